@@ -16,6 +16,8 @@ const require = createRequire(join(root, 'shared', 'package.json'));
 
 /** CommonJS packages (React) get an ES entry that re-exports every named export they really have. */
 const commonJs = new Set(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']);
+/** ES packages whose default export is part of their API. */
+const withDefaultExport = new Set(['wretch']);
 
 function vendorEntry(name: string): Plugin {
   const id = `\0vendor:${name}`;
@@ -25,7 +27,7 @@ function vendorEntry(name: string): Plugin {
     load(source) {
       if (source !== id) return null;
       if (!commonJs.has(name)) {
-        const hasDefault = name === 'wretch';
+        const hasDefault = withDefaultExport.has(name);
         return `export * from '${name}';${hasDefault ? ` export { default } from '${name}';` : ''}`;
       }
       process.env.NODE_ENV = 'production';
@@ -86,9 +88,7 @@ for (const [name, input] of Object.entries(apps)) await buildModule(name, join(r
 const rootConfigDir = join(root, 'root-config');
 cpSync(join(rootConfigDir, 'public'), out, { recursive: true });
 cpSync(require.resolve('systemjs/dist/system.min.js', { paths: [rootConfigDir] }), join(out, 'lib/system.min.js'));
-cpSync(
-  require.resolve('import-map-overrides/dist/import-map-overrides.js', { paths: [rootConfigDir] }),
-  join(out, 'lib/import-map-overrides.js'),
-);
+const overridesServer = require.resolve('import-map-overrides', { paths: [rootConfigDir] });
+cpSync(join(dirname(overridesServer), 'import-map-overrides.js'), join(out, 'lib/import-map-overrides.js'));
 writeFileSync(join(out, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
 console.log(`console built into ${out}`);

@@ -1,0 +1,51 @@
+import { Alert, AuthLayout, Button, forgetPasswordBody, TextField, useZodForm } from '@app/shared';
+import { useState } from 'react';
+import { accountApi } from '../api.ts';
+import { currentVendor } from '../brand.ts';
+import { AppLink } from '../links.tsx';
+
+export function ForgotPasswordPage() {
+  const vendor = currentVendor();
+  const form = useZodForm(forgetPasswordBody, { email: '' });
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  return (
+    <AuthLayout brand={vendor.brand} title="Reset your password">
+      {sentTo ? (
+        <Alert type="success">
+          If an account exists for <strong>{sentTo}</strong>, a link to reset the password is on its way. It
+          works once, within one hour.
+        </Alert>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.submit(async ({ email }) => {
+              await accountApi.forgetPassword(email);
+              setSentTo(email);
+            });
+          }}
+        >
+          {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            value={form.values.email}
+            error={form.errors.email}
+            onChange={(event) => form.set('email', event.target.value)}
+          />
+          <Button type="submit" busy={form.busy}>
+            Send reset link
+          </Button>
+        </form>
+      )}
+      <div className="auth-links">
+        <AppLink to="/login">Back to sign in</AppLink>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,106 @@
+import {
+  $multipleLogin,
+  Alert,
+  AuthLayout,
+  Button,
+  clearMultipleLogin,
+  navigate,
+  runtimeConfig,
+  signinBody,
+  TextField,
+  useZodForm,
+} from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { accountApi, completeSignIn } from '../api.ts';
+import { currentVendor } from '../brand.ts';
+import { AppLink, afterSignIn } from '../links.tsx';
+
+export function LoginPage() {
+  const vendor = currentVendor();
+  const flags = useStore($multipleLogin);
+  const form = useZodForm(signinBody, { email: '', password: '', logoutFromOthers: false });
+  const askToSignOutOthers = flags.multipleLogin || flags.denied;
+
+  const signIn = (logoutFromOthers: boolean) =>
+    form.submit(async (data) => {
+      const { accessToken } = await accountApi.signin({ ...data, logoutFromOthers });
+      clearMultipleLogin();
+      const stage = await completeSignIn(accessToken);
+      const next = afterSignIn();
+      navigate(stage === '2fa' ? `/two-factor?next=${encodeURIComponent(next)}` : next);
+    });
+
+  return (
+    <AuthLayout brand={vendor.brand} title={vendor.login === 'brand' ? `Welcome to ${vendor.brand}` : 'Sign in'}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void signIn(false);
+        }}
+      >
+        {flags.ended ? (
+          <Alert type="warning">Your session ended because your account signed in on another device.</Alert>
+        ) : null}
+        {askToSignOutOthers ? (
+          <Alert type="warning">
+            <p>
+              {flags.denied
+                ? 'Your account is being used on another device right now.'
+                : 'Your account is signed in on another device.'}{' '}
+              Sign in here and sign out the other sessions?
+            </p>
+            <Button busy={form.busy} onClick={() => void signIn(true)}>
+              Sign out other sessions and continue
+            </Button>
+          </Alert>
+        ) : null}
+        {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          autoFocus
+          value={form.values.email}
+          error={form.errors.email}
+          onChange={(event) => form.set('email', event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(event) => form.set('password', event.target.value)}
+        />
+        <Button type="submit" busy={form.busy}>
+          Sign in
+        </Button>
+      </form>
+      <div className="auth-links">
+        <AppLink to="/forgot-password">Forgot password?</AppLink>
+        <AppLink to="/signup">Create an account</AppLink>
+      </div>
+      <GoogleSignIn />
+    </AuthLayout>
+  );
+}
+
+/** Google sign-in goes through the server's OpenID Connect route; shown only when it is configured. */
+function GoogleSignIn() {
+  if (!runtimeConfig().googleSignIn) return null;
+  const origin = window.location.origin;
+  const query = new URLSearchParams({
+    successRedirectUrl: `${origin}/google-registered`,
+    errorRedirectUrl: `${origin}/login`,
+  });
+  return (
+    <p>
+      <a className="app-button" data-variant="secondary" href={`/v1/auth/oauth?${query}`}>
+        Sign in with Google
+      </a>
+    </p>
+  );
+}

@@ -1,0 +1,59 @@
+import { Alert, AuthLayout, Button, resetPasswordForm, TextField, useZodForm } from '@app/shared';
+import { useState } from 'react';
+import { accountApi } from '../api.ts';
+import { currentVendor } from '../brand.ts';
+import { AppLink } from '../links.tsx';
+
+export function ResetPasswordPage() {
+  const vendor = currentVendor();
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const form = useZodForm(resetPasswordForm, { newPassword: '', confirm: '' });
+  const [done, setDone] = useState(false);
+
+  return (
+    <AuthLayout brand={vendor.brand} title="Choose a new password">
+      {done ? (
+        <Alert type="success">Your password is changed. Sign in with the new password.</Alert>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void form.submit(async ({ newPassword }) => {
+              await accountApi.resetPassword(token, newPassword);
+              setDone(true);
+            });
+          }}
+        >
+          {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+          <TextField
+            label="New password"
+            type="password"
+            name="newPassword"
+            autoComplete="new-password"
+            autoFocus
+            hint="At least 8 characters, with a letter and a digit."
+            value={form.values.newPassword}
+            error={form.errors.newPassword}
+            onChange={(event) => form.set('newPassword', event.target.value)}
+          />
+          <TextField
+            label="Repeat the new password"
+            type="password"
+            name="confirm"
+            autoComplete="new-password"
+            value={form.values.confirm}
+            error={form.errors.confirm}
+            onChange={(event) => form.set('confirm', event.target.value)}
+          />
+          <Button type="submit" busy={form.busy}>
+            Change password
+          </Button>
+        </form>
+      )}
+      <div className="auth-links">
+        <AppLink to="/login">Back to sign in</AppLink>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,109 @@
+import { Alert, AuthLayout, Button, registerBody, runtimeConfig, TextField, useZodForm } from '@app/shared';
+import { useState } from 'react';
+import { accountApi } from '../api.ts';
+import { currentVendor } from '../brand.ts';
+import { AppLink } from '../links.tsx';
+
+export function SignupPage() {
+  const vendor = currentVendor();
+  const form = useZodForm(registerBody, { email: '', password: '', company: '', phone: '' });
+  const [registered, setRegistered] = useState<string | null>(null);
+
+  if (registered) return <CheckInbox brand={vendor.brand} email={registered} />;
+
+  return (
+    <AuthLayout brand={vendor.brand} title="Create your account">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(async (data) => {
+            const result = await accountApi.register(data);
+            setRegistered(result.email);
+          });
+        }}
+      >
+        {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+        <TextField
+          label="Work email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          autoFocus
+          value={form.values.email}
+          error={form.errors.email}
+          onChange={(event) => form.set('email', event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          hint="At least 8 characters, with a letter and a digit."
+          value={form.values.password}
+          error={form.errors.password}
+          onChange={(event) => form.set('password', event.target.value)}
+        />
+        <TextField
+          label="Company"
+          name="company"
+          autoComplete="organization"
+          value={form.values.company}
+          error={form.errors.company}
+          onChange={(event) => form.set('company', event.target.value)}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          value={form.values.phone}
+          error={form.errors.phone}
+          onChange={(event) => form.set('phone', event.target.value)}
+        />
+        <Button type="submit" busy={form.busy}>
+          Create account
+        </Button>
+      </form>
+      <div className="auth-links">
+        <span>
+          Already have an account? <AppLink to="/login">Sign in</AppLink>
+        </span>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function CheckInbox({ brand, email }: { brand: string; email: string }) {
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const resend = async () => {
+    setBusy(true);
+    try {
+      await accountApi.revalidate(email);
+      setSent(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <AuthLayout brand={brand} title="Confirm your email">
+      <p>
+        We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account, then sign in.
+      </p>
+      {runtimeConfig().mailCapture ? (
+        <Alert type="info">
+          This server keeps outgoing mail instead of sending it: read it in the{' '}
+          <AppLink to="/captured-mail">captured mail viewer</AppLink>.
+        </Alert>
+      ) : null}
+      {sent ? <Alert type="success">A new confirmation link is on its way.</Alert> : null}
+      <div className="auth-links">
+        <Button variant="secondary" busy={busy} onClick={() => void resend()}>
+          Send the link again
+        </Button>
+        <AppLink to="/login">Back to sign in</AppLink>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,58 @@
+import {
+  Alert,
+  AuthLayout,
+  Button,
+  navigate,
+  safeRelativePath,
+  secondFactorBody,
+  storeToken,
+  TextField,
+  useZodForm,
+} from '@app/shared';
+import { accountApi } from '../api.ts';
+import { currentVendor } from '../brand.ts';
+import { AppLink } from '../links.tsx';
+
+/** The second-factor step: a token at the '2fa' stage becomes a full one with a TOTP code. */
+export function TwoFactorPage() {
+  const vendor = currentVendor();
+  const form = useZodForm(secondFactorBody, { code: '' });
+  const next = new URLSearchParams(window.location.search).get('next');
+
+  return (
+    <AuthLayout brand={vendor.brand} title="Two-factor authentication">
+      <p>Enter the 6-digit code from your authenticator app.</p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void form.submit(async ({ code }) => {
+            const { accessToken } = await accountApi.validateTwoFactor(code);
+            storeToken(accessToken, 'full');
+            navigate(safeRelativePath(next) ?? '/loading-data');
+          });
+        }}
+      >
+        {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+        <TextField
+          label="Authentication code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          className="app-input app-otp"
+          value={form.values.code}
+          error={form.errors.code}
+          onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
+        />
+        <Button type="submit" busy={form.busy}>
+          Verify
+        </Button>
+      </form>
+      <div className="auth-links">
+        <AppLink to="/logout">Use another account</AppLink>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,62 @@
+import { $user, Alert, Button, TextField, updateUserBody, useZodForm } from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { accountApi } from '../api.ts';
+
+export function ProfileForm() {
+  const user = useStore($user);
+  const form = useZodForm(updateUserBody, {
+    fullname: user?.fullname ?? '',
+    phone: user?.phone ?? '',
+    time: user?.time ?? '24',
+  });
+  const [saved, setSaved] = useState(false);
+  return (
+    <form
+      noValidate
+      aria-labelledby="profile-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setSaved(false);
+        void form.submit(async (data) => {
+          $user.set(await accountApi.updateProfile(data));
+          setSaved(true);
+        });
+      }}
+    >
+      <h2 id="profile-title">Profile</h2>
+      {saved ? <Alert type="success">Your profile is saved.</Alert> : null}
+      {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+      <TextField
+        label="Full name"
+        name="fullname"
+        value={form.values.fullname ?? ''}
+        error={form.errors.fullname}
+        onChange={(event) => form.set('fullname', event.target.value)}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        name="phone"
+        value={form.values.phone ?? ''}
+        error={form.errors.phone}
+        onChange={(event) => form.set('phone', event.target.value)}
+      />
+      <div className="app-field">
+        <label htmlFor="hour-format">Hour format</label>
+        <select
+          id="hour-format"
+          className="app-input"
+          value={form.values.time ?? '24'}
+          onChange={(event) => form.set('time', event.target.value)}
+        >
+          <option value="24">24-hour</option>
+          <option value="12">12-hour</option>
+        </select>
+      </div>
+      <Button type="submit" busy={form.busy}>
+        Save profile
+      </Button>
+    </form>
+  );
+}

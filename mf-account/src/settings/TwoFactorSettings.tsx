@@ -1,0 +1,124 @@
+import {
+  $user,
+  Alert,
+  Button,
+  TextField,
+  twoFactorDisableBody,
+  twoFactorEnableBody,
+  type TwoFactorSetupData,
+  useZodForm,
+} from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { accountApi } from '../api.ts';
+
+/** TOTP enrolment: set up (QR code and secret), confirm with a code, or turn off with password and code. */
+export function TwoFactorSettings() {
+  const user = useStore($user);
+  const [setup, setSetup] = useState<TwoFactorSetupData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const enabled = Boolean(user?.twoFactorEnabled);
+
+  const start = async () => {
+    setError(null);
+    try {
+      setSetup(await accountApi.setupTwoFactor());
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  };
+
+  return (
+    <section aria-labelledby="two-factor-title">
+      <h2 id="two-factor-title">Two-factor authentication</h2>
+      {error ? <Alert type="danger">{error}</Alert> : null}
+      {enabled ? <DisableForm /> : null}
+      {!enabled && !setup ? (
+        <>
+          <p>Protect your account with a code from an authenticator app each time you sign in.</p>
+          <Button onClick={() => void start()}>Set up two-factor authentication</Button>
+        </>
+      ) : null}
+      {!enabled && setup ? <EnableForm setup={setup} onDone={() => setSetup(null)} /> : null}
+    </section>
+  );
+}
+
+function EnableForm({ setup, onDone }: { setup: TwoFactorSetupData; onDone: () => void }) {
+  const form = useZodForm(twoFactorEnableBody, { code: '' });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(async ({ code }) => {
+          await accountApi.enableTwoFactor(code);
+          const user = $user.get();
+          if (user) $user.set({ ...user, twoFactorEnabled: true });
+          onDone();
+        });
+      }}
+    >
+      <p>Scan the QR code with your authenticator app, or type the secret, then enter the code it shows.</p>
+      <img src={setup.qrDataUrl} alt="QR code for your authenticator app" width={180} height={180} />
+      <p>
+        Secret: <code data-testid="totp-secret">{setup.secret}</code>
+      </p>
+      {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+      <TextField
+        label="Code from the app"
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        value={form.values.code}
+        error={form.errors.code}
+        onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
+      />
+      <Button type="submit" busy={form.busy}>
+        Turn on two-factor authentication
+      </Button>
+    </form>
+  );
+}
+
+function DisableForm() {
+  const form = useZodForm(twoFactorDisableBody, { password: '', code: '' });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(async ({ password, code }) => {
+          await accountApi.disableTwoFactor(password, code);
+          const user = $user.get();
+          if (user) $user.set({ ...user, twoFactorEnabled: false });
+        });
+      }}
+    >
+      <Alert type="success">Two-factor authentication is on.</Alert>
+      {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        error={form.errors.password}
+        onChange={(event) => form.set('password', event.target.value)}
+      />
+      <TextField
+        label="Code from the app"
+        name="code"
+        inputMode="numeric"
+        maxLength={6}
+        value={form.values.code}
+        error={form.errors.code}
+        onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
+      />
+      <Button type="submit" variant="danger" busy={form.busy}>
+        Turn off two-factor authentication
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import {
+  $currentRoute,
+  $location,
+  clearSessionState,
+  getVendorConfig,
+  installUiKit,
+  isStorageUsable,
+  onForcedLogout,
+  runtimeConfig,
+} from '@app/shared';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { addErrorHandler, getAppStatus, LOAD_ERROR, registerApplication, start } from 'single-spa';
+import { matchRoute } from './routing/routes.ts';
+import { chunkReloadDecision, pageTitle } from './routing/shell-texts.ts';
+import { watchHealth } from './shell/health.ts';
+import { applyDecision, isActive } from './shell/navigation-controller.ts';
+import { detectPrivateBrowsing } from './shell/private-browsing.ts';
+import shellCss from './shell/shell.css?inline';
+import { Shell } from './shell/Shell.tsx';
+import { showUnsupportedBrowser } from './shell/unsupported-browser.ts';
+import { $view } from './shell/view.ts';
+
+declare const System: { import(name: string): Promise<unknown> };
+
+const microApps = ['@app/mf-account', '@app/mf-console', '@app/mf-editor'] as const;
+const chunkReloadKey = 'chunkReloaded';
+
+async function boot(): Promise<void> {
+  if (!isStorageUsable()) {
+    showUnsupportedBrowser();
+    return;
+  }
+  const config = runtimeConfig();
+  const vendor = getVendorConfig(config.vendor, config.variant);
+  installUiKit(vendor);
+  const style = document.createElement('style');
+  style.textContent = shellCss;
+  document.head.append(style);
+
+  onForcedLogout((redirect) => {
+    clearSessionState();
+    window.history.replaceState(null, '', redirect ?? '/login');
+  });
+
+  for (const name of microApps) {
+    registerApplication({
+      name,
+      app: () => System.import(name) as never,
+      activeWhen: (location) => isActive(name, location),
+    });
+  }
+
+  window.addEventListener('single-spa:before-routing-event', () => {
+    $location.set({ pathname: window.location.pathname, search: window.location.search });
+    applyDecision(vendor.skipUsageCall);
+    const match = matchRoute(window.location.pathname);
+    const route = match?.route;
+    $currentRoute.set(route ? { name: route.name, title: route.title, params: match.params } : null);
+    document.title = pageTitle(vendor.brand, route?.title ?? 'Page not available');
+  });
+  window.addEventListener('single-spa:routing-event', () => sessionStorage.removeItem(chunkReloadKey));
+
+  addErrorHandler((error) => {
+    console.error('Routing error occurred', error);
+    if (getAppStatus(error.appOrParcelName) === LOAD_ERROR) {
+      const reloaded = sessionStorage.getItem(chunkReloadKey) === '1';
+      if (chunkReloadDecision(reloaded) === 'reload') {
+        sessionStorage.setItem(chunkReloadKey, '1');
+        window.location.reload();
+        return;
+      }
+    }
+    $view.set({ kind: 'routing-error' });
+  });
+
+  watchHealth();
+  const privateBrowsing = await detectPrivateBrowsing();
+  const shellRoot = document.getElementById('app-shell');
+  if (shellRoot) {
+    createRoot(shellRoot).render(
+      createElement(Shell, {
+        brand: vendor.brand,
+        support: vendor.support.contactUs,
+        documentation: vendor.support.documentation,
+        privateBrowsing,
+      }),
+    );
+  }
+  start({ urlRerouteOnly: true });
+}
+
+void boot();

@@ -1,0 +1,36 @@
+import { $multipleLogin, $tokenMode } from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { tokenModeBanner } from '../routing/shell-texts.ts';
+
+export function TokenModeBanner() {
+  const tokenMode = useStore($tokenMode);
+  if (!tokenMode) return null;
+  return (
+    <div className="shell-banner" role="status">
+      {tokenModeBanner}
+    </div>
+  );
+}
+
+export function PrivateBrowsingBanner({ onDismiss }: { onDismiss: () => void }) {
+  return (
+    <div className="shell-banner" data-type="warning" role="status">
+      Your browser is in private mode: this site can store very little data here, so your session may end
+      when the window closes.{' '}
+      <button type="button" className="shell-link-button" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+/** §4: the multiple-login notice for a session that was ended by a sign-in elsewhere. */
+export function MultipleLoginNotice() {
+  const flags = useStore($multipleLogin);
+  if (!flags.ended) return null;
+  return (
+    <div className="shell-banner" data-type="warning" role="alert">
+      Your session ended because your account signed in on another device.
+    </div>
+  );
+}

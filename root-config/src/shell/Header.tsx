@@ -1,0 +1,78 @@
+import { $company, $user, initials, logout, navigate } from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+
+export function Header({ brand, onToggleSidebar }: { brand: string; onToggleSidebar: () => void }) {
+  const user = useStore($user);
+  const company = useStore($company);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const close = (event: Event) => {
+      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
+      if (event instanceof MouseEvent && menuRef.current?.contains(event.target as Node)) return;
+      setMenuOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [menuOpen]);
+
+  const signOut = async () => {
+    setMenuOpen(false);
+    await logout();
+    navigate('/login');
+  };
+
+  return (
+    <header className="shell-header">
+      <button type="button" className="shell-icon-button" aria-label="Toggle menu" onClick={onToggleSidebar}>
+        ☰
+      </button>
+      <span className="shell-brand">{brand}</span>
+      {company ? (
+        <span className="shell-env" data-env={company.environment}>
+          {company.environment === 'sandbox' ? 'Sandbox' : 'Production'}
+        </span>
+      ) : null}
+      <div className="shell-user" ref={menuRef}>
+        <button
+          type="button"
+          className="shell-avatar"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          aria-label="User menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {initials(user?.fullname ?? '')}
+        </button>
+        {menuOpen ? (
+          <div className="shell-menu" role="menu">
+            <div className="shell-menu-head">
+              <strong>{user?.fullname}</strong>
+              <span className="muted">{user?.email}</span>
+            </div>
+            <button
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setMenuOpen(false);
+                navigate('/account-setting');
+              }}
+            >
+              Account Setting
+            </button>
+            <button type="button" role="menuitem" onClick={signOut}>
+              Log out
+            </button>
+          </div>
+        ) : null}
+      </div>
+    </header>
+  );
+}

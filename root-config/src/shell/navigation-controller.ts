@@ -1,0 +1,98 @@
+import {
+  $company,
+  $sessionLoaded,
+  $token,
+  $tokenStage,
+  $tours,
+  clearSessionState,
+  loadSession,
+  logout,
+  storeToken,
+} from '@app/shared';
+import { triggerAppChange } from 'single-spa';
+import { decideNavigation, type GuardDecision } from '../routing/guards.ts';
+import { matchRoute } from '../routing/routes.ts';
+import { $view } from './view.ts';
+
+let loadError: { status: number } | undefined;
+let loading: Promise<void> | null = null;
+
+function currentDecision(location: Location | URL): GuardDecision {
+  const token = $token.get();
+  const stage = $tokenStage.get();
+  const company = $company.get();
+  return decideNavigation({
+    pathname: location.pathname,
+    search: location.search,
+    token: token && stage ? { stage } : null,
+    session:
+      $sessionLoaded.get() && company
+        ? {
+            environment: company.environment,
+            tours: {
+              productionDataCompletion: Boolean($tours.get().productionDataCompletion),
+              productionWelcome: Boolean($tours.get().productionWelcome),
+            },
+          }
+        : null,
+    loadError,
+  });
+}
+
+/** single-spa activeWhen: an app is active only when the guards allow the route and it renders it. */
+export function isActive(appName: string, location: Location): boolean {
+  const decision = currentDecision(location);
+  if (decision.kind !== 'allow') return false;
+  return matchRoute(location.pathname)?.route.app === appName;
+}
+
+function replace(to: string): void {
+  window.history.replaceState(null, '', to);
+}
+
+function ensureSessionLoaded(skipUsageCall: boolean): void {
+  if (loading) return;
+  loading = loadSession({ skipUsageCall })
+    .catch((error: { status?: number }) => {
+      loadError = { status: error.status ?? 0 };
+    })
+    .finally(() => {
+      loading = null;
+      void triggerAppChange();
+      applyDecision(skipUsageCall);
+    });
+}
+
+/** Runs the side effects of the guard decision for the current URL and updates the shell view. */
+export function applyDecision(skipUsageCall: boolean): void {
+  const decision = currentDecision(window.location);
+  const match = matchRoute(window.location.pathname);
+  switch (decision.kind) {
+    case 'allow': {
+      loadError = undefined;
+      if (!match) return $view.set({ kind: 'not-found', onErrorRoute: false });
+      const { route } = match;
+      if (route.app === 'shell') return $view.set({ kind: 'shell-route', route });
+      const chrome = route.access === 'protected' && $tokenStage.get() === 'full';
+      return $view.set({ kind: 'app', route, chrome });
+    }
+    case 'redirect':
+      return replace(decision.to);
+    case 'store-token':
+      storeToken(decision.token, 'full');
+      return replace(decision.to);
+    case 'load-session':
+      $view.set({ kind: 'loading' });
+      return ensureSessionLoaded(skipUsageCall);
+    case 'logout':
+      loadError = undefined;
+      clearSessionState();
+      void logout();
+      return replace(decision.to);
+    case 'error':
+      loadError = undefined;
+      return replace(decision.to);
+    case 'not-found':
+      return $view.set({ kind: 'not-found', onErrorRoute: false });
+  }
+}

@@ -1,0 +1,12 @@
+import { atom } from 'nanostores';
+import type { RouteDef } from '../routing/route-types.ts';
+
+/** What the shell shows around (or instead of) the micro-apps. */
+export type ShellView =
+  | { kind: 'loading' }
+  | { kind: 'app'; route: RouteDef; chrome: boolean }
+  | { kind: 'shell-route'; route: RouteDef }
+  | { kind: 'not-found'; onErrorRoute: boolean }
+  | { kind: 'routing-error' };
+
+export const $view = atom<ShellView>({ kind: 'loading' });

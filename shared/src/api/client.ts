@@ -1,0 +1,106 @@
+import wretch, { type Wretch } from 'wretch';
+import { runtimeConfig } from '../config/runtime.ts';
+import { getVendorConfig } from '../vendors/get-vendor-config.ts';
+import { mapApiError } from '../errors/index.ts';
+import { $token } from '../stores/session.ts';
+import type { ApiSuccess } from './codes.ts';
+import { dispatchOutcome } from './outcome.ts';
+
+/** What every failed call rejects with: the HTTP status (if any) and the server's error body. */
+export class ApiError extends Error {
+  readonly status: number | undefined;
+  readonly body: unknown;
+  readonly handled: boolean;
+  constructor(message: string, status: number | undefined, body: unknown, handled: boolean) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+    this.handled = handled;
+  }
+}
+
+export interface CallOptions {
+  /** Let the caller show the error itself (e.g. next to a form field) instead of a toast. */
+  quiet?: boolean;
+}
+
+type Base = 'config' | 'subscription' | 'transactional' | 'generator' | 'otp';
+
+function client(base: Base): Wretch {
+  const config = runtimeConfig();
+  // Cookie vendors authenticate with the session cookie the server sets; the others send the bearer token.
+  const cookieAuth = getVendorConfig(config.vendor, config.variant).auth === 'cookie';
+  let instance = wretch(config.bases[base]).options({ credentials: cookieAuth ? 'include' : 'same-origin' });
+  if (!cookieAuth) {
+    instance = instance.defer((w) => {
+      const token = $token.get();
+      return token ? w.auth(`Bearer ${token}`) : w;
+    });
+  }
+  if (base === 'transactional') instance = instance.headers({ 'X-Product': config.productHeader });
+  if (base === 'subscription') instance = instance.headers({ 'X-Application': config.applicationHeader });
+  return instance;
+}
+
+async function readBody(response: Response | undefined): Promise<unknown> {
+  if (!response) return undefined;
+  const text = await response.text().catch(() => '');
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return { message: text };
+  }
+}
+
+/**
+ * Runs one call and maps any failure through the §8 catalogue (toast, logout, multiple-login flags
+ * or silence), then rejects with an ApiError so the caller can also react.
+ */
+async function run<T>(
+  method: string,
+  url: string,
+  send: () => Promise<Response>,
+  options: CallOptions,
+): Promise<T> {
+  let response: Response;
+  try {
+    response = await send();
+  } catch (error) {
+    const wretchResponse = (error as { response?: Response }).response;
+    const status = (error as { status?: number }).status;
+    const offline = status === undefined && (typeof navigator === 'undefined' ? false : !navigator.onLine);
+    const body = await readBody(wretchResponse);
+    const outcome = mapApiError({ status, body, offline, method, url });
+    const handled = !options.quiet || outcome.kind === 'logout' || outcome.kind === 'multipleLogin';
+    if (handled) dispatchOutcome(outcome);
+    const message =
+      (body as { message?: string } | undefined)?.message ??
+      ('message' in outcome && outcome.message ? outcome.message : 'Request failed');
+    throw new ApiError(message, status, body, handled);
+  }
+  const body = (await readBody(response)) as ApiSuccess<T> | undefined;
+  return (body && typeof body === 'object' && 'data' in body ? body.data : body) as T;
+}
+
+function api(base: Base) {
+  return {
+    get: <T>(path: string, options: CallOptions = {}) =>
+      run<T>('GET', path, () => client(base).get(path).res(), options),
+    post: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+      run<T>('POST', path, () => client(base).post(body ?? {}, path).res(), options),
+    put: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+      run<T>('PUT', path, () => client(base).put(body ?? {}, path).res(), options),
+    delete: <T>(path: string, options: CallOptions = {}) =>
+      run<T>('DELETE', path, () => client(base).delete(path).res(), options),
+  };
+}
+
+/** One client per base of §7: config API, subscription API, transactional host, generator, OTP. */
+export const http = {
+  config: api('config'),
+  subscription: api('subscription'),
+  transactional: api('transactional'),
+  generator: api('generator'),
+  otp: api('otp'),
+};

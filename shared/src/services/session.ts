@@ -1,0 +1,106 @@
+import { http } from '../api/client.ts';
+import type { Company } from '../api/contract/company.ts';
+import type { ProductTour } from '../api/contract/onboarding.ts';
+import type { ActiveSubscription, QuotaItem, Usage } from '../api/contract/usage.ts';
+import type { User } from '../api/contract/users.ts';
+import { $company, $plan, $quota, $registerEmail, $tours, $user, $warnings } from '../stores/account.ts';
+import { $connected, $tokenMode } from '../stores/connection.ts';
+import { clearMultipleLogin } from '../stores/multiple-login.ts';
+import { clearNotifications } from '../stores/notifications.ts';
+import { $sessionLoaded, $token, forgetToken, storeToken, type TokenStage } from '../stores/session.ts';
+import { clearToasts } from '../stores/toasts.ts';
+import { removeItemsWithPrefix } from '../storage.ts';
+import { cookieLifetimeMinutes, fallbackQuota } from '../rules/constants.ts';
+
+export { storeToken };
+export type { TokenStage };
+
+/** Sets the email, fullname and image cookies for 1440 minutes (§2 guards). */
+function setProfileCookies(user: User): void {
+  if (typeof document === 'undefined') return;
+  const maxAge = cookieLifetimeMinutes * 60;
+  const values: Record<string, string> = { email: user.email, fullname: user.fullname, image: user.image ?? '' };
+  for (const [name, value] of Object.entries(values)) {
+    document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
+  }
+}
+
+function clearProfileCookies(): void {
+  if (typeof document === 'undefined') return;
+  for (const name of ['email', 'fullname', 'image']) document.cookie = `${name}=; Max-Age=0; Path=/`;
+}
+
+/** Loads what a protected route needs: user, company, tour flags, usage quota (§2 guards). */
+export async function loadSession(options: { skipUsageCall?: boolean } = {}): Promise<void> {
+  const [user, company, tours] = await Promise.all([
+    http.config.get<User>('/me', { quiet: true }),
+    http.config.get<Company>('/company/detail', { quiet: true }),
+    http.config.get<ProductTour>('/on-boarding/product-tour', { quiet: true }),
+  ]);
+  const [quota, plan] = options.skipUsageCall
+    ? [{ email: fixedFreeQuota() }, null]
+    : await Promise.all([
+        http.config.get<Usage>('/usage', { quiet: true }),
+        http.subscription.get<ActiveSubscription>('/subscriptions/active-subscription', { quiet: true }),
+      ]);
+  $user.set(user);
+  $company.set(company);
+  $tours.set(tours);
+  $quota.set(quota);
+  $plan.set(plan);
+  setProfileCookies(user);
+  $sessionLoaded.set(true);
+}
+
+function fixedFreeQuota(): QuotaItem {
+  return {
+    feature: 'email',
+    usage: 0,
+    quota: fallbackQuota,
+    enable: true,
+    type: 'monthly',
+    plan: 'FREE',
+    version: 1,
+    periodStart: null,
+    periodEnd: null,
+    lastUpdated: null,
+  };
+}
+
+/** §4 logout: clears tokens (incl. 2FA), team, user, quota, plan, onboarding flags, register email. */
+export function clearSessionState(): void {
+  forgetToken();
+  $user.set(null);
+  $company.set(null);
+  $plan.set(null);
+  $quota.set({});
+  $tours.set({});
+  $warnings.set([]);
+  $registerEmail.set(null);
+  $tokenMode.set(false);
+  $connected.set(true);
+  clearToasts();
+  clearNotifications();
+  clearProfileCookies();
+  removeItemsWithPrefix('em_');
+}
+
+/** Ends the session on the server (best effort) and clears everything kept in the browser. */
+export async function logout(): Promise<void> {
+  if ($token.get()) await http.config.post('/logout', {}, { quiet: true }).catch(() => undefined);
+  clearSessionState();
+  clearMultipleLogin();
+}
+
+export type HealthCheckResult = { ok: true; alive: boolean } | { ok: false; code?: string; message?: string };
+
+/** GET /v1/ping; the shell turns the result into the §4 outcome. */
+export async function pingServer(): Promise<HealthCheckResult> {
+  try {
+    const alive = await http.config.get<boolean>('/ping', { quiet: true });
+    return { ok: true, alive: alive !== false };
+  } catch (error) {
+    const body = (error as { body?: { code?: string; message?: string } }).body;
+    return { ok: false, code: body?.code, message: body?.message };
+  }
+}

@@ -1,0 +1,21 @@
+import { atom, computed } from 'nanostores';
+import type { Company } from '../api/contract/company.ts';
+import type { ProductTour } from '../api/contract/onboarding.ts';
+import type { ActiveSubscription, Usage } from '../api/contract/usage.ts';
+import type { User } from '../api/contract/users.ts';
+
+export const $user = atom<User | null>(null);
+export const $company = atom<Company | null>(null);
+export const $plan = atom<ActiveSubscription | null>(null);
+export const $quota = atom<Partial<Usage>>({});
+export const $tours = atom<Partial<ProductTour>>({});
+/** Unverified-SPF warnings of the sending domains (loaded once sending domains exist). */
+export const $warnings = atom<unknown[]>([]);
+/** The email typed at sign-up, kept for the "check your inbox" screen. */
+export const $registerEmail = atom<string | null>(null);
+
+export const $environment = computed($company, (company) => company?.environment ?? 'sandbox');
+export const $profileComplete = computed(
+  $tours,
+  (tours) => Boolean(tours.productionDataCompletion) && Boolean(tours.productionWelcome),
+);

@@ -1,0 +1,27 @@
+import type { VendorConfig } from '../vendors/types.ts';
+import css from './styles.css?inline';
+import { defineNotifications } from './notifications-element.ts';
+import { defineToaster } from './toaster-element.ts';
+
+/** The vendor's colours, written onto the UI kit's custom properties. */
+function applyVendorTheme(vendor: VendorConfig): void {
+  const style = document.documentElement.style;
+  style.setProperty('--app-primary', vendor.theme['--color-primary']);
+  style.setProperty('--app-primary-contrast', vendor.theme['--color-primary-contrast']);
+  style.setProperty('--app-accent', vendor.theme['--color-accent']);
+  style.setProperty('--app-sidebar', vendor.theme['--color-sidebar']);
+  document.documentElement.dataset.vendor = vendor.vendor;
+}
+
+/** Adds the UI kit's stylesheet once, applies the vendor theme and defines the shared custom elements. */
+export function installUiKit(vendor: VendorConfig): void {
+  applyVendorTheme(vendor);
+  if (!document.getElementById('app-ui-kit')) {
+    const style = document.createElement('style');
+    style.id = 'app-ui-kit';
+    style.textContent = css;
+    document.head.append(style);
+  }
+  defineToaster();
+  defineNotifications();
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import type { z } from 'zod';
+import { ApiError } from '../api/client.ts';
+
+export type FieldErrors = Record<string, string>;
+
+/** First issue per field, keyed by the dotted path of the field. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.');
+    if (!errors[key]) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Form state validated with the same zod schema the server uses. `submit` validates, then runs the
+ * call; a server validation error lands on its field, any other failure in `formError`.
+ */
+export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+  const [values, setValues] = useState<z.input<S>>(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const set = (name: keyof z.input<S> & string, value: unknown) => {
+    setValues((current) => ({ ...(current as object), [name]: value }) as z.input<S>);
+    setErrors((current) => {
+      const { [name]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  async function submit(run: (data: z.output<S>) => Promise<void>): Promise<void> {
+    setFormError(null);
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      return;
+    }
+    setBusy(true);
+    try {
+      await run(parsed.data);
+    } catch (error) {
+      const body = error instanceof ApiError ? (error.body as { payload?: { field?: string } } | undefined) : undefined;
+      const field = body?.payload?.field;
+      const message = error instanceof Error ? error.message : 'Something went wrong';
+      if (field && field in (values as object)) setErrors((current) => ({ ...current, [field]: message }));
+      else if (!(error instanceof ApiError && error.handled)) setFormError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { values, set, errors, formError, setFormError, busy, submit };
+}

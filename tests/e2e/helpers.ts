@@ -1,0 +1,39 @@
+import { expect, type Page } from '@playwright/test';
+import { TOTP } from 'otpauth';
+
+/** Opens the captured-mail viewer, opens the newest mail to `to` and returns its text body. */
+export async function readCapturedMail(page: Page, to: string, subject: RegExp): Promise<string> {
+  await page.goto('/captured-mail');
+  const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
+  await row.getByRole('button').click();
+  const text = await page.getByRole('article', { name: 'Message' }).locator('pre').textContent();
+  return text ?? '';
+}
+
+export function linkIn(text: string, path: string): string {
+  const match = text.match(new RegExp(`https?://\\S+${path}\\?\\S+`));
+  if (!match) throw new Error(`no ${path} link in mail:\n${text}`);
+  return match[0];
+}
+
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A TOTP code from a period the server has not seen yet (codes are single use per period). */
+export async function freshTotpCode(secret: string, notInPeriodOf: number | null): Promise<string> {
+  const totp = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' });
+  while (notInPeriodOf !== null && Math.floor(Date.now() / 30_000) === Math.floor(notInPeriodOf / 30_000)) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return totp.generate();
+}
+
+export async function expectConsoleArea(page: Page, title: string): Promise<void> {
+  await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
+  await expect(page.getByText('This area is not available yet.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}

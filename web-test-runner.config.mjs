@@ -1,0 +1,19 @@
+// Component tests of custom elements in a real Chromium (the system one: CHROME_PATH or /usr/bin/chromium).
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+
+export default {
+  files: ['shared/src/**/*.wc.test.ts', 'mf-*/src/**/*.wc.test.ts', 'root-config/src/**/*.wc.test.ts'],
+  nodeResolve: true,
+  plugins: [esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', target: 'es2022' })],
+  testFramework: { config: { timeout: 10000 } },
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+      },
+    }),
+  ],
+};

@@ -1,0 +1,43 @@
+export {
+  compareVersions,
+  hasEnoughAbRecipients,
+  isTeamExpired,
+  isValidAbWinner,
+  needsPolicyUpdate,
+} from './account.ts';
+export type { CardType } from './card.ts';
+export { cardPrefixRules, cardTypeFromNumber } from './card.ts';
+export * from './constants.ts';
+export type { FormComponent, FormOption, ResolvedComponent, ResolvedOption } from './form-logic.ts';
+export {
+  childComponentIds,
+  expandableFieldTypes,
+  resolveChildOptions,
+  topLevelComponents,
+} from './form-logic.ts';
+export { formatLimit, formatSize, isUnlimited } from './format.ts';
+export { pageLinks, pagingLinkCount } from './paging.ts';
+export type { CaptionPlatform } from './social.ts';
+export { captionValid, hasCaptionOrImage, isAllowedImageRatio } from './social.ts';
+export { fieldErrorText, initials, sanitizeTemplateLabel } from './text.ts';
+export type { HourFormat } from './time.ts';
+export {
+  formatDate,
+  formatDateTime,
+  formatDisplayDate,
+  formatHour,
+  formatTime,
+  hourFormatPattern,
+  normalizeHourFormat,
+  parseDateTime,
+  timezoneOffsetFromText,
+} from './time.ts';
+export {
+  allowedUploadTypes,
+  fileExtension,
+  isAllowedUploadType,
+  isWithinUploadLimit,
+  randomFileName,
+  sanitizeFilename,
+} from './upload.ts';
+export { normalizeUrl, youtubeEmbedUrl } from './url.ts';

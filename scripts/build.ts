@@ -87,7 +87,10 @@ for (const [name, input] of Object.entries(apps)) await buildModule(name, join(r
 
 const rootConfigDir = join(root, 'root-config');
 cpSync(join(rootConfigDir, 'public'), out, { recursive: true });
-cpSync(require.resolve('systemjs/dist/system.min.js', { paths: [rootConfigDir] }), join(out, 'lib/system.min.js'));
+cpSync(
+  require.resolve('systemjs/dist/system.min.js', { paths: [rootConfigDir] }),
+  join(out, 'lib/system.min.js'),
+);
 const overridesServer = require.resolve('import-map-overrides', { paths: [rootConfigDir] });
 cpSync(join(dirname(overridesServer), 'import-map-overrides.js'), join(out, 'lib/import-map-overrides.js'));
 writeFileSync(join(out, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);

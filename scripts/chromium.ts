@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
  * root on Debian, installs it with apt-get; otherwise stops with a message that says what to do.
  */
 export function ensureChromium(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'].filter((path): path is string => Boolean(path));
+  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'].filter((path): path is string =>
+    Boolean(path),
+  );
   const found = candidates.find((path) => existsSync(path));
   if (found) return found;
   const isRoot = process.getuid?.() === 0;

@@ -1,7 +1,14 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const sourceRoots = ['root-config', 'shared/src', 'mf-account/src', 'mf-console/src', 'mf-marketing/src', 'mf-editor/src'];
+const sourceRoots = [
+  'root-config',
+  'shared/src',
+  'mf-account/src',
+  'mf-console/src',
+  'mf-marketing/src',
+  'mf-editor/src',
+];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);

@@ -7,7 +7,10 @@ import { consoleBuildIsStale } from './console-build-state.ts';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 if (consoleBuildIsStale(root)) {
   console.log('building the console (dist/ is missing or older than its sources) ...');
-  const result = spawnSync(process.execPath, [resolve(root, 'scripts/build.ts')], { stdio: 'inherit', cwd: root });
+  const result = spawnSync(process.execPath, [resolve(root, 'scripts/build.ts')], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 await import('../server/src/main.ts');

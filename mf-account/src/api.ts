@@ -27,7 +27,8 @@ export const accountApi = {
   changeEmail: (email: string, password: string) =>
     http.config.post<unknown>('/users/change-email', { email, password }, { quiet: true }),
   setupTwoFactor: () => http.config.post<TwoFactorSetupData>('/users/2fa/setup', {}, { quiet: true }),
-  enableTwoFactor: (code: string) => http.config.post<unknown>('/users/2fa/enable', { code }, { quiet: true }),
+  enableTwoFactor: (code: string) =>
+    http.config.post<unknown>('/users/2fa/enable', { code }, { quiet: true }),
   disableTwoFactor: (password: string, code: string) =>
     http.config.post<unknown>('/users/2fa/disable', { password, code }, { quiet: true }),
 };

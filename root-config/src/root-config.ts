@@ -16,8 +16,8 @@ import { chunkReloadDecision, pageTitle } from './routing/shell-texts.ts';
 import { watchHealth } from './shell/health.ts';
 import { applyDecision, isActive } from './shell/navigation-controller.ts';
 import { detectPrivateBrowsing } from './shell/private-browsing.ts';
-import shellCss from './shell/shell.css?inline';
 import { Shell } from './shell/Shell.tsx';
+import shellCss from './shell/shell.css?inline';
 import { showUnsupportedBrowser } from './shell/unsupported-browser.ts';
 import { $view } from './shell/view.ts';
 

@@ -8,6 +8,7 @@ export * from './errors/index.ts';
 export * from './features/index.ts';
 export * from './rules/index.ts';
 export * from './services/session.ts';
+export * from './services/session-cookies.ts';
 export * from './spa/area-not-available.tsx';
 export * from './spa/lifecycles.tsx';
 export * from './spa/navigation.ts';

@@ -11,7 +11,11 @@ test('every shared dependency is loaded once, from the import map', async ({ pag
     const system = (window as unknown as { System: { entries(): Iterable<[string, unknown]> } }).System;
     return [...system.entries()].map(([url]) => new URL(url).pathname);
   });
-  for (const module of ['/modules/vendor/react.js', '/modules/vendor/react-dom-client.js', '/modules/shared/app-shared.js']) {
+  for (const module of [
+    '/modules/vendor/react.js',
+    '/modules/vendor/react-dom-client.js',
+    '/modules/shared/app-shared.js',
+  ]) {
     expect(loaded.filter((url) => url === module)).toHaveLength(1);
   }
   expect(loaded).toContain('/modules/mf-account/mf-account.js');
@@ -34,7 +38,9 @@ test('a store written by the shell is read by another micro-app', async ({ page 
   await page.goto('/forgot-password');
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   const title = await page.evaluate(async () => {
-    const system = (window as unknown as { System: { import(name: string): Promise<Record<string, unknown>> } }).System;
+    const system = (
+      window as unknown as { System: { import(name: string): Promise<Record<string, unknown>> } }
+    ).System;
     const shared = await system.import('@app/shared');
     return (shared.$currentRoute as { get(): { title: string } }).get().title;
   });

@@ -1,4 +1,4 @@
-import { Alert, Button, Spinner, http, sanitizeHtml } from '@app/shared';
+import { Alert, Button, http, Spinner, sanitizeHtml } from '@app/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { AppLink } from '../links.tsx';
 
@@ -34,7 +34,9 @@ export function CapturedMailPage() {
   const load = useCallback(async () => {
     setError(null);
     try {
-      setList(await http.config.get<MailPage>(`/captured-mail?page=${page}&size=${pageSize}`, { quiet: true }));
+      setList(
+        await http.config.get<MailPage>(`/captured-mail?page=${page}&size=${pageSize}`, { quiet: true }),
+      );
     } catch (failure) {
       setError((failure as Error).message);
     }

@@ -11,7 +11,9 @@ export function GoogleRegisteredPage() {
   const error = new URLSearchParams(window.location.search).get('error');
   return (
     <AuthLayout brand={vendor.brand} title="Sign in with Google">
-      <Alert type="danger">{error ?? 'Google sign-in did not finish. Try again or sign in with your password.'}</Alert>
+      <Alert type="danger">
+        {error ?? 'Google sign-in did not finish. Try again or sign in with your password.'}
+      </Alert>
       <div className="auth-links">
         <AppLink to="/login">Back to sign in</AppLink>
       </div>

@@ -31,7 +31,10 @@ export function LoginPage() {
     });
 
   return (
-    <AuthLayout brand={vendor.brand} title={vendor.login === 'brand' ? `Welcome to ${vendor.brand}` : 'Sign in'}>
+    <AuthLayout
+      brand={vendor.brand}
+      title={vendor.login === 'brand' ? `Welcome to ${vendor.brand}` : 'Sign in'}
+    >
       <form
         noValidate
         onSubmit={(event) => {

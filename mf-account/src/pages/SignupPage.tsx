@@ -89,7 +89,8 @@ function CheckInbox({ brand, email }: { brand: string; email: string }) {
   return (
     <AuthLayout brand={brand} title="Confirm your email">
       <p>
-        We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account, then sign in.
+        We sent a confirmation link to <strong>{email}</strong>. Open it to activate your account, then sign
+        in.
       </p>
       {runtimeConfig().mailCapture ? (
         <Alert type="info">

@@ -15,7 +15,10 @@ export function ValidatePage() {
     const query = new URLSearchParams(window.location.search);
     const token = query.get('token');
     if (!token) {
-      setState({ kind: 'failed', message: 'This confirmation link is incomplete. Open the link from the email again.' });
+      setState({
+        kind: 'failed',
+        message: 'This confirmation link is incomplete. Open the link from the email again.',
+      });
       return;
     }
     accountApi

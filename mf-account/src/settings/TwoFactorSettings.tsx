@@ -3,9 +3,9 @@ import {
   Alert,
   Button,
   TextField,
+  type TwoFactorSetupData,
   twoFactorDisableBody,
   twoFactorEnableBody,
-  type TwoFactorSetupData,
   useZodForm,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';

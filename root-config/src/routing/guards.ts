@@ -1,3 +1,4 @@
+import { safeRelativePath } from '@app/shared';
 import {
   isEnvironmentExempt,
   isProductionAllowed,
@@ -8,7 +9,6 @@ import {
 import type { GuardDecision, NavigationInput, SessionState, TokenState } from './guard-types.ts';
 import { fullPathOf, toQuery, withQuery } from './path-pattern.ts';
 import { matchRoute, type Route } from './routes.ts';
-import { safeRelativePath } from '@app/shared';
 
 export type { GuardDecision, NavigationInput, SessionState, TokenState } from './guard-types.ts';
 

@@ -3,5 +3,4 @@ export * from './guards.ts';
 export * from './path-pattern.ts';
 export * from './route-types.ts';
 export * from './routes.ts';
-export * from './session-cookies.ts';
 export * from './shell-texts.ts';

@@ -15,8 +15,8 @@ export function TokenModeBanner() {
 export function PrivateBrowsingBanner({ onDismiss }: { onDismiss: () => void }) {
   return (
     <div className="shell-banner" data-type="warning" role="status">
-      Your browser is in private mode: this site can store very little data here, so your session may end
-      when the window closes.{' '}
+      Your browser is in private mode: this site can store very little data here, so your session may end when
+      the window closes.{' '}
       <button type="button" className="shell-link-button" onClick={onDismiss}>
         Dismiss
       </button>

@@ -55,7 +55,12 @@ export function Shell({ brand, support, documentation, privateBrowsing }: ShellP
         />
       ) : null}
       {view.kind === 'shell-route' ? (
-        <ShellRoutePage route={view.route} support={support} documentation={documentation} loggedIn={loggedIn} />
+        <ShellRoutePage
+          route={view.route}
+          support={support}
+          documentation={documentation}
+          loggedIn={loggedIn}
+        />
       ) : null}
       {view.kind === 'routing-error' ? (
         <section className="shell-page app-empty" role="alert">

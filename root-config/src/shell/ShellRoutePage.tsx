@@ -1,8 +1,7 @@
-import { navigate, pingServer, Spinner } from '@app/shared';
+import { navigate, pingServer, Spinner, safeRelativePath } from '@app/shared';
 import { useEffect } from 'react';
 import { errHealthCheckTarget } from '../routing/guards.ts';
 import type { RouteDef } from '../routing/route-types.ts';
-import { safeRelativePath } from '@app/shared';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 /** /err: retries the health check; when it succeeds the user goes to `redirect` or /dashboard (§2). */
@@ -49,7 +48,9 @@ export function ShellRoutePage({
     case 'loading-data':
       return <LoadingDataPage />;
     case 'error':
-      return <NotFoundPage onErrorRoute support={support} documentation={documentation} loggedIn={loggedIn} />;
+      return (
+        <NotFoundPage onErrorRoute support={support} documentation={documentation} loggedIn={loggedIn} />
+      );
     default:
       return <Spinner />;
   }

@@ -18,20 +18,25 @@ export function Sidebar({ pathname }: { pathname: string }) {
   };
   return (
     <nav className="shell-sidebar" aria-label="Main menu">
-      <ul role="tree" aria-label="Console">
+      <ul>
         {consoleMenu.map((group) => {
           const expanded = !closedGroups.has(group.label);
           return (
-            <li key={group.label} role="treeitem" aria-expanded={expanded} aria-selected={false}>
-              <button type="button" className="shell-group" onClick={() => toggle(group.label)}>
+            <li key={group.label}>
+              <button
+                type="button"
+                className="shell-group"
+                aria-expanded={expanded}
+                onClick={() => toggle(group.label)}
+              >
                 <span aria-hidden="true">{expanded ? '▾' : '▸'}</span> {group.label}
               </button>
               {expanded ? (
-                <ul role="group">
+                <ul>
                   {group.items.map((item) => {
                     const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
                     return (
-                      <li key={item.path} role="treeitem" aria-selected={current}>
+                      <li key={item.path}>
                         <a
                           href={item.path}
                           aria-current={current ? 'page' : undefined}

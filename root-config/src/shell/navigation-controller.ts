@@ -11,8 +11,9 @@ import {
 } from '@app/shared';
 import { triggerAppChange } from 'single-spa';
 import { decideNavigation, type GuardDecision } from '../routing/guards.ts';
+import type { RouteDef } from '../routing/route-types.ts';
 import { matchRoute } from '../routing/routes.ts';
-import { $view } from './view.ts';
+import { $view, type ShellView } from './view.ts';
 
 let loadError: { status: number } | undefined;
 let loading: Promise<void> | null = null;
@@ -66,33 +67,40 @@ function ensureSessionLoaded(skipUsageCall: boolean): void {
 /** Runs the side effects of the guard decision for the current URL and updates the shell view. */
 export function applyDecision(skipUsageCall: boolean): void {
   const decision = currentDecision(window.location);
-  const match = matchRoute(window.location.pathname);
   switch (decision.kind) {
-    case 'allow': {
+    case 'allow':
       loadError = undefined;
-      if (!match) return $view.set({ kind: 'not-found', onErrorRoute: false });
-      const { route } = match;
-      if (route.app === 'shell') return $view.set({ kind: 'shell-route', route });
-      const chrome = route.access === 'protected' && $tokenStage.get() === 'full';
-      return $view.set({ kind: 'app', route, chrome });
-    }
+      $view.set(viewFor(matchRoute(window.location.pathname)?.route));
+      break;
     case 'redirect':
-      return replace(decision.to);
+      replace(decision.to);
+      break;
     case 'store-token':
       storeToken(decision.token, 'full');
-      return replace(decision.to);
+      replace(decision.to);
+      break;
     case 'load-session':
       $view.set({ kind: 'loading' });
-      return ensureSessionLoaded(skipUsageCall);
+      ensureSessionLoaded(skipUsageCall);
+      break;
     case 'logout':
       loadError = undefined;
       clearSessionState();
       void logout();
-      return replace(decision.to);
+      replace(decision.to);
+      break;
     case 'error':
       loadError = undefined;
-      return replace(decision.to);
+      replace(decision.to);
+      break;
     case 'not-found':
-      return $view.set({ kind: 'not-found', onErrorRoute: false });
+      $view.set({ kind: 'not-found', onErrorRoute: false });
+      break;
   }
+}
+
+function viewFor(route: RouteDef | undefined): ShellView {
+  if (!route) return { kind: 'not-found', onErrorRoute: false };
+  if (route.app === 'shell') return { kind: 'shell-route', route };
+  return { kind: 'app', route, chrome: route.access === 'protected' && $tokenStage.get() === 'full' };
 }

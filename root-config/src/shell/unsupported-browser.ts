@@ -4,7 +4,8 @@ export function showUnsupportedBrowser(): void {
   document.getElementById('app-loading')?.setAttribute('hidden', '');
   const page = document.createElement('section');
   page.setAttribute('role', 'alert');
-  page.style.cssText = 'max-width:640px;margin:15vh auto;padding:24px;text-align:center;font-family:system-ui,sans-serif';
+  page.style.cssText =
+    'max-width:640px;margin:15vh auto;padding:24px;text-align:center;font-family:system-ui,sans-serif';
   const title = document.createElement('h1');
   title.textContent = 'Your browser is not supported';
   const text = document.createElement('p');

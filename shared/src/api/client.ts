@@ -1,8 +1,8 @@
 import wretch, { type Wretch } from 'wretch';
 import { runtimeConfig } from '../config/runtime.ts';
-import { getVendorConfig } from '../vendors/get-vendor-config.ts';
 import { mapApiError } from '../errors/index.ts';
 import { $token } from '../stores/session.ts';
+import { getVendorConfig } from '../vendors/get-vendor-config.ts';
 import type { ApiSuccess } from './codes.ts';
 import { dispatchOutcome } from './outcome.ts';
 
@@ -88,9 +88,25 @@ function api(base: Base) {
     get: <T>(path: string, options: CallOptions = {}) =>
       run<T>('GET', path, () => client(base).get(path).res(), options),
     post: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
-      run<T>('POST', path, () => client(base).post(body ?? {}, path).res(), options),
+      run<T>(
+        'POST',
+        path,
+        () =>
+          client(base)
+            .post(body ?? {}, path)
+            .res(),
+        options,
+      ),
     put: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
-      run<T>('PUT', path, () => client(base).put(body ?? {}, path).res(), options),
+      run<T>(
+        'PUT',
+        path,
+        () =>
+          client(base)
+            .put(body ?? {}, path)
+            .res(),
+        options,
+      ),
     delete: <T>(path: string, options: CallOptions = {}) =>
       run<T>('DELETE', path, () => client(base).delete(path).res(), options),
   };

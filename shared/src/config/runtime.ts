@@ -28,7 +28,13 @@ declare global {
 const defaults: RuntimeConfig = {
   vendor: defaultVendor,
   variant: defaultVariant,
-  bases: { config: '/v1', subscription: '/app', transactional: '/api/v1', generator: '/generator', otp: '/otp' },
+  bases: {
+    config: '/v1',
+    subscription: '/app',
+    transactional: '/api/v1',
+    generator: '/generator',
+    otp: '/otp',
+  },
   productHeader: 'transactional',
   applicationHeader: 'console',
   googleSignIn: false,

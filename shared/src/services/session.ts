@@ -3,32 +3,18 @@ import type { Company } from '../api/contract/company.ts';
 import type { ProductTour } from '../api/contract/onboarding.ts';
 import type { ActiveSubscription, QuotaItem, Usage } from '../api/contract/usage.ts';
 import type { User } from '../api/contract/users.ts';
+import { fallbackQuota } from '../rules/constants.ts';
+import { removeItemsWithPrefix } from '../storage.ts';
 import { $company, $plan, $quota, $registerEmail, $tours, $user, $warnings } from '../stores/account.ts';
 import { $connected, $tokenMode } from '../stores/connection.ts';
 import { clearMultipleLogin } from '../stores/multiple-login.ts';
 import { clearNotifications } from '../stores/notifications.ts';
 import { $sessionLoaded, $token, forgetToken, storeToken, type TokenStage } from '../stores/session.ts';
 import { clearToasts } from '../stores/toasts.ts';
-import { removeItemsWithPrefix } from '../storage.ts';
-import { cookieLifetimeMinutes, fallbackQuota } from '../rules/constants.ts';
+import { writeSessionCookies } from './session-cookies.ts';
 
-export { storeToken };
 export type { TokenStage };
-
-/** Sets the email, fullname and image cookies for 1440 minutes (§2 guards). */
-function setProfileCookies(user: User): void {
-  if (typeof document === 'undefined') return;
-  const maxAge = cookieLifetimeMinutes * 60;
-  const values: Record<string, string> = { email: user.email, fullname: user.fullname, image: user.image ?? '' };
-  for (const [name, value] of Object.entries(values)) {
-    document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAge}; Path=/; SameSite=Lax`;
-  }
-}
-
-function clearProfileCookies(): void {
-  if (typeof document === 'undefined') return;
-  for (const name of ['email', 'fullname', 'image']) document.cookie = `${name}=; Max-Age=0; Path=/`;
-}
+export { storeToken };
 
 /** Loads what a protected route needs: user, company, tour flags, usage quota (§2 guards). */
 export async function loadSession(options: { skipUsageCall?: boolean } = {}): Promise<void> {
@@ -48,7 +34,7 @@ export async function loadSession(options: { skipUsageCall?: boolean } = {}): Pr
   $tours.set(tours);
   $quota.set(quota);
   $plan.set(plan);
-  setProfileCookies(user);
+  writeSessionCookies(user);
   $sessionLoaded.set(true);
 }
 
@@ -81,7 +67,7 @@ export function clearSessionState(): void {
   $connected.set(true);
   clearToasts();
   clearNotifications();
-  clearProfileCookies();
+  writeSessionCookies(null);
   removeItemsWithPrefix('em_');
 }
 

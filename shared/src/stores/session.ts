@@ -13,7 +13,10 @@ export const $tokenStage = atom<TokenStage | null>((readItem(stageKey) as TokenS
 /** True once user, company, tour, usage and warning data are loaded for the current token. */
 export const $sessionLoaded = atom(false);
 
-export const $isLoggedIn = computed([$token, $tokenStage], (token, stage) => Boolean(token) && stage === 'full');
+export const $isLoggedIn = computed(
+  [$token, $tokenStage],
+  (token, stage) => Boolean(token) && stage === 'full',
+);
 
 export function storeToken(token: string, stage: TokenStage): void {
   writeItem(tokenKey, token);

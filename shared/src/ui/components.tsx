@@ -6,9 +6,18 @@ export function Button({
   busy = false,
   children,
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | 'secondary' | 'danger'; busy?: boolean }) {
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: 'primary' | 'secondary' | 'danger';
+  busy?: boolean;
+}) {
   return (
-    <button type="button" className="app-button" data-variant={variant} disabled={busy || rest.disabled} {...rest}>
+    <button
+      type="button"
+      className="app-button"
+      data-variant={variant}
+      disabled={busy || rest.disabled}
+      {...rest}
+    >
       {busy ? <span className="app-spinner" style={{ width: 16, height: 16 }} aria-hidden="true" /> : null}
       {children}
     </button>
@@ -42,9 +51,19 @@ export function TextField({
   );
 }
 
-export function Alert({ type, children }: { type: 'info' | 'success' | 'warning' | 'danger'; children: ReactNode }) {
+export function Alert({
+  type,
+  children,
+}: {
+  type: 'info' | 'success' | 'warning' | 'danger';
+  children: ReactNode;
+}) {
   return (
-    <div className="app-alert" data-type={type} role={type === 'danger' || type === 'warning' ? 'alert' : 'status'}>
+    <div
+      className="app-alert"
+      data-type={type}
+      role={type === 'danger' || type === 'warning' ? 'alert' : 'status'}
+    >
       {children}
     </div>
   );
@@ -59,7 +78,15 @@ export function Spinner({ label = 'Loading ...' }: { label?: string }) {
   );
 }
 
-export function AuthLayout({ brand, title, children }: { brand: string; title: string; children: ReactNode }) {
+export function AuthLayout({
+  brand,
+  title,
+  children,
+}: {
+  brand: string;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <main className="auth-layout">
       <section className="app-card" aria-labelledby="auth-title">

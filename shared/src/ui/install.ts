@@ -1,6 +1,6 @@
 import type { VendorConfig } from '../vendors/types.ts';
-import css from './styles.css?inline';
 import { defineNotifications } from './notifications-element.ts';
+import css from './styles.css?inline';
 import { defineToaster } from './toaster-element.ts';
 
 /** The vendor's colours, written onto the UI kit's custom properties. */

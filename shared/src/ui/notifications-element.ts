@@ -1,4 +1,5 @@
 import { $notifications, dismissNotification, type Notification } from '../stores/notifications.ts';
+import { ElementBase } from './element-base.ts';
 
 const styles = `
 :host { position: fixed; top: 12px; left: 50%; transform: translateX(-50%); z-index: 900; display: grid; gap: 6px;
@@ -13,7 +14,7 @@ button { border: 0; background: none; cursor: pointer; font-size: 16px; line-hei
  * `<app-notifications>` shows the shared notification queue: the store keeps them de-duplicated,
  * at most three and each for five seconds (§4); this element only renders and dismisses.
  */
-export class NotificationsElement extends HTMLElement {
+export class NotificationsElement extends ElementBase {
   private readonly root: ShadowRoot;
   private unsubscribe: (() => void) | undefined;
 
@@ -53,5 +54,6 @@ export class NotificationsElement extends HTMLElement {
 }
 
 export function defineNotifications(): void {
-  if (!customElements.get('app-notifications')) customElements.define('app-notifications', NotificationsElement);
+  if (!customElements.get('app-notifications'))
+    customElements.define('app-notifications', NotificationsElement);
 }

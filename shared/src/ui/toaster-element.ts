@@ -1,5 +1,6 @@
 import { toastAutoHideMs, toastWidthPx } from '../rules/constants.ts';
 import { $toasts, dismissToast, type Toast } from '../stores/toasts.ts';
+import { ElementBase } from './element-base.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
 const styles = `
@@ -24,7 +25,7 @@ button:focus-visible { outline: 2px solid var(--app-primary, #2457c5); }
  * is hovered or has focus, then the timer starts again when the pointer and focus leave).
  * Attribute `duration` overrides the delay (tests).
  */
-export class ToasterElement extends HTMLElement {
+export class ToasterElement extends ElementBase {
   private readonly root: ShadowRoot;
   private unsubscribe: (() => void) | undefined;
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -63,7 +64,8 @@ export class ToasterElement extends HTMLElement {
       }
     }
     for (const toast of toasts) {
-      if (!this.root.querySelector(`.toast[data-id="${toast.id}"]`)) this.root.append(this.createToast(toast));
+      if (!this.root.querySelector(`.toast[data-id="${toast.id}"]`))
+        this.root.append(this.createToast(toast));
     }
   }
 

@@ -30,7 +30,11 @@ describe('<app-toaster>', () => {
 
   it('renders title and message as HTML with scripts and handlers removed', () => {
     const element = mount();
-    showToast({ type: 'warning', title: '<b>Quota</b>', message: 'Over <i>limit</i><img src=x onerror="window.pwned=1"><script>window.pwned=2</script>' });
+    showToast({
+      type: 'warning',
+      title: '<b>Quota</b>',
+      message: 'Over <i>limit</i><img src=x onerror="window.pwned=1"><script>window.pwned=2</script>',
+    });
     const [toast] = toastsIn(element);
     expect(toast?.querySelector('.title b')?.textContent).to.equal('Quota');
     expect(toast?.querySelector('.message i')?.textContent).to.equal('limit');

@@ -43,7 +43,8 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     try {
       await run(parsed.data);
     } catch (error) {
-      const body = error instanceof ApiError ? (error.body as { payload?: { field?: string } } | undefined) : undefined;
+      const body =
+        error instanceof ApiError ? (error.body as { payload?: { field?: string } } | undefined) : undefined;
       const field = body?.payload?.field;
       const message = error instanceof Error ? error.message : 'Something went wrong';
       if (field && field in (values as object)) setErrors((current) => ({ ...current, [field]: message }));

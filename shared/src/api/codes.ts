@@ -1,0 +1,68 @@
+/**
+ * Code-based errors the console APIs (`/v1`, `/app`) return in the spec's error shape (§3, §8):
+ * `{ code, message, payload: { field, value, cause, feature, subfeature }, error }`.
+ * Successful console responses are `{ data: ... }`.
+ * The server throws only these codes; the client maps them through the §8 catalogue.
+ */
+export const errorCodes = [
+  // session: all of these log the user out (§8 code-based)
+  'tokenException',
+  'authenticationFailed',
+  'loggedOut',
+  'sessionExpired',
+  // multiple login (§4): set the multiple-login flags
+  'signInConfirm',
+  'signInConfirmMode1',
+  'forceOut',
+  // input and permission
+  'validation',
+  'notAllowed',
+  'quotaExceeded',
+  'entityNotFound',
+  'duplicate',
+  'state',
+  'forcedMessage',
+  // accounts
+  'wrongCredentials',
+  'tooManyAttempts',
+  'emailRegistered',
+  'emailNotValidated',
+  'userSuspended',
+  'captchaRequired',
+  'captchaInvalid',
+  'invalidResetToken',
+  'linkUsed',
+  'secondFactorRequired',
+  'secondFactorInvalid',
+  'featureDisabled',
+  // imports and sender domains (later issues)
+  'importHeader',
+  'importFormat',
+  'importSize',
+  'importData',
+  'importUpdate',
+  'spfSingle',
+  'spfDouble',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export interface ErrorPayload {
+  field?: string;
+  value?: unknown;
+  cause?: string;
+  feature?: string;
+  subfeature?: string;
+}
+
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  payload?: ErrorPayload;
+  error?: string;
+}
+
+export interface ApiSuccess<T> {
+  data: T;
+}

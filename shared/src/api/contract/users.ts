@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { currentPasswordSchema, emailSchema, newPasswordSchema, phoneSchema } from './common.ts';
+
+/** The policy version users must accept (§9). */
+export const currentPolicyVersion = '2.0.0';
+
+export const hourFormatSchema = z.enum(['12', '24']);
+
+export const userSchema = z.object({
+  userId: z.string(),
+  fullname: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  image: z.string(),
+  phone: z.string(),
+  time: hourFormatSchema,
+  language: z.string(),
+  tours: z.record(z.string(), z.boolean()),
+  hints: z.object({ complete: z.boolean(), data: z.record(z.string(), z.unknown()) }),
+  validate: z.boolean(),
+  toggleContact: z.boolean(),
+  policyVersion: z.string(),
+  lastProductUpdate: z.string(),
+  twoFactorEnabled: z.boolean(),
+  role: z.string(),
+});
+
+export const environmentSchema = z.enum(['sandbox', 'production']);
+
+export const userDetailSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullname: z.string(),
+  lastname: z.string(),
+  image: z.string(),
+  phone: z.string(),
+  environment: environmentSchema,
+});
+
+const name = z.string().trim().max(100);
+
+export const updateUserBody = z.object({
+  fullname: name.optional(),
+  firstname: name.optional(),
+  lastname: name.optional(),
+  phone: z.union([phoneSchema, z.literal('')]).optional(),
+  time: hourFormatSchema.optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Use a language code like en or id')
+    .optional(),
+  image: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
+});
+
+export const changePasswordBody = z.object({
+  oldPassword: currentPasswordSchema,
+  newPassword: newPasswordSchema,
+});
+
+export const changeEmailBody = z.object({ email: emailSchema, password: currentPasswordSchema });
+export const changeEmailData = z.object({ email: z.string(), validated: z.literal(false) });
+
+export const policyVersionData = z.object({
+  policyVersion: z.string(),
+  current: z.string(),
+  needsUpdate: z.boolean(),
+});
+export const policyVersionBody = z.object({ policyVersion: z.literal(currentPolicyVersion) });
+
+export type User = z.output<typeof userSchema>;
+export type UserDetail = z.output<typeof userDetailSchema>;
+export type UpdateUserBody = z.input<typeof updateUserBody>;

@@ -7,12 +7,20 @@ export default {
   nodeResolve: true,
   plugins: [esbuildPlugin({ ts: true, tsx: true, jsx: 'automatic', target: 'es2022' })],
   testFramework: { config: { timeout: 10000 } },
+  // nanostores reads process.env.NODE_ENV, which only bundlers define.
+  testRunnerHtml: (testFramework) =>
+    `<html><body><script>window.process = { env: { NODE_ENV: 'test' } };</script><script type="module" src="${testFramework}"></script></body></html>`,
   browsers: [
     playwrightLauncher({
       product: 'chromium',
       launchOptions: {
         executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+        ],
       },
     }),
   ],

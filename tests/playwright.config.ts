@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -20,6 +20,9 @@ process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const root = resolve(import.meta.dirname, '..');
+// The server needs the project's Node 24 (type stripping), whichever Node started Playwright.
+const projectNode = resolve(root, 'node_modules/.bin/node');
+const node = existsSync(projectNode) ? projectNode : process.execPath;
 
 export default defineConfig({
   testDir: './e2e',
@@ -44,7 +47,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `"${process.execPath}" server/src/main.ts`,
+    command: `"${node}" server/src/main.ts`,
     cwd: root,
     url: `${baseURL}/v1/ping`,
     reuseExistingServer: false,

@@ -26,8 +26,7 @@ export function LoginPage() {
       const { accessToken } = await accountApi.signin({ ...data, logoutFromOthers });
       clearMultipleLogin();
       const stage = await completeSignIn(accessToken);
-      const next = afterSignIn();
-      navigate(stage === '2fa' ? `/two-factor?next=${encodeURIComponent(next)}` : next);
+      navigate(stage === '2fa' ? `/two-factor${window.location.search}` : afterSignIn());
     });
 
   return (

@@ -3,7 +3,6 @@ import {
   AuthLayout,
   Button,
   navigate,
-  safeRelativePath,
   secondFactorBody,
   storeToken,
   TextField,
@@ -11,13 +10,12 @@ import {
 } from '@app/shared';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
-import { AppLink } from '../links.tsx';
+import { AppLink, afterSignIn } from '../links.tsx';
 
 /** The second-factor step: a token at the '2fa' stage becomes a full one with a TOTP code. */
 export function TwoFactorPage() {
   const vendor = currentVendor();
   const form = useZodForm(secondFactorBody, { code: '' });
-  const next = new URLSearchParams(window.location.search).get('next');
 
   return (
     <AuthLayout brand={vendor.brand} title="Two-factor authentication">
@@ -29,7 +27,7 @@ export function TwoFactorPage() {
           void form.submit(async ({ code }) => {
             const { accessToken } = await accountApi.validateTwoFactor(code);
             storeToken(accessToken, 'full');
-            navigate(safeRelativePath(next) ?? '/loading-data');
+            navigate(afterSignIn());
           });
         }}
       >

@@ -33,7 +33,7 @@ describe('<app-toaster>', () => {
     showToast({
       type: 'warning',
       title: '<b>Quota</b>',
-      message: 'Over <i>limit</i><img src=x onerror="window.pwned=1"><script>window.pwned=2</script>',
+      message: 'Over <i>limit</i><img src="data:," onerror="window.pwned=1"><script>window.pwned=2</script>',
     });
     const [toast] = toastsIn(element);
     expect(toast?.querySelector('.title b')?.textContent).to.equal('Quota');

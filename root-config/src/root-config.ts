@@ -59,7 +59,12 @@ async function boot(): Promise<void> {
     $currentRoute.set(route ? { name: route.name, title: route.title, params: match.params } : null);
     document.title = pageTitle(vendor.brand, route?.title ?? 'Page not available');
   });
-  window.addEventListener('single-spa:routing-event', () => sessionStorage.removeItem(chunkReloadKey));
+  // The reload-once flag is cleared only when an app really mounted, so a broken chunk cannot loop.
+  window.addEventListener('single-spa:app-change', (event) => {
+    const mounted = (event as CustomEvent<{ appsByNewStatus: { MOUNTED: string[] } }>).detail.appsByNewStatus
+      .MOUNTED;
+    if (mounted.length > 0) sessionStorage.removeItem(chunkReloadKey);
+  });
 
   addErrorHandler((error) => {
     console.error('Routing error occurred', error);

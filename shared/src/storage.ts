@@ -1,8 +1,10 @@
 /** localStorage that never throws: private browsing or disabled storage must not break the console. */
 const probeKey = '__storage_probe__';
 
-export function isStorageUsable(storage: Storage | undefined = globalThis.localStorage): boolean {
+export function isStorageUsable(): boolean {
   try {
+    // Reading the property itself throws when site data is blocked.
+    const storage = globalThis.localStorage;
     if (!storage) return false;
     storage.setItem(probeKey, probeKey);
     storage.removeItem(probeKey);

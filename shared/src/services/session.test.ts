@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { $company, $plan, $quota, $registerEmail, $tours, $user } from '../stores/account.ts';
+import { $tokenMode } from '../stores/connection.ts';
+import { $notifications, notify } from '../stores/notifications.ts';
+import { $sessionLoaded, $token, $tokenStage, storeToken } from '../stores/session.ts';
+import { $toasts, showToast } from '../stores/toasts.ts';
+import { clearSessionState } from './session.ts';
+
+describe('clearSessionState (§4 logout)', () => {
+  it('clears tokens, user, company, quota, plan, tour flags, register email and shared UI state', () => {
+    storeToken('token-value', '2fa');
+    $sessionLoaded.set(true);
+    $user.set({ email: 'a@b.c' } as never);
+    $company.set({ id: 'c1' } as never);
+    $plan.set({ plan: 'FREE' } as never);
+    $quota.set({ email: { quota: 3000 } } as never);
+    $tours.set({ productionWelcome: true });
+    $registerEmail.set('a@b.c');
+    $tokenMode.set(true);
+    showToast({ type: 'info', message: 'hello' });
+    notify('note', () => setTimeout(() => {}, 0));
+
+    clearSessionState();
+
+    expect($token.get()).toBeNull();
+    expect($tokenStage.get()).toBeNull();
+    expect($sessionLoaded.get()).toBe(false);
+    expect($user.get()).toBeNull();
+    expect($company.get()).toBeNull();
+    expect($plan.get()).toBeNull();
+    expect($quota.get()).toEqual({});
+    expect($tours.get()).toEqual({});
+    expect($registerEmail.get()).toBeNull();
+    expect($tokenMode.get()).toBe(false);
+    expect($toasts.get()).toEqual([]);
+    expect($notifications.get()).toEqual([]);
+  });
+});

@@ -18,6 +18,7 @@ import { applyDecision, isActive } from './shell/navigation-controller.ts';
 import { detectPrivateBrowsing } from './shell/private-browsing.ts';
 import { Shell } from './shell/Shell.tsx';
 import shellCss from './shell/shell.css?inline';
+import { acceptHandedToken } from './shell/token-mode.ts';
 import { showUnsupportedBrowser } from './shell/unsupported-browser.ts';
 import { $view } from './shell/view.ts';
 
@@ -43,6 +44,7 @@ async function boot(): Promise<void> {
     window.history.replaceState(null, '', redirect ?? '/login');
   });
 
+  acceptHandedToken();
   for (const name of microApps) {
     registerApplication({
       name,

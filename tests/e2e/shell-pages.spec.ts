@@ -40,3 +40,26 @@ test('/page/loading sends a visitor without a session to the login page', async 
   await page.goto('/page/loading');
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });
+
+test('a token handed over at /loading-data opens the console in token mode', async ({ page, request }) => {
+  const email = `token-mode-${Date.now()}@example.com`;
+  const password = 'Token-mode-pass1';
+  // The operator CLI's path is covered elsewhere; here the public API makes a validated account.
+  await request.post('/v1/register', {
+    data: { email, password, company: 'Token Co', phone: '+62 811 000 111' },
+  });
+  const mails = await (await request.get('/v1/captured-mail?size=100')).json();
+  const mail = mails.data.items.find((item: { to: string }) => item.to === email);
+  const body = await (await request.get(`/v1/captured-mail/${mail.id}`)).json();
+  const link = new URL(body.data.text.match(/https?:\/\/\S+\/validate\?\S+/)[0]);
+  await request.post('/v1/validate', { data: { token: link.searchParams.get('token') } });
+  const signin = await (await request.post('/v1/signin', { data: { email, password } })).json();
+
+  await page.goto(`/loading-data?token=${encodeURIComponent(signin.data.accessToken)}`);
+  await expect(page).toHaveURL(/\/analytic$/);
+  await expect(page.getByText('You are in the token mode, please be wise')).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('You are in the token mode, please be wise')).toBeHidden();
+});

@@ -32,8 +32,8 @@ export const quotaSummaryData = z.object({
   quota: limit,
   usage: z.number().int(),
   remaining: limit,
-  periodStart: z.string(),
-  periodEnd: z.string(),
+  periodStart: z.string().nullable(),
+  periodEnd: z.string().nullable(),
 });
 
 export const subFeatureSchema = z.object({

@@ -1,0 +1,98 @@
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import pino from 'pino';
+import serverPackage from '../package.json' with { type: 'json' };
+import { type Clock, systemClock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/db.ts';
+import { createAuthGuards, decorateAuth } from './http/auth.ts';
+import { errorHandler } from './http/errors.ts';
+import { registerRateLimit } from './http/rate-limit.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { createCaptchaVerifier } from './modules/auth/captcha.ts';
+import { createPasswordHasher } from './modules/auth/passwords.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { resolveSecret } from './modules/auth/secret.ts';
+import { createTokenService } from './modules/auth/tokens.ts';
+import { capturedMailRoutes } from './modules/captured-mail/routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { usageRoutes } from './modules/usage/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { registerConsole } from './static.ts';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  clock?: Clock;
+  logger?: FastifyBaseLogger;
+}
+
+/** The HTTP API and console files; the caller owns the database and listens. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, db, mailer } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({ loggerInstance: options.logger ?? pino({ level: 'silent' }) });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  decorateAuth(app);
+
+  await app.register(cookie);
+  await registerRateLimit(app, config.rateLimitPerMinute);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Mail Platform API',
+        version: serverPackage.version,
+        description:
+          'Console API. Success: `{ data }`. Errors: `{ code, message, payload?: { field, value, cause } }` ' +
+          'with the codes of shared/src/api/codes.ts.',
+      },
+      components: {
+        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const tokens = createTokenService(await resolveSecret(db, config.secret), clock);
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer,
+    clock,
+    tokens,
+    passwords: createPasswordHasher(config.passwordHashing),
+    captcha: createCaptchaVerifier(config.captcha),
+    guards: createAuthGuards(db, tokens, clock),
+  };
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    userRoutes,
+    companyRoutes,
+    onboardingRoutes,
+    capturedMailRoutes,
+  ]) {
+    await api.register(routes(ctx), { prefix: '/v1' });
+  }
+  await api.register(usageRoutes(ctx));
+  await registerConsole(app, config.consoleDir);
+  return app;
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/db.ts';
+import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { signin } from '../testing/accounts.ts';
+import { createTestApp, type TestApp, testClock } from '../testing/app.ts';
+import { databases, openMigrated } from '../testing/databases.ts';
+import { runAdminCommand, usage } from './admin.ts';
+import type { AdminContext } from './commands.ts';
+
+describe.each(databases)('admin CLI on $name', (database) => {
+  let db: Db;
+  let t: TestApp;
+  let ctx: AdminContext;
+
+  beforeAll(async () => {
+    db = await openMigrated(database);
+    t = await createTestApp(db);
+    ctx = { db, passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }), clock: testClock() };
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await db.close();
+  });
+
+  const run = (...argv: string[]) => runAdminCommand(ctx, argv);
+
+  it('creates a company whose owner can sign in at once', async () => {
+    const lines = await run(
+      'create-company',
+      '--name',
+      'Initech',
+      '--email',
+      'Boss@Initech.test',
+      '--password',
+      'Tps12345',
+    );
+    expect(lines[0]).toMatch(/^company .+ created with owner boss@initech.test/);
+    const response = await signin(t.app, 'boss@initech.test', 'Tps12345');
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('validates options with one line per problem', async () => {
+    await expect(
+      run('create-company', '--name', 'X', '--email', 'nope', '--password', 'short'),
+    ).rejects.toThrow(
+      /--email: Enter a valid email address\n--password: Password must be at least 8 characters/,
+    );
+    await expect(
+      run('create-company', '--name', 'Y', '--email', 'boss@initech.test', '--password', 'Tps12345'),
+    ).rejects.toThrow('Email already registered');
+    await expect(run('frobnicate')).rejects.toThrow(/unknown command "frobnicate"/);
+  });
+
+  it('creates an API key, printed once and stored only as a hash', async () => {
+    await run('create-company', '--name', 'Keys', '--email', 'keys@example.test', '--password', 'Keys12345');
+    const lines = await run(
+      'create-api-key',
+      '--email',
+      'keys@example.test',
+      '--label',
+      'CI',
+      '--grants',
+      'smtp/inject,transmissions/modify',
+    );
+    const key = lines[2] ?? '';
+    expect(key).toMatch(/^[0-9a-f]{40}$/);
+    const row = await db.one<{ prefix: string; hash: string; grants: string[]; label: string }>(
+      'SELECT prefix, hash, grants, label FROM api_keys WHERE prefix = $1',
+      [key.slice(0, 8)],
+    );
+    expect(row).toEqual({
+      prefix: key.slice(0, 8),
+      hash: createHash('sha256').update(key).digest('hex'),
+      grants: ['smtp/inject', 'transmissions/modify'],
+      label: 'CI',
+    });
+    await expect(
+      run('create-api-key', '--email', 'keys@example.test', '--label', 'X', '--grants', 'root'),
+    ).rejects.toThrow(/--grants\.0: Grants are/);
+    await expect(run('create-api-key', '--email', 'ghost@example.test', '--label', 'X')).rejects.toThrow(
+      /no user/,
+    );
+  });
+
+  it('resets a password and lifts the lock', async () => {
+    await run(
+      'create-company',
+      '--name',
+      'Reset',
+      '--email',
+      'reset@example.test',
+      '--password',
+      'Reset12345',
+    );
+    for (let i = 0; i < 5; i += 1) await signin(t.app, 'reset@example.test', 'Wrong12345');
+    await run('reset-password', '--email', 'reset@example.test', '--password', 'Fresh12345');
+    expect((await signin(t.app, 'reset@example.test', 'Fresh12345')).statusCode).toBe(200);
+  });
+
+  it('prints help', async () => {
+    expect(await run('--help')).toEqual([usage]);
+    expect(await run()).toEqual([usage]);
+  });
+});

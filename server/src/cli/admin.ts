@@ -1,0 +1,85 @@
+import { parseArgs } from 'node:util';
+import { systemClock } from '../clock.ts';
+import { loadConfig } from '../config.ts';
+import { migrate } from '../db/migrate.ts';
+import { openDb } from '../db/open.ts';
+import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { type AdminContext, createApiKeyForUser, createCompany, resetPassword } from './commands.ts';
+
+export const usage = `Operator commands (they use the same settings as the server: DATA_DIR or DATABASE_URL).
+With the embedded database (DATA_DIR), stop the server first: only one process may open it.
+
+  npm run admin -- create-company --name "Acme" --email owner@acme.test --password 'secret123'
+      Creates a company on the FREE plan and its owner (already confirmed).
+  npm run admin -- create-api-key --email owner@acme.test --label "CI" [--grants smtp/inject,transmissions/modify]
+      Creates an API key for that user's company and prints it once. Grants default to all.
+  npm run admin -- reset-password --email owner@acme.test --password 'newsecret123'
+      Sets a new password, lifts a sign-in lock and ends the user's sessions.
+  npm run admin -- --help`;
+
+function parseAdminArgs(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      label: { type: 'string' },
+      grants: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  return { command: values.help ? undefined : positionals[0], values };
+}
+
+/** true when argv asks for the usage text (then no database is needed). */
+const wantsHelp = (argv: string[]) => parseAdminArgs(argv).command === undefined;
+
+/** Runs one command; returns the lines to print. */
+export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promise<string[]> {
+  const { command, values } = parseAdminArgs(argv);
+  if (!command) return [usage];
+  if (command === 'create-company') {
+    const created = await createCompany(ctx, values);
+    return [`company ${created.companyId} created with owner ${created.email} (user ${created.userId})`];
+  }
+  if (command === 'create-api-key') {
+    const created = await createApiKeyForUser(ctx, values);
+    return [
+      `API key ${created.id} (${created.grants.join(', ')})`,
+      'Copy it now, it is not shown again:',
+      created.key,
+    ];
+  }
+  if (command === 'reset-password') {
+    const reset = await resetPassword(ctx, values);
+    return [`password of ${reset.email} reset; their sessions have ended`];
+  }
+  throw new Error(`unknown command "${command}"\n\n${usage}`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  if (wantsHelp(argv)) {
+    console.log(usage);
+    return;
+  }
+  const config = loadConfig(process.env);
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    const passwords = createPasswordHasher(config.passwordHashing);
+    console.log((await runAdminCommand({ db, passwords, clock: systemClock }, argv)).join('\n'));
+  } finally {
+    await db.close();
+  }
+}
+
+if (import.meta.main) {
+  try {
+    await main(process.argv.slice(2));
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  }
+}

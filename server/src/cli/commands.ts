@@ -1,0 +1,93 @@
+import { emailSchema, newPasswordSchema } from '@app/shared/api/contract/index';
+import { z } from 'zod';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { createApiKey } from '../modules/api-keys/create-api-key.ts';
+import { apiKeyGrants, isApiKeyGrant } from '../modules/api-keys/grants.ts';
+import type { PasswordHasher } from '../modules/auth/passwords.ts';
+import { revokeUserSessions } from '../modules/auth/sessions.ts';
+import { createCompanyWithOwner } from '../modules/company/create-company.ts';
+
+export interface AdminContext {
+  db: Db;
+  passwords: PasswordHasher;
+  clock: Clock;
+}
+
+/** Parses CLI options with a schema; throws one readable line per bad option. */
+function parseOptions<T extends z.ZodType>(schema: T, options: unknown): z.output<T> {
+  const parsed = schema.safeParse(options);
+  if (parsed.success) return parsed.data;
+  throw new Error(
+    parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'),
+  );
+}
+
+const companyOptions = z.object({
+  name: z.string().trim().min(1, 'Company name is required').max(200),
+  email: emailSchema,
+  password: newPasswordSchema,
+});
+
+/** A company on the FREE plan and its owner, already validated (the operator vouches for the address). */
+export async function createCompany(ctx: AdminContext, options: Record<string, unknown>) {
+  const { name, email, password } = parseOptions(companyOptions, options);
+  const passwordHash = await ctx.passwords.hash(password);
+  const ids = await ctx.db.transaction((tx) =>
+    createCompanyWithOwner(tx, {
+      companyName: name,
+      phone: '',
+      email,
+      passwordHash,
+      validated: true,
+      now: ctx.clock.now(),
+    }),
+  );
+  return { ...ids, email };
+}
+
+const apiKeyOptions = z.object({
+  email: emailSchema,
+  label: z.string().trim().min(1, 'A label is required').max(1024),
+  grants: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((grant) => grant.trim()) : [...apiKeyGrants]))
+    .pipe(z.array(z.string().refine(isApiKeyGrant, { error: `Grants are: ${apiKeyGrants.join(', ')}` }))),
+});
+
+/** An API key for the company of the user with this email; grants default to all of them. */
+export async function createApiKeyForUser(ctx: AdminContext, options: Record<string, unknown>) {
+  const { email, label, grants } = parseOptions(apiKeyOptions, options);
+  const user = await ctx.db.maybeOne<{ company_id: string }>(
+    'SELECT company_id FROM users WHERE lower(email) = $1',
+    [email],
+  );
+  if (!user) throw new Error(`--email: no user with email ${email}`);
+  const key = await createApiKey(ctx.db, {
+    companyId: user.company_id,
+    label,
+    grants: grants.filter(isApiKeyGrant),
+  });
+  return { ...key, grants };
+}
+
+const resetOptions = z.object({ email: emailSchema, password: newPasswordSchema });
+
+/** Sets a new password, lifts any sign-in lock and ends the user's sessions. */
+export async function resetPassword(ctx: AdminContext, options: Record<string, unknown>) {
+  const { email, password } = parseOptions(resetOptions, options);
+  const passwordHash = await ctx.passwords.hash(password);
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const user = await tx.maybeOne<{ id: string }>(
+      `UPDATE users SET password_hash = $2, validated = true, failed_logins = 0, first_failed_at = NULL,
+         locked_until = NULL
+       WHERE lower(email) = $1 RETURNING id`,
+      [email, passwordHash],
+    );
+    if (!user) throw new Error(`--email: no user with email ${email}`);
+    await revokeUserSessions(tx, user.id, 'password_reset', now);
+  });
+  return { email };
+}

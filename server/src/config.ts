@@ -1,0 +1,172 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const port = z.coerce
+  .number({ error: 'must be a port number' })
+  .int('must be a port number')
+  .min(1, 'must be between 1 and 65535')
+  .max(65535, 'must be between 1 and 65535');
+
+const hostPort = z
+  .string()
+  .regex(/^[A-Za-z0-9.-]+:[0-9]{1,5}$/, 'must be host:port, e.g. smtp.example.com:587')
+  .transform((value) => {
+    const [host = '', portText = ''] = value.split(':');
+    return { host, port: Number(portText) };
+  });
+
+const ipList = z
+  .string()
+  .transform((value) => value.split(',').map((part) => part.trim()))
+  .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be a comma-separated list of IP addresses')));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+const envSchema = z
+  .object({
+    HOST: z.string().default('127.0.0.1'),
+    PORT: port.default(8080),
+    PUBLIC_URL: httpUrl.optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    MAIL_MODE: z.enum(['capture', 'deliver'], 'must be capture or deliver').default('capture'),
+    MAIL_FROM: z.email('must be an email address').optional(),
+    SMARTHOST: hostPort.optional(),
+    SMTP_PORT: port.default(2525),
+    MX_PORT: port.default(2526),
+    DNS_SERVERS: ipList.optional(),
+    DELIVERY_PORT: port.default(25),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino log level')
+      .default('info'),
+    SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    CAPTCHA_PROVIDER: z
+      .enum(['off', 'hcaptcha', 'recaptcha'], 'must be off, hcaptcha or recaptcha')
+      .default('off'),
+    CAPTCHA_SECRET: z.string().optional(),
+    CAPTCHA_VERIFY_URL: httpUrl.optional(),
+    OIDC_ISSUER: httpUrl.optional(),
+    OIDC_CLIENT_ID: z.string().optional(),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    CONSOLE_DIR: z.string().optional(),
+    RATE_LIMIT_PER_MINUTE: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(0, 'must be 0 (off) or more')
+      .default(20),
+  })
+  .superRefine(
+    (env, ctx) => {
+      if (env.MAIL_MODE === 'deliver' && !env.SMARTHOST) {
+        ctx.addIssue({ code: 'custom', path: ['SMARTHOST'], message: 'is required when MAIL_MODE=deliver' });
+      }
+      if (env.CAPTCHA_PROVIDER !== 'off' && !env.CAPTCHA_SECRET) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['CAPTCHA_SECRET'],
+          message: 'is required when CAPTCHA_PROVIDER is set',
+        });
+      }
+      const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+      if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OIDC_ISSUER'],
+          message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+        });
+      }
+      // Also when other variables are bad, so the operator sees every problem in one run.
+    },
+    { when: () => true },
+  );
+
+const captchaVerifyUrls = {
+  hcaptcha: 'https://api.hcaptcha.com/siteverify',
+  recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
+} as const;
+
+export type CaptchaConfig =
+  | { provider: 'off' }
+  | { provider: 'hcaptcha' | 'recaptcha'; secret: string; verifyUrl: string };
+
+export interface Config {
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mail: {
+    mode: 'capture' | 'deliver';
+    from: string;
+    smarthost: { host: string; port: number } | undefined;
+  };
+  smtpPort: number;
+  mxPort: number;
+  dnsServers: string[];
+  deliveryPort: number;
+  logLevel: string;
+  secret: string | undefined;
+  captcha: CaptchaConfig;
+  oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  consoleDir: string;
+  /** Requests per minute and IP on the anonymous account routes; 0 turns the limit off. */
+  rateLimitPerMinute: number;
+  /** argon2id cost; not read from the environment, only tests lower it. */
+  passwordHashing: { memoryCost: number; timeCost: number };
+}
+
+const secretVariables = new Set(['SECRET', 'CAPTCHA_SECRET', 'OIDC_CLIENT_SECRET', 'DATABASE_URL']);
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Reads the environment; throws one line per bad variable so the operator sees them all at once. */
+export function loadConfig(environment: NodeJS.ProcessEnv): Config {
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      const value = secretVariables.has(name) ? undefined : present[name];
+      return `${name} ${issue.message}${value === undefined ? '' : ` (got "${value}")`}`;
+    });
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/+$/, '');
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    mail: {
+      mode: env.MAIL_MODE,
+      from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+      smarthost: env.SMARTHOST,
+    },
+    smtpPort: env.SMTP_PORT,
+    mxPort: env.MX_PORT,
+    dnsServers: env.DNS_SERVERS ?? [],
+    deliveryPort: env.DELIVERY_PORT,
+    logLevel: env.LOG_LEVEL,
+    secret: env.SECRET,
+    captcha:
+      env.CAPTCHA_PROVIDER === 'off'
+        ? { provider: 'off' }
+        : {
+            provider: env.CAPTCHA_PROVIDER,
+            secret: env.CAPTCHA_SECRET ?? '',
+            verifyUrl: env.CAPTCHA_VERIFY_URL ?? captchaVerifyUrls[env.CAPTCHA_PROVIDER],
+          },
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+        ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
+        : undefined,
+    consoleDir: env.CONSOLE_DIR ?? `${repoRoot}dist`,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    passwordHashing: { memoryCost: 19456, timeCost: 2 },
+  };
+}

@@ -1,0 +1,11 @@
+import type { Config } from '../config.ts';
+import type { Db } from './db.ts';
+import { openPglite } from './pglite.ts';
+import { openPostgres } from './postgres.ts';
+
+export function openDb(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  onError?: (error: Error) => void,
+): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, { onError }) : openPglite(config.dataDir);
+}

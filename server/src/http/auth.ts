@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import { type AuthSession, authenticateToken } from '../modules/auth/sessions.ts';
+import type { SessionStage, TokenService } from '../modules/auth/tokens.ts';
+import { appError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthSession | null;
+  }
+}
+
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
+export interface AuthGuards {
+  /** Signed in with the second factor done (or not enabled). */
+  full: Guard;
+  /** Only a token waiting for its second factor. */
+  secondFactor: Guard;
+  /** Any signed-in token, whatever its stage. */
+  anyStage: Guard;
+  /** Anonymous allowed; a token that is sent must still be good. */
+  optional: Guard;
+}
+
+/** OpenAPI security requirement for routes behind a guard. */
+export const bearerSecurity = [{ bearerAuth: [] }];
+
+export function decorateAuth(app: FastifyInstance): void {
+  app.decorateRequest('auth', null);
+}
+
+/** Bearer header first; the `token` cookie serves vendors that keep the token in cookies. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
+  return request.cookies.token || undefined;
+}
+
+export function createAuthGuards(db: Db, tokens: TokenService, clock: Clock): AuthGuards {
+  const guard =
+    (stages: SessionStage[], required: boolean): Guard =>
+    async (request) => {
+      const token = tokenOf(request);
+      if (!token) {
+        if (required) throw appError(401, 'loggedOut', 'Please sign in');
+        return;
+      }
+      const session = await authenticateToken(db, tokens, token, clock.now());
+      if (!stages.includes(session.stage)) {
+        throw session.stage === '2fa'
+          ? appError(403, 'secondFactorRequired', 'Enter the code from your authenticator app first')
+          : appError(409, 'state', 'The second factor is already verified');
+      }
+      request.auth = session;
+    };
+  return {
+    full: guard(['full'], true),
+    secondFactor: guard(['2fa'], true),
+    anyStage: guard(['2fa', 'full'], true),
+    optional: guard(['2fa', 'full'], false),
+  };
+}
+
+/** The caller's session in a route behind a guard. */
+export function sessionOf(request: FastifyRequest): AuthSession {
+  if (!request.auth) throw appError(401, 'loggedOut', 'Please sign in');
+  return request.auth;
+}

@@ -1,0 +1,18 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { appError } from './errors.ts';
+
+/** Route option for the anonymous account routes (sign-in, register, password recovery). */
+export const rateLimited = { rateLimit: { timeWindow: 60_000 } };
+
+/** Limits per IP the routes that opt in with `config: rateLimited`; perMinute 0 turns it off. */
+export async function registerRateLimit(app: FastifyInstance, perMinute: number): Promise<void> {
+  if (perMinute === 0) return;
+  await app.register(rateLimit, {
+    global: false,
+    max: perMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) =>
+      appError(429, 'tooManyAttempts', `Too many requests, try again in ${context.after}`),
+  });
+}

@@ -1,0 +1,127 @@
+import { oauthCallbackQuery, oauthStartQuery } from '@app/shared/api/contract/index';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { randomToken } from '../../crypto.ts';
+import { appError, invalidField } from '../../http/errors.ts';
+import { createCompanyWithOwner } from '../company/create-company.ts';
+import { createOidcClient, type OidcIdentity } from './oidc-client.ts';
+import { startSession } from './sessions.ts';
+
+const stateTtlSeconds = 10 * 60;
+
+export function oidcRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const { oidc, publicUrl } = ctx.config;
+  const client = oidc && createOidcClient({ ...oidc, redirectUri: `${publicUrl}/v1/auth/oauth/callback` });
+  const enabled = () => {
+    if (!client) throw appError(404, 'featureDisabled', 'Google sign-in is not configured on this server');
+    return client;
+  };
+
+  /** Redirect targets stay on this server's origin: the token travels in their query string. */
+  const ownUrl = (field: string, value: string) => {
+    const url = new URL(value, publicUrl);
+    if (url.origin !== new URL(publicUrl).origin)
+      throw invalidField(field, `Must be a page of ${publicUrl}`, value);
+    return url.toString();
+  };
+
+  const signInOrRegister = async (identity: OidcIdentity, log: FastifyBaseLogger) => {
+    const now = ctx.clock.now();
+    // The provider verified the address, which is all email confirmation asks for. A password set
+    // before the address was confirmed may be someone else's (registered in the owner's name), so it goes.
+    const existing = await ctx.db.maybeOne<{ id: string; totp_enabled: boolean }>(
+      `UPDATE users SET password_hash = CASE WHEN validated THEN password_hash END, validated = true
+       WHERE lower(email) = $1 RETURNING id, totp_enabled`,
+      [identity.email],
+    );
+    const user =
+      existing ??
+      (await ctx.db.transaction(async (tx) => {
+        const { userId } = await createCompanyWithOwner(tx, {
+          companyName: identity.name || identity.email.split('@')[0] || identity.email,
+          phone: '',
+          email: identity.email,
+          passwordHash: null,
+          validated: true,
+          fullname: identity.name,
+          now,
+        });
+        log.info({ email: identity.email }, 'account created through OIDC sign-in');
+        return { id: userId, totp_enabled: false };
+      }));
+    return startSession(ctx.db, ctx.tokens, user.id, user.totp_enabled ? '2fa' : 'full', now);
+  };
+
+  return async (app) => {
+    app.get(
+      '/auth/oauth',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Start Google/OIDC sign-in: redirects to the provider',
+          description:
+            'Answers 404 featureDisabled unless OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are set.',
+          querystring: oauthStartQuery,
+        },
+      },
+      async (request, reply) => {
+        const provider = enabled();
+        const { successRedirectUrl, errorRedirectUrl, ref } = request.query;
+        const nonce = randomToken(16);
+        const state = await ctx.tokens.sign(
+          'oauth_state',
+          {
+            success: ownUrl('successRedirectUrl', successRedirectUrl),
+            error: ownUrl('errorRedirectUrl', errorRedirectUrl),
+            nonce,
+            ...(ref ? { ref } : {}),
+          },
+          stateTtlSeconds,
+        );
+        return reply.redirect(await provider.authorizationUrl(state, nonce));
+      },
+    );
+
+    app.get(
+      '/auth/oauth/callback',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Provider callback: signs in or registers, then redirects with ?token=…&registered=true',
+          querystring: oauthCallbackQuery,
+        },
+      },
+      async (request, reply) => {
+        const provider = enabled();
+        const { code, state, error } = request.query;
+        const claims = state ? await ctx.tokens.verify('oauth_state', state) : undefined;
+        const success = claims?.success;
+        const failure = claims?.error;
+        const nonce = claims?.nonce;
+        if (typeof success !== 'string' || typeof failure !== 'string' || typeof nonce !== 'string') {
+          throw invalidField('state', 'The sign-in request is invalid or expired, start again');
+        }
+        const fail = (reason: string) => {
+          const url = new URL(failure);
+          url.searchParams.set('error', reason);
+          return reply.redirect(url.toString());
+        };
+        if (error || !code) return fail(error ?? 'access_denied');
+        let identity: OidcIdentity;
+        try {
+          identity = await provider.identify(code, nonce);
+        } catch (cause) {
+          request.log.warn({ err: cause }, 'OIDC sign-in failed');
+          return fail('provider_error');
+        }
+        if (!identity.emailVerified) return fail('email_not_verified');
+        const token = await signInOrRegister(identity, request.log);
+        const url = new URL(success);
+        url.searchParams.set('token', token);
+        url.searchParams.set('registered', 'true');
+        return reply.redirect(url.toString());
+      },
+    );
+  };
+}

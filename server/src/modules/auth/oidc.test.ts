@@ -1,0 +1,200 @@
+import Fastify from 'fastify';
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/db.ts';
+import { auth, register, signin, signUp, uniqueEmail } from '../../testing/accounts.ts';
+import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { databases, openMigrated } from '../../testing/databases.ts';
+
+interface Identity {
+  email: string;
+  email_verified: boolean;
+  name: string;
+}
+
+/** A tiny OpenID provider on loopback: discovery, authorize (auto-consent), token and JWKS. */
+async function startProvider(clientId: string, clientSecret: string) {
+  const app = Fastify();
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'test', alg: 'RS256', use: 'sig' };
+  const codes = new Map<string, { nonce: string; identity: Identity }>();
+  const state = {
+    next: { email: 'someone@example.test', email_verified: true, name: 'Someone' } as Identity,
+  };
+  let issuer = '';
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.get('/.well-known/openid-configuration', async () => ({
+    issuer,
+    authorization_endpoint: `${issuer}/authorize`,
+    token_endpoint: `${issuer}/token`,
+    jwks_uri: `${issuer}/jwks`,
+  }));
+  app.get('/jwks', async () => ({ keys: [jwk] }));
+  app.get('/authorize', async (request, reply) => {
+    const query = request.query as Record<string, string>;
+    if (query.client_id !== clientId) return reply.code(400).send('unknown client');
+    const code = crypto.randomUUID();
+    codes.set(code, { nonce: query.nonce ?? '', identity: state.next });
+    const target = new URL(query.redirect_uri ?? '');
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', query.state ?? '');
+    return reply.redirect(target.toString());
+  });
+  app.post('/token', async (request, reply) => {
+    const form = request.body as Record<string, string>;
+    const grant = codes.get(form.code ?? '');
+    if (!grant || form.client_id !== clientId || form.client_secret !== clientSecret) {
+      return reply.code(400).send({ error: 'invalid_grant' });
+    }
+    codes.delete(form.code ?? '');
+    const idToken = await new SignJWT({ ...grant.identity, nonce: grant.nonce })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test' })
+      .setIssuer(issuer)
+      .setAudience(clientId)
+      .setSubject(grant.identity.email)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(privateKey);
+    return { access_token: 'unused', token_type: 'Bearer', id_token: idToken };
+  });
+  issuer = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { issuer, state, close: () => app.close() };
+}
+
+describe.each(databases)('Google/OIDC sign-in on $name', (database) => {
+  let db: Db;
+  let t: TestApp;
+  let provider: Awaited<ReturnType<typeof startProvider>>;
+
+  beforeAll(async () => {
+    provider = await startProvider('console-client', 'client-secret');
+    db = await openMigrated(database);
+    t = await createTestApp(db, {
+      config: {
+        oidc: { issuer: provider.issuer, clientId: 'console-client', clientSecret: 'client-secret' },
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await provider.close();
+    await db.close();
+  });
+
+  /** Runs the browser's round trip; returns where the server finally sends the browser. */
+  async function signInWithProvider(identity: Identity): Promise<URL> {
+    provider.state.next = identity;
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/oauth',
+      query: {
+        successRedirectUrl: '/google-registered',
+        errorRedirectUrl: `${t.config.publicUrl}/login`,
+        ref: 'ad',
+      },
+    });
+    expect(start.statusCode).toBe(302);
+    const authorize = new URL(String(start.headers.location));
+    expect(authorize.origin).toBe(provider.issuer);
+    const consent = await fetch(authorize, { redirect: 'manual' });
+    const callback = new URL(consent.headers.get('location') ?? '');
+    expect(callback.pathname).toBe('/v1/auth/oauth/callback');
+    const done = await t.app.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(done.statusCode).toBe(302);
+    return new URL(String(done.headers.location));
+  }
+
+  it('creates a confirmed account and company on first sign-in, then signs it in again', async () => {
+    const email = uniqueEmail('google');
+    const landing = await signInWithProvider({ email, email_verified: true, name: 'Grace Hopper' });
+    expect(`${landing.origin}${landing.pathname}`).toBe(`${t.config.publicUrl}/google-registered`);
+    expect(landing.searchParams.get('registered')).toBe('true');
+    const token = landing.searchParams.get('token') ?? '';
+
+    const me = (await t.app.inject({ method: 'GET', url: '/v1/me', headers: auth(token) })).json().data;
+    expect(me).toMatchObject({ email, validate: true, fullname: 'Grace Hopper', role: 'ADMIN' });
+    const company = (
+      await t.app.inject({ method: 'GET', url: '/v1/company/detail', headers: auth(token) })
+    ).json();
+    expect(company.data).toMatchObject({ name: 'Grace Hopper', environment: 'sandbox' });
+
+    const again = await signInWithProvider({ email, email_verified: true, name: 'Grace Hopper' });
+    expect(again.searchParams.get('token')).toBeTruthy();
+    const users = await db.query('SELECT id FROM users WHERE email = $1', [email]);
+    expect(users).toHaveLength(1);
+  });
+
+  it('signs in an existing password account with the same address', async () => {
+    const account = await signUp(t.app, db);
+    const landing = await signInWithProvider({ email: account.email, email_verified: true, name: '' });
+    const token = landing.searchParams.get('token') ?? '';
+    const me = await t.app.inject({ method: 'GET', url: '/v1/me', headers: auth(token) });
+    expect(me.json().data.email).toBe(account.email);
+  });
+
+  it('drops a password set before the address was confirmed (account squatting)', async () => {
+    const email = uniqueEmail('squatted');
+    await register(t.app, email, 'Attacker123');
+    const landing = await signInWithProvider({ email, email_verified: true, name: '' });
+    expect(landing.searchParams.get('token')).toBeTruthy();
+    expect((await signin(t.app, email, 'Attacker123')).json().code).toBe('wrongCredentials');
+  });
+
+  it('sends an unverified provider address back to the error page', async () => {
+    const landing = await signInWithProvider({ email: uniqueEmail(), email_verified: false, name: '' });
+    expect(landing.pathname).toBe('/login');
+    expect(landing.searchParams.get('error')).toBe('email_not_verified');
+  });
+
+  it('refuses redirect targets on another origin and a forged state', async () => {
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/oauth',
+      query: { successRedirectUrl: 'https://evil.example/steal', errorRedirectUrl: '/login' },
+    });
+    expect(start.statusCode).toBe(400);
+    expect(start.json()).toMatchObject({ code: 'validation', payload: { field: 'successRedirectUrl' } });
+
+    const forged = await t.app.inject({ method: 'GET', url: '/v1/auth/oauth/callback?code=x&state=forged' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().payload.field).toBe('state');
+  });
+
+  it('passes a provider error on to the error page', async () => {
+    const start = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/oauth',
+      query: { successRedirectUrl: '/google-registered', errorRedirectUrl: '/login' },
+    });
+    const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
+    const denied = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/oauth/callback',
+      query: { state, error: 'access_denied' },
+    });
+    expect(new URL(String(denied.headers.location)).searchParams.get('error')).toBe('access_denied');
+  });
+});
+
+describe('Google/OIDC sign-in when not configured', () => {
+  it('answers 404 featureDisabled', async () => {
+    const [database] = databases;
+    if (!database) throw new Error('no database');
+    const db = await openMigrated(database);
+    const t = await createTestApp(db);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/v1/auth/oauth',
+      query: { successRedirectUrl: '/a', errorRedirectUrl: '/b' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('featureDisabled');
+    await t.app.close();
+    await db.close();
+  });
+});

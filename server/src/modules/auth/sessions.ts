@@ -1,0 +1,143 @@
+import type { Db } from '../../db/db.ts';
+import { appError } from '../../http/errors.ts';
+import type { SessionStage, TokenService } from './tokens.ts';
+
+const fullSessionMs = 7 * 24 * 60 * 60 * 1000;
+const secondFactorStageMs = 10 * 60 * 1000;
+/** A session used this recently makes a second sign-in answer signInConfirmMode1 (§4). */
+const recentUseMs = 2 * 60 * 1000;
+
+export type RevokeReason =
+  | 'logout'
+  | 'forced'
+  | 'password_reset'
+  | 'password_changed'
+  | 'second_factor_failures';
+
+/** Who is calling; every query of a signed-in route is scoped by these ids, never by ids from the request. */
+export interface AuthSession {
+  sessionId: string;
+  userId: string;
+  companyId: string;
+  role: string;
+  stage: SessionStage;
+}
+
+const lifetime = (stage: SessionStage) => (stage === 'full' ? fullSessionMs : secondFactorStageMs);
+
+export async function startSession(
+  db: Db,
+  tokens: TokenService,
+  userId: string,
+  stage: SessionStage,
+  now: Date,
+): Promise<string> {
+  const expiresAt = new Date(now.getTime() + lifetime(stage));
+  const { id } = await db.one<{ id: string }>(
+    `INSERT INTO sessions (user_id, stage, created_at, last_seen_at, expires_at)
+     VALUES ($1, $2, $3, $3, $4) RETURNING id`,
+    [userId, stage, now, expiresAt],
+  );
+  return tokens.signSession({ sessionId: id, userId, stage }, expiresAt);
+}
+
+/** Second factor verified: the same session becomes full and gets a full-stage token. */
+export async function upgradeSession(
+  db: Db,
+  tokens: TokenService,
+  session: AuthSession,
+  now: Date,
+): Promise<string> {
+  const expiresAt = new Date(now.getTime() + fullSessionMs);
+  await db.query(
+    "UPDATE sessions SET stage = 'full', expires_at = $2, second_factor_failures = 0 WHERE id = $1",
+    [session.sessionId, expiresAt],
+  );
+  return tokens.signSession(
+    { sessionId: session.sessionId, userId: session.userId, stage: 'full' },
+    expiresAt,
+  );
+}
+
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  reason: RevokeReason,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    'UPDATE sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL',
+    [sessionId, now, reason],
+  );
+}
+
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: RevokeReason,
+  now: Date,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE sessions SET revoked_at = $2, revoked_reason = $3
+     WHERE user_id = $1 AND revoked_at IS NULL AND id IS DISTINCT FROM $4`,
+    [userId, now, reason, exceptSessionId ?? null],
+  );
+}
+
+/** The user's live full sessions: how many, and whether one was used in the last two minutes. */
+export async function activeSessions(db: Db, userId: string, now: Date) {
+  const row = await db.one<{ count: number; recent: number }>(
+    `SELECT count(*)::int AS count, count(*) FILTER (WHERE last_seen_at > $3)::int AS recent
+     FROM sessions
+     WHERE user_id = $1 AND stage = 'full' AND revoked_at IS NULL AND expires_at > $2`,
+    [userId, now, new Date(now.getTime() - recentUseMs)],
+  );
+  return { count: row.count, recentlyUsed: row.recent > 0 };
+}
+
+const revokedErrors: Record<RevokeReason, () => Error> = {
+  logout: () => appError(401, 'loggedOut', 'You have been logged out'),
+  forced: () => appError(401, 'forceOut', 'Your account was signed in on another device'),
+  password_reset: () => appError(401, 'sessionExpired', 'Session expired, please login again'),
+  password_changed: () => appError(401, 'sessionExpired', 'Session expired, please login again'),
+  second_factor_failures: () => appError(401, 'sessionExpired', 'Session expired, please login again'),
+};
+
+interface SessionRow {
+  user_id: string;
+  company_id: string;
+  role: string;
+  stage: SessionStage;
+  expires_at: Date;
+  revoked_reason: RevokeReason | null;
+}
+
+/** Checks a bearer token against its session row (one round trip, which also records the use). */
+export async function authenticateToken(
+  db: Db,
+  tokens: TokenService,
+  token: string,
+  now: Date,
+): Promise<AuthSession> {
+  const claims = await tokens.verifySession(token);
+  const row = await db.maybeOne<SessionRow>(
+    `UPDATE sessions s SET last_seen_at = CASE WHEN s.revoked_at IS NULL THEN $2 ELSE s.last_seen_at END
+     FROM users u
+     WHERE s.id = $1 AND s.user_id = $3 AND u.id = s.user_id
+     RETURNING s.user_id, u.company_id, u.role, s.stage, s.expires_at, s.revoked_reason`,
+    [claims.sessionId, now, claims.userId],
+  );
+  if (!row) throw appError(401, 'tokenException', 'Error parsing jwt token');
+  if (row.revoked_reason) throw revokedErrors[row.revoked_reason]();
+  if (row.expires_at <= now) throw appError(401, 'sessionExpired', 'Session expired, please login again');
+  // A second-factor token stays at that stage even after its session was upgraded by another token.
+  if (claims.stage !== row.stage) throw appError(401, 'tokenException', 'Error parsing jwt token');
+  return {
+    sessionId: claims.sessionId,
+    userId: row.user_id,
+    companyId: row.company_id,
+    role: row.role,
+    stage: row.stage,
+  };
+}

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/db.ts';
+import { auth, register, signin, signUp, uniqueEmail, validationToken } from '../../testing/accounts.ts';
+import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { databases, openMigrated } from '../../testing/databases.ts';
+
+const minutes = (n: number) => n * 60 * 1000;
+
+describe.each(databases)('sign-in and sessions on $name', (database) => {
+  let db: Db;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    db = await openMigrated(database);
+    t = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await db.close();
+  });
+
+  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+
+  it('signs in a confirmed user with a full token that opens signed-in routes', async () => {
+    const email = uniqueEmail();
+    await register(t.app, email, 'Password123');
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/validate',
+      payload: { token: await validationToken(db, email) },
+    });
+    const response = await signin(t.app, email.toUpperCase(), 'Password123');
+    expect(response.statusCode).toBe(200);
+    const { accessToken, twoFactor } = response.json().data;
+    expect(twoFactor).toBe(false);
+    expect((await get('/v1/checkToken-2FA', accessToken)).json()).toEqual({ data: false });
+    expect((await get('/v1/me', accessToken)).json().data.email).toBe(email);
+  });
+
+  it('gives the same answer for a wrong password and an unknown email', async () => {
+    const account = await signUp(t.app, db);
+    const wrong = await signin(t.app, account.email, 'Wrong12345');
+    const unknown = await signin(t.app, uniqueEmail(), 'Wrong12345');
+    for (const response of [wrong, unknown]) {
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        code: 'wrongCredentials',
+        message: 'Email address or password is incorrect',
+      });
+    }
+  });
+
+  it('refuses an unconfirmed account with 403 emailNotValidated', async () => {
+    const email = uniqueEmail();
+    await register(t.app, email, 'Password123');
+    const response = await signin(t.app, email, 'Password123');
+    expect(response.statusCode).toBe(403);
+    expect(response.json().code).toBe('emailNotValidated');
+  });
+
+  it('locks sign-in for 15 minutes after 5 wrong passwords within 15 minutes', async () => {
+    const account = await signUp(t.app, db);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await signin(t.app, account.email, 'Wrong12345')).json().code).toBe('wrongCredentials');
+    }
+    const locked = await signin(t.app, account.email, account.password, true);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('tooManyAttempts');
+    t.clock.advance(minutes(16));
+    expect((await signin(t.app, account.email, account.password, true)).statusCode).toBe(200);
+  });
+
+  it('forgets failures older than 15 minutes', async () => {
+    const account = await signUp(t.app, db);
+    for (let attempt = 0; attempt < 4; attempt += 1) await signin(t.app, account.email, 'Wrong12345');
+    t.clock.advance(minutes(16));
+    await signin(t.app, account.email, 'Wrong12345');
+    expect((await signin(t.app, account.email, account.password, true)).statusCode).toBe(200);
+  });
+
+  it('asks to confirm a second sign-in, then forces the other session out', async () => {
+    const account = await signUp(t.app, db);
+
+    const recent = await signin(t.app, account.email, account.password);
+    expect(recent.statusCode).toBe(409);
+    expect(recent.json().code).toBe('signInConfirmMode1');
+
+    t.clock.advance(minutes(3));
+    const idle = await signin(t.app, account.email, account.password);
+    expect(idle.json().code).toBe('signInConfirm');
+
+    const forced = await signin(t.app, account.email, account.password, true);
+    expect(forced.statusCode).toBe(200);
+    const newToken = forced.json().data.accessToken;
+
+    const old = await get('/v1/me', account.token);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe('forceOut');
+    expect((await get('/v1/me', newToken)).statusCode).toBe(200);
+  });
+
+  it('logs out: the token then answers 401 loggedOut, also on ping', async () => {
+    const account = await signUp(t.app, db);
+    const loggedOut = await t.app.inject({ method: 'POST', url: '/v1/logout', headers: auth(account.token) });
+    expect(loggedOut.json()).toEqual({ data: true });
+    const after = await get('/v1/me', account.token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json().code).toBe('loggedOut');
+    expect((await get('/v1/ping', account.token)).json().code).toBe('loggedOut');
+    // A logged-out session no longer counts as signed in elsewhere.
+    expect((await signin(t.app, account.email, account.password)).statusCode).toBe(200);
+  });
+
+  it('answers ping anonymously and with a good token', async () => {
+    const account = await signUp(t.app, db);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/ping' })).json()).toEqual({ data: true });
+    expect((await get('/v1/ping', account.token)).json()).toEqual({ data: true });
+  });
+
+  it('accepts the token from the token cookie', async () => {
+    const account = await signUp(t.app, db);
+    const response = await t.app.inject({ method: 'GET', url: '/v1/me', cookies: { token: account.token } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('maps missing, malformed and expired tokens to the session codes', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/v1/me' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().code).toBe('loggedOut');
+
+    const malformed = await get('/v1/me', 'not-a-jwt');
+    expect(malformed.json()).toEqual({ code: 'tokenException', message: 'Error parsing jwt token' });
+
+    const account = await signUp(t.app, db);
+    t.clock.advance(8 * 24 * 60 * minutes(1));
+    const expired = await get('/v1/me', account.token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().code).toBe('sessionExpired');
+    expect((await signin(t.app, account.email, account.password)).statusCode).toBe(200);
+  });
+});
+
+describe('rate limit', () => {
+  it('limits the anonymous account routes per IP with tooManyAttempts', async () => {
+    const [database] = databases;
+    if (!database) throw new Error('no database');
+    const db = await openMigrated(database);
+    const t = await createTestApp(db, { config: { rateLimitPerMinute: 2 } });
+    const attempt = () => signin(t.app, 'nobody@example.test', 'Password123');
+    expect((await attempt()).statusCode).toBe(400);
+    expect((await attempt()).statusCode).toBe(400);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().code).toBe('tooManyAttempts');
+    // Signed-in routes are not limited by it.
+    for (let i = 0; i < 3; i += 1)
+      expect((await t.app.inject({ method: 'GET', url: '/v1/ping' })).statusCode).toBe(200);
+    await t.app.close();
+    await db.close();
+  });
+});

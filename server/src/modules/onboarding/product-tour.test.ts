@@ -1,0 +1,43 @@
+import { productTourFlags } from '@app/shared/api/contract/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/db.ts';
+import { auth, signUp } from '../../testing/accounts.ts';
+import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { databases, openMigrated } from '../../testing/databases.ts';
+
+describe.each(databases)('product tour on $name', (database) => {
+  let db: Db;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    db = await openMigrated(database);
+    t = await createTestApp(db);
+  });
+  afterAll(async () => {
+    await t.app.close();
+    await db.close();
+  });
+
+  it('starts with every flag false and merges partial updates', async () => {
+    const { token } = await signUp(t.app, db);
+    const initial = await t.app.inject({
+      method: 'GET',
+      url: '/v1/on-boarding/product-tour',
+      headers: auth(token),
+    });
+    expect(initial.json().data).toEqual(Object.fromEntries(productTourFlags.map((flag) => [flag, false])));
+
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/v1/on-boarding/product-tour', headers: auth(token), payload });
+    await put({ sandboxWelcome: true, productionWelcome: true });
+    const updated = (await put({ productionWelcome: false, surveyCompletion: true })).json().data;
+    expect(updated).toMatchObject({ sandboxWelcome: true, productionWelcome: false, surveyCompletion: true });
+    expect(Object.keys(updated)).toHaveLength(productTourFlags.length);
+
+    const bad = await put({ sandboxWelcome: 'yes' });
+    expect(bad.json()).toMatchObject({
+      code: 'validation',
+      payload: { field: 'sandboxWelcome', value: 'yes' },
+    });
+  });
+});

@@ -1,0 +1,145 @@
+import {
+  activeSubscriptionData,
+  envelope,
+  type QuotaItem,
+  quotaSummaryData,
+  type Usage,
+  usageData,
+} from '@app/shared/api/contract/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { appError } from '../../http/errors.ts';
+import { companyQuotas } from './quotas.ts';
+
+const usageFeatures = ['email', 'bulk', 'daily', 'extra', 'purify', 'sandbox'] as const;
+
+export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const quotasOf = (companyId: string) => companyQuotas(ctx.db, companyId, ctx.clock.now());
+
+  return async (app) => {
+    app.get(
+      '/v1/usage',
+      {
+        preHandler: ctx.guards.full,
+        schema: {
+          tags: ['usage'],
+          summary: "This period's usage against the plan's quotas",
+          security: bearerSecurity,
+          response: { 200: envelope(usageData) },
+        },
+      },
+      async (request) => {
+        const quotas = await quotasOf(sessionOf(request).companyId);
+        const plan = quotas[0]?.plan ?? 'FREE';
+        const data = Object.fromEntries(
+          usageFeatures.map((feature) => {
+            const found = quotas.find((quota) => quota.feature === feature);
+            // A feature the plan does not list is simply not available. (The response schema drops
+            // the plan-list fields limitName and label.)
+            const item: QuotaItem = found ?? {
+              feature,
+              usage: 0,
+              quota: 0,
+              enable: false,
+              type: 'none',
+              plan,
+              version: 1,
+              periodStart: null,
+              periodEnd: null,
+              lastUpdated: null,
+            };
+            return [feature, item];
+          }),
+        ) as Usage;
+        return { data };
+      },
+    );
+
+    app.get(
+      '/app/usages/quota',
+      {
+        preHandler: ctx.guards.full,
+        schema: {
+          tags: ['usage'],
+          summary: 'Monthly email quota: plan, quota, used and remaining (-1 = unlimited)',
+          security: bearerSecurity,
+          response: { 200: envelope(quotaSummaryData) },
+        },
+      },
+      async (request) => {
+        const email = (await quotasOf(sessionOf(request).companyId)).find(
+          (quota) => quota.feature === 'email',
+        );
+        if (!email) throw appError(404, 'entityNotFound', 'The company has no email quota');
+        return {
+          data: {
+            plan: email.plan,
+            quota: email.quota,
+            usage: email.usage,
+            remaining: email.quota === -1 ? -1 : Math.max(0, email.quota - email.usage),
+            periodStart: email.periodStart,
+            periodEnd: email.periodEnd,
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/app/subscriptions/active-subscription',
+      {
+        preHandler: ctx.guards.full,
+        schema: {
+          tags: ['usage'],
+          summary: "The company's plan and its limits",
+          security: bearerSecurity,
+          response: { 200: envelope(activeSubscriptionData) },
+        },
+      },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        const subscription = await ctx.db.one<{
+          plan_id: string;
+          plan_group: string;
+          version: number;
+          price_cents: number;
+          started_at: Date;
+          expires_at: Date | null;
+          payment_method: string | null;
+        }>(
+          `SELECT s.plan_id, p.plan_group, p.version, p.price_cents, s.started_at, s.expires_at, s.payment_method
+           FROM subscriptions s JOIN plans p ON p.id = s.plan_id
+           WHERE s.company_id = $1`,
+          [companyId],
+        );
+        const quotas = await quotasOf(companyId);
+        return {
+          data: {
+            packetId: subscription.plan_id,
+            plan: subscription.plan_id,
+            startDate: subscription.started_at.toISOString(),
+            expiredDate: subscription.expires_at?.toISOString() ?? null,
+            features: [
+              {
+                name: 'transactional email',
+                enable: true,
+                subFeatures: quotas.map((quota) => ({
+                  name: quota.limitName,
+                  text: quota.label,
+                  limit: quota.quota,
+                  enable: quota.enable,
+                })),
+              },
+            ],
+            price: subscription.price_cents / 100,
+            subscription: 'monthly',
+            subscribe: true,
+            version: subscription.version,
+            group: subscription.plan_group,
+            paymentMethod: subscription.payment_method,
+          },
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,70 @@
+import type { User } from '@app/shared/api/contract/index';
+import type { Db } from '../../db/db.ts';
+
+interface UserRow {
+  id: string;
+  email: string;
+  role: string;
+  validated: boolean;
+  fullname: string;
+  firstname: string;
+  lastname: string;
+  image: string;
+  phone: string;
+  hour_format: '12' | '24';
+  language: string;
+  tours: Record<string, boolean>;
+  hints_complete: boolean;
+  hints: Record<string, unknown>;
+  toggle_contact: boolean;
+  policy_version: string;
+  last_product_update: string;
+  totp_enabled: boolean;
+}
+
+export const userColumns = `id, email, role, validated, fullname, firstname, lastname, image, phone, hour_format,
+  language, tours, hints_complete, hints, toggle_contact, policy_version, last_product_update, totp_enabled`;
+
+export function toUser(row: UserRow): User {
+  return {
+    userId: row.id,
+    fullname: row.fullname,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    email: row.email,
+    image: row.image,
+    phone: row.phone,
+    time: row.hour_format,
+    language: row.language,
+    tours: row.tours,
+    hints: { complete: row.hints_complete, data: row.hints },
+    validate: row.validated,
+    toggleContact: row.toggle_contact,
+    policyVersion: row.policy_version,
+    lastProductUpdate: row.last_product_update,
+    twoFactorEnabled: row.totp_enabled,
+    role: row.role,
+  };
+}
+
+export async function loadUser(db: Db, userId: string): Promise<User> {
+  return toUser(await db.one<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1`, [userId]));
+}
+
+/** Applies the given profile fields (undefined ones stay) and returns the user. */
+export async function updateProfile(
+  db: Db,
+  userId: string,
+  fields: Partial<
+    Record<'fullname' | 'firstname' | 'lastname' | 'phone' | 'hour_format' | 'language' | 'image', string>
+  >,
+): Promise<User> {
+  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
+  const row = await db.one<UserRow>(
+    `UPDATE users SET ${assignments.length > 0 ? assignments.join(', ') : 'id = id'} WHERE id = $1
+     RETURNING ${userColumns}`,
+    [userId, ...entries.map(([, value]) => value)],
+  );
+  return toUser(row);
+}

@@ -1,0 +1,57 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from './db/db.ts';
+import { createTestApp } from './testing/app.ts';
+import { databases, openMigrated } from './testing/databases.ts';
+
+describe('console files', () => {
+  let db: Db;
+  let dir: string;
+
+  beforeAll(async () => {
+    const [database] = databases;
+    if (!database) throw new Error('no database');
+    db = await openMigrated(database);
+    dir = await mkdtemp(join(tmpdir(), 'console-'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(join(dir, 'importmap.json'), '{"imports":{}}');
+    await writeFile(join(dir, 'app.js'), 'export {};');
+  });
+  afterAll(async () => {
+    await db.close();
+    await rm(dir, { recursive: true });
+  });
+
+  it('serves files and falls back to index.html for console routes', async () => {
+    const { app } = await createTestApp(db, { config: { consoleDir: dir } });
+    const page = await app.inject({ method: 'GET', url: '/analytic/preset/12?x=1' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>console</title>');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('console');
+
+    const importmap = await app.inject({ method: 'GET', url: '/importmap.json' });
+    expect(importmap.headers['cache-control']).toBe('no-cache');
+    const script = await app.inject({ method: 'GET', url: '/app.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['cache-control']).not.toBe('no-cache');
+
+    expect((await app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+    const api = await app.inject({ method: 'GET', url: '/v1/does-not-exist' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('entityNotFound');
+    expect((await app.inject({ method: 'GET', url: '/modules/x' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('keeps the API working and explains itself when the console is not built', async () => {
+    const { app } = await createTestApp(db, { config: { consoleDir: join(dir, 'absent') } });
+    const page = await app.inject({ method: 'GET', url: '/login' });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('npm run build');
+    expect((await app.inject({ method: 'GET', url: '/v1/ping' })).json()).toEqual({ data: true });
+    await app.close();
+  });
+});

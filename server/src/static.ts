@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { basename, extname, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { appError } from './http/errors.ts';
+
+/** Paths that never fall back to the console's index.html. */
+const serverPrefixes = ['/v1', '/app', '/api', '/docs', '/modules', '/lib'];
+
+/** Read on every load, so a new deployment is picked up at once. */
+const alwaysRevalidate = new Set(['index.html', 'importmap.json']);
+
+const isServerPath = (path: string) =>
+  serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/**
+ * Serves the built console from `consoleDir` with the single-page-app fallback: a GET for a path
+ * without a file extension outside the server prefixes answers index.html. Unknown API routes get
+ * the console error envelope.
+ */
+export async function registerConsole(app: FastifyInstance, consoleDir: string): Promise<void> {
+  const built = existsSync(join(consoleDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      setHeaders: (reply, path) => {
+        if (alwaysRevalidate.has(basename(path))) reply.header('cache-control', 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`no console in ${consoleDir}: run \`npm run build\` to build it (the API works without it)`);
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const pageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path) && !extname(path);
+    if (!pageRequest) throw appError(404, 'entityNotFound', `No route for ${request.method} ${path}`);
+    if (!built) {
+      return reply
+        .code(404)
+        .type('text/plain')
+        .send('The console is not built yet: run `npm run build`, then reload.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

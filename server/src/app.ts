@@ -93,6 +93,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(routes(ctx), { prefix: '/v1' });
   }
   await api.register(usageRoutes(ctx));
-  await registerConsole(app, config.consoleDir);
+  await registerConsole(app, config.consoleDir, {
+    googleSignIn: config.oidc !== undefined,
+    mailCapture: config.mail.mode === 'capture',
+  });
   return app;
 }

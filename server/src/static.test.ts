@@ -15,7 +15,7 @@ describe('console files', () => {
     if (!database) throw new Error('no database');
     db = await openMigrated(database);
     dir = await mkdtemp(join(tmpdir(), 'console-'));
-    await writeFile(join(dir, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(join(dir, 'index.html'), '<!doctype html><head><title>console</title></head>');
     await writeFile(join(dir, 'importmap.json'), '{"imports":{}}');
     await writeFile(join(dir, 'app.js'), 'export {};');
   });
@@ -31,6 +31,8 @@ describe('console files', () => {
     expect(page.body).toContain('<title>console</title>');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('console');
+    // The page tells the browser what this server offers: capture mode on, Google sign-in off.
+    expect(page.body).toContain('window.__APP_CONFIG__ = {"googleSignIn":false,"mailCapture":true};');
 
     const importmap = await app.inject({ method: 'GET', url: '/importmap.json' });
     expect(importmap.headers['cache-control']).toBe('no-cache');

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { appError } from './http/errors.ts';
 
 /** Paths that never fall back to the console's index.html. */
@@ -13,16 +13,35 @@ const alwaysRevalidate = new Set(['index.html', 'importmap.json']);
 const isServerPath = (path: string) =>
   serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
+/** What the browser needs to know about this server; read as `window.__APP_CONFIG__`. */
+export interface ConsoleRuntime {
+  googleSignIn: boolean;
+  mailCapture: boolean;
+}
+
+/** index.html with the runtime config as an inline script, escaped so it cannot end the script. */
+function pageWithRuntime(html: string, runtime: ConsoleRuntime): string {
+  const json = JSON.stringify(runtime).replace(/</g, '\\u003c');
+  return html.replace('</head>', `<script>window.__APP_CONFIG__ = ${json};</script></head>`);
+}
+
 /**
  * Serves the built console from `consoleDir` with the single-page-app fallback: a GET for a path
  * without a file extension outside the server prefixes answers index.html. Unknown API routes get
  * the console error envelope.
  */
-export async function registerConsole(app: FastifyInstance, consoleDir: string): Promise<void> {
-  const built = existsSync(join(consoleDir, 'index.html'));
+export async function registerConsole(
+  app: FastifyInstance,
+  consoleDir: string,
+  runtime: ConsoleRuntime,
+): Promise<void> {
+  const indexFile = join(consoleDir, 'index.html');
+  const built = existsSync(indexFile);
+  const page = built ? pageWithRuntime(readFileSync(indexFile, 'utf8'), runtime) : '';
   if (built) {
     await app.register(fastifyStatic, {
       root: consoleDir,
+      index: false,
       setHeaders: (reply, path) => {
         if (alwaysRevalidate.has(basename(path))) reply.header('cache-control', 'no-cache');
       },
@@ -42,6 +61,12 @@ export async function registerConsole(app: FastifyInstance, consoleDir: string):
         .type('text/plain')
         .send('The console is not built yet: run `npm run build`, then reload.');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendPage(reply);
   });
+  // The static plugin would answer the bare directory with 403; the console lives there.
+  if (built) app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
+
+  function sendPage(reply: FastifyReply) {
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
+  }
 }

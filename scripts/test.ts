@@ -1,4 +1,4 @@
-// `npm test`: unit and data-layer tests (vitest), then the console build, component tests in
+// `npm test`: format, lint and types, unit and data-layer tests (vitest), then the console build, component tests in
 // Chromium (web-test-runner) and end-to-end tests (Playwright) against a real server.
 import { spawnSync } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
@@ -10,6 +10,8 @@ const env = { ...process.env, CHROME_PATH: ensureChromium() };
 const bin = (name: string) => resolve(root, 'node_modules/.bin', name);
 
 const steps: Array<[string, string, string[]]> = [
+  ['format and lint', bin('biome'), ['check', '.']],
+  ['types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
   ['unit and data-layer tests', bin('vitest'), ['run']],
   ['console build', process.execPath, [resolve(root, 'scripts/build.ts')]],
   ['component tests', bin('web-test-runner'), []],

@@ -1,23 +1,39 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { $multipleLogin, clearMultipleLogin } from '../stores/multiple-login.ts';
+import { $notifications, clearNotifications } from '../stores/notifications.ts';
 import { $toasts, clearToasts } from '../stores/toasts.ts';
 import { dispatchOutcome, onForcedLogout } from './outcome.ts';
 
 describe('dispatchOutcome', () => {
   afterEach(() => {
     clearToasts();
+    clearNotifications();
     clearMultipleLogin();
     onForcedLogout(() => {});
   });
 
-  it('shows a warning toast for a toast outcome', () => {
+  it('shows errors as warning notices, once per message', () => {
     dispatchOutcome({ kind: 'toast', level: 'warning', title: 'Quota', message: 'Quota exceeded' });
-    expect($toasts.get()).toMatchObject([{ type: 'warning', title: 'Quota', message: 'Quota exceeded' }]);
+    dispatchOutcome({ kind: 'toast', level: 'warning', title: 'Quota', message: 'Quota exceeded' });
+    expect($notifications.get().map((item) => item.message)).toEqual(['Quota exceeded']);
+    expect($toasts.get()).toEqual([]);
+  });
+
+  it('shows an informative note (export started) as a toast', () => {
+    dispatchOutcome({
+      kind: 'toast',
+      level: 'info',
+      title: 'Export',
+      message: 'Your export is being prepared',
+    });
+    expect($toasts.get()).toMatchObject([
+      { type: 'info', title: 'Export', message: 'Your export is being prepared' },
+    ]);
   });
 
   it('reports the network being offline', () => {
     dispatchOutcome({ kind: 'offline', message: 'You are offline' });
-    expect($toasts.get()[0]?.message).toBe('You are offline');
+    expect($notifications.get()[0]?.message).toBe('You are offline');
   });
 
   it('logs out through the handler the shell registered, with the redirect', () => {
@@ -25,7 +41,7 @@ describe('dispatchOutcome', () => {
     onForcedLogout(logout);
     dispatchOutcome({ kind: 'logout', message: 'Session expired, please login again', redirect: '/login' });
     expect(logout).toHaveBeenCalledWith('/login');
-    expect($toasts.get()[0]?.message).toBe('Session expired, please login again');
+    expect($notifications.get()[0]?.message).toBe('Session expired, please login again');
   });
 
   it('raises the multiple-login flag and ends the session on forceOut', () => {

@@ -1,5 +1,6 @@
 import type { ErrorOutcome } from '../errors/index.ts';
 import { raiseMultipleLogin } from '../stores/multiple-login.ts';
+import { notify } from '../stores/notifications.ts';
 import { showToast } from '../stores/toasts.ts';
 
 type LogoutHandler = (redirect: string | undefined) => void;
@@ -11,18 +12,24 @@ export function onForcedLogout(handler: LogoutHandler): void {
   logoutHandler = handler;
 }
 
-/** Carries out what the §8 catalogue decided for a failed call. */
+/**
+ * Carries out what the §8 catalogue decided for a failed call. Errors are warning notices (§8), so
+ * they go to the notification queue, which de-duplicates them and shows at most three; informative
+ * notes (an export being prepared) are toasts.
+ */
 export function dispatchOutcome(outcome: ErrorOutcome): void {
   switch (outcome.kind) {
     case 'toast':
-      showToast({ type: outcome.level, title: outcome.title, message: outcome.message });
+      if (outcome.level === 'warning') notify(outcome.message);
+      else showToast({ type: outcome.level, title: outcome.title, message: outcome.message });
       return;
     case 'offline':
-      showToast({ type: 'warning', message: outcome.message });
+      notify(outcome.message);
       return;
     case 'logout':
-      if (outcome.message) showToast({ type: 'warning', message: outcome.message });
+      // Logging out clears the notices, so the reason is shown after it.
       logoutHandler(outcome.redirect);
+      if (outcome.message) notify(outcome.message);
       return;
     case 'multipleLogin':
       raiseMultipleLogin(outcome.flag);

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   decorateAuth(app);
 
+  await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerRateLimit(app, config.rateLimitPerMinute);
   await app.register(swagger, {

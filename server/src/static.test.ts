@@ -18,6 +18,7 @@ describe('console files', () => {
     await writeFile(join(dir, 'index.html'), '<!doctype html><head><title>console</title></head>');
     await writeFile(join(dir, 'importmap.json'), '{"imports":{}}');
     await writeFile(join(dir, 'app.js'), 'export {};');
+    await writeFile(join(dir, 'big.js'), `export const text = '${'compressible '.repeat(500)}';`);
   });
   afterAll(async () => {
     await db.close();
@@ -36,6 +37,12 @@ describe('console files', () => {
 
     const importmap = await app.inject({ method: 'GET', url: '/importmap.json' });
     expect(importmap.headers['cache-control']).toBe('no-cache');
+    const bundle = await app.inject({
+      method: 'GET',
+      url: '/big.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(bundle.headers['content-encoding']).toBe('gzip');
     const script = await app.inject({ method: 'GET', url: '/app.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['cache-control']).not.toBe('no-cache');

@@ -1,4 +1,4 @@
-import { Alert, AuthLayout, Button, forgetPasswordBody, TextField, useZodForm } from '@app/shared';
+import { Alert, AuthLayout, Button, FormError, forgetPasswordBody, TextField, useZodForm } from '@app/shared';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
@@ -27,17 +27,8 @@ export function ForgotPasswordPage() {
             });
           }}
         >
-          {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            autoFocus
-            value={form.values.email}
-            error={form.errors.email}
-            onChange={(event) => form.set('email', event.target.value)}
-          />
+          <FormError message={form.formError} />
+          <TextField label="Email" type="email" {...form.field('email')} autoComplete="email" autoFocus />
           <Button type="submit" busy={form.busy}>
             Send reset link
           </Button>

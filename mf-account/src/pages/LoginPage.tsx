@@ -4,6 +4,7 @@ import {
   AuthLayout,
   Button,
   clearMultipleLogin,
+  FormError,
   navigate,
   runtimeConfig,
   signinBody,
@@ -57,25 +58,13 @@ export function LoginPage() {
             </Button>
           </Alert>
         ) : null}
-        {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          autoFocus
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(event) => form.set('email', event.target.value)}
-        />
+        <FormError message={form.formError} />
+        <TextField label="Email" type="email" {...form.field('email')} autoComplete="username" autoFocus />
         <TextField
           label="Password"
           type="password"
-          name="password"
+          {...form.field('password')}
           autoComplete="current-password"
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(event) => form.set('password', event.target.value)}
         />
         <Button type="submit" busy={form.busy}>
           Sign in

@@ -1,4 +1,4 @@
-import { Alert, AuthLayout, Button, resetPasswordForm, TextField, useZodForm } from '@app/shared';
+import { Alert, AuthLayout, Button, FormError, resetPasswordForm, TextField, useZodForm } from '@app/shared';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
@@ -25,26 +25,20 @@ export function ResetPasswordPage() {
             });
           }}
         >
-          {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+          <FormError message={form.formError} />
           <TextField
             label="New password"
             type="password"
-            name="newPassword"
+            {...form.field('newPassword')}
             autoComplete="new-password"
             autoFocus
             hint="At least 8 characters, with a letter and a digit."
-            value={form.values.newPassword}
-            error={form.errors.newPassword}
-            onChange={(event) => form.set('newPassword', event.target.value)}
           />
           <TextField
             label="Repeat the new password"
             type="password"
-            name="confirm"
+            {...form.field('confirm')}
             autoComplete="new-password"
-            value={form.values.confirm}
-            error={form.errors.confirm}
-            onChange={(event) => form.set('confirm', event.target.value)}
           />
           <Button type="submit" busy={form.busy}>
             Change password

@@ -1,4 +1,13 @@
-import { Alert, AuthLayout, Button, registerBody, runtimeConfig, TextField, useZodForm } from '@app/shared';
+import {
+  Alert,
+  AuthLayout,
+  Button,
+  FormError,
+  registerBody,
+  runtimeConfig,
+  TextField,
+  useZodForm,
+} from '@app/shared';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
@@ -23,44 +32,17 @@ export function SignupPage() {
           });
         }}
       >
-        {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
-        <TextField
-          label="Work email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          autoFocus
-          value={form.values.email}
-          error={form.errors.email}
-          onChange={(event) => form.set('email', event.target.value)}
-        />
+        <FormError message={form.formError} />
+        <TextField label="Work email" type="email" {...form.field('email')} autoComplete="email" autoFocus />
         <TextField
           label="Password"
           type="password"
-          name="password"
+          {...form.field('password')}
           autoComplete="new-password"
           hint="At least 8 characters, with a letter and a digit."
-          value={form.values.password}
-          error={form.errors.password}
-          onChange={(event) => form.set('password', event.target.value)}
         />
-        <TextField
-          label="Company"
-          name="company"
-          autoComplete="organization"
-          value={form.values.company}
-          error={form.errors.company}
-          onChange={(event) => form.set('company', event.target.value)}
-        />
-        <TextField
-          label="Phone"
-          type="tel"
-          name="phone"
-          autoComplete="tel"
-          value={form.values.phone}
-          error={form.errors.phone}
-          onChange={(event) => form.set('phone', event.target.value)}
-        />
+        <TextField label="Company" {...form.field('company')} autoComplete="organization" />
+        <TextField label="Phone" type="tel" {...form.field('phone')} autoComplete="tel" />
         <Button type="submit" busy={form.busy}>
           Create account
         </Button>

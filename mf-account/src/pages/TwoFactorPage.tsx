@@ -1,15 +1,15 @@
 import {
-  Alert,
   AuthLayout,
   Button,
+  FormError,
   navigate,
   secondFactorBody,
   storeToken,
-  TextField,
   useZodForm,
 } from '@app/shared';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
+import { CodeField } from '../code-field.tsx';
 import { AppLink, afterSignIn } from '../links.tsx';
 
 /** The second-factor step: a token at the '2fa' stage becomes a full one with a TOTP code. */
@@ -31,18 +31,12 @@ export function TwoFactorPage() {
           });
         }}
       >
-        {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
-        <TextField
+        <FormError message={form.formError} />
+        <CodeField
           label="Authentication code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
+          {...form.field('code', (value) => value.replace(/\D/g, ''))}
           autoFocus
           className="app-input app-otp"
-          value={form.values.code}
-          error={form.errors.code}
-          onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
         />
         <Button type="submit" busy={form.busy}>
           Verify

@@ -1,4 +1,4 @@
-import { $user, Alert, Button, changeEmailBody, TextField, useZodForm } from '@app/shared';
+import { $user, Alert, Button, changeEmailBody, FormError, TextField, useZodForm } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
@@ -23,23 +23,13 @@ export function ChangeEmailForm() {
       <h2 id="email-title">Change Email</h2>
       <p className="muted">Current address: {user?.email}</p>
       {sentTo ? <Alert type="success">We sent a confirmation link to {sentTo}.</Alert> : null}
-      {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
-      <TextField
-        label="New email"
-        type="email"
-        name="email"
-        value={form.values.email}
-        error={form.errors.email}
-        onChange={(event) => form.set('email', event.target.value)}
-      />
+      <FormError message={form.formError} />
+      <TextField label="New email" type="email" {...form.field('email')} />
       <TextField
         label="Password"
         type="password"
-        name="password"
+        {...form.field('password')}
         autoComplete="current-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(event) => form.set('password', event.target.value)}
       />
       <Button type="submit" busy={form.busy}>
         Change email

@@ -1,4 +1,4 @@
-import { Alert, Button, changePasswordBody, TextField, useZodForm } from '@app/shared';
+import { Alert, Button, changePasswordBody, FormError, TextField, useZodForm } from '@app/shared';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 
@@ -22,24 +22,18 @@ export function ChangePasswordForm() {
     >
       <h2 id="password-title">Change Password</h2>
       {saved ? <Alert type="success">Your password is changed.</Alert> : null}
-      {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+      <FormError message={form.formError} />
       <TextField
         label="Current password"
         type="password"
-        name="oldPassword"
+        {...form.field('oldPassword')}
         autoComplete="current-password"
-        value={form.values.oldPassword}
-        error={form.errors.oldPassword}
-        onChange={(event) => form.set('oldPassword', event.target.value)}
       />
       <TextField
         label="New password"
         type="password"
-        name="newPassword"
+        {...form.field('newPassword')}
         autoComplete="new-password"
-        value={form.values.newPassword}
-        error={form.errors.newPassword}
-        onChange={(event) => form.set('newPassword', event.target.value)}
       />
       <Button type="submit" busy={form.busy}>
         Change password

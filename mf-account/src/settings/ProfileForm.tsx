@@ -1,4 +1,4 @@
-import { $user, Alert, Button, TextField, updateUserBody, useZodForm } from '@app/shared';
+import { $user, Alert, Button, FormError, TextField, updateUserBody, useZodForm } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
@@ -26,22 +26,9 @@ export function ProfileForm() {
     >
       <h2 id="profile-title">Profile</h2>
       {saved ? <Alert type="success">Your profile is saved.</Alert> : null}
-      {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
-      <TextField
-        label="Full name"
-        name="fullname"
-        value={form.values.fullname ?? ''}
-        error={form.errors.fullname}
-        onChange={(event) => form.set('fullname', event.target.value)}
-      />
-      <TextField
-        label="Phone"
-        type="tel"
-        name="phone"
-        value={form.values.phone ?? ''}
-        error={form.errors.phone}
-        onChange={(event) => form.set('phone', event.target.value)}
-      />
+      <FormError message={form.formError} />
+      <TextField label="Full name" {...form.field('fullname')} />
+      <TextField label="Phone" type="tel" {...form.field('phone')} />
       <div className="app-field">
         <label htmlFor="hour-format">Hour format</label>
         <select

@@ -2,6 +2,7 @@ import {
   $user,
   Alert,
   Button,
+  FormError,
   TextField,
   type TwoFactorSetupData,
   twoFactorDisableBody,
@@ -11,6 +12,7 @@ import {
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
+import { CodeField } from '../code-field.tsx';
 
 /** TOTP enrolment: set up (QR code and secret), confirm with a code, or turn off with password and code. */
 export function TwoFactorSettings() {
@@ -64,17 +66,8 @@ function EnableForm({ setup, onDone }: { setup: TwoFactorSetupData; onDone: () =
       <p>
         Secret: <code data-testid="totp-secret">{setup.secret}</code>
       </p>
-      {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
-      <TextField
-        label="Code from the app"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={form.values.code}
-        error={form.errors.code}
-        onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
-      />
+      <FormError message={form.formError} />
+      <CodeField label="Code from the app" {...form.field('code', (value) => value.replace(/\D/g, ''))} />
       <Button type="submit" busy={form.busy}>
         Turn on two-factor authentication
       </Button>
@@ -97,25 +90,14 @@ function DisableForm() {
       }}
     >
       <Alert type="success">Two-factor authentication is on.</Alert>
-      {form.formError ? <Alert type="danger">{form.formError}</Alert> : null}
+      <FormError message={form.formError} />
       <TextField
         label="Password"
         type="password"
-        name="password"
+        {...form.field('password')}
         autoComplete="current-password"
-        value={form.values.password}
-        error={form.errors.password}
-        onChange={(event) => form.set('password', event.target.value)}
       />
-      <TextField
-        label="Code from the app"
-        name="code"
-        inputMode="numeric"
-        maxLength={6}
-        value={form.values.code}
-        error={form.errors.code}
-        onChange={(event) => form.set('code', event.target.value.replace(/\D/g, ''))}
-      />
+      <CodeField label="Code from the app" {...form.field('code', (value) => value.replace(/\D/g, ''))} />
       <Button type="submit" variant="danger" busy={form.busy}>
         Turn off two-factor authentication
       </Button>

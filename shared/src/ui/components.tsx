@@ -108,3 +108,8 @@ export function AreaNotAvailable({ title }: { title: string }) {
     </section>
   );
 }
+
+/** The form-level error of a form (a failure that belongs to no single field). */
+export function FormError({ message }: { message: string | null }) {
+  return message ? <Alert type="danger">{message}</Alert> : null;
+}

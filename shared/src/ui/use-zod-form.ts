@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
 
@@ -32,6 +32,14 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     });
   };
 
+  /** Props that bind one text input to the form: value, error and change handler (with an optional filter). */
+  const field = (name: keyof z.input<S> & string, filter: (value: string) => string = (value) => value) => ({
+    name,
+    value: String((values as Record<string, unknown>)[name] ?? ''),
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, filter(event.target.value)),
+  });
+
   async function submit(run: (data: z.output<S>) => Promise<void>): Promise<void> {
     setFormError(null);
     const parsed = schema.safeParse(values);
@@ -54,5 +62,5 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     }
   }
 
-  return { values, set, errors, formError, setFormError, busy, submit };
+  return { values, set, field, errors, formError, setFormError, busy, submit };
 }

@@ -6,13 +6,14 @@ import {
   installUiKit,
   isStorageUsable,
   onForcedLogout,
+  pageTitle,
   runtimeConfig,
 } from '@app/shared';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { addErrorHandler, getAppStatus, LOAD_ERROR, registerApplication, start } from 'single-spa';
 import { matchRoute } from './routing/routes.ts';
-import { chunkReloadDecision, pageTitle } from './routing/shell-texts.ts';
+import { chunkReloadDecision } from './routing/shell-texts.ts';
 import { watchHealth } from './shell/health.ts';
 import { applyDecision, isActive } from './shell/navigation-controller.ts';
 import { detectPrivateBrowsing } from './shell/private-browsing.ts';
@@ -59,7 +60,7 @@ async function boot(): Promise<void> {
     const match = matchRoute(window.location.pathname);
     const route = match?.route;
     $currentRoute.set(route ? { name: route.name, title: route.title, params: match.params } : null);
-    document.title = pageTitle(vendor.brand, route?.title ?? 'Page not available');
+    document.title = pageTitle(vendor, route?.title ?? 'Page not available');
   });
   // The reload-once flag is cleared only when an app really mounted, so a broken chunk cannot loop.
   window.addEventListener('single-spa:app-change', (event) => {

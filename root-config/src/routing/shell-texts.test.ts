@@ -9,7 +9,6 @@ import {
   loadingText,
   notFoundHeadline,
   notFoundLinks,
-  pageTitle,
   routingErrorText,
   shouldRunHealthCheck,
   sidebarToggleClass,
@@ -55,10 +54,6 @@ describe('shell texts', () => {
       'Back to previous page',
       'Log out',
     ]);
-  });
-
-  it('formats page titles', () => {
-    expect(pageTitle('SMTP', 'Analytic')).toBe('SMTP - Analytic');
   });
 });
 

@@ -50,11 +50,6 @@ export const errorPageActions: readonly ErrorPageAction[] = [
   { kind: 'logout', label: 'Log out', to: '/logout' },
 ];
 
-/** "{brand} - {route title}". */
-export function pageTitle(brand: string, routeTitle: string): string {
-  return `${brand} - ${routeTitle}`;
-}
-
 export const sidebarMobileMaxWidth = 767;
 
 /** The two mutually exclusive sidebar classes ('open' on small screens, 'collapsed' otherwise). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { $company, $plan, $quota, $registerEmail, $tours, $user } from '../stores/account.ts';
+import { $company, $plan, $quota, $registerEmail, $team, $tours, $user } from '../stores/account.ts';
 import { $tokenMode } from '../stores/connection.ts';
 import { $notifications, notify } from '../stores/notifications.ts';
 import { $sessionLoaded, $token, $tokenStage, storeToken } from '../stores/session.ts';
@@ -34,5 +34,21 @@ describe('clearSessionState (§4 logout)', () => {
     expect($tokenMode.get()).toBe(false);
     expect($toasts.get()).toEqual([]);
     expect($notifications.get()).toEqual([]);
+  });
+});
+
+describe('$team', () => {
+  it('derives the team timezone offset from the company timezone text', () => {
+    $company.set({
+      id: 'c1',
+      name: 'Acme',
+      timezone: '(UTC+05:30) Chennai',
+      country: 'IN',
+      language: 'en',
+      role: 'ADMIN',
+    } as never);
+    expect($team.get()).toMatchObject({ companyId: 'c1', timezoneOffset: '+0530', role: 'ADMIN' });
+    $company.set(null);
+    expect($team.get()).toBeNull();
   });
 });

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './db/db.ts';
+import { describe, expect, it } from 'vitest';
 import { auth, signUp } from './testing/accounts.ts';
-import { createTestApp, type TestApp } from './testing/app.ts';
-import { databases, openMigrated } from './testing/databases.ts';
+import { useTestApp } from './testing/app.ts';
+import { defaultDatabase } from './testing/databases.ts';
 
 describe('API documentation', () => {
-  let db: Db;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    const [database] = databases;
-    if (!database) throw new Error('no database');
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
-  });
+  const t = useTestApp(defaultDatabase);
 
   it('serves the OpenAPI document built from the zod schemas', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -48,8 +35,8 @@ describe('API documentation', () => {
   });
 
   it('hides internal errors behind code internal, without details', async () => {
-    const { token } = await signUp(t.app, db);
-    await db.query('ALTER TABLE product_tours RENAME TO product_tours_gone');
+    const { token } = await signUp(t.app, t.db);
+    await t.db.query('ALTER TABLE product_tours RENAME TO product_tours_gone');
     try {
       const response = await t.app.inject({
         method: 'GET',
@@ -59,7 +46,7 @@ describe('API documentation', () => {
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ code: 'internal', message: 'Internal server error' });
     } finally {
-      await db.query('ALTER TABLE product_tours_gone RENAME TO product_tours');
+      await t.db.query('ALTER TABLE product_tours_gone RENAME TO product_tours');
     }
   });
 });

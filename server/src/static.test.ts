@@ -2,18 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from './db/db.ts';
-import { createTestApp } from './testing/app.ts';
-import { databases, openMigrated } from './testing/databases.ts';
+import { createTestApp, useTestDb } from './testing/app.ts';
+import { defaultDatabase } from './testing/databases.ts';
 
 describe('console files', () => {
-  let db: Db;
+  const t = useTestDb(defaultDatabase);
   let dir: string;
 
   beforeAll(async () => {
-    const [database] = databases;
-    if (!database) throw new Error('no database');
-    db = await openMigrated(database);
     dir = await mkdtemp(join(tmpdir(), 'console-'));
     await writeFile(join(dir, 'index.html'), '<!doctype html><head><title>console</title></head>');
     await writeFile(join(dir, 'importmap.json'), '{"imports":{}}');
@@ -21,12 +17,11 @@ describe('console files', () => {
     await writeFile(join(dir, 'big.js'), `export const text = '${'compressible '.repeat(500)}';`);
   });
   afterAll(async () => {
-    await db.close();
     await rm(dir, { recursive: true });
   });
 
   it('serves files and falls back to index.html for console routes', async () => {
-    const { app } = await createTestApp(db, { config: { consoleDir: dir } });
+    const { app } = await createTestApp(t.db, { config: { consoleDir: dir } });
     const page = await app.inject({ method: 'GET', url: '/analytic/preset/12?x=1' });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>console</title>');
@@ -56,7 +51,7 @@ describe('console files', () => {
   });
 
   it('keeps the API working and explains itself when the console is not built', async () => {
-    const { app } = await createTestApp(db, { config: { consoleDir: join(dir, 'absent') } });
+    const { app } = await createTestApp(t.db, { config: { consoleDir: join(dir, 'absent') } });
     const page = await app.inject({ method: 'GET', url: '/login' });
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('npm run build');

@@ -1,26 +1,22 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db/db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import { signin } from '../testing/accounts.ts';
-import { createTestApp, type TestApp, testClock } from '../testing/app.ts';
-import { databases, openMigrated } from '../testing/databases.ts';
+import { testClock, useTestApp } from '../testing/app.ts';
+import { databases } from '../testing/databases.ts';
 import { runAdminCommand, usage } from './admin.ts';
 import type { AdminContext } from './commands.ts';
 
 describe.each(databases)('admin CLI on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
+  const t = useTestApp(database);
   let ctx: AdminContext;
 
   beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-    ctx = { db, passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }), clock: testClock() };
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
+    ctx = {
+      db: t.db,
+      passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
+      clock: testClock(),
+    };
   });
 
   const run = (...argv: string[]) => runAdminCommand(ctx, argv);
@@ -65,7 +61,7 @@ describe.each(databases)('admin CLI on $name', (database) => {
     );
     const key = lines[2] ?? '';
     expect(key).toMatch(/^[0-9a-f]{40}$/);
-    const row = await db.one<{ prefix: string; hash: string; grants: string[]; label: string }>(
+    const row = await t.db.one<{ prefix: string; hash: string; grants: string[]; label: string }>(
       'SELECT prefix, hash, grants, label FROM api_keys WHERE prefix = $1',
       [key.slice(0, 8)],
     );

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { auth } from './accounts.ts';
+import { openMigrated, type TestDatabase } from './databases.ts';
 
 export interface TestClock extends Clock {
   advance(ms: number): void;
@@ -35,13 +38,83 @@ export interface TestApp {
   config: Config;
 }
 
-export async function createTestApp(
-  db: Db,
-  options: { config?: Partial<Config>; clock?: TestClock; logger?: pino.Logger } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  config?: Partial<Config>;
+  clock?: TestClock;
+  logger?: pino.Logger;
+}
+
+export async function createTestApp(db: Db, options: TestAppOptions = {}): Promise<TestApp> {
   const config = testConfig(options.config);
   const clock = options.clock ?? testClock();
   const logger = options.logger ?? pino({ level: 'silent' });
   const app = await buildApp({ config, db, mailer: createMailer(config, db, logger), clock, logger });
   return { app, clock, config };
+}
+
+/** A value that the calling describe's beforeAll sets: reading it earlier is a mistake in the test. */
+function ready<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`${name} is set in beforeAll: read it inside a hook or a test`);
+  return value;
+}
+
+/**
+ * Opens a migrated database before the tests of the calling describe and closes it after them.
+ * Read `db` inside hooks and tests only.
+ */
+export function useTestDb(database: TestDatabase) {
+  let db: Db | undefined;
+  beforeAll(async () => {
+    db = await openMigrated(database);
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+  return {
+    get db(): Db {
+      return ready(db, 'db');
+    },
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A migrated database and an app on it for the tests of the calling describe, closed after them.
+ * Options given as a function are read in beforeAll, after the hooks registered before this call.
+ * Read `app`, `clock`, `config` and `db` inside hooks and tests only.
+ */
+export function useTestApp(database: TestDatabase, options: TestAppOptions | (() => TestAppOptions) = {}) {
+  let db: Db | undefined;
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    db = await openMigrated(database);
+    t = await createTestApp(db, typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await t?.app.close();
+    await db?.close();
+  });
+  /** A request with the bearer token of a signed-in user. */
+  const call = (method: Method, url: string, token: string, payload?: object) =>
+    ready(t, 'app').app.inject({ method, url, headers: auth(token), payload });
+  return {
+    get app(): FastifyInstance {
+      return ready(t, 'app').app;
+    },
+    get clock(): TestClock {
+      return ready(t, 'clock').clock;
+    },
+    get config(): Config {
+      return ready(t, 'config').config;
+    },
+    get db(): Db {
+      return ready(db, 'db');
+    },
+    call,
+    get: (url: string, token: string) => call('GET', url, token),
+    post: (url: string, token: string, payload?: object) => call('POST', url, token, payload),
+    /** The `data` of a signed-in GET's JSON answer. */
+    getData: (url: string, token: string) => call('GET', url, token).then((response) => response.json().data),
+  };
 }

@@ -41,6 +41,9 @@ export const databases: TestDatabase[] = [
   ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
 ];
 
+/** The one database of tests that need not run on each: PGlite, always there. */
+export const defaultDatabase: TestDatabase = pglite;
+
 export async function openMigrated(database: TestDatabase): Promise<Db> {
   const db = await database.open();
   await migrate(db);

@@ -1,14 +1,12 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
 import { uniqueEmail } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { defaultDatabase } from '../../testing/databases.ts';
 
 describe('captcha', () => {
   const verifier = Fastify();
-  let db: Db;
-  let t: TestApp;
+  let url: string;
 
   beforeAll(async () => {
     // A siteverify endpoint like hCaptcha's: form post, JSON answer.
@@ -21,19 +19,15 @@ describe('captcha', () => {
       const form = request.body as Record<string, string>;
       return { success: form.secret === 'captcha-secret' && form.response === 'human' };
     });
-    const url = await verifier.listen({ host: '127.0.0.1', port: 0 });
-    const [database] = databases;
-    if (!database) throw new Error('no database');
-    db = await openMigrated(database);
-    t = await createTestApp(db, {
-      config: { captcha: { provider: 'hcaptcha', secret: 'captcha-secret', verifyUrl: `${url}/siteverify` } },
-    });
+    url = await verifier.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
-    await t.app.close();
     await verifier.close();
-    await db.close();
   });
+  // Registered after the verifier's hooks: opens once it listens, closes before it stops.
+  const t = useTestApp(defaultDatabase, () => ({
+    config: { captcha: { provider: 'hcaptcha', secret: 'captcha-secret', verifyUrl: `${url}/siteverify` } },
+  }));
 
   const forget = (captcha?: string) =>
     t.app.inject({ method: 'POST', url: '/v1/forget-password', payload: { email: uniqueEmail(), captcha } });

@@ -1,10 +1,9 @@
 import Fastify from 'fastify';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
 import { auth, register, signin, signUp, uniqueEmail } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases, defaultDatabase } from '../../testing/databases.ts';
 
 interface Identity {
   email: string;
@@ -67,24 +66,20 @@ async function startProvider(clientId: string, clientSecret: string) {
 }
 
 describe.each(databases)('Google/OIDC sign-in on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
   let provider: Awaited<ReturnType<typeof startProvider>>;
 
   beforeAll(async () => {
     provider = await startProvider('console-client', 'client-secret');
-    db = await openMigrated(database);
-    t = await createTestApp(db, {
-      config: {
-        oidc: { issuer: provider.issuer, clientId: 'console-client', clientSecret: 'client-secret' },
-      },
-    });
   });
   afterAll(async () => {
-    await t.app.close();
     await provider.close();
-    await db.close();
   });
+  // Registered after the provider's hooks: opens once it listens, closes before it stops.
+  const t = useTestApp(database, () => ({
+    config: {
+      oidc: { issuer: provider.issuer, clientId: 'console-client', clientSecret: 'client-secret' },
+    },
+  }));
 
   /** Runs the browser's round trip; returns where the server finally sends the browser. */
   async function signInWithProvider(identity: Identity): Promise<URL> {
@@ -125,12 +120,12 @@ describe.each(databases)('Google/OIDC sign-in on $name', (database) => {
 
     const again = await signInWithProvider({ email, email_verified: true, name: 'Grace Hopper' });
     expect(again.searchParams.get('token')).toBeTruthy();
-    const users = await db.query('SELECT id FROM users WHERE email = $1', [email]);
+    const users = await t.db.query('SELECT id FROM users WHERE email = $1', [email]);
     expect(users).toHaveLength(1);
   });
 
   it('signs in an existing password account with the same address', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const landing = await signInWithProvider({ email: account.email, email_verified: true, name: '' });
     const token = landing.searchParams.get('token') ?? '';
     const me = await t.app.inject({ method: 'GET', url: '/v1/me', headers: auth(token) });
@@ -182,11 +177,9 @@ describe.each(databases)('Google/OIDC sign-in on $name', (database) => {
 });
 
 describe('Google/OIDC sign-in when not configured', () => {
+  const t = useTestApp(defaultDatabase);
+
   it('answers 404 featureDisabled', async () => {
-    const [database] = databases;
-    if (!database) throw new Error('no database');
-    const db = await openMigrated(database);
-    const t = await createTestApp(db);
     const response = await t.app.inject({
       method: 'GET',
       url: '/v1/auth/oauth',
@@ -194,7 +187,5 @@ describe('Google/OIDC sign-in when not configured', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('featureDisabled');
-    await t.app.close();
-    await db.close();
   });
 });

@@ -1,35 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
+import { describe, expect, it } from 'vitest';
 import { auth, lastMailTo, linkIn, signin, signUp, uniqueEmail } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
 
 describe.each(databases)('password recovery on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
-  });
+  const t = useTestApp(database);
 
   const forget = (email: string) =>
     t.app.inject({ method: 'POST', url: '/v1/forget-password', payload: { email } });
   const reset = (token: string, newPassword = 'Brandnew123') =>
     t.app.inject({ method: 'POST', url: '/v1/reset-password', payload: { token, newPassword } });
   const resetToken = async (email: string) => {
-    const link = linkIn((await lastMailTo(db, email)).text);
+    const link = linkIn((await lastMailTo(t.db, email)).text);
     expect(`${link.origin}${link.pathname}`).toBe(`${t.config.publicUrl}/reset-password`);
     return link.searchParams.get('token') ?? '';
   };
   const invalid = { code: 'invalidResetToken', message: 'Reset link is invalid or has expired' };
 
   it('resets once with the mailed link and ends every session', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     expect((await forget(account.email)).json()).toEqual({ data: true });
     const token = await resetToken(account.email);
 
@@ -46,7 +35,7 @@ describe.each(databases)('password recovery on $name', (database) => {
   });
 
   it('refuses a link older than one hour', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     await forget(account.email);
     const token = await resetToken(account.email);
     t.clock.advance(61 * 60 * 1000);
@@ -62,7 +51,7 @@ describe.each(databases)('password recovery on $name', (database) => {
   it('answers the same for an unknown address and mails nothing', async () => {
     const email = uniqueEmail();
     expect((await forget(email)).json()).toEqual({ data: true });
-    const mails = await db.query('SELECT 1 FROM captured_mail WHERE "to" = $1', [email]);
+    const mails = await t.db.query('SELECT 1 FROM captured_mail WHERE "to" = $1', [email]);
     expect(mails).toHaveLength(0);
   });
 

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
+import { describe, expect, it } from 'vitest';
 import { auth, register, signin, signUp, uniqueEmail, validationToken } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases, defaultDatabase } from '../../testing/databases.ts';
 
 const minutes = (n: number) => n * 60 * 1000;
 
 describe.each(databases)('sign-in and sessions on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
-  });
-
-  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+  const t = useTestApp(database);
+  const { get } = t;
 
   it('signs in a confirmed user with a full token that opens signed-in routes', async () => {
     const email = uniqueEmail();
@@ -27,7 +15,7 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
     await t.app.inject({
       method: 'POST',
       url: '/v1/validate',
-      payload: { token: await validationToken(db, email) },
+      payload: { token: await validationToken(t.db, email) },
     });
     const response = await signin(t.app, email.toUpperCase(), 'Password123');
     expect(response.statusCode).toBe(200);
@@ -38,7 +26,7 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
   });
 
   it('gives the same answer for a wrong password and an unknown email', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const wrong = await signin(t.app, account.email, 'Wrong12345');
     const unknown = await signin(t.app, uniqueEmail(), 'Wrong12345');
     for (const response of [wrong, unknown]) {
@@ -59,7 +47,7 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
   });
 
   it('locks sign-in for 15 minutes after 5 wrong passwords within 15 minutes', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     for (let attempt = 0; attempt < 5; attempt += 1) {
       expect((await signin(t.app, account.email, 'Wrong12345')).json().code).toBe('wrongCredentials');
     }
@@ -71,7 +59,7 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
   });
 
   it('forgets failures older than 15 minutes', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     for (let attempt = 0; attempt < 4; attempt += 1) await signin(t.app, account.email, 'Wrong12345');
     t.clock.advance(minutes(16));
     await signin(t.app, account.email, 'Wrong12345');
@@ -79,7 +67,7 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
   });
 
   it('asks to confirm a second sign-in, then forces the other session out', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
 
     const recent = await signin(t.app, account.email, account.password);
     expect(recent.statusCode).toBe(409);
@@ -100,7 +88,7 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
   });
 
   it('logs out: the token then answers 401 loggedOut, also on ping', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const loggedOut = await t.app.inject({ method: 'POST', url: '/v1/logout', headers: auth(account.token) });
     expect(loggedOut.json()).toEqual({ data: true });
     const after = await get('/v1/me', account.token);
@@ -112,13 +100,13 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
   });
 
   it('answers ping anonymously and with a good token', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     expect((await t.app.inject({ method: 'GET', url: '/v1/ping' })).json()).toEqual({ data: true });
     expect((await get('/v1/ping', account.token)).json()).toEqual({ data: true });
   });
 
   it('accepts the token from the token cookie', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const response = await t.app.inject({ method: 'GET', url: '/v1/me', cookies: { token: account.token } });
     expect(response.statusCode).toBe(200);
   });
@@ -131,7 +119,7 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
     const malformed = await get('/v1/me', 'not-a-jwt');
     expect(malformed.json()).toEqual({ code: 'tokenException', message: 'Error parsing jwt token' });
 
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     t.clock.advance(8 * 24 * 60 * minutes(1));
     const expired = await get('/v1/me', account.token);
     expect(expired.statusCode).toBe(401);
@@ -141,11 +129,9 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
 });
 
 describe('rate limit', () => {
+  const t = useTestApp(defaultDatabase, { config: { rateLimitPerMinute: 2 } });
+
   it('limits the anonymous account routes per IP with tooManyAttempts', async () => {
-    const [database] = databases;
-    if (!database) throw new Error('no database');
-    const db = await openMigrated(database);
-    const t = await createTestApp(db, { config: { rateLimitPerMinute: 2 } });
     const attempt = () => signin(t.app, 'nobody@example.test', 'Password123');
     expect((await attempt()).statusCode).toBe(400);
     expect((await attempt()).statusCode).toBe(400);
@@ -155,7 +141,5 @@ describe('rate limit', () => {
     // Signed-in routes are not limited by it.
     for (let i = 0; i < 3; i += 1)
       expect((await t.app.inject({ method: 'GET', url: '/v1/ping' })).statusCode).toBe(200);
-    await t.app.close();
-    await db.close();
   });
 });

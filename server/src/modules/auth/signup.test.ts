@@ -1,30 +1,19 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
+import { describe, expect, it } from 'vitest';
 import { lastMailTo, linkIn, register, uniqueEmail, validationToken } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
 
 describe.each(databases)('sign-up on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
   const logLines: string[] = [];
-
-  beforeAll(async () => {
-    db = await openMigrated(database);
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
-    t = await createTestApp(db, { logger: pino({ level: 'info' }, stream) });
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(String(chunk));
+      done();
+    },
   });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
-  });
+  const t = useTestApp(database, { logger: pino({ level: 'info' }, stream) });
 
   it('registers, mails and logs a confirmation link, then validates once', async () => {
     const email = uniqueEmail();
@@ -32,7 +21,7 @@ describe.each(databases)('sign-up on $name', (database) => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ data: { email } });
 
-    const mail = await lastMailTo(db, email);
+    const mail = await lastMailTo(t.db, email);
     expect(mail.subject).toMatch(/Confirm/);
     const link = linkIn(mail.text);
     expect(`${link.origin}${link.pathname}`).toBe(`${t.config.publicUrl}/validate`);
@@ -65,7 +54,7 @@ describe.each(databases)('sign-up on $name', (database) => {
   it('creates the company in the sandbox on the FREE plan with its owner as ADMIN', async () => {
     const email = uniqueEmail();
     await register(t.app, email, 'Password123', 'Globex');
-    const row = await db.one<Record<string, unknown>>(
+    const row = await t.db.one<Record<string, unknown>>(
       `SELECT c.name, c.phone, c.environment, c.production_status, s.plan_id, u.role, u.validated
        FROM users u JOIN companies c ON c.id = u.company_id JOIN subscriptions s ON s.company_id = c.id
        WHERE u.email = $1`,
@@ -120,7 +109,7 @@ describe.each(databases)('sign-up on $name', (database) => {
 
     const email = uniqueEmail();
     await register(t.app, email);
-    const token = await validationToken(db, email);
+    const token = await validationToken(t.db, email);
     const tampered = await t.app.inject({
       method: 'POST',
       url: '/v1/validate',
@@ -144,7 +133,7 @@ describe.each(databases)('sign-up on $name', (database) => {
   it('revalidate answers the same for every address and mails only unconfirmed accounts', async () => {
     const email = uniqueEmail();
     await register(t.app, email);
-    const before = await db.one<{ n: number }>(
+    const before = await t.db.one<{ n: number }>(
       'SELECT count(*)::int AS n FROM captured_mail WHERE "to" = $1',
       [email],
     );
@@ -156,7 +145,7 @@ describe.each(databases)('sign-up on $name', (database) => {
     });
     expect(known.json()).toEqual({ data: true });
     expect(unknown.json()).toEqual({ data: true });
-    const after = await db.one<{ n: number }>(
+    const after = await t.db.one<{ n: number }>(
       'SELECT count(*)::int AS n FROM captured_mail WHERE "to" = $1',
       [email],
     );

@@ -1,26 +1,12 @@
 import { Secret, TOTP } from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
-import { auth, signin, signUp, type TestAccount } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { signin, signUp, type TestAccount } from '../../testing/accounts.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
 
 describe.each(databases)('two-factor authentication on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
-  });
-
-  const post = (url: string, token: string, payload?: object) =>
-    t.app.inject({ method: 'POST', url, headers: auth(token), payload });
-  const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
+  const t = useTestApp(database);
+  const { get, post } = t;
   const codeFor = (secret: string) =>
     new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
       timestamp: t.clock.now().getTime(),
@@ -43,7 +29,7 @@ describe.each(databases)('two-factor authentication on $name', (database) => {
   }
 
   it('signs in at the second-factor stage until validate-2fa gives a full token', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const secret = await enrol(account);
     expect((await get('/v1/me', account.token)).json().code).toBe('loggedOut');
 
@@ -70,7 +56,7 @@ describe.each(databases)('two-factor authentication on $name', (database) => {
   });
 
   it('ends the session after 5 wrong codes', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const secret = await enrol(account);
     const stageToken = (await signin(t.app, account.email, account.password)).json().data.accessToken;
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -82,7 +68,7 @@ describe.each(databases)('two-factor authentication on $name', (database) => {
   });
 
   it('turns 2FA off with the password and a current code', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const secret = await enrol(account);
     const stageToken = (await signin(t.app, account.email, account.password)).json().data.accessToken;
     const token = (await post('/v1/users/validate-2fa', stageToken, { code: codeFor(secret) })).json().data
@@ -105,7 +91,7 @@ describe.each(databases)('two-factor authentication on $name', (database) => {
   });
 
   it('refuses enable before setup', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const response = await post('/v1/users/2fa/enable', account.token, { code: '123456' });
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe('state');

@@ -1,18 +1,14 @@
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../mail/mailer.ts';
-import { createTestApp, type TestApp, testConfig } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { testConfig, useTestApp } from '../../testing/app.ts';
+import { databases, defaultDatabase } from '../../testing/databases.ts';
 
 describe.each(databases)('captured mail on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
+  const t = useTestApp(database);
 
   beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-    const mailer = createMailer(testConfig(), db, pino({ level: 'silent' }));
+    const mailer = createMailer(testConfig(), t.db, pino({ level: 'silent' }));
     for (const n of [1, 2, 3]) {
       await mailer.send({
         to: `r${n}@example.test`,
@@ -23,10 +19,6 @@ describe.each(databases)('captured mail on $name', (database) => {
       // Distinct timestamps, so "newest first" is well defined.
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
   });
 
   it('lists newest first, paged, without a login', async () => {
@@ -70,17 +62,13 @@ describe.each(databases)('captured mail on $name', (database) => {
 });
 
 describe('captured mail with MAIL_MODE=deliver', () => {
+  const t = useTestApp(defaultDatabase, {
+    config: { mail: { mode: 'deliver', from: 'a@b.test', smarthost: { host: '127.0.0.1', port: 1 } } },
+  });
+
   it('answers 404 featureDisabled', async () => {
-    const [database] = databases;
-    if (!database) throw new Error('no database');
-    const db = await openMigrated(database);
-    const t = await createTestApp(db, {
-      config: { mail: { mode: 'deliver', from: 'a@b.test', smarthost: { host: '127.0.0.1', port: 1 } } },
-    });
     const response = await t.app.inject({ method: 'GET', url: '/v1/captured-mail' });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('featureDisabled');
-    await t.app.close();
-    await db.close();
   });
 });

@@ -1,30 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, signUp, type TestAccount } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
 
 describe.each(databases)('company data and tenant isolation on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
+  const t = useTestApp(database);
   let a: TestAccount;
   let b: TestAccount;
 
   beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-    a = await signUp(t.app, db, 'alice', 'Company A');
-    b = await signUp(t.app, db, 'bob', 'Company B');
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
+    a = await signUp(t.app, t.db, 'alice', 'Company A');
+    b = await signUp(t.app, t.db, 'bob', 'Company B');
   });
 
-  const get = (url: string, account: TestAccount) =>
-    t.app
-      .inject({ method: 'GET', url, headers: auth(account.token) })
-      .then((response) => response.json().data);
+  const get = (url: string, account: TestAccount) => t.getData(url, account.token);
 
   it('GET /company/detail describes the caller company with the shell defaults', async () => {
     const company = await get('/v1/company/detail', a);
@@ -86,7 +75,7 @@ describe.each(databases)('company data and tenant isolation on $name', (database
       payload: { sandboxWelcome: true },
     });
     const companyB = await get('/v1/company/detail', b);
-    await db.query(
+    await t.db.query(
       `INSERT INTO usage_counters (company_id, feature, period_start, used, updated_at)
        VALUES ($1, 'email', date_trunc('month', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', 42, $2)`,
       [companyB.id, t.clock.now()],

@@ -1,25 +1,14 @@
 import { productTourFlags } from '@app/shared/api/contract/index';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
+import { describe, expect, it } from 'vitest';
 import { auth, signUp } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
 
 describe.each(databases)('product tour on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
-  });
+  const t = useTestApp(database);
 
   it('starts with every flag false and merges partial updates', async () => {
-    const { token } = await signUp(t.app, db);
+    const { token } = await signUp(t.app, t.db);
     const initial = await t.app.inject({
       method: 'GET',
       url: '/v1/on-boarding/product-tour',

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
-import { auth, signUp } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp, testClock } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { signUp } from '../../testing/accounts.ts';
+import { testClock, useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
 
 describe.each(databases)('usage and plan on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db, { clock: testClock(new Date('2031-03-15T10:00:00Z')) });
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
-  });
-
-  const get = (url: string, token: string) =>
-    t.app.inject({ method: 'GET', url, headers: auth(token) }).then((response) => response.json().data);
+  const t = useTestApp(database, { clock: testClock(new Date('2031-03-15T10:00:00Z')) });
+  const get = t.getData;
 
   it('puts a new company on FREE with 3000 emails a month and zero usage', async () => {
-    const { token } = await signUp(t.app, db);
+    const { token } = await signUp(t.app, t.db);
     const usage = await get('/v1/usage', token);
     expect(usage.email).toEqual({
       feature: 'email',
@@ -49,9 +36,9 @@ describe.each(databases)('usage and plan on $name', (database) => {
   });
 
   it("reads this period's counters and ignores older periods", async () => {
-    const { token } = await signUp(t.app, db);
+    const { token } = await signUp(t.app, t.db);
     const { id: companyId } = await get('/v1/company/detail', token);
-    await db.query(
+    await t.db.query(
       `INSERT INTO usage_counters (company_id, feature, period_start, used, updated_at) VALUES
          ($1, 'email', '2031-03-01T00:00:00Z', 120, '2031-03-15T09:00:00Z'),
          ($1, 'email', '2031-02-01T00:00:00Z', 999, '2031-02-20T09:00:00Z')`,
@@ -63,7 +50,7 @@ describe.each(databases)('usage and plan on $name', (database) => {
   });
 
   it('describes the active subscription with the plan limits', async () => {
-    const { token } = await signUp(t.app, db);
+    const { token } = await signUp(t.app, t.db);
     const subscription = await get('/app/subscriptions/active-subscription', token);
     expect(subscription).toMatchObject({
       packetId: 'FREE',

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/db.ts';
-import { auth, lastMailTo, linkIn, signin, signUp, uniqueEmail } from '../../testing/accounts.ts';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { lastMailTo, linkIn, signin, signUp, uniqueEmail } from '../../testing/accounts.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
 
 describe.each(databases)('users on $name', (database) => {
-  let db: Db;
-  let t: TestApp;
-
-  beforeAll(async () => {
-    db = await openMigrated(database);
-    t = await createTestApp(db);
-  });
-  afterAll(async () => {
-    await t.app.close();
-    await db.close();
-  });
-
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, token: string, payload?: object) =>
-    t.app.inject({ method, url, headers: auth(token), payload });
+  const t = useTestApp(database);
+  const { call } = t;
 
   it('GET /me returns the full user with the defaults of a new account', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const response = await call('GET', '/v1/me', account.token);
     expect(response.json().data).toEqual({
       userId: expect.any(String),
@@ -45,13 +32,13 @@ describe.each(databases)('users on $name', (database) => {
   });
 
   it('GET /users/detail includes the company environment', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const { data } = (await call('GET', '/v1/users/detail', account.token)).json();
     expect(data).toMatchObject({ email: account.email, environment: 'sandbox', fullname: '', lastname: '' });
   });
 
   it('PUT /user updates the given fields only and validates them', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const updated = await call('PUT', '/v1/user', account.token, {
       fullname: 'Ada Lovelace',
       time: '12',
@@ -76,7 +63,7 @@ describe.each(databases)('users on $name', (database) => {
   });
 
   it('changes the password after checking the old one and ends the other sessions', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     const wrong = await call('POST', '/v1/users/change-password', account.token, {
       oldPassword: 'Wrong12345',
       newPassword: 'Another123',
@@ -101,8 +88,8 @@ describe.each(databases)('users on $name', (database) => {
   });
 
   it('changes the email: password checked, address unique, new address to confirm', async () => {
-    const account = await signUp(t.app, db);
-    const other = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
+    const other = await signUp(t.app, t.db);
     const newEmail = uniqueEmail('new');
 
     const wrongPassword = await call('POST', '/v1/users/change-email', account.token, {
@@ -131,7 +118,7 @@ describe.each(databases)('users on $name', (database) => {
       validate: false,
     });
 
-    const mail = await lastMailTo(db, newEmail);
+    const mail = await lastMailTo(t.db, newEmail);
     expect(mail.subject).toMatch(/new .*email address/);
     const token = linkIn(mail.text).searchParams.get('token');
     const confirmed = await t.app.inject({ method: 'POST', url: '/v1/validate', payload: { token } });
@@ -139,7 +126,7 @@ describe.each(databases)('users on $name', (database) => {
   });
 
   it('tracks the accepted policy version against the current 2.0.0', async () => {
-    const account = await signUp(t.app, db);
+    const account = await signUp(t.app, t.db);
     expect((await call('GET', '/v1/users/policy-version', account.token)).json()).toEqual({
       data: { policyVersion: '', current: '2.0.0', needsUpdate: true },
     });

@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts';
 import { type AuthSession, authenticateToken } from '../modules/auth/sessions.ts';
 import type { SessionStage, TokenService } from '../modules/auth/tokens.ts';
 import { appError } from './errors.ts';
+import { cookieName, usesCookieAuth } from './session-cookie.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,11 +32,11 @@ export function decorateAuth(app: FastifyInstance): void {
   app.decorateRequest('auth', null);
 }
 
-/** Bearer header first; the `token` cookie serves vendors that keep the token in cookies. */
+/** Bearer header first; the session cookie only for calls that say they use it (see session-cookie.ts). */
 function tokenOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.toLowerCase().startsWith('bearer ')) return header.slice(7).trim() || undefined;
-  return request.cookies.token || undefined;
+  return usesCookieAuth(request) ? request.cookies[cookieName] || undefined : undefined;
 }
 
 export function createAuthGuards(db: Db, tokens: TokenService, clock: Clock): AuthGuards {

@@ -32,7 +32,8 @@ function client(base: Base): Wretch {
   // Cookie vendors authenticate with the session cookie the server sets; the others send the bearer token.
   const cookieAuth = getVendorConfig(config.vendor, config.variant).auth === 'cookie';
   let instance = wretch(config.bases[base]).options({ credentials: cookieAuth ? 'include' : 'same-origin' });
-  if (!cookieAuth) {
+  if (cookieAuth) instance = instance.headers({ 'X-Auth-Mode': 'cookie' });
+  else {
     instance = instance.defer((w) => {
       const token = $token.get();
       return token ? w.auth(`Bearer ${token}`) : w;

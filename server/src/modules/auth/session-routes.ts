@@ -2,6 +2,7 @@ import { envelope, okData } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { clearSessionCookie } from '../../http/session-cookie.ts';
 import { revokeSession } from './sessions.ts';
 
 export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -17,8 +18,9 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: envelope(okData) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await revokeSession(ctx.db, sessionOf(request).sessionId, 'logout', ctx.clock.now());
+        clearSessionCookie(request, reply);
         return { data: true as const };
       },
     );

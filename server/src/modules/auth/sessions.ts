@@ -23,7 +23,8 @@ export interface AuthSession {
   stage: SessionStage;
 }
 
-const lifetime = (stage: SessionStage) => (stage === 'full' ? fullSessionMs : secondFactorStageMs);
+export const sessionLifetimeMs = (stage: SessionStage) =>
+  stage === 'full' ? fullSessionMs : secondFactorStageMs;
 
 export async function startSession(
   db: Db,
@@ -32,7 +33,7 @@ export async function startSession(
   stage: SessionStage,
   now: Date,
 ): Promise<string> {
-  const expiresAt = new Date(now.getTime() + lifetime(stage));
+  const expiresAt = new Date(now.getTime() + sessionLifetimeMs(stage));
   const { id } = await db.one<{ id: string }>(
     `INSERT INTO sessions (user_id, stage, created_at, last_seen_at, expires_at)
      VALUES ($1, $2, $3, $3, $4) RETURNING id`,

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { appError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
 import { clearFailedSignins, recordFailedSignin } from './lockout.ts';
+import { giveSessionCookie } from './session-cookie.ts';
 import { activeSessions, revokeUserSessions, startSession } from './sessions.ts';
 
 interface SigninUser {
@@ -33,7 +34,7 @@ export function signinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: envelope(signinData) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { email, password, logoutFromOthers, captcha } = request.body;
         await ctx.captcha.verify(captcha, request.ip);
         const now = ctx.clock.now();
@@ -69,6 +70,7 @@ export function signinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         const stage = user.totp_enabled ? '2fa' : 'full';
         const accessToken = await startSession(ctx.db, ctx.tokens, user.id, stage, now);
+        giveSessionCookie(ctx, request, reply, accessToken, stage);
         return { data: { accessToken, twoFactor: stage === '2fa' } };
       },
     );

@@ -105,10 +105,40 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
     expect((await get('/v1/ping', account.token)).json()).toEqual({ data: true });
   });
 
-  it('accepts the token from the token cookie', async () => {
+  it('gives cookie-mode clients an HttpOnly SameSite=Strict cookie, honoured only with the header', async () => {
     const account = await signUp(t.app, t.db);
-    const response = await t.app.inject({ method: 'GET', url: '/v1/me', cookies: { token: account.token } });
-    expect(response.statusCode).toBe(200);
+    const cookieMode = { 'x-auth-mode': 'cookie' };
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/v1/signin',
+      headers: cookieMode,
+      payload: { email: account.email, password: account.password, logoutFromOthers: true },
+    });
+    const cookie = signedIn.cookies.find((item) => item.name === 'token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    const token = cookie?.value ?? '';
+
+    const withHeader = await t.app.inject({
+      method: 'GET',
+      url: '/v1/me',
+      headers: cookieMode,
+      cookies: { token },
+    });
+    expect(withHeader.statusCode).toBe(200);
+    // A cross-site form cannot add the header, so the cookie alone opens nothing (CSRF guard).
+    const cookieOnly = await t.app.inject({ method: 'GET', url: '/v1/me', cookies: { token } });
+    expect(cookieOnly.statusCode).toBe(401);
+    // Bearer clients never get a cookie.
+    const bearer = await signin(t.app, account.email, account.password, true);
+    expect(bearer.cookies).toEqual([]);
+
+    const loggedOut = await t.app.inject({
+      method: 'POST',
+      url: '/v1/logout',
+      headers: { ...cookieMode, authorization: `Bearer ${bearer.json().data.accessToken}` },
+      cookies: { token },
+    });
+    expect(loggedOut.cookies.find((item) => item.name === 'token')?.value).toBe('');
   });
 
   it('maps missing, malformed and expired tokens to the session codes', async () => {

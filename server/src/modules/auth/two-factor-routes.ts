@@ -13,6 +13,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { appError, invalidField } from '../../http/errors.ts';
+import { giveSessionCookie } from './session-cookie.ts';
 import { revokeSession, upgradeSession } from './sessions.ts';
 import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
 
@@ -63,7 +64,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: envelope(accessTokenData) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const session = sessionOf(request);
         const now = ctx.clock.now();
         const user = await loadUser(session.userId);
@@ -78,7 +79,9 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           }
           throw invalidCode();
         }
-        return { data: { accessToken: await upgradeSession(ctx.db, ctx.tokens, session, now) } };
+        const accessToken = await upgradeSession(ctx.db, ctx.tokens, session, now);
+        giveSessionCookie(ctx, request, reply, accessToken, 'full');
+        return { data: { accessToken } };
       },
     );
 

@@ -36,6 +36,14 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await expectConsoleArea(page, 'Analytic');
   await expect(page).toHaveTitle(/ - Analytic$/);
 
+  // A new user accepts the current policy version once.
+  await expect(page.getByText('accept our terms and privacy policy, version 2.0.0')).toBeVisible();
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByText('accept our terms and privacy policy')).toBeHidden();
+  await page.reload();
+  await expectConsoleArea(page, 'Analytic');
+  await expect(page.getByText('accept our terms and privacy policy')).toBeHidden();
+
   // A sandbox company reaching a production-only screen is sent to the switch screen.
   await page.goto('/api-key');
   await expect(page).toHaveURL(/\/switch-to-production-environment\?to=%2Fapi-key$/);

@@ -1,5 +1,14 @@
-import { $multipleLogin, $tokenMode } from '@app/shared';
+import {
+  $multipleLogin,
+  $tokenMode,
+  $user,
+  http,
+  needsPolicyUpdate,
+  policyVersion,
+  type User,
+} from '@app/shared';
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import { tokenModeBanner } from '../routing/shell-texts.ts';
 
 export function TokenModeBanner() {
@@ -31,6 +40,32 @@ export function MultipleLoginNotice() {
   return (
     <div className="shell-banner" data-type="warning" role="alert">
       Your session ended because your account signed in on another device.
+    </div>
+  );
+}
+
+/** §4: a user whose accepted policy version is older than the current one is asked to accept it. */
+export function PolicyBanner() {
+  const user = useStore($user);
+  const [busy, setBusy] = useState(false);
+  if (!user || !needsPolicyUpdate(user.policyVersion, policyVersion)) return null;
+  const accept = async () => {
+    setBusy(true);
+    try {
+      const result = await http.config.put<{ policyVersion: string }>('/users/policy-version', {
+        policyVersion,
+      });
+      $user.set({ ...user, policyVersion: result.policyVersion } satisfies User);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="shell-banner" role="status">
+      Please review and accept our terms and privacy policy, version {policyVersion}.{' '}
+      <button type="button" className="shell-link-button" disabled={busy} onClick={() => void accept()}>
+        Accept
+      </button>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { $isLoggedIn, $location } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { routingErrorText, sidebarToggleClass } from '../routing/shell-texts.ts';
-import { MultipleLoginNotice, PrivateBrowsingBanner, TokenModeBanner } from './Banners.tsx';
+import { MultipleLoginNotice, PolicyBanner, PrivateBrowsingBanner, TokenModeBanner } from './Banners.tsx';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { ShellRoutePage } from './ShellRoutePage.tsx';
@@ -42,6 +42,7 @@ export function Shell({ brand, support, documentation, privateBrowsing }: ShellP
       {showPrivateWarning ? <PrivateBrowsingBanner onDismiss={() => setShowPrivateWarning(false)} /> : null}
       {chrome ? (
         <>
+          <PolicyBanner />
           <Header brand={brand} onToggleSidebar={toggleSidebar} />
           <Sidebar pathname={location.pathname} />
         </>

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { policyVersion } from '../../rules/constants.ts';
 import { currentPasswordSchema, emailSchema, newPasswordSchema, phoneSchema } from './common.ts';
 
 /** The policy version users must accept (§9). */
-export const currentPolicyVersion = '2.0.0';
+export const currentPolicyVersion = policyVersion;
 
 export const hourFormatSchema = z.enum(['12', '24']);
 

@@ -127,8 +127,9 @@ function MailView({ mail }: { mail: Mail }) {
       {mail.html ? (
         <iframe
           title="Message body"
-          sandbox=""
-          srcDoc={sanitizeHtml(mail.html)}
+          // No scripts, no same-origin access; links open in a new tab instead of inside the frame.
+          sandbox="allow-popups allow-popups-to-escape-sandbox"
+          srcDoc={`<base target="_blank">${sanitizeHtml(mail.html)}`}
           style={{ width: '100%', minHeight: 320, border: '1px solid var(--app-border)', borderRadius: 8 }}
         />
       ) : null}

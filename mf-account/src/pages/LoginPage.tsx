@@ -42,9 +42,6 @@ export function LoginPage() {
           void signIn(false);
         }}
       >
-        {flags.ended ? (
-          <Alert type="warning">Your session ended because your account signed in on another device.</Alert>
-        ) : null}
         {askToSignOutOthers ? (
           <Alert type="warning">
             <p>

@@ -1,6 +1,6 @@
-import { logout, navigate } from '@app/shared';
+import { navigate } from '@app/shared';
 import type { MouseEvent } from 'react';
-import { notFoundHeadline, notFoundLinks } from '../routing/shell-texts.ts';
+import { errorPageActions, notFoundHeadline, notFoundLinks } from '../routing/shell-texts.ts';
 
 function go(event: MouseEvent<HTMLAnchorElement>, path: string): void {
   event.preventDefault();
@@ -24,25 +24,33 @@ export function NotFoundPage({
     <section className="shell-page app-empty" aria-labelledby="not-found-title">
       <h1 id="not-found-title">{notFoundHeadline(onErrorRoute)}</h1>
       <p className="shell-actions">
-        <a className="app-button" href="/analytic" onClick={(event) => go(event, '/analytic')}>
-          Back to home page
-        </a>
-        <button type="button" className="app-button" data-variant="secondary" onClick={() => history.back()}>
-          Back to previous page
-        </button>
-        {loggedIn ? (
-          <button
-            type="button"
-            className="app-button"
-            data-variant="secondary"
-            onClick={async () => {
-              await logout();
-              navigate('/login');
-            }}
-          >
-            Log out
-          </button>
-        ) : null}
+        {errorPageActions.map((action) => {
+          if (action.kind === 'back') {
+            return (
+              <button
+                key={action.kind}
+                type="button"
+                className="app-button"
+                data-variant="secondary"
+                onClick={() => history.back()}
+              >
+                {action.label}
+              </button>
+            );
+          }
+          if (action.kind === 'logout' && !loggedIn) return null;
+          return (
+            <a
+              key={action.kind}
+              className="app-button"
+              data-variant={action.kind === 'home' ? undefined : 'secondary'}
+              href={action.to}
+              onClick={(event) => go(event, action.to)}
+            >
+              {action.label}
+            </a>
+          );
+        })}
       </p>
       {links.length > 0 ? (
         <ul className="shell-links">

@@ -1,7 +1,8 @@
-import { navigate, pingServer, Spinner, safeRelativePath } from '@app/shared';
+import { navigate, pingServer, Spinner } from '@app/shared';
 import { useEffect } from 'react';
-import { errHealthCheckTarget } from '../routing/guards.ts';
+import { errHealthCheckTarget, postLoginTarget } from '../routing/guards.ts';
 import type { RouteDef } from '../routing/route-types.ts';
+import { loadingText } from '../routing/shell-texts.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 
 /** /err: retries the health check; when it succeeds the user goes to `redirect` or /dashboard (§2). */
@@ -25,10 +26,9 @@ function ErrPage() {
 /** /loading-data: the session is loaded by the guards; then the console opens. */
 function LoadingDataPage() {
   useEffect(() => {
-    const redirect = safeRelativePath(new URLSearchParams(window.location.search).get('redirect'));
-    navigate(redirect ?? '/analytic');
+    navigate(postLoginTarget(window.location.search));
   }, []);
-  return <Spinner />;
+  return <Spinner label={loadingText} />;
 }
 
 export function ShellRoutePage({
@@ -52,6 +52,6 @@ export function ShellRoutePage({
         <NotFoundPage onErrorRoute support={support} documentation={documentation} loggedIn={loggedIn} />
       );
     default:
-      return <Spinner />;
+      return <Spinner label={loadingText} />;
   }
 }

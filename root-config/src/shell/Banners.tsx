@@ -1,4 +1,5 @@
 import {
+  $connected,
   $multipleLogin,
   $tokenMode,
   $user,
@@ -66,6 +67,17 @@ export function PolicyBanner() {
       <button type="button" className="shell-link-button" disabled={busy} onClick={() => void accept()}>
         Accept
       </button>
+    </div>
+  );
+}
+
+/** §4: when the health check fails, the user sees that the server cannot be reached. */
+export function ConnectionBanner() {
+  const connected = useStore($connected);
+  if (connected) return null;
+  return (
+    <div className="shell-banner" data-type="warning" role="alert">
+      The server cannot be reached. Your changes may not be saved until the connection is back.
     </div>
   );
 }

@@ -2,7 +2,13 @@ import { $isLoggedIn, $location } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { routingErrorText, sidebarToggleClass } from '../routing/shell-texts.ts';
-import { MultipleLoginNotice, PolicyBanner, PrivateBrowsingBanner, TokenModeBanner } from './Banners.tsx';
+import {
+  ConnectionBanner,
+  MultipleLoginNotice,
+  PolicyBanner,
+  PrivateBrowsingBanner,
+  TokenModeBanner,
+} from './Banners.tsx';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { ShellRoutePage } from './ShellRoutePage.tsx';
@@ -39,6 +45,7 @@ export function Shell({ brand, support, documentation, privateBrowsing }: ShellP
     <>
       <TokenModeBanner />
       <MultipleLoginNotice />
+      <ConnectionBanner />
       {showPrivateWarning ? <PrivateBrowsingBanner onDismiss={() => setShowPrivateWarning(false)} /> : null}
       {chrome ? (
         <>

@@ -59,8 +59,8 @@ function ensureSessionLoaded(skipUsageCall: boolean): void {
     })
     .finally(() => {
       loading = null;
+      // Re-routing fires single-spa:before-routing-event, which applies the decision again.
       void triggerAppChange();
-      applyDecision(skipUsageCall);
     });
 }
 

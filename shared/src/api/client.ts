@@ -27,7 +27,12 @@ export interface CallOptions {
 
 type Base = 'config' | 'subscription' | 'transactional' | 'generator' | 'otp';
 
+const clients = new Map<Base, Wretch>();
+
+/** One wretch instance per base, built on first use (the runtime config does not change after load). */
 function client(base: Base): Wretch {
+  const existing = clients.get(base);
+  if (existing) return existing;
   const config = runtimeConfig();
   // Cookie vendors authenticate with the session cookie the server sets; the others send the bearer token.
   const cookieAuth = getVendorConfig(config.vendor, config.variant).auth === 'cookie';
@@ -41,6 +46,7 @@ function client(base: Base): Wretch {
   }
   if (base === 'transactional') instance = instance.headers({ 'X-Product': config.productHeader });
   if (base === 'subscription') instance = instance.headers({ 'X-Application': config.applicationHeader });
+  clients.set(base, instance);
   return instance;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { $company, $plan, $quota, $registerEmail, $team, $tours, $user } from '../stores/account.ts';
+import { $company, $plan, $quota, $team, $tours, $user } from '../stores/account.ts';
 import { $tokenMode } from '../stores/connection.ts';
 import { $notifications, notify } from '../stores/notifications.ts';
 import { $sessionLoaded, $token, $tokenStage, storeToken } from '../stores/session.ts';
@@ -7,7 +7,7 @@ import { $toasts, showToast } from '../stores/toasts.ts';
 import { clearSessionState } from './session.ts';
 
 describe('clearSessionState (§4 logout)', () => {
-  it('clears tokens, user, company, quota, plan, tour flags, register email and shared UI state', () => {
+  it('clears tokens, user, company, quota, plan, tour flags and shared UI state', () => {
     storeToken('token-value', '2fa');
     $sessionLoaded.set(true);
     $user.set({ email: 'a@b.c' } as never);
@@ -15,7 +15,6 @@ describe('clearSessionState (§4 logout)', () => {
     $plan.set({ plan: 'FREE' } as never);
     $quota.set({ email: { quota: 3000 } } as never);
     $tours.set({ productionWelcome: true });
-    $registerEmail.set('a@b.c');
     $tokenMode.set(true);
     showToast({ type: 'info', message: 'hello' });
     notify('note', () => setTimeout(() => {}, 0));
@@ -30,7 +29,6 @@ describe('clearSessionState (§4 logout)', () => {
     expect($plan.get()).toBeNull();
     expect($quota.get()).toEqual({});
     expect($tours.get()).toEqual({});
-    expect($registerEmail.get()).toBeNull();
     expect($tokenMode.get()).toBe(false);
     expect($toasts.get()).toEqual([]);
     expect($notifications.get()).toEqual([]);

@@ -5,7 +5,7 @@ import type { ActiveSubscription, QuotaItem, Usage } from '../api/contract/usage
 import type { User } from '../api/contract/users.ts';
 import { fallbackQuota } from '../rules/constants.ts';
 import { removeItemsWithPrefix } from '../storage.ts';
-import { $company, $plan, $quota, $registerEmail, $tours, $user, $warnings } from '../stores/account.ts';
+import { $company, $plan, $quota, $tours, $user } from '../stores/account.ts';
 import { $connected, $tokenMode } from '../stores/connection.ts';
 import { clearMultipleLogin } from '../stores/multiple-login.ts';
 import { clearNotifications } from '../stores/notifications.ts';
@@ -18,17 +18,15 @@ export { storeToken };
 
 /** Loads what a protected route needs: user, company, tour flags, usage quota (§2 guards). */
 export async function loadSession(options: { skipUsageCall?: boolean } = {}): Promise<void> {
-  const [user, company, tours] = await Promise.all([
+  const [user, company, tours, quota, plan] = await Promise.all([
     http.config.get<User>('/me', { quiet: true }),
     http.config.get<Company>('/company/detail', { quiet: true }),
     http.config.get<ProductTour>('/on-boarding/product-tour', { quiet: true }),
+    options.skipUsageCall ? { email: fixedFreeQuota() } : http.config.get<Usage>('/usage', { quiet: true }),
+    options.skipUsageCall
+      ? null
+      : http.subscription.get<ActiveSubscription>('/subscriptions/active-subscription', { quiet: true }),
   ]);
-  const [quota, plan] = options.skipUsageCall
-    ? [{ email: fixedFreeQuota() }, null]
-    : await Promise.all([
-        http.config.get<Usage>('/usage', { quiet: true }),
-        http.subscription.get<ActiveSubscription>('/subscriptions/active-subscription', { quiet: true }),
-      ]);
   $user.set(user);
   $company.set(company);
   $tours.set(tours);
@@ -61,8 +59,6 @@ export function clearSessionState(): void {
   $plan.set(null);
   $quota.set({});
   $tours.set({});
-  $warnings.set([]);
-  $registerEmail.set(null);
   $tokenMode.set(false);
   $connected.set(true);
   clearToasts();

@@ -16,8 +16,3 @@ export const $currentRoute = atom<CurrentRoute | null>(null);
 export function navigate(to: string): void {
   navigateToUrl(to);
 }
-
-/** Reads one query value of the current location. */
-export function queryValue(name: string): string | null {
-  return new URLSearchParams($location.get().search).get(name);
-}

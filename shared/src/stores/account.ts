@@ -10,16 +10,6 @@ export const $company = atom<Company | null>(null);
 export const $plan = atom<ActiveSubscription | null>(null);
 export const $quota = atom<Partial<Usage>>({});
 export const $tours = atom<Partial<ProductTour>>({});
-/** Unverified-SPF warnings of the sending domains (loaded once sending domains exist). */
-export const $warnings = atom<unknown[]>([]);
-/** The email typed at sign-up, kept for the "check your inbox" screen. */
-export const $registerEmail = atom<string | null>(null);
-
-export const $environment = computed($company, (company) => company?.environment ?? 'sandbox');
-export const $profileComplete = computed(
-  $tours,
-  (tours) => Boolean(tours.productionDataCompletion) && Boolean(tours.productionWelcome),
-);
 
 /** The team (§3) as far as the console shows it today: the company's settings and the caller's role. */
 export const $team = computed($company, (company) =>

@@ -16,18 +16,25 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { createAuthGuards, decorateAuth } from './http/auth.ts';
+import { engineApi } from './http/engine-api.ts';
 import { errorHandler } from './http/errors.ts';
+import { decoratePrincipal } from './http/principal.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createApiKeyStore } from './modules/api-keys/api-key-store.ts';
+import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/secret.ts';
+import { authenticateToken } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { capturedMailRoutes } from './modules/captured-mail/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { subaccountRoutes } from './modules/subaccounts/routes.ts';
+import { createSubaccountStore } from './modules/subaccounts/subaccount-store.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerConsole } from './static.ts';
@@ -49,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
   decorateAuth(app);
+  decoratePrincipal(app);
 
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
@@ -81,6 +89,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwords: createPasswordHasher(config.passwordHashing),
     captcha: createCaptchaVerifier(config.captcha),
     guards: createAuthGuards(db, tokens, clock),
+    authenticateSession: (token) => authenticateToken(db, tokens, token, clock.now()),
+    apiKeys: createApiKeyStore(db, clock),
+    subaccounts: createSubaccountStore(db, clock),
   };
 
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -95,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(routes(ctx), { prefix: '/v1' });
   }
   await api.register(usageRoutes(ctx));
+  await api.register(engineApi(ctx, [apiKeyRoutes, subaccountRoutes]), { prefix: '/api/v1' });
   await registerConsole(app, config.consoleDir, {
     googleSignIn: config.oidc !== undefined,
     mailCapture: config.mail.mode === 'capture',

@@ -62,11 +62,11 @@ describe.each(databases)('admin CLI on $name', (database) => {
     const key = lines[2] ?? '';
     expect(key).toMatch(/^[0-9a-f]{40}$/);
     const row = await t.db.one<{ prefix: string; hash: string; grants: string[]; label: string }>(
-      'SELECT prefix, hash, grants, label FROM api_keys WHERE prefix = $1',
-      [key.slice(0, 8)],
+      'SELECT prefix, hash, grants, label FROM api_keys WHERE hash = $1',
+      [createHash('sha256').update(key).digest('hex')],
     );
     expect(row).toEqual({
-      prefix: key.slice(0, 8),
+      prefix: key.slice(0, 4),
       hash: createHash('sha256').update(key).digest('hex'),
       grants: ['smtp/inject', 'transmissions/modify'],
       label: 'CI',

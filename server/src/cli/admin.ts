@@ -4,7 +4,14 @@ import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
-import { type AdminContext, createApiKeyForUser, createCompany, resetPassword } from './commands.ts';
+import {
+  type AdminContext,
+  createApiKeyForUser,
+  createCompany,
+  resetPassword,
+  setEnvironment,
+  setPlan,
+} from './commands.ts';
 
 export const usage = `Operator commands (they use the same settings as the server: DATA_DIR or DATABASE_URL).
 With the embedded database (DATA_DIR), stop the server first: only one process may open it.
@@ -15,6 +22,10 @@ With the embedded database (DATA_DIR), stop the server first: only one process m
       Creates an API key for that user's company and prints it once. Grants default to all.
   npm run admin -- reset-password --email owner@acme.test --password 'newsecret123'
       Sets a new password, lifts a sign-in lock and ends the user's sessions.
+  npm run admin -- set-plan --email owner@acme.test --plan UNLIMITED
+      Moves the company to another plan (FREE: 3000 emails a month; UNLIMITED: no quota).
+  npm run admin -- set-environment --email owner@acme.test --environment production
+      Switches the company to sandbox or production without the console's on-boarding steps.
   npm run admin -- --help`;
 
 function parseAdminArgs(argv: string[]) {
@@ -27,6 +38,8 @@ function parseAdminArgs(argv: string[]) {
       password: { type: 'string' },
       label: { type: 'string' },
       grants: { type: 'string' },
+      plan: { type: 'string' },
+      environment: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -55,6 +68,14 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
   if (command === 'reset-password') {
     const reset = await resetPassword(ctx, values);
     return [`password of ${reset.email} reset; their sessions have ended`];
+  }
+  if (command === 'set-plan') {
+    const changed = await setPlan(ctx, values);
+    return [`company of ${changed.email} is now on plan ${changed.plan}`];
+  }
+  if (command === 'set-environment') {
+    const changed = await setEnvironment(ctx, values);
+    return [`company of ${changed.email} now sends in ${changed.environment}`];
   }
   throw new Error(`unknown command "${command}"\n\n${usage}`);
 }

@@ -2,7 +2,7 @@ import { emailSchema, newPasswordSchema } from '@app/shared/api/contract/index';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
-import { createApiKey } from '../modules/api-keys/create-api-key.ts';
+import { createApiKeyStore } from '../modules/api-keys/api-key-store.ts';
 import { apiKeyGrants, isApiKeyGrant } from '../modules/api-keys/grants.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.ts';
@@ -59,17 +59,49 @@ const apiKeyOptions = z.object({
 /** An API key for the company of the user with this email; grants default to all of them. */
 export async function createApiKeyForUser(ctx: AdminContext, options: Record<string, unknown>) {
   const { email, label, grants } = parseOptions(apiKeyOptions, options);
-  const user = await ctx.db.maybeOne<{ company_id: string }>(
+  const companyId = await companyOfUser(ctx.db, email);
+  const key = await createApiKeyStore(ctx.db, ctx.clock).create({
+    companyId,
+    label,
+    grants: grants.filter(isApiKeyGrant),
+  });
+  return { id: key.id, key: key.secret, grants };
+}
+
+async function companyOfUser(db: Db, email: string): Promise<string> {
+  const user = await db.maybeOne<{ company_id: string }>(
     'SELECT company_id FROM users WHERE lower(email) = $1',
     [email],
   );
   if (!user) throw new Error(`--email: no user with email ${email}`);
-  const key = await createApiKey(ctx.db, {
-    companyId: user.company_id,
-    label,
-    grants: grants.filter(isApiKeyGrant),
-  });
-  return { ...key, grants };
+  return user.company_id;
+}
+
+const planOptions = z.object({ email: emailSchema, plan: z.string().trim().min(1, 'A plan id is required') });
+
+/** Moves the user's company to another plan, e.g. UNLIMITED on a self-hosted server. */
+export async function setPlan(ctx: AdminContext, options: Record<string, unknown>) {
+  const { email, plan } = parseOptions(planOptions, options);
+  const companyId = await companyOfUser(ctx.db, email);
+  const known = await ctx.db.query<{ id: string }>('SELECT id FROM plans ORDER BY id');
+  if (!known.some((row) => row.id === plan)) {
+    throw new Error(`--plan: plans are ${known.map((row) => row.id).join(', ')}`);
+  }
+  await ctx.db.query('UPDATE subscriptions SET plan_id = $2 WHERE company_id = $1', [companyId, plan]);
+  return { email, plan };
+}
+
+const environmentOptions = z.object({
+  email: emailSchema,
+  environment: z.enum(['sandbox', 'production'], 'must be sandbox or production'),
+});
+
+/** Sets the company's environment without the console's profile-completion steps (operator override). */
+export async function setEnvironment(ctx: AdminContext, options: Record<string, unknown>) {
+  const { email, environment } = parseOptions(environmentOptions, options);
+  const companyId = await companyOfUser(ctx.db, email);
+  await ctx.db.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
+  return { email, environment };
 }
 
 const resetOptions = z.object({ email: emailSchema, password: newPasswordSchema });

@@ -24,6 +24,33 @@ export const apiKeyGrants = [
 
 export type ApiKeyGrant = (typeof apiKeyGrants)[number];
 
+/** The grants a subaccount's key may hold (SparkPost's list). */
+export const subaccountGrants: readonly ApiKeyGrant[] = [
+  'smtp/inject',
+  'sending_domains/manage',
+  'tracking_domains/view',
+  'tracking_domains/manage',
+  'message_events/view',
+  'suppression_lists/manage',
+  'transmissions/view',
+  'transmissions/modify',
+  'webhooks/view',
+  'webhooks/modify',
+];
+
+// A modify or manage grant includes the matching view grant.
+const impliedBy: Partial<Record<ApiKeyGrant, ApiKeyGrant>> = {
+  'templates/view': 'templates/modify',
+  'transmissions/view': 'transmissions/modify',
+  'tracking_domains/view': 'tracking_domains/manage',
+  'webhooks/view': 'webhooks/modify',
+};
+
 export function isApiKeyGrant(value: string): value is ApiKeyGrant {
   return (apiKeyGrants as readonly string[]).includes(value);
+}
+
+export function holdsGrant(grants: readonly string[], grant: ApiKeyGrant): boolean {
+  const implying = impliedBy[grant];
+  return grants.includes(grant) || (implying !== undefined && grants.includes(implying));
 }

@@ -1,0 +1,131 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiKeyStore } from '../modules/api-keys/api-key-store.ts';
+import { type ApiKeyGrant, holdsGrant } from '../modules/api-keys/grants.ts';
+import type { AuthSession } from '../modules/auth/sessions.ts';
+import type { SubaccountStore } from '../modules/subaccounts/subaccount-store.ts';
+import { forbidden, sparkpostError, unauthorized } from './sparkpost-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/**
+ * Who calls `/api/v1`: an API key or a console session, for the company's own (master) account or
+ * for one subaccount. Every query of the engine is scoped by companyId and subaccountId from here.
+ */
+export interface Principal {
+  companyId: string;
+  /** 0 = the company's own account. */
+  subaccountId: number;
+  /** The master account, not acting for a subaccount: it may see every subaccount's data. */
+  isMaster: boolean;
+  grants: readonly string[] | 'all';
+  /** The API key used, or null for a console session. */
+  keyId: string | null;
+}
+
+export interface PrincipalDeps {
+  apiKeys: ApiKeyStore;
+  subaccounts: SubaccountStore;
+  /** A console bearer token with the second factor done. */
+  authenticateSession(token: string): Promise<AuthSession>;
+}
+
+export function decoratePrincipal(app: FastifyInstance): void {
+  app.decorateRequest('principal', null);
+}
+
+/** The key from `Authorization: <key>` or `Basic base64(<key>:)`, as SparkPost clients send it. */
+export function apiKeyOf(header: string): string | undefined {
+  const value = header.trim();
+  if (value.toLowerCase().startsWith('basic ')) {
+    const decoded = Buffer.from(value.slice(6).trim(), 'base64').toString('utf8');
+    const user = decoded.split(':')[0] ?? '';
+    return user || undefined;
+  }
+  return value || undefined;
+}
+
+/** X-MSYS-SUBACCOUNT: a positive whole number, or absent. */
+function subaccountHeader(request: FastifyRequest): number | undefined {
+  const raw = request.headers['x-msys-subaccount'];
+  if (raw === undefined || raw === '' || raw === '0') return undefined;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || !/^\d{1,15}$/.test(value)) {
+    throw sparkpostError(
+      400,
+      'invalid data format/type',
+      '1300',
+      'X-MSYS-SUBACCOUNT must be a subaccount id',
+    );
+  }
+  return Number(value);
+}
+
+export function createPrincipalResolver(deps: PrincipalDeps) {
+  async function activeSubaccount(companyId: string, id: number): Promise<void> {
+    const status = await deps.subaccounts.statusOf(companyId, id);
+    if (status === undefined) throw forbidden(`subaccount ${id} does not exist`);
+    if (status !== 'active') throw forbidden(`subaccount ${id} is ${status}`);
+  }
+
+  async function base(request: FastifyRequest): Promise<Omit<Principal, 'isMaster'>> {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized('Send an API key in the Authorization header');
+    if (header.toLowerCase().startsWith('bearer ')) {
+      const session = await deps.authenticateSession(header.slice(7).trim());
+      return { companyId: session.companyId, subaccountId: 0, grants: 'all', keyId: null };
+    }
+    const secret = apiKeyOf(header);
+    const check = secret
+      ? await deps.apiKeys.check(secret, request.ip)
+      : ({ ok: false, reason: 'unknown' } as const);
+    if (!check.ok) {
+      if (check.reason === 'ip') throw forbidden(`this API key may not be used from ${request.ip}`);
+      throw unauthorized('The API key is not valid');
+    }
+    const { key } = check;
+    return { companyId: key.companyId, subaccountId: key.subaccountId, grants: key.grants, keyId: key.id };
+  }
+
+  return async function resolvePrincipal(request: FastifyRequest): Promise<void> {
+    const caller = await base(request);
+    const asSubaccount = subaccountHeader(request);
+    if (caller.subaccountId !== 0) {
+      if (asSubaccount !== undefined && asSubaccount !== caller.subaccountId) {
+        throw forbidden("a subaccount's key cannot act for another subaccount");
+      }
+      await activeSubaccount(caller.companyId, caller.subaccountId);
+      request.principal = { ...caller, isMaster: false };
+      return;
+    }
+    if (asSubaccount !== undefined) {
+      await activeSubaccount(caller.companyId, asSubaccount);
+      request.principal = { ...caller, subaccountId: asSubaccount, isMaster: false };
+      return;
+    }
+    request.principal = { ...caller, isMaster: true };
+  };
+}
+
+/** The caller of an `/api/v1` route. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized('Send an API key in the Authorization header');
+  return request.principal;
+}
+
+export function hasGrant(principal: Principal, grant: ApiKeyGrant): boolean {
+  return principal.grants === 'all' || holdsGrant(principal.grants, grant);
+}
+
+/** preHandler: the caller's key must hold `grant`. */
+export const requireGrant = (grant: ApiKeyGrant) => async (request: FastifyRequest) => {
+  if (!hasGrant(principalOf(request), grant)) throw forbidden(`this API key lacks the ${grant} grant`);
+};
+
+/** preHandler: only the master account (not a subaccount, not acting for one). */
+export const requireMaster = async (request: FastifyRequest) => {
+  if (!principalOf(request).isMaster) throw forbidden('only the master account may do this');
+};

@@ -1,0 +1,97 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isAppError } from './errors.ts';
+
+/** One entry of SparkPost's error list: `{errors: [{message, description, code}]}`. */
+export interface SparkpostErrorItem {
+  message: string;
+  description?: string;
+  code?: string;
+}
+
+const sparkpostMark = Symbol('sparkpostError');
+
+export interface SparkpostError extends Error {
+  statusCode: number;
+  errors: SparkpostErrorItem[];
+  [sparkpostMark]: true;
+}
+
+/** An error that reaches an `/api/v1` client in SparkPost's shape. */
+export function sparkpostError(
+  statusCode: number,
+  message: string,
+  code: string,
+  description?: string,
+): SparkpostError {
+  const item: SparkpostErrorItem = { message, code };
+  if (description !== undefined) item.description = description;
+  return Object.assign(new Error(description ?? message), {
+    statusCode,
+    errors: [item],
+    [sparkpostMark]: true as const,
+  });
+}
+
+/** The codes SparkPost uses for the same situations. */
+export const notFound = (description: string) =>
+  sparkpostError(404, 'resource not found', '1600', description);
+export const conflict = (description: string) =>
+  sparkpostError(409, 'resource conflict', '1602', description);
+export const invalidParameter = (description: string) =>
+  sparkpostError(422, 'invalid data format/type', '1300', description);
+export const missingField = (description: string) =>
+  sparkpostError(422, 'required field is missing', '1400', description);
+export const forbidden = (description: string) => sparkpostError(403, 'Forbidden.', '1100', description);
+export const unauthorized = (description: string) =>
+  sparkpostError(401, 'Unauthorized.', '1000', description);
+
+export function isSparkpostError(error: unknown): error is SparkpostError {
+  return typeof error === 'object' && error !== null && sparkpostMark in error;
+}
+
+const statusMessages: Partial<Record<number, SparkpostErrorItem>> = {
+  400: { message: 'invalid data format/type', code: '1300' },
+  401: { message: 'Unauthorized.', code: '1000' },
+  403: { message: 'Forbidden.', code: '1100' },
+  404: { message: 'resource not found', code: '1600' },
+  409: { message: 'resource conflict', code: '1602' },
+  413: { message: 'request too large', code: '1300' },
+  415: { message: 'unsupported media type', code: '1300' },
+  429: { message: 'too many requests', code: '1003' },
+};
+
+/** Error handler of the `/api/v1` scope: every failure in SparkPost's `{errors: [...]}` shape. */
+export function sparkpostErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, errors } = toSparkpost(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  return reply.status(status).send({ errors });
+}
+
+function toSparkpost(error: FastifyError): { status: number; errors: SparkpostErrorItem[] } {
+  if (isSparkpostError(error)) return { status: error.statusCode, errors: error.errors };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return {
+      status: 422,
+      errors: error.validation.slice(0, 10).map((issue) => {
+        const field = issue.instancePath.split('/').filter(Boolean).join('.') || error.validationContext;
+        const missing = issue.message?.includes('received undefined') ?? false;
+        return {
+          message: missing ? 'required field is missing' : 'invalid data format/type',
+          description: `${field}: ${issue.message}`,
+          code: missing ? '1400' : '1300',
+        };
+      }),
+    };
+  }
+  if (isAppError(error)) {
+    // Console guards (a bearer session token) fail with the console envelope's codes.
+    const base = statusMessages[error.statusCode] ?? { message: error.message, code: '1300' };
+    return { status: error.statusCode, errors: [{ ...base, description: error.message }] };
+  }
+  if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
+    const base = statusMessages[error.statusCode] ?? { message: 'invalid request', code: '1300' };
+    return { status: error.statusCode, errors: [{ ...base, description: error.message }] };
+  }
+  return { status: 500, errors: [{ message: 'internal error', code: '1900' }] };
+}

@@ -1,0 +1,135 @@
+import {
+  numericId,
+  results,
+  type SubaccountView,
+  subaccountCreateBody,
+  subaccountCreated,
+  subaccountUpdateBody,
+  subaccountView,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
+import { conflict, invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
+import { checkGrants, checkValidIps } from '../api-keys/routes.ts';
+import type { Subaccount } from './subaccount-store.ts';
+
+const toView = (subaccount: Subaccount): SubaccountView => {
+  const view: SubaccountView = {
+    id: subaccount.id,
+    name: subaccount.name,
+    status: subaccount.status,
+    compliance_status: subaccount.status,
+    created: subaccount.createdAt.toISOString(),
+  };
+  if (subaccount.ipPool) view.ip_pool = subaccount.ipPool;
+  return view;
+};
+
+const idParams = z.object({ id: numericId });
+const tags = ['subaccounts'];
+const guards = [requireGrant('subaccounts/manage'), requireMaster];
+
+export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/subaccounts',
+      {
+        preHandler: guards,
+        schema: {
+          tags,
+          summary: "The company's subaccounts",
+          response: { 200: results(z.array(subaccountView)) },
+        },
+      },
+      async (request) => ({
+        results: (await ctx.subaccounts.list(principalOf(request).companyId)).map(toView),
+      }),
+    );
+
+    app.post(
+      '/subaccounts',
+      {
+        preHandler: guards,
+        schema: {
+          tags,
+          summary: 'Create a subaccount, optionally with its first API key',
+          body: subaccountCreateBody,
+          response: { 200: results(subaccountCreated) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const body = request.body;
+        if (body.setup_api_key && (!body.key_label || !body.key_grants?.length)) {
+          throw invalidParameter('key_label and key_grants are required when setup_api_key is true');
+        }
+        const grants = body.setup_api_key ? checkGrants(principal, true, body.key_grants ?? []) : [];
+        const validIps = checkValidIps(body.key_valid_ips);
+        const subaccount = await ctx.subaccounts.create(principal.companyId, {
+          name: body.name,
+          ipPool: body.ip_pool,
+        });
+        if (!body.setup_api_key) return { results: { subaccount_id: subaccount.id } };
+        const key = await ctx.apiKeys.create({
+          companyId: principal.companyId,
+          subaccountId: subaccount.id,
+          label: body.key_label ?? '',
+          grants,
+          validIps,
+        });
+        return {
+          results: { subaccount_id: subaccount.id, label: key.label, key: key.secret, short_key: key.prefix },
+        };
+      },
+    );
+
+    app.get(
+      '/subaccounts/:id',
+      {
+        preHandler: guards,
+        schema: {
+          tags,
+          summary: 'One subaccount',
+          params: idParams,
+          response: { 200: results(subaccountView) },
+        },
+      },
+      async (request) => {
+        const subaccount = await ctx.subaccounts.get(
+          principalOf(request).companyId,
+          Number(request.params.id),
+        );
+        if (!subaccount) throw notFound(`subaccount ${request.params.id} does not exist`);
+        return { results: toView(subaccount) };
+      },
+    );
+
+    app.put(
+      '/subaccounts/:id',
+      {
+        preHandler: guards,
+        schema: {
+          tags,
+          summary: 'Rename, suspend, reactivate or terminate (terminated is final)',
+          params: idParams,
+          body: subaccountUpdateBody,
+          response: { 200: results(z.object({ message: z.string() })) },
+        },
+      },
+      async (request) => {
+        const { companyId } = principalOf(request);
+        const id = Number(request.params.id);
+        const current = await ctx.subaccounts.get(companyId, id);
+        if (!current) throw notFound(`subaccount ${id} does not exist`);
+        const { name, status, ip_pool } = request.body;
+        if (current.status === 'terminated' && status !== undefined && status !== 'terminated') {
+          throw conflict(`subaccount ${id} is terminated and cannot be reactivated`);
+        }
+        await ctx.subaccounts.update(companyId, id, { name, status, ipPool: ip_pool });
+        return { results: { message: 'Successfully updated subaccount information' } };
+      },
+    );
+  };
+}

@@ -1,0 +1,102 @@
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+
+export type SubaccountStatus = 'active' | 'suspended' | 'terminated';
+
+export interface Subaccount {
+  id: number;
+  name: string;
+  status: SubaccountStatus;
+  ipPool: string | null;
+  createdAt: Date;
+}
+
+interface SubaccountRow {
+  id: string;
+  name: string;
+  status: SubaccountStatus;
+  ip_pool: string | null;
+  created_at: Date;
+}
+
+const toSubaccount = (row: SubaccountRow): Subaccount => ({
+  id: Number(row.id),
+  name: row.name,
+  status: row.status,
+  ipPool: row.ip_pool,
+  createdAt: row.created_at,
+});
+
+const columns = 'id, name, status, ip_pool, created_at';
+const statusCacheMs = 10_000;
+
+export type SubaccountStore = ReturnType<typeof createSubaccountStore>;
+
+/** Subaccounts of a company. Every method takes the company id: no subaccount is reachable without it. */
+export function createSubaccountStore(db: Db, clock: Clock) {
+  const statusCache = new Map<string, { status: SubaccountStatus | undefined; until: number }>();
+
+  return {
+    async create(companyId: string, input: { name: string; ipPool?: string }): Promise<Subaccount> {
+      const row = await db.one<SubaccountRow>(
+        `INSERT INTO subaccounts (company_id, name, ip_pool, created_at) VALUES ($1, $2, $3, $4)
+         RETURNING ${columns}`,
+        [companyId, input.name, input.ipPool ?? null, clock.now()],
+      );
+      return toSubaccount(row);
+    },
+
+    async list(companyId: string): Promise<Subaccount[]> {
+      const rows = await db.query<SubaccountRow>(
+        `SELECT ${columns} FROM subaccounts WHERE company_id = $1 ORDER BY id`,
+        [companyId],
+      );
+      return rows.map(toSubaccount);
+    },
+
+    async get(companyId: string, id: number): Promise<Subaccount | undefined> {
+      const row = await db.maybeOne<SubaccountRow>(
+        `SELECT ${columns} FROM subaccounts WHERE company_id = $1 AND id = $2`,
+        [companyId, id],
+      );
+      return row ? toSubaccount(row) : undefined;
+    },
+
+    async update(
+      companyId: string,
+      id: number,
+      changes: { name?: string; status?: SubaccountStatus; ipPool?: string | null },
+    ): Promise<Subaccount | undefined> {
+      const row = await db.maybeOne<SubaccountRow>(
+        `UPDATE subaccounts SET name = coalesce($3, name), status = coalesce($4, status),
+           ip_pool = CASE WHEN $5 THEN $6 ELSE ip_pool END
+         WHERE company_id = $1 AND id = $2 RETURNING ${columns}`,
+        [
+          companyId,
+          id,
+          changes.name ?? null,
+          changes.status ?? null,
+          changes.ipPool !== undefined,
+          changes.ipPool ?? null,
+        ],
+      );
+      statusCache.delete(`${companyId}:${id}`);
+      return row ? toSubaccount(row) : undefined;
+    },
+
+    /** Status of a subaccount of this company (undefined when it is not one); cached briefly for the hot path. */
+    async statusOf(companyId: string, id: number): Promise<SubaccountStatus | undefined> {
+      const cacheKey = `${companyId}:${id}`;
+      const now = clock.now().getTime();
+      const cached = statusCache.get(cacheKey);
+      if (cached && cached.until > now) return cached.status;
+      const row = await db.maybeOne<{ status: SubaccountStatus }>(
+        'SELECT status FROM subaccounts WHERE company_id = $1 AND id = $2',
+        [companyId, id],
+      );
+      if (statusCache.size > 10_000) statusCache.clear();
+      statusCache.set(cacheKey, { status: row?.status, until: now + statusCacheMs });
+      return row?.status;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { signUp, type TestAccount } from './accounts.ts';
+
+export interface EngineAccount extends TestAccount {
+  companyId: string;
+  /** An API key of the master account holding every grant. */
+  key: string;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface EngineCallOptions {
+  /** Sent as X-MSYS-SUBACCOUNT. */
+  subaccount?: number;
+  /** The Authorization header as sent; defaults to the account's key. */
+  authorization?: string;
+}
+
+/** A signed-up company with an all-grants API key, in `environment` (default production, so mail is not limited to authorized recipients). */
+export async function engineAccount(
+  app: FastifyInstance,
+  db: Db,
+  name = 'engine',
+  environment: 'sandbox' | 'production' = 'production',
+): Promise<EngineAccount> {
+  const account = await signUp(app, db, name, `${name} Inc`);
+  const { company_id: companyId } = await db.one<{ company_id: string }>(
+    'SELECT company_id FROM users WHERE email = $1',
+    [account.email],
+  );
+  await db.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v1/api-keys',
+    headers: { authorization: `Bearer ${account.token}` },
+    payload: { label: 'tests', grants: allGrants },
+  });
+  if (created.statusCode !== 200) throw new Error(`api key failed: ${created.body}`);
+  return { ...account, companyId, key: created.json().results.key };
+}
+
+const allGrants = [
+  'api_keys/manage',
+  'message_events/view',
+  'metrics/view',
+  'recipient_lists/manage',
+  'smtp/inject',
+  'subaccounts/manage',
+  'suppression_lists/manage',
+  'templates/modify',
+  'templates/view',
+  'transmissions/modify',
+  'transmissions/view',
+];
+
+/** An `/api/v1` request as a SparkPost client sends it: `Authorization: <key>`. */
+export function engineCall(
+  app: FastifyInstance,
+  account: EngineAccount,
+  method: Method,
+  url: string,
+  payload?: unknown,
+  options: EngineCallOptions = {},
+) {
+  const headers: Record<string, string> = { authorization: options.authorization ?? account.key };
+  if (options.subaccount !== undefined) headers['x-msys-subaccount'] = String(options.subaccount);
+  return app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}

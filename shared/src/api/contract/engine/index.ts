@@ -1,0 +1,5 @@
+// The SparkPost-compatible engine API (`/api/v1`): request and response schemas shared by the server
+// routes and the console's forms. Success is `{results}`, failure `{errors: [{message, description, code}]}`.
+export * from './api-keys.ts';
+export * from './common.ts';
+export * from './subaccounts.ts';

@@ -15,13 +15,13 @@ import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
+import { createEngine, type Engine } from './engine.ts';
 import { createAuthGuards, decorateAuth } from './http/auth.ts';
 import { engineApi } from './http/engine-api.ts';
 import { errorHandler } from './http/errors.ts';
 import { decoratePrincipal } from './http/principal.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import type { Mailer } from './mail/mailer.ts';
-import { createApiKeyStore } from './modules/api-keys/api-key-store.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
@@ -31,10 +31,16 @@ import { authenticateToken } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
 import { capturedMailRoutes } from './modules/captured-mail/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
+import { eventRetentionRoutes } from './modules/events/retention-routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
+import { recipientListRoutes } from './modules/recipient-lists/routes.ts';
+import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { subaccountRoutes } from './modules/subaccounts/routes.ts';
-import { createSubaccountStore } from './modules/subaccounts/subaccount-store.ts';
+import { suppressionRoutes } from './modules/suppression/routes.ts';
+import { templateRoutes } from './modules/templates/routes.ts';
+import { transmissionRoutes } from './modules/transmissions/routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerConsole } from './static.ts';
@@ -45,6 +51,8 @@ export interface AppOptions {
   mailer: Mailer;
   clock?: Clock;
   logger?: FastifyBaseLogger;
+  /** The sending engine shared with the SMTP relay and workers; built here when not given. */
+  engine?: Engine;
 }
 
 /** The HTTP API and console files; the caller owns the database and listens. */
@@ -79,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const engine = options.engine ?? createEngine(db, clock);
   const tokens = createTokenService(await resolveSecret(db, config.secret), clock);
   const ctx: AppContext = {
     config,
@@ -90,8 +99,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     captcha: createCaptchaVerifier(config.captcha),
     guards: createAuthGuards(db, tokens, clock),
     authenticateSession: (token) => authenticateToken(db, tokens, token, clock.now()),
-    apiKeys: createApiKeyStore(db, clock),
-    subaccounts: createSubaccountStore(db, clock),
+    apiKeys: engine.apiKeys,
+    subaccounts: engine.subaccounts,
+    engine,
   };
 
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -102,11 +112,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     companyRoutes,
     onboardingRoutes,
     capturedMailRoutes,
+    sandboxRoutes,
+    eventRetentionRoutes,
   ]) {
     await api.register(routes(ctx), { prefix: '/v1' });
   }
   await api.register(usageRoutes(ctx));
-  await api.register(engineApi(ctx, [apiKeyRoutes, subaccountRoutes]), { prefix: '/api/v1' });
+  await api.register(
+    engineApi(ctx, [
+      apiKeyRoutes,
+      subaccountRoutes,
+      suppressionRoutes,
+      eventRoutes,
+      templateRoutes,
+      recipientListRoutes,
+      transmissionRoutes,
+    ]),
+    {
+      prefix: '/api/v1',
+    },
+  );
   await registerConsole(app, config.consoleDir, {
     googleSignIn: config.oidc !== undefined,
     mailCapture: config.mail.mode === 'capture',

@@ -36,6 +36,18 @@ const envSchema = z
     MAIL_FROM: z.email('must be an email address').optional(),
     SMARTHOST: hostPort.optional(),
     SMTP_PORT: port.default(2525),
+    SMTP_HOST: z.string().optional(),
+    SMTP_HOSTNAME: z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+$/, 'must be a host name')
+      .optional(),
+    SMTP_TLS_CERT: z.string().optional(),
+    SMTP_TLS_KEY: z.string().optional(),
+    SMTP_MAX_MESSAGE_BYTES: z.coerce
+      .number({ error: 'must be a whole number of bytes' })
+      .int('must be a whole number of bytes')
+      .min(1024, 'must be at least 1024')
+      .default(20_971_520),
     MX_PORT: port.default(2526),
     DNS_SERVERS: ipList.optional(),
     DELIVERY_PORT: port.default(25),
@@ -68,6 +80,13 @@ const envSchema = z
           code: 'custom',
           path: ['CAPTCHA_SECRET'],
           message: 'is required when CAPTCHA_PROVIDER is set',
+        });
+      }
+      if (Boolean(env.SMTP_TLS_CERT) !== Boolean(env.SMTP_TLS_KEY)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMTP_TLS_CERT'],
+          message: 'SMTP_TLS_CERT and SMTP_TLS_KEY must be set together',
         });
       }
       const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
@@ -104,6 +123,13 @@ export interface Config {
     smarthost: { host: string; port: number } | undefined;
   };
   smtpPort: number;
+  smtp: {
+    host: string;
+    /** The name in the greeting and the generated certificate. */
+    hostname: string;
+    tls: { certFile: string; keyFile: string } | undefined;
+    maxMessageBytes: number;
+  };
   mxPort: number;
   dnsServers: string[];
   deliveryPort: number;
@@ -148,6 +174,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       smarthost: env.SMARTHOST,
     },
     smtpPort: env.SMTP_PORT,
+    smtp: {
+      host: env.SMTP_HOST ?? env.HOST,
+      hostname: env.SMTP_HOSTNAME ?? new URL(publicUrl).hostname,
+      tls:
+        env.SMTP_TLS_CERT && env.SMTP_TLS_KEY
+          ? { certFile: env.SMTP_TLS_CERT, keyFile: env.SMTP_TLS_KEY }
+          : undefined,
+      maxMessageBytes: env.SMTP_MAX_MESSAGE_BYTES,
+    },
     mxPort: env.MX_PORT,
     dnsServers: env.DNS_SERVERS ?? [],
     deliveryPort: env.DELIVERY_PORT,

@@ -1,6 +1,7 @@
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { Engine } from './engine.ts';
 import type { AuthGuards } from './http/auth.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { ApiKeyStore } from './modules/api-keys/api-key-store.ts';
@@ -24,4 +25,5 @@ export interface AppContext {
   authenticateSession(token: string): Promise<AuthSession>;
   apiKeys: ApiKeyStore;
   subaccounts: SubaccountStore;
+  engine: Engine;
 }

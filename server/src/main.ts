@@ -1,13 +1,17 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
+import { createEngine } from './engine.ts';
 import { createMailer } from './mail/mailer.ts';
+import { startSmtpRelay } from './modules/smtp-relay/start-relay.ts';
+import { startWorkers } from './workers.ts';
 
-/** Roles this process can run; smtp, mx and worker join as they are built. */
-const roles = ['all', 'api'];
+/** Roles this process can run (all = every one); the inbound MX joins with the delivery issue. */
+const roles = ['all', 'api', 'smtp', 'worker'];
 
 const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
 if (!roles.includes(values.role)) {
@@ -32,19 +36,29 @@ if (config.mail.mode === 'capture' && !['127.0.0.1', '::1', 'localhost'].include
 const db = await openDb(config, (error) => logger.error({ err: error }, 'database connection error'));
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-const app = await buildApp({ config, db, mailer: createMailer(config, db, logger), logger });
+const engine = createEngine(db, systemClock);
+const runs = (role: string) => values.role === 'all' || values.role === role;
+
+const app = runs('api')
+  ? await buildApp({ config, db, mailer: createMailer(config, db, logger), logger, engine })
+  : undefined;
+const smtp = runs('smtp') ? await startSmtpRelay(config, engine, logger) : undefined;
+const stopWorkers = runs('worker') ? startWorkers(db, engine, logger) : undefined;
 
 let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal} received, shutting down`);
-  await app.close();
+  await Promise.all([app?.close(), smtp?.relay.close(), stopWorkers?.()]);
   await db.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-await app.listen({ host: config.host, port: config.port });
-console.log(`listening on http://${config.host}:${config.port}`);
+if (smtp) console.log(`SMTP relay on ${config.smtp.host}:${smtp.port}`);
+if (app) {
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`listening on http://${config.host}:${config.port}`);
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context.ts';
+import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { appError } from './errors.ts';
 import { createPrincipalResolver } from './principal.ts';
 import { sparkpostErrorHandler } from './sparkpost-errors.ts';
@@ -22,6 +23,7 @@ export function engineApi(ctx: AppContext, modules: Array<(ctx: AppContext) => F
   });
   const plugin: FastifyPluginAsyncZod = async (app) => {
     app.setErrorHandler(sparkpostErrorHandler);
+    acceptEmptyJsonBody(app);
     app.addHook('onRequest', resolvePrincipal);
     for (const routes of modules) await app.register(routes(ctx));
   };

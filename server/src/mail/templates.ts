@@ -80,3 +80,16 @@ export function memberInvitationMail(companyName: string, inviterName: string, l
     'If you do not know this team, ignore this email.',
   );
 }
+
+export function authorizedRecipientMail(companyName: string, link: string): Template {
+  return linkMail(
+    `Confirm test emails from ${companyName} on ${product}`,
+    [
+      `${companyName} wants to send test emails to this address from its ${product} sandbox.`,
+      'Confirm to receive them. Nothing is sent to this address from the sandbox until you do.',
+    ],
+    'Confirm this address',
+    link,
+    'If you do not know this team, ignore this email: no sandbox mail will reach you.',
+  );
+}

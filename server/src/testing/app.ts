@@ -5,6 +5,7 @@ import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { createEngine, type Engine } from '../engine.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { auth } from './accounts.ts';
 import { openMigrated, type TestDatabase } from './databases.ts';
@@ -36,6 +37,8 @@ export interface TestApp {
   app: FastifyInstance;
   clock: TestClock;
   config: Config;
+  /** The app's sending engine: tests run the workers' steps (scheduled sends...) through it. */
+  engine: Engine;
 }
 
 export interface TestAppOptions {
@@ -48,8 +51,9 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
   const config = testConfig(options.config);
   const clock = options.clock ?? testClock();
   const logger = options.logger ?? pino({ level: 'silent' });
-  const app = await buildApp({ config, db, mailer: createMailer(config, db, logger), clock, logger });
-  return { app, clock, config };
+  const engine = createEngine(db, clock);
+  const app = await buildApp({ config, db, mailer: createMailer(config, db, logger), clock, logger, engine });
+  return { app, clock, config, engine };
 }
 
 /** A value that the calling describe's beforeAll sets: reading it earlier is a mistake in the test. */
@@ -107,6 +111,9 @@ export function useTestApp(database: TestDatabase, options: TestAppOptions | (()
     },
     get config(): Config {
       return ready(t, 'config').config;
+    },
+    get engine(): Engine {
+      return ready(t, 'engine').engine;
     },
     get db(): Db {
       return ready(db, 'db');

@@ -10,7 +10,7 @@ export const sparkpostErrorBody = z.object({
 });
 
 /** An id in a path: SparkPost's ids are numbers sent as strings. */
-export const numericId = z.string().regex(/^\d{1,15}$/, 'must be a number');
+export const numericId = z.string().regex(/^\d{1,19}$/, 'must be a number');
 
 /** `a,b,c` in a query string, as SparkPost filters are sent. */
 export const commaList = z.string().transform((value) =>

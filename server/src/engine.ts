@@ -1,0 +1,56 @@
+import type { Clock } from './clock.ts';
+import type { Db } from './db/db.ts';
+import { createApiKeyStore } from './modules/api-keys/api-key-store.ts';
+import { createEventStore } from './modules/events/event-store.ts';
+import { createIngestWriter } from './modules/messages/ingest.ts';
+import { createRecipientListStore } from './modules/recipient-lists/recipient-list-store.ts';
+import { createSandboxRules } from './modules/sandbox/sandbox-rules.ts';
+import { createSubaccountStore } from './modules/subaccounts/subaccount-store.ts';
+import { createSuppressionStore } from './modules/suppression/suppression-store.ts';
+import { createTemplateStore } from './modules/templates/template-store.ts';
+import type { SendDeps } from './modules/transmissions/send-deps.ts';
+import { saveTransmissions } from './modules/transmissions/transmission-rows.ts';
+import { createTransmissionService } from './modules/transmissions/transmission-service.ts';
+import { createUsageMeter } from './modules/usage/usage-meter.ts';
+
+export type Engine = ReturnType<typeof createEngine>;
+
+/**
+ * The sending engine's parts, wired once per process and shared by the HTTP API, the SMTP relay
+ * and the workers: each module gets only the narrow functions it needs from the others.
+ */
+export function createEngine(db: Db, clock: Clock) {
+  const usage = createUsageMeter(db, clock);
+  const events = createEventStore(db);
+  const sandbox = createSandboxRules(db, clock);
+  const suppressions = createSuppressionStore(db, clock);
+  const templates = createTemplateStore(db, clock);
+  const recipientLists = createRecipientListStore(db, clock);
+  const ingest = createIngestWriter(db, {
+    usage,
+    insertEvents: (tx, rows) => events.insert(tx, rows),
+    saveTransmissions,
+  });
+  const send: SendDeps = {
+    clock,
+    ingest,
+    environmentOf: (companyId) => sandbox.environmentOf(companyId),
+    verifiedRecipients: (companyId, addresses) => sandbox.verifiedRecipients(companyId, addresses),
+    markSandboxSent: (companyId) => sandbox.markSandboxSent(companyId),
+    suppressed: (companyId, subaccountId, addresses, type) =>
+      suppressions.suppressed(companyId, subaccountId, addresses, type),
+    template: (companyId, subaccountId, id, useDraft) =>
+      templates.forSending(companyId, subaccountId, id, useDraft),
+    markTemplateUsed: (companyId, subaccountId, id, at) =>
+      templates.markUsed(companyId, subaccountId, id, at),
+    recipientList: (companyId, subaccountId, id) => recipientLists.recipientsOf(companyId, subaccountId, id),
+  };
+  return {
+    apiKeys: createApiKeyStore(db, clock),
+    subaccounts: createSubaccountStore(db, clock),
+    usage,
+    events,
+    send,
+    transmissions: createTransmissionService(db, send),
+  };
+}

@@ -1,0 +1,95 @@
+import {
+  messageEventDocumentation,
+  messageEventPage,
+  messageEventSamplesQuery,
+  messageEventSearchQuery,
+  results,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { principalOf, requireGrant } from '../../http/principal.ts';
+import { invalidParameter } from '../../http/sparkpost-errors.ts';
+import { eventDocumentation, sampleEvent } from './event-catalog.ts';
+import { eventSearchOf } from './event-query.ts';
+import { createEventStore } from './event-store.ts';
+import { toEventView } from './event-view.ts';
+import { type MessageEventType, messageEventTypes } from './message-event.ts';
+import { commaValues, encodeCursor } from './paging.ts';
+
+const tags = ['events'];
+const view = requireGrant('message_events/view');
+
+function requestedTypes(events: string | undefined): MessageEventType[] {
+  const values = commaValues(events);
+  if (!values) return [...messageEventTypes];
+  return values.map((value) => {
+    const type = messageEventTypes.find((known) => known === value);
+    if (!type) {
+      throw invalidParameter(
+        `events: ${JSON.stringify(value)} is not an event type; types are ${messageEventTypes.join(', ')}`,
+      );
+    }
+    return type;
+  });
+}
+
+export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const store = createEventStore(ctx.db);
+
+  return async (app) => {
+    app.get(
+      '/events/message',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: 'Search message events, newest first; page with links.next',
+          querystring: messageEventSearchQuery,
+          response: { 200: messageEventPage },
+        },
+      },
+      async (request) => {
+        const search = eventSearchOf(request.query, principalOf(request), ctx.clock.now());
+        const page = await store.search(search.filter, search.perPage, search.after);
+        const links: { next?: string } = {};
+        if (page.next) {
+          // The window is pinned, so later pages read the same events even when from/to were defaults.
+          const url = new URL(request.url, 'http://localhost');
+          url.searchParams.set('from', search.filter.from.toISOString());
+          url.searchParams.set('to', search.filter.to.toISOString());
+          url.searchParams.set('cursor', encodeCursor(page.next));
+          links.next = `${url.pathname}${url.search}`;
+        }
+        return { results: page.events.map(toEventView), total_count: page.total, links };
+      },
+    );
+
+    app.get(
+      '/events/message/samples',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: 'One sample event per requested type (all types by default)',
+          querystring: messageEventSamplesQuery,
+          response: { 200: results(z.array(z.record(z.string(), z.unknown()))) },
+        },
+      },
+      async (request) => ({ results: requestedTypes(request.query.events).map(sampleEvent) }),
+    );
+
+    app.get(
+      '/events/message/documentation',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: 'Per event type: its fields with a description and a sample value',
+          response: { 200: messageEventDocumentation },
+        },
+      },
+      async () => ({ results: messageEventTypes.map(eventDocumentation) }),
+    );
+  };
+}

@@ -1,0 +1,141 @@
+import type { Db } from '../../db/db.ts';
+import type { NewMessageEvent } from '../events/message-event.ts';
+import type { PlanQuotas, QuotaCharge, UsageMeter } from '../usage/usage-meter.ts';
+import { insertMessages, type NewMessage } from './message-writer.ts';
+
+/** A transmission row as written with its messages (scheduled ones are written with none). */
+export interface NewTransmission {
+  id: string;
+  companyId: string;
+  subaccountId: number;
+  state: 'submitted' | 'Generating' | 'Success' | 'Canceled';
+  environment: 'sandbox' | 'production';
+  campaignId: string;
+  description: string;
+  templateId: string | null;
+  request: unknown;
+  startTime: Date | null;
+  numRcpts: number;
+  numGenerated: number;
+  numFailedGen: number;
+  numInvalidRcpts: number;
+  createdAt: Date;
+}
+
+/** Everything one accepted request writes: committed together or not at all. */
+export interface IngestUnit {
+  companyId: string;
+  charges: QuotaCharge[];
+  transmission?: NewTransmission;
+  messages: NewMessage[];
+  events: NewMessageEvent[];
+}
+
+export type IngestResult = { ok: true } | { ok: false; feature: string; limitName: string };
+
+export interface IngestDeps {
+  usage: UsageMeter;
+  insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
+  /** Inserts new transmissions, or records the generation of scheduled ones. */
+  saveTransmissions(tx: Db, transmissions: NewTransmission[]): Promise<void>;
+}
+
+interface Waiting {
+  unit: IngestUnit;
+  resolve(result: IngestResult): void;
+  reject(error: unknown): void;
+}
+
+/** Units per transaction: large enough to amortize the commit, small enough to keep latency low. */
+const maxUnitsPerCommit = 500;
+
+export type IngestWriter = ReturnType<typeof createIngestWriter>;
+
+/**
+ * Group commit: requests arriving while a transaction runs are written together in the next one,
+ * so a burst of sends costs one commit (one WAL flush) per batch instead of one per request. Each
+ * caller's promise settles only after its rows are committed. A batch that fails is retried unit by
+ * unit, so one bad unit cannot fail its neighbours.
+ */
+export function createIngestWriter(db: Db, deps: IngestDeps) {
+  let waiting: Waiting[] = [];
+  let running = false;
+
+  async function plansOf(units: IngestUnit[]): Promise<Map<string, PlanQuotas>> {
+    const companies = [
+      ...new Set(units.filter((unit) => unit.charges.length > 0).map((unit) => unit.companyId)),
+    ];
+    const plans = await Promise.all(companies.map((companyId) => deps.usage.planQuotas(companyId)));
+    return new Map(companies.map((companyId, index) => [companyId, plans[index] ?? new Map()]));
+  }
+
+  async function writeUnits(
+    tx: Db,
+    units: IngestUnit[],
+    plans: Map<string, PlanQuotas>,
+  ): Promise<IngestResult[]> {
+    const results: IngestResult[] = [];
+    const accepted: IngestUnit[] = [];
+    for (const unit of units) {
+      const charged = await deps.usage.charge(
+        tx,
+        unit.companyId,
+        plans.get(unit.companyId) ?? new Map(),
+        unit.charges,
+      );
+      results.push(charged);
+      if (charged.ok) accepted.push(unit);
+    }
+    const transmissions = accepted.flatMap((unit) => (unit.transmission ? [unit.transmission] : []));
+    if (transmissions.length > 0) await deps.saveTransmissions(tx, transmissions);
+    const messages = accepted.flatMap((unit) => unit.messages);
+    if (messages.length > 0) await insertMessages(tx, messages);
+    const events = accepted.flatMap((unit) => unit.events);
+    if (events.length > 0) await deps.insertEvents(tx, events);
+    return results;
+  }
+
+  async function drain(): Promise<void> {
+    running = true;
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting.slice(0, maxUnitsPerCommit);
+        waiting = waiting.slice(batch.length);
+        try {
+          const units = batch.map((item) => item.unit);
+          const plans = await plansOf(units);
+          const results = await db.transaction((tx) => writeUnits(tx, units, plans));
+          batch.forEach((item, index) => {
+            item.resolve(results[index] ?? { ok: true });
+          });
+        } catch (error) {
+          if (batch.length === 1) {
+            batch[0]?.reject(error);
+            continue;
+          }
+          for (const item of batch) {
+            try {
+              const plans = await plansOf([item.unit]);
+              const [result] = await db.transaction((tx) => writeUnits(tx, [item.unit], plans));
+              item.resolve(result ?? { ok: true });
+            } catch (unitError) {
+              item.reject(unitError);
+            }
+          }
+        }
+      }
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    /** Resolves once the unit is committed (or refused for quota, with nothing written). */
+    write(unit: IngestUnit): Promise<IngestResult> {
+      return new Promise<IngestResult>((resolve, reject) => {
+        waiting.push({ unit, resolve, reject });
+        if (!running) void drain();
+      });
+    },
+  };
+}

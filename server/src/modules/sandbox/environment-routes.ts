@@ -1,0 +1,99 @@
+import {
+  completeProfileBody,
+  envelope,
+  onboardingStateData,
+  setSandboxBody,
+  switchEnvironmentBody,
+} from '@app/shared/api/contract/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { completeProfile, loadOnboardingState, requestProduction, switchEnvironment } from './environment.ts';
+import type { SandboxRules } from './sandbox-rules.ts';
+import { setTourFlags } from './tour-flags.ts';
+
+const switchRule =
+  'Sandbox is always allowed. Production answers 409 state until the tour flags productionDataCompletion ' +
+  '(complete-profile) and productionWelcome (finish-onboarding) are both set.';
+
+const schemaOf = <T extends object>(summary: string, extra: T) => ({
+  tags: ['onboarding'],
+  summary,
+  security: bearerSecurity,
+  response: { 200: envelope(onboardingStateData) },
+  ...extra,
+});
+
+export function environmentRoutes(ctx: AppContext, rules: SandboxRules): FastifyPluginAsyncZod {
+  const preHandler = ctx.guards.full;
+
+  return async (app) => {
+    app.post(
+      '/user/set-sandbox',
+      {
+        preHandler,
+        schema: schemaOf('Switch to the sandbox (true) or to production (false)', {
+          description: switchRule,
+          body: setSandboxBody,
+        }),
+      },
+      async (request) => {
+        const target = request.body.sandbox ? 'sandbox' : 'production';
+        return { data: await switchEnvironment(ctx.db, rules, sessionOf(request).companyId, target) };
+      },
+    );
+
+    app.post(
+      '/on-boarding/switch-environment',
+      {
+        preHandler,
+        schema: schemaOf("Switch the company's environment", {
+          description: switchRule,
+          body: switchEnvironmentBody,
+        }),
+      },
+      async (request) => ({
+        data: await switchEnvironment(ctx.db, rules, sessionOf(request).companyId, request.body.environment),
+      }),
+    );
+
+    app.post(
+      '/on-boarding/complete-profile',
+      {
+        preHandler,
+        schema: schemaOf('Store the company profile; sets the tour flag productionDataCompletion', {
+          body: completeProfileBody,
+        }),
+      },
+      async (request) => ({
+        data: await completeProfile(ctx.db, sessionOf(request).companyId, request.body),
+      }),
+    );
+
+    app.post(
+      '/on-boarding/finish-onboarding',
+      {
+        preHandler,
+        schema: schemaOf('Finish the production welcome; sets the tour flag productionWelcome', {}),
+      },
+      async (request) => {
+        const { companyId } = sessionOf(request);
+        await setTourFlags(ctx.db, companyId, ['productionWelcome']);
+        return { data: await loadOnboardingState(ctx.db, companyId) };
+      },
+    );
+
+    app.post(
+      '/on-boarding/request-production',
+      {
+        preHandler,
+        schema: schemaOf("Ask for production: productionStatus 'None' becomes 'Requested'", {
+          description:
+            'Only a record for the operator and the console: nobody approves it on a self-hosted install, ' +
+            'and switching to production does not depend on it.',
+        }),
+      },
+      async (request) => ({ data: await requestProduction(ctx.db, sessionOf(request).companyId) }),
+    );
+  };
+}

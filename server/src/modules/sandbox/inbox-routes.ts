@@ -1,0 +1,148 @@
+import {
+  deletedCountData,
+  envelope,
+  okData,
+  sandboxMessageListData,
+  sandboxMessageListQuery,
+  sandboxMessageParams,
+  sandboxMessageSchema,
+} from '@app/shared/api/contract/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../context.ts';
+import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { appError } from '../../http/errors.ts';
+import { findMessage, listMessages, type MessageSummary, parseMessage } from '../messages/message-reader.ts';
+
+const tags = ['sandbox inbox'];
+
+const summary = (message: MessageSummary) => ({
+  id: message.id,
+  from: message.from,
+  to: message.to,
+  subject: message.subject,
+  createdAt: message.createdAt.toISOString(),
+  size: message.size,
+});
+
+const notFound = () => appError(404, 'entityNotFound', 'Message not found in the sandbox inbox');
+
+/** The sandbox inbox: what the company sent while in the sandbox, like a test inbox. Company-scoped. */
+export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const preHandler = ctx.guards.full;
+  const find = async (companyId: string, id: string) => {
+    const message = await findMessage(ctx.db, companyId, 'sandbox', id);
+    if (!message) throw notFound();
+    return message;
+  };
+
+  return async (app) => {
+    app.get(
+      '/sandbox/messages',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Sandbox messages, newest first; search matches subject or recipient',
+          security: bearerSecurity,
+          querystring: sandboxMessageListQuery,
+          response: { 200: envelope(sandboxMessageListData) },
+        },
+      },
+      async (request) => {
+        const { page, size, search } = request.query;
+        const { items, total } = await listMessages(ctx.db, {
+          companyId: sessionOf(request).companyId,
+          environment: 'sandbox',
+          page,
+          size,
+          search,
+        });
+        return { data: { items: items.map(summary), total, page, size } };
+      },
+    );
+
+    app.get(
+      '/sandbox/messages/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'One sandbox message, parsed',
+          // Served as sent: the console sanitizes the HTML with DOMPurify before rendering it.
+          description: 'html is NOT sanitized: sanitize it before rendering.',
+          security: bearerSecurity,
+          params: sandboxMessageParams,
+          response: { 200: envelope(sandboxMessageSchema) },
+        },
+      },
+      async (request) => {
+        const message = await find(sessionOf(request).companyId, request.params.id);
+        return { data: { ...summary(message), ...(await parseMessage(message.raw)) } };
+      },
+    );
+
+    app.get(
+      '/sandbox/messages/:id/raw',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'The MIME source of a sandbox message, as a text/plain download',
+          security: bearerSecurity,
+          params: sandboxMessageParams,
+        },
+      },
+      async (request, reply) => {
+        const message = await find(sessionOf(request).companyId, request.params.id);
+        return reply
+          .type('text/plain')
+          .header('content-disposition', `attachment; filename="${message.id}.eml"`)
+          .header('x-content-type-options', 'nosniff')
+          .send(message.raw);
+      },
+    );
+
+    app.delete(
+      '/sandbox/messages/:id',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: 'Delete one sandbox message',
+          security: bearerSecurity,
+          params: sandboxMessageParams,
+          response: { 200: envelope(okData) },
+        },
+      },
+      async (request) => {
+        const rows = await ctx.db.query(
+          `DELETE FROM messages WHERE id = $1 AND company_id = $2 AND environment = 'sandbox' RETURNING id`,
+          [request.params.id, sessionOf(request).companyId],
+        );
+        if (rows.length === 0) throw notFound();
+        return { data: true as const };
+      },
+    );
+
+    app.delete(
+      '/sandbox/messages',
+      {
+        preHandler,
+        schema: {
+          tags,
+          summary: "Empty the company's sandbox inbox",
+          security: bearerSecurity,
+          response: { 200: envelope(deletedCountData) },
+        },
+      },
+      async (request) => {
+        const { deleted } = await ctx.db.one<{ deleted: number }>(
+          `WITH gone AS (DELETE FROM messages WHERE company_id = $1 AND environment = 'sandbox' RETURNING 1)
+           SELECT count(*)::int AS deleted FROM gone`,
+          [sessionOf(request).companyId],
+        );
+        return { data: { deleted } };
+      },
+    );
+  };
+}

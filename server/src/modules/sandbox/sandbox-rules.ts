@@ -1,0 +1,84 @@
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { setTourFlags } from './tour-flags.ts';
+
+export type Environment = 'sandbox' | 'production';
+
+/** What the sending code asks about a company in the sandbox. */
+export interface SandboxRules {
+  /** The lower-cased addresses among `addresses` that are verified authorized recipients of the company. */
+  verifiedRecipients(companyId: string, addresses: string[]): Promise<Set<string>>;
+  /** The company's environment, cached for a few seconds. */
+  environmentOf(companyId: string): Promise<Environment>;
+  /** Drops the cached environment; the switch routes call it so this process sees a switch at once. */
+  forgetEnvironment(companyId: string): void;
+  /** {@link markSandboxSent} on the rules' database. */
+  markSandboxSent(companyId: string): Promise<void>;
+}
+
+const environmentTtlMs = 3000;
+
+interface SharedState {
+  environments: Map<string, { environment: Environment; expiresAt: number }>;
+  marked: Set<string>;
+}
+
+// Keyed by database so every rules object of an app (the routes', the sending code's) shares one cache
+// and an invalidation by the switch routes reaches them all.
+const states = new WeakMap<Db, SharedState>();
+
+function stateOf(db: Db): SharedState {
+  let state = states.get(db);
+  if (!state) {
+    state = { environments: new Map(), marked: new Set() };
+    states.set(db, state);
+  }
+  return state;
+}
+
+export function createSandboxRules(db: Db, clock: Clock): SandboxRules {
+  const state = stateOf(db);
+  return {
+    verifiedRecipients: async (companyId, addresses) => {
+      const wanted = [...new Set(addresses.map((address) => address.toLowerCase()))];
+      if (wanted.length === 0) return new Set();
+      // lower(email) matches the unique index (company_id, lower(email)).
+      const rows = await db.query<{ email: string }>(
+        `SELECT lower(email) AS email FROM authorized_recipients
+         WHERE company_id = $1 AND lower(email) = ANY($2::text[]) AND verified_at IS NOT NULL`,
+        [companyId, wanted],
+      );
+      return new Set(rows.map((row) => row.email));
+    },
+
+    environmentOf: async (companyId) => {
+      const now = clock.now().getTime();
+      const cached = state.environments.get(companyId);
+      if (cached && cached.expiresAt > now) return cached.environment;
+      const row = await db.maybeOne<{ environment: Environment }>(
+        'SELECT environment FROM companies WHERE id = $1',
+        [companyId],
+      );
+      if (!row) throw new Error(`No company ${companyId}`);
+      state.environments.set(companyId, { environment: row.environment, expiresAt: now + environmentTtlMs });
+      return row.environment;
+    },
+
+    forgetEnvironment: (companyId) => {
+      state.environments.delete(companyId);
+    },
+
+    markSandboxSent: (companyId) => markSandboxSent(db, companyId),
+  };
+}
+
+/**
+ * Sets the tour flags sandboxEmailSent and sandboxTryProduction (§4). Called on every sandbox send, so after
+ * the first call per company and database this process does not touch the database again.
+ */
+export async function markSandboxSent(db: Db, companyId: string): Promise<void> {
+  const { marked } = stateOf(db);
+  if (marked.has(companyId)) return;
+  await setTourFlags(db, companyId, ['sandboxEmailSent', 'sandboxTryProduction']);
+  marked.add(companyId);
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { quotaExceededMessage } from '@app/shared/errors/builders';
+import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
+import { holdsGrant } from '../api-keys/grants.ts';
+import type { NewMessageEvent } from '../events/message-event.ts';
+import { readHeaderFields, withMessageId } from '../messages/header-fields.ts';
+import type { NewMessage } from '../messages/message-writer.ts';
+import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
+import { chargesFor, rejectionReasons, type SendContext, sendEvent } from '../transmissions/events.ts';
+import { messageIdFor } from '../transmissions/generate.ts';
+import { newTransmissionId } from '../transmissions/ids.ts';
+import { domainOf, isValidEmail } from '../transmissions/recipients.ts';
+import { screenRecipients } from '../transmissions/screen.ts';
+import type { SendDeps } from '../transmissions/send-deps.ts';
+import { quotaFeatureGroup } from '../usage/usage-meter.ts';
+import type { RelayDeps, RelayMessage, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
+
+const refuse = (code: number, message: string): RelayRefusal => ({ code, message });
+
+/** Daily limits pass at midnight (try again later); the monthly quota does not. */
+function overQuota(feature: string, limitName: string): RelayRefusal {
+  const text = quotaExceededMessage(limitName, quotaFeatureGroup);
+  return feature === 'daily' || feature === 'sandbox'
+    ? refuse(452, `4.7.1 ${text}`)
+    : refuse(550, `5.7.1 ${text}`);
+}
+
+/**
+ * The business side of the SMTP relay: API-key authentication (`smtp/inject`, valid_ips,
+ * subaccount status), sandbox recipient rules at RCPT time, and storing each accepted message
+ * once per recipient, with its events, before the 250.
+ */
+export function createRelayService(deps: {
+  apiKeys: ApiKeyStore;
+  subaccounts: SubaccountStore;
+  send: SendDeps;
+}): RelayDeps {
+  const { send } = deps;
+
+  return {
+    async authenticate({ subaccountId, password, remoteAddress }) {
+      const check = await deps.apiKeys.check(password, remoteAddress);
+      if (!check.ok) {
+        return check.reason === 'ip'
+          ? refuse(535, `5.7.8 This API key may not be used from ${remoteAddress}`)
+          : null;
+      }
+      const { key } = check;
+      if (!holdsGrant(key.grants, 'smtp/inject'))
+        return refuse(535, '5.7.8 This API key lacks the smtp/inject grant');
+      if (key.subaccountId !== 0 && subaccountId !== undefined && subaccountId !== key.subaccountId) {
+        return refuse(535, "5.7.8 A subaccount's key cannot send for another subaccount");
+      }
+      const account = key.subaccountId !== 0 ? key.subaccountId : (subaccountId ?? 0);
+      if (account !== 0) {
+        const status = await deps.subaccounts.statusOf(key.companyId, account);
+        if (status === undefined) return refuse(535, `5.7.8 Subaccount ${account} does not exist`);
+        if (status !== 'active') return refuse(535, `5.7.8 Subaccount ${account} is ${status}`);
+      }
+      return { companyId: key.companyId, subaccountId: account, keyId: key.id };
+    },
+
+    async checkRecipient(principal, address) {
+      if (!isValidEmail(address)) return refuse(553, '5.1.3 Bad recipient address syntax');
+      if ((await send.environmentOf(principal.companyId)) === 'production') return undefined;
+      const verified = await send.verifiedRecipients(principal.companyId, [address]);
+      if (verified.has(address.toLowerCase())) return undefined;
+      return refuse(550, `5.7.1 <${address}> is not a verified authorized recipient of this sandbox`);
+    },
+
+    async submit(principal, message) {
+      return submitMessage(send, principal, message);
+    },
+  };
+}
+
+async function submitMessage(
+  send: SendDeps,
+  principal: RelayPrincipal,
+  message: RelayMessage,
+): Promise<RelayRefusal | undefined> {
+  const fields = readHeaderFields(message.raw);
+  if (!fields.from) return refuse(550, '5.6.0 The message has no From header');
+  const options = message.api?.options ?? {};
+  const environment = options.sandbox === true ? 'sandbox' : await send.environmentOf(principal.companyId);
+  const context: SendContext = {
+    companyId: principal.companyId,
+    subaccountId: principal.subaccountId,
+    environment,
+    transmissionId: newTransmissionId(),
+    campaignId: message.api?.campaign_id ?? '',
+    templateId: null,
+    templateVersion: null,
+    ipPool: options.ip_pool ?? '',
+    transactional: options.transactional ?? false,
+    // Tracking is off over SMTP unless X-MSYS-API turns it on, as at SparkPost.
+    openTracking: options.open_tracking ?? false,
+    clickTracking: options.click_tracking ?? false,
+    metadata: message.api?.metadata ?? {},
+    injectedAt: send.clock.now(),
+  };
+  const screening = await screenRecipients(send, {
+    companyId: principal.companyId,
+    subaccountId: principal.subaccountId,
+    environment,
+    addresses: message.recipients,
+    transactional: context.transactional,
+    skipSuppression: options.skip_suppression ?? false,
+  });
+  const mailFrom = message.mailFrom || fields.from;
+  const messages: NewMessage[] = [];
+  const events: NewMessageEvent[] = [];
+  for (const rcptTo of message.recipients) {
+    const facts = {
+      rcptTo,
+      rawRcptTo: rcptTo,
+      rcptType: 'to' as const,
+      tags: message.api?.tags ?? [],
+      metadata: {},
+      friendlyFrom: fields.from,
+      msgFrom: mailFrom,
+      subject: fields.subject,
+    };
+    const lower = rcptTo.toLowerCase();
+    const reason = screening.notAuthorized.has(lower)
+      ? rejectionReasons.notAuthorized
+      : screening.suppressed.has(lower)
+        ? rejectionReasons.suppressed
+        : undefined;
+    if (reason) {
+      events.push(sendEvent(context, facts, 'policy_rejection', null, { reason }));
+      continue;
+    }
+    const id = randomUUID();
+    const messageIdHeader = fields.messageId ?? messageIdFor(id, fields.from);
+    const raw = withMessageId(message.raw, fields, messageIdHeader);
+    messages.push({
+      id,
+      companyId: principal.companyId,
+      subaccountId: principal.subaccountId,
+      transmissionId: context.transmissionId,
+      environment,
+      mailFrom,
+      rcptTo,
+      friendlyFrom: fields.from,
+      subject: fields.subject,
+      messageIdHeader,
+      campaignId: context.campaignId,
+      templateId: null,
+      options: { ...options, metadata: context.metadata, tags: facts.tags, smtp_queue_id: message.queueId },
+      raw,
+      createdAt: context.injectedAt,
+    });
+    events.push(
+      sendEvent(context, facts, 'injection', id, {
+        fields: { msg_size: String(raw.length), routing_domain: domainOf(rcptTo), delv_method: 'esmtp' },
+      }),
+    );
+  }
+  const written = await send.ingest.write({
+    companyId: principal.companyId,
+    charges: chargesFor(environment, messages.length, message.recipients.length > 1),
+    messages,
+    events,
+  });
+  if (!written.ok) return overQuota(written.feature, written.limitName);
+  if (environment === 'sandbox' && messages.length > 0) await send.markSandboxSent(principal.companyId);
+  return undefined;
+}

@@ -1,0 +1,243 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ContentParts, RenderOptions } from './render.ts';
+import { CompileError, compileContent, GenerationError, MAX_RENDERED_BYTES } from './render.ts';
+
+const FROM = { email: 'shop@example.com', name: 'Shop' };
+
+function render(
+  parts: Partial<ContentParts>,
+  data: Record<string, unknown> = {},
+  options: RenderOptions = {},
+  address?: { email: string; name?: string },
+) {
+  return compileContent({ subject: 'Subject', from: FROM, ...parts }, options).render(data, address);
+}
+
+function renderError(parts: Partial<ContentParts>, data: Record<string, unknown> = {}): GenerationError {
+  try {
+    render(parts, data);
+  } catch (error) {
+    if (error instanceof GenerationError) return error;
+    throw error;
+  }
+  throw new Error('expected a GenerationError');
+}
+
+function compileError(parts: Partial<ContentParts>): CompileError {
+  try {
+    compileContent({ subject: 'Subject', from: FROM, ...parts }, {});
+  } catch (error) {
+    if (error instanceof CompileError) return error;
+    throw error;
+  }
+  throw new Error('expected a CompileError');
+}
+
+describe('substitution language', () => {
+  const value = `<b>Tom & "Jerry"</b>`;
+
+  it('HTML-escapes {{var}} in html and amp_html, but not {{{var}}}', () => {
+    const out = render({ html: '<p>{{v}}|{{{v}}}</p>', amp_html: '<p>{{v}}|{{{v}}}</p>' }, { v: value });
+    const escaped = '&lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt;';
+    expect(out.html).toBe(`<p>${escaped}|${value}</p>`);
+    expect(out.amp_html).toBe(`<p>${escaped}|${value}</p>`);
+  });
+
+  it('escapes nothing in subject, text, from name, reply_to and header values', () => {
+    const out = render(
+      {
+        subject: 'Hi {{v}}',
+        text: 'Text {{v}} {{{v}}}',
+        from: { email: 'shop@example.com', name: '{{v}}' },
+        reply_to: '{{v}} <reply@example.com>',
+        headers: { 'X-Note': '{{v}}' },
+      },
+      { v: value },
+    );
+    expect(out.subject).toBe(`Hi ${value}`);
+    expect(out.text).toBe(`Text ${value} ${value}`);
+    expect(out.from).toEqual({ email: 'shop@example.com', name: value });
+    expect(out.reply_to).toBe(`${value} <reply@example.com>`);
+    expect(out.headers).toEqual({ 'X-Note': value });
+  });
+
+  it('resolves dotted paths and renders missing variables as empty', () => {
+    const out = render(
+      { subject: 'Order {{order.id}}', text: '[{{order.missing}}][{{nothing.at.all}}][{{nope}}]' },
+      { order: { id: 'A-17' } },
+    );
+    expect(out.subject).toBe('Order A-17');
+    expect(out.text).toBe('[][][]');
+  });
+
+  it('supports if/else and unless', () => {
+    const parts = { text: '{{#if vip}}VIP{{else}}regular{{/if}} {{#unless paid}}please pay{{/unless}}' };
+    expect(render(parts, { vip: true, paid: false }).text).toBe('VIP please pay');
+    expect(render(parts, { vip: false, paid: true }).text).toBe('regular ');
+  });
+
+  it('iterates arrays with {{this}} and {{@index}}', () => {
+    const out = render(
+      { text: '{{#each items}}{{@index}}={{this}};{{else}}none{{/each}}' },
+      { items: ['a', 'b'] },
+    );
+    expect(out.text).toBe('0=a;1=b;');
+    expect(render({ text: '{{#each items}}x{{else}}none{{/each}}' }, { items: [] }).text).toBe('none');
+  });
+
+  it('iterates objects with {{@key}} and {{this}}', () => {
+    const out = render({ text: '{{#each sizes}}{{@key}}:{{this}} {{/each}}' }, { sizes: { s: 1, m: 2 } });
+    expect(out.text).toBe('s:1 m:2 ');
+  });
+
+  it('exposes the recipient address unless the data defines address', () => {
+    const parts = { text: '{{address.email}} / {{address.name}}' };
+    expect(render(parts, {}, {}, { email: 'ann@example.com', name: 'Ann' }).text).toBe(
+      'ann@example.com / Ann',
+    );
+    expect(
+      render(parts, { address: { email: 'own@example.com' } }, {}, { email: 'ann@example.com' }).text,
+    ).toBe('own@example.com / ');
+  });
+
+  it('renders nothing for prototype properties and does not log about them', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const out = render(
+      {
+        text: [
+          '{{constructor.name}}',
+          '{{__proto__}}',
+          '{{toString}}',
+          '{{obj.constructor.constructor}}',
+          '{{lookup obj "constructor"}}',
+          '{{#with constructor}}{{name}}{{/with}}',
+          '{{#each __proto__}}{{@key}}{{/each}}',
+        ].join('|'),
+      },
+      { obj: { a: 1 } },
+    );
+    expect(out.text).toBe('||||||');
+    // A "__proto__" key in JSON data stays an ordinary key; it does not make its contents look inherited.
+    const data = JSON.parse('{"__proto__": {"polluted": "yes"}}') as Record<string, unknown>;
+    expect(render({ text: '[{{polluted}}]' }, data).text).toBe('[]');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(logged).not.toHaveBeenCalled();
+  });
+});
+
+describe('options', () => {
+  it('leaves every part verbatim when performSubstitutions is false', () => {
+    const out = render(
+      { subject: 'Hi {{name}}', html: '<p>{{name}} {{#if x}}</p>', headers: { 'X-A': '{{name}}' } },
+      { name: 'Ann' },
+      { performSubstitutions: false },
+    );
+    expect(out.subject).toBe('Hi {{name}}');
+    expect(out.html).toBe('<p>{{name}} {{#if x}}</p>');
+    expect(out.headers).toEqual({ 'X-A': '{{name}}' });
+  });
+
+  it('inlines <style> rules into style attributes when inlineCss is set', () => {
+    const html =
+      '<html><head><style>.note { color: red; }</style></head><body><p class="note">{{msg}}</p></body></html>';
+    const inlined = render({ html }, { msg: 'hi' }, { inlineCss: true }).html ?? '';
+    expect(inlined).toMatch(/<p class="note" style="color: red;?">hi<\/p>/);
+    expect(inlined).not.toContain('<style>');
+    expect(render({ html }, { msg: 'hi' }).html).toContain('<style>.note');
+  });
+});
+
+describe('text part', () => {
+  it('is generated from the rendered html when absent, keeping links readable', () => {
+    const out = render(
+      {
+        html: '<h1>Hello</h1><p>Hi {{name}}, <a href="https://example.com/reset?t={{token}}">reset your password</a>.</p>',
+      },
+      { name: 'Ann & Bob', token: 'abc' },
+    );
+    expect(out.text).toContain('Hi Ann & Bob, reset your password [https://example.com/reset?t=abc]');
+    expect(out.text).not.toContain('<');
+  });
+
+  it('is rendered from its own template when given', () => {
+    expect(render({ html: '<p>html</p>', text: 'plain {{x}}' }, { x: 1 }).text).toBe('plain 1');
+  });
+});
+
+describe('compile errors', () => {
+  it('names the part and line of an unclosed block', () => {
+    const error = compileError({ html: '<p>\n{{#if vip}}VIP\n</p>' });
+    expect(error.part).toBe('html');
+    expect(error.message).toMatch(/^html, line 3: .*not closed/);
+    expect(compileError({ subject: '{{#if x}}' }).part).toBe('subject');
+    expect(compileError({ headers: { 'X-A': '{{#each x}}' } }).part).toBe('headers.X-A');
+  });
+
+  it('reports a mismatched closing tag with its line', () => {
+    const error = compileError({ text: 'a\n{{#if a}}b{{/each}}' });
+    expect(error.line).toBe(2);
+    expect(error.message).toContain('{{/each}} does not close the open {{#if}}');
+  });
+
+  it('rejects partials, unknown helpers and misused built-in helpers', () => {
+    expect(compileError({ html: '{{> footer}}' }).message).toContain('partials');
+    expect(compileError({ html: '{{log "x"}}' }).message).toContain('unknown helper "log"');
+    expect(compileError({ html: '{{#each}}x{{/each}}' }).message).toContain('needs exactly one value');
+    expect(compileError({ from: { email: '{{if x}}' } }).part).toBe('from.email');
+  });
+});
+
+describe('generation_rejection', () => {
+  it('rejects an empty subject after substitution', () => {
+    const error = renderError({ subject: '{{title}}' }, { title: '  ' });
+    expect(error.kind).toBe('generation_rejection');
+    expect(error.reason).toContain('subject is empty');
+  });
+
+  it('rejects a line break in the subject or a header value', () => {
+    expect(renderError({ subject: 'Hi {{n}}' }, { n: 'x\r\nBcc: a@evil.test' }).kind).toBe(
+      'generation_rejection',
+    );
+    const error = renderError({ headers: { 'X-Ref': '{{ref}}' } }, { ref: 'a\r\nBcc: victim@example.com' });
+    expect(error.kind).toBe('generation_rejection');
+    expect(error.reason).toContain('header X-Ref');
+  });
+
+  it('rejects a from address that is not valid after substitution', () => {
+    const error = renderError({ from: { email: '{{sender}}@example.com' } }, {});
+    expect(error.kind).toBe('generation_rejection');
+    expect(error.reason).toContain('"@example.com"');
+    expect(render({ from: { email: '{{sender}}@example.com' } }, { sender: 'news' }).from.email).toBe(
+      'news@example.com',
+    );
+  });
+});
+
+describe('generation_failure', () => {
+  it('fails when the substitution data is not an object', () => {
+    const compiled = compileContent({ subject: 'x', from: FROM }, {});
+    expect(() => compiled.render([] as unknown as Record<string, unknown>)).toThrow(
+      expect.objectContaining({ kind: 'generation_failure' }),
+    );
+  });
+
+  it('fails when the rendered bodies exceed 20 MB', () => {
+    const error = renderError({ html: '<p>{{big}}</p>' }, { big: 'x'.repeat(MAX_RENDERED_BYTES) });
+    expect(error.kind).toBe('generation_failure');
+    expect(error.reason).toContain('20 MB');
+  });
+
+  it('fails when nested loops run away', () => {
+    const list = Array.from({ length: 1000 }, (_, i) => i);
+    const error = renderError(
+      { text: '{{#each l}}{{#each ../l}}{{#each ../../l}}.{{/each}}{{/each}}{{/each}}' },
+      { l: list },
+    );
+    expect(error.kind).toBe('generation_failure');
+    expect(error.reason).toContain('iterations');
+  });
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});

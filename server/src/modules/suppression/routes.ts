@@ -1,0 +1,222 @@
+import {
+  pagedResults,
+  results,
+  type SuppressionSummary,
+  type SuppressionView,
+  suppressionBulkBody,
+  suppressionBulkEntry,
+  suppressionDeleteBody,
+  suppressionDeleteQuery,
+  suppressionPutBody,
+  suppressionSearchQuery,
+  suppressionSummary,
+  suppressionTypes,
+  suppressionView,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { principalOf, requireGrant } from '../../http/principal.ts';
+import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { cursorTimePattern, decodeCursor, encodeCursor, parsePerPage } from '../events/paging.ts';
+import { suppressionFilterOf } from './search-filter.ts';
+import { createSuppressionStore, type Suppression, type SuppressionKey } from './suppression-store.ts';
+
+export function toSuppressionView(entry: Suppression): SuppressionView {
+  const view: SuppressionView = {
+    recipient: entry.recipient,
+    type: entry.type,
+    source: entry.source,
+    description: entry.description,
+    created: entry.createdAt.toISOString(),
+    updated: entry.updatedAt.toISOString(),
+    subaccount_id: entry.subaccountId,
+    transactional: entry.type === 'transactional',
+    non_transactional: entry.type === 'non_transactional',
+  };
+  if (entry.listId !== null) view.list_id = entry.listId;
+  return view;
+}
+
+const summaryKeys = {
+  'Spam Complaint': 'spam_complaint',
+  'List Unsubscribe': 'list_unsubscribe',
+  'Bounce Rule': 'bounce_rule',
+  'Unsubscribe Link': 'unsubscribe_link',
+  'Manually Added': 'manually_added',
+  Compliance: 'compliance',
+} as const;
+
+const cursorParts = [cursorTimePattern, /^[^\s]{1,320}$/, new RegExp(`^(${suppressionTypes.join('|')})$`)];
+const recipientParams = z.object({ recipient: z.string().max(320) });
+const updated = results(z.object({ message: z.string() }));
+const tags = ['suppression list'];
+const manage = requireGrant('suppression_lists/manage');
+// 10,000 entries with descriptions of up to 1 KB; SparkPost allows 50 MB.
+const bulkBodyLimit = 16 * 1024 * 1024;
+
+export function suppressionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const store = createSuppressionStore(ctx.db, ctx.clock);
+
+  return async (app) => {
+    app.put(
+      '/suppression-list',
+      {
+        preHandler: manage,
+        bodyLimit: bulkBodyLimit,
+        schema: {
+          tags,
+          summary: 'Create or update up to 10,000 entries; all or none',
+          body: suppressionBulkBody,
+          response: { 200: updated },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const entries = request.body.recipients.map((entry) => ({
+          companyId,
+          subaccountId,
+          recipient: entry.recipient,
+          type: entry.type,
+          source: 'Manually Added' as const,
+          description: entry.description,
+          listId: entry.list_id,
+        }));
+        await ctx.db.transaction((tx) => store.add(tx, entries));
+        return { results: { message: 'Suppression List successfully updated' } };
+      },
+    );
+
+    app.get(
+      '/suppression-list/summary',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: 'Entries per source and type',
+          response: { 200: results(suppressionSummary) },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const summary: SuppressionSummary = {
+          spam_complaint: 0,
+          list_unsubscribe: 0,
+          bounce_rule: 0,
+          unsubscribe_link: 0,
+          manually_added: 0,
+          compliance: 0,
+          transactional: 0,
+          non_transactional: 0,
+          total: 0,
+        };
+        for (const { source, type, count } of await store.summary(companyId, subaccountId)) {
+          summary[summaryKeys[source]] += count;
+          summary[type] += count;
+          summary.total += count;
+        }
+        return { results: summary };
+      },
+    );
+
+    app.get(
+      '/suppression-list',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: 'Search the list, newest update first; page with links.next',
+          querystring: suppressionSearchQuery,
+          response: { 200: pagedResults(suppressionView) },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const query = request.query;
+        const filter = suppressionFilterOf(query);
+        const perPage = parsePerPage(query.per_page);
+        const after = decodeCursor(query.cursor, cursorParts) as SuppressionKey | undefined;
+        const page = await store.search(companyId, subaccountId, filter, perPage, after);
+        const links: { next?: string } = {};
+        if (page.next) {
+          const url = new URL(request.url, 'http://localhost');
+          url.searchParams.set('cursor', encodeCursor(page.next));
+          links.next = `${url.pathname}${url.search}`;
+        }
+        return { results: page.entries.map(toSuppressionView), total_count: page.total, links };
+      },
+    );
+
+    app.put(
+      '/suppression-list/:recipient',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: 'Create or update the entry of one address for one type',
+          params: z.object({ recipient: suppressionBulkEntry.shape.recipient }),
+          body: suppressionPutBody,
+          response: { 200: updated },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const { type, description, list_id } = request.body;
+        const entry = {
+          companyId,
+          subaccountId,
+          recipient: request.params.recipient,
+          type,
+          source: 'Manually Added' as const,
+          description,
+          listId: list_id,
+        };
+        await ctx.db.transaction((tx) => store.add(tx, [entry]));
+        return { results: { message: 'Suppression list successfully updated' } };
+      },
+    );
+
+    app.get(
+      '/suppression-list/:recipient',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: "An address's entries, one per type",
+          params: recipientParams,
+          response: { 200: pagedResults(suppressionView) },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const entries = await store.ofRecipient(companyId, subaccountId, request.params.recipient);
+        if (entries.length === 0) throw notFound('Recipient could not be found');
+        return { results: entries.map(toSuppressionView), total_count: entries.length, links: {} };
+      },
+    );
+
+    app.delete(
+      '/suppression-list/:recipient',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: "Remove an address's entry of `type`, or of both types without it",
+          params: recipientParams,
+          querystring: suppressionDeleteQuery,
+          body: suppressionDeleteBody,
+        },
+      },
+      async (request, reply) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const type = request.body?.type ?? request.query.type;
+        const { removed, kept } = await store.remove(companyId, subaccountId, request.params.recipient, type);
+        if (removed === 0 && kept > 0) {
+          throw sparkpostError(403, 'Forbidden.', '1100', 'Recipient could not be removed - Compliance');
+        }
+        if (removed === 0) throw notFound('Recipient could not be found');
+        return reply.status(204).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,249 @@
+import type { SuppressionSource, SuppressionType } from '@app/shared/api/contract/engine/index';
+import { type Clock, systemClock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { cursorTime, likeLiteral, whereBuilder } from '../events/paging.ts';
+
+/** One entry: a recipient suppressed for one type in one account (company + subaccount, 0 = master). */
+export interface Suppression {
+  subaccountId: number;
+  recipient: string;
+  type: SuppressionType;
+  source: SuppressionSource;
+  description: string;
+  listId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewSuppression {
+  companyId: string;
+  subaccountId: number;
+  /** Lower-cased on the way in. */
+  recipient: string;
+  type: SuppressionType;
+  source: SuppressionSource;
+  description?: string;
+  listId?: string | null;
+}
+
+export interface SuppressionFilter {
+  from?: Date;
+  to?: Date;
+  types?: SuppressionType[];
+  sources?: SuppressionSource[];
+  /** Case-insensitive substring of the description. */
+  description?: string;
+  /** Lower-cased domain the address is at. */
+  domain?: string;
+  sort: 'asc' | 'desc';
+}
+
+/** The sort key of the last row of a page: updated (microseconds, UTC), recipient, type. */
+export type SuppressionKey = readonly [string, string, string];
+
+export interface SuppressionPage {
+  entries: Suppression[];
+  total: number;
+  /** Key of the last entry when more follow. */
+  next?: SuppressionKey;
+}
+
+export type SuppressionStore = ReturnType<typeof createSuppressionStore>;
+
+interface SuppressionRow {
+  subaccount_id: string;
+  recipient: string;
+  type: SuppressionType;
+  source: SuppressionSource;
+  description: string;
+  list_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  updated_key: string;
+}
+
+const columns = `subaccount_id, recipient, type, source, description, list_id, created_at, updated_at,
+  ${cursorTime('updated_at')} AS updated_key`;
+
+const toSuppression = (row: SuppressionRow): Suppression => ({
+  subaccountId: Number(row.subaccount_id),
+  recipient: row.recipient,
+  type: row.type,
+  source: row.source,
+  description: row.description,
+  listId: row.list_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+// 8 parameters a row: 8000 a statement, far below PostgreSQL's 65535.
+const rowsPerInsert = 1000;
+
+/** Entries the compliance system made are never overwritten nor removed through the API. */
+const compliance: SuppressionSource = 'Compliance';
+
+/**
+ * The suppression list of each account. Every method takes the company and subaccount: an account
+ * sees only its own list (a subaccount's list is not the master's).
+ */
+export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
+  return {
+    /** The lower-cased addresses among `recipients` suppressed for `type`; one indexed query. */
+    async suppressed(
+      companyId: string,
+      subaccountId: number,
+      recipients: string[],
+      type: SuppressionType,
+    ): Promise<Set<string>> {
+      if (recipients.length === 0) return new Set();
+      const addresses = [...new Set(recipients.map((recipient) => recipient.toLowerCase()))];
+      const rows = await db.query<{ recipient: string }>(
+        `SELECT recipient FROM suppressions
+         WHERE company_id = $1 AND subaccount_id = $2 AND type = $3 AND recipient = ANY($4::text[])`,
+        [companyId, subaccountId, type, addresses],
+      );
+      return new Set(rows.map((row) => row.recipient));
+    },
+
+    /**
+     * Creates or updates entries (the last one wins for a repeated address and type), keeping the
+     * first `created`. Uses only `tx`: run several calls in one transaction for all-or-nothing.
+     */
+    async add(tx: Db, entries: readonly NewSuppression[]): Promise<void> {
+      const unique = new Map<string, NewSuppression>();
+      for (const entry of entries) {
+        const recipient = entry.recipient.trim().toLowerCase();
+        unique.set(JSON.stringify([entry.companyId, entry.subaccountId, recipient, entry.type]), {
+          ...entry,
+          recipient,
+        });
+      }
+      const now = clock.now();
+      const all = [...unique.values()];
+      for (let start = 0; start < all.length; start += rowsPerInsert) {
+        const chunk = all.slice(start, start + rowsPerInsert);
+        const params: unknown[] = [];
+        const values = chunk.map((entry) => {
+          params.push(
+            entry.companyId,
+            entry.subaccountId,
+            entry.recipient,
+            entry.type,
+            entry.source,
+            entry.description ?? '',
+            entry.listId ?? null,
+            now,
+          );
+          const base = params.length - 8;
+          return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8}, $${base + 8})`;
+        });
+        await tx.query(
+          `INSERT INTO suppressions
+             (company_id, subaccount_id, recipient, type, source, description, list_id, created_at, updated_at)
+           VALUES ${values.join(', ')}
+           ON CONFLICT (company_id, subaccount_id, recipient, type) DO UPDATE SET
+             source = EXCLUDED.source, description = EXCLUDED.description, list_id = EXCLUDED.list_id,
+             updated_at = EXCLUDED.updated_at
+           WHERE suppressions.source <> '${compliance}'`,
+          params,
+        );
+      }
+    },
+
+    /** The entries of one address (at most one per type). */
+    async ofRecipient(companyId: string, subaccountId: number, recipient: string): Promise<Suppression[]> {
+      const rows = await db.query<SuppressionRow>(
+        `SELECT ${columns} FROM suppressions
+         WHERE company_id = $1 AND subaccount_id = $2 AND recipient = $3 ORDER BY type`,
+        [companyId, subaccountId, recipient.trim().toLowerCase()],
+      );
+      return rows.map(toSuppression);
+    },
+
+    /**
+     * Removes an address's entries of `type` (both types without it). `kept` counts the compliance
+     * entries that matched and stay.
+     */
+    async remove(
+      companyId: string,
+      subaccountId: number,
+      recipient: string,
+      type?: SuppressionType,
+    ): Promise<{ removed: number; kept: number }> {
+      const rows = await db.query<{ source: string; removed: boolean }>(
+        `WITH matched AS (
+           SELECT recipient, type, source FROM suppressions
+           WHERE company_id = $1 AND subaccount_id = $2 AND recipient = $3 AND ($4::text IS NULL OR type = $4)
+         ), removed AS (
+           DELETE FROM suppressions s USING matched m
+           WHERE s.company_id = $1 AND s.subaccount_id = $2 AND s.recipient = m.recipient AND s.type = m.type
+             AND m.source <> '${compliance}'
+           RETURNING s.type
+         )
+         SELECT source, source <> '${compliance}' AS removed FROM matched`,
+        [companyId, subaccountId, recipient.trim().toLowerCase(), type ?? null],
+      );
+      const removed = rows.filter((row) => row.removed).length;
+      return { removed, kept: rows.length - removed };
+    },
+
+    /** A page of the list, sorted on `updated` then recipient and type, after the key `after`. */
+    async search(
+      companyId: string,
+      subaccountId: number,
+      filter: SuppressionFilter,
+      perPage: number,
+      after?: SuppressionKey,
+    ): Promise<SuppressionPage> {
+      const where = whereBuilder();
+      where.and(`company_id = ${where.param(companyId)}`);
+      where.and(`subaccount_id = ${where.param(subaccountId)}`);
+      if (filter.from) where.and(`updated_at >= ${where.param(filter.from)}`);
+      if (filter.to) where.and(`updated_at <= ${where.param(filter.to)}`);
+      if (filter.types) where.and(`type = ANY(${where.param(filter.types)}::text[])`);
+      if (filter.sources) where.and(`source = ANY(${where.param(filter.sources)}::text[])`);
+      if (filter.description !== undefined) {
+        where.and(`description ILIKE ${where.param(`%${likeLiteral(filter.description)}%`)} ESCAPE '\\'`);
+      }
+      if (filter.domain !== undefined) {
+        where.and(`recipient LIKE ${where.param(`%@${likeLiteral(filter.domain)}`)} ESCAPE '\\'`);
+      }
+      const countSql = `SELECT count(*)::int AS total FROM suppressions WHERE ${where.sql()}`;
+      const countParams = [...where.params];
+      const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
+      if (after) {
+        const [updated, recipient, type] = after;
+        const comparison = filter.sort === 'asc' ? '>' : '<';
+        where.and(
+          `(updated_at, recipient, type) ${comparison} (${where.param(updated)}::timestamptz, ${where.param(recipient)}, ${where.param(type)})`,
+        );
+      }
+      const rows = await db.query<SuppressionRow>(
+        `SELECT ${columns} FROM suppressions WHERE ${where.sql()}
+         ORDER BY updated_at ${direction}, recipient ${direction}, type ${direction}
+         LIMIT ${where.param(perPage + 1)}`,
+        where.params,
+      );
+      const { total } = await db.one<{ total: number }>(countSql, countParams);
+      const page = rows.slice(0, perPage);
+      const last = page.at(-1);
+      return {
+        entries: page.map(toSuppression),
+        total,
+        ...(rows.length > perPage && last ? { next: [last.updated_key, last.recipient, last.type] } : {}),
+      };
+    },
+
+    /** Entry counts per source and type. */
+    async summary(
+      companyId: string,
+      subaccountId: number,
+    ): Promise<Array<{ source: SuppressionSource; type: SuppressionType; count: number }>> {
+      return db.query(
+        `SELECT source, type, count(*)::int AS count FROM suppressions
+         WHERE company_id = $1 AND subaccount_id = $2 GROUP BY source, type`,
+        [companyId, subaccountId],
+      );
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import type { TemplateContentBody } from '@app/shared/api/contract/engine/index';
+import { z } from 'zod';
+import {
+  invalidParameter,
+  missingField,
+  type SparkpostError,
+  sparkpostError,
+} from '../../http/sparkpost-errors.ts';
+import { CompileError, type ContentParts, compileContent } from '../substitution/render.ts';
+
+/** What a transmission sends from a template: inline parts, or a whole message. */
+export type SendingContent = ContentParts | { email_rfc822: string };
+
+const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
+const emailAddress = z.email();
+// Built from the recipient and the content: a template may not set them as headers.
+const reservedHeaders = new Set([
+  'to',
+  'from',
+  'subject',
+  'reply-to',
+  'content-type',
+  'content-transfer-encoding',
+  'mime-version',
+]);
+const headerName = /^[!-9;-~]+$/;
+
+/** `"Name" <email>`, `Name <email>` or a bare address, as SparkPost accepts `from` as a string. */
+export function parseFrom(from: NonNullable<TemplateContentBody['from']>): { email: string; name?: string } {
+  if (typeof from !== 'string') {
+    const name = from.name?.trim();
+    return name ? { email: from.email.trim(), name } : { email: from.email.trim() };
+  }
+  const match = /^\s*(.*?)\s*<([^<>]*)>\s*$/.exec(from);
+  if (!match) return { email: from.trim() };
+  const name = (match[1] ?? '').replace(/^"(.*)"$/, '$1').trim();
+  const email = (match[2] ?? '').trim();
+  return name ? { email, name } : { email };
+}
+
+/** Stored content in the shape the renderer and the transmissions code take. */
+export function toSendingContent(content: TemplateContentBody): SendingContent {
+  if (content.email_rfc822 !== undefined) return { email_rfc822: content.email_rfc822 };
+  const parts: ContentParts = { subject: content.subject ?? '', from: parseFrom(content.from ?? '') };
+  if (content.html) parts.html = content.html;
+  if (content.text) parts.text = content.text;
+  if (content.amp_html) parts.amp_html = content.amp_html;
+  if (content.reply_to) parts.reply_to = content.reply_to;
+  if (content.headers && Object.keys(content.headers).length > 0) parts.headers = { ...content.headers };
+  return parts;
+}
+
+/** SparkPost's answer to content that does not compile: 422, code 3000, naming the part and line. */
+export function compileFailure(error: CompileError): SparkpostError {
+  const failure = sparkpostError(
+    422,
+    'substitution language syntax error in template content',
+    '3000',
+    `Error while compiling ${error.message}`,
+  );
+  Object.assign(failure.errors[0] ?? {}, {
+    part: error.part,
+    ...(error.line === undefined ? {} : { line: error.line }),
+  });
+  return failure;
+}
+
+/** Checks content before it is saved: required fields, headers, size, and every part must compile. */
+export function checkTemplateContent(content: TemplateContentBody): void {
+  if (content.email_rfc822 !== undefined) {
+    const others = Object.keys(content).filter((key) => key !== 'email_rfc822');
+    if (others.length > 0) {
+      throw invalidParameter(`content.email_rfc822 cannot be combined with ${others.join(', ')}`);
+    }
+    if (content.email_rfc822.trim() === '') throw missingField('content.email_rfc822 is empty');
+    if (Buffer.byteLength(content.email_rfc822) > MAX_CONTENT_BYTES) {
+      throw invalidParameter('content is larger than 20 MB');
+    }
+    return;
+  }
+  if (!content.subject?.trim()) throw missingField('content.subject is required');
+  if (content.from === undefined) throw missingField('content.from is required');
+  const from = parseFrom(content.from);
+  if (!from.email) throw missingField('content.from.email is required');
+  if (!from.email.includes('{{') && !emailAddress.safeParse(from.email).success) {
+    throw invalidParameter(`content.from: ${JSON.stringify(from.email)} is not a valid email address`);
+  }
+  if (!content.html && !content.text && !content.amp_html) {
+    throw missingField('content needs at least one of html, text or amp_html');
+  }
+  for (const name of Object.keys(content.headers ?? {})) {
+    if (!headerName.test(name))
+      throw invalidParameter(`content.headers: ${JSON.stringify(name)} is not a header name`);
+    if (reservedHeaders.has(name.toLowerCase())) {
+      throw invalidParameter(
+        `content.headers: ${name} is set from the content and recipients, not as a header`,
+      );
+    }
+  }
+  const bodies = [content.html, content.text, content.amp_html];
+  if (bodies.reduce((sum, body) => sum + (body ? Buffer.byteLength(body) : 0), 0) > MAX_CONTENT_BYTES) {
+    throw invalidParameter('content is larger than 20 MB');
+  }
+  try {
+    compileContent(toSendingContent(content) as ContentParts);
+  } catch (error) {
+    if (error instanceof CompileError) throw compileFailure(error);
+    throw error;
+  }
+}

@@ -1,0 +1,315 @@
+import {
+  results,
+  type TemplateSummary,
+  type TemplateView,
+  templateCreateBody,
+  templateGetQuery,
+  templateListQuery,
+  templatePreview,
+  templatePreviewBody,
+  templateSummary,
+  templateUpdateBody,
+  templateUpdateQuery,
+  templateView,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { type Principal, principalOf, requireGrant } from '../../http/principal.ts';
+import {
+  conflict,
+  forbidden,
+  invalidParameter,
+  missingField,
+  notFound,
+} from '../../http/sparkpost-errors.ts';
+import {
+  CompileError,
+  compileContent,
+  GenerationError,
+  mergeSubstitutionData,
+} from '../substitution/render.ts';
+import { checkTemplateContent, compileFailure, toSendingContent } from './content.ts';
+import {
+  createTemplateStore,
+  type Template,
+  type TemplateChange,
+  type TemplateHeader,
+  type TemplateVersion,
+} from './template-store.ts';
+
+const tags = ['templates'];
+const modify = requireGrant('templates/modify');
+const view = requireGrant('templates/view');
+const idParams = z.object({ id: z.string().min(1).max(64) });
+// Content may be up to 20 MB; JSON escaping makes the request larger.
+const contentBodyLimit = 30 * 1024 * 1024;
+
+function summaryOf(template: TemplateHeader, published: boolean): TemplateSummary {
+  const summary: TemplateSummary = {
+    id: template.id,
+    name: template.name,
+    description: template.description,
+    published,
+    has_draft: template.hasDraft,
+    has_published: template.hasPublished,
+    last_update_time: template.lastUpdateTime.toISOString(),
+  };
+  if (template.lastUse) summary.last_use = template.lastUse.toISOString();
+  if (template.subaccountId === 0) summary.shared_with_subaccounts = template.sharedWithSubaccounts;
+  else summary.subaccount_id = template.subaccountId;
+  return summary;
+}
+
+/** The version asked for: `draft=true` the draft, `draft=false` the published one, else published if any. */
+function versionOf(
+  template: Template,
+  draft: boolean | undefined,
+): { version: TemplateVersion; published: boolean } {
+  const useDraft = draft ?? !template.published;
+  const version = useDraft ? template.draft : template.published;
+  if (!version) {
+    throw notFound(`template ${template.id} has no ${useDraft ? 'draft' : 'published version'}`);
+  }
+  return { version, published: !useDraft };
+}
+
+function viewOf(template: Template, draft: boolean | undefined): TemplateView {
+  const { version, published } = versionOf(template, draft);
+  const shown: TemplateView = {
+    ...summaryOf(template, published),
+    options: version.options,
+    content: version.content,
+  };
+  if (version.substitution_data) shown.substitution_data = version.substitution_data;
+  return shown;
+}
+
+export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const store = createTemplateStore(ctx.db, ctx.clock);
+
+  /** Why a template of this account cannot be changed: it is the master's (shared) or does not exist. */
+  async function notOwned(principal: Principal, id: string): Promise<never> {
+    if (
+      principal.subaccountId !== 0 &&
+      (await store.readable(principal.companyId, principal.subaccountId, id))
+    ) {
+      throw forbidden(`template ${id} belongs to the master account: subaccounts may use it, not change it`);
+    }
+    throw notFound(`template ${id} does not exist`);
+  }
+
+  const checkSharing = (principal: Principal, shared: boolean | undefined) => {
+    if (shared && principal.subaccountId !== 0) {
+      throw invalidParameter("only the master account's templates can be shared with subaccounts");
+    }
+  };
+
+  return async (app) => {
+    app.get(
+      '/templates',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: "The account's templates; for a subaccount also the master's shared ones",
+          querystring: templateListQuery,
+          response: { 200: results(z.array(templateSummary)) },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const { draft, shared_with_subaccounts } = request.query;
+        const templates = await store.list(companyId, subaccountId, {
+          draft,
+          shared: shared_with_subaccounts,
+        });
+        return {
+          results: templates.map((template) => summaryOf(template, draft ?? !template.hasDraft)),
+        };
+      },
+    );
+
+    app.post(
+      '/templates',
+      {
+        preHandler: modify,
+        bodyLimit: contentBodyLimit,
+        schema: {
+          tags,
+          summary: 'Create a template (a draft unless published is true)',
+          body: templateCreateBody,
+          response: { 200: results(z.object({ id: z.string() })) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const body = request.body;
+        const name = body.name || body.id;
+        if (!name) throw missingField('name is required');
+        checkSharing(principal, body.shared_with_subaccounts);
+        checkTemplateContent(body.content);
+        const version: TemplateVersion = { content: body.content, options: body.options ?? {} };
+        if (body.substitution_data) version.substitution_data = body.substitution_data;
+        const id = await store.create(principal.companyId, principal.subaccountId, {
+          id: body.id,
+          name,
+          description: body.description ?? '',
+          sharedWithSubaccounts: body.shared_with_subaccounts ?? false,
+          version,
+          published: body.published,
+        });
+        if (!id) throw conflict(`template ${body.id} already exists`);
+        return { results: { id } };
+      },
+    );
+
+    app.get(
+      '/templates/:id',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: 'One template: the published version, or the draft with draft=true',
+          params: idParams,
+          querystring: templateGetQuery,
+          response: { 200: results(templateView) },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const template = await store.readable(companyId, subaccountId, request.params.id);
+        if (!template) throw notFound(`template ${request.params.id} does not exist`);
+        return { results: viewOf(template, request.query.draft) };
+      },
+    );
+
+    app.put(
+      '/templates/:id',
+      {
+        preHandler: modify,
+        bodyLimit: contentBodyLimit,
+        schema: {
+          tags,
+          summary:
+            'Update the draft (or the published version with update_published=true); published: true publishes the draft',
+          params: idParams,
+          querystring: templateUpdateQuery,
+          body: templateUpdateBody,
+          response: { 200: results(z.object({ id: z.string() })) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const { companyId, subaccountId } = principal;
+        const { id } = request.params;
+        const body = request.body;
+        checkSharing(principal, body.shared_with_subaccounts);
+        if (body.content) checkTemplateContent(body.content);
+        const changesVersion =
+          body.content !== undefined || body.options !== undefined || body.substitution_data !== undefined;
+        const apply = (base: TemplateVersion): TemplateVersion => {
+          const version: TemplateVersion = {
+            content: body.content ?? base.content,
+            options: { ...base.options, ...body.options },
+          };
+          const data = body.substitution_data ?? base.substitution_data;
+          if (data) version.substitution_data = data;
+          return version;
+        };
+
+        const updated = await store.update(companyId, subaccountId, id, (current) => {
+          const next: TemplateChange = {
+            name: body.name || current.name,
+            description: body.description ?? current.description,
+            sharedWithSubaccounts: body.shared_with_subaccounts ?? current.sharedWithSubaccounts,
+            draft: current.draft,
+            published: current.published,
+            publishedVersion: current.publishedVersion,
+          };
+          if (request.query.update_published) {
+            if (!current.published) {
+              throw invalidParameter(`template ${id} has no published version to update`);
+            }
+            if (changesVersion) {
+              next.published = apply(current.published);
+              next.publishedVersion += 1;
+            }
+            return next;
+          }
+          if (changesVersion) {
+            // A new draft starts from the current draft, or from the published version when there is none.
+            const base = current.draft ?? current.published;
+            if (!base) throw new Error(`template ${id} has neither a draft nor a published version`);
+            next.draft = apply(base);
+          }
+          if (body.published === true && next.draft) {
+            next.published = next.draft;
+            next.draft = null;
+            next.publishedVersion += 1;
+          }
+          return next;
+        });
+        if (!updated) return notOwned(principal, id);
+        return { results: { id } };
+      },
+    );
+
+    app.delete(
+      '/templates/:id',
+      {
+        preHandler: modify,
+        schema: {
+          tags,
+          summary: 'Delete a template, draft and published',
+          params: idParams,
+          response: { 200: z.object({}) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const { companyId, subaccountId } = principal;
+        const { id } = request.params;
+        if (!(await store.get(companyId, subaccountId, id))) return notOwned(principal, id);
+        if (await store.inUse(companyId, subaccountId, id)) {
+          throw conflict(`template ${id} is in use by msg generation`);
+        }
+        await store.remove(companyId, subaccountId, id);
+        return {};
+      },
+    );
+
+    app.post(
+      '/templates/:id/preview',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: 'Render a template with substitution data (the draft with draft=true)',
+          params: idParams,
+          querystring: templateGetQuery,
+          body: templatePreviewBody.optional(),
+          response: { 200: results(templatePreview) },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const template = await store.readable(companyId, subaccountId, request.params.id);
+        if (!template) throw notFound(`template ${request.params.id} does not exist`);
+        const { version } = versionOf(template, request.query.draft);
+        const content = toSendingContent(version.content);
+        if ('email_rfc822' in content) {
+          throw invalidParameter('preview is not available for email_rfc822 templates');
+        }
+        try {
+          const data = mergeSubstitutionData(version.substitution_data, request.body?.substitution_data);
+          return { results: compileContent(content).render(data) };
+        } catch (error) {
+          if (error instanceof CompileError) throw compileFailure(error);
+          if (error instanceof GenerationError) throw invalidParameter(`preview failed: ${error.reason}`);
+          throw error;
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,55 @@
+import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import { z } from 'zod';
+
+export interface RecipientError {
+  message: string;
+  description: string;
+  code: string;
+}
+
+const emailCheck = z.email();
+
+/** Lower-cases the domain part only: the local part of an address may be case-sensitive. */
+export function normalizeAddress(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 0
+    ? email.trim()
+    : `${email.slice(0, at).trim()}@${email
+        .slice(at + 1)
+        .trim()
+        .toLowerCase()}`;
+}
+
+export const isValidEmail = (email: string) => emailCheck.safeParse(email).success;
+
+/** Splits recipients into valid ones and SparkPost rcpt_to_errors for the rest. */
+export function checkRecipients(recipients: readonly SparkpostRecipient[]): {
+  valid: SparkpostRecipient[];
+  errors: RecipientError[];
+} {
+  const valid: SparkpostRecipient[] = [];
+  const errors: RecipientError[] = [];
+  recipients.forEach((recipient, index) => {
+    const email = recipient.address.email.trim();
+    if (email === '') {
+      errors.push({
+        message: 'required field is missing',
+        description: `address.email is required for each recipient (recipient ${index})`,
+        code: '1400',
+      });
+      return;
+    }
+    if (!isValidEmail(email)) {
+      errors.push({
+        message: 'invalid data format/type',
+        description: `recipient ${index}: '${email}' is not a valid email address`,
+        code: '1300',
+      });
+      return;
+    }
+    valid.push({ ...recipient, address: { ...recipient.address, email: normalizeAddress(email) } });
+  });
+  return { valid, errors };
+}
+
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

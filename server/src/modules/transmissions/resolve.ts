@@ -1,0 +1,171 @@
+import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
+import type { Principal } from '../../http/principal.ts';
+import { invalidParameter, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { CompileError, type ContentParts, compileContent } from '../substitution/render.ts';
+import type { Generation, ResolvedContent } from './generate.ts';
+import { newTransmissionId } from './ids.ts';
+import { checkRecipients, type RecipientError } from './recipients.ts';
+import type { Environment, SendDeps, StoredTemplate } from './send-deps.ts';
+
+/** How far ahead a transmission may be scheduled. */
+const maxScheduleMs = 31 * 24 * 60 * 60 * 1000;
+/** A start_time this close (or past) sends now. */
+const scheduleSlackMs = 60_000;
+
+export interface ResolvedTransmission {
+  generation: Generation;
+  rcptErrors: RecipientError[];
+  /** Set when the transmission waits for its start_time. */
+  startTime: Date | undefined;
+}
+
+type InlineBody = Extract<TransmissionBody['content'], { from: unknown }>;
+
+/** `from` as a string (`Name <a@b>` or `a@b`) or `{email, name}`. */
+function parseFrom(from: InlineBody['from']): ContentParts['from'] {
+  if (typeof from !== 'string') return from;
+  const match = /^\s*(?:"?([^"<]*?)"?\s*)?<([^>]+)>\s*$/.exec(from);
+  return match
+    ? { email: (match[2] ?? '').trim(), name: match[1]?.trim() || undefined }
+    : { email: from.trim() };
+}
+
+/** The start_time as a Date, or a 422 in SparkPost's words. */
+function parseStartTime(value: string | undefined, now: Date): Date | undefined {
+  if (value === undefined || value === 'now') return undefined;
+  const time = new Date(value);
+  if (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) {
+    throw invalidParameter(
+      `options.start_time '${value}' is not an ISO 8601 date-time, e.g. 2026-12-01T08:00:00+00:00`,
+    );
+  }
+  if (time.getTime() - now.getTime() > maxScheduleMs) {
+    throw invalidParameter('options.start_time may be at most 31 days ahead');
+  }
+  return time.getTime() - now.getTime() > scheduleSlackMs ? time : undefined;
+}
+
+export function compileInline(
+  parts: ContentParts,
+  options: { performSubstitutions: boolean; inlineCss: boolean },
+) {
+  try {
+    return compileContent(parts, options);
+  } catch (error) {
+    if (error instanceof CompileError) {
+      throw sparkpostError(
+        422,
+        'substitution language syntax error in template content',
+        '3000',
+        error.message,
+      );
+    }
+    throw error;
+  }
+}
+
+function toParts(content: InlineBody): ContentParts {
+  const parts: ContentParts = { from: parseFrom(content.from), subject: content.subject };
+  if (content.html !== undefined) parts.html = content.html;
+  if (content.text !== undefined) parts.text = content.text;
+  if (content.amp_html !== undefined) parts.amp_html = content.amp_html;
+  if (content.reply_to !== undefined) parts.reply_to = content.reply_to;
+  if (content.headers !== undefined) parts.headers = content.headers;
+  return parts;
+}
+
+/**
+ * Checks a transmission request and gathers what generation needs: recipients (inline or a stored
+ * list), content (inline, a stored template or RFC 822), options over the template's, and the
+ * environment. Throws SparkPost errors for a request that cannot be accepted at all.
+ */
+export async function resolveTransmission(
+  deps: SendDeps,
+  principal: Principal,
+  body: TransmissionBody,
+  /** A scheduled transmission being generated keeps its id. */
+  existingId?: string,
+): Promise<ResolvedTransmission> {
+  const { companyId, subaccountId } = principal;
+  const now = deps.clock.now();
+  const requested = body.options ?? {};
+  const startTime = parseStartTime(requested.start_time, now);
+
+  let recipients = Array.isArray(body.recipients) ? body.recipients : undefined;
+  if (!Array.isArray(body.recipients)) {
+    const listId = body.recipients.list_id;
+    recipients = await deps.recipientList(companyId, subaccountId, listId);
+    if (!recipients) throw notFound(`recipient list '${listId}' does not exist`);
+  }
+  const { valid, errors } = checkRecipients(recipients ?? []);
+
+  let template: StoredTemplate | undefined;
+  if ('template_id' in body.content) {
+    const { template_id, use_draft_template } = body.content;
+    template = await deps.template(companyId, subaccountId, template_id, use_draft_template ?? false);
+    if (!template) throw notFound(`template '${template_id}' does not exist`);
+  }
+  const options = { ...(template?.options ?? {}), ...requested } as Record<string, unknown>;
+  const flag = (name: string, fallback: boolean) =>
+    typeof options[name] === 'boolean' ? (options[name] as boolean) : fallback;
+  const performSubstitutions = flag('perform_substitutions', true);
+  const inlineCss = flag('inline_css', false);
+
+  let content: ResolvedContent;
+  const inline = 'from' in body.content ? body.content : undefined;
+  const rfc822 = template && 'email_rfc822' in template.content ? template.content.email_rfc822 : undefined;
+  if ('email_rfc822' in body.content || rfc822 !== undefined) {
+    const source = 'email_rfc822' in body.content ? body.content.email_rfc822 : (rfc822 ?? '');
+    content = { kind: 'rfc822', source, performSubstitutions };
+  } else {
+    const parts = inline ? toParts(inline) : (template?.content as ContentParts);
+    content = {
+      kind: 'inline',
+      compiled: compileInline(parts, { performSubstitutions, inlineCss }),
+      attachments: inline?.attachments ?? [],
+      inlineImages: inline?.inline_images ?? [],
+    };
+  }
+
+  const environment: Environment =
+    requested.sandbox === true ? 'sandbox' : await deps.environmentOf(companyId);
+  const id = existingId ?? newTransmissionId();
+  const campaignId = body.campaign_id ?? '';
+  const generation: Generation = {
+    transmission: {
+      id,
+      companyId,
+      subaccountId,
+      environment,
+      campaignId,
+      description: body.description ?? '',
+      templateId: template?.id ?? null,
+      request: { ...body, recipients: valid },
+      startTime: startTime ?? null,
+      numRcpts: valid.length,
+      numInvalidRcpts: errors.length,
+    },
+    send: {
+      companyId,
+      subaccountId,
+      environment,
+      transmissionId: id,
+      campaignId,
+      templateId: template?.id ?? null,
+      templateVersion: template?.version ?? null,
+      ipPool: typeof options.ip_pool === 'string' ? options.ip_pool : '',
+      transactional: flag('transactional', false),
+      openTracking: flag('open_tracking', true),
+      clickTracking: flag('click_tracking', true),
+      metadata: body.metadata ?? {},
+      injectedAt: now,
+    },
+    skipSuppression: flag('skip_suppression', false),
+    returnPath: body.return_path,
+    templateData: template?.substitutionData ?? {},
+    substitutionData: body.substitution_data ?? {},
+    content,
+    recipients: valid,
+  };
+  return { generation, rcptErrors: errors, startTime };
+}

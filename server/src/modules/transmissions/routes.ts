@@ -1,0 +1,132 @@
+import {
+  numericId,
+  results,
+  transmissionAccepted,
+  transmissionBody,
+  transmissionSummary,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { principalOf, requireGrant } from '../../http/principal.ts';
+import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+
+const tags = ['transmissions'];
+const idParams = z.object({ id: numericId });
+
+/** Transmissions carry attachments: up to 50 MB of JSON per request. */
+const bodyLimit = 50 * 1024 * 1024;
+
+export function transmissionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  const service = ctx.engine.transmissions;
+  return async (app) => {
+    app.post(
+      '/transmissions',
+      {
+        bodyLimit,
+        preHandler: requireGrant('transmissions/modify'),
+        schema: {
+          tags,
+          summary: 'Send (or schedule) a message to one or many recipients',
+          querystring: z.object({ num_rcpt_errors: z.coerce.number().int().min(0).optional() }),
+          body: transmissionBody,
+          response: {
+            200: z.object({
+              results: transmissionAccepted,
+              errors: z.array(z.object({ message: z.string(), code: z.string() })).optional(),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const accepted = await service.send(principalOf(request), request.body);
+        const rcptErrors = accepted.rcptErrors.slice(
+          0,
+          request.query.num_rcpt_errors ?? accepted.rcptErrors.length,
+        );
+        return {
+          results: {
+            total_rejected_recipients: accepted.rejected,
+            total_accepted_recipients: accepted.accepted,
+            id: accepted.id,
+            ...(rcptErrors.length > 0 ? { rcpt_to_errors: rcptErrors } : {}),
+          },
+          ...(accepted.rejected > 0
+            ? { errors: [{ message: 'transmission created, but with validation errors', code: '2000' }] }
+            : {}),
+        };
+      },
+    );
+
+    app.get(
+      '/transmissions',
+      {
+        preHandler: requireGrant('transmissions/view'),
+        schema: {
+          tags,
+          summary: 'Transmissions of the account, newest first (scheduled ones included)',
+          querystring: z.object({
+            campaign_id: z.string().max(64).optional(),
+            template_id: z.string().max(64).optional(),
+          }),
+          response: { 200: results(z.array(transmissionSummary)) },
+        },
+      },
+      async (request) => ({ results: await service.list(principalOf(request), request.query) }),
+    );
+
+    app.get(
+      '/transmissions/:id',
+      {
+        preHandler: requireGrant('transmissions/view'),
+        schema: {
+          tags,
+          summary: 'One transmission',
+          params: idParams,
+          response: {
+            200: results(
+              z.object({
+                transmission: transmissionSummary.extend({ options: z.record(z.string(), z.unknown()) }),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const transmission = await service.get(principalOf(request), request.params.id);
+        if (!transmission) throw notFound(`Resource not found:transmission id ${request.params.id}`);
+        return { results: { transmission } };
+      },
+    );
+
+    app.delete(
+      '/transmissions/:id',
+      {
+        preHandler: requireGrant('transmissions/modify'),
+        schema: { tags, summary: 'Cancel a scheduled transmission', params: idParams },
+      },
+      async (request) => {
+        const outcome = await service.cancel(principalOf(request), request.params.id);
+        if (outcome === 'not_found')
+          throw notFound(`Resource not found:transmission id ${request.params.id}`);
+        if (outcome === 'too_close') {
+          throw sparkpostError(
+            409,
+            'too close to generation time to delete transmission',
+            '2003',
+            "Deletion time window (660 seconds) doesn't permit transmission deletion",
+          );
+        }
+        if (outcome !== 'canceled') {
+          throw sparkpostError(
+            409,
+            'transmission database record is in an invalid state for deletion',
+            '2006',
+            `Unable to delete a transmission that is ${outcome === 'Generating' ? 'in progress' : 'completed'} (state=${outcome})`,
+          );
+        }
+        return {};
+      },
+    );
+  };
+}

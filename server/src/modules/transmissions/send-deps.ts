@@ -1,0 +1,43 @@
+import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import type { Clock } from '../../clock.ts';
+import type { IngestWriter } from '../messages/ingest.ts';
+import type { ContentParts } from '../substitution/render.ts';
+
+export type Environment = 'sandbox' | 'production';
+
+export interface StoredTemplate {
+  id: string;
+  version: number;
+  content: ContentParts | { email_rfc822: string };
+  options: Record<string, unknown>;
+  substitutionData: Record<string, unknown>;
+}
+
+/** The narrow view the sending code has of the other engine modules (wired in app.ts). */
+export interface SendDeps {
+  clock: Clock;
+  ingest: IngestWriter;
+  environmentOf(companyId: string): Promise<Environment>;
+  /** Lower-cased addresses among `addresses` that are verified authorized recipients of the sandbox. */
+  verifiedRecipients(companyId: string, addresses: string[]): Promise<Set<string>>;
+  markSandboxSent(companyId: string): Promise<void>;
+  /** Lower-cased addresses on the account's suppression list for that type. */
+  suppressed(
+    companyId: string,
+    subaccountId: number,
+    addresses: string[],
+    type: 'transactional' | 'non_transactional',
+  ): Promise<Set<string>>;
+  template(
+    companyId: string,
+    subaccountId: number,
+    templateId: string,
+    useDraft: boolean,
+  ): Promise<StoredTemplate | undefined>;
+  markTemplateUsed(companyId: string, subaccountId: number, templateId: string, at: Date): Promise<void>;
+  recipientList(
+    companyId: string,
+    subaccountId: number,
+    listId: string,
+  ): Promise<SparkpostRecipient[] | undefined>;
+}

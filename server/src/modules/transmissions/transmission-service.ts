@@ -1,0 +1,283 @@
+import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
+import { quotaExceededMessage } from '@app/shared/errors/builders';
+import type { Db } from '../../db/db.ts';
+import type { Principal } from '../../http/principal.ts';
+import { sparkpostError } from '../../http/sparkpost-errors.ts';
+import { quotaFeatureGroup } from '../usage/usage-meter.ts';
+import { sendEvent } from './events.ts';
+import { type GenerationOutcome, generate } from './generate.ts';
+import type { RecipientError } from './recipients.ts';
+import { type ResolvedTransmission, resolveTransmission } from './resolve.ts';
+import type { SendDeps } from './send-deps.ts';
+
+export interface Accepted {
+  id: string;
+  accepted: number;
+  rejected: number;
+  rcptErrors: RecipientError[];
+}
+
+interface TransmissionRow {
+  id: string;
+  state: string;
+  campaign_id: string;
+  description: string;
+  template_id: string | null;
+  start_time: Date | null;
+  num_rcpts: number;
+  num_generated: number;
+  num_failed_gen: number;
+  num_invalid_rcpts: number;
+  created_at: Date;
+  request: { options?: Record<string, unknown> };
+}
+
+/** Deleting a scheduled transmission is refused this close to its start (SparkPost's window). */
+const deletionWindowMs = 660_000;
+
+const limitMessages: Record<string, { message: string; code: string }> = {
+  daily: { message: 'Exceed Sending Limit (daily)', code: '2102' },
+  sandbox: { message: 'Exceed Sending Limit (sandbox)', code: '2103' },
+};
+
+/** SparkPost's 420 for a send over the plan's quota, described with the console's sentence (§8). */
+export function overQuota(feature: string, limitName: string) {
+  const { message, code } = limitMessages[feature] ?? {
+    message: 'Exceed Sending Limit (monthly)',
+    code: '2104',
+  };
+  return sparkpostError(420, message, code, quotaExceededMessage(limitName, quotaFeatureGroup));
+}
+
+const notAuthorizedError = (address: string, reason: string): RecipientError => ({
+  message: 'recipient is not an authorized recipient',
+  description: `${address}: ${reason}`,
+  code: '1902',
+});
+
+function toSummary(row: TransmissionRow) {
+  return {
+    id: String(row.id),
+    state: row.state,
+    campaign_id: row.campaign_id,
+    description: row.description,
+    content: { template_id: row.template_id ?? 'inline' },
+    ...(row.start_time ? { start_time: row.start_time.toISOString() } : {}),
+    num_rcpts: row.num_rcpts,
+    num_generated: row.num_generated,
+    num_failed_gen: row.num_failed_gen,
+    num_invalid_recipients: row.num_invalid_rcpts,
+    created: row.created_at.toISOString(),
+  };
+}
+
+const summaryColumns = `id, state, campaign_id, description, template_id, start_time, num_rcpts, num_generated,
+  num_failed_gen, num_invalid_rcpts, created_at, request`;
+
+export type TransmissionService = ReturnType<typeof createTransmissionService>;
+
+export function createTransmissionService(db: Db, deps: SendDeps) {
+  async function commit(outcome: GenerationOutcome, resolved: ResolvedTransmission): Promise<void> {
+    const written = await deps.ingest.write(outcome.unit);
+    if (!written.ok) throw overQuota(written.feature, written.limitName);
+    const { send } = resolved.generation;
+    if (send.environment === 'sandbox' && outcome.generated > 0) await deps.markSandboxSent(send.companyId);
+    if (send.templateId)
+      await deps.markTemplateUsed(send.companyId, send.subaccountId, send.templateId, send.injectedAt);
+  }
+
+  return {
+    /** Accepts a transmission: committed (messages, events, usage) before this resolves. */
+    async send(principal: Principal, body: TransmissionBody): Promise<Accepted> {
+      const resolved = await resolveTransmission(deps, principal, body);
+      const { generation, rcptErrors } = resolved;
+      if (generation.recipients.length === 0) {
+        throw sparkpostError(
+          422,
+          'At least one valid recipient is required',
+          '1400',
+          rcptErrors[0]?.description ?? 'the recipient list is empty',
+        );
+      }
+      if (resolved.startTime) {
+        await deps.ingest.write({
+          companyId: principal.companyId,
+          charges: [],
+          transmission: {
+            ...generation.transmission,
+            state: 'submitted',
+            numGenerated: 0,
+            numFailedGen: 0,
+            createdAt: deps.clock.now(),
+          },
+          messages: [],
+          events: [],
+        });
+        return {
+          id: generation.transmission.id,
+          accepted: generation.recipients.length,
+          rejected: rcptErrors.length,
+          rcptErrors,
+        };
+      }
+      const outcome = await generate(deps, generation);
+      await commit(outcome, resolved);
+      const refusedErrors = outcome.refused.map((refusal) =>
+        notAuthorizedError(refusal.address, refusal.reason),
+      );
+      return {
+        id: generation.transmission.id,
+        accepted: generation.recipients.length - outcome.refused.length,
+        rejected: rcptErrors.length + outcome.refused.length,
+        rcptErrors: [...rcptErrors, ...refusedErrors],
+      };
+    },
+
+    async list(principal: Principal, filter: { campaign_id?: string; template_id?: string }) {
+      const rows = await db.query<TransmissionRow>(
+        `SELECT ${summaryColumns} FROM transmissions
+         WHERE company_id = $1 AND subaccount_id = $2
+           AND ($3::text IS NULL OR campaign_id = $3) AND ($4::text IS NULL OR template_id = $4)
+         ORDER BY created_at DESC LIMIT 1000`,
+        [principal.companyId, principal.subaccountId, filter.campaign_id ?? null, filter.template_id ?? null],
+      );
+      return rows.map(toSummary);
+    },
+
+    async get(principal: Principal, id: string) {
+      const row = await db.maybeOne<TransmissionRow>(
+        `SELECT ${summaryColumns} FROM transmissions WHERE company_id = $1 AND subaccount_id = $2 AND id = $3`,
+        [principal.companyId, principal.subaccountId, id],
+      );
+      return row ? { ...toSummary(row), options: row.request.options ?? {} } : undefined;
+    },
+
+    /** Cancels a scheduled transmission; says why not otherwise. */
+    async cancel(principal: Principal, id: string): Promise<'canceled' | 'not_found' | 'too_close' | string> {
+      const now = deps.clock.now();
+      const row = await db.maybeOne<{ state: string; start_time: Date | null }>(
+        `UPDATE transmissions SET state = CASE WHEN state = 'submitted' AND start_time > $4 THEN 'Canceled' ELSE state END
+         WHERE company_id = $1 AND subaccount_id = $2 AND id = $3
+         RETURNING state, start_time`,
+        [principal.companyId, principal.subaccountId, id, new Date(now.getTime() + deletionWindowMs)],
+      );
+      if (!row) return 'not_found';
+      if (row.state === 'Canceled') return 'canceled';
+      if (row.state === 'submitted') return 'too_close';
+      return row.state;
+    },
+
+    /**
+     * Generates scheduled transmissions whose start_time has come; returns how many. Each is claimed
+     * atomically (state Generating), so several processes can run this at once.
+     */
+    async runDue(): Promise<number> {
+      const now = deps.clock.now();
+      const claimed = await db.query<{
+        id: string;
+        company_id: string;
+        subaccount_id: string;
+        request: TransmissionBody;
+      }>(
+        `UPDATE transmissions SET state = 'Generating', generation_start_time = $1
+         WHERE id IN (SELECT id FROM transmissions WHERE state = 'submitted' AND start_time <= $1
+                      ORDER BY start_time LIMIT 20 FOR UPDATE SKIP LOCKED)
+         RETURNING id, company_id, subaccount_id, request`,
+        [now],
+      );
+      for (const row of claimed) {
+        const principal: Principal = {
+          companyId: row.company_id,
+          subaccountId: Number(row.subaccount_id),
+          isMaster: false,
+          grants: 'all',
+          keyId: null,
+        };
+        const request = { ...row.request, options: { ...row.request.options, start_time: undefined } };
+        try {
+          const resolved = await resolveTransmission(deps, principal, request, String(row.id));
+          await commit(await generate(deps, resolved.generation), resolved);
+        } catch (error) {
+          await recordFailedGeneration(row, principal, request, error);
+        }
+      }
+      return claimed.length;
+    },
+
+    /** Puts back transmissions whose generation was interrupted (the process died) a while ago. */
+    async releaseStale(): Promise<void> {
+      const before = new Date(deps.clock.now().getTime() - 10 * 60_000);
+      await db.query(
+        `UPDATE transmissions SET state = 'submitted' WHERE state = 'Generating' AND generation_start_time < $1`,
+        [before],
+      );
+    },
+  };
+
+  /** A scheduled transmission that could not be generated: its recipients get generation_failure events. */
+  async function recordFailedGeneration(
+    row: { id: string; company_id: string },
+    principal: Principal,
+    request: TransmissionBody,
+    error: unknown,
+  ) {
+    const now = deps.clock.now();
+    const reason = error instanceof Error ? error.message : String(error);
+    const recipients = Array.isArray(request.recipients) ? request.recipients : [];
+    const send = {
+      companyId: principal.companyId,
+      subaccountId: principal.subaccountId,
+      environment: 'production' as const,
+      transmissionId: String(row.id),
+      campaignId: request.campaign_id ?? '',
+      templateId: null,
+      templateVersion: null,
+      ipPool: '',
+      transactional: request.options?.transactional ?? false,
+      openTracking: false,
+      clickTracking: false,
+      metadata: request.metadata ?? {},
+      injectedAt: now,
+    };
+    await deps.ingest.write({
+      companyId: principal.companyId,
+      charges: [],
+      transmission: {
+        id: String(row.id),
+        companyId: principal.companyId,
+        subaccountId: principal.subaccountId,
+        state: 'Success',
+        environment: 'production',
+        campaignId: send.campaignId,
+        description: request.description ?? '',
+        templateId: null,
+        request,
+        startTime: null,
+        numRcpts: recipients.length,
+        numGenerated: 0,
+        numFailedGen: recipients.length,
+        numInvalidRcpts: 0,
+        createdAt: now,
+      },
+      messages: [],
+      events: recipients.map((recipient) =>
+        sendEvent(
+          send,
+          {
+            rcptTo: recipient.address.email,
+            rawRcptTo: recipient.address.email,
+            rcptType: 'to',
+            tags: recipient.tags ?? [],
+            metadata: recipient.metadata ?? {},
+            friendlyFrom: '',
+            msgFrom: '',
+            subject: '',
+          },
+          'generation_failure',
+          null,
+          { reason },
+        ),
+      ),
+    });
+  }
+}

@@ -1,0 +1,152 @@
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { periodOf } from './quotas.ts';
+
+type Period = 'monthly' | 'daily' | 'none';
+
+interface PlanQuota {
+  feature: string;
+  limitName: string;
+  quota: number;
+  period: Period;
+  enabled: boolean;
+}
+
+export interface QuotaCharge {
+  feature: string;
+  amount: number;
+}
+
+export type ChargeResult = { ok: true } | { ok: false; feature: string; limitName: string };
+
+export type PlanQuotas = ReadonlyMap<string, PlanQuota>;
+
+/** The feature group of the transactional quotas, as the over-quota message names it (§8). */
+export const quotaFeatureGroup = 'transactional email';
+
+const lifetimeStart = new Date(0);
+const planCacheMs = 10_000;
+
+export type UsageMeter = ReturnType<typeof createUsageMeter>;
+
+/**
+ * Counts sends against the company's plan. Charges run inside the caller's transaction, each one a
+ * single conditional upsert, so two concurrent sends can never both take the last unit of a quota.
+ * Enabled quotas are enforced (-1 = unlimited); disabled ones are only counted.
+ */
+export function createUsageMeter(db: Db, clock: Clock) {
+  const plans = new Map<string, { quotas: Map<string, PlanQuota>; until: number }>();
+
+  async function planQuotas(companyId: string): Promise<Map<string, PlanQuota>> {
+    const now = clock.now().getTime();
+    const cached = plans.get(companyId);
+    if (cached && cached.until > now) return cached.quotas;
+    const rows = await db.query<{
+      feature: string;
+      limit_name: string;
+      quota: number;
+      period: Period;
+      enabled: boolean;
+    }>(
+      `SELECT q.feature, q.limit_name, q.quota, q.period, q.enabled
+       FROM subscriptions s JOIN plan_quotas q ON q.plan_id = s.plan_id WHERE s.company_id = $1`,
+      [companyId],
+    );
+    const quotas = new Map(
+      rows.map((row) => [
+        row.feature,
+        {
+          feature: row.feature,
+          limitName: row.limit_name,
+          quota: row.quota,
+          period: row.period,
+          enabled: row.enabled,
+        },
+      ]),
+    );
+    if (plans.size > 10_000) plans.clear();
+    plans.set(companyId, { quotas, until: now + planCacheMs });
+    return quotas;
+  }
+
+  /** Adds `amount` when it fits; the number of rows returned says whether it did. */
+  async function chargeOne(
+    tx: Db,
+    companyId: string,
+    quota: PlanQuota | undefined,
+    charge: QuotaCharge,
+    now: Date,
+  ) {
+    const period = quota ? periodOf(quota.period, now) : periodOf('monthly', now);
+    const limit = quota?.enabled ? quota.quota : -1;
+    if (limit >= 0 && charge.amount > limit) return false;
+    const rows = await tx.query(
+      `INSERT INTO usage_counters (company_id, feature, period_start, used, updated_at)
+       VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (company_id, feature, period_start) DO UPDATE
+         SET used = usage_counters.used + EXCLUDED.used, updated_at = EXCLUDED.updated_at
+         WHERE $6::integer < 0 OR usage_counters.used + EXCLUDED.used <= $6::integer
+       RETURNING used`,
+      [companyId, charge.feature, period?.start ?? lifetimeStart, charge.amount, now, limit],
+    );
+    return rows.length > 0;
+  }
+
+  async function refund(
+    tx: Db,
+    companyId: string,
+    quota: PlanQuota | undefined,
+    charge: QuotaCharge,
+    now: Date,
+  ) {
+    const period = quota ? periodOf(quota.period, now) : periodOf('monthly', now);
+    await tx.query(
+      `UPDATE usage_counters SET used = greatest(used - $4, 0)
+       WHERE company_id = $1 AND feature = $2 AND period_start = $3`,
+      [companyId, charge.feature, period?.start ?? lifetimeStart, charge.amount],
+    );
+  }
+
+  return {
+    planQuotas,
+
+    /**
+     * Charges every feature or none. When the monthly `email` quota is used up, an enabled add-on
+     * (`extra`) quota takes the send instead. `quotas` come from planQuotas, read before the
+     * transaction: inside it only `tx` may be used (PGlite has a single connection).
+     */
+    async charge(
+      tx: Db,
+      companyId: string,
+      quotas: PlanQuotas,
+      charges: readonly QuotaCharge[],
+    ): Promise<ChargeResult> {
+      const now = clock.now();
+      const done: QuotaCharge[] = [];
+      for (const charge of charges) {
+        if (charge.amount <= 0) continue;
+        const quota = quotas.get(charge.feature);
+        let ok = await chargeOne(tx, companyId, quota, charge, now);
+        if (!ok && charge.feature === 'email' && quotas.get('extra')?.enabled) {
+          const extra: QuotaCharge = { feature: 'extra', amount: charge.amount };
+          ok = await chargeOne(tx, companyId, quotas.get('extra'), extra, now);
+          if (ok) {
+            done.push(extra);
+            continue;
+          }
+        }
+        if (!ok) {
+          for (const charged of done) await refund(tx, companyId, quotas.get(charged.feature), charged, now);
+          return { ok: false, feature: charge.feature, limitName: quota?.limitName ?? charge.feature };
+        }
+        done.push(charge);
+      }
+      return { ok: true };
+    },
+
+    /** Forgets cached plans, e.g. after a plan change in this process. */
+    forgetPlans(): void {
+      plans.clear();
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * `GET /events/message` query: times ISO 8601 (`from` inclusive, `to` exclusive), filters as comma
+ * separated lists. Values are checked by the server so that errors name the filter.
+ */
+export const messageEventSearchQuery = z.object({
+  from: z.string().optional(),
+  to: z.string().optional(),
+  cursor: z.string().max(2048).optional(),
+  per_page: z.string().optional(),
+  events: z.string().optional(),
+  recipients: z.string().optional(),
+  recipient_domains: z.string().optional(),
+  from_addresses: z.string().optional(),
+  sending_domains: z.string().optional(),
+  subjects: z.string().optional(),
+  bounce_classes: z.string().optional(),
+  reasons: z.string().optional(),
+  campaigns: z.string().optional(),
+  templates: z.string().optional(),
+  transmissions: z.string().optional(),
+  messages: z.string().optional(),
+  subaccounts: z.string().optional(),
+  ip_pools: z.string().optional(),
+  event_ids: z.string().optional(),
+});
+
+export type MessageEventSearchQuery = z.infer<typeof messageEventSearchQuery>;
+
+/** One event with SparkPost's field names; the fields beyond these vary by type. */
+export const messageEventView = z.looseObject({
+  type: z.string(),
+  event_id: z.string(),
+  timestamp: z.string(),
+  customer_id: z.string(),
+  subaccount_id: z.string(),
+});
+
+export type MessageEventView = z.infer<typeof messageEventView>;
+
+export const messageEventPage = z.object({
+  results: z.array(messageEventView),
+  total_count: z.number(),
+  links: z.object({ next: z.string().optional() }),
+});
+
+export const messageEventSamplesQuery = z.object({ events: z.string().optional() });
+
+/** Per event type (in the order of the type list): each field with a description and a sample value. */
+export const messageEventDocumentation = z.object({
+  results: z.array(z.record(z.string(), z.object({ description: z.string(), sampleValue: z.unknown() }))),
+});

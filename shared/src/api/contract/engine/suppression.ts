@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+export const suppressionTypes = ['transactional', 'non_transactional'] as const;
+export type SuppressionType = (typeof suppressionTypes)[number];
+
+/** Who put an entry on the list, with SparkPost's names. */
+export const suppressionSources = [
+  'Spam Complaint',
+  'List Unsubscribe',
+  'Bounce Rule',
+  'Unsubscribe Link',
+  'Manually Added',
+  'Compliance',
+] as const;
+export type SuppressionSource = (typeof suppressionSources)[number];
+
+export const suppressionBulkMax = 10_000;
+
+// Messages for an absent value keep "received undefined": the engine reports those as missing fields.
+const suppressionType = z.enum(suppressionTypes, {
+  error: (issue) =>
+    issue.input === undefined
+      ? 'type is required, received undefined'
+      : "type must be 'transactional' or 'non_transactional'",
+});
+const suppressionAddress = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'recipient is required, received undefined'
+        : 'recipient must be an email address',
+  })
+  .trim()
+  .toLowerCase()
+  .max(254, 'recipient is at most 254 characters')
+  .pipe(z.email('recipient must be an email address'));
+const description = z.string().max(1024, 'description is at most 1024 characters');
+const listId = z.string().max(64, 'list_id is at most 64 characters');
+
+export const suppressionPutBody = z.object({
+  type: suppressionType,
+  description: description.optional(),
+  list_id: listId.optional(),
+});
+
+export const suppressionBulkEntry = suppressionPutBody.extend({ recipient: suppressionAddress });
+
+export const suppressionBulkBody = z.object({
+  recipients: z
+    .array(suppressionBulkEntry)
+    .min(1, 'recipients must hold at least one entry')
+    .max(suppressionBulkMax, `recipients holds at most ${suppressionBulkMax} entries per request`),
+});
+
+/** DELETE's body is optional: absent, it arrives as null. */
+export const suppressionDeleteBody = z.object({ type: suppressionType.optional() }).nullish();
+
+/** `type` of DELETE may also come in the query string. */
+export const suppressionDeleteQuery = z.object({ type: suppressionType.optional() });
+
+export const suppressionView = z.object({
+  recipient: z.string(),
+  type: z.enum(suppressionTypes),
+  source: z.enum(suppressionSources),
+  description: z.string(),
+  list_id: z.string().optional(),
+  created: z.string(),
+  updated: z.string(),
+  subaccount_id: z.number(),
+  /** Deprecated by SparkPost in favour of `type`, still served. */
+  transactional: z.boolean(),
+  non_transactional: z.boolean(),
+});
+export type SuppressionView = z.infer<typeof suppressionView>;
+
+/** Search filters; lists are comma separated, dates ISO 8601 on `updated`. */
+export const suppressionSearchQuery = z.object({
+  from: z.string().optional(),
+  to: z.string().optional(),
+  types: z.string().optional(),
+  sources: z.string().optional(),
+  description: z.string().max(1024).optional(),
+  domain: z.string().max(253).optional(),
+  sort: z.enum(['asc', 'desc'], "sort must be 'asc' or 'desc'").optional(),
+  cursor: z.string().max(2048).optional(),
+  per_page: z.string().optional(),
+});
+
+/** `{results, total_count, links: {next?}}`: a page of a cursor-paged list. */
+export const pagedResults = <T extends z.ZodType>(item: T) =>
+  z.object({
+    results: z.array(item),
+    total_count: z.number(),
+    links: z.object({ next: z.string().optional() }),
+  });
+
+/** Entries per source (SparkPost's snake_case keys), per type, and in all. */
+export const suppressionSummary = z.object({
+  spam_complaint: z.number(),
+  list_unsubscribe: z.number(),
+  bounce_rule: z.number(),
+  unsubscribe_link: z.number(),
+  manually_added: z.number(),
+  compliance: z.number(),
+  transactional: z.number(),
+  non_transactional: z.number(),
+  total: z.number(),
+});
+export type SuppressionSummary = z.infer<typeof suppressionSummary>;

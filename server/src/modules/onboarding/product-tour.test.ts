@@ -18,10 +18,15 @@ describe.each(databases)('product tour on $name', (database) => {
 
     const put = (payload: object) =>
       t.app.inject({ method: 'PUT', url: '/v1/on-boarding/product-tour', headers: auth(token), payload });
-    await put({ sandboxWelcome: true, productionWelcome: true });
-    const updated = (await put({ productionWelcome: false, surveyCompletion: true })).json().data;
-    expect(updated).toMatchObject({ sandboxWelcome: true, productionWelcome: false, surveyCompletion: true });
+    await put({ sandboxWelcome: true, productionAddApiKeys: true });
+    const updated = (await put({ productionAddApiKeys: false, surveyCompletion: true })).json().data;
+    expect(updated).toMatchObject({ sandboxWelcome: true, productionAddApiKeys: false, surveyCompletion: true });
     expect(Object.keys(updated)).toHaveLength(productTourFlags.length);
+
+    // The production gate is set by completing the profile and the welcome, never directly.
+    const gate = await put({ productionWelcome: true });
+    expect(gate.statusCode).toBe(400);
+    expect((await t.getData('/v1/on-boarding/product-tour', token)).productionWelcome).toBe(false);
 
     const bad = await put({ sandboxWelcome: 'yes' });
     expect(bad.json()).toMatchObject({

@@ -27,6 +27,13 @@ export const productTourSchema = z.object(
   >,
 );
 
-export const productTourUpdateBody = productTourSchema.partial();
+/**
+ * Flags the console may set. productionDataCompletion and productionWelcome gate production (§4):
+ * only /on-boarding/complete-profile and /on-boarding/finish-onboarding set them.
+ */
+export const productTourUpdateBody = productTourSchema
+  .omit({ productionDataCompletion: true, productionWelcome: true })
+  .partial()
+  .strict();
 
 export type ProductTour = z.output<typeof productTourSchema>;

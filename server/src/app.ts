@@ -41,6 +41,7 @@ import { subaccountRoutes } from './modules/subaccounts/routes.ts';
 import { suppressionRoutes } from './modules/suppression/routes.ts';
 import { templateRoutes } from './modules/templates/routes.ts';
 import { transmissionRoutes } from './modules/transmissions/routes.ts';
+import { testSendRoutes } from './modules/transmissions/test-send-routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { registerConsole } from './static.ts';
@@ -113,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onboardingRoutes,
     capturedMailRoutes,
     sandboxRoutes,
+    testSendRoutes,
     eventRetentionRoutes,
   ]) {
     await api.register(routes(ctx), { prefix: '/v1' });

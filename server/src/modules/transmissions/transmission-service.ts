@@ -13,6 +13,8 @@ import type { SendDeps } from './send-deps.ts';
 export interface Accepted {
   id: string;
   accepted: number;
+  /** Messages composed now (0 for a scheduled transmission). */
+  generated: number;
   rejected: number;
   rcptErrors: RecipientError[];
 }
@@ -46,7 +48,15 @@ export function overQuota(feature: string, limitName: string) {
     message: 'Exceed Sending Limit (monthly)',
     code: '2104',
   };
-  return sparkpostError(420, message, code, quotaExceededMessage(limitName, quotaFeatureGroup));
+  const error = sparkpostError(420, message, code, quotaExceededMessage(limitName, quotaFeatureGroup));
+  return Object.assign(error, { quota: { feature: quotaFeatureGroup, subfeature: limitName } });
+}
+
+/** The quota a 420 from overQuota refers to, for callers that answer in the console's shape. */
+export function exceededQuota(error: unknown): { feature: string; subfeature: string } | undefined {
+  return typeof error === 'object' && error !== null && 'quota' in error
+    ? (error.quota as { feature: string; subfeature: string })
+    : undefined;
 }
 
 const notAuthorizedError = (address: string, reason: string): RecipientError => ({
@@ -115,6 +125,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
         });
         return {
           id: generation.transmission.id,
+          generated: 0,
           accepted: generation.recipients.length,
           rejected: rcptErrors.length,
           rcptErrors,
@@ -127,6 +138,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       );
       return {
         id: generation.transmission.id,
+        generated: outcome.generated,
         accepted: generation.recipients.length - outcome.refused.length,
         rejected: rcptErrors.length + outcome.refused.length,
         rcptErrors: [...rcptErrors, ...refusedErrors],

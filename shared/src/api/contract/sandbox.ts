@@ -221,3 +221,12 @@ export type SandboxMessageSummary = z.output<typeof sandboxMessageSummarySchema>
 export type SandboxMessageList = z.output<typeof sandboxMessageListData>;
 export type SandboxMessage = z.output<typeof sandboxMessageSchema>;
 export type SandboxData = z.output<typeof sandboxDataSchema>;
+
+/** A sample message from the console ("send a test email"), counted like any other send. */
+export const testSendBody = z.object({ email: emailSchema });
+
+export const testSendResult = z.object({
+  transmissionId: z.string(),
+  environment: environmentSchema,
+  recipient: z.string(),
+});

@@ -76,15 +76,24 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
   ): Promise<IngestResult[]> {
     const results: IngestResult[] = [];
     const accepted: IngestUnit[] = [];
+    // Charges no quota limits are summed over the batch: one counter update per company and feature.
+    const counted = new Map<string, Map<string, number>>();
     for (const unit of units) {
-      const charged = await deps.usage.charge(
-        tx,
-        unit.companyId,
-        plans.get(unit.companyId) ?? new Map(),
-        unit.charges,
-      );
+      const plan = plans.get(unit.companyId) ?? new Map();
+      const { enforced, counted: toCount } = deps.usage.split(plan, unit.charges);
+      const charged = await deps.usage.charge(tx, unit.companyId, plan, enforced);
       results.push(charged);
-      if (charged.ok) accepted.push(unit);
+      if (!charged.ok) continue;
+      accepted.push(unit);
+      const totals = counted.get(unit.companyId) ?? new Map<string, number>();
+      for (const charge of toCount)
+        totals.set(charge.feature, (totals.get(charge.feature) ?? 0) + charge.amount);
+      counted.set(unit.companyId, totals);
+    }
+    for (const [companyId, totals] of counted) {
+      for (const [feature, amount] of totals) {
+        await deps.usage.count(tx, companyId, plans.get(companyId) ?? new Map(), { feature, amount });
+      }
     }
     const transmissions = accepted.flatMap((unit) => (unit.transmission ? [unit.transmission] : []));
     if (transmissions.length > 0) await deps.saveTransmissions(tx, transmissions);

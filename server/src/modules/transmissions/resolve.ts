@@ -1,7 +1,13 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Principal } from '../../http/principal.ts';
-import { invalidParameter, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
-import { CompileError, type ContentParts, compileContent } from '../substitution/render.ts';
+import { invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
+import {
+  type CompiledContent,
+  CompileError,
+  type ContentParts,
+  compileContent,
+} from '../substitution/render.ts';
+import { compileFailure, parseFrom } from '../templates/content.ts';
 import type { Generation, ResolvedContent } from './generate.ts';
 import { newTransmissionId } from './ids.ts';
 import { checkRecipients, type RecipientError } from './recipients.ts';
@@ -21,15 +27,6 @@ export interface ResolvedTransmission {
 
 type InlineBody = Extract<TransmissionBody['content'], { from: unknown }>;
 
-/** `from` as a string (`Name <a@b>` or `a@b`) or `{email, name}`. */
-function parseFrom(from: InlineBody['from']): ContentParts['from'] {
-  if (typeof from !== 'string') return from;
-  const match = /^\s*(?:"?([^"<]*?)"?\s*)?<([^>]+)>\s*$/.exec(from);
-  return match
-    ? { email: (match[2] ?? '').trim(), name: match[1]?.trim() || undefined }
-    : { email: from.trim() };
-}
-
 /** The start_time as a Date, or a 422 in SparkPost's words. */
 function parseStartTime(value: string | undefined, now: Date): Date | undefined {
   if (value === undefined || value === 'now') return undefined;
@@ -45,23 +42,32 @@ function parseStartTime(value: string | undefined, now: Date): Date | undefined 
   return time.getTime() - now.getTime() > scheduleSlackMs ? time : undefined;
 }
 
+/** Compiled inline content, by content and options: repeated sends of the same content compile once. */
+const compiledCache = new Map<string, CompiledContent>();
+const compiledCacheSize = 200;
+/** Larger content is compiled per request rather than kept. */
+const cacheableChars = 256 * 1024;
+
 export function compileInline(
   parts: ContentParts,
   options: { performSubstitutions: boolean; inlineCss: boolean },
 ) {
+  const key = JSON.stringify([parts, options.performSubstitutions, options.inlineCss]);
+  const cached = compiledCache.get(key);
+  if (cached) return cached;
+  let compiled: CompiledContent;
   try {
-    return compileContent(parts, options);
+    compiled = compileContent(parts, options);
   } catch (error) {
-    if (error instanceof CompileError) {
-      throw sparkpostError(
-        422,
-        'substitution language syntax error in template content',
-        '3000',
-        error.message,
-      );
-    }
+    if (error instanceof CompileError) throw compileFailure(error);
     throw error;
   }
+  if (key.length <= cacheableChars) {
+    if (compiledCache.size >= compiledCacheSize)
+      compiledCache.delete(compiledCache.keys().next().value ?? '');
+    compiledCache.set(key, compiled);
+  }
+  return compiled;
 }
 
 function toParts(content: InlineBody): ContentParts {

@@ -107,8 +107,21 @@ export function createUsageMeter(db: Db, clock: Clock) {
     );
   }
 
+  const isEnforced = (quotas: PlanQuotas, feature: string) => {
+    const quota = quotas.get(feature);
+    return quota !== undefined && quota.enabled && quota.quota >= 0;
+  };
+
   return {
     planQuotas,
+
+    /** Splits charges into those a quota limits and those only counted (unlimited or disabled). */
+    split(quotas: PlanQuotas, charges: readonly QuotaCharge[]) {
+      return {
+        enforced: charges.filter((charge) => isEnforced(quotas, charge.feature)),
+        counted: charges.filter((charge) => !isEnforced(quotas, charge.feature)),
+      };
+    },
 
     /**
      * Charges every feature or none. When the monthly `email` quota is used up, an enabled add-on
@@ -142,6 +155,11 @@ export function createUsageMeter(db: Db, clock: Clock) {
         done.push(charge);
       }
       return { ok: true };
+    },
+
+    /** Adds to counters no quota limits: callers sum a whole batch into one call per feature. */
+    async count(tx: Db, companyId: string, quotas: PlanQuotas, charge: QuotaCharge): Promise<void> {
+      if (charge.amount > 0) await chargeOne(tx, companyId, quotas.get(charge.feature), charge, clock.now());
     },
 
     /** Forgets cached plans, e.g. after a plan change in this process. */

@@ -20,7 +20,8 @@ export interface EventSearch {
 
 const dayMs = 86_400_000;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const bigintPattern = /^\d{1,18}$/;
+// Every value fits PostgreSQL's bigint; transmission ids are 62-bit, so often 19 digits.
+const bigintPattern = /^(?:\d{1,18}|[1-8]\d{18})$/;
 
 /** Values that must each match `pattern`; 422 naming the filter and the value otherwise. */
 function checked(name: string, value: string | undefined, pattern: RegExp, expected: string) {

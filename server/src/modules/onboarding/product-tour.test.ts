@@ -20,7 +20,11 @@ describe.each(databases)('product tour on $name', (database) => {
       t.app.inject({ method: 'PUT', url: '/v1/on-boarding/product-tour', headers: auth(token), payload });
     await put({ sandboxWelcome: true, productionAddApiKeys: true });
     const updated = (await put({ productionAddApiKeys: false, surveyCompletion: true })).json().data;
-    expect(updated).toMatchObject({ sandboxWelcome: true, productionAddApiKeys: false, surveyCompletion: true });
+    expect(updated).toMatchObject({
+      sandboxWelcome: true,
+      productionAddApiKeys: false,
+      surveyCompletion: true,
+    });
     expect(Object.keys(updated)).toHaveLength(productTourFlags.length);
 
     // The production gate is set by completing the profile and the welcome, never directly.

@@ -17,7 +17,13 @@ const addressObject = z.object({
  * not checked for validity here: an invalid one rejects that recipient only (rcpt_to_errors).
  */
 export const sparkpostRecipient = z.object({
-  address: z.union([z.string().max(320).transform((email): Address => ({ email })), addressObject]),
+  address: z.union([
+    z
+      .string()
+      .max(320)
+      .transform((email): Address => ({ email })),
+    addressObject,
+  ]),
   return_path: z.string().max(320).optional(),
   tags: z.array(z.string().max(64)).max(10).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),

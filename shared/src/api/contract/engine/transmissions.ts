@@ -53,14 +53,21 @@ export const transmissionBody = z.object({
   metadata: z.record(z.string(), z.unknown()).optional(),
   substitution_data: z.record(z.string(), z.unknown()).optional(),
   return_path: z.string().max(320).optional(),
-  recipients: z.union([z.array(sparkpostRecipient).max(100_000), z.object({ list_id: z.string().min(1).max(64) })]),
+  recipients: z.union([
+    z.array(sparkpostRecipient).max(100_000),
+    z.object({ list_id: z.string().min(1).max(64) }),
+  ]),
   content: z.union([templateContent, rfc822Content, inlineContent]),
 });
 
 export type TransmissionBody = z.output<typeof transmissionBody>;
 export type InlineContent = z.output<typeof inlineContent>;
 
-export const rcptToError = z.object({ message: z.string(), description: z.string().optional(), code: z.string() });
+export const rcptToError = z.object({
+  message: z.string(),
+  description: z.string().optional(),
+  code: z.string(),
+});
 
 export const transmissionAccepted = z.object({
   total_rejected_recipients: z.number(),

@@ -24,6 +24,17 @@ export function engineApi(ctx: AppContext, modules: Array<(ctx: AppContext) => F
   const plugin: FastifyPluginAsyncZod = async (app) => {
     app.setErrorHandler(sparkpostErrorHandler);
     acceptEmptyJsonBody(app);
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send({
+        errors: [
+          {
+            message: 'resource not found',
+            code: '1600',
+            description: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
+          },
+        ],
+      }),
+    );
     app.addHook('onRequest', resolvePrincipal);
     for (const routes of modules) await app.register(routes(ctx));
   };

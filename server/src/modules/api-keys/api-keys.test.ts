@@ -49,6 +49,12 @@ describe.each(databases)('API keys on $name', (database) => {
     expect(none.statusCode).toBe(401);
   });
 
+  it("answers unknown /api/v1 endpoints in SparkPost's shape", async () => {
+    const response = await call(a, 'GET', '/message-events');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().errors[0]).toMatchObject({ message: 'resource not found', code: '1600' });
+  });
+
   it('enforces grants: a key without api_keys/manage gets 403', async () => {
     const { key } = (
       await call(a, 'POST', '/api-keys', { label: 'inject only', grants: ['smtp/inject'] })

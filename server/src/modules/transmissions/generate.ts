@@ -32,6 +32,8 @@ export interface Generation {
   content: ResolvedContent;
   /** Valid recipients (addresses checked). */
   recipients: SparkpostRecipient[];
+  /** The content's CC header as given (empty when none): tells cc from bcc recipients. */
+  ccHeader: string;
 }
 
 export interface GenerationOutcome {
@@ -39,6 +41,16 @@ export interface GenerationOutcome {
   /** Recipients refused by policy before generation (sandbox), with the reason, for rcpt_to_errors. */
   refused: Array<{ address: string; reason: string }>;
   generated: number;
+}
+
+/**
+ * SparkPost's rcpt_type: a recipient whose header_to shows someone else is a copy, `cc` when the
+ * CC header names it and `bcc` otherwise.
+ */
+function recipientType(recipient: SparkpostRecipient, ccHeader: string): 'to' | 'cc' | 'bcc' {
+  const { email, header_to } = recipient.address;
+  if (!header_to || header_to.toLowerCase().includes(email.toLowerCase())) return 'to';
+  return ccHeader.toLowerCase().includes(email.toLowerCase()) ? 'cc' : 'bcc';
 }
 
 /** The `<id@domain>` Message-ID of a generated message. */
@@ -68,7 +80,7 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
       const facts: RecipientFacts = {
         rcptTo,
         rawRcptTo: rcptTo,
-        rcptType: recipient.address.header_to && recipient.address.header_to !== rcptTo ? 'cc' : 'to',
+        rcptType: recipientType(recipient, g.ccHeader),
         tags: recipient.tags ?? [],
         metadata: recipient.metadata ?? {},
         friendlyFrom: '',

@@ -172,6 +172,7 @@ export async function resolveTransmission(
     substitutionData: body.substitution_data ?? {},
     content,
     recipients: valid,
+    ccHeader: Object.entries(inline?.headers ?? {}).find(([name]) => name.toLowerCase() === 'cc')?.[1] ?? '',
   };
   return { generation, rcptErrors: errors, startTime };
 }

@@ -80,6 +80,33 @@ describe.each(databases)('transmissions on $name', (database) => {
     expect(events[0]?.body).toMatchObject({ rcpt_tags: ['vip'], rcpt_meta: { plan: 'pro' } });
   });
 
+  it('tells to, cc and bcc recipients apart (header_to and the CC header, as the client sends them)', async () => {
+    const response = await send(
+      a,
+      inline({
+        recipients: [
+          { address: { email: 'to@example.test' } },
+          { address: { email: 'cc@example.test', header_to: 'to@example.test' } },
+          { address: { email: 'bcc@example.test', header_to: 'to@example.test' } },
+        ],
+        content: { from: 'a@acme.test', subject: 'Copies', text: 'x', headers: { CC: 'cc@example.test' } },
+      }),
+    );
+    const events = await eventsOf(response.json().results.id);
+    expect(events.map((event) => [event.rcpt_to, event.body.rcpt_type])).toEqual([
+      ['bcc@example.test', 'bcc'],
+      ['cc@example.test', 'cc'],
+      ['to@example.test', 'to'],
+    ]);
+    const raw = (await messagesOf(response.json().results.id)).map((message) =>
+      Buffer.from(message.raw).toString(),
+    );
+    for (const message of raw) {
+      expect(message).toContain('To: to@example.test');
+      expect(message).not.toContain('bcc@example.test');
+    }
+  });
+
   it('reports invalid recipients in rcpt_to_errors and sends to the others', async () => {
     const response = await send(
       a,

@@ -9,8 +9,11 @@ export const sparkpostErrorBody = z.object({
   ),
 });
 
-/** An id in a path: SparkPost's ids are numbers sent as strings. */
-export const numericId = z.string().regex(/^\d{1,19}$/, 'must be a number');
+/**
+ * An id in a path: SparkPost's ids are numbers sent as strings. At most 8999999999999999999, so it
+ * fits PostgreSQL's bigint (transmission ids are 62-bit, often 19 digits).
+ */
+export const numericId = z.string().regex(/^(?:\d{1,18}|[1-8]\d{18})$/, 'must be a number');
 
 /** `a,b,c` in a query string, as SparkPost filters are sent. */
 export const commaList = z.string().transform((value) =>

@@ -1,0 +1,591 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
+import {
+  type EngineAccount,
+  type EngineCallOptions,
+  engineAccount,
+  engineCall,
+} from '../../testing/engine.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** The grants a subaccount's key gets in these tests: what it needs to send, suppress and read events. */
+const subaccountKeyGrants = ['transmissions/modify', 'message_events/view', 'suppression_lists/manage'];
+
+const message = (to: string, campaign = 'subaccounts') => ({
+  campaign_id: campaign,
+  recipients: [{ address: to }],
+  content: { from: 'shop@acme.test', subject: 'Hello', text: 'Hello' },
+});
+
+describe.each(databases)('subaccounts on $name', (database) => {
+  const t = useTestApp(database);
+  let a: EngineAccount;
+  let b: EngineAccount;
+
+  const call = (
+    account: EngineAccount,
+    method: Method,
+    url: string,
+    body?: unknown,
+    options?: EngineCallOptions,
+  ) => engineCall(t.app, account, method, url, body, options);
+
+  /** A subaccount of `account` with a key holding `grants`. */
+  async function subaccountWithKey(account: EngineAccount, name: string, grants = subaccountKeyGrants) {
+    const created = await call(account, 'POST', '/subaccounts', {
+      name,
+      setup_api_key: true,
+      key_label: `${name} key`,
+      key_grants: grants,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { subaccount_id: id, key } = created.json().results as { subaccount_id: number; key: string };
+    return { id, key: { authorization: key } };
+  }
+
+  const setStatus = (account: EngineAccount, id: number, status: string) =>
+    call(account, 'PUT', `/subaccounts/${id}`, { status });
+
+  beforeAll(async () => {
+    a = await engineAccount(t.app, t.db, 'subs-a');
+    b = await engineAccount(t.app, t.db, 'subs-b');
+  });
+
+  describe('create, list, get, update', () => {
+    it('creates a subaccount, with or without its first key, and lists and gets it', async () => {
+      const plain = await call(a, 'POST', '/subaccounts', { name: 'Blog', ip_pool: 'shared' });
+      expect(plain.statusCode).toBe(200);
+      expect(plain.json().results).toEqual({ subaccount_id: expect.any(Number) });
+      const blog = plain.json().results.subaccount_id as number;
+
+      const withKey = await call(a, 'POST', '/subaccounts', {
+        name: 'Store',
+        setup_api_key: true,
+        key_label: 'store sending',
+        key_grants: ['smtp/inject', 'transmissions/modify'],
+      });
+      expect(withKey.statusCode).toBe(200);
+      const created = withKey.json().results;
+      expect(created).toEqual({
+        subaccount_id: expect.any(Number),
+        label: 'store sending',
+        key: expect.stringMatching(/^[0-9a-f]{40}$/),
+        short_key: created.key.slice(0, 4),
+      });
+      // The key works at once, for its own subaccount.
+      const sent = await call(a, 'POST', '/transmissions', message('first@example.test'), {
+        authorization: created.key,
+      });
+      expect(sent.statusCode).toBe(200);
+      const keys = (
+        await call(a, 'GET', '/api-keys', undefined, { subaccount: created.subaccount_id })
+      ).json();
+      expect(keys.results).toEqual([
+        expect.objectContaining({
+          label: 'store sending',
+          subaccount_id: created.subaccount_id,
+          grants: ['smtp/inject', 'transmissions/modify'],
+        }),
+      ]);
+
+      const listed = (await call(a, 'GET', '/subaccounts')).json().results;
+      expect(listed).toEqual(
+        expect.arrayContaining([
+          {
+            id: blog,
+            name: 'Blog',
+            status: 'active',
+            compliance_status: 'active',
+            ip_pool: 'shared',
+            created: expect.any(String),
+          },
+          expect.objectContaining({ id: created.subaccount_id, name: 'Store', status: 'active' }),
+        ]),
+      );
+      expect(Date.parse(listed[0].created)).not.toBeNaN();
+      const got = await call(a, 'GET', `/subaccounts/${blog}`);
+      expect(got.json().results).toMatchObject({
+        id: blog,
+        name: 'Blog',
+        status: 'active',
+        ip_pool: 'shared',
+      });
+    });
+
+    it('renames, changes and removes the IP pool', async () => {
+      const id = (await call(a, 'POST', '/subaccounts', { name: 'Old name', ip_pool: 'pool-a' })).json()
+        .results.subaccount_id;
+      const renamed = await call(a, 'PUT', `/subaccounts/${id}`, { name: 'New name', ip_pool: 'pool-b' });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json().results.message).toEqual(expect.any(String));
+      expect((await call(a, 'GET', `/subaccounts/${id}`)).json().results).toMatchObject({
+        name: 'New name',
+        ip_pool: 'pool-b',
+        status: 'active',
+      });
+      await call(a, 'PUT', `/subaccounts/${id}`, { ip_pool: null });
+      const cleared = (await call(a, 'GET', `/subaccounts/${id}`)).json().results;
+      expect(cleared.name).toBe('New name');
+      expect(cleared).not.toHaveProperty('ip_pool');
+    });
+
+    it('refuses bad input with 422 and unknown ids with 404', async () => {
+      const noName = await call(a, 'POST', '/subaccounts', { ip_pool: 'x' });
+      expect(noName.statusCode).toBe(422);
+      expect(noName.json().errors[0]).toMatchObject({
+        code: '1400',
+        description: expect.stringContaining('name'),
+      });
+      const keyWithoutGrants = await call(a, 'POST', '/subaccounts', {
+        name: 'No grants',
+        setup_api_key: true,
+        key_label: 'k',
+      });
+      expect(keyWithoutGrants.statusCode).toBe(422);
+      const unknownGrant = await call(a, 'POST', '/subaccounts', {
+        name: 'Bad grant',
+        setup_api_key: true,
+        key_label: 'k',
+        key_grants: ['transmissions/fly'],
+      });
+      expect(unknownGrant.statusCode).toBe(422);
+      expect(unknownGrant.json().errors[0].description).toContain('transmissions/fly');
+      const badStatus = await call(a, 'POST', '/subaccounts', { name: 'x' }).then((created) =>
+        call(a, 'PUT', `/subaccounts/${created.json().results.subaccount_id}`, { status: 'paused' }),
+      );
+      expect(badStatus.statusCode).toBe(422);
+      expect(badStatus.json().errors[0].description).toContain('status');
+
+      expect((await call(a, 'GET', '/subaccounts/987654321')).statusCode).toBe(404);
+      expect((await call(a, 'GET', '/subaccounts/987654321')).json().errors[0].code).toBe('1600');
+      expect((await call(a, 'PUT', '/subaccounts/987654321', { name: 'x' })).statusCode).toBe(404);
+      expect((await call(a, 'GET', '/subaccounts/shop')).statusCode).toBe(422);
+    });
+
+    it('refuses an id beyond the database range with 422, not a server error', async () => {
+      const huge = '9999999999999999999';
+      const got = await call(a, 'GET', `/subaccounts/${huge}`);
+      expect(got.statusCode).toBe(422);
+      expect(got.json().errors[0]).toMatchObject({
+        code: '1300',
+        description: expect.stringContaining('id'),
+      });
+      expect((await call(a, 'PUT', `/subaccounts/${huge}`, { name: 'x' })).statusCode).toBe(422);
+      expect((await call(a, 'GET', `/transmissions/${huge}`)).statusCode).toBe(422);
+      // The largest 19-digit ids still reach the lookup.
+      expect((await call(a, 'GET', '/subaccounts/8999999999999999999')).statusCode).toBe(404);
+    });
+  });
+
+  describe('status', () => {
+    it("suspending stops the subaccount's key and the master acting for it; reactivating restores both", async () => {
+      const shop = await subaccountWithKey(a, 'Suspended shop');
+      expect((await call(a, 'POST', '/transmissions', message('s@example.test'), shop.key)).statusCode).toBe(
+        200,
+      );
+
+      expect((await setStatus(a, shop.id, 'suspended')).statusCode).toBe(200);
+      expect((await call(a, 'GET', `/subaccounts/${shop.id}`)).json().results.status).toBe('suspended');
+      const byKey = await call(a, 'POST', '/transmissions', message('s@example.test'), shop.key);
+      expect(byKey.statusCode).toBe(403);
+      expect(byKey.json().errors).toEqual([
+        { message: 'Forbidden.', code: '1100', description: `subaccount ${shop.id} is suspended` },
+      ]);
+      const byMaster = await call(a, 'GET', '/suppression-list', undefined, { subaccount: shop.id });
+      expect(byMaster.statusCode).toBe(403);
+      expect(byMaster.json().errors[0].description).toBe(`subaccount ${shop.id} is suspended`);
+      // The master's own account is not affected.
+      expect((await call(a, 'GET', '/suppression-list')).statusCode).toBe(200);
+
+      expect((await setStatus(a, shop.id, 'active')).statusCode).toBe(200);
+      expect((await call(a, 'POST', '/transmissions', message('s@example.test'), shop.key)).statusCode).toBe(
+        200,
+      );
+      expect((await call(a, 'GET', '/suppression-list', undefined, { subaccount: shop.id })).statusCode).toBe(
+        200,
+      );
+    });
+
+    it('terminated is final: no reactivation nor suspension, its key refused', async () => {
+      const shop = await subaccountWithKey(a, 'Closed shop');
+      expect((await setStatus(a, shop.id, 'terminated')).statusCode).toBe(200);
+      for (const status of ['active', 'suspended']) {
+        const reactivated = await setStatus(a, shop.id, status);
+        expect(reactivated.statusCode).toBe(409);
+        expect(reactivated.json().errors[0]).toMatchObject({
+          code: '1602',
+          description: expect.stringContaining('terminated'),
+        });
+      }
+      expect((await call(a, 'GET', `/subaccounts/${shop.id}`)).json().results.status).toBe('terminated');
+      const byKey = await call(a, 'GET', '/events/message', undefined, shop.key);
+      expect(byKey.statusCode).toBe(403);
+      expect(byKey.json().errors[0].description).toBe(`subaccount ${shop.id} is terminated`);
+      const byMaster = await call(a, 'GET', '/transmissions', undefined, { subaccount: shop.id });
+      expect(byMaster.statusCode).toBe(403);
+    });
+
+    it('X-MSYS-SUBACCOUNT must be a subaccount id; 0 is the master account', async () => {
+      const bad = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/suppression-list',
+        headers: { authorization: a.key, 'x-msys-subaccount': 'shop' },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].description).toContain('X-MSYS-SUBACCOUNT');
+      expect((await call(a, 'GET', '/subaccounts', undefined, { subaccount: 0 })).statusCode).toBe(200);
+    });
+  });
+
+  describe("subaccounts' keys", () => {
+    it('hold only the grants a subaccount may have', async () => {
+      for (const grant of [
+        'api_keys/manage',
+        'subaccounts/manage',
+        'templates/modify',
+        'recipient_lists/manage',
+      ]) {
+        const created = await call(a, 'POST', '/subaccounts', {
+          name: `With ${grant}`,
+          setup_api_key: true,
+          key_label: 'k',
+          key_grants: ['transmissions/modify', grant],
+        });
+        expect(created.statusCode, grant).toBe(422);
+        expect(created.json().errors[0].description).toContain(grant);
+      }
+      // Nothing was created by the refused requests.
+      const names = (await call(a, 'GET', '/subaccounts'))
+        .json()
+        .results.map((s: { name: string }) => s.name);
+      expect(names.filter((name: string) => name.startsWith('With '))).toEqual([]);
+
+      // The same rule when the master makes a key for a subaccount with X-MSYS-SUBACCOUNT.
+      const shop = await subaccountWithKey(a, 'Key rules');
+      const viaHeader = await call(
+        a,
+        'POST',
+        '/api-keys',
+        { label: 'admin', grants: ['api_keys/manage'] },
+        { subaccount: shop.id },
+      );
+      expect(viaHeader.statusCode).toBe(422);
+      const allowed = await call(
+        a,
+        'POST',
+        '/api-keys',
+        { label: 'events', grants: ['message_events/view'] },
+        { subaccount: shop.id },
+      );
+      expect(allowed.statusCode).toBe(200);
+      const keys = (await call(a, 'GET', '/api-keys', undefined, { subaccount: shop.id })).json().results;
+      expect(keys.map((key: { label: string }) => key.label).sort()).toEqual(['Key rules key', 'events']);
+      expect(keys.every((key: { subaccount_id?: number }) => key.subaccount_id === shop.id)).toBe(true);
+    });
+
+    it('cannot manage subaccounts, and the master acting for a subaccount cannot either', async () => {
+      const shop = await subaccountWithKey(a, 'No admin');
+      const other = await subaccountWithKey(a, 'Other shop');
+      for (const [method, url, body] of [
+        ['GET', '/subaccounts', undefined],
+        ['POST', '/subaccounts', { name: 'Child' }],
+        ['GET', `/subaccounts/${shop.id}`, undefined],
+        ['PUT', `/subaccounts/${other.id}`, { status: 'suspended' }],
+      ] as const) {
+        const byKey = await call(a, method, url, body, shop.key);
+        expect(byKey.statusCode, `${method} ${url}`).toBe(403);
+        const byMaster = await call(a, method, url, body, { subaccount: shop.id });
+        expect(byMaster.statusCode, `${method} ${url} as master`).toBe(403);
+        expect(byMaster.json().errors[0].description).toContain('master');
+      }
+      expect((await call(a, 'GET', `/subaccounts/${other.id}`)).json().results.status).toBe('active');
+    });
+
+    it('cannot act for another subaccount with X-MSYS-SUBACCOUNT', async () => {
+      const shop = await subaccountWithKey(a, 'Own only');
+      const other = await subaccountWithKey(a, 'Not yours');
+      const across = await call(a, 'GET', '/suppression-list', undefined, {
+        ...shop.key,
+        subaccount: other.id,
+      });
+      expect(across.statusCode).toBe(403);
+      expect(across.json().errors[0].description).toContain('another subaccount');
+      const own = await call(a, 'GET', '/suppression-list', undefined, { ...shop.key, subaccount: shop.id });
+      expect(own.statusCode).toBe(200);
+    });
+  });
+
+  describe('between companies', () => {
+    /** One request per engine route family, as sent with X-MSYS-SUBACCOUNT. */
+    const families: Array<[Method, string, unknown]> = [
+      ['GET', '/api-keys', undefined],
+      ['GET', '/subaccounts', undefined],
+      ['GET', '/suppression-list', undefined],
+      ['PUT', '/suppression-list', { recipients: [{ recipient: 'x@example.test', type: 'transactional' }] }],
+      ['GET', '/events/message', undefined],
+      ['GET', '/templates', undefined],
+      ['GET', '/recipient-lists', undefined],
+      ['GET', '/transmissions', undefined],
+      ['POST', '/transmissions', message('x@example.test')],
+    ];
+
+    it("no company gets or changes another's subaccount", async () => {
+      const shop = await subaccountWithKey(a, 'A private');
+      expect((await call(b, 'GET', `/subaccounts/${shop.id}`)).statusCode).toBe(404);
+      expect((await call(b, 'PUT', `/subaccounts/${shop.id}`, { status: 'suspended' })).statusCode).toBe(404);
+      expect((await call(b, 'PUT', `/subaccounts/${shop.id}`, { name: 'Taken' })).statusCode).toBe(404);
+      const bList = (await call(b, 'GET', '/subaccounts')).json().results;
+      expect(bList.map((s: { id: number }) => s.id)).not.toContain(shop.id);
+      expect((await call(a, 'GET', `/subaccounts/${shop.id}`)).json().results).toMatchObject({
+        name: 'A private',
+        status: 'active',
+      });
+    });
+
+    it("no company acts as another's subaccount on any route, answered as for an id that does not exist", async () => {
+      const shop = await subaccountWithKey(a, 'A only');
+      const own = (await call(b, 'POST', '/subaccounts', { name: 'B own' })).json().results.subaccount_id;
+      for (const [method, url, body] of families) {
+        const across = await call(b, method, url, body, { subaccount: shop.id });
+        expect(across.statusCode, `${method} ${url}`).toBe(403);
+        expect(across.json().errors[0].description).toBe(`subaccount ${shop.id} does not exist`);
+        const bySession = await t.app.inject({
+          method,
+          url: `/api/v1${url}`,
+          headers: { authorization: `Bearer ${b.token}`, 'x-msys-subaccount': String(shop.id) },
+          ...(body === undefined ? {} : { payload: body as object }),
+        });
+        expect(bySession.statusCode, `${method} ${url} by session`).toBe(403);
+      }
+      // B's own subaccount is reachable the same way.
+      for (const [method, url, body] of families.filter(([, url]) => url !== '/subaccounts')) {
+        const reply = await call(b, method, url, body, { subaccount: own });
+        expect(reply.statusCode, `${method} ${url} own`).toBe(200);
+      }
+      expect(
+        (await call(a, 'GET', '/suppression-list/x@example.test', undefined, { subaccount: shop.id }))
+          .statusCode,
+      ).toBe(404);
+    });
+  });
+
+  describe("a subaccount's data", () => {
+    let one: { id: number; key: { authorization: string } };
+    let two: { id: number; key: { authorization: string } };
+    let transmissionId: string;
+
+    beforeAll(async () => {
+      one = await subaccountWithKey(a, 'Partition one');
+      two = await subaccountWithKey(a, 'Partition two');
+      const sent = await call(
+        a,
+        'POST',
+        '/transmissions',
+        message('buyer@partition.test', 'partition'),
+        one.key,
+      );
+      expect(sent.statusCode, sent.body).toBe(200);
+      transmissionId = sent.json().results.id;
+      const template = await call(
+        a,
+        'POST',
+        '/templates',
+        { id: 'partition-tpl', name: 'Partition', content: { from: 'a@acme.test', subject: 'S', text: 'T' } },
+        { subaccount: one.id },
+      );
+      expect(template.statusCode, template.body).toBe(200);
+      const list = await call(
+        a,
+        'POST',
+        '/recipient-lists',
+        { id: 'partition-list', recipients: [{ address: 'member@partition.test' }] },
+        { subaccount: one.id },
+      );
+      expect(list.statusCode, list.body).toBe(200);
+      const suppressed = await call(
+        a,
+        'PUT',
+        '/suppression-list',
+        { recipients: [{ recipient: 'hidden@partition.test', type: 'non_transactional' }] },
+        one.key,
+      );
+      expect(suppressed.statusCode, suppressed.body).toBe(200);
+      // The event search window ends at now, exclusive: let the test clock pass the send.
+      t.clock.advance(1_000);
+    });
+
+    /**
+     * The callers that must not see subaccount one's data. Subaccount two's key cannot hold the
+     * templates and recipient lists grants: it is refused those routes (403) before any lookup.
+     */
+    const outsiders = (): Array<[string, EngineAccount, EngineCallOptions, { manages: boolean }]> => [
+      ['subaccount two (key)', a, two.key, { manages: false }],
+      ['subaccount two (master with header)', a, { subaccount: two.id }, { manages: true }],
+      ['company B', b, {}, { manages: true }],
+    ];
+
+    it('a transmission is seen by its subaccount only', async () => {
+      expect((await call(a, 'GET', `/transmissions/${transmissionId}`, undefined, one.key)).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await call(a, 'GET', '/transmissions', undefined, one.key))
+          .json()
+          .results.map((x: { id: string }) => x.id),
+      ).toContain(transmissionId);
+      for (const [who, account, options] of outsiders()) {
+        expect(
+          (await call(account, 'GET', `/transmissions/${transmissionId}`, undefined, options)).statusCode,
+          who,
+        ).toBe(404);
+        const listed = (await call(account, 'GET', '/transmissions', undefined, options)).json().results;
+        expect(
+          listed.map((x: { id: string }) => x.id),
+          who,
+        ).not.toContain(transmissionId);
+      }
+    });
+
+    it('a template is seen, used and changed by its subaccount only', async () => {
+      const own = await call(a, 'GET', '/templates/partition-tpl', undefined, { subaccount: one.id });
+      expect(own.statusCode).toBe(200);
+      expect(own.json().results.subaccount_id).toBe(one.id);
+      for (const [who, account, options, { manages }] of outsiders()) {
+        expect(
+          (await call(account, 'GET', '/templates/partition-tpl', undefined, options)).statusCode,
+          who,
+        ).toBe(manages ? 404 : 403);
+        const listed = await call(account, 'GET', '/templates', undefined, options);
+        if (listed.statusCode === 200) {
+          expect(
+            listed.json().results.map((x: { id: string }) => x.id),
+            who,
+          ).not.toContain('partition-tpl');
+        }
+        const used = await call(
+          account,
+          'POST',
+          '/transmissions',
+          { recipients: [{ address: 'x@partition.test' }], content: { template_id: 'partition-tpl' } },
+          options,
+        );
+        expect(used.statusCode, who).toBe(404);
+      }
+      const fromMaster = await call(a, 'GET', '/templates/partition-tpl');
+      expect(fromMaster.statusCode).toBe(404);
+      expect(
+        (await call(a, 'DELETE', '/templates/partition-tpl', undefined, { subaccount: two.id })).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(a, 'GET', '/templates/partition-tpl', undefined, { subaccount: one.id })).statusCode,
+      ).toBe(200);
+    });
+
+    it('a recipient list is seen and used by its subaccount only', async () => {
+      expect(
+        (await call(a, 'GET', '/recipient-lists/partition-list', undefined, { subaccount: one.id }))
+          .statusCode,
+      ).toBe(200);
+      for (const [who, account, options, { manages }] of outsiders()) {
+        expect(
+          (await call(account, 'GET', '/recipient-lists/partition-list', undefined, options)).statusCode,
+          who,
+        ).toBe(manages ? 404 : 403);
+        const listed = await call(account, 'GET', '/recipient-lists', undefined, options);
+        if (listed.statusCode === 200) {
+          expect(
+            listed.json().results.map((x: { id: string }) => x.id),
+            who,
+          ).not.toContain('partition-list');
+        }
+        const used = await call(
+          account,
+          'POST',
+          '/transmissions',
+          {
+            recipients: { list_id: 'partition-list' },
+            content: { from: 'a@acme.test', subject: 'S', text: 'T' },
+          },
+          options,
+        );
+        expect(used.statusCode, who).toBe(404);
+      }
+      expect(
+        (await call(a, 'DELETE', '/recipient-lists/partition-list', undefined, { subaccount: two.id }))
+          .statusCode,
+      ).toBe(404);
+    });
+
+    it('a suppression entry is seen, applied and removed in its subaccount only', async () => {
+      const own = await call(a, 'GET', '/suppression-list/hidden@partition.test', undefined, one.key);
+      expect(own.statusCode).toBe(200);
+      expect(own.json().results[0].subaccount_id).toBe(one.id);
+      for (const [who, account, options] of outsiders()) {
+        expect(
+          (await call(account, 'GET', '/suppression-list/hidden@partition.test', undefined, options))
+            .statusCode,
+          who,
+        ).toBe(404);
+        const searched = (
+          await call(account, 'GET', '/suppression-list?domain=partition.test', undefined, options)
+        ).json();
+        expect(searched.total_count, who).toBe(0);
+        expect(
+          (await call(account, 'DELETE', '/suppression-list/hidden@partition.test', undefined, options))
+            .statusCode,
+          who,
+        ).toBe(404);
+      }
+      expect((await call(a, 'GET', '/suppression-list/hidden@partition.test')).statusCode).toBe(404);
+
+      // The entry stops mail from subaccount one only.
+      const events = async (options: EngineCallOptions) => {
+        const sent = await call(a, 'POST', '/transmissions', message('hidden@partition.test'), options);
+        expect(sent.statusCode, sent.body).toBe(200);
+        // The search window ends at now, exclusive: let the test clock pass the send.
+        t.clock.advance(1_000);
+        const found = await call(a, 'GET', `/events/message?transmissions=${sent.json().results.id}`);
+        return found.json().results.map((event: { type: string }) => event.type);
+      };
+      expect(await events(one.key)).toEqual(['policy_rejection']);
+      expect(await events(two.key)).toEqual(['injection']);
+      expect(await events({})).toEqual(['injection']);
+    });
+
+    it('its events are seen by the master, not by another subaccount nor company', async () => {
+      const query = `/events/message?transmissions=${transmissionId}`;
+      const master = (await call(a, 'GET', query)).json();
+      expect(master.results).toEqual([
+        expect.objectContaining({
+          type: 'injection',
+          rcpt_to: 'buyer@partition.test',
+          subaccount_id: String(one.id),
+          transmission_id: transmissionId,
+        }),
+      ]);
+      const filtered = (
+        await call(a, 'GET', `/events/message?subaccounts=${one.id}&campaigns=partition`)
+      ).json();
+      expect(filtered.results.map((event: { rcpt_to: string }) => event.rcpt_to)).toEqual([
+        'buyer@partition.test',
+      ]);
+      expect((await call(a, 'GET', query, undefined, one.key)).json().total_count).toBe(1);
+      expect((await call(a, 'GET', query, undefined, { subaccount: one.id })).json().total_count).toBe(1);
+      for (const [who, account, options] of outsiders()) {
+        const seen = await call(account, 'GET', query, undefined, options);
+        expect(seen.statusCode, who).toBe(200);
+        expect(seen.json().total_count, who).toBe(0);
+        const byCampaign = await call(
+          account,
+          'GET',
+          '/events/message?campaigns=partition',
+          undefined,
+          options,
+        );
+        expect(byCampaign.json().total_count, who).toBe(0);
+      }
+    });
+  });
+});

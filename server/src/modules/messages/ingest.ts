@@ -143,7 +143,11 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     write(unit: IngestUnit): Promise<IngestResult> {
       return new Promise<IngestResult>((resolve, reject) => {
         waiting.push({ unit, resolve, reject });
-        if (!running) void drain();
+        if (!running) {
+          // Start on the next turn of the event loop, so requests parsed in this one join the batch.
+          running = true;
+          setImmediate(() => void drain());
+        }
       });
     },
   };

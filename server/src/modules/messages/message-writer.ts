@@ -20,6 +20,11 @@ export interface NewMessage {
 }
 
 const columnCount = 15;
+/**
+ * The raw message travels as base64 and is decoded by the database: PGlite serializes a Buffer
+ * parameter byte by byte, five times slower for a 2 KB message (measured; node-pg sends hex).
+ */
+const rawColumn = 13;
 const rowsPerStatement = 1000;
 
 /** Inserts messages with one multi-row INSERT per thousand rows; only through `tx`. */
@@ -42,11 +47,13 @@ export async function insertMessages(tx: Db, messages: readonly NewMessage[]): P
         message.campaignId,
         message.templateId,
         JSON.stringify(message.options),
-        message.raw,
+        message.raw.toString('base64'),
         message.createdAt,
       );
       const base = index * columnCount;
-      return `(${Array.from({ length: columnCount }, (_, column) => `$${base + column + 1}`).join(', ')})`;
+      const placeholders = Array.from({ length: columnCount }, (_, column) => `$${base + column + 1}`);
+      placeholders[rawColumn] = `decode($${base + rawColumn + 1}, 'base64')`;
+      return `(${placeholders.join(', ')})`;
     });
     await tx.query(
       `INSERT INTO messages (id, company_id, subaccount_id, transmission_id, environment, mail_from, rcpt_to,

@@ -1,5 +1,6 @@
 import type { SuppressionSource, SuppressionType } from '@app/shared/api/contract/engine/index';
 import { type Clock, systemClock } from '../../clock.ts';
+import { coalesce } from '../../db/coalesce.ts';
 import type { Db } from '../../db/db.ts';
 import { cursorTime, likeLiteral, whereBuilder } from '../events/paging.ts';
 
@@ -86,9 +87,51 @@ const compliance: SuppressionSource = 'Compliance';
  * The suppression list of each account. Every method takes the company and subaccount: an account
  * sees only its own list (a subaccount's list is not the master's).
  */
+interface SuppressionCheck {
+  companyId: string;
+  subaccountId: number;
+  type: SuppressionType;
+  addresses: string[];
+}
+
 export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
+  /** Concurrent checks (one per transmission or SMTP message) share one query. */
+  const check = coalesce(async (requests: SuppressionCheck[]): Promise<Set<string>[]> => {
+    const keys = requests.flatMap((request, index) =>
+      request.addresses.map((address) => ({ index, address, request })),
+    );
+    const rows = await db.query<{
+      company_id: string;
+      subaccount_id: string;
+      type: string;
+      recipient: string;
+    }>(
+      `SELECT s.company_id, s.subaccount_id, s.type, s.recipient FROM suppressions s
+       JOIN unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[]) AS k (company_id, subaccount_id, type, recipient)
+         ON s.company_id = k.company_id AND s.subaccount_id = k.subaccount_id AND s.type = k.type
+        AND s.recipient = k.recipient`,
+      [
+        keys.map((key) => key.request.companyId),
+        keys.map((key) => key.request.subaccountId),
+        keys.map((key) => key.request.type),
+        keys.map((key) => key.address),
+      ],
+    );
+    const found = new Set(
+      rows.map((row) => JSON.stringify([row.company_id, Number(row.subaccount_id), row.type, row.recipient])),
+    );
+    return requests.map(
+      (request) =>
+        new Set(
+          request.addresses.filter((address) =>
+            found.has(JSON.stringify([request.companyId, request.subaccountId, request.type, address])),
+          ),
+        ),
+    );
+  });
+
   return {
-    /** The lower-cased addresses among `recipients` suppressed for `type`; one indexed query. */
+    /** The lower-cased addresses among `recipients` suppressed for `type`; one indexed query per batch of calls. */
     async suppressed(
       companyId: string,
       subaccountId: number,
@@ -97,12 +140,7 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
     ): Promise<Set<string>> {
       if (recipients.length === 0) return new Set();
       const addresses = [...new Set(recipients.map((recipient) => recipient.toLowerCase()))];
-      const rows = await db.query<{ recipient: string }>(
-        `SELECT recipient FROM suppressions
-         WHERE company_id = $1 AND subaccount_id = $2 AND type = $3 AND recipient = ANY($4::text[])`,
-        [companyId, subaccountId, type, addresses],
-      );
-      return new Set(rows.map((row) => row.recipient));
+      return check({ companyId, subaccountId, type, addresses });
     },
 
     /**

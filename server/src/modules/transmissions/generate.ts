@@ -11,7 +11,7 @@ import {
   type RenderedContent,
 } from '../substitution/render.ts';
 import { compilePart } from '../substitution/template.ts';
-import { composeMessage, type FilePart } from './compose.ts';
+import { createComposer, type FilePart } from './compose.ts';
 import { chargesFor, type RecipientFacts, rejectionReasons, type SendContext, sendEvent } from './events.ts';
 import { domainOf } from './recipients.ts';
 import { screenRecipients } from './screen.ts';
@@ -52,6 +52,9 @@ function recipientType(recipient: SparkpostRecipient, ccHeader: string): 'to' | 
   if (!header_to || header_to.toLowerCase().includes(email.toLowerCase())) return 'to';
   return ccHeader.toLowerCase().includes(email.toLowerCase()) ? 'cc' : 'bcc';
 }
+
+/** One per process: repeated content is composed once (see createComposer). */
+const composer = createComposer();
 
 /** The `<id@domain>` Message-ID of a generated message. */
 export const messageIdFor = (id: string, fromEmail: string) =>
@@ -198,7 +201,7 @@ async function buildMessage(
   }
   const content: RenderedContent = g.content.compiled.render(data, recipient.address);
   const messageIdHeader = messageIdFor(id, content.from.email);
-  const raw = await composeMessage({
+  const raw = await composer.compose({
     content,
     rcptTo: recipient.address,
     headerTo: recipient.address.header_to,

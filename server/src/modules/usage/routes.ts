@@ -62,22 +62,26 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         preHandler: ctx.guards.full,
         schema: {
           tags: ['usage'],
-          summary: 'Monthly email quota: plan, quota, used and remaining (-1 = unlimited)',
+          summary:
+            'Monthly email quota: plan, quota, used and remaining, add-on emails included (-1 = unlimited)',
           security: bearerSecurity,
           response: { 200: envelope(quotaSummaryData) },
         },
       },
       async (request) => {
-        const email = (await quotasOf(sessionOf(request).companyId)).find(
-          (quota) => quota.feature === 'email',
-        );
+        const quotas = await quotasOf(sessionOf(request).companyId);
+        const email = quotas.find((quota) => quota.feature === 'email');
         if (!email) throw appError(404, 'entityNotFound', 'The company has no email quota');
+        // Sends go on to an enabled add-on quota once the monthly one is used up (usage-meter.ts).
+        const extra = quotas.find((quota) => quota.feature === 'extra' && quota.enable);
+        const unlimited = email.quota === -1 || extra?.quota === -1;
+        const extraLeft = extra ? Math.max(0, extra.quota - extra.usage) : 0;
         return {
           data: {
             plan: email.plan,
             quota: email.quota,
             usage: email.usage,
-            remaining: email.quota === -1 ? -1 : Math.max(0, email.quota - email.usage),
+            remaining: unlimited ? -1 : Math.max(0, email.quota - email.usage) + extraLeft,
             periodStart: email.periodStart,
             periodEnd: email.periodEnd,
           },

@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, waitUntil } from './ports.ts';
+import { onCleanup, runCommand, startChild, summarizeOutput } from './processes.ts';
+
+export const benchAccount = { name: 'Bench', email: 'bench@bench.test', password: 'Bench-passw0rd!' };
+
+export interface OurServer {
+  httpUrl: string;
+  smtpPort: number;
+  apiKey: string;
+  /** Why the server is gone (exit code and its last output), or undefined while it runs. */
+  died: () => string | undefined;
+  stop: () => Promise<void>;
+}
+
+export type OurServerStart = { server: OurServer } | { reason: string };
+
+/** Node 24 from the `node` devDependency; the harness itself may run on it already. */
+export function nodeBinary(root: string): string {
+  const local = path.join(root, 'node_modules', '.bin', 'node');
+  return existsSync(local) ? local : process.execPath;
+}
+
+const lastLine = (text: string) => text.trim().split('\n').at(-1)?.trim() ?? '';
+
+/**
+ * Prepares the account with the operator CLI, then starts `server/src/main.ts`. With PGlite the CLI
+ * runs first because only one process may open the embedded database.
+ */
+export async function startOurServer(
+  root: string,
+  databaseUrl: string | undefined,
+  log: (line: string) => void,
+): Promise<OurServerStart> {
+  const node = nodeBinary(root);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'));
+  onCleanup(() => rm(dataDir, { recursive: true, force: true }));
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+    MAIL_MODE: 'capture',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
+  const cli = path.join(root, 'server', 'src', 'cli', 'admin.ts');
+  const admin = (args: string[]) => runCommand(node, [cli, ...args], { env });
+
+  const help = await admin(['--help']);
+  const needed = ['create-company', 'create-api-key', 'set-plan', 'set-environment'];
+  const missing = needed.filter((command) => !help.stdout.includes(command));
+  if (help.code !== 0 || missing.length > 0) {
+    return {
+      reason:
+        help.code !== 0
+          ? `operator CLI failed: ${summarizeOutput(help.stderr)}`
+          : `operator CLI has no ${missing.join(', ')} yet (engine not landed)`,
+    };
+  }
+
+  const { name, email, password } = benchAccount;
+  const company = await admin(['create-company', '--name', name, '--email', email, '--password', password]);
+  // A reused PostgreSQL database keeps the bench company from an earlier run.
+  if (company.code !== 0 && !(databaseUrl && /already|exists|taken/i.test(company.stderr))) {
+    return { reason: `create-company failed: ${summarizeOutput(company.stderr)}` };
+  }
+  const key = await admin(['create-api-key', '--email', email, '--label', 'bench']);
+  const apiKey = lastLine(key.stdout);
+  if (key.code !== 0 || apiKey === '' || /\s/.test(apiKey)) {
+    return { reason: `create-api-key failed: ${summarizeOutput(key.stderr || key.stdout)}` };
+  }
+  for (const args of [
+    ['set-plan', '--email', email, '--plan', 'UNLIMITED'],
+    ['set-environment', '--email', email, '--environment', 'production'],
+  ]) {
+    const changed = await admin(args);
+    if (changed.code !== 0) return { reason: `${args[0]} failed: ${summarizeOutput(changed.stderr)}` };
+  }
+
+  const [port, smtpPort, mxPort] = [await freePort(), await freePort(), await freePort()];
+  log(`starting our server (HTTP ${port}, SMTP ${smtpPort})...`);
+  const server = startChild(node, [path.join(root, 'server', 'src', 'main.ts')], {
+    ...env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    SMTP_PORT: String(smtpPort),
+    MX_PORT: String(mxPort),
+  });
+  const httpUrl = `http://127.0.0.1:${port}`;
+  const notReady = await waitUntil(
+    async () => (await fetch(`${httpUrl}/v1/ping`).catch(() => undefined))?.status === 200,
+    90_000,
+    () => (server.process.exitCode === null ? undefined : `server exited ${server.process.exitCode}`),
+  );
+  if (notReady) {
+    await server.stop();
+    return { reason: `our server did not start (${notReady}): ${summarizeOutput(server.output())}` };
+  }
+  const died = () =>
+    server.process.exitCode === null && server.process.signalCode === null
+      ? undefined
+      : `our server exited (${server.process.exitCode ?? server.process.signalCode}): ${summarizeOutput(server.output())}`;
+  return { server: { httpUrl, smtpPort, apiKey, died, stop: server.stop } };
+}

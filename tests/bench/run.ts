@@ -1,0 +1,117 @@
+/**
+ * `npm run bench`: ingest throughput of our server beside what this machine can do at best.
+ *
+ * SMTP (2 KB messages, 20 concurrent sessions; one message per connection, and reused connections):
+ *   - smtp-sink (Postfix's accept-and-discard test server) is the upper limit of this machine;
+ *   - a private Postfix instance (`postfix -c <temp dir>`, loopback, queue in the temp dir, every
+ *     message discarded after queueing) is the real-MTA peer;
+ *   - our relay.
+ * Decision on the load generator: Postfix's smtp-source cannot authenticate (no AUTH in its man page,
+ * Postfix 3.x), and our relay always requires AUTH. So one small Node generator of our own
+ * (smtp-load.ts: plain SMTP, EHLO, AUTH PLAIN when credentials are given, MAIL, RCPT, DATA, QUIT)
+ * drives our relay AND the peers, for a like-for-like comparison; smtp-source also drives the peers,
+ * so the report shows how close the Node generator comes to a C client, i.e. whether it is the
+ * bottleneck. Against smtp-sink the generator runs without AUTH (as smtp-source) and with AUTH (the
+ * sink accepts any: the same conversation as with our relay); Postfix has no SASL configured, so
+ * there it runs without AUTH.
+ *
+ * HTTP: POST /api/v1/transmissions with autocannon, 1 recipient at 50 connections (requests/s) and
+ * 1,000-recipient batches at 10 connections (recipients/s), beside a bare Fastify route as the limit.
+ *
+ * Our server is started from server/src/main.ts with PGlite in a temp dir (or BENCH_DATABASE_URL),
+ * its account prepared with the operator CLI first. Rows that cannot run are printed as skipped with
+ * the reason; the exit code is still 0. Results go to tests/bench/results/latest.{md,json}.
+ * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { httpRows, measureBareFastify, measureOurHttp } from './http-scenarios.ts';
+import { nodeBinary, startOurServer } from './our-server.ts';
+import { ensurePostfix } from './postfix.ts';
+import { runCleanups, runCommand } from './processes.ts';
+import { type BenchReport, machineFacts, type Row, renderMarkdown } from './report.ts';
+import { readSettings } from './settings.ts';
+import { generatorNotes, measureOurSmtp, measureSmtpPeers, smtpRows } from './smtp-scenarios.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const resultsDir = path.join(root, 'tests', 'bench', 'results');
+const log = (line: string) => console.log(line);
+
+async function main(): Promise<void> {
+  const settings = readSettings(process.env);
+  const wantSmtp = settings.parts.has('smtp');
+  const wantHttp = settings.parts.has('http');
+  const nodeVersion = (await runCommand(nodeBinary(root), ['--version'])).stdout.trim();
+  const database = settings.databaseUrl
+    ? 'PostgreSQL (BENCH_DATABASE_URL)'
+    : 'PGlite (embedded), data in a temp dir';
+  const tools = wantSmtp ? await ensurePostfix(log) : { reason: 'SMTP part not run (BENCH_ONLY)' };
+  if (wantSmtp && 'reason' in tools) log(`SKIPPED Postfix, smtp-sink and smtp-source rows: ${tools.reason}`);
+  const postfix = 'tools' in tools ? tools.tools.version : `not available: ${tools.reason}`;
+  const facts = machineFacts(nodeVersion, database, postfix);
+  log(`bench: ${facts.cpus}, ${facts.memory}, Node ${nodeVersion}, load ${facts.loadAverage}`);
+  log(`each run ${settings.seconds} s (BENCH_SECONDS); our database: ${database}`);
+
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  const smtpPeers = wantSmtp
+    ? await measureSmtpPeers(settings, 'tools' in tools ? tools.tools : tools, log)
+    : undefined;
+  const httpLimit = wantHttp ? await measureBareFastify(settings, root, log) : undefined;
+
+  log('our server:');
+  const ours = await startOurServer(root, settings.databaseUrl, log);
+  if ('reason' in ours) log(`  SKIPPED our-server rows: ${ours.reason}`);
+  const server = 'server' in ours ? ours.server : ours;
+  try {
+    if (smtpPeers) {
+      const oursSmtp = await measureOurSmtp(settings, server, log);
+      rows.push(...smtpRows(smtpPeers, oursSmtp));
+      notes.push(...generatorNotes(smtpPeers, oursSmtp));
+    }
+    if (httpLimit) rows.push(...httpRows(settings, httpLimit, await measureOurHttp(settings, server, log)));
+  } finally {
+    if ('stop' in server) await server.stop();
+  }
+
+  notes.push(
+    'Peers and our server share this machine with the load generators; rates are single runs, so compare ratios, not absolute numbers, across machines.',
+  );
+  const report: BenchReport = {
+    machine: facts,
+    settings: {
+      BENCH_SECONDS: settings.seconds,
+      parts: [...settings.parts].join('+'),
+      smtpSessions: settings.smtpSessions,
+      smtpBodyBytes: settings.bodyBytes,
+      httpConnections: settings.httpConnections,
+      batchConnections: settings.batchConnections,
+      batchSize: settings.batchSize,
+    },
+    rows,
+    notes,
+  };
+  const markdown = renderMarkdown(report);
+  log(`\n${markdown}`);
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, 'latest.md'), markdown);
+  await writeFile(path.join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  log(`written: ${path.relative(root, resultsDir)}/latest.md and latest.json`);
+}
+
+const interrupted = (signal: string) => () => {
+  log(`${signal}: stopping servers...`);
+  void runCleanups().then(() => process.exit(130));
+};
+process.on('SIGINT', interrupted('SIGINT'));
+process.on('SIGTERM', interrupted('SIGTERM'));
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench failed: ${(error as Error).stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await runCleanups();
+}

@@ -1,0 +1,37 @@
+export type BenchPart = 'smtp' | 'http';
+
+export interface BenchSettings {
+  /** Length of each measured run. */
+  seconds: number;
+  /** PostgreSQL for our server; PGlite in a temp dir when absent. */
+  databaseUrl: string | undefined;
+  parts: Set<BenchPart>;
+  smtpSessions: number;
+  bodyBytes: number;
+  httpConnections: number;
+  batchConnections: number;
+  batchSize: number;
+}
+
+/**
+ * BENCH_SECONDS (default 10), BENCH_DATABASE_URL (PostgreSQL for our server), BENCH_ONLY=smtp|http
+ * (one part only; results/latest.* then hold just that part).
+ */
+export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
+  const seconds = Number(env.BENCH_SECONDS ?? 10);
+  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('BENCH_SECONDS must be a positive number');
+  const only = env.BENCH_ONLY?.trim() || undefined;
+  if (only !== undefined && only !== 'smtp' && only !== 'http') {
+    throw new Error('BENCH_ONLY must be smtp or http');
+  }
+  return {
+    seconds,
+    databaseUrl: env.BENCH_DATABASE_URL || undefined,
+    parts: new Set<BenchPart>(only ? [only] : ['smtp', 'http']),
+    smtpSessions: 20,
+    bodyBytes: 2048,
+    httpConnections: 50,
+    batchConnections: 10,
+    batchSize: 1000,
+  };
+}

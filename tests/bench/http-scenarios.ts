@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { canConnect, freePort, waitUntil } from '../support/ports.ts';
 import { type HttpLoadOptions, preflight, runHttpBatches, runHttpLoad } from './http-load.ts';
 import { measure } from './measure.ts';
 import { transmissionBody } from './message.ts';
 import { nodeBinary, type OurServer } from './our-server.ts';
-import { canConnect, freePort, waitUntil } from './ports.ts';
 import { startChild, summarizeOutput } from './processes.ts';
 import type { Outcome, Row } from './report.ts';
 import type { BenchSettings } from './settings.ts';

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, waitUntil } from './ports.ts';
+import { freePort, waitUntil } from '../support/ports.ts';
 import { onCleanup, runCommand, startChild, summarizeOutput } from './processes.ts';
 
 export const benchAccount = { name: 'Bench', email: 'bench@bench.test', password: 'Bench-passw0rd!' };

@@ -1,7 +1,7 @@
 import { access, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { canConnect, waitUntil } from './ports.ts';
+import { canConnect, waitUntil } from '../support/ports.ts';
 import { onCleanup, runCommand } from './processes.ts';
 
 /** Postfix's programs the bench uses; smtp-source and smtp-sink ship with Debian's `postfix`. */

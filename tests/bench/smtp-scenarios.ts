@@ -1,7 +1,7 @@
+import { canConnect, freePort } from '../support/ports.ts';
 import { measure, smtpOutcome } from './measure.ts';
 import { benchEmail, benchRecipient, smtpMessage } from './message.ts';
 import type { OurServer } from './our-server.ts';
-import { canConnect, freePort } from './ports.ts';
 import { type PostfixTools, startPostfix } from './postfix.ts';
 import type { Outcome, Row } from './report.ts';
 import type { BenchSettings } from './settings.ts';

@@ -1,4 +1,4 @@
-import { canConnect, waitUntil } from './ports.ts';
+import { canConnect, waitUntil } from '../support/ports.ts';
 import type { PostfixTools } from './postfix.ts';
 import { type Child, runCommand, startChild, summarizeOutput } from './processes.ts';
 

@@ -1,27 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../support/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 // Node 24 from the workspace: the `node` on PATH may be older and lack type stripping.
 const nodeBinary = path.join(root, 'node_modules/.bin/node');
 const run = promisify(execFile);
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerProcess {
   origin: string;

@@ -111,28 +111,37 @@ const toEvent = (row: EventRow): StoredMessageEvent => ({
   fields: row.body,
 });
 
-const insertColumns = [
-  'company_id',
-  'subaccount_id',
-  'type',
-  'ts',
-  'message_id',
-  'transmission_id',
-  'campaign_id',
-  'template_id',
-  'rcpt_to',
-  'recipient_domain',
-  'friendly_from',
-  'sending_domain',
-  'subject',
-  'ip_pool',
-  'bounce_class',
-  'reason',
-  'body',
-] as const;
+/** Columns written by insert, with their types for json_to_recordset. */
+const insertColumns = {
+  company_id: 'uuid',
+  subaccount_id: 'bigint',
+  type: 'text',
+  ts: 'timestamptz',
+  message_id: 'uuid',
+  transmission_id: 'bigint',
+  campaign_id: 'text',
+  template_id: 'text',
+  rcpt_to: 'text',
+  recipient_domain: 'text',
+  friendly_from: 'text',
+  sending_domain: 'text',
+  subject: 'text',
+  ip_pool: 'text',
+  bounce_class: 'integer',
+  reason: 'text',
+  body: 'jsonb',
+} as const;
 
-// 17 parameters a row: 17,000 a statement, below PostgreSQL's 65,535.
-const rowsPerInsert = 1000;
+const columnNames = Object.keys(insertColumns).join(', ');
+const recordType = Object.entries(insertColumns)
+  .map(([name, type]) => `${name} ${type}`)
+  .join(', ');
+
+/**
+ * Rows go to the database as one JSON parameter: one string to pass instead of 17 values a row
+ * (PGlite's per-parameter cost dominated the batch insert; measured 1.5x faster).
+ */
+const rowsPerInsert = 5000;
 
 /** The part after the last `@`, lower-cased; '' without one. */
 export function domainOf(address: string): string {
@@ -146,27 +155,27 @@ function bareAddress(from: string): string {
   return (angle?.[1] ?? from).trim();
 }
 
-function insertRow(event: NewMessageEvent): unknown[] {
+function insertRow(event: NewMessageEvent): Record<keyof typeof insertColumns, unknown> {
   const rcptTo = event.rcptTo.trim().toLowerCase();
-  return [
-    event.companyId,
-    event.subaccountId,
-    event.type,
-    event.timestamp,
-    event.messageId,
-    event.transmissionId,
-    event.campaignId,
-    event.templateId,
-    rcptTo,
-    domainOf(rcptTo),
-    event.friendlyFrom,
-    domainOf(bareAddress(event.friendlyFrom)),
-    event.subject,
-    event.ipPool,
-    event.bounceClass,
-    event.reason,
-    JSON.stringify(event.fields),
-  ];
+  return {
+    company_id: event.companyId,
+    subaccount_id: event.subaccountId,
+    type: event.type,
+    ts: event.timestamp,
+    message_id: event.messageId,
+    transmission_id: event.transmissionId,
+    campaign_id: event.campaignId,
+    template_id: event.templateId,
+    rcpt_to: rcptTo,
+    recipient_domain: domainOf(rcptTo),
+    friendly_from: event.friendlyFrom,
+    sending_domain: domainOf(bareAddress(event.friendlyFrom)),
+    subject: event.subject,
+    ip_pool: event.ipPool,
+    bounce_class: event.bounceClass,
+    reason: event.reason,
+    body: event.fields,
+  };
 }
 
 function matchAny(where: ReturnType<typeof whereBuilder>, column: string, list: MatchList): void {
@@ -213,24 +222,16 @@ function whereOf(filter: EventFilter) {
 export function createEventStore(db: Db) {
   return {
     /**
-     * Writes `events` with one multi-row INSERT per 1000. Uses only `tx` (the caller's transaction).
+     * Writes `events` with one INSERT per 5000. Uses only `tx` (the caller's transaction).
      * recipient_domain comes from rcptTo (lower-cased), sending_domain from friendlyFrom's address.
      */
     async insert(tx: Db, events: readonly NewMessageEvent[]): Promise<void> {
       for (let start = 0; start < events.length; start += rowsPerInsert) {
-        const chunk = events.slice(start, start + rowsPerInsert);
-        const params: unknown[] = [];
-        const rows = chunk.map((event) => {
-          const base = params.length;
-          params.push(...insertRow(event));
-          const placeholders = insertColumns.map((column, index) =>
-            column === 'body' ? `$${base + index + 1}::jsonb` : `$${base + index + 1}`,
-          );
-          return `(${placeholders.join(', ')})`;
-        });
+        const rows = events.slice(start, start + rowsPerInsert).map(insertRow);
         await tx.query(
-          `INSERT INTO message_events (${insertColumns.join(', ')}) VALUES ${rows.join(', ')}`,
-          params,
+          `INSERT INTO message_events (${columnNames})
+           SELECT ${columnNames} FROM json_to_recordset($1::json) AS r(${recordType})`,
+          [JSON.stringify(rows)],
         );
       }
     },

@@ -19,47 +19,41 @@ export interface NewMessage {
   createdAt: Date;
 }
 
-const columnCount = 15;
-/**
- * The raw message travels as base64 and is decoded by the database: PGlite serializes a Buffer
- * parameter byte by byte, five times slower for a 2 KB message (measured; node-pg sends hex).
- */
-const rawColumn = 13;
-const rowsPerStatement = 1000;
+const rowsPerInsert = 1000;
 
-/** Inserts messages with one multi-row INSERT per thousand rows; only through `tx`. */
+/**
+ * Inserts messages, a thousand per statement, only through `tx`. The rows travel as one JSON
+ * parameter and the raw message as base64 decoded by the database: PGlite serializes each
+ * parameter, and a Buffer byte by byte, which made the insert five times slower (measured).
+ */
 export async function insertMessages(tx: Db, messages: readonly NewMessage[]): Promise<void> {
-  for (let start = 0; start < messages.length; start += rowsPerStatement) {
-    const chunk = messages.slice(start, start + rowsPerStatement);
-    const params: unknown[] = [];
-    const rows = chunk.map((message, index) => {
-      params.push(
-        message.id,
-        message.companyId,
-        message.subaccountId,
-        message.transmissionId,
-        message.environment,
-        message.mailFrom,
-        message.rcptTo,
-        message.friendlyFrom,
-        message.subject,
-        message.messageIdHeader,
-        message.campaignId,
-        message.templateId,
-        JSON.stringify(message.options),
-        message.raw.toString('base64'),
-        message.createdAt,
-      );
-      const base = index * columnCount;
-      const placeholders = Array.from({ length: columnCount }, (_, column) => `$${base + column + 1}`);
-      placeholders[rawColumn] = `decode($${base + rawColumn + 1}, 'base64')`;
-      return `(${placeholders.join(', ')})`;
-    });
+  for (let start = 0; start < messages.length; start += rowsPerInsert) {
+    const rows = messages.slice(start, start + rowsPerInsert).map((message) => ({
+      id: message.id,
+      company_id: message.companyId,
+      subaccount_id: message.subaccountId,
+      transmission_id: message.transmissionId,
+      environment: message.environment,
+      mail_from: message.mailFrom,
+      rcpt_to: message.rcptTo,
+      friendly_from: message.friendlyFrom,
+      subject: message.subject,
+      message_id_header: message.messageIdHeader,
+      campaign_id: message.campaignId,
+      template_id: message.templateId,
+      options: message.options,
+      raw: message.raw.toString('base64'),
+      created_at: message.createdAt,
+    }));
     await tx.query(
       `INSERT INTO messages (id, company_id, subaccount_id, transmission_id, environment, mail_from, rcpt_to,
          friendly_from, subject, message_id_header, campaign_id, template_id, options, raw, created_at)
-       VALUES ${rows.join(', ')}`,
-      params,
+       SELECT id, company_id, subaccount_id, transmission_id, environment, mail_from, rcpt_to, friendly_from,
+         subject, message_id_header, campaign_id, template_id, options, decode(raw, 'base64'), created_at
+       FROM json_to_recordset($1::json) AS r(id uuid, company_id uuid, subaccount_id bigint, transmission_id bigint,
+         environment text, mail_from text, rcpt_to text, friendly_from text, subject text, message_id_header text,
+         campaign_id text, template_id text, options jsonb, raw text, created_at timestamptz)`,
+      [JSON.stringify(rows)],
     );
   }
 }

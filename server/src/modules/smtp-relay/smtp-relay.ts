@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import {
-  SMTPServer,
-  type SMTPServerAddress,
-  type SMTPServerAuthentication,
-  type SMTPServerAuthenticationResponse,
-  type SMTPServerDataStream,
-  type SMTPServerOptions,
-  type SMTPServerSession,
+import type {
+  SMTPServerAddress,
+  SMTPServerAuthentication,
+  SMTPServerAuthenticationResponse,
+  SMTPServerDataStream,
+  SMTPServerOptions,
+  SMTPServerSession,
 } from 'smtp-server';
 import { mayAuthenticate, parseRelayUsername, relayUsername } from './auth-policy.ts';
+import { GreetAtOnceSMTPServer } from './greet-at-once.ts';
 import type { RelayDeps, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
 import { parseXMsysApi, removeXMsysApiHeaders } from './x-msys-api.ts';
 
@@ -194,7 +194,7 @@ export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): Smt
     onRcptTo,
     onData,
   };
-  const server = new SMTPServer(serverOptions);
+  const server = new GreetAtOnceSMTPServer(serverOptions);
   server.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code && connectionNoise.has(error.code))
       log.debug({ err: error }, 'SMTP relay connection error');

@@ -18,7 +18,8 @@
  * HTTP: POST /api/v1/transmissions with autocannon, 1 recipient at 50 connections (requests/s) and
  * 1,000-recipient batches at 10 connections (recipients/s), beside a bare Fastify route as the limit.
  *
- * Our server is started from server/src/main.ts with PGlite in a temp dir (or BENCH_DATABASE_URL),
+ * Our server is started from server/src/main.ts with PGlite in a temp dir, then again on PostgreSQL when
+ * BENCH_DATABASE_URL is set (a database the bench may write to; it is reused across runs),
  * its account prepared with the operator CLI first. Rows that cannot run are printed as skipped with
  * the reason; the exit code is still 0. Results go to tests/bench/results/latest.{md,json}.
  * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http.
@@ -44,8 +45,8 @@ async function main(): Promise<void> {
   const wantHttp = settings.parts.has('http');
   const nodeVersion = (await runCommand(nodeBinary(root), ['--version'])).stdout.trim();
   const database = settings.databaseUrl
-    ? 'PostgreSQL (BENCH_DATABASE_URL)'
-    : 'PGlite (embedded), data in a temp dir';
+    ? 'PGlite (embedded, data in a temp dir), then PostgreSQL (BENCH_DATABASE_URL)'
+    : 'PGlite (embedded), data in a temp dir; set BENCH_DATABASE_URL to measure PostgreSQL too';
   const tools = wantSmtp ? await ensurePostfix(log) : { reason: 'SMTP part not run (BENCH_ONLY)' };
   if (wantSmtp && 'reason' in tools) log(`SKIPPED Postfix, smtp-sink and smtp-source rows: ${tools.reason}`);
   const postfix = 'tools' in tools ? tools.tools.version : `not available: ${tools.reason}`;
@@ -60,19 +61,32 @@ async function main(): Promise<void> {
     : undefined;
   const httpLimit = wantHttp ? await measureBareFastify(settings, root, log) : undefined;
 
-  log('our server:');
-  const ours = await startOurServer(root, settings.databaseUrl, log);
-  if ('reason' in ours) log(`  SKIPPED our-server rows: ${ours.reason}`);
-  const server = 'server' in ours ? ours.server : ours;
-  try {
-    if (smtpPeers) {
-      const oursSmtp = await measureOurSmtp(settings, server, log);
-      rows.push(...smtpRows(smtpPeers, oursSmtp));
-      notes.push(...generatorNotes(smtpPeers, oursSmtp));
+  // Ours on the default embedded database, and on PostgreSQL too when BENCH_DATABASE_URL is set.
+  const databases = [
+    { label: 'PGlite', url: undefined },
+    ...(settings.databaseUrl ? [{ label: 'PostgreSQL', url: settings.databaseUrl }] : []),
+  ];
+  const labelled =
+    (label: string) =>
+    (row: Row): Row => ({ ...row, scenario: `${row.scenario} [ours on ${label}]` });
+  for (const target of databases) {
+    log(`our server on ${target.label}:`);
+    const ours = await startOurServer(root, target.url, log);
+    if ('reason' in ours) log(`  SKIPPED our-server rows: ${ours.reason}`);
+    const server = 'server' in ours ? ours.server : ours;
+    try {
+      if (smtpPeers) {
+        const oursSmtp = await measureOurSmtp(settings, server, log);
+        rows.push(...smtpRows(smtpPeers, oursSmtp).map(labelled(target.label)));
+        notes.push(...generatorNotes(smtpPeers, oursSmtp).map((note) => `${note} [ours on ${target.label}]`));
+      }
+      if (httpLimit) {
+        const oursHttp = await measureOurHttp(settings, server, log);
+        rows.push(...httpRows(settings, httpLimit, oursHttp).map(labelled(target.label)));
+      }
+    } finally {
+      if ('stop' in server) await server.stop();
     }
-    if (httpLimit) rows.push(...httpRows(settings, httpLimit, await measureOurHttp(settings, server, log)));
-  } finally {
-    if ('stop' in server) await server.stop();
   }
 
   notes.push(

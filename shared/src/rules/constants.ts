@@ -98,7 +98,8 @@ export const sampleProfessionalPlan = {
   socialCampaigns: 6,
 } as const;
 
-export const companyCategories: readonly string[] = [
+/** Company categories (industries) a company profile chooses from. */
+export const companyCategories = [
   'Agency',
   'Automotive',
   'Banking',
@@ -124,7 +125,7 @@ export const companyCategories: readonly string[] = [
   'Travel and Tourism',
   'Manufacture',
   'Other',
-];
+] as const;
 
 export const formFieldTypes = [
   { label: 'Short Answer', type: 'inputText' },

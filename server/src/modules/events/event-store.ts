@@ -2,26 +2,11 @@ import type { Db } from '../../db/db.ts';
 import type { MessageEventType, NewMessageEvent } from './message-event.ts';
 import { cursorTime, likeLiteral, whereBuilder } from './paging.ts';
 
-/** A stored event as read back: the columns plus the remaining SparkPost fields. */
-export interface StoredMessageEvent {
+/** A stored event as read back: what was written, its id and the domains derived on insert. */
+export interface StoredMessageEvent extends NewMessageEvent {
   id: string;
-  companyId: string;
-  subaccountId: number;
-  type: MessageEventType;
-  timestamp: Date;
-  messageId: string | null;
-  transmissionId: string | null;
-  campaignId: string;
-  templateId: string | null;
-  rcptTo: string;
   recipientDomain: string;
-  friendlyFrom: string;
   sendingDomain: string;
-  subject: string;
-  ipPool: string;
-  bounceClass: number | null;
-  reason: string;
-  fields: Record<string, unknown>;
 }
 
 /** A value list of a filter: exact values, and `*` wildcard patterns where the filter allows them. */

@@ -14,6 +14,18 @@ export function encodeCursor(key: readonly string[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
+/** `links.next`: the request's path and query with the next page's cursor (and any pinned values). */
+export function nextPageLink(
+  requestUrl: string,
+  next: readonly string[],
+  pinned: Record<string, string> = {},
+): string {
+  const url = new URL(requestUrl, 'http://localhost');
+  for (const [name, value] of Object.entries(pinned)) url.searchParams.set(name, value);
+  url.searchParams.set('cursor', encodeCursor(next));
+  return `${url.pathname}${url.search}`;
+}
+
 /** The sort key in `cursor`, each part checked against its pattern; undefined for the first page. */
 export function decodeCursor(cursor: string | undefined, parts: readonly RegExp[]): string[] | undefined {
   if (cursor === undefined || cursor === '' || cursor === 'initial') return undefined;

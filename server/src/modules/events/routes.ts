@@ -15,7 +15,7 @@ import { eventSearchOf } from './event-query.ts';
 import { createEventStore } from './event-store.ts';
 import { toEventView } from './event-view.ts';
 import { type MessageEventType, messageEventTypes } from './message-event.ts';
-import { commaValues, encodeCursor } from './paging.ts';
+import { commaValues, nextPageLink } from './paging.ts';
 
 const tags = ['events'];
 const view = requireGrant('message_events/view');
@@ -55,11 +55,10 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const links: { next?: string } = {};
         if (page.next) {
           // The window is pinned, so later pages read the same events even when from/to were defaults.
-          const url = new URL(request.url, 'http://localhost');
-          url.searchParams.set('from', search.filter.from.toISOString());
-          url.searchParams.set('to', search.filter.to.toISOString());
-          url.searchParams.set('cursor', encodeCursor(page.next));
-          links.next = `${url.pathname}${url.search}`;
+          links.next = nextPageLink(request.url, page.next, {
+            from: search.filter.from.toISOString(),
+            to: search.filter.to.toISOString(),
+          });
         }
         return { results: page.events.map(toEventView), total_count: page.total, links };
       },

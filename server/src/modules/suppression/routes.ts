@@ -18,7 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
-import { cursorTimePattern, decodeCursor, encodeCursor, parsePerPage } from '../events/paging.ts';
+import { cursorTimePattern, decodeCursor, nextPageLink, parsePerPage } from '../events/paging.ts';
 import { suppressionFilterOf } from './search-filter.ts';
 import { createSuppressionStore, type Suppression, type SuppressionKey } from './suppression-store.ts';
 
@@ -138,11 +138,7 @@ export function suppressionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const after = decodeCursor(query.cursor, cursorParts) as SuppressionKey | undefined;
         const page = await store.search(companyId, subaccountId, filter, perPage, after);
         const links: { next?: string } = {};
-        if (page.next) {
-          const url = new URL(request.url, 'http://localhost');
-          url.searchParams.set('cursor', encodeCursor(page.next));
-          links.next = `${url.pathname}${url.search}`;
-        }
+        if (page.next) links.next = nextPageLink(request.url, page.next);
         return { results: page.entries.map(toSuppressionView), total_count: page.total, links };
       },
     );

@@ -47,7 +47,7 @@ export function testSendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             throw appError(
               403,
               'quotaExceeded',
-              `Quota of ${quota.subfeature} on ${quota.feature} is exceeded`,
+              quotaExceededMessage(quota.subfeature, quota.feature),
               quota,
             );
           });

@@ -109,7 +109,7 @@ export function createUsageMeter(db: Db, clock: Clock) {
 
   const isEnforced = (quotas: PlanQuotas, feature: string) => {
     const quota = quotas.get(feature);
-    return quota !== undefined && quota.enabled && quota.quota >= 0;
+    return quota?.enabled === true && quota.quota >= 0;
   };
 
   return {

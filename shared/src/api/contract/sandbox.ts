@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyCategories } from '../../rules/constants.ts';
 import { emailSchema, phoneSchema } from './common.ts';
 import { productTourSchema } from './onboarding.ts';
 import { environmentSchema } from './users.ts';
@@ -8,35 +9,6 @@ export const authorizedRecipientLimit = 10;
 
 /** A verification mail is sent again at most once per this many seconds per address. */
 export const authorizedRecipientResendSeconds = 60;
-
-/** Company categories (§9). */
-export const companyIndustries = [
-  'Agency',
-  'Automotive',
-  'Banking',
-  'Communication',
-  'Charity/Non-Profit',
-  'Education and Training',
-  'Entertainment',
-  'Financial Services',
-  'Financial Technology',
-  'Fast Moving Consumer Goods (FMCG)',
-  'E-commerce',
-  'Government',
-  'Insurance',
-  'Legal Services',
-  'Media and Publishing',
-  'Online Shop',
-  'Real-Estate / Property',
-  'Religious Org.',
-  'Restaurant & Food',
-  'Retail',
-  'Software Company',
-  'Transportation',
-  'Travel and Tourism',
-  'Manufacture',
-  'Other',
-] as const;
 
 // ---- environment and onboarding -------------------------------------------------------------
 
@@ -64,7 +36,7 @@ const websiteSchema = z
 export const completeProfileBody = z.object({
   name: z.string().trim().min(1, 'The company name is required').max(200),
   phone: phoneSchema,
-  industry: z.enum(companyIndustries, { error: 'Choose one of the listed industries' }),
+  industry: z.enum(companyCategories, { error: 'Choose one of the listed industries' }),
   website: websiteSchema.default(''),
   country: z.string().trim().min(2, 'The country is required').max(100),
   /** Team timezone text like "(UTC+07:00) Bangkok, Hanoi, Jakarta"; unchanged when absent. */

@@ -72,3 +72,21 @@ export function engineCall(
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
+
+/** A subaccount of `account` with its first key, holding `grants`; the key as an `authorization` option. */
+export async function subaccountWithKey(
+  app: FastifyInstance,
+  account: EngineAccount,
+  name: string,
+  grants: readonly string[],
+): Promise<{ id: number; key: { authorization: string } }> {
+  const created = await engineCall(app, account, 'POST', '/subaccounts', {
+    name,
+    setup_api_key: true,
+    key_label: `${name} key`,
+    key_grants: grants,
+  });
+  if (created.statusCode !== 200) throw new Error(`subaccount failed: ${created.body}`);
+  const { subaccount_id: id, key } = created.json().results as { subaccount_id: number; key: string };
+  return { id, key: { authorization: key } };
+}

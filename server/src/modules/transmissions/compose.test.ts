@@ -1,20 +1,51 @@
 import { simpleParser } from 'mailparser';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
+import type { RenderedContent } from '../substitution/render.ts';
 import { type ComposeInput, createComposer } from './compose.ts';
 
-const content = {
+const content: RenderedContent = {
   from: { email: 'news@acme.test', name: 'Acme' },
   subject: 'Hello',
   html: '<p>Hello there</p>',
   text: 'Hello there',
 };
 
-const input = (rcptTo: ComposeInput['rcptTo'], n: number): ComposeInput => ({
-  content,
+const input = (
+  rcptTo: ComposeInput['rcptTo'],
+  n: number,
+  parts: RenderedContent = content,
+): ComposeInput => ({
+  content: parts,
   rcptTo,
   messageId: `<m${n}@acme.test>`,
   date: new Date(Date.UTC(2026, 10, 22, 8, n)),
 });
+
+/** What nodemailer alone makes of the same input, with the boundary made comparable. */
+async function composedByNodemailer(message: ComposeInput): Promise<string> {
+  const { content: parts } = message;
+  const raw = await new MailComposer({
+    from: parts.from.name ? { name: parts.from.name, address: parts.from.email } : parts.from.email,
+    to: message.rcptTo.name
+      ? { name: message.rcptTo.name, address: message.rcptTo.email }
+      : message.rcptTo.email,
+    subject: parts.subject,
+    text: parts.text,
+    html: parts.html,
+    ...(parts.amp_html === undefined ? {} : { amp: parts.amp_html }),
+    ...(parts.reply_to === undefined ? {} : { replyTo: parts.reply_to }),
+    headers: parts.headers ?? {},
+    messageId: message.messageId,
+    date: message.date,
+    textEncoding: 'quoted-printable',
+  })
+    .compile()
+    .build();
+  return sameBoundary(raw.toString('latin1'));
+}
+
+const sameBoundary = (message: string) => message.replace(/--_NmP-[0-9a-f]+-Part_/g, '--_NmP-BOUNDARY-Part_');
 
 describe('composer', () => {
   it('gives each recipient of the same content their own To, Message-ID and Date', async () => {
@@ -35,7 +66,48 @@ describe('composer', () => {
     expect(b?.subject).toBe('Hello');
     expect(b?.text?.trim()).toBe('Hello there');
     expect(b?.html).toContain('<p>Hello there</p>');
-    expect(second.toString()).not.toContain('placeholder');
+    expect(second.toString()).not.toContain('zzCompose');
+  });
+
+  it('writes personalised content as nodemailer does: subjects, bodies, encodings', async () => {
+    const composer = createComposer();
+    const samples: RenderedContent[] = [
+      { ...content, subject: 'Hi Ann', text: 'Plain ASCII\r\nline two', html: '<p>a = b</p>' },
+      {
+        ...content,
+        subject:
+          'Héllo wörld, a subject long enough that nodemailer folds it over several lines of the header',
+        text: `Ünïcode ✓ and a very long line ${'x'.repeat(120)} end\r\n.starts with a dot\r\ntrailing space \r\n`,
+        html: `<p style="color:red">Zoë &amp; ${'y'.repeat(100)}</p>`,
+      },
+      { ...content, subject: 'Only text =?not-encoded?=', text: 'short', html: undefined },
+      { ...content, subject: 'With AMP', amp_html: '<html ⚡4email><body>amp ✓</body></html>' },
+      { ...content, reply_to: 'help@acme.test', headers: { 'X-Campaign': 'spring' } },
+    ];
+    for (const [n, sample] of samples.entries()) {
+      const message = input({ email: `r${n}@example.test`, name: 'Reader One' }, n, sample);
+      const spliced = sameBoundary((await composer.compose(message)).toString('latin1'));
+      const reference = await composedByNodemailer(message);
+      // Parts are always quoted-printable here; nodemailer alone sends pure-ASCII parts as 7bit.
+      const partsPresent = [sample.text, sample.html, sample.amp_html].filter((part) => part !== undefined);
+      if (partsPresent.every((part) => /[^\x00-\x7f]/.test(part))) {
+        expect(spliced).toBe(reference);
+      }
+      const [ours, theirs] = await Promise.all([simpleParser(spliced), simpleParser(reference)]);
+      for (const field of [
+        'subject',
+        'text',
+        'html',
+        'messageId',
+        'date',
+        'from',
+        'to',
+        'replyTo',
+      ] as const) {
+        expect(ours[field], `${field} of sample ${n}`).toEqual(theirs[field]);
+      }
+      expect(ours.headers.get('x-campaign')).toEqual(theirs.headers.get('x-campaign'));
+    }
   });
 
   it('composes in full when the To needs encoding or header_to is set', async () => {

@@ -1,4 +1,6 @@
 import MailComposer from 'nodemailer/lib/mail-composer';
+import MimeNode from 'nodemailer/lib/mime-node';
+import { encode, wrap } from 'nodemailer/lib/qp';
 import type { RenderedContent } from '../substitution/render.ts';
 
 export interface FilePart {
@@ -81,52 +83,136 @@ function plainTo(rcptTo: ComposeInput['rcptTo']): string | undefined {
 /** RFC 5322 date as nodemailer writes it. */
 const headerDate = (date: Date) => date.toUTCString().replace(/GMT/, '+0000');
 
+/** The Subject header line(s) as nodemailer writes them: encoded words and folding when needed. */
+function subjectLines(subject: string): string {
+  if (/^[\x20-\x7e]*$/.test(subject) && subject.length <= 60 && !subject.includes('=?')) {
+    return `Subject: ${subject}`;
+  }
+  const node = new MimeNode('text/plain');
+  node.setHeader('Subject', subject);
+  const headers = node.buildHeaders();
+  const end = headers.search(/\r\n(?![ \t])/);
+  return end < 0 ? headers : headers.slice(0, end);
+}
+
+/**
+ * Part tokens end in "é" so nodemailer picks quoted-printable for the part (pure ASCII would get 7bit,
+ * and the per-recipient text could be anything); in the composed skeleton they appear QP-encoded.
+ */
+const partToken = (name: string) => ({
+  raw: `zzCompose${name}Tokenzz\u00e9`,
+  encoded: `zzCompose${name}Tokenzz=C3=A9`,
+});
+const parts = { text: partToken('Text'), html: partToken('Html'), amp: partToken('Amp') };
+
+/** Where each per-recipient value sits in a composed skeleton. */
+const token = {
+  subject: 'zzComposeSubjectTokenzz',
+  text: parts.text.encoded,
+  html: parts.html.encoded,
+  amp: parts.amp.encoded,
+  to: placeholder.to,
+  messageId: placeholder.messageId,
+  date: headerDate(placeholder.date),
+};
+
+/** A composed message cut at its tokens: constant pieces, and which value goes between them. */
+interface Skeleton {
+  pieces: string[];
+  slots: Array<keyof typeof token>;
+}
+
+/** Cuts `message` at every token, each of which must occur exactly once; undefined otherwise. */
+function cut(message: string, present: Array<keyof typeof token>): Skeleton | undefined {
+  const found = present.map((slot) => ({ slot, at: message.indexOf(token[slot]) }));
+  if (found.some(({ slot, at }) => at < 0 || message.indexOf(token[slot], at + 1) >= 0)) return undefined;
+  found.sort((a, b) => a.at - b.at);
+  const pieces: string[] = [];
+  let from = 0;
+  for (const { slot, at } of found) {
+    pieces.push(message.slice(from, at));
+    from = at + token[slot].length;
+  }
+  pieces.push(message.slice(from));
+  return { pieces, slots: found.map(({ slot }) => slot) };
+}
+
 export type Composer = ReturnType<typeof createComposer>;
 
 /**
- * Composes messages with nodemailer, once per distinct content: recipients of the same content
- * (most of a batch without personalisation, or repeated sends of one notification) get a copy of
- * one composed message with their own To, Message-ID and Date lines. Recipients whose To needs
- * MIME encoding, or with header_to, are composed individually.
+ * Composes messages with nodemailer once per message structure (from, reply-to, headers, which
+ * parts, attachments), with tokens where the per-recipient values go. Each recipient's message is
+ * that skeleton with its To, Message-ID, Date, Subject (encoded as nodemailer encodes it) and
+ * parts (quoted-printable with nodemailer's encoder) put in: personalised content costs an encoding
+ * per part, not a whole composition. Recipients whose To needs MIME encoding, or with header_to,
+ * are composed individually.
  */
 export function createComposer(maxEntries = 100) {
-  const templates = new Map<string, Promise<string>>();
+  const skeletons = new Map<string, Promise<Skeleton | undefined>>();
 
-  function templateFor(input: ComposeInput): Promise<string> {
-    // Attachments make the key large; such messages share a template only within one call site's input.
-    const key = JSON.stringify([input.content, input.attachments ?? [], input.inlineImages ?? []]);
-    const found = templates.get(key);
+  function skeletonFor(input: ComposeInput): Promise<Skeleton | undefined> {
+    const { content } = input;
+    const has = {
+      text: content.text !== undefined,
+      html: content.html !== undefined,
+      amp: content.amp_html !== undefined,
+    };
+    const key = JSON.stringify([
+      content.from,
+      content.reply_to,
+      content.headers,
+      has,
+      input.attachments ?? [],
+      input.inlineImages ?? [],
+    ]);
+    const found = skeletons.get(key);
     if (found) return found;
+    const tokenContent: RenderedContent = {
+      ...content,
+      subject: token.subject,
+      ...(has.text ? { text: parts.text.raw } : {}),
+      ...(has.html ? { html: parts.html.raw } : {}),
+      ...(has.amp ? { amp_html: parts.amp.raw } : {}),
+    };
+    const present: Array<keyof typeof token> = ['to', 'messageId', 'date', 'subject'];
+    if (has.text) present.push('text');
+    if (has.html) present.push('html');
+    if (has.amp) present.push('amp');
     const made = composeWithNodemailer(
-      { ...input, messageId: placeholder.messageId, date: placeholder.date },
+      { ...input, content: tokenContent, messageId: placeholder.messageId, date: placeholder.date },
       placeholder.to,
-    ).then((raw) => raw.toString('latin1'));
-    if (templates.size >= maxEntries) templates.delete(templates.keys().next().value ?? '');
-    if (key.length <= 512 * 1024) templates.set(key, made);
+    ).then((raw) => cut(raw.toString('latin1'), present));
+    if (skeletons.size >= maxEntries) skeletons.delete(skeletons.keys().next().value ?? '');
+    if (key.length <= 512 * 1024) skeletons.set(key, made);
     return made;
   }
 
   return {
     async compose(input: ComposeInput): Promise<Buffer> {
       const to = plainTo(input.rcptTo);
-      if (input.headerTo !== undefined || to === undefined) {
-        const address = input.rcptTo.name
-          ? { name: input.rcptTo.name, address: input.rcptTo.email }
-          : input.rcptTo.email;
+      const address = input.rcptTo.name
+        ? { name: input.rcptTo.name, address: input.rcptTo.email }
+        : input.rcptTo.email;
+      if (input.headerTo !== undefined || to === undefined)
         return composeWithNodemailer(input, input.headerTo ?? address);
-      }
-      const template = await templateFor(input);
-      const end = template.indexOf('\r\n\r\n');
-      const header = `\r\n${template.slice(0, end + 2)}`
-        .replace(`\r\nTo: ${placeholder.to}\r\n`, `\r\nTo: ${to}\r\n`)
-        .replace(`\r\nMessage-ID: ${placeholder.messageId}\r\n`, `\r\nMessage-ID: ${input.messageId}\r\n`)
-        .replace(`\r\nDate: ${headerDate(placeholder.date)}\r\n`, `\r\nDate: ${headerDate(input.date)}\r\n`)
-        .slice(2);
-      // Never send a placeholder: should nodemailer ever write these lines differently, compose in full.
-      if (header.includes('compose-placeholder.invalid') || header.includes(headerDate(placeholder.date))) {
-        return composeWithNodemailer(input, to);
-      }
-      return Buffer.from(header + template.slice(end + 2), 'latin1');
+      const skeleton = await skeletonFor(input);
+      if (!skeleton) return composeWithNodemailer(input, to);
+      const { content } = input;
+      const values: Record<keyof typeof token, () => string> = {
+        to: () => to,
+        messageId: () => input.messageId,
+        date: () => headerDate(input.date),
+        // The skeleton holds "Subject: <token>"; the whole line is replaced, encoded words included.
+        subject: () => subjectLines(content.subject).slice('Subject: '.length),
+        text: () => wrap(encode(content.text ?? ''), 76),
+        html: () => wrap(encode(content.html ?? ''), 76),
+        amp: () => wrap(encode(content.amp_html ?? ''), 76),
+      };
+      let message = skeleton.pieces[0] ?? '';
+      skeleton.slots.forEach((slot, index) => {
+        message += values[slot]() + (skeleton.pieces[index + 1] ?? '');
+      });
+      return Buffer.from(message, 'latin1');
     },
   };
 }

@@ -170,10 +170,5 @@ export function createApiKeyStore(db: Db, clock: Clock) {
       forget(id);
       return rows.length > 0;
     },
-
-    /** Drops cached lookups, e.g. after a subaccount's status changed. */
-    forgetAll(): void {
-      cache.clear();
-    },
   };
 }

@@ -48,10 +48,7 @@ const compiledCacheSize = 200;
 /** Larger content is compiled per request rather than kept. */
 const cacheableChars = 256 * 1024;
 
-export function compileInline(
-  parts: ContentParts,
-  options: { performSubstitutions: boolean; inlineCss: boolean },
-) {
+function compileInline(parts: ContentParts, options: { performSubstitutions: boolean; inlineCss: boolean }) {
   const key = JSON.stringify([parts, options.performSubstitutions, options.inlineCss]);
   const cached = compiledCache.get(key);
   if (cached) return cached;

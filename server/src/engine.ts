@@ -34,6 +34,7 @@ export function createEngine(db: Db, clock: Clock) {
   const send: SendDeps = {
     clock,
     ingest,
+    quotaFits: (companyId, charges) => usage.fits(companyId, charges),
     environmentOf: (companyId) => sandbox.environmentOf(companyId),
     verifiedRecipients: (companyId, addresses) => sandbox.verifiedRecipients(companyId, addresses),
     markSandboxSent: (companyId) => sandbox.markSandboxSent(companyId),

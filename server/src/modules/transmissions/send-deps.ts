@@ -2,6 +2,7 @@ import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { IngestWriter } from '../messages/ingest.ts';
 import type { ContentParts } from '../substitution/render.ts';
+import type { ChargeResult, QuotaCharge } from '../usage/usage-meter.ts';
 
 export type Environment = 'sandbox' | 'production';
 
@@ -17,6 +18,8 @@ export interface StoredTemplate {
 export interface SendDeps {
   clock: Clock;
   ingest: IngestWriter;
+  /** Whether sends would fit the company's quotas now (nothing is charged). */
+  quotaFits(companyId: string, charges: QuotaCharge[]): Promise<ChargeResult>;
   environmentOf(companyId: string): Promise<Environment>;
   /** Lower-cased addresses among `addresses` that are verified authorized recipients of the sandbox. */
   verifiedRecipients(companyId: string, addresses: string[]): Promise<Set<string>>;

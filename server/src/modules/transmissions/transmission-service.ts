@@ -4,7 +4,7 @@ import type { Db } from '../../db/db.ts';
 import type { Principal } from '../../http/principal.ts';
 import { sparkpostError } from '../../http/sparkpost-errors.ts';
 import { quotaFeatureGroup } from '../usage/usage-meter.ts';
-import { sendEvent } from './events.ts';
+import { chargesFor, sendEvent } from './events.ts';
 import { type GenerationOutcome, generate } from './generate.ts';
 import type { RecipientError } from './recipients.ts';
 import { type ResolvedTransmission, resolveTransmission } from './resolve.ts';
@@ -110,6 +110,11 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
         );
       }
       if (resolved.startTime) {
+        // Refused now rather than failing at its start time when the quota cannot take it today.
+        const { environment } = generation.send;
+        const count = generation.recipients.length;
+        const fits = await deps.quotaFits(principal.companyId, chargesFor(environment, count, count > 1));
+        if (!fits.ok) throw overQuota(fits.feature, fits.limitName);
         await deps.ingest.write({
           companyId: principal.companyId,
           charges: [],

@@ -165,6 +165,24 @@ describe.each(databases)('sending quotas on $name', (database) => {
     });
   });
 
+  it('refuses a scheduled transmission the quota cannot take now; one that fits is charged when generated', async () => {
+    const account = await engineAccount(t.app, t.db, 'quota-scheduled');
+    await usePlan(account, { email: 2 });
+    const later = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const tooMany = await send(account, addresses(3), { start_time: later });
+    expect(tooMany.statusCode).toBe(420);
+    expect(tooMany.json()).toEqual(monthly);
+    expect(await written(account)).toMatchObject({ transmissions: 0 });
+
+    const fits = await send(account, addresses(2), { start_time: later });
+    expect(fits.statusCode).toBe(200);
+    expect(await used(account)).toMatchObject({ email: 0 });
+    t.clock.advance(3_600_000);
+    expect(await t.engine.transmissions.runDue()).toBe(1);
+    expect(await used(account)).toMatchObject({ email: 2 });
+    expect(await written(account)).toMatchObject({ messages: 2, transmissions: 1 });
+  });
+
   it('refuses over the daily quota with 2102 until the next day', async () => {
     const account = await engineAccount(t.app, t.db, 'quota-daily');
     await usePlan(account, { daily: 2 });

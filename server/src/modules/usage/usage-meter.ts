@@ -157,6 +157,28 @@ export function createUsageMeter(db: Db, clock: Clock) {
       return { ok: true };
     },
 
+    /**
+     * Whether the charges would fit the quotas now, without taking anything: for sends accepted now
+     * and charged later (scheduled transmissions are charged, and may still be refused, when generated).
+     */
+    async fits(companyId: string, charges: readonly QuotaCharge[]): Promise<ChargeResult> {
+      const quotas = await planQuotas(companyId);
+      const now = clock.now();
+      for (const charge of charges) {
+        const quota = quotas.get(charge.feature);
+        if (!quota || !isEnforced(quotas, charge.feature)) continue;
+        const period = periodOf(quota.period, now);
+        const row = await db.maybeOne<{ used: number }>(
+          'SELECT used FROM usage_counters WHERE company_id = $1 AND feature = $2 AND period_start = $3',
+          [companyId, charge.feature, period?.start ?? lifetimeStart],
+        );
+        if ((row?.used ?? 0) + charge.amount <= quota.quota) continue;
+        if (charge.feature === 'email' && quotas.get('extra')?.enabled) continue;
+        return { ok: false, feature: charge.feature, limitName: quota.limitName };
+      }
+      return { ok: true };
+    },
+
     /** Adds to counters no quota limits: callers sum a whole batch into one call per feature. */
     async count(tx: Db, companyId: string, quotas: PlanQuotas, charge: QuotaCharge): Promise<void> {
       if (charge.amount > 0) await chargeOne(tx, companyId, quotas.get(charge.feature), charge, clock.now());

@@ -1,11 +1,13 @@
 import type { Config } from '../config.ts';
 import type { Db } from './db.ts';
-import { openPglite } from './pglite.ts';
+import { openPgliteWorker } from './pglite-worker.ts';
 import { openPostgres } from './postgres.ts';
 
 export function openDb(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   onError?: (error: Error) => void,
 ): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, { onError }) : openPglite(config.dataDir);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, { onError })
+    : openPgliteWorker(config.dataDir);
 }

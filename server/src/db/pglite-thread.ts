@@ -1,0 +1,96 @@
+// The PGlite database on its own thread (see pglite-worker.ts): requests in, results out.
+import { mkdir } from 'node:fs/promises';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+
+export type ThreadRequest =
+  | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
+  | { id: number; op: 'exec'; sql: string; tx?: number }
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'close' };
+
+export type ThreadReply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { message: string; code?: string; detail?: string } };
+
+interface OpenTransaction {
+  tx: Transaction;
+  finish(commit: boolean): void;
+  done: Promise<void>;
+}
+
+const rollback = Symbol('rollback');
+const port = parentPort;
+if (!port) throw new Error('pglite-thread.ts runs as a worker thread');
+
+const { dataDir } = workerData as { dataDir: string };
+await mkdir(dataDir, { recursive: true });
+const pg = await PGlite.create(dataDir);
+const open = new Map<number, OpenTransaction>();
+
+function target(tx: number | undefined): PGlite | Transaction {
+  if (tx === undefined) return pg;
+  const entry = open.get(tx);
+  if (!entry) throw new Error(`transaction ${tx} is not open`);
+  return entry.tx;
+}
+
+/** Opens a transaction and resolves once inside it; it ends when `finish` is called. */
+function begin(id: number): Promise<void> {
+  return new Promise((inside, failed) => {
+    let finish: (commit: boolean) => void = () => {};
+    const done = pg
+      .transaction(
+        (tx) =>
+          new Promise<void>((resolve, reject) => {
+            finish = (commit) => (commit ? resolve() : reject(rollback));
+            open.set(id, { tx, finish: (commit) => finish(commit), done });
+            inside();
+          }),
+      )
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error;
+      });
+    done.catch(failed);
+  });
+}
+
+async function handle(request: ThreadRequest): Promise<unknown> {
+  switch (request.op) {
+    case 'query':
+      return (await target(request.tx).query(request.sql, request.params)).rows;
+    case 'exec':
+      await target(request.tx).exec(request.sql);
+      return undefined;
+    case 'begin':
+      await begin(request.id);
+      return request.id;
+    case 'end': {
+      const entry = open.get(request.tx);
+      if (!entry) throw new Error(`transaction ${request.tx} is not open`);
+      open.delete(request.tx);
+      entry.finish(request.commit);
+      await entry.done;
+      return undefined;
+    }
+    case 'close':
+      await pg.close();
+      return undefined;
+  }
+}
+
+port.on('message', (request: ThreadRequest) => {
+  handle(request).then(
+    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies ThreadReply),
+    (error: unknown) => {
+      const { message, code, detail } = error as { message?: string; code?: string; detail?: string };
+      port.postMessage({
+        id: request.id,
+        ok: false,
+        error: { message: message ?? String(error), code, detail },
+      } satisfies ThreadReply);
+    },
+  );
+});
+port.postMessage({ id: 0, ok: true, value: 'ready' } satisfies ThreadReply);

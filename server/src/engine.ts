@@ -20,6 +20,8 @@ export type Engine = ReturnType<typeof createEngine>;
  * and the workers: each module gets only the narrow functions it needs from the others.
  */
 export function createEngine(db: Db, clock: Clock) {
+  const apiKeys = createApiKeyStore(db, clock);
+  const subaccounts = createSubaccountStore(db, clock);
   const usage = createUsageMeter(db, clock);
   const events = createEventStore(db);
   const sandbox = createSandboxRules(db, clock);
@@ -38,6 +40,7 @@ export function createEngine(db: Db, clock: Clock) {
     environmentOf: (companyId) => sandbox.environmentOf(companyId),
     verifiedRecipients: (companyId, addresses) => sandbox.verifiedRecipients(companyId, addresses),
     markSandboxSent: (companyId) => sandbox.markSandboxSent(companyId),
+    subaccountStatus: (companyId, id) => subaccounts.statusOf(companyId, id),
     suppressed: (companyId, subaccountId, addresses, type) =>
       suppressions.suppressed(companyId, subaccountId, addresses, type),
     template: (companyId, subaccountId, id, useDraft) =>
@@ -47,8 +50,8 @@ export function createEngine(db: Db, clock: Clock) {
     recipientList: (companyId, subaccountId, id) => recipientLists.recipientsOf(companyId, subaccountId, id),
   };
   return {
-    apiKeys: createApiKeyStore(db, clock),
-    subaccounts: createSubaccountStore(db, clock),
+    apiKeys,
+    subaccounts,
     usage,
     events,
     send,

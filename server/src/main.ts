@@ -33,7 +33,14 @@ if (config.mail.mode === 'capture' && !['127.0.0.1', '::1', 'localhost'].include
     `MAIL_MODE=capture on ${config.host}: anyone who reaches /v1/captured-mail can read reset links; use MAIL_MODE=deliver`,
   );
 }
-const db = await openDb(config, (error) => logger.error({ err: error }, 'database connection error'));
+const db = await openDb(
+  config,
+  (error) => logger.error({ err: error }, 'database connection error'),
+  (error) => {
+    logger.fatal({ err: error }, 'the embedded database stopped; exiting so the server can be restarted');
+    process.exit(1);
+  },
+);
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 const engine = createEngine(db, systemClock);

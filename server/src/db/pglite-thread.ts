@@ -16,6 +16,8 @@ export type ThreadReply =
 
 interface OpenTransaction {
   tx: Transaction;
+  /** A statement failed: PostgreSQL has aborted the transaction, so COMMIT would silently roll back. */
+  failed: boolean;
   finish(commit: boolean): void;
   done: Promise<void>;
 }
@@ -29,11 +31,20 @@ await mkdir(dataDir, { recursive: true });
 const pg = await PGlite.create(dataDir);
 const open = new Map<number, OpenTransaction>();
 
-function target(tx: number | undefined): PGlite | Transaction {
-  if (tx === undefined) return pg;
+/** Runs a statement on the database or in an open transaction, noting a failure in the transaction. */
+async function run<T>(
+  tx: number | undefined,
+  statement: (target: PGlite | Transaction) => Promise<T>,
+): Promise<T> {
+  if (tx === undefined) return statement(pg);
   const entry = open.get(tx);
   if (!entry) throw new Error(`transaction ${tx} is not open`);
-  return entry.tx;
+  try {
+    return await statement(entry.tx);
+  } catch (error) {
+    entry.failed = true;
+    throw error;
+  }
 }
 
 /** Opens a transaction and resolves once inside it; it ends when `finish` is called. */
@@ -45,7 +56,7 @@ function begin(id: number): Promise<void> {
         (tx) =>
           new Promise<void>((resolve, reject) => {
             finish = (commit) => (commit ? resolve() : reject(rollback));
-            open.set(id, { tx, finish: (commit) => finish(commit), done });
+            open.set(id, { tx, failed: false, finish: (commit) => finish(commit), done });
             inside();
           }),
       )
@@ -59,9 +70,9 @@ function begin(id: number): Promise<void> {
 async function handle(request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
     case 'query':
-      return (await target(request.tx).query(request.sql, request.params)).rows;
+      return (await run(request.tx, (target) => target.query(request.sql, request.params))).rows;
     case 'exec':
-      await target(request.tx).exec(request.sql);
+      await run(request.tx, (target) => target.exec(request.sql));
       return undefined;
     case 'begin':
       await begin(request.id);
@@ -70,8 +81,10 @@ async function handle(request: ThreadRequest): Promise<unknown> {
       const entry = open.get(request.tx);
       if (!entry) throw new Error(`transaction ${request.tx} is not open`);
       open.delete(request.tx);
-      entry.finish(request.commit);
+      entry.finish(request.commit && !entry.failed);
       await entry.done;
+      if (request.commit && entry.failed)
+        throw new Error('the transaction was rolled back: a statement in it failed');
       return undefined;
     }
     case 'close':

@@ -63,6 +63,16 @@ describe('PGlite on a worker thread', () => {
     expect((await db.query('SELECT count(*)::int AS n FROM worker_check'))[0]).toEqual({ n: 3 });
   });
 
+  it('does not report a commit when a statement in the transaction failed and was caught', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO worker_check (id) VALUES (20)');
+        await tx.query('INSERT INTO worker_check (id) VALUES (1)').catch(() => {});
+      }),
+    ).rejects.toThrow(/rolled back/);
+    expect(await db.maybeOne('SELECT id FROM worker_check WHERE id = 20')).toBeUndefined();
+  });
+
   it('lets statements outside a transaction wait for it, as one connection does', async () => {
     let outside: Promise<unknown> | undefined;
     await db.transaction(async (tx) => {

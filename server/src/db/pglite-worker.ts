@@ -11,7 +11,7 @@ type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<
  * thread parses requests and composes messages. Same Db interface, same semantics: one
  * connection, statements outside a transaction wait for it to end.
  */
-export async function openPgliteWorker(dataDir: string): Promise<Db> {
+export async function openPgliteWorker(dataDir: string, onFatal?: (error: Error) => void): Promise<Db> {
   const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
@@ -27,10 +27,13 @@ export async function openPgliteWorker(dataDir: string): Promise<Db> {
     if (reply.ok) entry.resolve(reply.value);
     else entry.reject(Object.assign(new Error(reply.error.message), reply.error));
   });
+  let closing = false;
   const failAll = (error: Error) => {
     failure = error;
     for (const entry of waiting.values()) entry.reject(error);
     waiting.clear();
+    // Without its database thread the process can only fail every request: say so, so it is restarted.
+    if (!closing) onFatal?.(error);
   };
   worker.on('error', failAll);
   worker.on('exit', (code) => failAll(new Error(`the database thread stopped (exit code ${code})`)));
@@ -65,6 +68,7 @@ export async function openPgliteWorker(dataDir: string): Promise<Db> {
     },
     close: async () => {
       await call({ op: 'close' });
+      closing = true;
       await worker.terminate();
     },
   });

@@ -74,8 +74,11 @@ export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
  */
 export function createApiKeyStore(db: Db, clock: Clock) {
   const cache = new Map<string, { key: ApiKey | undefined; until: number }>();
+  // Bumped by every change: a lookup that read the database before a change must not cache what it read.
+  let generation = 0;
 
   const forget = (id: string) => {
+    generation += 1;
     for (const [hash, entry] of cache)
       if (entry.key?.id === id || entry.key === undefined) cache.delete(hash);
   };
@@ -85,10 +88,11 @@ export function createApiKeyStore(db: Db, clock: Clock) {
     const now = clock.now().getTime();
     const cached = cache.get(hash);
     if (cached && cached.until > now) return cached.key;
+    const readAt = generation;
     const row = await db.maybeOne<KeyRow>(`SELECT ${columns} FROM api_keys WHERE hash = $1`, [hash]);
     const key = row ? toKey(row) : undefined;
     if (cache.size > 10_000) cache.clear();
-    cache.set(hash, { key, until: now + cacheMs });
+    if (readAt === generation) cache.set(hash, { key, until: now + cacheMs });
     return key;
   }
 

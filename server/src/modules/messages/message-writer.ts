@@ -20,15 +20,38 @@ export interface NewMessage {
 }
 
 const rowsPerInsert = 1000;
+/** Raw bytes per statement: the JSON parameter is one string, and V8 strings stop near 512 MB. */
+const bytesPerInsert = 32 * 1024 * 1024;
+
+/** Consecutive slices of at most rowsPerInsert rows and about bytesPerInsert raw bytes (at least one row). */
+function chunks(messages: readonly NewMessage[]): NewMessage[][] {
+  const result: NewMessage[][] = [];
+  let current: NewMessage[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    if (
+      current.length > 0 &&
+      (current.length >= rowsPerInsert || bytes + message.raw.length > bytesPerInsert)
+    ) {
+      result.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(message);
+    bytes += message.raw.length;
+  }
+  if (current.length > 0) result.push(current);
+  return result;
+}
 
 /**
- * Inserts messages, a thousand per statement, only through `tx`. The rows travel as one JSON
+ * Inserts messages, up to a thousand (and 32 MB) per statement, only through `tx`. The rows travel as one JSON
  * parameter and the raw message as base64 decoded by the database: PGlite serializes each
  * parameter, and a Buffer byte by byte, which made the insert five times slower (measured).
  */
 export async function insertMessages(tx: Db, messages: readonly NewMessage[]): Promise<void> {
-  for (let start = 0; start < messages.length; start += rowsPerInsert) {
-    const rows = messages.slice(start, start + rowsPerInsert).map((message) => ({
+  for (const chunk of chunks(messages)) {
+    const rows = chunk.map((message) => ({
       id: message.id,
       company_id: message.companyId,
       subaccount_id: message.subaccountId,

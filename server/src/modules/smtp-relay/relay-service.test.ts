@@ -171,6 +171,33 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
     );
   });
 
+  it('stops an open session from sending once its key is deleted', async () => {
+    const key = await newKey(a, { grants: ['smtp/inject'] });
+    const { id } = (await engineCall(t.app, a, 'GET', '/api-keys'))
+      .json()
+      .results.find((item: { short_key: string }) => item.short_key === key.slice(0, 4));
+    const pooled = nodemailer.createTransport({
+      pool: true,
+      maxConnections: 1,
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      requireTLS: true,
+      tls: { rejectUnauthorized: false },
+      auth: { user: 'SMTP_Injection', pass: key },
+    });
+    const mail = { from: 'shop@acme.test', subject: 'Pooled', text: 'x' };
+    try {
+      expect((await pooled.sendMail({ ...mail, to: uniqueEmail('first') })).response).toMatch(/^250 /);
+      expect((await engineCall(t.app, a, 'DELETE', `/api-keys/${id}`)).statusCode).toBe(204);
+      const after = uniqueEmail('after');
+      await expect(pooled.sendMail({ ...mail, to: after })).rejects.toMatchObject({ responseCode: 550 });
+      expect(await messagesTo(after)).toHaveLength(0);
+    } finally {
+      pooled.close();
+    }
+  });
+
   it('refuses a wrong key with 535', async () => {
     await expect(sendMail('not-a-key', { to: uniqueEmail('x') })).rejects.toMatchObject({
       code: 'EAUTH',

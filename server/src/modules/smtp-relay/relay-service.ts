@@ -13,9 +13,12 @@ import { domainOf, isValidEmail } from '../transmissions/recipients.ts';
 import { screenRecipients } from '../transmissions/screen.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
 import { quotaFeatureGroup } from '../usage/usage-meter.ts';
-import type { RelayDeps, RelayMessage, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
+import type { RelayAuthInput, RelayDeps, RelayMessage, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
 
 const refuse = (code: number, message: string): RelayRefusal => ({ code, message });
+
+/** Every recipient's copy is stored: a message times its recipients may not pass this. */
+const maxStoredBytes = 256 * 1024 * 1024;
 
 /** Daily limits pass at midnight (try again later); the monthly quota does not. */
 function overQuota(feature: string, limitName: string): RelayRefusal {
@@ -36,29 +39,37 @@ export function createRelayService(deps: {
   send: SendDeps;
 }): RelayDeps {
   const { send } = deps;
+  // How each session's login is checked again before a message is stored: a key deleted, narrowed
+  // or its subaccount suspended while the connection stays open stops the next message.
+  const logins = new WeakMap<RelayPrincipal, RelayAuthInput>();
+
+  async function authenticate(input: RelayAuthInput): Promise<RelayPrincipal | RelayRefusal | null> {
+    const { subaccountId, password, remoteAddress } = input;
+    const check = await deps.apiKeys.check(password, remoteAddress);
+    if (!check.ok) {
+      return check.reason === 'ip'
+        ? refuse(535, `5.7.8 This API key may not be used from ${remoteAddress}`)
+        : null;
+    }
+    const { key } = check;
+    if (!holdsGrant(key.grants, 'smtp/inject'))
+      return refuse(535, '5.7.8 This API key lacks the smtp/inject grant');
+    if (key.subaccountId !== 0 && subaccountId !== undefined && subaccountId !== key.subaccountId) {
+      return refuse(535, "5.7.8 A subaccount's key cannot send for another subaccount");
+    }
+    const account = key.subaccountId !== 0 ? key.subaccountId : (subaccountId ?? 0);
+    if (account !== 0) {
+      const status = await deps.subaccounts.statusOf(key.companyId, account);
+      if (status === undefined) return refuse(535, `5.7.8 Subaccount ${account} does not exist`);
+      if (status !== 'active') return refuse(535, `5.7.8 Subaccount ${account} is ${status}`);
+    }
+    const principal = { companyId: key.companyId, subaccountId: account, keyId: key.id };
+    logins.set(principal, input);
+    return principal;
+  }
 
   return {
-    async authenticate({ subaccountId, password, remoteAddress }) {
-      const check = await deps.apiKeys.check(password, remoteAddress);
-      if (!check.ok) {
-        return check.reason === 'ip'
-          ? refuse(535, `5.7.8 This API key may not be used from ${remoteAddress}`)
-          : null;
-      }
-      const { key } = check;
-      if (!holdsGrant(key.grants, 'smtp/inject'))
-        return refuse(535, '5.7.8 This API key lacks the smtp/inject grant');
-      if (key.subaccountId !== 0 && subaccountId !== undefined && subaccountId !== key.subaccountId) {
-        return refuse(535, "5.7.8 A subaccount's key cannot send for another subaccount");
-      }
-      const account = key.subaccountId !== 0 ? key.subaccountId : (subaccountId ?? 0);
-      if (account !== 0) {
-        const status = await deps.subaccounts.statusOf(key.companyId, account);
-        if (status === undefined) return refuse(535, `5.7.8 Subaccount ${account} does not exist`);
-        if (status !== 'active') return refuse(535, `5.7.8 Subaccount ${account} is ${status}`);
-      }
-      return { companyId: key.companyId, subaccountId: account, keyId: key.id };
-    },
+    authenticate,
 
     async checkRecipient(principal, address) {
       if (!isValidEmail(address)) return refuse(553, '5.1.3 Bad recipient address syntax');
@@ -69,6 +80,14 @@ export function createRelayService(deps: {
     },
 
     async submit(principal, message) {
+      const login = logins.get(principal);
+      const again = login ? await authenticate(login) : null;
+      if (again === null || 'code' in again) {
+        return refuse(
+          550,
+          `5.7.8 ${again?.message.replace(/^5\.7\.8 /, '') ?? 'The API key is no longer valid'}`,
+        );
+      }
       return submitMessage(send, principal, message);
     },
   };
@@ -79,6 +98,12 @@ async function submitMessage(
   principal: RelayPrincipal,
   message: RelayMessage,
 ): Promise<RelayRefusal | undefined> {
+  if (message.raw.length * message.recipients.length > maxStoredBytes) {
+    return refuse(
+      552,
+      '5.3.4 Message too big for this many recipients; send it to fewer recipients at a time',
+    );
+  }
   const fields = readHeaderFields(message.raw);
   if (!fields.from) return refuse(550, '5.6.0 The message has no From header');
   const options = message.api?.options ?? {};
@@ -164,6 +189,8 @@ async function submitMessage(
     events,
   });
   if (!written.ok) return overQuota(written.feature, written.limitName);
-  if (environment === 'sandbox' && messages.length > 0) await send.markSandboxSent(principal.companyId);
+  // Committed: a failing tour-flag update must not turn the 250 into an error the client retries.
+  if (environment === 'sandbox' && messages.length > 0)
+    await send.markSandboxSent(principal.companyId).catch(() => {});
   return undefined;
 }

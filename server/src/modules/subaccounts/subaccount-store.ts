@@ -35,6 +35,8 @@ export type SubaccountStore = ReturnType<typeof createSubaccountStore>;
 /** Subaccounts of a company. Every method takes the company id: no subaccount is reachable without it. */
 export function createSubaccountStore(db: Db, clock: Clock) {
   const statusCache = new Map<string, { status: SubaccountStatus | undefined; until: number }>();
+  // Bumped by every update: a status read before an update must not be cached after it.
+  let generation = 0;
 
   return {
     async create(companyId: string, input: { name: string; ipPool?: string }): Promise<Subaccount> {
@@ -80,6 +82,7 @@ export function createSubaccountStore(db: Db, clock: Clock) {
           changes.ipPool ?? null,
         ],
       );
+      generation += 1;
       statusCache.delete(`${companyId}:${id}`);
       return row ? toSubaccount(row) : undefined;
     },
@@ -90,12 +93,14 @@ export function createSubaccountStore(db: Db, clock: Clock) {
       const now = clock.now().getTime();
       const cached = statusCache.get(cacheKey);
       if (cached && cached.until > now) return cached.status;
+      const readAt = generation;
       const row = await db.maybeOne<{ status: SubaccountStatus }>(
         'SELECT status FROM subaccounts WHERE company_id = $1 AND id = $2',
         [companyId, id],
       );
       if (statusCache.size > 10_000) statusCache.clear();
-      statusCache.set(cacheKey, { status: row?.status, until: now + statusCacheMs });
+      if (readAt === generation)
+        statusCache.set(cacheKey, { status: row?.status, until: now + statusCacheMs });
       return row?.status;
     },
   };

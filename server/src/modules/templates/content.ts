@@ -31,10 +31,16 @@ export function parseFrom(from: NonNullable<TemplateContentBody['from']>): { ema
     const name = from.name?.trim();
     return name ? { email: from.email.trim(), name } : { email: from.email.trim() };
   }
-  const match = /^\s*(.*?)\s*<([^<>]*)>\s*$/.exec(from);
-  if (!match) return { email: from.trim() };
-  const name = (match[1] ?? '').replace(/^"(.*)"$/, '$1').trim();
-  const email = (match[2] ?? '').trim();
+  // Split at the last "<" without a regular expression: user input must not be able to make this slow.
+  const value = from.trim();
+  const open = value.lastIndexOf('<');
+  if (open < 0 || !value.endsWith('>')) return { email: value };
+  const email = value.slice(open + 1, -1).trim();
+  const name = value
+    .slice(0, open)
+    .trim()
+    .replace(/^"(.*)"$/s, '$1')
+    .trim();
   return name ? { email, name } : { email };
 }
 

@@ -110,6 +110,20 @@ describe('composer', () => {
     }
   });
 
+  it('gives every message boundaries of its own, so content cannot open parts with a known one', async () => {
+    const composer = createComposer();
+    const boundaryOf = (raw: Buffer) => /boundary="([^"]+)"/.exec(raw.toString())?.[1];
+    const first = await composer.compose(input({ email: 'a@example.test' }, 1));
+    const known = boundaryOf(first) ?? '';
+    const attack = { ...content, text: `hi\r\n--${known}\r\nContent-Type: text/html\r\n\r\n<p>injected</p>` };
+    const second = await composer.compose(input({ email: 'b@example.test' }, 2, attack));
+    expect(boundaryOf(second)).not.toBe(known);
+    const parsed = await simpleParser(second);
+    expect(parsed.html).toContain('<p>Hello there</p>');
+    expect(parsed.html).not.toContain('injected');
+    expect(parsed.text).toContain('injected');
+  });
+
   it('composes in full when the To needs encoding or header_to is set', async () => {
     const composer = createComposer();
     const raw = await composer.compose(input({ email: 'zoe@example.test', name: 'Zoë' }, 4));

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import MimeNode from 'nodemailer/lib/mime-node';
 import { encode, wrap } from 'nodemailer/lib/qp';
@@ -120,6 +121,8 @@ const token = {
 interface Skeleton {
   pieces: string[];
   slots: Array<keyof typeof token>;
+  /** The random part of the skeleton's MIME boundaries, replaced per message (see compose). */
+  boundaryId: string | undefined;
 }
 
 /** Cuts `message` at every token, each of which must occur exactly once; undefined otherwise. */
@@ -134,7 +137,8 @@ function cut(message: string, present: Array<keyof typeof token>): Skeleton | un
     from = at + token[slot].length;
   }
   pieces.push(message.slice(from));
-  return { pieces, slots: found.map(({ slot }) => slot) };
+  const boundaryId = /boundary="--_NmP-([0-9a-f]+)-Part_/.exec(message)?.[1];
+  return { pieces, slots: found.map(({ slot }) => slot), boundaryId };
 }
 
 export type Composer = ReturnType<typeof createComposer>;
@@ -208,9 +212,17 @@ export function createComposer(maxEntries = 100) {
         html: () => wrap(encode(content.html ?? ''), 76),
         amp: () => wrap(encode(content.amp_html ?? ''), 76),
       };
-      let message = skeleton.pieces[0] ?? '';
+      // Each message gets boundaries of its own: with one boundary shared by every message, anyone who
+      // received one could put it in content sent to others and open MIME parts of their own.
+      const fresh = randomBytes(8).toString('hex');
+      const { boundaryId } = skeleton;
+      const piece = (index: number) => {
+        const text = skeleton.pieces[index] ?? '';
+        return boundaryId ? text.replaceAll(boundaryId, fresh) : text;
+      };
+      let message = piece(0);
       skeleton.slots.forEach((slot, index) => {
-        message += values[slot]() + (skeleton.pieces[index + 1] ?? '');
+        message += values[slot]() + piece(index + 1);
       });
       return Buffer.from(message, 'latin1');
     },

@@ -13,6 +13,21 @@ import { newTransmissionId } from './ids.ts';
 import { checkRecipients, type RecipientError } from './recipients.ts';
 import type { Environment, SendDeps, StoredTemplate } from './send-deps.ts';
 
+/** Composed messages of one transmission are held and committed together: their total is capped. */
+const maxGeneratedBytes = 512 * 1024 * 1024;
+
+/** About how large each recipient's message will be: the content and its (base64) files. */
+function messageSizeEstimate(body: TransmissionBody): number {
+  if ('email_rfc822' in body.content) return body.content.email_rfc822.length;
+  if (!('from' in body.content)) return 0;
+  const { html, text, amp_html, attachments, inline_images } = body.content;
+  const files = [...(attachments ?? []), ...(inline_images ?? [])].reduce(
+    (sum, file) => sum + file.data.length,
+    0,
+  );
+  return (html?.length ?? 0) + (text?.length ?? 0) + (amp_html?.length ?? 0) + files;
+}
+
 /** How far ahead a transmission may be scheduled. */
 const maxScheduleMs = 31 * 24 * 60 * 60 * 1000;
 /** A start_time this close (or past) sends now. */
@@ -101,6 +116,11 @@ export async function resolveTransmission(
     if (!recipients) throw notFound(`recipient list '${listId}' does not exist`);
   }
   const { valid, errors } = checkRecipients(recipients ?? []);
+  if (messageSizeEstimate(body) * valid.length > maxGeneratedBytes) {
+    throw invalidParameter(
+      'the messages of this transmission would pass 512 MB in all: send large content to fewer recipients per transmission',
+    );
+  }
 
   let template: StoredTemplate | undefined;
   if ('template_id' in body.content) {
@@ -143,7 +163,8 @@ export async function resolveTransmission(
       campaignId,
       description: body.description ?? '',
       templateId: template?.id ?? null,
-      request: { ...body, recipients: valid },
+      // A stored list is read again when a scheduled transmission is generated, as SparkPost does.
+      request: { ...body, recipients: Array.isArray(body.recipients) ? valid : body.recipients },
       startTime: startTime ?? null,
       numRcpts: valid.length,
       numInvalidRcpts: errors.length,

@@ -24,6 +24,8 @@ export interface SendDeps {
   /** Lower-cased addresses among `addresses` that are verified authorized recipients of the sandbox. */
   verifiedRecipients(companyId: string, addresses: string[]): Promise<Set<string>>;
   markSandboxSent(companyId: string): Promise<void>;
+  /** A subaccount's status (undefined when the company has no such subaccount). */
+  subaccountStatus(companyId: string, id: number): Promise<string | undefined>;
   /** Lower-cased addresses on the account's suppression list for that type. */
   suppressed(
     companyId: string,

@@ -9,6 +9,7 @@ import { type GenerationOutcome, generate } from './generate.ts';
 import type { RecipientError } from './recipients.ts';
 import { type ResolvedTransmission, resolveTransmission } from './resolve.ts';
 import type { SendDeps } from './send-deps.ts';
+import { GenerationLost } from './transmission-rows.ts';
 
 export interface Accepted {
   id: string;
@@ -90,10 +91,17 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
   async function commit(outcome: GenerationOutcome, resolved: ResolvedTransmission): Promise<void> {
     const written = await deps.ingest.write(outcome.unit);
     if (!written.ok) throw overQuota(written.feature, written.limitName);
+    // The mail is committed: bookkeeping that fails now must not turn the accepted send into an error
+    // (the client would send it again).
     const { send } = resolved.generation;
-    if (send.environment === 'sandbox' && outcome.generated > 0) await deps.markSandboxSent(send.companyId);
-    if (send.templateId)
-      await deps.markTemplateUsed(send.companyId, send.subaccountId, send.templateId, send.injectedAt);
+    if (send.environment === 'sandbox' && outcome.generated > 0) {
+      await deps.markSandboxSent(send.companyId).catch(() => {});
+    }
+    if (send.templateId) {
+      await deps
+        .markTemplateUsed(send.companyId, send.subaccountId, send.templateId, send.injectedAt)
+        .catch(() => {});
+    }
   }
 
   return {
@@ -194,12 +202,13 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
         id: string;
         company_id: string;
         subaccount_id: string;
+        environment: 'sandbox' | 'production';
         request: TransmissionBody;
       }>(
         `UPDATE transmissions SET state = 'Generating', generation_start_time = $1
          WHERE id IN (SELECT id FROM transmissions WHERE state = 'submitted' AND start_time <= $1
                       ORDER BY start_time LIMIT 20 FOR UPDATE SKIP LOCKED)
-         RETURNING id, company_id, subaccount_id, request`,
+         RETURNING id, company_id, subaccount_id, environment, request`,
         [now],
       );
       for (const row of claimed) {
@@ -212,10 +221,19 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
         };
         const request = { ...row.request, options: { ...row.request.options, start_time: undefined } };
         try {
+          const status =
+            principal.subaccountId === 0
+              ? 'active'
+              : await deps.subaccountStatus(row.company_id, principal.subaccountId);
+          if (status !== 'active')
+            throw new Error(`subaccount ${principal.subaccountId} is ${status ?? 'deleted'}`);
           const resolved = await resolveTransmission(deps, principal, request, String(row.id));
           await commit(await generate(deps, resolved.generation), resolved);
         } catch (error) {
-          await recordFailedGeneration(row, principal, request, error);
+          if (error instanceof GenerationLost) continue;
+          await recordFailedGeneration(row, principal, request, error).catch((failure: unknown) => {
+            if (!(failure instanceof GenerationLost)) throw failure;
+          });
         }
       }
       return claimed.length;
@@ -233,7 +251,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
 
   /** A scheduled transmission that could not be generated: its recipients get generation_failure events. */
   async function recordFailedGeneration(
-    row: { id: string; company_id: string },
+    row: { id: string; company_id: string; environment: 'sandbox' | 'production' },
     principal: Principal,
     request: TransmissionBody,
     error: unknown,
@@ -244,7 +262,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
     const send = {
       companyId: principal.companyId,
       subaccountId: principal.subaccountId,
-      environment: 'production' as const,
+      environment: row.environment,
       transmissionId: String(row.id),
       campaignId: request.campaign_id ?? '',
       templateId: null,
@@ -264,7 +282,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
         companyId: principal.companyId,
         subaccountId: principal.subaccountId,
         state: 'Success',
-        environment: 'production',
+        environment: row.environment,
         campaignId: send.campaignId,
         description: request.description ?? '',
         templateId: null,

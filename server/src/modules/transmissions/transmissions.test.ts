@@ -211,6 +211,34 @@ describe.each(databases)('transmissions on $name', (database) => {
     expect(await t.engine.transmissions.runDue()).toBe(0);
   });
 
+  it('does not generate a scheduled transmission of a subaccount suspended since; its recipients get generation_failure', async () => {
+    const { subaccount_id: id } = (
+      await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'Later' })
+    ).json().results;
+    const start = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const scheduled = await engineCall(
+      t.app,
+      a,
+      'POST',
+      '/transmissions',
+      inline({ options: { start_time: start } }),
+      {
+        subaccount: id,
+      },
+    );
+    expect(scheduled.statusCode).toBe(200);
+    const transmissionId = scheduled.json().results.id;
+    expect(
+      (await engineCall(t.app, a, 'PUT', `/subaccounts/${id}`, { status: 'suspended' })).statusCode,
+    ).toBe(200);
+    t.clock.advance(3_600_000);
+    expect(await t.engine.transmissions.runDue()).toBe(1);
+    expect(await messagesOf(transmissionId)).toHaveLength(0);
+    const events = await eventsOf(transmissionId);
+    expect(events.map((event) => event.type)).toEqual(['generation_failure', 'generation_failure']);
+    expect(events[0]?.reason).toContain('suspended');
+  });
+
   it("no company reads or lists another's transmissions", async () => {
     const { id } = (await send(a, inline())).json().results;
     expect((await engineCall(t.app, b, 'GET', `/transmissions/${id}`)).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import MimeNode from 'nodemailer/lib/mime-node';
 import { encode, wrap } from 'nodemailer/lib/qp';
@@ -141,6 +141,21 @@ function cut(message: string, present: Array<keyof typeof token>): Skeleton | un
   return { pieces, slots: found.map(({ slot }) => slot), boundaryId };
 }
 
+/**
+ * A short key for a list of files, computed once per list: every recipient of a transmission shares
+ * the same list, which may hold megabytes, and must not pay for it again.
+ */
+const filesKeys = new WeakMap<readonly FilePart[], string>();
+function filesKey(files: readonly FilePart[] | undefined): string {
+  if (!files || files.length === 0) return '';
+  let key = filesKeys.get(files);
+  if (key === undefined) {
+    key = createHash('sha256').update(JSON.stringify(files)).digest('hex');
+    filesKeys.set(files, key);
+  }
+  return key;
+}
+
 export type Composer = ReturnType<typeof createComposer>;
 
 /**
@@ -166,8 +181,8 @@ export function createComposer(maxEntries = 100) {
       content.reply_to,
       content.headers,
       has,
-      input.attachments ?? [],
-      input.inlineImages ?? [],
+      filesKey(input.attachments),
+      filesKey(input.inlineImages),
     ]);
     const found = skeletons.get(key);
     if (found) return found;
@@ -187,7 +202,7 @@ export function createComposer(maxEntries = 100) {
       placeholder.to,
     ).then((raw) => cut(raw.toString('latin1'), present));
     if (skeletons.size >= maxEntries) skeletons.delete(skeletons.keys().next().value ?? '');
-    if (key.length <= 512 * 1024) skeletons.set(key, made);
+    skeletons.set(key, made);
     return made;
   }
 

@@ -1,7 +1,7 @@
 import type { QuotaItem } from '@app/shared/api/contract/index';
 import type { Db } from '../../db/db.ts';
 
-type Period = 'monthly' | 'daily' | 'none';
+export type Period = 'monthly' | 'daily' | 'none';
 
 interface QuotaRow {
   feature: string;
@@ -29,6 +29,11 @@ export interface CompanyQuota extends QuotaItem {
 // Lifetime counters (period none) are kept under this period start.
 const lifetimeStart = new Date(0);
 
+/** The period_start of the counter a quota counts in now: lifetime counters (period none) share one. */
+export function counterStart(period: Period, now: Date): Date {
+  return periodOf(period, now)?.start ?? lifetimeStart;
+}
+
 /** Current period of a quota, in UTC; lifetime quotas have none. */
 export function periodOf(period: Period, now: Date): { start: Date; end: Date } | undefined {
   const year = now.getUTCFullYear();
@@ -53,9 +58,7 @@ export async function companyQuotas(db: Db, companyId: string, now: Date): Promi
      ORDER BY q.feature`,
     [companyId],
   );
-  const starts = (['monthly', 'daily', 'none'] as const).map(
-    (period) => periodOf(period, now)?.start ?? lifetimeStart,
-  );
+  const starts = (['monthly', 'daily', 'none'] as const).map((period) => counterStart(period, now));
   const counters = await db.query<CounterRow>(
     `SELECT feature, period_start, used, updated_at FROM usage_counters
      WHERE company_id = $1 AND period_start = ANY($2::timestamptz[])`,
@@ -63,7 +66,7 @@ export async function companyQuotas(db: Db, companyId: string, now: Date): Promi
   );
   return quotas.map((row) => {
     const period = periodOf(row.period, now);
-    const start = period?.start ?? lifetimeStart;
+    const start = counterStart(row.period, now);
     const counter = counters.find(
       (candidate) =>
         candidate.feature === row.feature && candidate.period_start.getTime() === start.getTime(),

@@ -1,8 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
-import { periodOf } from './quotas.ts';
-
-type Period = 'monthly' | 'daily' | 'none';
+import { counterStart, type Period } from './quotas.ts';
 
 interface PlanQuota {
   feature: string;
@@ -24,7 +22,6 @@ export type PlanQuotas = ReadonlyMap<string, PlanQuota>;
 /** The feature group of the transactional quotas, as the over-quota message names it (§8). */
 export const quotaFeatureGroup = 'transactional email';
 
-const lifetimeStart = new Date(0);
 const planCacheMs = 10_000;
 
 export type UsageMeter = ReturnType<typeof createUsageMeter>;
@@ -77,7 +74,7 @@ export function createUsageMeter(db: Db, clock: Clock) {
     charge: QuotaCharge,
     now: Date,
   ) {
-    const period = quota ? periodOf(quota.period, now) : periodOf('monthly', now);
+    const start = counterStart(quota?.period ?? 'monthly', now);
     const limit = quota?.enabled ? quota.quota : -1;
     if (limit >= 0 && charge.amount > limit) return false;
     const rows = await tx.query(
@@ -87,7 +84,7 @@ export function createUsageMeter(db: Db, clock: Clock) {
          SET used = usage_counters.used + EXCLUDED.used, updated_at = EXCLUDED.updated_at
          WHERE $6::integer < 0 OR usage_counters.used + EXCLUDED.used <= $6::integer
        RETURNING used`,
-      [companyId, charge.feature, period?.start ?? lifetimeStart, charge.amount, now, limit],
+      [companyId, charge.feature, start, charge.amount, now, limit],
     );
     return rows.length > 0;
   }
@@ -99,11 +96,10 @@ export function createUsageMeter(db: Db, clock: Clock) {
     charge: QuotaCharge,
     now: Date,
   ) {
-    const period = quota ? periodOf(quota.period, now) : periodOf('monthly', now);
     await tx.query(
       `UPDATE usage_counters SET used = greatest(used - $4, 0)
        WHERE company_id = $1 AND feature = $2 AND period_start = $3`,
-      [companyId, charge.feature, period?.start ?? lifetimeStart, charge.amount],
+      [companyId, charge.feature, counterStart(quota?.period ?? 'monthly', now), charge.amount],
     );
   }
 
@@ -167,10 +163,9 @@ export function createUsageMeter(db: Db, clock: Clock) {
       for (const charge of charges) {
         const quota = quotas.get(charge.feature);
         if (!quota || !isEnforced(quotas, charge.feature)) continue;
-        const period = periodOf(quota.period, now);
         const row = await db.maybeOne<{ used: number }>(
           'SELECT used FROM usage_counters WHERE company_id = $1 AND feature = $2 AND period_start = $3',
-          [companyId, charge.feature, period?.start ?? lifetimeStart],
+          [companyId, charge.feature, counterStart(quota.period, now)],
         );
         if ((row?.used ?? 0) + charge.amount <= quota.quota) continue;
         if (charge.feature === 'email' && quotas.get('extra')?.enabled) continue;

@@ -1,22 +1,8 @@
 import SparkPost from 'sparkpost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/src/db/pglite.ts';
+import { clientFailure } from '../../server/src/testing/engine.ts';
 import { type ServerProcess, serverProcess } from './server-process.ts';
-
-/** What the official client rejects with on a 4xx/5xx answer. */
-interface ClientError {
-  statusCode: number;
-  errors: Array<{ message: string; code: string; description?: string }>;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ClientError;
-  }
-  throw new Error('expected the request to fail');
-}
 
 /** A message event as the API serves it (the fields these tests read). */
 interface EventView {
@@ -136,7 +122,7 @@ describe('the sparkpost client against a server process', () => {
       num_rcpts: 2,
       num_generated: 2,
     });
-    const missing = await failure(client.transmissions.get('999999999'));
+    const missing = await clientFailure(client.transmissions.get('999999999'));
     expect(missing.statusCode).toBe(404);
   });
 
@@ -174,7 +160,7 @@ describe('the sparkpost client against a server process', () => {
     expect(listed.results.map((item) => item.recipient)).toEqual(['gone@example.test']);
 
     await client.suppressionList.delete('gone@example.test');
-    expect((await failure(client.suppressionList.get('gone@example.test'))).statusCode).toBe(404);
+    expect((await clientFailure(client.suppressionList.get('gone@example.test'))).statusCode).toBe(404);
 
     const answer = await client.transmissions.send({
       options: { transactional: true },
@@ -221,7 +207,7 @@ describe('the sparkpost client against a server process', () => {
       name: 'Shop (paused)',
       status: 'suspended',
     });
-    const refused = await failure(
+    const refused = await clientFailure(
       shop.transmissions.send({
         recipients: [{ address: 'buyer@example.test' }],
         content: { from, subject: 'Thanks', text: 'Thanks' },
@@ -263,11 +249,11 @@ describe('the sparkpost client against a server process', () => {
 
   it('fails with SparkPost errors: 401 for a bad key, 422 for a bad body', async () => {
     const stranger = new SparkPost('not-a-key', { origin: server.origin });
-    const unauthorized = await failure(stranger.transmissions.list());
+    const unauthorized = await clientFailure(stranger.transmissions.list());
     expect(unauthorized.statusCode).toBe(401);
     expect(unauthorized.errors[0]?.message).toBe('Unauthorized.');
 
-    const invalid = await failure(
+    const invalid = await clientFailure(
       client.transmissions.send({ recipients: [{ address: 'x@example.test' }] } as Parameters<
         SparkPost['transmissions']['send']
       >[0]),

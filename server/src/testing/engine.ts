@@ -8,7 +8,7 @@ export interface EngineAccount extends TestAccount {
   key: string;
 }
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type EngineMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface EngineCallOptions {
   /** Sent as X-MSYS-SUBACCOUNT. */
@@ -58,7 +58,7 @@ const allGrants = [
 export function engineCall(
   app: FastifyInstance,
   account: EngineAccount,
-  method: Method,
+  method: EngineMethod,
   url: string,
   payload?: unknown,
   options: EngineCallOptions = {},
@@ -73,12 +73,26 @@ export function engineCall(
   });
 }
 
+/** The grants a subaccount's key gets in tests: what it needs to send, suppress and read events. */
+export const subaccountKeyGrants = [
+  'transmissions/modify',
+  'message_events/view',
+  'suppression_lists/manage',
+];
+
+/** A small text transmission to one address. */
+export const sampleTransmission = (to: string, campaign = 'subaccounts') => ({
+  campaign_id: campaign,
+  recipients: [{ address: to }],
+  content: { from: 'shop@acme.test', subject: 'Hello', text: 'Hello' },
+});
+
 /** A subaccount of `account` with its first key, holding `grants`; the key as an `authorization` option. */
 export async function subaccountWithKey(
   app: FastifyInstance,
   account: EngineAccount,
   name: string,
-  grants: readonly string[],
+  grants: readonly string[] = subaccountKeyGrants,
 ): Promise<{ id: number; key: { authorization: string } }> {
   const created = await engineCall(app, account, 'POST', '/subaccounts', {
     name,
@@ -89,4 +103,31 @@ export async function subaccountWithKey(
   if (created.statusCode !== 200) throw new Error(`subaccount failed: ${created.body}`);
   const { subaccount_id: id, key } = created.json().results as { subaccount_id: number; key: string };
   return { id, key: { authorization: key } };
+}
+
+/** engineCall on the app of a useTestApp (read when called, inside tests). */
+export function engineCaller(t: { readonly app: FastifyInstance }) {
+  return (
+    account: EngineAccount,
+    method: EngineMethod,
+    url: string,
+    body?: unknown,
+    options?: EngineCallOptions,
+  ) => engineCall(t.app, account, method, url, body, options);
+}
+
+/** What the official `sparkpost` client rejects with on a 4xx/5xx answer. */
+export interface SparkpostClientError {
+  statusCode: number;
+  errors: Array<{ message: string; code: string; description?: string }>;
+}
+
+/** The client's rejection of `promise`; fails the test when it resolves. */
+export async function clientFailure(promise: Promise<unknown>): Promise<SparkpostClientError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as SparkpostClientError;
+  }
+  throw new Error('expected the request to fail');
 }

@@ -5,11 +5,9 @@ import {
   type EngineAccount,
   type EngineCallOptions,
   engineAccount,
-  engineCall,
+  engineCaller,
 } from '../../testing/engine.ts';
 import { createRecipientListStore } from './recipient-list-store.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const wilma = {
   address: { email: 'wilma@example.com', name: 'Wilma' },
@@ -24,13 +22,7 @@ describe.each(databases)('recipient lists on $name', (database) => {
   let b: EngineAccount;
   let sub: number;
 
-  const call = (
-    account: EngineAccount,
-    method: Method,
-    url: string,
-    body?: unknown,
-    options?: EngineCallOptions,
-  ) => engineCall(t.app, account, method, url, body, options);
+  const call = engineCaller(t);
   const store = () => createRecipientListStore(t.db, t.clock);
 
   async function create(body: Record<string, unknown>, options?: EngineCallOptions) {

@@ -5,35 +5,19 @@ import {
   type EngineAccount,
   type EngineCallOptions,
   engineAccount,
-  engineCall,
+  engineCaller,
   subaccountWithKey as newSubaccount,
+  sampleTransmission,
 } from '../../testing/engine.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** The grants a subaccount's key gets in these tests: what it needs to send, suppress and read events. */
-const subaccountKeyGrants = ['transmissions/modify', 'message_events/view', 'suppression_lists/manage'];
-
-const message = (to: string, campaign = 'subaccounts') => ({
-  campaign_id: campaign,
-  recipients: [{ address: to }],
-  content: { from: 'shop@acme.test', subject: 'Hello', text: 'Hello' },
-});
 
 describe.each(databases)("subaccounts' data partitioning on $name", (database) => {
   const t = useTestApp(database);
   let a: EngineAccount;
   let b: EngineAccount;
 
-  const call = (
-    account: EngineAccount,
-    method: Method,
-    url: string,
-    body?: unknown,
-    options?: EngineCallOptions,
-  ) => engineCall(t.app, account, method, url, body, options);
+  const call = engineCaller(t);
 
-  const subaccountWithKey = (account: EngineAccount, name: string, grants = subaccountKeyGrants) =>
+  const subaccountWithKey = (account: EngineAccount, name: string, grants?: readonly string[]) =>
     newSubaccount(t.app, account, name, grants);
 
   beforeAll(async () => {
@@ -53,7 +37,7 @@ describe.each(databases)("subaccounts' data partitioning on $name", (database) =
         a,
         'POST',
         '/transmissions',
-        message('buyer@partition.test', 'partition'),
+        sampleTransmission('buyer@partition.test', 'partition'),
         one.key,
       );
       expect(sent.statusCode, sent.body).toBe(200);
@@ -212,7 +196,13 @@ describe.each(databases)("subaccounts' data partitioning on $name", (database) =
 
       // The entry stops mail from subaccount one only.
       const events = async (options: EngineCallOptions) => {
-        const sent = await call(a, 'POST', '/transmissions', message('hidden@partition.test'), options);
+        const sent = await call(
+          a,
+          'POST',
+          '/transmissions',
+          sampleTransmission('hidden@partition.test'),
+          options,
+        );
         expect(sent.statusCode, sent.body).toBe(200);
         // The search window ends at now, exclusive: let the test clock pass the send.
         t.clock.advance(1_000);

@@ -3,37 +3,21 @@ import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import {
   type EngineAccount,
-  type EngineCallOptions,
+  type EngineMethod,
   engineAccount,
-  engineCall,
+  engineCaller,
   subaccountWithKey as newSubaccount,
+  sampleTransmission,
 } from '../../testing/engine.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** The grants a subaccount's key gets in these tests: what it needs to send, suppress and read events. */
-const subaccountKeyGrants = ['transmissions/modify', 'message_events/view', 'suppression_lists/manage'];
-
-const message = (to: string, campaign = 'subaccounts') => ({
-  campaign_id: campaign,
-  recipients: [{ address: to }],
-  content: { from: 'shop@acme.test', subject: 'Hello', text: 'Hello' },
-});
 
 describe.each(databases)('subaccounts on $name', (database) => {
   const t = useTestApp(database);
   let a: EngineAccount;
   let b: EngineAccount;
 
-  const call = (
-    account: EngineAccount,
-    method: Method,
-    url: string,
-    body?: unknown,
-    options?: EngineCallOptions,
-  ) => engineCall(t.app, account, method, url, body, options);
+  const call = engineCaller(t);
 
-  const subaccountWithKey = (account: EngineAccount, name: string, grants = subaccountKeyGrants) =>
+  const subaccountWithKey = (account: EngineAccount, name: string, grants?: readonly string[]) =>
     newSubaccount(t.app, account, name, grants);
 
   const setStatus = (account: EngineAccount, id: number, status: string) =>
@@ -66,7 +50,7 @@ describe.each(databases)('subaccounts on $name', (database) => {
         short_key: created.key.slice(0, 4),
       });
       // The key works at once, for its own subaccount.
-      const sent = await call(a, 'POST', '/transmissions', message('first@example.test'), {
+      const sent = await call(a, 'POST', '/transmissions', sampleTransmission('first@example.test'), {
         authorization: created.key,
       });
       expect(sent.statusCode).toBe(200);
@@ -173,13 +157,13 @@ describe.each(databases)('subaccounts on $name', (database) => {
   describe('status', () => {
     it("suspending stops the subaccount's key and the master acting for it; reactivating restores both", async () => {
       const shop = await subaccountWithKey(a, 'Suspended shop');
-      expect((await call(a, 'POST', '/transmissions', message('s@example.test'), shop.key)).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await call(a, 'POST', '/transmissions', sampleTransmission('s@example.test'), shop.key)).statusCode,
+      ).toBe(200);
 
       expect((await setStatus(a, shop.id, 'suspended')).statusCode).toBe(200);
       expect((await call(a, 'GET', `/subaccounts/${shop.id}`)).json().results.status).toBe('suspended');
-      const byKey = await call(a, 'POST', '/transmissions', message('s@example.test'), shop.key);
+      const byKey = await call(a, 'POST', '/transmissions', sampleTransmission('s@example.test'), shop.key);
       expect(byKey.statusCode).toBe(403);
       expect(byKey.json().errors).toEqual([
         { message: 'Forbidden.', code: '1100', description: `subaccount ${shop.id} is suspended` },
@@ -191,9 +175,9 @@ describe.each(databases)('subaccounts on $name', (database) => {
       expect((await call(a, 'GET', '/suppression-list')).statusCode).toBe(200);
 
       expect((await setStatus(a, shop.id, 'active')).statusCode).toBe(200);
-      expect((await call(a, 'POST', '/transmissions', message('s@example.test'), shop.key)).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await call(a, 'POST', '/transmissions', sampleTransmission('s@example.test'), shop.key)).statusCode,
+      ).toBe(200);
       expect((await call(a, 'GET', '/suppression-list', undefined, { subaccount: shop.id })).statusCode).toBe(
         200,
       );
@@ -310,7 +294,7 @@ describe.each(databases)('subaccounts on $name', (database) => {
 
   describe('between companies', () => {
     /** One request per engine route family, as sent with X-MSYS-SUBACCOUNT. */
-    const families: Array<[Method, string, unknown]> = [
+    const families: Array<[EngineMethod, string, unknown]> = [
       ['GET', '/api-keys', undefined],
       ['GET', '/subaccounts', undefined],
       ['GET', '/suppression-list', undefined],
@@ -319,7 +303,7 @@ describe.each(databases)('subaccounts on $name', (database) => {
       ['GET', '/templates', undefined],
       ['GET', '/recipient-lists', undefined],
       ['GET', '/transmissions', undefined],
-      ['POST', '/transmissions', message('x@example.test')],
+      ['POST', '/transmissions', sampleTransmission('x@example.test')],
     ];
 
     it("no company gets or changes another's subaccount", async () => {

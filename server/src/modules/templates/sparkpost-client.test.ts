@@ -3,22 +3,7 @@ import SparkPost from 'sparkpost';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { engineAccount } from '../../testing/engine.ts';
-
-/** What the official client rejects with on a 4xx/5xx answer. */
-interface ClientError {
-  statusCode: number;
-  errors: Array<{ message: string; code: string; description?: string }>;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ClientError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ClientError;
-  }
-  throw new Error('expected the request to fail');
-}
+import { clientFailure, engineAccount } from '../../testing/engine.ts';
 
 // The official `sparkpost` npm client (v2), unmodified, against a listening server.
 describe.each(databases)('the sparkpost client on $name', (database) => {
@@ -88,7 +73,7 @@ describe.each(databases)('the sparkpost client on $name', (database) => {
     const listed = await client.templates.list();
     expect(listed.results.map((template) => template.id)).toContain(id);
 
-    const broken = await failure(
+    const broken = await clientFailure(
       client.templates.create({
         name: 'Broken',
         content: { from: 'a@example.com', subject: 'x', html: '{{#each items}}' },
@@ -98,7 +83,7 @@ describe.each(databases)('the sparkpost client on $name', (database) => {
     expect(broken.errors[0]).toMatchObject({ code: '3000' });
 
     await client.templates.delete(id);
-    const gone = await failure(client.templates.get(id));
+    const gone = await clientFailure(client.templates.get(id));
     expect(gone.statusCode).toBe(404);
     expect(gone.errors[0]?.code).toBe('1600');
   });
@@ -147,7 +132,7 @@ describe.each(databases)('the sparkpost client on $name', (database) => {
     expect(updated.results).toMatchObject({ name: 'Graduates 2025', total_accepted_recipients: 1 });
 
     await client.recipientLists.delete('graduates');
-    const gone = await failure(client.recipientLists.get('graduates'));
+    const gone = await clientFailure(client.recipientLists.get('graduates'));
     expect(gone.statusCode).toBe(404);
   });
 });

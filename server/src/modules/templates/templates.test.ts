@@ -5,11 +5,9 @@ import {
   type EngineAccount,
   type EngineCallOptions,
   engineAccount,
-  engineCall,
+  engineCaller,
 } from '../../testing/engine.ts';
 import { createTemplateStore } from './template-store.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const content = (subject = 'Hello {{name}}', html = '<p>Hi {{name}}</p>') => ({
   from: { email: 'news@example.com', name: 'News' },
@@ -24,13 +22,7 @@ describe.each(databases)('templates on $name', (database) => {
   let sub: number;
   let otherSub: number;
 
-  const call = (
-    account: EngineAccount,
-    method: Method,
-    url: string,
-    body?: unknown,
-    options?: EngineCallOptions,
-  ) => engineCall(t.app, account, method, url, body, options);
+  const call = engineCaller(t);
   const store = () => createTemplateStore(t.db, t.clock);
 
   async function newKey(grants: string[]): Promise<string> {

@@ -12,6 +12,7 @@ const bin = (name: string) => resolve(root, 'node_modules/.bin', name);
 const steps: Array<[string, string, string[]]> = [
   ['format and lint', bin('biome'), ['check', '.']],
   ['types', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']],
+  ['server layers', process.execPath, [resolve(root, 'scripts/layers.ts'), '--check']],
   ['unit and data-layer tests', bin('vitest'), ['run']],
   ['console build', process.execPath, [resolve(root, 'scripts/build.ts')]],
   ['component tests', bin('web-test-runner'), []],

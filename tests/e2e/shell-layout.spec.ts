@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedAccount, signInToConsole } from './helpers.ts';
+import { createConfirmedAccount, signIn, signInToConsole } from './helpers.ts';
 
 test('favicon.ico is served', async ({ request, page }) => {
   const icon = await request.get('/favicon.ico');
@@ -43,4 +43,21 @@ test('the not-found page links only to pages that exist', async ({ page, request
   for (const href of ['/signup', '/api/docs']) expect((await request.get(href)).status()).toBe(200);
   await page.getByRole('link', { name: 'Email API' }).click();
   await expect(page).toHaveURL(/\/api\/docs/);
+});
+
+test('on a phone the menu opens below the header and closes again', async ({ page, request }) => {
+  const { email, password } = await createConfirmedAccount(request, 'phone-menu');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, email, password);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await expect(menu).toBeVisible();
+  const header = await page.locator('.shell-header').boundingBox();
+  const opened = await menu.boundingBox();
+  expect(opened?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0) - 1);
+  await page.screenshot({ path: 'tests/test-results/phone-menu.png' });
+  await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await expect(menu).toBeHidden();
 });

@@ -17,7 +17,7 @@ const require = createRequire(join(root, 'shared', 'package.json'));
 /** CommonJS packages (React) get an ES entry that re-exports every named export they really have. */
 const commonJs = new Set(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']);
 /** ES packages whose default export is part of their API. */
-const withDefaultExport = new Set(['wretch']);
+const withDefaultExport = new Set(['wretch', 'single-spa-react']);
 
 function vendorEntry(name: string): Plugin {
   const id = `\0vendor:${name}`;

@@ -1,6 +1,6 @@
-import { $currentRoute, AreaNotAvailable, reactLifecycles } from '@app/shared';
-import { useStore } from '@nanostores/react';
-import type { ComponentType } from 'react';
+import { routePagesRoot, shellReactOptions } from '@app/shared';
+import singleSpaReact from 'single-spa-react';
+import type { AppPages } from '../../root-config/src/routing/route-table.ts';
 import { AccountSettingPage } from './pages/AccountSettingPage.tsx';
 import { CapturedMailPage } from './pages/CapturedMailPage.tsx';
 import { ForgotPasswordPage } from './pages/ForgotPasswordPage.tsx';
@@ -12,7 +12,8 @@ import { SignupPage } from './pages/SignupPage.tsx';
 import { TwoFactorPage } from './pages/TwoFactorPage.tsx';
 import { ValidatePage } from './pages/ValidatePage.tsx';
 
-const pages: Record<string, ComponentType> = {
+/** The account screens, by §2 route; the area's other routes arrive later. */
+const pages = {
   login: LoginPage,
   signup: SignupPage,
   validate: ValidatePage,
@@ -23,13 +24,9 @@ const pages: Record<string, ComponentType> = {
   logout: LogoutPage,
   'captured-mail': CapturedMailPage,
   'account-setting': AccountSettingPage,
-};
+} satisfies AppPages<'@app/mf-account'>;
 
-/** Account screens, chosen by the §2 route the shell matched; the rest of the area comes later. */
-function App() {
-  const route = useStore($currentRoute);
-  const Page = route ? pages[route.name] : undefined;
-  return Page ? <Page /> : <AreaNotAvailable title={route?.title ?? 'Account'} />;
-}
-
-export const { bootstrap, mount, unmount } = reactLifecycles(App);
+export const { bootstrap, mount, unmount } = singleSpaReact({
+  ...shellReactOptions,
+  rootComponent: routePagesRoot(pages),
+});

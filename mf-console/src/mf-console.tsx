@@ -1,4 +1,14 @@
-import { areaNotAvailableLifecycles } from '@app/shared';
+import { routePagesRoot, shellReactOptions } from '@app/shared';
+import singleSpaReact from 'single-spa-react';
+import type { AppPages } from '../../root-config/src/routing/route-table.ts';
+import { AuthorizedRecipientVerifyPage } from './pages/AuthorizedRecipientVerifyPage.tsx';
 
-// The screens of this area arrive in later issues; until then its routes say so inside the shell.
-export const { bootstrap, mount, unmount } = areaNotAvailableLifecycles();
+/** The transactional console's screens, by §2 route; the others arrive in later issues. */
+const pages = {
+  'authorized-recipient-verify': AuthorizedRecipientVerifyPage,
+} satisfies AppPages<'@app/mf-console'>;
+
+export const { bootstrap, mount, unmount } = singleSpaReact({
+  ...shellReactOptions,
+  rootComponent: routePagesRoot(pages),
+});

@@ -1,4 +1,11 @@
-import { areaNotAvailableLifecycles } from '@app/shared';
+import { routePagesRoot, shellReactOptions } from '@app/shared';
+import singleSpaReact from 'single-spa-react';
+import type { AppPages } from '../../root-config/src/routing/route-table.ts';
 
-// The screens of this area arrive in later issues; until then its routes say so inside the shell.
-export const { bootstrap, mount, unmount } = areaNotAvailableLifecycles();
+/** The composers, by §2 route; none is built yet, so each of its routes says so inside the shell. */
+const pages = {} satisfies AppPages<'@app/mf-editor'>;
+
+export const { bootstrap, mount, unmount } = singleSpaReact({
+  ...shellReactOptions,
+  rootComponent: routePagesRoot(pages),
+});

@@ -1,4 +1,8 @@
-import { areaNotAvailableLifecycles } from '@app/shared';
+import { routePagesRoot, shellReactOptions } from '@app/shared';
+import singleSpaReact from 'single-spa-react';
 
-// The screens of this area arrive in later issues; until then its routes say so inside the shell.
-export const { bootstrap, mount, unmount } = areaNotAvailableLifecycles();
+// The marketing areas arrive in later issues; the §2 table gives this app no route yet.
+export const { bootstrap, mount, unmount } = singleSpaReact({
+  ...shellReactOptions,
+  rootComponent: routePagesRoot({}),
+});

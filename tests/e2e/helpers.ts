@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 
 /** Opens the captured-mail viewer, opens the newest mail to `to` and returns its text body. */
@@ -35,5 +35,41 @@ export async function freshTotpCode(secret: string, notInPeriodOf: number | null
 export async function expectConsoleArea(page: Page, title: string): Promise<void> {
   await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
   await expect(page.getByText('This area is not available yet.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+/** The text body of the newest captured mail to `to` whose subject matches, read through the API. */
+export async function capturedMailText(
+  request: APIRequestContext,
+  to: string,
+  subject: RegExp,
+): Promise<string> {
+  const list = await (await request.get('/v1/captured-mail?size=100')).json();
+  const mail = list.data.items.find(
+    (item: { to: string; subject: string }) => item.to === to && subject.test(item.subject),
+  );
+  if (!mail) throw new Error(`no captured mail to ${to} matching ${subject}`);
+  const body = await (await request.get(`/v1/captured-mail/${mail.id}`)).json();
+  return body.data.text;
+}
+
+/** A confirmed account made through the public API (sign-up, then the link of the confirmation mail). */
+export async function createConfirmedAccount(
+  request: APIRequestContext,
+  label: string,
+): Promise<{ email: string; password: string }> {
+  const email = `${label}-${Date.now()}@example.com`;
+  const password = 'Confirmed-pass1';
+  await request.post('/v1/register', {
+    data: { email, password, company: `${label} Co`, phone: '+62 811 000 111' },
+  });
+  const link = new URL(linkIn(await capturedMailText(request, email, /confirm/i), '/validate'));
+  await request.post('/v1/validate', { data: { token: link.searchParams.get('token') } });
+  return { email, password };
+}
+
+/** Signs in through the login page and waits for the console. */
+export async function signInToConsole(page: Page, email: string, password: string): Promise<void> {
+  await signIn(page, email, password);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 }

@@ -15,13 +15,14 @@ test('every shared dependency is loaded once, from the import map', async ({ pag
     '/modules/vendor/react.js',
     '/modules/vendor/react-dom-client.js',
     '/modules/shared/app-shared.js',
+    '/modules/vendor/single-spa-react.js',
   ]) {
     expect(loaded.filter((url) => url === module)).toHaveLength(1);
   }
   expect(loaded).toContain('/modules/mf-account/mf-account.js');
 });
 
-test('no micro-app bundles its own copy of React or of @app/shared', () => {
+test('no micro-app bundles its own copy of React, single-spa-react or @app/shared', () => {
   for (const app of ['mf-account', 'mf-console', 'mf-editor', 'mf-marketing', 'root-config']) {
     const dir = join(dist, 'modules', app);
     for (const file of readdirSync(dir)) {
@@ -29,6 +30,7 @@ test('no micro-app bundles its own copy of React or of @app/shared', () => {
       expect(code.startsWith('System.register(')).toBe(true);
       expect(code).not.toContain('react.production');
       expect(code).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
+      expect(code).not.toContain('single-spa-react must be passed');
     }
   }
 });

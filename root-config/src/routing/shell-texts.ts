@@ -19,21 +19,22 @@ export function notFoundHeadline(onErrorRoute: boolean): string {
 
 export type NotFoundFlags = { readonly support: boolean; readonly documentation: boolean };
 
+/** The interactive API reference this server serves (outside the console, so a full page load). */
+export const apiDocsPath = '/api/docs';
+
 /**
- * Links under the not-found page: /contact-us only with support; /signup and the marketing links
- * (email API, SMTP relay, solutions) only with documentation. Marketing pages live on the marketing
- * site; `marketingBase` is its origin ('' keeps them relative).
+ * Links under the not-found page: /contact-us only with support; /signup and the documentation link
+ * only with documentation. Of §2's marketing links (email API, SMTP relay, solutions) only the email
+ * API has a page on a self-hosted install, its API reference; the other two have no page to point at,
+ * so they are left out rather than linked to a 404.
  */
-export function notFoundLinks(flags: NotFoundFlags, marketingBase = ''): readonly ShellLink[] {
+export function notFoundLinks(flags: NotFoundFlags): readonly ShellLink[] {
   const links: ShellLink[] = [];
   if (flags.support) links.push({ label: 'Contact us', href: '/contact-us', external: false });
   if (flags.documentation) {
-    const external = marketingBase !== '';
     links.push(
       { label: 'Sign up', href: '/signup', external: false },
-      { label: 'Email API', href: `${marketingBase}/email-api`, external },
-      { label: 'SMTP relay', href: `${marketingBase}/smtp-relay`, external },
-      { label: 'Solutions', href: `${marketingBase}/solutions`, external },
+      { label: 'Email API', href: apiDocsPath, external: true },
     );
   }
   return links;

@@ -56,7 +56,9 @@ export function NotFoundPage({
         <ul className="shell-links">
           {links.map((link) => (
             <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
+              <a href={link.href} onClick={link.external ? undefined : (event) => go(event, link.href)}>
+                {link.label}
+              </a>
             </li>
           ))}
         </ul>

@@ -43,17 +43,20 @@ export function Shell({ brand, support, documentation, privateBrowsing }: ShellP
 
   return (
     <>
-      <TokenModeBanner />
-      <MultipleLoginNotice />
-      <ConnectionBanner />
-      {showPrivateWarning ? <PrivateBrowsingBanner onDismiss={() => setShowPrivateWarning(false)} /> : null}
-      {chrome ? (
-        <>
-          <PolicyBanner />
-          <Header brand={brand} onToggleSidebar={toggleSidebar} />
-          <Sidebar pathname={location.pathname} />
-        </>
-      ) : null}
+      {/* One grid row for the banners and the header, however many banners show. */}
+      <div className="shell-top">
+        <TokenModeBanner />
+        <MultipleLoginNotice />
+        <ConnectionBanner />
+        {showPrivateWarning ? <PrivateBrowsingBanner onDismiss={() => setShowPrivateWarning(false)} /> : null}
+        {chrome ? (
+          <>
+            <PolicyBanner />
+            <Header brand={brand} onToggleSidebar={toggleSidebar} />
+          </>
+        ) : null}
+      </div>
+      {chrome ? <Sidebar pathname={location.pathname} /> : null}
       {view.kind === 'not-found' ? (
         <NotFoundPage
           onErrorRoute={view.onErrorRoute}

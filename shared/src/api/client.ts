@@ -81,9 +81,12 @@ async function run<T>(
     const outcome = mapApiError({ status, body, offline, method, url });
     const handled = !options.quiet || outcome.kind === 'logout' || outcome.kind === 'multipleLogin';
     if (handled) dispatchOutcome(outcome);
+    // What the §8 catalogue shows for this failure (a form puts it next to the field), not the raw
+    // server text: 'Password incorrect' rather than 'The oldPassword is Invalid'.
     const message =
-      (body as { message?: string } | undefined)?.message ??
-      ('message' in outcome && outcome.message ? outcome.message : 'Request failed');
+      ('message' in outcome && outcome.message) ||
+      (body as { message?: string } | undefined)?.message ||
+      'Request failed';
     throw new ApiError(message, status, body, handled);
   }
   const body = (await readBody(response)) as ApiSuccess<T> | undefined;

@@ -19,6 +19,12 @@ describe('message builders', () => {
     );
     expect(notAllowedMessage({})).toBe('Not Allowed');
   });
+  it('names request fields as people do, not as the JSON body does', () => {
+    expect(invalidFieldMessage('oldPassword')).toBe('The current password is Invalid');
+    expect(invalidFieldMessage('successRedirectUrl')).toBe('The success redirect URL is Invalid');
+    expect(invalidFieldMessage('recipients.0.address')).toBe('The recipients address is Invalid');
+    expect(invalidValueMessage('x', 'newPassword')).toBe('The value x is Invalid for new password');
+  });
   it('shows object values as JSON', () => {
     expect(formatErrorValue({ a: 1 })).toBe('{"a":1}');
     expect(invalidValueMessage([1, 2], 'ids')).toBe('The value [1,2] is Invalid for ids');

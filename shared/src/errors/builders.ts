@@ -1,3 +1,4 @@
+import { fieldLabel } from './field-labels.ts';
 import { catalogueMessages, entityNotFoundMessages } from './messages.ts';
 import type { ParsedErrorBody } from './types.ts';
 
@@ -9,14 +10,14 @@ export function formatErrorValue(value: unknown): string {
   return String(value);
 }
 
-/** 'The {field} is Invalid' */
+/** 'The {field} is Invalid', with the field as a person names it. */
 export function invalidFieldMessage(field: string): string {
-  return `The ${field} is Invalid`;
+  return `The ${fieldLabel(field)} is Invalid`;
 }
 
-/** 'The value {value} is Invalid for {field}' */
+/** 'The value {value} is Invalid for {field}', with the field as a person names it. */
 export function invalidValueMessage(value: unknown, field: string): string {
-  return `The value ${formatErrorValue(value)} is Invalid for ${field}`;
+  return `The value ${formatErrorValue(value)} is Invalid for ${fieldLabel(field)}`;
 }
 
 /** 'Quota of {subfeature} on {feature} is exceeded' */

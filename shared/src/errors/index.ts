@@ -9,6 +9,8 @@ export {
 } from './builders.ts';
 export type { CodeRule } from './code-based.ts';
 export { codeRules, messageCodeOverrides } from './code-based.ts';
+export { fieldLabel } from './field-labels.ts';
+export { humanIssueMessage } from './issue-messages.ts';
 export type { LegacyCodeRow } from './legacy-code.ts';
 export { legacyCodeRows } from './legacy-code.ts';
 export type { LegacyMessageRow, LegacyQuotaRow } from './legacy-message.ts';

@@ -88,13 +88,13 @@ export function AuthLayout({
   children: ReactNode;
 }) {
   return (
-    <main className="auth-layout">
+    <div className="auth-layout">
       <section className="app-card" aria-labelledby="auth-title">
         <div className="auth-brand">{brand}</div>
         <h1 id="auth-title">{title}</h1>
         {children}
       </section>
-    </main>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
+import { humanIssueMessage } from '../errors/issue-messages.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -42,7 +43,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
 
   async function submit(run: (data: z.output<S>) => Promise<void>): Promise<void> {
     setFormError(null);
-    const parsed = schema.safeParse(values);
+    const parsed = schema.safeParse(values, { error: humanIssueMessage });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
       return;

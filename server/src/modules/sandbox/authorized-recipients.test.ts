@@ -74,6 +74,7 @@ describe.each(databases)('authorized recipients on $name', (database) => {
       email,
       verifiedAt: t.clock.now().toISOString(),
       companyName: 'Company A',
+      alreadyVerified: false,
     });
     const listed = (await list(a)).find((item: { email: string }) => item.email === email);
     expect(listed).toMatchObject({ verified: true, verifiedAt: verified.json().data.verifiedAt });
@@ -81,7 +82,10 @@ describe.each(databases)('authorized recipients on $name', (database) => {
     t.clock.advance(5000);
     const twice = await verify(id);
     expect(twice.statusCode).toBe(200);
-    expect(twice.json().data.verifiedAt).toBe(verified.json().data.verifiedAt);
+    expect(twice.json().data).toMatchObject({
+      verifiedAt: verified.json().data.verifiedAt,
+      alreadyVerified: true,
+    });
   });
 
   it('answers 404 with a clear message for unknown or malformed links', async () => {

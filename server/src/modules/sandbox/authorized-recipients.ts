@@ -157,13 +157,14 @@ export function createRecipientService(deps: Deps) {
 
     /** The link in the mail; no login. Verifying again keeps the first time. */
     verify: async (id: string) => {
+      const now = clock.now();
       const row = uuidPattern.test(id)
         ? await db.maybeOne<{ email: string; verified_at: Date; name: string }>(
             `UPDATE authorized_recipients r SET verified_at = COALESCE(r.verified_at, $2)
              FROM companies c
              WHERE r.id = $1 AND c.id = r.company_id
              RETURNING r.email, r.verified_at, c.name`,
-            [id, clock.now()],
+            [id, now],
           )
         : undefined;
       if (!row) {
@@ -173,7 +174,12 @@ export function createRecipientService(deps: Deps) {
           'This verification link is not valid: the address may have been removed from the authorized recipients',
         );
       }
-      return { email: row.email, verifiedAt: row.verified_at.toISOString(), companyName: row.name };
+      return {
+        email: row.email,
+        verifiedAt: row.verified_at.toISOString(),
+        companyName: row.name,
+        alreadyVerified: row.verified_at.getTime() !== now.getTime(),
+      };
     },
   };
 

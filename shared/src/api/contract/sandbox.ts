@@ -107,9 +107,14 @@ export const authorizedRecipientParams = z.object({ id: z.string().max(100) });
 
 export const verifiedRecipientData = z.object({
   email: z.string(),
+  /** The first verification; opening the link again keeps it. */
   verifiedAt: z.string(),
   companyName: z.string(),
+  /** The address was verified before this visit of the link. */
+  alreadyVerified: z.boolean(),
 });
+
+export type VerifiedRecipient = z.output<typeof verifiedRecipientData>;
 
 // ---- sandbox inbox --------------------------------------------------------------------------
 

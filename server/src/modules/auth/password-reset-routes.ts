@@ -48,8 +48,9 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           if (!userId) throw appError(400, 'invalidResetToken', 'Reset link is invalid or has expired');
           // The mailed link proves the address, so it also counts as email confirmation.
           await tx.query(
-            `UPDATE users SET password_hash = $2, validated = true, failed_logins = 0, first_failed_at = NULL,
-               locked_until = NULL
+            // The mailed link also lifts a second-factor lock an attacker holding the old password caused.
+            `UPDATE users SET password_hash = $2, validated = true, second_factor_failures = 0,
+               second_factor_failed_at = NULL
              WHERE id = $1`,
             [userId, passwordHash],
           );

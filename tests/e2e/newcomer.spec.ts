@@ -5,6 +5,11 @@ const email = `newcomer-${Date.now()}@example.com`;
 const password = 'Sup3r-secret-pass';
 
 test('a newcomer signs up, confirms, signs in with a second factor and signs out', async ({ page }) => {
+  // Every page of the journey runs under the server's Content-Security-Policy without a violation.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+  });
   // A visitor without a session is sent to the login page, keeping where they wanted to go.
   await page.goto('/analytic');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fanalytic$/);
@@ -61,6 +66,8 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await page.getByLabel('Code from the app').fill(await freshTotpCode(secret, null));
   await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
   await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
 
   // Sign out from the user menu.
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -100,4 +107,13 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/activity');
   await expect(page).toHaveURL(/\/login\?redirect=%2Factivity$/);
+
+  // Without a session or the operator link, captured mail shows nobody's mail.
+  await page.goto('/captured-mail');
+  await expect(page.getByText('Captured mail is private.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await page.goto('/api/docs/');
+  await expect(page.getByText('Mail Platform API').first()).toBeVisible();
+  expect(violations).toEqual([]);
 });

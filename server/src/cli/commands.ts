@@ -7,6 +7,7 @@ import { apiKeyGrants, isApiKeyGrant } from '../modules/api-keys/grants.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import { endResetLinks } from '../modules/auth/reset-links.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.ts';
+import { forgetFailedSignins } from '../modules/auth/signin-throttle.ts';
 import { createCompanyWithOwner } from '../modules/company/create-company.ts';
 
 export interface AdminContext {
@@ -107,7 +108,7 @@ export async function setEnvironment(ctx: AdminContext, options: Record<string, 
 
 const resetOptions = z.object({ email: emailSchema, password: newPasswordSchema });
 
-/** Sets a new password and ends the user's sessions and reset links. */
+/** Sets a new password, lifts sign-in slowdowns and ends the user's sessions and reset links. */
 export async function resetPassword(ctx: AdminContext, options: Record<string, unknown>) {
   const { email, password } = parseOptions(resetOptions, options);
   const passwordHash = await ctx.passwords.hash(password);
@@ -120,6 +121,7 @@ export async function resetPassword(ctx: AdminContext, options: Record<string, u
     if (!user) throw new Error(`--email: no user with email ${email}`);
     await revokeUserSessions(tx, user.id, 'password_reset', now);
     await endResetLinks(tx, user.id, now);
+    await forgetFailedSignins(tx, email);
   });
   return { email };
 }

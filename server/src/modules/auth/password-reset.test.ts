@@ -59,6 +59,15 @@ describe.each(databases)('password recovery on $name', (database) => {
     expect((await signin(t.app, account.email, 'Changed123', true)).statusCode).toBe(200);
   });
 
+  it('lifts the sign-in slowdown of wrong guesses', async () => {
+    const account = await signUp(t.app, t.db);
+    for (let attempt = 0; attempt < 5; attempt += 1) await signin(t.app, account.email, 'Wrong12345');
+    expect((await signin(t.app, account.email, account.password, true)).statusCode).toBe(429);
+    await forget(account.email);
+    expect((await reset(await resetToken(account.email))).json()).toEqual({ data: true });
+    expect((await signin(t.app, account.email, 'Brandnew123', true)).statusCode).toBe(200);
+  });
+
   it('refuses a link older than one hour', async () => {
     const account = await signUp(t.app, t.db);
     await forget(account.email);

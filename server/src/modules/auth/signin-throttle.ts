@@ -44,3 +44,8 @@ export async function recordFailedSignin(db: Db, attempt: SigninAttempt, now: Da
 export async function clearFailedSignins(db: Db, attempt: SigninAttempt): Promise<void> {
   await db.query('DELETE FROM signin_failures WHERE email = $1 AND ip = $2', [attempt.email, attempt.ip]);
 }
+
+/** A new password makes earlier wrong guesses moot: every IP may try it at once. */
+export async function forgetFailedSignins(db: Db, email: string): Promise<void> {
+  await db.query('DELETE FROM signin_failures WHERE email = lower($1)', [email]);
+}

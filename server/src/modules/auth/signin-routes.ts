@@ -5,7 +5,7 @@ import { appError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
 import { giveSessionCookie } from './session-cookie.ts';
 import { activeSessions, revokeUserSessions, startSession } from './sessions.ts';
-import { clearFailedSignins, recordFailedSignin, signinWaitMs } from './signin-throttle.ts';
+import { clearFailedSignins, startSigninAttempt } from './signin-throttle.ts';
 
 interface SigninUser {
   id: string;
@@ -51,18 +51,17 @@ export function signinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await ctx.captcha.verify(captcha, request.ip);
         const now = ctx.clock.now();
         const attempt = { email, ip: request.ip };
-        const waitMs = await signinWaitMs(ctx.db, attempt, now);
+        const waitMs = await startSigninAttempt(ctx.db, attempt, now);
         if (waitMs > 0) throw waitFor(waitMs);
         const user = await ctx.db.maybeOne<SigninUser>(
           'SELECT id, password_hash, validated, totp_enabled FROM users WHERE lower(email) = $1',
           [email],
         );
-        // Unknown addresses are hashed and throttled like known ones: the answers tell nothing apart.
+        // Unknown addresses are hashed like known ones: the answers tell nothing apart.
         if (!(await ctx.passwords.verify(user?.password_hash ?? null, password)) || !user) {
-          await recordFailedSignin(ctx.db, attempt, now);
           throw wrongCredentials();
         }
-        await clearFailedSignins(ctx.db, attempt);
+        await clearFailedSignins(ctx.db, attempt, now);
         if (!user.validated) {
           throw appError(403, 'emailNotValidated', 'Please confirm your email address first');
         }

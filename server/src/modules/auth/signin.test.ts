@@ -87,6 +87,16 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
     expect((await from(attacker, account.email, 'Wrong12345')).json().code).toBe('wrongCredentials');
   });
 
+  it('lets no more than 5 of a burst of parallel guesses reach the password check', async () => {
+    const account = await signUp(t.app, t.db);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => from('203.0.113.13', account.email, 'Wrong12345')),
+    );
+    const codes = burst.map((response) => response.json().code);
+    expect(codes.filter((code) => code === 'wrongCredentials')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'tooManyAttempts')).toHaveLength(15);
+  });
+
   it('throttles unknown addresses like known ones, and forgets failures after 15 minutes', async () => {
     const unknown = uniqueEmail();
     for (let attempt = 0; attempt < 5; attempt += 1) await from('203.0.113.11', unknown, 'Wrong12345');

@@ -17,12 +17,7 @@ import type { Db } from '../../db/db.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { appError, invalidField } from '../../http/errors.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
-import {
-  clearCodeFailures,
-  maxCodeFailures,
-  recordCodeFailure,
-  refuseWhileLocked,
-} from './second-factor-attempts.ts';
+import { clearCodeFailures, maxCodeFailures, startCodeAttempt } from './second-factor-attempts.ts';
 import { giveSessionCookie } from './session-cookie.ts';
 import { type AuthSession, revokeSession, upgradeSession } from './sessions.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
@@ -69,11 +64,11 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
    */
   const completeSecondFactor = async (session: AuthSession, check: (now: Date) => Promise<void>) => {
     const now = ctx.clock.now();
-    await refuseWhileLocked(ctx.db, session.userId, now);
+    const tries = await startCodeAttempt(ctx.db, session.userId, now);
     try {
       await check(now);
     } catch (error) {
-      if ((await recordCodeFailure(ctx.db, session.userId, now)) >= maxCodeFailures) {
+      if (tries >= maxCodeFailures) {
         await revokeSession(ctx.db, session.sessionId, 'second_factor_failures', now);
       }
       throw error;

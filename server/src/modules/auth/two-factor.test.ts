@@ -129,6 +129,24 @@ describe.each(databases)('two-factor authentication on $name', (database) => {
     expect(later.statusCode).toBe(200);
   });
 
+  it('lets no more than 5 of a burst of parallel codes be checked', async () => {
+    const account = await signUp(t.app, t.db);
+    await enrol(account);
+    const stageToken = await stageTokenOf(account);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        post('/v1/users/validate-2fa', stageToken, { code: String(100000 + n) }),
+      ),
+    );
+    const codes = burst.map((response) => response.json().code);
+    expect(codes.filter((code) => code === 'secondFactorInvalid')).toHaveLength(5);
+    expect(
+      codes.filter(
+        (code) => code === 'secondFactorInvalid' || code === 'tooManyAttempts' || code === 'sessionExpired',
+      ),
+    ).toHaveLength(20);
+  });
+
   it('accepts a code once: not again on a second session', async () => {
     const account = await signUp(t.app, t.db);
     const secret = await enrol(account);

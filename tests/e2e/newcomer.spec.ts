@@ -67,6 +67,8 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
   await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  const recoveryCode =
+    (await page.getByTestId('recovery-codes').getByRole('listitem').first().textContent()) ?? '';
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
 
   // Sign out from the user menu.
@@ -107,6 +109,22 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/activity');
   await expect(page).toHaveURL(/\/login\?redirect=%2Factivity$/);
+
+  // A lost phone: a recovery code opens the second-factor step once.
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/two-factor/);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCode.toUpperCase());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectConsoleArea(page, 'Analytic');
+
+  // Signed in, the captured-mail viewer shows only the mail sent to this address.
+  await page.goto('/captured-mail');
+  await expect(page.getByText('You see the mail sent to your own address.')).toBeVisible();
+  const recipients = await page.getByRole('row').locator('td:nth-child(2)').allTextContents();
+  expect(new Set(recipients)).toEqual(new Set([email]));
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
 
   // Without a session or the operator link, captured mail shows nobody's mail.
   await page.goto('/captured-mail');

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,8 @@ async function freePort(): Promise<number> {
 // The config is read again in each worker: the port and data dir chosen first are passed on by env.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
+// Known to the tests, so they can open the operator's captured-mail link (its key derives from it).
+process.env.E2E_SECRET ??= randomBytes(32).toString('base64url');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const root = resolve(import.meta.dirname, '..');
 // The server needs the project's Node 24 (type stripping), whichever Node started Playwright.
@@ -60,6 +63,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       MAIL_MODE: 'capture',
+      SECRET: process.env.E2E_SECRET,
       LOG_LEVEL: 'warn',
     },
   },

@@ -4,6 +4,7 @@ import {
   type SigninBody,
   type SigninData,
   storeToken,
+  type TwoFactorEnabledData,
   type TwoFactorSetupData,
   type User,
 } from '@app/shared';
@@ -18,6 +19,12 @@ export const accountApi = {
   checkTwoFactor: () => http.config.get<boolean>('/checkToken-2FA', { quiet: true }),
   validateTwoFactor: (code: string) =>
     http.config.post<{ accessToken: string }>('/users/validate-2fa', { code }, { quiet: true }),
+  useRecoveryCode: (recoveryCode: string) =>
+    http.config.post<{ accessToken: string }>(
+      '/users/validate-2fa/recovery-code',
+      { recoveryCode },
+      { quiet: true },
+    ),
   forgetPassword: (email: string) => http.config.post<true>('/forget-password', { email }, { quiet: true }),
   resetPassword: (token: string, newPassword: string) =>
     http.config.post<true>('/reset-password', { token, newPassword }, { quiet: true }),
@@ -28,7 +35,7 @@ export const accountApi = {
     http.config.post<unknown>('/users/change-email', { email, password }, { quiet: true }),
   setupTwoFactor: () => http.config.post<TwoFactorSetupData>('/users/2fa/setup', {}, { quiet: true }),
   enableTwoFactor: (code: string) =>
-    http.config.post<unknown>('/users/2fa/enable', { code }, { quiet: true }),
+    http.config.post<TwoFactorEnabledData>('/users/2fa/enable', { code }, { quiet: true }),
   disableTwoFactor: (password: string, code: string) =>
     http.config.post<unknown>('/users/2fa/disable', { password, code }, { quiet: true }),
 };

@@ -21,6 +21,7 @@ import { engineApi } from './http/engine-api.ts';
 import { errorHandler } from './http/errors.ts';
 import { decoratePrincipal } from './http/principal.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
@@ -29,6 +30,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/secret.ts';
 import { authenticateToken } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { capturedMailKey } from './modules/captured-mail/operator-key.ts';
 import { capturedMailRoutes } from './modules/captured-mail/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { eventRetentionRoutes } from './modules/events/retention-routes.ts';
@@ -67,6 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   decorateAuth(app);
   decoratePrincipal(app);
 
+  await registerSecurityHeaders(app, config.publicUrl);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerRateLimit(app, config.rateLimitPerMinute);
@@ -86,10 +89,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // No validator badge: it would load an image from validator.swagger.io, outside the CSP.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const engine = options.engine ?? createEngine(db, clock);
-  const tokens = createTokenService(await resolveSecret(db, config.secret), clock);
+  const secret = await resolveSecret(db, config.secret);
+  const tokens = createTokenService(secret, clock);
   const ctx: AppContext = {
     config,
     db,
@@ -112,12 +117,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     userRoutes,
     companyRoutes,
     onboardingRoutes,
-    capturedMailRoutes,
     sandboxRoutes,
     testSendRoutes,
     eventRetentionRoutes,
   ]) {
     await api.register(routes(ctx), { prefix: '/v1' });
+  }
+  const mailKey = capturedMailKey(secret);
+  await api.register(capturedMailRoutes(ctx, mailKey), { prefix: '/v1' });
+  if (config.mail.mode === 'capture') {
+    app.log.info(`captured mail, every address: ${config.publicUrl}/captured-mail?key=${mailKey}`);
   }
   await api.register(usageRoutes(ctx));
   await api.register(

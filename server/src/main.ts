@@ -30,7 +30,7 @@ try {
 const logger = pino({ level: config.logLevel });
 if (config.mail.mode === 'capture' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
   logger.warn(
-    `MAIL_MODE=capture on ${config.host}: anyone who reaches /v1/captured-mail can read reset links; use MAIL_MODE=deliver`,
+    `MAIL_MODE=capture on ${config.host}: mail stays on this server and never reaches its recipients; use MAIL_MODE=deliver`,
   );
 }
 const db = await openDb(

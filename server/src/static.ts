@@ -3,6 +3,7 @@ import { basename, extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { appError } from './http/errors.ts';
+import { consolePagePolicy } from './http/security-headers.ts';
 
 /** Paths that never fall back to the console's index.html. */
 const serverPrefixes = ['/v1', '/app', '/api', '/docs', '/modules', '/lib'];
@@ -38,6 +39,7 @@ export async function registerConsole(
   const indexFile = join(consoleDir, 'index.html');
   const built = existsSync(indexFile);
   const page = built ? pageWithRuntime(readFileSync(indexFile, 'utf8'), runtime) : '';
+  const pagePolicy = consolePagePolicy(page);
   if (built) {
     await app.register(fastifyStatic, {
       root: consoleDir,
@@ -66,7 +68,8 @@ export async function registerConsole(
   // The static plugin would answer the bare directory with 403; the console lives there.
   if (built) app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
 
-  function sendPage(reply: FastifyReply) {
+  async function sendPage(reply: FastifyReply) {
+    await reply.helmet(pagePolicy);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   }
 }

@@ -1,9 +1,15 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
+import { capturedMailKey } from '../../server/src/modules/captured-mail/operator-key.ts';
 
-/** Opens the captured-mail viewer, opens the newest mail to `to` and returns its text body. */
+/** The operator's captured-mail link, as the server prints it at start. */
+export function operatorMailLink(): string {
+  return `/captured-mail?key=${capturedMailKey(process.env.E2E_SECRET ?? '')}`;
+}
+
+/** Opens the operator's captured-mail link, opens the newest mail to `to` and returns its text body. */
 export async function readCapturedMail(page: Page, to: string, subject: RegExp): Promise<string> {
-  await page.goto('/captured-mail');
+  await page.goto(operatorMailLink());
   const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject }).first();
   await row.getByRole('button').click();
   const text = await page.getByRole('article', { name: 'Message' }).locator('pre').textContent();

@@ -5,6 +5,11 @@ const email = `newcomer-${Date.now()}@example.com`;
 const password = 'Sup3r-secret-pass';
 
 test('a newcomer signs up, confirms, signs in with a second factor and signs out', async ({ page }) => {
+  // Every page of the journey runs under the server's Content-Security-Policy without a violation.
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text());
+  });
   // A visitor without a session is sent to the login page, keeping where they wanted to go.
   await page.goto('/analytic');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fanalytic$/);
@@ -61,6 +66,10 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await page.getByLabel('Code from the app').fill(await freshTotpCode(secret, null));
   await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
   await expect(page.getByText('Two-factor authentication is on.')).toBeVisible();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  const recoveryCode =
+    (await page.getByTestId('recovery-codes').getByRole('listitem').first().textContent()) ?? '';
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
 
   // Sign out from the user menu.
   await page.getByRole('button', { name: 'User menu' }).click();
@@ -100,4 +109,29 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/activity');
   await expect(page).toHaveURL(/\/login\?redirect=%2Factivity$/);
+
+  // A lost phone: a recovery code opens the second-factor step once.
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/two-factor/);
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCode.toUpperCase());
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectConsoleArea(page, 'Analytic');
+
+  // Signed in, the captured-mail viewer shows only the mail sent to this address.
+  await page.goto('/captured-mail');
+  await expect(page.getByText('You see the mail sent to your own address.')).toBeVisible();
+  const recipients = await page.getByRole('row').locator('td:nth-child(2)').allTextContents();
+  expect(new Set(recipients)).toEqual(new Set([email]));
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Without a session or the operator link, captured mail shows nobody's mail.
+  await page.goto('/captured-mail');
+  await expect(page.getByText('Captured mail is private.')).toBeVisible();
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await page.goto('/api/docs/');
+  await expect(page.getByText('Mail Platform API').first()).toBeVisible();
+  expect(violations).toEqual([]);
 });

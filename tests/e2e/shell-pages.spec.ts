@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { operatorMailLink } from './helpers.ts';
 
 test('a browser without usable local storage gets the unsupported-browser page', async ({ page }) => {
   await page.addInitScript(() => {
@@ -48,9 +49,10 @@ test('a token handed over at /loading-data opens the console in token mode', asy
   await request.post('/v1/register', {
     data: { email, password, company: 'Token Co', phone: '+62 811 000 111' },
   });
-  const mails = await (await request.get('/v1/captured-mail?size=100')).json();
+  const key = new URL(operatorMailLink(), 'http://x').searchParams.get('key');
+  const mails = await (await request.get(`/v1/captured-mail?size=100&key=${key}`)).json();
   const mail = mails.data.items.find((item: { to: string }) => item.to === email);
-  const body = await (await request.get(`/v1/captured-mail/${mail.id}`)).json();
+  const body = await (await request.get(`/v1/captured-mail/${mail.id}?key=${key}`)).json();
   const link = new URL(body.data.text.match(/https?:\/\/\S+\/validate\?\S+/)[0]);
   await request.post('/v1/validate', { data: { token: link.searchParams.get('token') } });
   const signin = await (await request.post('/v1/signin', { data: { email, password } })).json();

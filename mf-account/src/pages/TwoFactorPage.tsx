@@ -3,48 +3,87 @@ import {
   Button,
   FormError,
   navigate,
+  recoveryCodeBody,
   secondFactorBody,
   storeToken,
+  TextField,
   useZodForm,
 } from '@app/shared';
+import { useState } from 'react';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
 import { CodeField } from '../code-field.tsx';
 import { AppLink, afterSignIn } from '../links.tsx';
 
-/** The second-factor step: a token at the '2fa' stage becomes a full one with a TOTP code. */
+const finish = (accessToken: string) => {
+  storeToken(accessToken, 'full');
+  navigate(afterSignIn());
+};
+
+/**
+ * The second-factor step: a token at the '2fa' stage becomes a full one with a TOTP code, or with
+ * one of the recovery codes given at enrolment.
+ */
 export function TwoFactorPage() {
   const vendor = currentVendor();
-  const form = useZodForm(secondFactorBody, { code: '' });
+  const [withRecoveryCode, setWithRecoveryCode] = useState(false);
 
   return (
     <AuthLayout brand={vendor.brand} title="Two-factor authentication">
-      <p>Enter the 6-digit code from your authenticator app.</p>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void form.submit(async ({ code }) => {
-            const { accessToken } = await accountApi.validateTwoFactor(code);
-            storeToken(accessToken, 'full');
-            navigate(afterSignIn());
-          });
-        }}
-      >
-        <FormError message={form.formError} />
-        <CodeField
-          label="Authentication code"
-          {...form.field('code', (value) => value.replace(/\D/g, ''))}
-          autoFocus
-          className="app-input app-otp"
-        />
-        <Button type="submit" busy={form.busy}>
-          Verify
-        </Button>
-      </form>
+      {withRecoveryCode ? <RecoveryCodeForm /> : <AppCodeForm />}
       <div className="auth-links">
+        <Button variant="secondary" onClick={() => setWithRecoveryCode(!withRecoveryCode)}>
+          {withRecoveryCode ? 'Use a code from the app' : 'Use a recovery code'}
+        </Button>
         <AppLink to="/logout">Use another account</AppLink>
       </div>
     </AuthLayout>
+  );
+}
+
+function AppCodeForm() {
+  const form = useZodForm(secondFactorBody, { code: '' });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(async ({ code }) => finish((await accountApi.validateTwoFactor(code)).accessToken));
+      }}
+    >
+      <p>Enter the 6-digit code from your authenticator app.</p>
+      <FormError message={form.formError} />
+      <CodeField
+        label="Authentication code"
+        {...form.field('code', (value) => value.replace(/\D/g, ''))}
+        autoFocus
+        className="app-input app-otp"
+      />
+      <Button type="submit" busy={form.busy}>
+        Verify
+      </Button>
+    </form>
+  );
+}
+
+function RecoveryCodeForm() {
+  const form = useZodForm(recoveryCodeBody, { recoveryCode: '' });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit(async ({ recoveryCode }) =>
+          finish((await accountApi.useRecoveryCode(recoveryCode)).accessToken),
+        );
+      }}
+    >
+      <p>Enter one of the recovery codes you saved when you turned on two-factor authentication.</p>
+      <FormError message={form.formError} />
+      <TextField label="Recovery code" {...form.field('recoveryCode')} autoComplete="off" autoFocus />
+      <Button type="submit" busy={form.busy}>
+        Verify
+      </Button>
+    </form>
   );
 }

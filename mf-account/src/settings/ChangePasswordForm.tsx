@@ -1,9 +1,9 @@
-import { Alert, Button, changePasswordBody, FormError, TextField, useZodForm } from '@app/shared';
+import { Alert, Button, changePasswordForm, FormError, TextField, useZodForm } from '@app/shared';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 
 export function ChangePasswordForm() {
-  const form = useZodForm(changePasswordBody, { oldPassword: '', newPassword: '' });
+  const form = useZodForm(changePasswordForm, { oldPassword: '', newPassword: '', confirm: '' });
   const [saved, setSaved] = useState(false);
   return (
     <form
@@ -14,8 +14,7 @@ export function ChangePasswordForm() {
         setSaved(false);
         void form.submit(async ({ oldPassword, newPassword }) => {
           await accountApi.changePassword(oldPassword, newPassword);
-          form.set('oldPassword', '');
-          form.set('newPassword', '');
+          for (const name of ['oldPassword', 'newPassword', 'confirm'] as const) form.set(name, '');
           setSaved(true);
         });
       }}
@@ -33,6 +32,12 @@ export function ChangePasswordForm() {
         label="New password"
         type="password"
         {...form.field('newPassword')}
+        autoComplete="new-password"
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        {...form.field('confirm')}
         autoComplete="new-password"
       />
       <Button type="submit" busy={form.busy}>

@@ -14,10 +14,14 @@ import { useState } from 'react';
 import { accountApi } from '../api.ts';
 import { CodeField } from '../code-field.tsx';
 
-/** TOTP enrolment: set up (QR code and secret), confirm with a code, or turn off with password and code. */
+/**
+ * TOTP enrolment: set up (QR code and secret), confirm with a code and receive the recovery codes,
+ * or turn off with password and code.
+ */
 export function TwoFactorSettings() {
   const user = useStore($user);
   const [setup, setSetup] = useState<TwoFactorSetupData | null>(null);
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const enabled = Boolean(user?.twoFactorEnabled);
 
@@ -34,6 +38,7 @@ export function TwoFactorSettings() {
     <section aria-labelledby="two-factor-title">
       <h2 id="two-factor-title">Two-factor authentication</h2>
       {error ? <Alert type="danger">{error}</Alert> : null}
+      {recoveryCodes ? <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} /> : null}
       {enabled ? <DisableForm /> : null}
       {!enabled && !setup ? (
         <>
@@ -41,12 +46,47 @@ export function TwoFactorSettings() {
           <Button onClick={() => void start()}>Set up two-factor authentication</Button>
         </>
       ) : null}
-      {!enabled && setup ? <EnableForm setup={setup} onDone={() => setSetup(null)} /> : null}
+      {!enabled && setup ? (
+        <EnableForm
+          setup={setup}
+          onDone={(codes) => {
+            setSetup(null);
+            setRecoveryCodes(codes);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
 
-function EnableForm({ setup, onDone }: { setup: TwoFactorSetupData; onDone: () => void }) {
+/** The recovery codes, shown once right after enrolment: the server keeps only their hashes. */
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <section aria-labelledby="recovery-codes-title" className="app-card">
+      <h3 id="recovery-codes-title">Your recovery codes</h3>
+      <p>
+        If you lose your phone, sign in with one of these codes instead of a code from the app. Each works
+        once. Save them somewhere safe now: they are not shown again.
+      </p>
+      <ol data-testid="recovery-codes" style={{ columns: 2, fontFamily: 'monospace', fontSize: '1.05rem' }}>
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <Button variant="secondary" onClick={onDone}>
+        I have saved my recovery codes
+      </Button>
+    </section>
+  );
+}
+
+function EnableForm({
+  setup,
+  onDone,
+}: {
+  setup: TwoFactorSetupData;
+  onDone: (recoveryCodes: string[]) => void;
+}) {
   const form = useZodForm(twoFactorEnableBody, { code: '' });
   return (
     <form
@@ -54,10 +94,10 @@ function EnableForm({ setup, onDone }: { setup: TwoFactorSetupData; onDone: () =
       onSubmit={(event) => {
         event.preventDefault();
         void form.submit(async ({ code }) => {
-          await accountApi.enableTwoFactor(code);
+          const { recoveryCodes } = await accountApi.enableTwoFactor(code);
           const user = $user.get();
           if (user) $user.set({ ...user, twoFactorEnabled: true });
-          onDone();
+          onDone(recoveryCodes);
         });
       }}
     >

@@ -79,7 +79,7 @@ describe.each(databases)('admin CLI on $name', (database) => {
     );
   });
 
-  it('resets a password and lifts the lock', async () => {
+  it('resets a password and lifts the sign-in slowdown', async () => {
     await run(
       'create-company',
       '--name',

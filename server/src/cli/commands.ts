@@ -5,7 +5,9 @@ import type { Db } from '../db/db.ts';
 import { createApiKeyStore } from '../modules/api-keys/api-key-store.ts';
 import { apiKeyGrants, isApiKeyGrant } from '../modules/api-keys/grants.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
+import { endResetLinks } from '../modules/auth/reset-links.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.ts';
+import { forgetFailedSignins } from '../modules/auth/signin-throttle.ts';
 import { createCompanyWithOwner } from '../modules/company/create-company.ts';
 
 export interface AdminContext {
@@ -106,20 +108,20 @@ export async function setEnvironment(ctx: AdminContext, options: Record<string, 
 
 const resetOptions = z.object({ email: emailSchema, password: newPasswordSchema });
 
-/** Sets a new password, lifts any sign-in lock and ends the user's sessions. */
+/** Sets a new password, lifts sign-in slowdowns and ends the user's sessions and reset links. */
 export async function resetPassword(ctx: AdminContext, options: Record<string, unknown>) {
   const { email, password } = parseOptions(resetOptions, options);
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const user = await tx.maybeOne<{ id: string }>(
-      `UPDATE users SET password_hash = $2, validated = true, failed_logins = 0, first_failed_at = NULL,
-         locked_until = NULL
-       WHERE lower(email) = $1 RETURNING id`,
+      'UPDATE users SET password_hash = $2, validated = true WHERE lower(email) = $1 RETURNING id',
       [email, passwordHash],
     );
     if (!user) throw new Error(`--email: no user with email ${email}`);
     await revokeUserSessions(tx, user.id, 'password_reset', now);
+    await endResetLinks(tx, user.id, now);
+    await forgetFailedSignins(tx, email);
   });
   return { email };
 }

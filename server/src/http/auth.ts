@@ -14,6 +14,10 @@ declare module 'fastify' {
 
 export type Guard = (request: FastifyRequest) => Promise<void>;
 
+/**
+ * Route `onRequest` hooks: they run before the body is parsed and validated, so a call without a
+ * good session gets 401 whatever its body.
+ */
 export interface AuthGuards {
   /** Signed in with the second factor done (or not enabled). */
   full: Guard;

@@ -5,6 +5,7 @@ import { appError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
 import { consumeResetLink, sendResetLink } from './reset-links.ts';
 import { revokeUserSessions } from './sessions.ts';
+import { forgetFailedSignins } from './signin-throttle.ts';
 
 export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -46,13 +47,15 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         await ctx.db.transaction(async (tx) => {
           const userId = await consumeResetLink(tx, request.body.token, now);
           if (!userId) throw appError(400, 'invalidResetToken', 'Reset link is invalid or has expired');
-          // The mailed link proves the address, so it also counts as email confirmation.
-          await tx.query(
-            `UPDATE users SET password_hash = $2, validated = true, failed_logins = 0, first_failed_at = NULL,
-               locked_until = NULL
-             WHERE id = $1`,
+          // The mailed link proves the address, so it also counts as email confirmation; and it lifts
+          // a second-factor lock or sign-in slowdown that someone guessing caused.
+          const { email } = await tx.one<{ email: string }>(
+            `UPDATE users SET password_hash = $2, validated = true, second_factor_failures = 0,
+               second_factor_failed_at = NULL
+             WHERE id = $1 RETURNING email`,
             [userId, passwordHash],
           );
+          await forgetFailedSignins(tx, email);
           await revokeUserSessions(tx, userId, 'password_reset', now);
         });
         return { data: true as const };

@@ -34,6 +34,40 @@ describe.each(databases)('password recovery on $name', (database) => {
     expect((await signin(t.app, account.email, 'Brandnew123')).statusCode).toBe(200);
   });
 
+  it('ends every outstanding link when one is used', async () => {
+    const account = await signUp(t.app, t.db);
+    await forget(account.email);
+    const first = await resetToken(account.email);
+    await forget(account.email);
+    const second = await resetToken(account.email);
+    expect((await reset(second)).json()).toEqual({ data: true });
+    expect((await reset(first, 'Takeover123')).json()).toEqual(invalid);
+  });
+
+  it('ends outstanding links when the password is changed', async () => {
+    const account = await signUp(t.app, t.db);
+    await forget(account.email);
+    const token = await resetToken(account.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/v1/users/change-password',
+      headers: auth(account.token),
+      payload: { oldPassword: account.password, newPassword: 'Changed123' },
+    });
+    expect(changed.json()).toEqual({ data: true });
+    expect((await reset(token, 'Takeover123')).json()).toEqual(invalid);
+    expect((await signin(t.app, account.email, 'Changed123', true)).statusCode).toBe(200);
+  });
+
+  it('lifts the sign-in slowdown of wrong guesses', async () => {
+    const account = await signUp(t.app, t.db);
+    for (let attempt = 0; attempt < 5; attempt += 1) await signin(t.app, account.email, 'Wrong12345');
+    expect((await signin(t.app, account.email, account.password, true)).statusCode).toBe(429);
+    await forget(account.email);
+    expect((await reset(await resetToken(account.email))).json()).toEqual({ data: true });
+    expect((await signin(t.app, account.email, 'Brandnew123', true)).statusCode).toBe(200);
+  });
+
   it('refuses a link older than one hour', async () => {
     const account = await signUp(t.app, t.db);
     await forget(account.email);

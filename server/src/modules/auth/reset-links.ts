@@ -18,7 +18,10 @@ export async function sendResetLink(ctx: AppContext, user: { id: string; email: 
   await ctx.mailer.send({ to: user.email, ...passwordResetMail(link) });
 }
 
-/** Uses up a reset token; returns its user, or undefined when unknown, used or expired. */
+/**
+ * Uses up a reset token and every other outstanding one of its user; returns the user, or
+ * undefined when the token is unknown, used or expired.
+ */
 export async function consumeResetLink(tx: Db, token: string, now: Date): Promise<string | undefined> {
   const row = await tx.maybeOne<{ user_id: string }>(
     `UPDATE one_time_tokens SET used_at = $2
@@ -26,5 +29,15 @@ export async function consumeResetLink(tx: Db, token: string, now: Date): Promis
      RETURNING user_id`,
     [sha256Hex(token), now],
   );
+  if (row) await endResetLinks(tx, row.user_id, now);
   return row?.user_id;
+}
+
+/** A new password makes every reset link sent before it worthless. */
+export async function endResetLinks(db: Db, userId: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE one_time_tokens SET used_at = $2
+     WHERE user_id = $1 AND purpose = 'reset_password' AND used_at IS NULL`,
+    [userId, now],
+  );
 }

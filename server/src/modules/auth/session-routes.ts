@@ -10,7 +10,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/logout',
       {
-        preHandler: ctx.guards.anyStage,
+        onRequest: ctx.guards.anyStage,
         schema: {
           tags: ['auth'],
           summary: 'End this session; the token then answers 401 loggedOut',

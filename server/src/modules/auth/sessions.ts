@@ -50,10 +50,10 @@ export async function upgradeSession(
   now: Date,
 ): Promise<string> {
   const expiresAt = new Date(now.getTime() + fullSessionMs);
-  await db.query(
-    "UPDATE sessions SET stage = 'full', expires_at = $2, second_factor_failures = 0 WHERE id = $1",
-    [session.sessionId, expiresAt],
-  );
+  await db.query("UPDATE sessions SET stage = 'full', expires_at = $2 WHERE id = $1", [
+    session.sessionId,
+    expiresAt,
+  ]);
   return tokens.signSession(
     { sessionId: session.sessionId, userId: session.userId, stage: 'full' },
     expiresAt,

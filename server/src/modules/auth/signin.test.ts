@@ -46,24 +46,67 @@ describe.each(databases)('sign-in and sessions on $name', (database) => {
     expect(response.json().code).toBe('emailNotValidated');
   });
 
-  it('locks sign-in for 15 minutes after 5 wrong passwords within 15 minutes', async () => {
+  const from = (ip: string, email: string, password: string, logoutFromOthers?: boolean) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/signin',
+      remoteAddress: ip,
+      payload: { email, password, logoutFromOthers },
+    });
+  const seconds = (n: number) => n * 1000;
+
+  it('does not let a stranger lock the owner out with wrong passwords', async () => {
     const account = await signUp(t.app, t.db);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await signin(t.app, account.email, 'Wrong12345')).json().code).toBe('wrongCredentials');
-    }
-    const locked = await signin(t.app, account.email, account.password, true);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().code).toBe('tooManyAttempts');
-    t.clock.advance(minutes(16));
-    expect((await signin(t.app, account.email, account.password, true)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 20; attempt += 1) await from('203.0.113.9', account.email, 'Wrong12345');
+    const owner = await from('198.51.100.7', account.email, account.password, true);
+    expect(owner.statusCode).toBe(200);
   });
 
-  it('forgets failures older than 15 minutes', async () => {
+  it('slows the guessing IP down with a clear message, then lets the right password in', async () => {
     const account = await signUp(t.app, t.db);
-    for (let attempt = 0; attempt < 4; attempt += 1) await signin(t.app, account.email, 'Wrong12345');
+    const attacker = '203.0.113.10';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await from(attacker, account.email, 'Wrong12345')).json().code).toBe('wrongCredentials');
+    }
+    const slowed = await from(attacker, account.email, account.password, true);
+    expect(slowed.statusCode).toBe(429);
+    expect(slowed.json()).toEqual({
+      code: 'tooManyAttempts',
+      message: 'Too many wrong passwords for this account from your network. Try again in 15 seconds.',
+    });
+    t.clock.advance(seconds(15));
+    // Each further wrong password doubles the wait.
+    expect((await from(attacker, account.email, 'Wrong12345')).json().code).toBe('wrongCredentials');
+    t.clock.advance(seconds(29));
+    expect((await from(attacker, account.email, account.password, true)).json().message).toMatch(
+      /Try again in 1 second\./,
+    );
+    t.clock.advance(seconds(1));
+    expect((await from(attacker, account.email, account.password, true)).statusCode).toBe(200);
+    // A success clears the count.
+    expect((await from(attacker, account.email, 'Wrong12345')).json().code).toBe('wrongCredentials');
+  });
+
+  it('lets no more than 5 of a burst of parallel guesses reach the password check', async () => {
+    const account = await signUp(t.app, t.db);
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => from('203.0.113.13', account.email, 'Wrong12345')),
+    );
+    const codes = burst.map((response) => response.json().code);
+    expect(codes.filter((code) => code === 'wrongCredentials')).toHaveLength(5);
+    expect(codes.filter((code) => code === 'tooManyAttempts')).toHaveLength(15);
+  });
+
+  it('throttles unknown addresses like known ones, and forgets failures after 15 minutes', async () => {
+    const unknown = uniqueEmail();
+    for (let attempt = 0; attempt < 5; attempt += 1) await from('203.0.113.11', unknown, 'Wrong12345');
+    expect((await from('203.0.113.11', unknown, 'Wrong12345')).json().code).toBe('tooManyAttempts');
+
+    const account = await signUp(t.app, t.db);
+    for (let attempt = 0; attempt < 4; attempt += 1) await from('203.0.113.12', account.email, 'Wrong12345');
     t.clock.advance(minutes(16));
-    await signin(t.app, account.email, 'Wrong12345');
-    expect((await signin(t.app, account.email, account.password, true)).statusCode).toBe(200);
+    await from('203.0.113.12', account.email, 'Wrong12345');
+    expect((await from('203.0.113.12', account.email, account.password, true)).statusCode).toBe(200);
   });
 
   it('asks to confirm a second sign-in, then forces the other session out', async () => {

@@ -21,7 +21,12 @@ export function totpUri(secret: string, email: string): string {
   return totp(secret, email).toString();
 }
 
-/** Accepts the code of the current 30 s step or the one before or after (clock drift). */
-export function checkTotp(secret: string, code: string, now: Date): boolean {
-  return totp(secret, '').validate({ token: code, timestamp: now.getTime(), window: 1 }) !== null;
+/**
+ * The 30 s time step whose code this is (the current step or the one before or after, for clock
+ * drift), or undefined for a wrong code. Callers remember the step so a code works once.
+ */
+export function totpStep(secret: string, code: string, now: Date): number | undefined {
+  const generator = totp(secret, '');
+  const delta = generator.validate({ token: code, timestamp: now.getTime(), window: 1 });
+  return delta === null ? undefined : generator.counter({ timestamp: now.getTime() }) + delta;
 }

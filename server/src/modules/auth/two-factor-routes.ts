@@ -2,24 +2,31 @@ import {
   accessTokenData,
   checkTokenData,
   envelope,
+  recoveryCodeBody,
   secondFactorBody,
   twoFactorDisableBody,
   twoFactorEnableBody,
+  twoFactorEnabledData,
   twoFactorSetupData,
   twoFactorStateData,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/db.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { appError, invalidField } from '../../http/errors.ts';
+import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
+import { clearCodeFailures, maxCodeFailures, startCodeAttempt } from './second-factor-attempts.ts';
 import { giveSessionCookie } from './session-cookie.ts';
-import { revokeSession, upgradeSession } from './sessions.ts';
-import { checkTotp, newTotpSecret, totpUri } from './totp.ts';
-
-const maxCodeFailures = 5;
+import { type AuthSession, revokeSession, upgradeSession } from './sessions.ts';
+import { newTotpSecret, totpStep, totpUri } from './totp.ts';
 
 const invalidCode = () => appError(400, 'secondFactorInvalid', 'The authentication code is invalid');
+const usedCode = () =>
+  appError(400, 'secondFactorInvalid', 'This code was already used. Wait for the next code from your app.');
+const invalidRecoveryCode = () =>
+  appError(400, 'secondFactorInvalid', 'This recovery code is not valid or was already used');
 
 interface TotpUser {
   email: string;
@@ -29,6 +36,21 @@ interface TotpUser {
   totp_enabled: boolean;
 }
 
+/**
+ * Checks a TOTP code and takes its time step, so the same code (or an older one) never works
+ * twice, not even on another session or in a concurrent request. Throws secondFactorInvalid.
+ */
+async function useTotpCode(db: Db, userId: string, secret: string, code: string, now: Date): Promise<void> {
+  const step = totpStep(secret, code, now);
+  if (step === undefined) throw invalidCode();
+  const taken = await db.query(
+    `UPDATE users SET totp_last_step = $2
+     WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
+    [userId, step],
+  );
+  if (taken.length === 0) throw usedCode();
+}
+
 export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const loadUser = (userId: string) =>
     ctx.db.one<TotpUser>(
@@ -36,11 +58,34 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       [userId],
     );
 
+  /**
+   * The second-factor step: `check` throws secondFactorInvalid for a wrong code. Wrong codes are
+   * counted per user across sessions; the one that reaches the limit ends this session.
+   */
+  const completeSecondFactor = async (session: AuthSession, check: (now: Date) => Promise<void>) => {
+    const now = ctx.clock.now();
+    const tries = await startCodeAttempt(ctx.db, session.userId, now);
+    try {
+      await check(now);
+    } catch (error) {
+      if (tries >= maxCodeFailures) {
+        await revokeSession(ctx.db, session.sessionId, 'second_factor_failures', now);
+      }
+      throw error;
+    }
+    await clearCodeFailures(ctx.db, session.userId);
+    return upgradeSession(ctx.db, ctx.tokens, session, now);
+  };
+
+  const attemptsNote =
+    `${maxCodeFailures} wrong codes within 15 minutes, over any number of sign-ins, end the session and ` +
+    'refuse further codes (429 tooManyAttempts) for 15 minutes.';
+
   return async (app) => {
     app.get(
       '/checkToken-2FA',
       {
-        preHandler: ctx.guards.anyStage,
+        onRequest: ctx.guards.anyStage,
         schema: {
           tags: ['auth'],
           summary: 'true while the token waits for its second factor; false once fully signed in',
@@ -54,11 +99,11 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/validate-2fa',
       {
-        preHandler: ctx.guards.secondFactor,
+        onRequest: ctx.guards.secondFactor,
         schema: {
           tags: ['auth'],
           summary: 'Verify the authenticator code; returns a full token for the same session',
-          description: `${maxCodeFailures} wrong codes end the session.`,
+          description: `Each code works once. ${attemptsNote}`,
           security: bearerSecurity,
           body: secondFactorBody,
           response: { 200: envelope(accessTokenData) },
@@ -66,20 +111,36 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const session = sessionOf(request);
-        const now = ctx.clock.now();
-        const user = await loadUser(session.userId);
-        if (!user.totp_secret || !checkTotp(user.totp_secret, request.body.code, now)) {
-          const { second_factor_failures: failures } = await ctx.db.one<{ second_factor_failures: number }>(
-            `UPDATE sessions SET second_factor_failures = second_factor_failures + 1
-             WHERE id = $1 RETURNING second_factor_failures`,
-            [session.sessionId],
-          );
-          if (failures >= maxCodeFailures) {
-            await revokeSession(ctx.db, session.sessionId, 'second_factor_failures', now);
+        const accessToken = await completeSecondFactor(session, async (now) => {
+          const { totp_secret: secret } = await loadUser(session.userId);
+          if (!secret) throw invalidCode();
+          await useTotpCode(ctx.db, session.userId, secret, request.body.code, now);
+        });
+        giveSessionCookie(ctx, request, reply, accessToken, 'full');
+        return { data: { accessToken } };
+      },
+    );
+
+    app.post(
+      '/users/validate-2fa/recovery-code',
+      {
+        onRequest: ctx.guards.secondFactor,
+        schema: {
+          tags: ['auth'],
+          summary: 'Second factor with a recovery code instead of the app; each code works once',
+          description: attemptsNote,
+          security: bearerSecurity,
+          body: recoveryCodeBody,
+          response: { 200: envelope(accessTokenData) },
+        },
+      },
+      async (request, reply) => {
+        const session = sessionOf(request);
+        const accessToken = await completeSecondFactor(session, async (now) => {
+          if (!(await useRecoveryCode(ctx.db, session.userId, request.body.recoveryCode, now))) {
+            throw invalidRecoveryCode();
           }
-          throw invalidCode();
-        }
-        const accessToken = await upgradeSession(ctx.db, ctx.tokens, session, now);
+        });
         giveSessionCookie(ctx, request, reply, accessToken, 'full');
         return { data: { accessToken } };
       },
@@ -88,7 +149,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/2fa/setup',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['auth'],
           summary: 'Start 2FA enrolment: a new TOTP secret (pending until /users/2fa/enable)',
@@ -110,33 +171,42 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/2fa/enable',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['auth'],
           summary: 'Finish 2FA enrolment with a code from the authenticator app',
+          description:
+            'Answers 10 recovery codes, shown this once; each can replace a code from the app once.',
           security: bearerSecurity,
           body: twoFactorEnableBody,
-          response: { 200: envelope(twoFactorStateData) },
+          response: { 200: envelope(twoFactorEnabledData) },
         },
       },
       async (request) => {
         const { userId } = sessionOf(request);
         const user = await loadUser(userId);
         if (!user.totp_pending_secret) throw appError(409, 'state', 'Start the two-factor setup first');
-        if (!checkTotp(user.totp_pending_secret, request.body.code, ctx.clock.now())) throw invalidCode();
-        await ctx.db.query(
-          `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enabled = true
-           WHERE id = $1`,
-          [userId],
-        );
-        return { data: { enabled: true } };
+        const secret = user.totp_pending_secret;
+        if (totpStep(secret, request.body.code, ctx.clock.now()) === undefined) throw invalidCode();
+        const recoveryCodes = await ctx.db.transaction(async (tx) => {
+          await tx.query(
+            `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enabled = true,
+               totp_last_step = NULL
+             WHERE id = $1`,
+            [userId],
+          );
+          // The enrolment code is the first one used: it cannot open a sign-in afterwards.
+          await useTotpCode(tx, userId, secret, request.body.code, ctx.clock.now());
+          return issueRecoveryCodes(tx, userId);
+        });
+        return { data: { enabled: true as const, recoveryCodes } };
       },
     );
 
     app.post(
       '/users/2fa/disable',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['auth'],
           summary: 'Turn 2FA off (password and a current code required)',
@@ -154,11 +224,16 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if (!(await ctx.passwords.verify(user.password_hash, request.body.password))) {
           throw invalidField('password', 'Password incorrect');
         }
-        if (!checkTotp(user.totp_secret, request.body.code, ctx.clock.now())) throw invalidCode();
-        await ctx.db.query(
-          'UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_enabled = false WHERE id = $1',
-          [userId],
-        );
+        await useTotpCode(ctx.db, userId, user.totp_secret, request.body.code, ctx.clock.now());
+        await ctx.db.transaction(async (tx) => {
+          await tx.query(
+            `UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_enabled = false,
+               totp_last_step = NULL
+             WHERE id = $1`,
+            [userId],
+          );
+          await deleteRecoveryCodes(tx, userId);
+        });
         return { data: { enabled: false } };
       },
     );

@@ -22,7 +22,7 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/company/detail',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['company'],
           summary: "The caller's company with the team fields the console shell needs",

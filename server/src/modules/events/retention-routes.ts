@@ -11,7 +11,7 @@ export function eventRetentionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/settings/event-retention',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags,
           summary: 'Days message events are kept',
@@ -31,7 +31,7 @@ export function eventRetentionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/settings/event-retention',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags,
           summary: 'Set the days message events are kept (1 to 3650); older ones go at the next purge',

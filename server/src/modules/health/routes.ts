@@ -7,7 +7,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/ping',
       {
-        preHandler: ctx.guards.optional,
+        onRequest: ctx.guards.optional,
         schema: {
           tags: ['health'],
           summary: 'Health check; with a token, also checks the session (401 with its code when it ended)',

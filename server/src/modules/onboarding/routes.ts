@@ -19,7 +19,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/on-boarding/product-tour',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['onboarding'],
           summary: "The company's product tour flags",
@@ -39,7 +39,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/on-boarding/product-tour',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['onboarding'],
           summary: 'Set some tour flags; the others stay',

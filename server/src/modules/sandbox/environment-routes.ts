@@ -25,13 +25,13 @@ const schemaOf = <T extends object>(summary: string, extra: T) => ({
 });
 
 export function environmentRoutes(ctx: AppContext, rules: SandboxRules): FastifyPluginAsyncZod {
-  const preHandler = ctx.guards.full;
+  const onRequest = ctx.guards.full;
 
   return async (app) => {
     app.post(
       '/user/set-sandbox',
       {
-        preHandler,
+        onRequest,
         schema: schemaOf('Switch to the sandbox (true) or to production (false)', {
           description: switchRule,
           body: setSandboxBody,
@@ -46,7 +46,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
     app.post(
       '/on-boarding/switch-environment',
       {
-        preHandler,
+        onRequest,
         schema: schemaOf("Switch the company's environment", {
           description: switchRule,
           body: switchEnvironmentBody,
@@ -60,7 +60,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
     app.post(
       '/on-boarding/complete-profile',
       {
-        preHandler,
+        onRequest,
         schema: schemaOf('Store the company profile; sets the tour flag productionDataCompletion', {
           body: completeProfileBody,
         }),
@@ -73,7 +73,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
     app.post(
       '/on-boarding/finish-onboarding',
       {
-        preHandler,
+        onRequest,
         schema: schemaOf('Finish the production welcome; sets the tour flag productionWelcome', {}),
       },
       async (request) => {
@@ -86,7 +86,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
     app.post(
       '/on-boarding/request-production',
       {
-        preHandler,
+        onRequest,
         schema: schemaOf("Ask for production: productionStatus 'None' becomes 'Requested'", {
           description:
             'Only a record for the operator and the console: nobody approves it on a self-hosted install, ' +

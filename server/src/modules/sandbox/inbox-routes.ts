@@ -28,7 +28,7 @@ const notFound = () => appError(404, 'entityNotFound', 'Message not found in the
 
 /** The sandbox inbox: what the company sent while in the sandbox, like a test inbox. Company-scoped. */
 export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const preHandler = ctx.guards.full;
+  const onRequest = ctx.guards.full;
   const find = async (companyId: string, id: string) => {
     const message = await findMessage(ctx.db, companyId, 'sandbox', id);
     if (!message) throw notFound();
@@ -39,7 +39,7 @@ export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/sandbox/messages',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Sandbox messages, newest first; search matches subject or recipient',
@@ -64,7 +64,7 @@ export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/sandbox/messages/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'One sandbox message, parsed',
@@ -84,7 +84,7 @@ export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/sandbox/messages/:id/raw',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'The MIME source of a sandbox message, as a text/plain download',
@@ -105,7 +105,7 @@ export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/sandbox/messages/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Delete one sandbox message',
@@ -127,7 +127,7 @@ export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/sandbox/messages',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: "Empty the company's sandbox inbox",

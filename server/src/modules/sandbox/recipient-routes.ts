@@ -20,13 +20,13 @@ const tags = ['authorized recipients'];
 /** The addresses a company in the sandbox may send to, once each has confirmed through its link. */
 export function recipientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const recipients = createRecipientService(ctx);
-  const preHandler = ctx.guards.full;
+  const onRequest = ctx.guards.full;
 
   return async (app) => {
     app.get(
       '/authorized-recipient',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: "The company's authorized recipients, oldest first",
@@ -42,7 +42,7 @@ export function recipientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/authorized-recipient',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: `Add addresses (at most ${authorizedRecipientLimit} per company); each new one gets a verification mail`,
@@ -62,7 +62,7 @@ export function recipientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/authorized-recipient/resend-email',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Send the verification mail again (once a minute per address)',
@@ -80,7 +80,7 @@ export function recipientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete(
       '/authorized-recipient/:id',
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           summary: 'Remove an authorized recipient (by the id of the list)',

@@ -46,7 +46,7 @@ export function sandboxDataRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/on-boarding/sandbox-data',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['onboarding'],
           summary: 'Environment, authorized recipients, sandbox quota, how to send and inbox counts',

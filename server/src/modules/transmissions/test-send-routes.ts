@@ -19,7 +19,7 @@ export function testSendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/transmissions/test',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['sandbox'],
           summary: 'Send a sample message to one address (an authorized recipient in the sandbox)',

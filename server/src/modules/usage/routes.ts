@@ -21,7 +21,7 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/v1/usage',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['usage'],
           summary: "This period's usage against the plan's quotas",
@@ -59,7 +59,7 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/app/usages/quota',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['usage'],
           summary:
@@ -92,7 +92,7 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/app/subscriptions/active-subscription',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['usage'],
           summary: "The company's plan and its limits",

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/db.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { appError, invalidField } from '../../http/errors.ts';
+import { endResetLinks } from '../auth/reset-links.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { sendValidationLink } from '../auth/validation-links.ts';
 
@@ -28,10 +29,10 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/change-password',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['users'],
-          summary: 'Change the password; other sessions of the user end',
+          summary: 'Change the password; other sessions and outstanding reset links of the user end',
           security: bearerSecurity,
           body: changePasswordBody,
           response: { 200: envelope(okData) },
@@ -39,19 +40,21 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const session = sessionOf(request);
-        await checkPassword(session.userId, 'oldPassword', request.body.oldPassword);
-        const passwordHash = await ctx.passwords.hash(request.body.newPassword);
-        await ctx.db.query('UPDATE users SET password_hash = $2 WHERE id = $1', [
-          session.userId,
-          passwordHash,
-        ]);
-        await revokeUserSessions(
-          ctx.db,
-          session.userId,
-          'password_changed',
-          ctx.clock.now(),
-          session.sessionId,
-        );
+        const { oldPassword, newPassword } = request.body;
+        await checkPassword(session.userId, 'oldPassword', oldPassword);
+        if (newPassword === oldPassword) {
+          throw appError(400, 'validation', 'Choose a new password that is different from your current one', {
+            field: 'newPassword',
+            cause: 'The new password is the same as the current one',
+          });
+        }
+        const passwordHash = await ctx.passwords.hash(newPassword);
+        const now = ctx.clock.now();
+        await ctx.db.transaction(async (tx) => {
+          await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [session.userId, passwordHash]);
+          await revokeUserSessions(tx, session.userId, 'password_changed', now, session.sessionId);
+          await endResetLinks(tx, session.userId, now);
+        });
         return { data: true as const };
       },
     );
@@ -59,7 +62,7 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/change-email',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Change the sign-in email; mails a confirmation link to the new address',

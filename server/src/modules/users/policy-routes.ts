@@ -17,7 +17,7 @@ export function policyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/policy-version',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['users'],
           summary: 'The policy version the user accepted and the current one',
@@ -37,7 +37,7 @@ export function policyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/users/policy-version',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Accept the current policy version',

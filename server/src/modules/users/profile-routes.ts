@@ -9,7 +9,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/me',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['users'],
           summary: 'The signed-in user',
@@ -23,7 +23,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/users/detail',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Short user detail with the company environment',
@@ -53,7 +53,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/user',
       {
-        preHandler: ctx.guards.full,
+        onRequest: ctx.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Update the profile; fields left out stay as they are',

@@ -87,6 +87,38 @@ describe.each(databases)('users on $name', (database) => {
     expect((await signin(t.app, account.email, 'Another123')).statusCode).toBe(200);
   });
 
+  it('refuses the current password as the new one, in words for people', async () => {
+    const account = await signUp(t.app, t.db);
+    const same = await call('POST', '/v1/users/change-password', account.token, {
+      oldPassword: account.password,
+      newPassword: account.password,
+    });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toEqual({
+      code: 'validation',
+      message: 'Choose a new password that is different from your current one',
+      payload: { field: 'newPassword', cause: 'The new password is the same as the current one' },
+    });
+    expect((await signin(t.app, account.email, account.password, true)).statusCode).toBe(200);
+  });
+
+  it('answers 401 before it looks at the body of a signed-in route', async () => {
+    for (const [method, url] of [
+      ['POST', '/v1/users/change-password'],
+      ['PUT', '/v1/user'],
+      ['POST', '/v1/users/2fa/enable'],
+      ['POST', '/v1/users/validate-2fa'],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        payload: { oldPassword: 7, time: '13', code: 'x' },
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json().code).toBe('loggedOut');
+    }
+  });
+
   it('changes the email: password checked, address unique, new address to confirm', async () => {
     const account = await signUp(t.app, t.db);
     const other = await signUp(t.app, t.db);

@@ -40,6 +40,14 @@ export const signinData = z.object({
 });
 
 export const secondFactorBody = z.object({ code: totpCodeSchema });
+
+/** A recovery code as shown at enrolment (`xxxxx-xxxxx`); case, spaces and dashes do not matter. */
+export const recoveryCodeBody = z.object({
+  recoveryCode: z
+    .string()
+    .transform((value) => value.toLowerCase().replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^[a-z2-7]{10}$/, 'A recovery code has 10 letters and digits, like abcde-23456')),
+});
 export const accessTokenData = z.object({ accessToken: z.string() });
 
 export const twoFactorSetupData = z.object({
@@ -48,6 +56,11 @@ export const twoFactorSetupData = z.object({
   qrDataUrl: z.string(),
 });
 export const twoFactorEnableBody = z.object({ code: totpCodeSchema });
+/** Enrolment done: the recovery codes, shown this once (only their hashes are kept). */
+export const twoFactorEnabledData = z.object({
+  enabled: z.literal(true),
+  recoveryCodes: z.array(z.string()),
+});
 export const twoFactorDisableBody = z.object({ password: currentPasswordSchema, code: totpCodeSchema });
 export const twoFactorStateData = z.object({ enabled: z.boolean() });
 
@@ -69,6 +82,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 export type SigninBody = z.input<typeof signinBody>;
 export type SigninData = z.output<typeof signinData>;
 export type TwoFactorSetupData = z.output<typeof twoFactorSetupData>;
+export type TwoFactorEnabledData = z.output<typeof twoFactorEnabledData>;
 
 /** true while the token is at the second-factor stage; false once fully signed in (§4). */
 export const checkTokenData = z.boolean();

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-export const capturedMailListQuery = z.object({
+/** `key`: the operator link's key (printed in the server log), which shows everyone's mail. */
+export const capturedMailKeyQuery = z.object({ key: z.string().max(200).optional() });
+
+export const capturedMailListQuery = capturedMailKeyQuery.extend({
   page: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -23,6 +26,8 @@ export const capturedMailListData = z.object({
   total: z.number().int(),
   page: z.number().int(),
   size: z.number().int(),
+  /** all: the operator link; own: the signed-in user's mail only. */
+  scope: z.enum(['all', 'own']),
 });
 
 export const capturedMailParams = z.object({ id: z.uuid() });

@@ -59,6 +59,18 @@ export const changePasswordBody = z.object({
   newPassword: newPasswordSchema,
 });
 
+/** The change-password form: the new password typed twice and different from the current one. */
+export const changePasswordForm = changePasswordBody
+  .extend({ confirm: z.string() })
+  .refine((form) => form.newPassword === form.confirm, {
+    path: ['confirm'],
+    message: 'The passwords do not match',
+  })
+  .refine((form) => form.newPassword !== form.oldPassword, {
+    path: ['newPassword'],
+    message: 'Choose a new password that is different from your current one',
+  });
+
 export const changeEmailBody = z.object({ email: emailSchema, password: currentPasswordSchema });
 export const changeEmailData = z.object({ email: z.string(), validated: z.literal(false) });
 

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+type Directives = Record<string, string[]>;
+
+/**
+ * One policy for every answer: scripts and styles from this origin only (SystemJS loads each
+ * System.register module with a `<script src>` from here, and fetches the import map), no framing,
+ * no plugins. Styles may be inline: React's style props, the UI kit and Swagger UI set them.
+ */
+const directives: Directives = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'connect-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'img-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+};
+
+const csp = (scriptSources: string[]) => ({
+  useDefaults: false,
+  directives: { ...directives, 'script-src': ["'self'", ...scriptSources] },
+});
+
+/**
+ * CSP, X-Frame-Options, X-Content-Type-Options, Referrer-Policy and the other helmet headers on
+ * every answer. `no-referrer`: a reset or confirmation token in a page's URL never leaves in a
+ * Referer header. HSTS only when the console is served over https.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const options: FastifyHelmetOptions = {
+    contentSecurityPolicy: csp([]),
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    strictTransportSecurity: publicUrl.startsWith('https:') ? { maxAge: 31_536_000 } : false,
+  };
+  await app.register(helmet, options);
+}
+
+/**
+ * The console page's policy: the global one plus the SHA-256 of each inline script of the page
+ * (the runtime config, the SystemJS start and the devtools switch), so no other inline script runs.
+ * Only the bare `<script>` tags of our own index.html are inline; every other one has a `src`.
+ */
+export function consolePagePolicy(html: string): FastifyHelmetOptions {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+  return { contentSecurityPolicy: csp(hashes) };
+}

@@ -44,18 +44,19 @@ export async function expectConsoleArea(page: Page, title: string): Promise<void
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 }
 
-/** The text body of the newest captured mail to `to` whose subject matches, read through the API. */
+/** The text body of the newest captured mail to `to` whose subject matches, read through the API with the operator key. */
 export async function capturedMailText(
   request: APIRequestContext,
   to: string,
   subject: RegExp,
 ): Promise<string> {
-  const list = await (await request.get('/v1/captured-mail?size=100')).json();
+  const key = capturedMailKey(process.env.E2E_SECRET ?? '');
+  const list = await (await request.get(`/v1/captured-mail?size=100&key=${key}`)).json();
   const mail = list.data.items.find(
     (item: { to: string; subject: string }) => item.to === to && subject.test(item.subject),
   );
   if (!mail) throw new Error(`no captured mail to ${to} matching ${subject}`);
-  const body = await (await request.get(`/v1/captured-mail/${mail.id}`)).json();
+  const body = await (await request.get(`/v1/captured-mail/${mail.id}?key=${key}`)).json();
   return body.data.text;
 }
 

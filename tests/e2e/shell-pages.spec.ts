@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { operatorMailLink } from './helpers.ts';
+import { createConfirmedAccount } from './helpers.ts';
 
 test('a browser without usable local storage gets the unsupported-browser page', async ({ page }) => {
   await page.addInitScript(() => {
@@ -43,18 +43,8 @@ test('/page/loading sends a visitor without a session to the login page', async 
 });
 
 test('a token handed over at /loading-data opens the console in token mode', async ({ page, request }) => {
-  const email = `token-mode-${Date.now()}@example.com`;
-  const password = 'Token-mode-pass1';
   // The operator CLI's path is covered elsewhere; here the public API makes a validated account.
-  await request.post('/v1/register', {
-    data: { email, password, company: 'Token Co', phone: '+62 811 000 111' },
-  });
-  const key = new URL(operatorMailLink(), 'http://x').searchParams.get('key');
-  const mails = await (await request.get(`/v1/captured-mail?size=100&key=${key}`)).json();
-  const mail = mails.data.items.find((item: { to: string }) => item.to === email);
-  const body = await (await request.get(`/v1/captured-mail/${mail.id}?key=${key}`)).json();
-  const link = new URL(body.data.text.match(/https?:\/\/\S+\/validate\?\S+/)[0]);
-  await request.post('/v1/validate', { data: { token: link.searchParams.get('token') } });
+  const { email, password } = await createConfirmedAccount(request, 'token-mode');
   const signin = await (await request.post('/v1/signin', { data: { email, password } })).json();
 
   await page.goto(`/loading-data?token=${encodeURIComponent(signin.data.accessToken)}`);

@@ -76,8 +76,8 @@ function CheckInbox({ brand, email }: { brand: string; email: string }) {
       </p>
       {runtimeConfig().mailCapture ? (
         <Alert type="info">
-          This server keeps outgoing mail instead of sending it: read it in the{' '}
-          <AppLink to="/captured-mail">captured mail viewer</AppLink>.
+          This server keeps outgoing mail instead of sending it: your confirmation link is printed in the
+          server log, and the operator's captured-mail link (also in the log) shows every message.
         </Alert>
       ) : null}
       {sent ? <Alert type="success">A new confirmation link is on its way.</Alert> : null}

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { UnstorableUnitError } from '../modules/messages/ingest.ts';
 import { isAppError } from './errors.ts';
 
 /** One entry of SparkPost's error list: `{errors: [{message, description, code}]}`. */
@@ -36,6 +37,9 @@ export function sparkpostError(
 /** The codes SparkPost uses for the same situations. */
 export const notFound = (description: string) =>
   sparkpostError(404, 'resource not found', '1600', description);
+/** Something a request refers to (a transmission's template) does not exist: 422, not 404. */
+export const subresourceNotFound = (description: string) =>
+  sparkpostError(422, 'Subresource not found', '1603', description);
 export const conflict = (description: string) =>
   sparkpostError(409, 'resource conflict', '1602', description);
 export const invalidParameter = (description: string) =>
@@ -70,6 +74,13 @@ export function sparkpostErrorHandler(error: FastifyError, request: FastifyReque
 
 function toSparkpost(error: FastifyError): { status: number; errors: SparkpostErrorItem[] } {
   if (isSparkpostError(error)) return { status: error.statusCode, errors: error.errors };
+  if (error instanceof UnstorableUnitError) {
+    // Text that passed the request schema but not the database, e.g. a NUL in a decoded RFC 822 header.
+    return {
+      status: 422,
+      errors: [{ message: 'invalid data format/type', description: error.message, code: '1300' }],
+    };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 422,

@@ -226,7 +226,10 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
   });
 
   it('stores under the subaccount of the user name form, and refuses a suspended one', async () => {
-    const created = await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'Shop' });
+    const created = await engineCall(t.app, a, 'POST', '/subaccounts', {
+      name: 'Shop',
+      setup_api_key: false,
+    });
     const subaccount: number = created.json().results.subaccount_id;
     const user = `SMTP_Injection:X-MSYS-SUBACCOUNT=${subaccount}`;
     const info = await sendMail(a.key, { to: uniqueEmail('sub') }, user);
@@ -267,8 +270,9 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
   });
 
   it("keeps companies apart: B's key stores under B and cannot name A's subaccount", async () => {
-    const subaccount: number = (await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'A only' })).json()
-      .results.subaccount_id;
+    const subaccount: number = (
+      await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'A only', setup_api_key: false })
+    ).json().results.subaccount_id;
     const to = uniqueEmail('cross');
     const info = await sendMail(b.key, { to });
     expect((await messagesOfQueue(queueIdOf(info.response))).map((message) => message.company_id)).toEqual([

@@ -30,7 +30,11 @@ describe.each(databases)('subaccounts on $name', (database) => {
 
   describe('create, list, get, update', () => {
     it('creates a subaccount, with or without its first key, and lists and gets it', async () => {
-      const plain = await call(a, 'POST', '/subaccounts', { name: 'Blog', ip_pool: 'shared' });
+      const plain = await call(a, 'POST', '/subaccounts', {
+        name: 'Blog',
+        ip_pool: 'shared',
+        setup_api_key: false,
+      });
       expect(plain.statusCode).toBe(200);
       expect(plain.json().results).toEqual({ subaccount_id: expect.any(Number) });
       const blog = plain.json().results.subaccount_id as number;
@@ -90,8 +94,9 @@ describe.each(databases)('subaccounts on $name', (database) => {
     });
 
     it('renames, changes and removes the IP pool', async () => {
-      const id = (await call(a, 'POST', '/subaccounts', { name: 'Old name', ip_pool: 'pool-a' })).json()
-        .results.subaccount_id;
+      const id = (
+        await call(a, 'POST', '/subaccounts', { name: 'Old name', ip_pool: 'pool-a', setup_api_key: false })
+      ).json().results.subaccount_id;
       const renamed = await call(a, 'PUT', `/subaccounts/${id}`, { name: 'New name', ip_pool: 'pool-b' });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json().results.message).toEqual(expect.any(String));
@@ -127,8 +132,9 @@ describe.each(databases)('subaccounts on $name', (database) => {
       });
       expect(unknownGrant.statusCode).toBe(422);
       expect(unknownGrant.json().errors[0].description).toContain('transmissions/fly');
-      const badStatus = await call(a, 'POST', '/subaccounts', { name: 'x' }).then((created) =>
-        call(a, 'PUT', `/subaccounts/${created.json().results.subaccount_id}`, { status: 'paused' }),
+      const badStatus = await call(a, 'POST', '/subaccounts', { name: 'x', setup_api_key: false }).then(
+        (created) =>
+          call(a, 'PUT', `/subaccounts/${created.json().results.subaccount_id}`, { status: 'paused' }),
       );
       expect(badStatus.statusCode).toBe(422);
       expect(badStatus.json().errors[0].description).toContain('status');
@@ -321,7 +327,8 @@ describe.each(databases)('subaccounts on $name', (database) => {
 
     it("no company acts as another's subaccount on any route, answered as for an id that does not exist", async () => {
       const shop = await subaccountWithKey(a, 'A only');
-      const own = (await call(b, 'POST', '/subaccounts', { name: 'B own' })).json().results.subaccount_id;
+      const own = (await call(b, 'POST', '/subaccounts', { name: 'B own', setup_api_key: false })).json()
+        .results.subaccount_id;
       for (const [method, url, body] of families) {
         const across = await call(b, method, url, body, { subaccount: shop.id });
         expect(across.statusCode, `${method} ${url}`).toBe(403);

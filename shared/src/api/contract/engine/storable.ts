@@ -31,15 +31,13 @@ function pathOf(visit: Visit): Array<string | number> {
   return path;
 }
 
-const isPlainObject = (value: object) => {
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
+/** Values a unit carries that are not JSON: bytes and dates are stored as such, never as text. */
+const isOpaque = (value: object) => ArrayBuffer.isView(value) || value instanceof Date;
 
 /**
  * The first place in `value` that PostgreSQL could not store as text or jsonb, or that nests deeper
- * than `maxDepth`. Walks arrays and plain objects only (not Buffers or Dates), without recursion,
- * so no input can exhaust the stack.
+ * than `maxDepth`. Walks arrays and objects (not Buffers or Dates) without recursion, so no input
+ * can exhaust the stack.
  */
 export function findUnstorable(value: unknown, maxDepth = maxJsonDepth): Unstorable | undefined {
   const stack: Visit[] = [{ value, key: undefined, parent: undefined, depth: 0 }];
@@ -52,7 +50,7 @@ export function findUnstorable(value: unknown, maxDepth = maxJsonDepth): Unstora
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
-    if (!Array.isArray(current) && !isPlainObject(current)) continue;
+    if (isOpaque(current)) continue;
     const depth = visit.depth + 1;
     if (depth > maxDepth) {
       return { path: pathOf(visit), message: `nests objects and arrays deeper than ${maxDepth} levels` };

@@ -145,6 +145,45 @@ describe.each(databases)('subaccounts on $name', (database) => {
       expect((await call(a, 'GET', '/subaccounts/shop')).statusCode).toBe(422);
     });
 
+    it('follows the reference: a key by default, grants checked, names up to 64 characters, a summary', async () => {
+      const subaccounts = async () =>
+        (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM subaccounts')).n;
+      const before = await subaccounts();
+      // setup_api_key defaults to true, so key_label and key_grants are required.
+      const noKeyFields = await call(a, 'POST', '/subaccounts', { name: 'Default key' });
+      expect(noKeyFields.statusCode).toBe(422);
+      expect(noKeyFields.json().errors[0].description).toContain('key_label');
+      const defaulted = await call(a, 'POST', '/subaccounts', {
+        name: 'Default key',
+        key_label: 'k',
+        key_grants: ['smtp/inject'],
+      });
+      expect(defaulted.statusCode).toBe(200);
+      expect(defaulted.json().results).toMatchObject({ key: expect.any(String), label: 'k' });
+      // Grants are checked even when no key is made.
+      for (const key_grants of [['transmissions/fly'], ['templates/modify'], 'smtp/inject']) {
+        const refused = await call(a, 'POST', '/subaccounts', {
+          name: 'x',
+          setup_api_key: false,
+          key_grants,
+        });
+        expect(refused.statusCode, JSON.stringify(key_grants)).toBe(422);
+      }
+      const long = await call(a, 'POST', '/subaccounts', { name: 'n'.repeat(65), setup_api_key: false });
+      expect(long.statusCode).toBe(422);
+      expect(long.json().errors[0].description).toMatch(/^name: .*64/);
+      expect(await subaccounts()).toBe(before + 1);
+      const fits = await call(a, 'POST', '/subaccounts', { name: 'n'.repeat(64), setup_api_key: false });
+      expect(fits.statusCode).toBe(200);
+
+      const summary = await call(a, 'GET', '/subaccounts/summary');
+      expect(summary.statusCode).toBe(200);
+      const owned = (await call(a, 'GET', '/subaccounts')).json().results.length;
+      expect(summary.json()).toEqual({ results: { total: owned } });
+      const others = (await call(b, 'GET', '/subaccounts/summary')).json().results.total;
+      expect(others).toBe((await call(b, 'GET', '/subaccounts')).json().results.length);
+    });
+
     it('refuses an id beyond the database range with 422, not a server error', async () => {
       const huge = '9999999999999999999';
       const got = await call(a, 'GET', `/subaccounts/${huge}`);

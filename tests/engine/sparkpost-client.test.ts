@@ -174,7 +174,9 @@ describe('the sparkpost client against a server process', () => {
     await client.delete({ uri: 'transmissions', qs: { campaign_id: 'white-christmas' } });
     expect(await transmissionOf(client, id)).toMatchObject({ state: 'Canceled' });
 
-    const summary = (await client.get({ uri: 'subaccounts/summary' })) as { results: { total: number } };
+    const summary = (await client.get({ uri: 'subaccounts/summary' })) as unknown as {
+      results: { total: number };
+    };
     expect(summary.results.total).toEqual(expect.any(Number));
   });
 

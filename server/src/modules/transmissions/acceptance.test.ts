@@ -64,6 +64,20 @@ describe.each(databases)('what a transmission is refused for at acceptance, on $
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses RFC 822 content whose decoded header holds a NUL with 422, not a server error', async () => {
+    const before = await counts();
+    const response = await send({
+      recipients: [{ address: 'ann@example.test' }],
+      content: { email_rfc822: 'From: news@acme.test\r\nSubject: =?UTF-8?B?SGkAdGhlcmU=?=\r\n\r\nHello' },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[0]).toMatchObject({
+      code: '1300',
+      description: expect.stringContaining('subject'),
+    });
+    expect(await counts()).toEqual(before);
+  });
+
   it('checks values with substitutions after rendering, as before', async () => {
     const templated = await send(
       body(

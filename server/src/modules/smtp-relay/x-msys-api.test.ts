@@ -151,7 +151,7 @@ describe('parseXMsysApi', () => {
       { campaign_id: 'é'.repeat(33) },
       { metadata: { note: 'x'.repeat(11 * 1024) } },
       { campaign_id: 'a\u0000b' },
-      { metadata: { ['k\u0000']: 1 } },
+      { metadata: { 'k\u0000': 1 } },
       { tags: ['t\ud800'] },
     ]) {
       expect(refusal(api), JSON.stringify(api)).toMatchObject({

@@ -120,6 +120,11 @@ describe.each(databases)('what a transmission is refused for at acceptance, on $
     expect(await rejected(`x@${'d'.repeat(64)}.test`)).toBe(true);
     expect(await rejected(`${'x'.repeat(64)}@${`${'d'.repeat(60)}.`.repeat(4)}test`)).toBe(true);
     expect(await rejected(`${'x'.repeat(64)}@example.test`)).toBe(false);
+    const returnPath = await send(
+      body({ recipients: [{ address: 'ann@example.test', return_path: `${'x'.repeat(65)}@acme.test` }] }),
+    );
+    expect(returnPath.statusCode).toBe(422);
+    expect(returnPath.json().errors[0].description).toContain('return_path');
     const senders = await send(body({}, { from: `${'x'.repeat(65)}@acme.test` }));
     expect(senders.statusCode).toBe(422);
   });

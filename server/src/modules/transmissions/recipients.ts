@@ -42,6 +42,14 @@ export function checkRecipients(recipients: readonly SparkpostRecipient[]): {
       });
       return;
     }
+    if (recipient.return_path !== undefined && !isEmailAddress(recipient.return_path)) {
+      errors.push({
+        message: 'invalid data format/type',
+        description: `recipient ${index}: return_path '${recipient.return_path}' is not a valid email address`,
+        code: '1300',
+      });
+      return;
+    }
     valid.push({ ...recipient, address: { ...recipient.address, email: normalizeAddress(email) } });
   });
   return { valid, errors };

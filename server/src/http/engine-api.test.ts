@@ -69,12 +69,19 @@ describe.each(databases)('engine API input on $name', (database) => {
       }
       const anonymous = await t.app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
       expectSparkpostError(anonymous, 401);
-      const wrongMethod = await t.app.inject({
+    });
+
+    it('a method a resource does not have is a SparkPost 405 naming the ones it has (e.g. PUT on transmissions)', async () => {
+      const put = await engineCall(t.app, a, 'PUT', '/transmissions', {});
+      expect(expectSparkpostError(put, 405)[0]?.description).toContain('PUT');
+      expect(put.headers.allow).toBe('POST, GET, DELETE');
+      const patch = await t.app.inject({
         method: 'PATCH',
-        url: '/api/v1/transmissions',
+        url: '/api/v1/templates/some-id',
         headers: { authorization: a.key },
       });
-      expectSparkpostError(wrongMethod, 404);
+      expectSparkpostError(patch, 405);
+      expect(String(patch.headers.allow).split(', ').sort()).toEqual(['DELETE', 'GET', 'PUT']);
     });
 
     it('malformed JSON, a body over the limit and an unknown content type fail in SparkPost shape', async () => {

@@ -3,10 +3,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { createMethodIndex } from './allowed-methods.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { appError } from './errors.ts';
 import { createPrincipalResolver } from './principal.ts';
-import { notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
+import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
 /**
  * The SparkPost-compatible engine API under `/api/v1`: every route needs an API key (or a console
@@ -37,10 +38,18 @@ export function engineApi(ctx: AppContext, modules: Array<(ctx: AppContext) => F
       throw noSuchEndpoint(request.method, request.url);
     });
     app.addHook('onRequest', resolvePrincipal);
+    const methods = createMethodIndex();
+    app.addHook('onRoute', (route) => methods.record(route));
     for (const routes of modules) await app.register(routes(ctx));
     // Outranks the console's catch-all file route, whose 404 would take the console's shape.
-    app.all('/*', { schema: { hide: true } }, async (request) => {
-      throw noSuchEndpoint(request.method, request.url);
+    app.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const allowed = methods.allowed(path);
+      if (allowed.length === 0) throw noSuchEndpoint(request.method, request.url);
+      reply.header('allow', allowed.join(', '));
+      throw methodNotAllowed(
+        `${request.method} is not supported on ${path}; it answers ${allowed.join(', ')}`,
+      );
     });
   };
   return plugin;

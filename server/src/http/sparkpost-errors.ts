@@ -46,6 +46,8 @@ export const invalidParameter = (description: string) =>
   sparkpostError(422, 'invalid data format/type', '1300', description);
 export const missingField = (description: string) =>
   sparkpostError(422, 'required field is missing', '1400', description);
+export const methodNotAllowed = (description: string) =>
+  sparkpostError(405, 'method not allowed', '1300', description);
 export const forbidden = (description: string) => sparkpostError(403, 'Forbidden.', '1100', description);
 export const unauthorized = (description: string) =>
   sparkpostError(401, 'Unauthorized.', '1000', description);
@@ -59,6 +61,7 @@ const statusMessages: Partial<Record<number, SparkpostErrorItem>> = {
   401: { message: 'Unauthorized.', code: '1000' },
   403: { message: 'Forbidden.', code: '1100' },
   404: { message: 'resource not found', code: '1600' },
+  405: { message: 'method not allowed', code: '1300' },
   409: { message: 'resource conflict', code: '1602' },
   413: { message: 'request too large', code: '1300' },
   415: { message: 'unsupported media type', code: '1300' },

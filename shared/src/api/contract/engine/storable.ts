@@ -3,14 +3,15 @@ import { z } from 'zod';
 /** Deepest nesting of objects and arrays accepted in a request (the body itself is level 1). */
 export const maxJsonDepth = 32;
 
+/** ES2024's String.prototype.isWellFormed (Node 20+, current browsers), not in the project's lib yet. */
+type WellFormedCheck = string & { isWellFormed(): boolean };
+
 /**
- * A NUL character (PostgreSQL's text and jsonb refuse it) or a UTF-16 surrogate without its pair
+ * No NUL character (PostgreSQL's text and jsonb refuse it) and no UTF-16 surrogate without its pair
  * (jsonb refuses it; text would store a replacement character instead).
  */
-const unstorableCharacter = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-export function isStorableText(text: string): boolean {
-  return !unstorableCharacter.test(text);
+function isStorableText(text: string): boolean {
+  return !text.includes('\0') && (text as WellFormedCheck).isWellFormed();
 }
 
 export interface Unstorable {
@@ -34,12 +35,37 @@ function pathOf(visit: Visit): Array<string | number> {
 /** Values a unit carries that are not JSON: bytes and dates are stored as such, never as text. */
 const isOpaque = (value: object) => ArrayBuffer.isView(value) || value instanceof Date;
 
-/**
- * The first place in `value` that PostgreSQL could not store as text or jsonb, or that nests deeper
- * than `maxDepth`. Walks arrays and objects (not Buffers or Dates) without recursion, so no input
- * can exhaust the stack.
- */
-export function findUnstorable(value: unknown, maxDepth = maxJsonDepth): Unstorable | undefined {
+/** Whether PostgreSQL can store all of `value` within `maxDepth`: the fast pass, with no paths kept. */
+function isStorable(value: unknown, maxDepth: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const current = values.pop();
+    const depth = (depths.pop() ?? 0) + 1;
+    if (typeof current === 'string') {
+      if (!isStorableText(current)) return false;
+      continue;
+    }
+    if (typeof current !== 'object' || current === null || isOpaque(current)) continue;
+    if (depth > maxDepth) return false;
+    if (Array.isArray(current)) {
+      for (const item of current) {
+        values.push(item);
+        depths.push(depth);
+      }
+      continue;
+    }
+    for (const key of Object.keys(current)) {
+      if (!isStorableText(key)) return false;
+      values.push((current as Record<string, unknown>)[key]);
+      depths.push(depth);
+    }
+  }
+  return true;
+}
+
+/** Where isStorable failed: the slower walk that keeps each value's path. */
+function locateUnstorable(value: unknown, maxDepth: number): Unstorable | undefined {
   const stack: Visit[] = [{ value, key: undefined, parent: undefined, depth: 0 }];
   for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
     const current = visit.value;
@@ -49,20 +75,18 @@ export function findUnstorable(value: unknown, maxDepth = maxJsonDepth): Unstora
       }
       continue;
     }
-    if (typeof current !== 'object' || current === null) continue;
-    if (isOpaque(current)) continue;
+    if (typeof current !== 'object' || current === null || isOpaque(current)) continue;
     const depth = visit.depth + 1;
     if (depth > maxDepth) {
       return { path: pathOf(visit), message: `nests objects and arrays deeper than ${maxDepth} levels` };
     }
-    if (Array.isArray(current)) {
-      current.forEach((item, index) => {
-        stack.push({ value: item, key: index, parent: visit, depth });
-      });
-      continue;
-    }
     for (const [key, item] of Object.entries(current)) {
-      const child: Visit = { value: item, key, parent: visit, depth };
+      const child: Visit = {
+        value: item,
+        key: Array.isArray(current) ? Number(key) : key,
+        parent: visit,
+        depth,
+      };
       if (!isStorableText(key)) {
         return {
           path: pathOf(child),
@@ -73,6 +97,15 @@ export function findUnstorable(value: unknown, maxDepth = maxJsonDepth): Unstora
     }
   }
   return undefined;
+}
+
+/**
+ * The first place in `value` that PostgreSQL could not store as text or jsonb, or that nests deeper
+ * than `maxDepth`. Walks arrays and objects (not Buffers or Dates) without recursion, so no input
+ * can exhaust the stack.
+ */
+export function findUnstorable(value: unknown, maxDepth = maxJsonDepth): Unstorable | undefined {
+  return isStorable(value, maxDepth) ? undefined : locateUnstorable(value, maxDepth);
 }
 
 /**

@@ -432,4 +432,13 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
       responseCode: expect.toSatisfy((code: number) => code >= 500),
     });
   });
+
+  it('refuses a sender over RFC 5321 sizes at MAIL FROM with 553 5.1.7', async () => {
+    const error = await sendMail(a.key, {
+      to: uniqueEmail('long-sender'),
+      envelope: { from: `${'x'.repeat(65)}@acme.test`, to: uniqueEmail('long-sender') },
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ responseCode: 553 });
+    expect((error as { response: string }).response).toMatch(/^553 5\.1\.7 /);
+  });
 });

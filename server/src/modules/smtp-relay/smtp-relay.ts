@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isEmailAddress } from '@app/shared/api/contract/engine/index';
 import type { Logger } from 'pino';
 import type {
   SMTPServerAddress,
@@ -44,6 +45,7 @@ const tooManyAuthFailures: RelayRefusal = {
   code: 421,
   message: '4.7.0 Too many failed authentication attempts, closing connection',
 };
+const badSender: RelayRefusal = { code: 553, message: '5.1.7 Bad sender address syntax' };
 const tooManyRecipients: RelayRefusal = { code: 452, message: '4.5.3 Too many recipients' };
 const tooBig: RelayRefusal = { code: 552, message: '5.3.4 Message too big' };
 const temporaryFailure: RelayRefusal = { code: 451, message: '4.3.0 Temporary failure, try again' };
@@ -123,6 +125,15 @@ export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): Smt
           callback(replyError(authFailedTemporarily));
         },
       );
+  };
+
+  // The null sender <> is allowed; any other reverse path is an address within RFC 5321's sizes.
+  const onMailFrom = (
+    address: SMTPServerAddress,
+    _session: SMTPServerSession,
+    callback: (err?: Error | null) => void,
+  ): void => {
+    callback(address.address === '' || isEmailAddress(address.address) ? null : replyError(badSender));
   };
 
   const onRcptTo = (
@@ -218,6 +229,7 @@ export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): Smt
     closeTimeout: options.closeTimeoutMs ?? 10_000,
     ...(options.hostname ? { name: options.hostname } : {}),
     onAuth,
+    onMailFrom,
     onRcptTo,
     onData,
   };

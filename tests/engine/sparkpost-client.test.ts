@@ -140,6 +140,46 @@ describe('the sparkpost client against a server process', () => {
     expect(await transmissionOf(client, id)).toMatchObject({ state: 'Canceled' });
   });
 
+  it('sees SparkPost errors for an unknown path and an unknown template; deletes a campaign; reads the subaccount summary', async () => {
+    const unknownPath = await clientFailure(client.get({ uri: 'no-such-thing' }));
+    expect(unknownPath.statusCode).toBe(404);
+    expect(unknownPath.errors).toEqual([
+      expect.objectContaining({ message: 'resource not found', code: '1600' }),
+    ]);
+
+    const unknownTemplate = await clientFailure(
+      client.transmissions.send({
+        recipients: [{ address: 'ann@example.test' }],
+        content: { template_id: 'christmas_offer' },
+      }),
+    );
+    expect(unknownTemplate.statusCode).toBe(422);
+    expect(unknownTemplate.errors).toEqual([
+      {
+        message: 'Subresource not found',
+        description: "template 'christmas_offer' does not exist",
+        code: '1603',
+      },
+    ]);
+
+    const startTime = new Date(Date.now() + 3_600_000).toISOString();
+    const { id } = (
+      await client.transmissions.send({
+        campaign_id: 'white-christmas',
+        options: { start_time: startTime },
+        recipients: [{ address: 'later@example.test' }],
+        content: { from, subject: 'Later', text: 'Later' },
+      })
+    ).results;
+    await client.delete({ uri: 'transmissions', qs: { campaign_id: 'white-christmas' } });
+    expect(await transmissionOf(client, id)).toMatchObject({ state: 'Canceled' });
+
+    const summary = (await client.get({ uri: 'subaccounts/summary' })) as unknown as {
+      results: { total: number };
+    };
+    expect(summary.results.total).toEqual(expect.any(Number));
+  });
+
   it('manages the suppression list; a transmission to a suppressed address yields a policy_rejection', async () => {
     const upserted = await client.suppressionList.upsert([
       { recipient: 'Blocked@Example.test', type: 'transactional', description: 'asked us' },

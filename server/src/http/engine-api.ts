@@ -1,9 +1,13 @@
+import { storableInput } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { createMethodIndex } from './allowed-methods.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { appError } from './errors.ts';
 import { createPrincipalResolver } from './principal.ts';
-import { sparkpostErrorHandler } from './sparkpost-errors.ts';
+import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
 /**
  * The SparkPost-compatible engine API under `/api/v1`: every route needs an API key (or a console
@@ -23,20 +27,30 @@ export function engineApi(ctx: AppContext, modules: Array<(ctx: AppContext) => F
   });
   const plugin: FastifyPluginAsyncZod = async (app) => {
     app.setErrorHandler(sparkpostErrorHandler);
-    acceptEmptyJsonBody(app);
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send({
-        errors: [
-          {
-            message: 'resource not found',
-            code: '1600',
-            description: `No such endpoint: ${request.method} ${request.url.split('?')[0]}`,
-          },
-        ],
-      }),
+    // Every body, query and path passes the storable-input check before the route's own schema.
+    app.setValidatorCompiler<z.ZodType>(({ schema, ...route }) =>
+      validatorCompiler({ ...route, schema: storableInput.pipe(schema) }),
     );
+    acceptEmptyJsonBody(app);
+    const noSuchEndpoint = (method: string, url: string) =>
+      notFound(`No such endpoint: ${method} ${url.split('?')[0]}`);
+    app.setNotFoundHandler((request) => {
+      throw noSuchEndpoint(request.method, request.url);
+    });
     app.addHook('onRequest', resolvePrincipal);
+    const methods = createMethodIndex();
+    app.addHook('onRoute', (route) => methods.record(route));
     for (const routes of modules) await app.register(routes(ctx));
+    // Outranks the console's catch-all file route, whose 404 would take the console's shape.
+    app.all('/*', { schema: { hide: true } }, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const allowed = methods.allowed(path);
+      if (allowed.length === 0) throw noSuchEndpoint(request.method, request.url);
+      reply.header('allow', allowed.join(', '));
+      throw methodNotAllowed(
+        `${request.method} is not supported on ${path}; it answers ${allowed.join(', ')}`,
+      );
+    });
   };
   return plugin;
 }

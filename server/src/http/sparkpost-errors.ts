@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { UnstorableUnitError } from '../modules/messages/ingest.ts';
 import { isAppError } from './errors.ts';
 
 /** One entry of SparkPost's error list: `{errors: [{message, description, code}]}`. */
@@ -36,12 +37,17 @@ export function sparkpostError(
 /** The codes SparkPost uses for the same situations. */
 export const notFound = (description: string) =>
   sparkpostError(404, 'resource not found', '1600', description);
+/** Something a request refers to (a transmission's template) does not exist: 422, not 404. */
+export const subresourceNotFound = (description: string) =>
+  sparkpostError(422, 'Subresource not found', '1603', description);
 export const conflict = (description: string) =>
   sparkpostError(409, 'resource conflict', '1602', description);
 export const invalidParameter = (description: string) =>
   sparkpostError(422, 'invalid data format/type', '1300', description);
 export const missingField = (description: string) =>
   sparkpostError(422, 'required field is missing', '1400', description);
+export const methodNotAllowed = (description: string) =>
+  sparkpostError(405, 'method not allowed', '1300', description);
 export const forbidden = (description: string) => sparkpostError(403, 'Forbidden.', '1100', description);
 export const unauthorized = (description: string) =>
   sparkpostError(401, 'Unauthorized.', '1000', description);
@@ -55,6 +61,7 @@ const statusMessages: Partial<Record<number, SparkpostErrorItem>> = {
   401: { message: 'Unauthorized.', code: '1000' },
   403: { message: 'Forbidden.', code: '1100' },
   404: { message: 'resource not found', code: '1600' },
+  405: { message: 'method not allowed', code: '1300' },
   409: { message: 'resource conflict', code: '1602' },
   413: { message: 'request too large', code: '1300' },
   415: { message: 'unsupported media type', code: '1300' },
@@ -70,6 +77,13 @@ export function sparkpostErrorHandler(error: FastifyError, request: FastifyReque
 
 function toSparkpost(error: FastifyError): { status: number; errors: SparkpostErrorItem[] } {
   if (isSparkpostError(error)) return { status: error.statusCode, errors: error.errors };
+  if (error instanceof UnstorableUnitError) {
+    // Text that passed the request schema but not the database, e.g. a NUL in a decoded RFC 822 header.
+    return {
+      status: 422,
+      errors: [{ message: 'invalid data format/type', description: error.message, code: '1300' }],
+    };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 422,

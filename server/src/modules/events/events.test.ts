@@ -68,8 +68,9 @@ describe.each(databases)('message events on $name', (database) => {
     });
     subaccountId = created.json().results.subaccount_id;
     subaccountKey = created.json().results.key;
-    otherSubaccountId = (await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'Other' })).json().results
-      .subaccount_id;
+    otherSubaccountId = (
+      await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'Other', setup_api_key: false })
+    ).json().results.subaccount_id;
   });
 
   it('serves events with SparkPost field names, the stored fields merged in, newest first', async () => {

@@ -1,3 +1,4 @@
+import { findUnstorable, maxJsonDepth, type Unstorable } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import type { PlanQuotas, QuotaCharge, UsageMeter } from '../usage/usage-meter.ts';
@@ -40,6 +41,18 @@ export interface IngestDeps {
   saveTransmissions(tx: Db, transmissions: NewTransmission[]): Promise<void>;
 }
 
+/** A unit holding text PostgreSQL cannot store: refused before it joins a batch. */
+export class UnstorableUnitError extends Error {
+  readonly problem: Unstorable;
+  constructor(problem: Unstorable) {
+    super(`${problem.path.join('.')}: ${problem.message}`);
+    this.problem = problem;
+  }
+}
+
+/** Units wrap request data (already limited to maxJsonDepth) in a few levels of their own. */
+const maxUnitDepth = maxJsonDepth + 8;
+
 interface Waiting {
   unit: IngestUnit;
   resolve(result: IngestResult): void;
@@ -54,8 +67,9 @@ export type IngestWriter = ReturnType<typeof createIngestWriter>;
 /**
  * Group commit: requests arriving while a transaction runs are written together in the next one,
  * so a burst of sends costs one commit (one WAL flush) per batch instead of one per request. Each
- * caller's promise settles only after its rows are committed. A batch that fails is retried unit by
- * unit, so one bad unit cannot fail its neighbours.
+ * caller's promise settles only after its rows are committed. A unit with text PostgreSQL cannot
+ * store never joins a batch; a batch that fails anyway is split in halves and retried, so one bad
+ * unit costs its neighbours a few retries, not one transaction each.
  */
 export function createIngestWriter(db: Db, deps: IngestDeps) {
   let waiting: Waiting[] = [];
@@ -104,34 +118,33 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     return results;
   }
 
+  /** Writes `batch` in one transaction; when that fails, each half on its own, down to single units. */
+  async function commit(batch: Waiting[]): Promise<void> {
+    try {
+      const units = batch.map((item) => item.unit);
+      const plans = await plansOf(units);
+      const results = await db.transaction((tx) => writeUnits(tx, units, plans));
+      batch.forEach((item, index) => {
+        item.resolve(results[index] ?? { ok: true });
+      });
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]?.reject(error);
+        return;
+      }
+      const half = Math.ceil(batch.length / 2);
+      await commit(batch.slice(0, half));
+      await commit(batch.slice(half));
+    }
+  }
+
   async function drain(): Promise<void> {
     running = true;
     try {
       while (waiting.length > 0) {
         const batch = waiting.slice(0, maxUnitsPerCommit);
         waiting = waiting.slice(batch.length);
-        try {
-          const units = batch.map((item) => item.unit);
-          const plans = await plansOf(units);
-          const results = await db.transaction((tx) => writeUnits(tx, units, plans));
-          batch.forEach((item, index) => {
-            item.resolve(results[index] ?? { ok: true });
-          });
-        } catch (error) {
-          if (batch.length === 1) {
-            batch[0]?.reject(error);
-            continue;
-          }
-          for (const item of batch) {
-            try {
-              const plans = await plansOf([item.unit]);
-              const [result] = await db.transaction((tx) => writeUnits(tx, [item.unit], plans));
-              item.resolve(result ?? { ok: true });
-            } catch (unitError) {
-              item.reject(unitError);
-            }
-          }
-        }
+        await commit(batch);
       }
     } finally {
       running = false;
@@ -141,6 +154,11 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
   return {
     /** Resolves once the unit is committed (or refused for quota, with nothing written). */
     write(unit: IngestUnit): Promise<IngestResult> {
+      const problem = findUnstorable(
+        { transmission: unit.transmission, messages: unit.messages, events: unit.events },
+        maxUnitDepth,
+      );
+      if (problem) return Promise.reject(new UnstorableUnitError(problem));
       return new Promise<IngestResult>((resolve, reject) => {
         waiting.push({ unit, resolve, reject });
         if (!running) {

@@ -1,5 +1,8 @@
-import { type SparkpostRecipient, sparkpostRecipient } from '@app/shared/api/contract/engine/index';
-import { z } from 'zod';
+import {
+  isEmailAddress,
+  type SparkpostRecipient,
+  sparkpostRecipient,
+} from '@app/shared/api/contract/engine/index';
 
 export interface RecipientError {
   message: string;
@@ -13,8 +16,6 @@ export interface CheckedRecipients {
   /** The first `maxErrors` problems (all when not limited). */
   errors: RecipientError[];
 }
-
-const emailAddress = z.email();
 
 const missing = (description: string): RecipientError => ({
   message: 'required field is missing',
@@ -49,10 +50,10 @@ function problemOf(item: unknown, at: string): RecipientError | SparkpostRecipie
   const recipient = parsed.data;
   const email = recipient.address.email.trim();
   if (!email) return missing(`${at}.address.email is required`);
-  if (!emailAddress.safeParse(email).success) {
+  if (!isEmailAddress(email)) {
     return invalid(`${at}.address.email: ${JSON.stringify(email)} is not a valid email address`);
   }
-  if (recipient.return_path !== undefined && !emailAddress.safeParse(recipient.return_path).success) {
+  if (recipient.return_path !== undefined && !isEmailAddress(recipient.return_path)) {
     return invalid(
       `${at}.return_path: ${JSON.stringify(recipient.return_path)} is not a valid email address`,
     );

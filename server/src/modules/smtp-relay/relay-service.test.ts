@@ -226,7 +226,10 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
   });
 
   it('stores under the subaccount of the user name form, and refuses a suspended one', async () => {
-    const created = await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'Shop' });
+    const created = await engineCall(t.app, a, 'POST', '/subaccounts', {
+      name: 'Shop',
+      setup_api_key: false,
+    });
     const subaccount: number = created.json().results.subaccount_id;
     const user = `SMTP_Injection:X-MSYS-SUBACCOUNT=${subaccount}`;
     const info = await sendMail(a.key, { to: uniqueEmail('sub') }, user);
@@ -267,8 +270,9 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
   });
 
   it("keeps companies apart: B's key stores under B and cannot name A's subaccount", async () => {
-    const subaccount: number = (await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'A only' })).json()
-      .results.subaccount_id;
+    const subaccount: number = (
+      await engineCall(t.app, a, 'POST', '/subaccounts', { name: 'A only', setup_api_key: false })
+    ).json().results.subaccount_id;
     const to = uniqueEmail('cross');
     const info = await sendMail(b.key, { to });
     expect((await messagesOfQueue(queueIdOf(info.response))).map((message) => message.company_id)).toEqual([
@@ -373,5 +377,68 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
     expect((await sendMail(tiny.key, { to: three.slice(0, 2) })).response).toMatch(/^250 /);
     await expect(sendMail(tiny.key, { to: three[2] })).rejects.toMatchObject({ responseCode: 550 });
     expect(await messagesTo(three[2] ?? '')).toEqual([]);
+  });
+
+  it('refuses an X-MSYS-API campaign_id over 64 bytes with 550 5.6.0, as HTTP refuses it, and stores nothing', async () => {
+    const to = uniqueEmail('long-campaign');
+    const error = await sendMail(a.key, {
+      to,
+      headers: { 'X-MSYS-API': JSON.stringify({ campaign_id: 'é'.repeat(33) }) },
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'EMESSAGE', responseCode: 550 });
+    expect((error as { response: string }).response).toMatch(
+      /^550 5\.6\.0 X-MSYS-API header is invalid: campaign_id/,
+    );
+    expect(await messagesTo(to)).toEqual([]);
+    const http = await engineCall(t.app, a, 'POST', '/transmissions', {
+      campaign_id: 'é'.repeat(33),
+      recipients: [{ address: to }],
+      content: { from: 'shop@acme.test', subject: 's', text: 't' },
+    });
+    expect(http.statusCode).toBe(422);
+  });
+
+  it('refuses a message whose decoded header PostgreSQL cannot store with 550 5.6.0, not a temporary failure', async () => {
+    const to = uniqueEmail('nul-subject');
+    const error = await sendMail(a.key, {
+      to,
+      raw: `From: shop@acme.test\r\nTo: ${to}\r\nSubject: =?UTF-8?B?SGkAdGhlcmU=?=\r\n\r\nHello\r\n`,
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ responseCode: 550 });
+    expect((error as { response: string }).response).toMatch(/^550 5\.6\.0 .*subject/);
+    expect(await messagesTo(to)).toEqual([]);
+  });
+
+  it('accepts internationalized addresses with SMTPUTF8 (RFC 6531) and stores them as sent', async () => {
+    const to = `jöran.${randomBytes(3).toString('hex')}@bücher.test`;
+    const info = await sendMail(a.key, {
+      from: 'Post <pöst@münchen.test>',
+      to: `Jöran <${to}>`,
+    });
+    expect(info.response).toMatch(/^250 /);
+    const [message] = await messagesOfQueue(queueIdOf(info.response));
+    expect(message).toMatchObject({ rcpt_to: to, mail_from: 'pöst@münchen.test' });
+    expect(Buffer.from(message?.raw ?? []).toString('utf8')).toContain(`<${to}>`);
+  });
+
+  it('refuses a local part over 64 octets at RCPT', async () => {
+    await expect(sendMail(a.key, { to: `${'x'.repeat(65)}@example.test` })).rejects.toMatchObject({
+      responseCode: 553,
+    });
+    await expect(sendMail(a.key, { to: `${'ö'.repeat(33)}@example.test` })).rejects.toMatchObject({
+      responseCode: 553,
+    });
+    await expect(sendMail(a.key, { to: `${'x'.repeat(300)}@example.test` })).rejects.toMatchObject({
+      responseCode: expect.toSatisfy((code: number) => code >= 500),
+    });
+  });
+
+  it('refuses a sender over RFC 5321 sizes at MAIL FROM with 553 5.1.7', async () => {
+    const error = await sendMail(a.key, {
+      to: uniqueEmail('long-sender'),
+      envelope: { from: `${'x'.repeat(65)}@acme.test`, to: uniqueEmail('long-sender') },
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ responseCode: 553 });
+    expect((error as { response: string }).response).toMatch(/^553 5\.1\.7 /);
   });
 });

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { isEmailAddress } from '@app/shared/api/contract/engine/index';
 import { quotaExceededMessage } from '@app/shared/errors/builders';
 import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
 import { holdsGrant } from '../api-keys/grants.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { readHeaderFields, withMessageId } from '../messages/header-fields.ts';
+import { type IngestResult, UnstorableUnitError } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';
 import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
 import { chargesFor, rejectionReasons, type SendContext, sendEvent } from '../transmissions/events.ts';
 import { messageIdFor } from '../transmissions/generate.ts';
 import { newTransmissionId } from '../transmissions/ids.ts';
-import { domainOf, isValidEmail } from '../transmissions/recipients.ts';
+import { domainOf } from '../transmissions/recipients.ts';
 import { screenRecipients } from '../transmissions/screen.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
 import { quotaFeatureGroup } from '../usage/usage-meter.ts';
@@ -72,7 +74,7 @@ export function createRelayService(deps: {
     authenticate,
 
     async checkRecipient(principal, address) {
-      if (!isValidEmail(address)) return refuse(553, '5.1.3 Bad recipient address syntax');
+      if (!isEmailAddress(address)) return refuse(553, '5.1.3 Bad recipient address syntax');
       if ((await send.environmentOf(principal.companyId)) === 'production') return undefined;
       const verified = await send.verifiedRecipients(principal.companyId, [address]);
       if (verified.has(address.toLowerCase())) return undefined;
@@ -182,12 +184,19 @@ async function submitMessage(
       }),
     );
   }
-  const written = await send.ingest.write({
-    companyId: principal.companyId,
-    charges: chargesFor(environment, messages.length, message.recipients.length > 1),
-    messages,
-    events,
-  });
+  let written: IngestResult;
+  try {
+    written = await send.ingest.write({
+      companyId: principal.companyId,
+      charges: chargesFor(environment, messages.length, message.recipients.length > 1),
+      messages,
+      events,
+    });
+  } catch (error) {
+    if (error instanceof UnstorableUnitError)
+      return refuse(550, `5.6.0 Message cannot be stored: ${error.message}`);
+    throw error;
+  }
   if (!written.ok) return overQuota(written.feature, written.limitName);
   // Committed: a failing tour-flag update must not turn the 250 into an error the client retries.
   if (environment === 'sandbox' && messages.length > 0)

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isEmailAddress } from '@app/shared/api/contract/engine/index';
 import type { Logger } from 'pino';
 import type {
   SMTPServerAddress,
@@ -9,6 +10,7 @@ import type {
   SMTPServerSession,
 } from 'smtp-server';
 import { mayAuthenticate, parseRelayUsername, relayUsername } from './auth-policy.ts';
+import { type AuthThrottle, createAuthThrottle } from './auth-throttle.ts';
 import { GreetAtOnceSMTPServer } from './greet-at-once.ts';
 import type { RelayDeps, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
 import { parseXMsysApi, removeXMsysApiHeaders } from './x-msys-api.ts';
@@ -24,6 +26,8 @@ export interface SmtpRelayOptions {
   hostname?: string;
   /** How long close() lets open sessions finish before it cuts them off. */
   closeTimeoutMs?: number;
+  /** Limits on failed AUTH attempts; the defaults of auth-throttle.ts when not given. */
+  authThrottle?: AuthThrottle;
 }
 
 export interface SmtpRelay {
@@ -36,6 +40,12 @@ export const maxRecipientsPerMessage = 1000;
 const badCredentials: RelayRefusal = { code: 535, message: '5.7.8 Authentication credentials invalid' };
 const tlsFirst: RelayRefusal = { code: 538, message: '5.7.0 Must issue a STARTTLS command first' };
 const authFailedTemporarily: RelayRefusal = { code: 454, message: '4.7.0 Temporary authentication failure' };
+// 421 makes smtp-server close the connection after the reply.
+const tooManyAuthFailures: RelayRefusal = {
+  code: 421,
+  message: '4.7.0 Too many failed authentication attempts, closing connection',
+};
+const badSender: RelayRefusal = { code: 553, message: '5.1.7 Bad sender address syntax' };
 const tooManyRecipients: RelayRefusal = { code: 452, message: '4.5.3 Too many recipients' };
 const tooBig: RelayRefusal = { code: 552, message: '5.3.4 Message too big' };
 const temporaryFailure: RelayRefusal = { code: 451, message: '4.3.0 Temporary failure, try again' };
@@ -62,6 +72,21 @@ const connectionNoise = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORT
 export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): SmtpRelay {
   const log = options.logger.child({ component: 'smtp-relay' });
   const principals = new WeakMap<SMTPServerSession, RelayPrincipal>();
+  const throttle = options.authThrottle ?? createAuthThrottle();
+  const authFailures = new WeakMap<SMTPServerSession, number>();
+
+  /** A wrong user name or key: answered later each time, and by closing the connection after a few. */
+  const refuseCredentials = (
+    session: SMTPServerSession,
+    callback: (err: Error | null | undefined) => void,
+  ): void => {
+    const failures = (authFailures.get(session) ?? 0) + 1;
+    authFailures.set(session, failures);
+    const verdict = throttle.failed(session.remoteAddress, failures);
+    setTimeout(() => {
+      callback(replyError(verdict.close ? tooManyAuthFailures : badCredentials));
+    }, verdict.delayMs);
+  };
 
   const onAuth = (
     auth: SMTPServerAuthentication,
@@ -72,9 +97,13 @@ export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): Smt
       callback(replyError(tlsFirst));
       return;
     }
+    if (throttle.blocked(session.remoteAddress)) {
+      callback(replyError(tooManyAuthFailures));
+      return;
+    }
     const form = parseRelayUsername(auth.username ?? '');
     if (!form || typeof auth.password !== 'string') {
-      callback(replyError(badCredentials));
+      refuseCredentials(session, callback);
       return;
     }
     deps
@@ -86,7 +115,7 @@ export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): Smt
       })
       .then(
         (result) => {
-          if (result === null) return callback(replyError(badCredentials));
+          if (result === null) return refuseCredentials(session, callback);
           if (isRefusal(result)) return callback(replyError(result));
           principals.set(session, result);
           callback(null, { user: result.keyId || relayUsername });
@@ -96,6 +125,15 @@ export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): Smt
           callback(replyError(authFailedTemporarily));
         },
       );
+  };
+
+  // The null sender <> is allowed; any other reverse path is an address within RFC 5321's sizes.
+  const onMailFrom = (
+    address: SMTPServerAddress,
+    _session: SMTPServerSession,
+    callback: (err?: Error | null) => void,
+  ): void => {
+    callback(address.address === '' || isEmailAddress(address.address) ? null : replyError(badSender));
   };
 
   const onRcptTo = (
@@ -191,6 +229,7 @@ export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): Smt
     closeTimeout: options.closeTimeoutMs ?? 10_000,
     ...(options.hostname ? { name: options.hostname } : {}),
     onAuth,
+    onMailFrom,
     onRcptTo,
     onData,
   };

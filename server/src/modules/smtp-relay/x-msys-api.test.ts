@@ -139,6 +139,30 @@ describe('parseXMsysApi', () => {
     }
   });
 
+  it('holds the fields to the limits of POST /transmissions: campaign_id 64 bytes, metadata 10 KB, storable text, depth', () => {
+    const refusal = (api: unknown) => {
+      const result = parseXMsysApi([JSON.stringify(api)]);
+      return result.ok ? undefined : result.refusal;
+    };
+    expect(refusal({ campaign_id: 'c'.repeat(64) })).toBeUndefined();
+    expect(refusal({ campaign_id: 'é'.repeat(32) })).toBeUndefined();
+    for (const api of [
+      { campaign_id: 'c'.repeat(65) },
+      { campaign_id: 'é'.repeat(33) },
+      { metadata: { note: 'x'.repeat(11 * 1024) } },
+      { campaign_id: 'a\u0000b' },
+      { metadata: { 'k\u0000': 1 } },
+      { tags: ['t\ud800'] },
+    ]) {
+      expect(refusal(api), JSON.stringify(api)).toMatchObject({
+        code: 550,
+        message: expect.stringMatching(/^5\.6\.0 X-MSYS-API header is invalid: /),
+      });
+    }
+    const deep = `{"metadata":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
+    expect(parseXMsysApi([deep])).toMatchObject({ ok: false, refusal: { code: 550 } });
+  });
+
   it('keeps a __proto__ key from changing the parsed object', () => {
     const result = parseXMsysApi(['{"__proto__":{"campaign_id":"sneaky"}}']);
     expect(result).toEqual({ ok: true, api: {} });

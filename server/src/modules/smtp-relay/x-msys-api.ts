@@ -1,23 +1,32 @@
+import {
+  campaignId,
+  metadataObject,
+  storableInput,
+  transmissionOptions,
+} from '@app/shared/api/contract/engine/index';
 import libmime from 'libmime';
 import { z } from 'zod';
 import type { RelayRefusal, XMsysApi } from './relay-deps.ts';
 
-const xMsysApiSchema = z.object({
-  campaign_id: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  tags: z.array(z.string()).optional(),
-  options: z
-    .object({
-      open_tracking: z.boolean().optional(),
-      click_tracking: z.boolean().optional(),
-      transactional: z.boolean().optional(),
-      sandbox: z.boolean().optional(),
-      skip_suppression: z.boolean().optional(),
-      ip_pool: z.string().optional(),
-      inline_css: z.boolean().optional(),
-    })
-    .optional(),
-}) satisfies z.ZodType<XMsysApi>;
+// The limits of the same fields of POST /transmissions, and the same storable-input check first.
+const xMsysApiSchema = storableInput.pipe(
+  z.object({
+    campaign_id: campaignId.optional(),
+    metadata: metadataObject.optional(),
+    tags: z.array(z.string().max(64)).max(10).optional(),
+    options: transmissionOptions
+      .pick({
+        open_tracking: true,
+        click_tracking: true,
+        transactional: true,
+        sandbox: true,
+        skip_suppression: true,
+        ip_pool: true,
+        inline_css: true,
+      })
+      .optional(),
+  }),
+) satisfies z.ZodType<XMsysApi>;
 
 /** Offset just past the header block's last line: the blank line and the body stay where they are. */
 function headerBlockEnd(raw: Buffer): number {

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
-import { conflict, invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
+import { conflict, missingField, notFound } from '../../http/sparkpost-errors.ts';
 import { checkGrants, checkValidIps } from '../api-keys/routes.ts';
 import type { Subaccount } from './subaccount-store.ts';
 
@@ -63,9 +63,9 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const principal = principalOf(request);
         const body = request.body;
         if (body.setup_api_key && (!body.key_label || !body.key_grants?.length)) {
-          throw invalidParameter('key_label and key_grants are required when setup_api_key is true');
+          throw missingField('key_label and key_grants are required when setup_api_key is true');
         }
-        const grants = body.setup_api_key ? checkGrants(principal, true, body.key_grants ?? []) : [];
+        const grants = checkGrants(principal, true, body.key_grants ?? []);
         const validIps = checkValidIps(body.key_valid_ips);
         const subaccount = await ctx.subaccounts.create(principal.companyId, {
           name: body.name,
@@ -83,6 +83,21 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           results: { subaccount_id: subaccount.id, label: key.label, key: key.secret, short_key: key.prefix },
         };
       },
+    );
+
+    app.get(
+      '/subaccounts/summary',
+      {
+        preHandler: guards,
+        schema: {
+          tags,
+          summary: 'How many subaccounts the account has',
+          response: { 200: results(z.object({ total: z.number() })) },
+        },
+      },
+      async (request) => ({
+        results: { total: await ctx.subaccounts.count(principalOf(request).companyId) },
+      }),
     );
 
     app.get(

@@ -125,7 +125,9 @@ describe.each(databases)("subaccounts' data partitioning on $name", (database) =
           { recipients: [{ address: 'x@partition.test' }], content: { template_id: 'partition-tpl' } },
           options,
         );
-        expect(used.statusCode, who).toBe(404);
+        // SparkPost's answer to a template that does not exist for the caller: 422, code 1603.
+        expect(used.statusCode, who).toBe(422);
+        expect(used.json().errors[0].code, who).toBe('1603');
       }
       const fromMaster = await call(a, 'GET', '/templates/partition-tpl');
       expect(fromMaster.statusCode).toBe(404);

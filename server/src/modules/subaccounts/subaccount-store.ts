@@ -56,6 +56,14 @@ export function createSubaccountStore(db: Db, clock: Clock) {
       return rows.map(toSubaccount);
     },
 
+    async count(companyId: string): Promise<number> {
+      const row = await db.one<{ total: number }>(
+        'SELECT count(*)::int AS total FROM subaccounts WHERE company_id = $1',
+        [companyId],
+      );
+      return row.total;
+    },
+
     async get(companyId: string, id: number): Promise<Subaccount | undefined> {
       const row = await db.maybeOne<SubaccountRow>(
         `SELECT ${columns} FROM subaccounts WHERE company_id = $1 AND id = $2`,

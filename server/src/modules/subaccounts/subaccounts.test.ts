@@ -30,7 +30,11 @@ describe.each(databases)('subaccounts on $name', (database) => {
 
   describe('create, list, get, update', () => {
     it('creates a subaccount, with or without its first key, and lists and gets it', async () => {
-      const plain = await call(a, 'POST', '/subaccounts', { name: 'Blog', ip_pool: 'shared' });
+      const plain = await call(a, 'POST', '/subaccounts', {
+        name: 'Blog',
+        ip_pool: 'shared',
+        setup_api_key: false,
+      });
       expect(plain.statusCode).toBe(200);
       expect(plain.json().results).toEqual({ subaccount_id: expect.any(Number) });
       const blog = plain.json().results.subaccount_id as number;
@@ -90,8 +94,9 @@ describe.each(databases)('subaccounts on $name', (database) => {
     });
 
     it('renames, changes and removes the IP pool', async () => {
-      const id = (await call(a, 'POST', '/subaccounts', { name: 'Old name', ip_pool: 'pool-a' })).json()
-        .results.subaccount_id;
+      const id = (
+        await call(a, 'POST', '/subaccounts', { name: 'Old name', ip_pool: 'pool-a', setup_api_key: false })
+      ).json().results.subaccount_id;
       const renamed = await call(a, 'PUT', `/subaccounts/${id}`, { name: 'New name', ip_pool: 'pool-b' });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json().results.message).toEqual(expect.any(String));
@@ -127,8 +132,9 @@ describe.each(databases)('subaccounts on $name', (database) => {
       });
       expect(unknownGrant.statusCode).toBe(422);
       expect(unknownGrant.json().errors[0].description).toContain('transmissions/fly');
-      const badStatus = await call(a, 'POST', '/subaccounts', { name: 'x' }).then((created) =>
-        call(a, 'PUT', `/subaccounts/${created.json().results.subaccount_id}`, { status: 'paused' }),
+      const badStatus = await call(a, 'POST', '/subaccounts', { name: 'x', setup_api_key: false }).then(
+        (created) =>
+          call(a, 'PUT', `/subaccounts/${created.json().results.subaccount_id}`, { status: 'paused' }),
       );
       expect(badStatus.statusCode).toBe(422);
       expect(badStatus.json().errors[0].description).toContain('status');
@@ -137,6 +143,45 @@ describe.each(databases)('subaccounts on $name', (database) => {
       expect((await call(a, 'GET', '/subaccounts/987654321')).json().errors[0].code).toBe('1600');
       expect((await call(a, 'PUT', '/subaccounts/987654321', { name: 'x' })).statusCode).toBe(404);
       expect((await call(a, 'GET', '/subaccounts/shop')).statusCode).toBe(422);
+    });
+
+    it('follows the reference: a key by default, grants checked, names up to 64 characters, a summary', async () => {
+      const subaccounts = async () =>
+        (await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM subaccounts')).n;
+      const before = await subaccounts();
+      // setup_api_key defaults to true, so key_label and key_grants are required.
+      const noKeyFields = await call(a, 'POST', '/subaccounts', { name: 'Default key' });
+      expect(noKeyFields.statusCode).toBe(422);
+      expect(noKeyFields.json().errors[0].description).toContain('key_label');
+      const defaulted = await call(a, 'POST', '/subaccounts', {
+        name: 'Default key',
+        key_label: 'k',
+        key_grants: ['smtp/inject'],
+      });
+      expect(defaulted.statusCode).toBe(200);
+      expect(defaulted.json().results).toMatchObject({ key: expect.any(String), label: 'k' });
+      // Grants are checked even when no key is made.
+      for (const key_grants of [['transmissions/fly'], ['templates/modify'], 'smtp/inject']) {
+        const refused = await call(a, 'POST', '/subaccounts', {
+          name: 'x',
+          setup_api_key: false,
+          key_grants,
+        });
+        expect(refused.statusCode, JSON.stringify(key_grants)).toBe(422);
+      }
+      const long = await call(a, 'POST', '/subaccounts', { name: 'n'.repeat(65), setup_api_key: false });
+      expect(long.statusCode).toBe(422);
+      expect(long.json().errors[0].description).toMatch(/^name: .*64/);
+      expect(await subaccounts()).toBe(before + 1);
+      const fits = await call(a, 'POST', '/subaccounts', { name: 'n'.repeat(64), setup_api_key: false });
+      expect(fits.statusCode).toBe(200);
+
+      const summary = await call(a, 'GET', '/subaccounts/summary');
+      expect(summary.statusCode).toBe(200);
+      const owned = (await call(a, 'GET', '/subaccounts')).json().results.length;
+      expect(summary.json()).toEqual({ results: { total: owned } });
+      const others = (await call(b, 'GET', '/subaccounts/summary')).json().results.total;
+      expect(others).toBe((await call(b, 'GET', '/subaccounts')).json().results.length);
     });
 
     it('refuses an id beyond the database range with 422, not a server error', async () => {
@@ -321,7 +366,8 @@ describe.each(databases)('subaccounts on $name', (database) => {
 
     it("no company acts as another's subaccount on any route, answered as for an id that does not exist", async () => {
       const shop = await subaccountWithKey(a, 'A only');
-      const own = (await call(b, 'POST', '/subaccounts', { name: 'B own' })).json().results.subaccount_id;
+      const own = (await call(b, 'POST', '/subaccounts', { name: 'B own', setup_api_key: false })).json()
+        .results.subaccount_id;
       for (const [method, url, body] of families) {
         const across = await call(b, method, url, body, { subaccount: shop.id });
         expect(across.statusCode, `${method} ${url}`).toBe(403);

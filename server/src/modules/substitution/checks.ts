@@ -1,7 +1,6 @@
-import { z } from 'zod';
+import { isEmailAddress } from '@app/shared/api/contract/engine/index';
 import { GenerationError } from './errors.ts';
 
-const emailAddress = z.email();
 const LINE_BREAK = /[\r\n\0]/;
 // RFC 5322 field names: printable US-ASCII except colon.
 const HEADER_NAME = /^[!-9;-~]+$/;
@@ -20,7 +19,7 @@ export function checkSubject(subject: string): void {
 }
 
 export function checkFrom(email: string, name: string | undefined): void {
-  if (!emailAddress.safeParse(email).success) {
+  if (!isEmailAddress(email)) {
     reject(`from address ${shown(email)} is not a valid email address after substitution`);
   }
   if (name !== undefined && LINE_BREAK.test(name))

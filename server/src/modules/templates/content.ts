@@ -1,5 +1,4 @@
-import type { TemplateContentBody } from '@app/shared/api/contract/engine/index';
-import { z } from 'zod';
+import { isEmailAddress, type TemplateContentBody } from '@app/shared/api/contract/engine/index';
 import {
   invalidParameter,
   missingField,
@@ -12,13 +11,15 @@ import { CompileError, type ContentParts, compileContent } from '../substitution
 export type SendingContent = ContentParts | { email_rfc822: string };
 
 const MAX_CONTENT_BYTES = 20 * 1024 * 1024;
-const emailAddress = z.email();
-// Built from the recipient and the content: a template may not set them as headers.
+// Built from the recipient and the content: content may not set them as headers.
 const reservedHeaders = new Set([
   'to',
+  'bcc',
   'from',
+  'sender',
   'subject',
   'reply-to',
+  'return-path',
   'content-type',
   'content-transfer-encoding',
   'mime-version',
@@ -71,6 +72,33 @@ export function compileFailure(error: CompileError): SparkpostError {
   return failure;
 }
 
+/**
+ * The checks of inline content that need no substitution, made when content is accepted (a stored
+ * template or a transmission's inline content): a from address without `{{...}}` must be an address,
+ * header names must be names and may not be ones the content and recipients set. Line breaks in
+ * header values are refused by the request schema; values with substitutions are checked again
+ * after rendering.
+ */
+export function checkSenderAndHeaders(content: {
+  from: NonNullable<TemplateContentBody['from']>;
+  headers?: Record<string, string> | undefined;
+}): void {
+  const from = parseFrom(content.from);
+  if (!from.email) throw missingField('content.from.email is required');
+  if (!from.email.includes('{{') && !isEmailAddress(from.email)) {
+    throw invalidParameter(`content.from: ${JSON.stringify(from.email)} is not a valid email address`);
+  }
+  for (const name of Object.keys(content.headers ?? {})) {
+    if (!headerName.test(name))
+      throw invalidParameter(`content.headers: ${JSON.stringify(name)} is not a header name`);
+    if (reservedHeaders.has(name.toLowerCase())) {
+      throw invalidParameter(
+        `content.headers: ${name} is set from the content and recipients, not as a header`,
+      );
+    }
+  }
+}
+
 /** Checks content before it is saved: required fields, headers, size, and every part must compile. */
 export function checkTemplateContent(content: TemplateContentBody): void {
   if (content.email_rfc822 !== undefined) {
@@ -86,22 +114,9 @@ export function checkTemplateContent(content: TemplateContentBody): void {
   }
   if (!content.subject?.trim()) throw missingField('content.subject is required');
   if (content.from === undefined) throw missingField('content.from is required');
-  const from = parseFrom(content.from);
-  if (!from.email) throw missingField('content.from.email is required');
-  if (!from.email.includes('{{') && !emailAddress.safeParse(from.email).success) {
-    throw invalidParameter(`content.from: ${JSON.stringify(from.email)} is not a valid email address`);
-  }
+  checkSenderAndHeaders({ from: content.from, headers: content.headers });
   if (!content.html && !content.text && !content.amp_html) {
     throw missingField('content needs at least one of html, text or amp_html');
-  }
-  for (const name of Object.keys(content.headers ?? {})) {
-    if (!headerName.test(name))
-      throw invalidParameter(`content.headers: ${JSON.stringify(name)} is not a header name`);
-    if (reservedHeaders.has(name.toLowerCase())) {
-      throw invalidParameter(
-        `content.headers: ${name} is set from the content and recipients, not as a header`,
-      );
-    }
   }
   const bodies = [content.html, content.text, content.amp_html];
   if (bodies.reduce((sum, body) => sum + (body ? Buffer.byteLength(body) : 0), 0) > MAX_CONTENT_BYTES) {

@@ -39,8 +39,10 @@ describe.each(databases)('templates on $name', (database) => {
   beforeAll(async () => {
     a = await engineAccount(t.app, t.db, 'tpl-a');
     b = await engineAccount(t.app, t.db, 'tpl-b');
-    sub = (await call(a, 'POST', '/subaccounts', { name: 'Shop' })).json().results.subaccount_id;
-    otherSub = (await call(a, 'POST', '/subaccounts', { name: 'Blog' })).json().results.subaccount_id;
+    sub = (await call(a, 'POST', '/subaccounts', { name: 'Shop', setup_api_key: false })).json().results
+      .subaccount_id;
+    otherSub = (await call(a, 'POST', '/subaccounts', { name: 'Blog', setup_api_key: false })).json().results
+      .subaccount_id;
   });
 
   it('creates a draft that reads back as stored, and lists it', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import { asciiDomain, type SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { readHeaderFields, withMessageId } from '../messages/header-fields.ts';
 import type { IngestUnit, NewTransmission } from '../messages/ingest.ts';
@@ -57,8 +57,9 @@ function recipientType(recipient: SparkpostRecipient, ccHeader: string): 'to' | 
 const composer = createComposer();
 
 /** The `<id@domain>` Message-ID of a generated message. */
+/** A Message-ID in ASCII (the sender's domain in A-labels), whatever the sender's address. */
 export const messageIdFor = (id: string, fromEmail: string) =>
-  `<${id}@${domainOf(fromEmail) || 'localhost'}>`;
+  `<${id}@${asciiDomain(domainOf(fromEmail)) ?? 'localhost'}>`;
 
 /**
  * Turns a transmission into what gets committed: one composed message and one injection event per

@@ -1,13 +1,10 @@
-import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
-import { z } from 'zod';
+import { isEmailAddress, type SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 
 export interface RecipientError {
   message: string;
   description: string;
   code: string;
 }
-
-const emailCheck = z.email();
 
 /** Lower-cases the domain part only: the local part of an address may be case-sensitive. */
 export function normalizeAddress(email: string): string {
@@ -19,8 +16,6 @@ export function normalizeAddress(email: string): string {
         .trim()
         .toLowerCase()}`;
 }
-
-export const isValidEmail = (email: string) => emailCheck.safeParse(email).success;
 
 /** Splits recipients into valid ones and SparkPost rcpt_to_errors for the rest. */
 export function checkRecipients(recipients: readonly SparkpostRecipient[]): {
@@ -39,10 +34,18 @@ export function checkRecipients(recipients: readonly SparkpostRecipient[]): {
       });
       return;
     }
-    if (!isValidEmail(email)) {
+    if (!isEmailAddress(email)) {
       errors.push({
         message: 'invalid data format/type',
         description: `recipient ${index}: '${email}' is not a valid email address`,
+        code: '1300',
+      });
+      return;
+    }
+    if (recipient.return_path !== undefined && !isEmailAddress(recipient.return_path)) {
+      errors.push({
+        message: 'invalid data format/type',
+        description: `recipient ${index}: return_path '${recipient.return_path}' is not a valid email address`,
         code: '1300',
       });
       return;

@@ -1,6 +1,6 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Principal } from '../../http/principal.ts';
-import { invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
+import { invalidParameter, notFound, subresourceNotFound } from '../../http/sparkpost-errors.ts';
 import {
   type CompiledContent,
   CompileError,
@@ -126,7 +126,7 @@ export async function resolveTransmission(
   if ('template_id' in body.content) {
     const { template_id, use_draft_template } = body.content;
     template = await deps.template(companyId, subaccountId, template_id, use_draft_template ?? false);
-    if (!template) throw notFound(`template '${template_id}' does not exist`);
+    if (!template) throw subresourceNotFound(`template '${template_id}' does not exist`);
   }
   const options = { ...(template?.options ?? {}), ...requested } as Record<string, unknown>;
   const flag = (name: string, fallback: boolean) =>

@@ -1,4 +1,5 @@
 import {
+  campaignId,
   numericId,
   results,
   transmissionAccepted,
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { checkSenderAndHeaders } from '../templates/content.ts';
 
 const tags = ['transmissions'];
 const idParams = z.object({ id: numericId });
@@ -39,6 +41,7 @@ export function transmissionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
+        if ('from' in request.body.content) checkSenderAndHeaders(request.body.content);
         const accepted = await service.send(principalOf(request), request.body);
         const rcptErrors = accepted.rcptErrors.slice(
           0,
@@ -66,7 +69,7 @@ export function transmissionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary: 'Transmissions of the account, newest first (scheduled ones included)',
           querystring: z.object({
-            campaign_id: z.string().max(64).optional(),
+            campaign_id: campaignId.optional(),
             template_id: z.string().max(64).optional(),
           }),
           response: { 200: results(z.array(transmissionSummary)) },
@@ -100,12 +103,28 @@ export function transmissionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.delete(
+      '/transmissions',
+      {
+        preHandler: requireGrant('transmissions/modify'),
+        schema: {
+          tags,
+          summary: "Cancel a campaign's scheduled transmissions",
+          querystring: z.object({ campaign_id: campaignId }),
+        },
+      },
+      async (request, reply) => {
+        await service.cancelCampaign(principalOf(request), request.query.campaign_id);
+        return reply.code(204).send();
+      },
+    );
+
+    app.delete(
       '/transmissions/:id',
       {
         preHandler: requireGrant('transmissions/modify'),
         schema: { tags, summary: 'Cancel a scheduled transmission', params: idParams },
       },
-      async (request) => {
+      async (request, reply) => {
         const outcome = await service.cancel(principalOf(request), request.params.id);
         if (outcome === 'not_found')
           throw notFound(`Resource not found:transmission id ${request.params.id}`);
@@ -125,7 +144,7 @@ export function transmissionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             `Unable to delete a transmission that is ${outcome === 'Generating' ? 'in progress' : 'completed'} (state=${outcome})`,
           );
         }
-        return {};
+        return reply.code(204).send();
       },
     );
   };

@@ -192,7 +192,7 @@ describe.each(databases)('sending rules on $name', (database) => {
     it("a subaccount's entries do not suppress the master account's sends", async () => {
       const address = uniqueEmail('sub-suppressed');
       const subaccount: number = (
-        await engineCall(t.app, production, 'POST', '/subaccounts', { name: 'Sub' })
+        await engineCall(t.app, production, 'POST', '/subaccounts', { name: 'Sub', setup_api_key: false })
       ).json().results.subaccount_id;
       const put = await engineCall(
         t.app,

@@ -1,10 +1,10 @@
+import { isEmailAddress } from '@app/shared/api/contract/engine/index';
 import { envelope, testSendBody, testSendResult } from '@app/shared/api/contract/index';
 import { quotaExceededMessage } from '@app/shared/errors/builders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { appError } from '../../http/errors.ts';
-import { isValidEmail } from './recipients.ts';
 import { exceededQuota } from './transmission-service.ts';
 
 /**
@@ -14,7 +14,7 @@ import { exceededQuota } from './transmission-service.ts';
  */
 export function testSendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   // MAIL_FROM defaults to no-reply@<public host>, which is no address when that host is an IP.
-  const sender = isValidEmail(ctx.config.mail.from) ? ctx.config.mail.from : 'no-reply@mail.invalid';
+  const sender = isEmailAddress(ctx.config.mail.from) ? ctx.config.mail.from : 'no-reply@mail.invalid';
   return async (app) => {
     app.post(
       '/transmissions/test',

@@ -192,6 +192,20 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       return row.state;
     },
 
+    /** Cancels the campaign's scheduled transmissions, but those already too close to their start. */
+    async cancelCampaign(principal: Principal, campaignId: string): Promise<void> {
+      await db.query(
+        `UPDATE transmissions SET state = 'Canceled'
+         WHERE company_id = $1 AND subaccount_id = $2 AND campaign_id = $3 AND state = 'submitted' AND start_time > $4`,
+        [
+          principal.companyId,
+          principal.subaccountId,
+          campaignId,
+          new Date(deps.clock.now().getTime() + deletionWindowMs),
+        ],
+      );
+    },
+
     /**
      * Generates scheduled transmissions whose start_time has come; returns how many. Each is claimed
      * atomically (state Generating), so several processes can run this at once.

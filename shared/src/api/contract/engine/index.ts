@@ -2,10 +2,12 @@
 // routes and the console's forms. Success is `{results}`, failure `{errors: [{message, description, code}]}`.
 export * from './api-keys.ts';
 export * from './common.ts';
+export * from './email-address.ts';
 export * from './events.ts';
 export * from './query.ts';
 export * from './recipient-lists.ts';
 export * from './recipients.ts';
+export * from './storable.ts';
 export * from './subaccounts.ts';
 export * from './suppression.ts';
 export * from './templates.ts';

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { booleanQuery, countQuery } from './query.ts';
+import { byteLimitedText } from './storable.ts';
 import { resourceId } from './templates.ts';
 import { rcptToError } from './transmissions.ts';
 
 export const maxListRecipients = 100_000;
 
-const name = z.string().trim().min(1).max(64, 'is at most 64 characters');
-const description = z.string().max(1024, 'is at most 1024 characters');
+const name = byteLimitedText(64).pipe(z.string().trim().min(1));
+const description = byteLimitedText(1024);
 const attributes = z.record(z.string(), z.unknown());
 /** Each recipient is checked on its own (sparkpostRecipient): an invalid one is rejected and reported, not the list. */
 const recipients = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { headerText, jsonObject } from './storable.ts';
 
 interface Address {
   email: string;
@@ -8,8 +9,8 @@ interface Address {
 
 const addressObject = z.object({
   email: z.string().max(320),
-  name: z.string().max(256).optional(),
-  header_to: z.string().max(998).optional(),
+  name: headerText(256).optional(),
+  header_to: headerText(998).optional(),
 });
 
 /**
@@ -24,10 +25,10 @@ export const sparkpostRecipient = z.object({
       .transform((email): Address => ({ email })),
     addressObject,
   ]),
-  return_path: z.string().max(320).optional(),
+  return_path: headerText(320).optional(),
   tags: z.array(z.string().max(64)).max(10).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  substitution_data: z.record(z.string(), z.unknown()).optional(),
+  metadata: jsonObject(10 * 1024, 'metadata').optional(),
+  substitution_data: jsonObject(100 * 1024, 'substitution_data').optional(),
 });
 
 export type SparkpostRecipient = z.output<typeof sparkpostRecipient>;

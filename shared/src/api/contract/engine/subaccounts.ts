@@ -2,12 +2,13 @@ import { z } from 'zod';
 
 export const subaccountStatuses = ['active', 'suspended', 'terminated'] as const;
 
-const name = z.string().trim().min(1, 'A name is required').max(1024, 'The name is at most 1024 characters');
+const name = z.string().trim().min(1, 'A name is required').max(64, 'The name is at most 64 characters');
 const ipPool = z.string().trim().max(20, 'The IP pool id is at most 20 characters');
 
 export const subaccountCreateBody = z.object({
   name,
-  setup_api_key: z.boolean().default(false),
+  /** SparkPost's default: a key is made unless the caller says not to. */
+  setup_api_key: z.boolean().default(true),
   key_label: z.string().trim().min(1).max(1024).optional(),
   key_grants: z.array(z.string()).max(50).optional(),
   key_valid_ips: z.array(z.string().trim().min(1).max(64)).max(100).optional(),

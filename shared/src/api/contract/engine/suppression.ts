@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from './email-address.ts';
 
 export const suppressionTypes = ['transactional', 'non_transactional'] as const;
 export type SuppressionType = (typeof suppressionTypes)[number];
@@ -33,7 +34,7 @@ const suppressionAddress = z
   .trim()
   .toLowerCase()
   .max(254, 'recipient is at most 254 characters')
-  .pipe(z.email('recipient must be an email address'));
+  .pipe(emailAddress('recipient must be an email address'));
 const description = z.string().max(1024, 'description is at most 1024 characters');
 const listId = z.string().max(64, 'list_id is at most 64 characters');
 

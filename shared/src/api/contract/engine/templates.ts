@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { booleanQuery } from './query.ts';
+import { byteLimitedText, headerText } from './storable.ts';
 
 /** Template and recipient list ids: letters, digits, `.`, `_` and `-`, as they appear in URLs. */
 export const resourceId = z
@@ -9,8 +10,8 @@ export const resourceId = z
   .regex(/^[A-Za-z0-9._-]+$/, 'may contain only letters, digits, ".", "_" and "-"');
 
 const from = z.union([
-  z.string().max(998),
-  z.object({ email: z.string().max(998), name: z.string().max(998).optional() }),
+  headerText(998),
+  z.object({ email: headerText(998), name: headerText(998).optional() }),
 ]);
 
 /**
@@ -19,12 +20,12 @@ const from = z.union([
  */
 export const templateContentBody = z.object({
   from: from.optional(),
-  subject: z.string().max(998).optional(),
+  subject: headerText(998).optional(),
   html: z.string().optional(),
   text: z.string().optional(),
   amp_html: z.string().optional(),
-  reply_to: z.string().max(998).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  reply_to: headerText(998).optional(),
+  headers: z.record(z.string(), headerText()).optional(),
   email_rfc822: z.string().optional(),
 });
 
@@ -35,7 +36,7 @@ export const templateOptions = z.object({
 });
 
 const name = z.string().trim().max(1024, 'is at most 1024 characters');
-const description = z.string().max(1024, 'is at most 1024 characters');
+const description = byteLimitedText(1024);
 const substitutionData = z.record(z.string(), z.unknown());
 
 export const templateCreateBody = z.object({

@@ -1,10 +1,45 @@
 import { z } from 'zod';
+import { emailAddress } from './email-address.ts';
 import { sparkpostRecipient } from './recipients.ts';
+import { byteLimitedText, headerText, jsonObject } from './storable.ts';
+
+/** RFC 3339 date-time whose date and time exist (no 31 November rolling over to December). */
+export function isStartTime(value: string): boolean {
+  if (value === 'now') return true;
+  const match =
+    /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):?(\d{2}))?$/i.exec(
+      value,
+    );
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes] = match
+    .slice(1)
+    .map((part) => (part === undefined ? 0 : Number(part))) as number[];
+  const daysInMonth = new Date(Date.UTC(year ?? 0, month ?? 0, 0)).getUTCDate();
+  return (
+    (month ?? 0) >= 1 &&
+    (month ?? 0) <= 12 &&
+    (day ?? 0) >= 1 &&
+    (day ?? 0) <= daysInMonth &&
+    (hour ?? 0) <= 23 &&
+    (minute ?? 0) <= 59 &&
+    (second ?? 0) <= 59 &&
+    (offsetHours ?? 0) <= 23 &&
+    (offsetMinutes ?? 0) <= 59
+  );
+}
+
+/** SparkPost's limits: metadata 10 KB, substitution data 100 KB (per transmission and per recipient). */
+export const metadataObject = jsonObject(10 * 1024, 'metadata');
+export const substitutionDataObject = jsonObject(100 * 1024, 'substitution_data');
+export const campaignId = byteLimitedText(64);
 
 const flag = z.boolean().optional();
 
 export const transmissionOptions = z.object({
-  start_time: z.string().optional(),
+  start_time: z
+    .string()
+    .refine(isStartTime, 'must be an ISO 8601 date-time that exists, e.g. 2026-12-01T08:00:00+00:00')
+    .optional(),
   open_tracking: flag,
   initial_open: flag,
   click_tracking: flag,
@@ -17,8 +52,8 @@ export const transmissionOptions = z.object({
 });
 
 const fromAddress = z.union([
-  z.string().min(1).max(998),
-  z.object({ email: z.string().min(1).max(320), name: z.string().max(256).optional() }),
+  headerText(998).min(1),
+  z.object({ email: headerText(320).min(1), name: headerText(256).optional() }),
 ]);
 
 const fileData = z.object({
@@ -29,12 +64,12 @@ const fileData = z.object({
 
 export const inlineContent = z.object({
   from: fromAddress,
-  subject: z.string().max(998),
+  subject: headerText(998),
   html: z.string().optional(),
   text: z.string().optional(),
   amp_html: z.string().optional(),
-  reply_to: z.string().max(998).optional(),
-  headers: z.record(z.string(), z.string()).optional(),
+  reply_to: headerText(998).optional(),
+  headers: z.record(z.string(), headerText()).optional(),
   attachments: z.array(fileData).max(100).optional(),
   inline_images: z.array(fileData).max(100).optional(),
 });
@@ -48,11 +83,11 @@ export const rfc822Content = z.object({ email_rfc822: z.string().min(1) });
 
 export const transmissionBody = z.object({
   options: transmissionOptions.optional(),
-  campaign_id: z.string().max(64).optional(),
-  description: z.string().max(1024).optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  substitution_data: z.record(z.string(), z.unknown()).optional(),
-  return_path: z.string().max(320).optional(),
+  campaign_id: campaignId.optional(),
+  description: byteLimitedText(1024).optional(),
+  metadata: metadataObject.optional(),
+  substitution_data: substitutionDataObject.optional(),
+  return_path: emailAddress().optional(),
   recipients: z.union([
     z.array(sparkpostRecipient).max(100_000),
     z.object({ list_id: z.string().min(1).max(64) }),
@@ -82,7 +117,10 @@ export const transmissionSummary = z.object({
   campaign_id: z.string(),
   description: z.string(),
   content: z.object({ template_id: z.string() }),
-  start_time: z.string().optional(),
+  start_time: z
+    .string()
+    .refine(isStartTime, 'must be an ISO 8601 date-time that exists, e.g. 2026-12-01T08:00:00+00:00')
+    .optional(),
   num_rcpts: z.number(),
   num_generated: z.number(),
   num_failed_gen: z.number(),

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/db.ts';
+import { testClock, useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
+import { engineAccount } from '../../testing/engine.ts';
+import { createEventStore } from '../events/event-store.ts';
+import { saveTransmissions } from '../transmissions/transmission-rows.ts';
+import { createUsageMeter } from '../usage/usage-meter.ts';
+import { createIngestWriter, type IngestUnit, UnstorableUnitError } from './ingest.ts';
+import type { NewMessage } from './message-writer.ts';
+
+describe.each(databases)('group commit of accepted messages on $name', (database) => {
+  const t = useTestApp(database);
+  let companyId: string;
+
+  beforeAll(async () => {
+    companyId = (await engineAccount(t.app, t.db, 'ingest')).companyId;
+  });
+
+  /** An ingest writer on `t.db` that counts its transactions. */
+  function countingWriter() {
+    let transactions = 0;
+    const db: Db = {
+      ...t.db,
+      transaction: (fn) => {
+        transactions += 1;
+        return t.db.transaction(fn);
+      },
+    };
+    const clock = testClock();
+    const events = createEventStore(t.db);
+    const writer = createIngestWriter(db, {
+      usage: createUsageMeter(t.db, clock),
+      insertEvents: (tx, rows) => events.insert(tx, rows),
+      saveTransmissions,
+    });
+    return { writer, transactions: () => transactions };
+  }
+
+  const unit = (subject: string, id = randomUUID()): IngestUnit => {
+    const message: NewMessage = {
+      id,
+      companyId,
+      subaccountId: 0,
+      transmissionId: null,
+      environment: 'production',
+      mailFrom: 'news@acme.test',
+      rcptTo: 'ann@example.test',
+      friendlyFrom: 'news@acme.test',
+      subject,
+      messageIdHeader: `<${id}@acme.test>`,
+      campaignId: 'ingest',
+      templateId: null,
+      options: {},
+      raw: Buffer.from(`Subject: ${subject}\r\n\r\nHello`),
+      createdAt: new Date(),
+    };
+    return { companyId, charges: [], messages: [message], events: [] };
+  };
+
+  const stored = async (ids: string[]) =>
+    (
+      await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM messages WHERE id = ANY($1::uuid[])', [
+        ids,
+      ])
+    ).n;
+
+  it('refuses a unit with text PostgreSQL cannot store before it joins a batch: its neighbours commit in one transaction', async () => {
+    const { writer, transactions } = countingWriter();
+    const good = Array.from({ length: 40 }, (_, index) => unit(`Hello ${index}`));
+    const bad = unit('Hello\u0000');
+    const outcomes = await Promise.allSettled(
+      [...good.slice(0, 20), bad, ...good.slice(20)].map((u) => writer.write(u)),
+    );
+    const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(refused).toHaveLength(1);
+    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(UnstorableUnitError);
+    expect(((refused[0] as PromiseRejectedResult).reason as Error).message).toMatch(
+      /^messages\.0\.subject: /,
+    );
+    expect(await stored(good.flatMap((u) => u.messages.map((m) => m.id)))).toBe(40);
+    expect(transactions()).toBe(1);
+  });
+
+  it('splits a batch that fails anyway in halves: one bad unit costs a few retries, not one per neighbour', async () => {
+    const { writer, transactions } = countingWriter();
+    const taken = randomUUID();
+    await writer.write(unit('First', taken));
+    const before = transactions();
+    const good = Array.from({ length: 63 }, (_, index) => unit(`Again ${index}`));
+    // A duplicate primary key fails only in the database.
+    const duplicate = unit('Duplicate', taken);
+    const outcomes = await Promise.allSettled(
+      [...good.slice(0, 31), duplicate, ...good.slice(31)].map((u) => writer.write(u)),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toHaveLength(1);
+    expect(await stored(good.flatMap((u) => u.messages.map((m) => m.id)))).toBe(63);
+    // One failed batch of 64, then halves down to the bad unit: 1 + 2 × log2(64) transactions.
+    expect(transactions() - before).toBeLessThanOrEqual(13);
+  });
+});

@@ -12,7 +12,7 @@ describe('PGlite on a worker thread', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'pglite-worker-'));
-    db = await openPgliteWorker(dir);
+    db = await openPgliteWorker(dir, { fsync: true });
     await migrate(db);
     await db.exec('CREATE TABLE worker_check (id integer PRIMARY KEY, at timestamptz, data bytea)');
   });

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import { signin } from '../testing/accounts.ts';
 import { testClock, useTestApp } from '../testing/app.ts';
-import { databases } from '../testing/databases.ts';
+import { databasesWithWorker } from '../testing/databases.ts';
 import { runAdminCommand, usage } from './admin.ts';
 import type { AdminContext } from './commands.ts';
 
-describe.each(databases)('admin CLI on $name', (database) => {
+describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
   const t = useTestApp(database);
   let ctx: AdminContext;
 

@@ -54,12 +54,17 @@ if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated'
 const engine = createEngine(db, systemClock);
 
 // The embedded database has one owner, this process: operator commands come in through it.
+const operatorContext = {
+  db,
+  passwords: createPasswordHasher(config.passwordHashing),
+  clock: systemClock,
+  apiKeys: engine.apiKeys,
+};
 const operator = config.databaseUrl
   ? undefined
   : await serveOperatorCommands(config.dataDir, (argv) => {
       logger.info({ command: argv[0] }, 'operator command');
-      const passwords = createPasswordHasher(config.passwordHashing);
-      return runAdminCommand({ db, passwords, clock: systemClock, apiKeys: engine.apiKeys }, argv);
+      return runAdminCommand(operatorContext, argv);
     });
 const runs = (role: string) => values.role === 'all' || values.role === role;
 

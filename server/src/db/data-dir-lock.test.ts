@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireDataDirLock, DataDirInUse, lockFileName } from './data-dir-lock.ts';
 
@@ -52,7 +53,25 @@ describe('DATA_DIR lock', () => {
     },
   );
 
-  it('takes over a lock file its owner died before writing', async () => {
+  it('lets exactly one of several processes racing for a dead owner’s lock take it', async () => {
+    await writeFile(file, JSON.stringify({ pid: spawnSync(process.execPath, ['-e', '']).pid, started: '1' }));
+    // The winner keeps the lock for 5 s, long enough for every contender to have started and tried.
+    const contender = `
+      const { acquireDataDirLock } = await import(${JSON.stringify(path.join(import.meta.dirname, 'data-dir-lock.ts'))});
+      try { const lock = acquireDataDirLock(process.argv[1]); console.log('won'); setTimeout(() => lock.release(), 5000); }
+      catch (error) { console.log(error.constructor.name); }`;
+    const run = promisify(execFile);
+    const outcomes = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        run(process.execPath, ['--input-type=module', '-e', contender, dir]).then(({ stdout }) =>
+          stdout.trim(),
+        ),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['DataDirInUse', 'DataDirInUse', 'DataDirInUse', 'won']);
+  });
+
+  it('takes over a lock file that holds no owner', async () => {
     await writeFile(file, '');
     acquireDataDirLock(dir).release();
   });

@@ -1,4 +1,5 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -7,8 +8,9 @@ import path from 'node:path';
  *
  * Why a hand-written lock file: Node has no flock/fcntl lock without a native add-on (install
  * scripts, a compiler), and the well-kept pure-JS lock (proper-lockfile) judges a lock stale by its
- * age, so a server restarted after a SIGKILL would wait out that age. Here the file is created with
- * O_EXCL and holds the owner's pid and its start identity (the kernel's start time of that pid), so a
+ * age, so a server restarted after a SIGKILL would wait out that age. Here the lock file appears
+ * atomically and complete (a hard link to a written temp file: fails when the lock exists, as O_EXCL
+ * does) and holds the owner's pid and its start identity (the kernel's start time of that pid), so a
  * lock whose process is gone, or whose pid now belongs to another process, is recognised at once and
  * taken over.
  */
@@ -42,15 +44,14 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   const content = JSON.stringify(me);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (createExclusive(file, content)) return ownedLock(file, content);
-    const holder = readOwner(file);
-    if (holder && isAlive(holder)) throw new DataDirInUse(dataDir, holder.pid);
-    // Dead owner (or a half-written file of one): take over, unless the file changed meanwhile.
     const seen = readRaw(file);
-    if (seen === undefined || (holder && seen !== JSON.stringify(holder))) continue;
+    if (seen === undefined) continue;
+    const holder = parseOwner(seen);
+    if (holder && isAlive(holder)) throw new DataDirInUse(dataDir, holder.pid);
+    // A dead owner's lock (or an unreadable one): take over, unless it changed meanwhile.
     removeIfUnchanged(file, seen);
   }
-  const holder = readOwner(file);
-  throw new DataDirInUse(dataDir, holder?.pid ?? 0);
+  throw new DataDirInUse(dataDir, parseOwner(readRaw(file) ?? '')?.pid ?? 0);
 }
 
 function ownedLock(file: string, content: string): DataDirLock {
@@ -71,19 +72,17 @@ function ownedLock(file: string, content: string): DataDirLock {
 }
 
 function createExclusive(file: string, content: string): boolean {
-  let fd: number;
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  writeFileSync(temp, content, { mode: 0o600, flag: 'wx' });
   try {
-    fd = openSync(file, 'wx', 0o600);
+    linkSync(temp, file);
+    return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
-  }
-  try {
-    writeSync(fd, content);
   } finally {
-    closeSync(fd);
+    unlinkSync(temp);
   }
-  return true;
 }
 
 function readRaw(file: string): string | undefined {
@@ -95,8 +94,7 @@ function readRaw(file: string): string | undefined {
   }
 }
 
-function readOwner(file: string): Owner | undefined {
-  const raw = readRaw(file);
+function parseOwner(raw: string): Owner | undefined {
   if (!raw) return undefined;
   try {
     const parsed = JSON.parse(raw) as Partial<Owner>;

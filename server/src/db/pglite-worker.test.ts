@@ -21,6 +21,12 @@ describe('PGlite on a worker thread', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
+  it('flushes each commit with fsync (PGlite by itself runs with fsync off)', async () => {
+    expect(await db.one('SHOW fsync')).toEqual({ fsync: 'on' });
+    // The one sync call the data directory's filesystem carries out (see pglite-instance.ts).
+    expect(await db.one('SHOW wal_sync_method')).toEqual({ wal_sync_method: 'fsync' });
+  });
+
   it('returns rows with their types: dates, bytes, numbers', async () => {
     const at = new Date('2026-11-22T08:00:00.123Z');
     await db.query('INSERT INTO worker_check (id, at, data) VALUES ($1, $2, $3)', [

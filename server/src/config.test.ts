@@ -9,6 +9,7 @@ describe('config', () => {
       port: 8080,
       publicUrl: 'http://127.0.0.1:8080',
       dataDir: './data',
+      pgliteFsync: true,
       databaseUrl: undefined,
       mail: { mode: 'capture', from: 'no-reply@127.0.0.1', smarthost: undefined },
       smtpPort: 2525,
@@ -28,6 +29,7 @@ describe('config', () => {
       HOST: '0.0.0.0',
       PORT: '9000',
       PUBLIC_URL: 'https://mail.example.com/',
+      PGLITE_FSYNC: 'off',
       DATABASE_URL: 'postgres://u@db/mail',
       MAIL_MODE: 'deliver',
       SMARTHOST: 'smtp.example.com:587',
@@ -42,6 +44,7 @@ describe('config', () => {
       host: '0.0.0.0',
       port: 9000,
       publicUrl: 'https://mail.example.com',
+      pgliteFsync: false,
       databaseUrl: 'postgres://u@db/mail',
       mail: {
         mode: 'deliver',
@@ -79,6 +82,7 @@ describe('config', () => {
       'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     );
     expect(() => loadConfig({ CAPTCHA_PROVIDER: 'hcaptcha' })).toThrow('CAPTCHA_SECRET is required');
+    expect(() => loadConfig({ PGLITE_FSYNC: 'yes' })).toThrow('PGLITE_FSYNC must be on or off (got "yes")');
     expect(() => loadConfig({ SMTP_PORT: '70000' })).toThrow(
       'SMTP_PORT must be between 1 and 65535 (got "70000")',
     );

@@ -28,6 +28,7 @@ const envSchema = z
     PORT: port.default(8080),
     PUBLIC_URL: httpUrl.optional(),
     DATA_DIR: z.string().default('./data'),
+    PGLITE_FSYNC: z.enum(['on', 'off'], 'must be on or off').default('on'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -116,6 +117,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   dataDir: string;
+  /** PGlite flushes each commit to disk (survives a power loss); off: survives only a process crash. */
+  pgliteFsync: boolean;
   databaseUrl: string | undefined;
   mail: {
     mode: 'capture' | 'deliver';
@@ -167,6 +170,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     port: env.PORT,
     publicUrl,
     dataDir: env.DATA_DIR,
+    pgliteFsync: env.PGLITE_FSYNC === 'on',
     databaseUrl: env.DATABASE_URL,
     mail: {
       mode: env.MAIL_MODE,

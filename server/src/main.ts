@@ -1,12 +1,16 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { runAdminCommand } from './cli/admin.ts';
+import { serveOperatorCommands } from './cli/control-socket.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
+import { DataDirInUse } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import { createEngine } from './engine.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { startSmtpRelay } from './modules/smtp-relay/start-relay.ts';
 import { startWorkers } from './workers.ts';
 
@@ -40,10 +44,28 @@ const db = await openDb(
     logger.fatal({ err: error }, 'the embedded database stopped; exiting so the server can be restarted');
     process.exit(1);
   },
-);
+).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUse)) throw error;
+  console.error(`cannot start: ${error.message}`);
+  process.exit(1);
+});
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 const engine = createEngine(db, systemClock);
+
+// The embedded database has one owner, this process: operator commands come in through it.
+const operatorContext = {
+  db,
+  passwords: createPasswordHasher(config.passwordHashing),
+  clock: systemClock,
+  apiKeys: engine.apiKeys,
+};
+const operator = config.databaseUrl
+  ? undefined
+  : await serveOperatorCommands(config.dataDir, (argv) => {
+      logger.info({ command: argv[0] }, 'operator command');
+      return runAdminCommand(operatorContext, argv);
+    });
 const runs = (role: string) => values.role === 'all' || values.role === role;
 
 const app = runs('api')
@@ -57,7 +79,7 @@ const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal} received, shutting down`);
-  await Promise.all([app?.close(), smtp?.relay.close(), stopWorkers?.()]);
+  await Promise.all([operator?.close(), app?.close(), smtp?.relay.close(), stopWorkers?.()]);
   await db.close();
   process.exit(0);
 };

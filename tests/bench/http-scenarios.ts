@@ -96,7 +96,7 @@ export async function measureOurHttp(
   return { single: explain(outcomes.single), batch: explain(outcomes.batch) };
 }
 
-const scenarios = (settings: BenchSettings) => ({
+export const scenarios = (settings: BenchSettings) => ({
   single: `POST ${transmissionsPath}, 1 recipient, ${settings.httpConnections} connections`,
   batch: `POST ${transmissionsPath}, ${settings.batchSize}-recipient batches, ${settings.batchConnections} connections`,
 });

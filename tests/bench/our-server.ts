@@ -27,13 +27,15 @@ export function nodeBinary(root: string): string {
 const lastLine = (text: string) => text.trim().split('\n').at(-1)?.trim() ?? '';
 
 /**
- * Prepares the account with the operator CLI, then starts `server/src/main.ts`. With PGlite the CLI
- * runs first because only one process may open the embedded database.
+ * Prepares the account with the operator CLI (which opens the database itself while no server
+ * runs), then starts `server/src/main.ts`.
  */
 export async function startOurServer(
   root: string,
   databaseUrl: string | undefined,
   log: (line: string) => void,
+  /** More settings for the server and the CLI, e.g. PGLITE_FSYNC. */
+  extraEnv: NodeJS.ProcessEnv = {},
 ): Promise<OurServerStart> {
   const node = nodeBinary(root);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-data-'));
@@ -45,6 +47,7 @@ export async function startOurServer(
     MAIL_MODE: 'capture',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
+    ...extraEnv,
   };
   const cli = path.join(root, 'server', 'src', 'cli', 'admin.ts');
   const admin = (args: string[]) => runCommand(node, [cli, ...args], { env });

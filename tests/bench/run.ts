@@ -22,11 +22,13 @@
  * BENCH_DATABASE_URL is set (a database the bench may write to; it is reused across runs),
  * its account prepared with the operator CLI first. Rows that cannot run are printed as skipped with
  * the reason; the exit code is still 0. Results go to tests/bench/results/latest.{md,json}.
- * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http.
+ * PGlite's ingest with PGLITE_FSYNC=on beside off: fsync-scenarios.ts.
+ * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http|fsync.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureFsync } from './fsync-scenarios.ts';
 import { httpRows, measureBareFastify, measureOurHttp } from './http-scenarios.ts';
 import { nodeBinary, startOurServer } from './our-server.ts';
 import { ensurePostfix } from './postfix.ts';
@@ -69,7 +71,7 @@ async function main(): Promise<void> {
   const labelled =
     (label: string) =>
     (row: Row): Row => ({ ...row, scenario: `${row.scenario} [ours on ${label}]` });
-  for (const target of databases) {
+  for (const target of wantSmtp || wantHttp ? databases : []) {
     log(`our server on ${target.label}:`);
     const ours = await startOurServer(root, target.url, log);
     if ('reason' in ours) log(`  SKIPPED our-server rows: ${ours.reason}`);
@@ -88,6 +90,8 @@ async function main(): Promise<void> {
       if ('stop' in server) await server.stop();
     }
   }
+
+  if (settings.parts.has('fsync')) rows.push(...(await measureFsync(settings, root, log)));
 
   notes.push(
     'Peers and our server share this machine with the load generators; rates are single runs, so compare ratios, not absolute numbers, across machines.',

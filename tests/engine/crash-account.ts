@@ -3,6 +3,7 @@ import { systemClock } from '../../server/src/clock.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openDb } from '../../server/src/db/open.ts';
+import { createApiKeyStore } from '../../server/src/modules/api-keys/api-key-store.ts';
 import { createPasswordHasher } from '../../server/src/modules/auth/passwords.ts';
 import type { CrashStorage } from './crash-storage.ts';
 
@@ -15,6 +16,7 @@ export interface SendingAccount {
 export async function withDatabase<T>(storage: CrashStorage, fn: (db: Db) => Promise<T>): Promise<T> {
   const db = await openDb({
     dataDir: storage.env.DATA_DIR,
+    pgliteFsync: true,
     databaseUrl: storage.env.DATABASE_URL || undefined,
   });
   try {
@@ -35,6 +37,7 @@ export function createSendingAccount(storage: CrashStorage): Promise<SendingAcco
       db,
       passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
       clock: systemClock,
+      apiKeys: createApiKeyStore(db, systemClock),
     };
     const email = 'crash@example.test';
     const run = (...argv: string[]) => runAdminCommand(ctx, argv);

@@ -21,6 +21,10 @@ export interface ServerProcess {
   start(): Promise<void>;
   /** SIGTERM, then SIGKILL after 10 s; resolves with the exit code (null when killed). */
   stop(): Promise<number | null>;
+  /** SIGKILL: no cleanup at all, as after a crash. */
+  kill(): Promise<void>;
+  /** Runs a second server on the same DATA_DIR (other ports) until it exits, at most 30 s. */
+  startAnother(): Promise<{ code: number | null; stdout: string; stderr: string }>;
   /** Stops the server if it runs and removes the data directory. */
   dispose(): Promise<void>;
 }
@@ -52,14 +56,14 @@ export async function serverProcess(): Promise<ServerProcess> {
     });
 
   async function waitForPing(server: ChildProcess): Promise<void> {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 90_000;
     while (Date.now() < deadline) {
       if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output}`);
       const answer = await fetch(`${origin}/v1/ping`).catch(() => undefined);
       if (answer?.status === 200) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error(`the server did not answer /v1/ping within 30 s:\n${output}`);
+    throw new Error(`the server did not answer /v1/ping within 90 s:\n${output}`);
   }
 
   async function stop(): Promise<number | null> {
@@ -72,6 +76,32 @@ export async function serverProcess(): Promise<ServerProcess> {
     const code = await done;
     clearTimeout(timer);
     return code;
+  }
+
+  async function kill(): Promise<void> {
+    const running = child;
+    child = undefined;
+    if (!running) return;
+    const done = exited(running);
+    running.kill('SIGKILL');
+    await done;
+  }
+
+  async function startAnother() {
+    const ports = { PORT: String(await freePort()), SMTP_PORT: String(await freePort()) };
+    const result = await run(nodeBinary, ['server/src/main.ts'], {
+      cwd: root,
+      env: { ...env, ...ports },
+      timeout: 30_000,
+    }).then(
+      ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+      (error: { code?: number | null; stdout: string; stderr: string }) => ({
+        code: error.code ?? null,
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }),
+    );
+    return result;
   }
 
   return {
@@ -95,6 +125,8 @@ export async function serverProcess(): Promise<ServerProcess> {
       await waitForPing(started);
     },
     stop,
+    kill,
+    startAnother,
     async dispose() {
       await stop();
       await rm(dataDir, { recursive: true, force: true });

@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import { signin } from '../testing/accounts.ts';
 import { testClock, useTestApp } from '../testing/app.ts';
-import { databases } from '../testing/databases.ts';
+import { databasesWithWorker } from '../testing/databases.ts';
 import { runAdminCommand, usage } from './admin.ts';
 import type { AdminContext } from './commands.ts';
 
-describe.each(databases)('admin CLI on $name', (database) => {
+describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
   const t = useTestApp(database);
   let ctx: AdminContext;
 
@@ -16,6 +16,7 @@ describe.each(databases)('admin CLI on $name', (database) => {
       db: t.db,
       passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
       clock: testClock(),
+      apiKeys: t.engine.apiKeys,
     };
   });
 
@@ -92,6 +93,32 @@ describe.each(databases)('admin CLI on $name', (database) => {
     for (let i = 0; i < 5; i += 1) await signin(t.app, 'reset@example.test', 'Wrong12345');
     await run('reset-password', '--email', 'reset@example.test', '--password', 'Fresh12345');
     expect((await signin(t.app, 'reset@example.test', 'Fresh12345')).statusCode).toBe(200);
+  });
+
+  it('applies a plan and an environment at once, though the engine has them cached', async () => {
+    const [created = ''] = await run(
+      'create-company',
+      '--name',
+      'Cached',
+      '--email',
+      'cached@example.test',
+      '--password',
+      'Cached12345',
+    );
+    const companyId = created.split(' ')[1] ?? '';
+    const overFree = [{ feature: 'email', amount: 3001 }];
+    expect(await t.engine.usage.fits(companyId, overFree)).toMatchObject({ ok: false });
+    expect(await t.engine.send.environmentOf(companyId)).toBe('sandbox');
+
+    await run('set-plan', '--email', 'cached@example.test', '--plan', 'UNLIMITED');
+    await run('set-environment', '--email', 'cached@example.test', '--environment', 'production');
+
+    // The test clock stands still: without invalidation both answers would come from the caches
+    // forever. PostgreSQL delivers the notification on another connection, a moment after the commit.
+    await expect
+      .poll(() => t.engine.usage.fits(companyId, overFree), { timeout: 1000 })
+      .toEqual({ ok: true });
+    await expect.poll(() => t.engine.send.environmentOf(companyId), { timeout: 1000 }).toBe('production');
   });
 
   it('prints help', async () => {

@@ -1,8 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { systemClock } from '../clock.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open.ts';
+import { createApiKeyStore } from '../modules/api-keys/api-key-store.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import {
   type AdminContext,
@@ -12,9 +15,10 @@ import {
   setEnvironment,
   setPlan,
 } from './commands.ts';
+import { controlSocketName, NoServerAnswers, sendOperatorCommand } from './control-socket.ts';
 
 export const usage = `Operator commands (they use the same settings as the server: DATA_DIR or DATABASE_URL).
-With the embedded database (DATA_DIR), stop the server first: only one process may open it.
+While a server runs on the same DATA_DIR, the command runs inside it and applies at once.
 
   npm run admin -- create-company --name "Acme" --email owner@acme.test --password 'secret123'
       Creates a company on the FREE plan and its owner (already confirmed).
@@ -80,22 +84,54 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
   throw new Error(`unknown command "${command}"\n\n${usage}`);
 }
 
+/** How long to wait for a DATA_DIR holder that is still starting (or another command that runs). */
+const holderWaitMs = 15_000;
+
+/** Opens the database itself, under DATA_DIR's lock when embedded, runs the command and closes it. */
+async function runInThisProcess(config: Config, argv: string[]): Promise<string[]> {
+  const db = await openDb(config);
+  try {
+    await migrate(db);
+    const passwords = createPasswordHasher(config.passwordHashing);
+    const apiKeys = createApiKeyStore(db, systemClock);
+    return await runAdminCommand({ db, passwords, clock: systemClock, apiKeys }, argv);
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * With PostgreSQL, every process shares the database. With PGlite, the command runs here when no
+ * process holds DATA_DIR, else in the server holding it, through its control socket.
+ */
+async function runCommand(config: Config, argv: string[]): Promise<string[]> {
+  const deadline = Date.now() + holderWaitMs;
+  for (;;) {
+    try {
+      return await runInThisProcess(config, argv);
+    } catch (error) {
+      if (!(error instanceof DataDirInUse)) throw error;
+      try {
+        return await sendOperatorCommand(config.dataDir, argv);
+      } catch (sendError) {
+        if (!(sendError instanceof NoServerAnswers)) throw sendError;
+        if (Date.now() > deadline) {
+          throw new Error(`${error.message}, and it does not answer on ${controlSocketName}`);
+        }
+      }
+    }
+    await sleep(200);
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   if (wantsHelp(argv)) {
     console.log(usage);
     return;
   }
   const config = loadConfig(process.env);
-  const db = await openDb(config);
-  try {
-    await migrate(db);
-    const passwords = createPasswordHasher(config.passwordHashing);
-    console.log((await runAdminCommand({ db, passwords, clock: systemClock }, argv)).join('\n'));
-  } finally {
-    await db.close();
-  }
+  console.log((await runCommand(config, argv)).join('\n'));
 }
-
 if (import.meta.main) {
   try {
     await main(process.argv.slice(2));

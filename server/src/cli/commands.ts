@@ -1,19 +1,23 @@
 import { emailSchema, newPasswordSchema } from '@app/shared/api/contract/index';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
-import type { Db } from '../db/db.ts';
-import { createApiKeyStore } from '../modules/api-keys/api-key-store.ts';
+import { type Db, notify } from '../db/db.ts';
+import type { ApiKeyStore } from '../modules/api-keys/api-key-store.ts';
 import { apiKeyGrants, isApiKeyGrant } from '../modules/api-keys/grants.ts';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import { endResetLinks } from '../modules/auth/reset-links.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.ts';
 import { forgetFailedSignins } from '../modules/auth/signin-throttle.ts';
 import { createCompanyWithOwner } from '../modules/company/create-company.ts';
+import { environmentChanged } from '../modules/sandbox/sandbox-rules.ts';
+import { planChanged } from '../modules/usage/usage-meter.ts';
 
 export interface AdminContext {
   db: Db;
   passwords: PasswordHasher;
   clock: Clock;
+  /** The process's key store (the server's own when the command runs in the server). */
+  apiKeys: Pick<ApiKeyStore, 'create'>;
 }
 
 /** Parses CLI options with a schema; throws one readable line per bad option. */
@@ -62,7 +66,7 @@ const apiKeyOptions = z.object({
 export async function createApiKeyForUser(ctx: AdminContext, options: Record<string, unknown>) {
   const { email, label, grants } = parseOptions(apiKeyOptions, options);
   const companyId = await companyOfUser(ctx.db, email);
-  const key = await createApiKeyStore(ctx.db, ctx.clock).create({
+  const key = await ctx.apiKeys.create({
     companyId,
     label,
     grants: grants.filter(isApiKeyGrant),
@@ -89,7 +93,10 @@ export async function setPlan(ctx: AdminContext, options: Record<string, unknown
   if (!known.some((row) => row.id === plan)) {
     throw new Error(`--plan: plans are ${known.map((row) => row.id).join(', ')}`);
   }
-  await ctx.db.query('UPDATE subscriptions SET plan_id = $2 WHERE company_id = $1', [companyId, plan]);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('UPDATE subscriptions SET plan_id = $2 WHERE company_id = $1', [companyId, plan]);
+    await notify(tx, planChanged, companyId);
+  });
   return { email, plan };
 }
 
@@ -102,7 +109,10 @@ const environmentOptions = z.object({
 export async function setEnvironment(ctx: AdminContext, options: Record<string, unknown>) {
   const { email, environment } = parseOptions(environmentOptions, options);
   const companyId = await companyOfUser(ctx.db, email);
-  await ctx.db.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
+  await ctx.db.transaction(async (tx) => {
+    await tx.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
+    await notify(tx, environmentChanged, companyId);
+  });
   return { email, environment };
 }
 

@@ -12,32 +12,45 @@ export interface Db extends Queryable {
   maybeOne<T extends object = Row>(sql: string, params?: unknown[]): Promise<T | undefined>;
   /** Inside `fn`, use only `tx`: PGlite has one connection, so the outer Db would wait for the transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel`, from this process or any other on
+   * the same database, once the notifying transaction has committed. For cache invalidation.
+   */
+  listen(channel: string, handler: (payload: string) => void): void;
   close(): Promise<void>;
 }
 
 interface Driver extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  listen: Db['listen'];
   close(): Promise<void>;
 }
 
 export function createDb(driver: Driver): Db {
   return withHelpers(
     driver,
-    (fn) => driver.transaction((tx) => fn(transactionDb(tx))),
+    (fn) => driver.transaction((tx) => fn(transactionDb(tx, driver.listen))),
+    driver.listen,
     () => driver.close(),
   );
 }
 
-function transactionDb(tx: Queryable): Db {
+function transactionDb(tx: Queryable, listen: Db['listen']): Db {
   const db: Db = withHelpers(
     tx,
     (fn) => fn(db),
+    listen,
     async () => {},
   );
   return db;
 }
 
-function withHelpers(base: Queryable, transaction: Db['transaction'], close: Db['close']): Db {
+function withHelpers(
+  base: Queryable,
+  transaction: Db['transaction'],
+  listen: Db['listen'],
+  close: Db['close'],
+): Db {
   const maybeOne = async <T extends object = Row>(
     sql: string,
     params?: unknown[],
@@ -55,10 +68,34 @@ function withHelpers(base: Queryable, transaction: Db['transaction'], close: Db[
       return row;
     },
     transaction,
+    listen,
     close,
   };
 }
 
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
+
+/** Sends `payload` to the listeners of `channel` in every process (at commit when `db` is a transaction). */
+export async function notify(db: Queryable, channel: string, payload: string): Promise<void> {
+  await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
+}
+
+/** Handlers by channel, for a driver that LISTENs once per channel and hands each notification here. */
+export function channelHandlers(startListening: (channel: string) => void) {
+  const handlers = new Map<string, Array<(payload: string) => void>>();
+  return {
+    listen(channel: string, handler: (payload: string) => void): void {
+      const list = handlers.get(channel);
+      if (list) list.push(handler);
+      else {
+        handlers.set(channel, [handler]);
+        startListening(channel);
+      }
+    },
+    deliver(channel: string, payload: string): void {
+      for (const handler of handlers.get(channel) ?? []) handler(payload);
+    },
+  };
 }

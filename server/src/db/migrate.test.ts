@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases } from '../testing/databases.ts';
+import { databasesWithWorker } from '../testing/databases.ts';
 import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
 
@@ -8,7 +8,7 @@ const migrationFiles = readdirSync(new URL('./migrations/', import.meta.url))
   .filter((name) => name.endsWith('.sql'))
   .sort();
 
-describe.each(databases)('migrations on $name', (database) => {
+describe.each(databasesWithWorker)('migrations on $name', (database) => {
   let db: Db;
 
   beforeAll(async () => {

@@ -1,18 +1,21 @@
 // The PGlite database on its own thread (see pglite-worker.ts): requests in, results out.
-import { mkdir } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { createPglite } from './pglite-instance.ts';
 
 export type ThreadRequest =
   | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number }
   | { id: number; op: 'exec'; sql: string; tx?: number }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'close' };
 
 export type ThreadReply =
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { message: string; code?: string; detail?: string } };
+  | { id: number; ok: false; error: { message: string; code?: string; detail?: string } }
+  /** A NOTIFY on a channel listened to; posted before the reply of the statement that committed it. */
+  | { notification: { channel: string; payload: string } };
 
 interface OpenTransaction {
   tx: Transaction;
@@ -23,12 +26,11 @@ interface OpenTransaction {
 }
 
 const rollback = Symbol('rollback');
+if (!parentPort) throw new Error('pglite-thread.ts runs as a worker thread');
 const port = parentPort;
-if (!port) throw new Error('pglite-thread.ts runs as a worker thread');
 
-const { dataDir } = workerData as { dataDir: string };
-await mkdir(dataDir, { recursive: true });
-const pg = await PGlite.create(dataDir);
+const { dataDir, fsync } = workerData as { dataDir: string; fsync: boolean };
+const pg = await createPglite(dataDir, fsync);
 const open = new Map<number, OpenTransaction>();
 
 /** Runs a statement on the database or in an open transaction, noting a failure in the transaction. */
@@ -87,6 +89,11 @@ async function handle(request: ThreadRequest): Promise<unknown> {
         throw new Error('the transaction was rolled back: a statement in it failed');
       return undefined;
     }
+    case 'listen':
+      await pg.listen(request.channel, (payload) =>
+        port.postMessage({ notification: { channel: request.channel, payload } } satisfies ThreadReply),
+      );
+      return undefined;
     case 'close':
       await pg.close();
       return undefined;

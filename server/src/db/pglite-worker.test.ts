@@ -12,13 +12,19 @@ describe('PGlite on a worker thread', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'pglite-worker-'));
-    db = await openPgliteWorker(dir);
+    db = await openPgliteWorker(dir, { fsync: true });
     await migrate(db);
     await db.exec('CREATE TABLE worker_check (id integer PRIMARY KEY, at timestamptz, data bytea)');
   });
   afterAll(async () => {
     await db.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('flushes each commit with fsync (PGlite by itself runs with fsync off)', async () => {
+    expect(await db.one('SHOW fsync')).toEqual({ fsync: 'on' });
+    // The one sync call the data directory's filesystem carries out (see pglite-instance.ts).
+    expect(await db.one('SHOW wal_sync_method')).toEqual({ wal_sync_method: 'fsync' });
   });
 
   it('returns rows with their types: dates, bytes, numbers', async () => {

@@ -1,8 +1,15 @@
 import { Worker } from 'node:worker_threads';
-import { createDb, type Db, type Queryable } from './db.ts';
+import { channelHandlers, createDb, type Db, type Queryable } from './db.ts';
 import type { ThreadReply, ThreadRequest } from './pglite-thread.ts';
 
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+export interface PgliteWorkerOptions {
+  /** Flush every commit to disk (see pglite-instance.ts). */
+  fsync: boolean;
+  /** The database thread died: the process cannot go on. */
+  onFatal?: (error: Error) => void;
+}
 
 /**
  * PGlite on a worker thread. PGlite runs PostgreSQL compiled to WASM on the thread that calls it,
@@ -11,8 +18,11 @@ type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<
  * thread parses requests and composes messages. Same Db interface, same semantics: one
  * connection, statements outside a transaction wait for it to end.
  */
-export async function openPgliteWorker(dataDir: string, onFatal?: (error: Error) => void): Promise<Db> {
-  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), { workerData: { dataDir } });
+export async function openPgliteWorker(dataDir: string, options: PgliteWorkerOptions): Promise<Db> {
+  const { fsync, onFatal } = options;
+  const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
+    workerData: { dataDir, fsync },
+  });
   const waiting = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
   let failure: Error | undefined;
@@ -20,7 +30,17 @@ export async function openPgliteWorker(dataDir: string, onFatal?: (error: Error)
   const ready = new Promise<void>((resolve, reject) => {
     waiting.set(0, { resolve: () => resolve(), reject });
   });
+  const channels = channelHandlers((channel) => {
+    // LISTEN fails only when the thread is gone, which failAll already reports.
+    call({ op: 'listen', channel }).catch((error: Error) => {
+      if (error !== failure) onFatal?.(error);
+    });
+  });
   worker.on('message', (reply: ThreadReply) => {
+    if ('notification' in reply) {
+      channels.deliver(reply.notification.channel, reply.notification.payload);
+      return;
+    }
     const entry = waiting.get(reply.id);
     if (!entry) return;
     waiting.delete(reply.id);
@@ -66,6 +86,7 @@ export async function openPgliteWorker(dataDir: string, onFatal?: (error: Error)
       await call({ op: 'end', tx, commit: true });
       return result;
     },
+    listen: channels.listen,
     close: async () => {
       await call({ op: 'close' });
       closing = true;

@@ -1,16 +1,22 @@
-import { mkdir } from 'node:fs/promises';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { createDb, type Db, type Queryable } from './db.ts';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import { channelHandlers, createDb, type Db, type Queryable } from './db.ts';
+import { createPglite } from './pglite-instance.ts';
 
 export const inMemory = 'memory://';
 
-/** Embedded PostgreSQL (WASM) stored in `dataDir`, or in memory for `memory://`. */
-export async function openPglite(dataDir: string): Promise<Db> {
-  if (dataDir !== inMemory) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir === inMemory ? undefined : dataDir);
+/**
+ * Embedded PostgreSQL (WASM) stored in `dataDir`, or in memory for `memory://`. `fsync` makes each
+ * commit survive a power loss (see pglite-instance.ts).
+ */
+export async function openPglite(dataDir: string, options: { fsync?: boolean } = {}): Promise<Db> {
+  const pg = await createPglite(dataDir === inMemory ? undefined : dataDir, options.fsync ?? false);
+  const channels = channelHandlers((channel) => {
+    void pg.listen(channel, (payload) => channels.deliver(channel, payload));
+  });
   return createDb({
     ...queryable(pg),
     transaction: (fn) => pg.transaction((tx) => fn(queryable(tx))),
+    listen: channels.listen,
     close: () => pg.close(),
   });
 }

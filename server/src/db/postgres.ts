@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createDb, type Db, type Queryable } from './db.ts';
+import { channelHandlers, createDb, type Db, type Queryable } from './db.ts';
 
 export interface PostgresOptions {
   /** Schema to use instead of public (tests give each run its own). */
@@ -8,13 +8,34 @@ export interface PostgresOptions {
 }
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
-  const pool = new pg.Pool({
+  const settings = {
     connectionString: url,
     options: options.searchPath ? `-c search_path=${options.searchPath}` : undefined,
-  });
+  };
+  const pool = new pg.Pool(settings);
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => options.onError?.(error));
   await pool.query('SELECT 1');
+
+  // One connection of its own LISTENs for every channel; opened with the first listen().
+  let listener: Promise<pg.Client> | undefined;
+  const connectListener = async () => {
+    const client = new pg.Client(settings);
+    client.on('notification', (message) => channels.deliver(message.channel, message.payload ?? ''));
+    // A lost listener only delays invalidation: the caches it serves also expire on their own.
+    client.on('error', (error) => options.onError?.(error));
+    await client.connect();
+    return client;
+  };
+  const channels = channelHandlers((channel) => {
+    // One statement at a time on that connection: each LISTEN waits for the one before.
+    listener = (listener ?? connectListener()).then(async (client) => {
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return client;
+    });
+    listener.catch((error: Error) => options.onError?.(error));
+  });
+
   return createDb({
     ...queryable(pool),
     transaction: async (fn) => {
@@ -31,7 +52,12 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         client.release();
       }
     },
-    close: () => pool.end(),
+    listen: channels.listen,
+    close: async () => {
+      const client = await listener?.catch(() => undefined); // its failure was reported when it happened
+      await client?.end();
+      await pool.end();
+    },
   });
 }
 

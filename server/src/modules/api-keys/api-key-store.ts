@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import { sha256Hex } from '../../crypto.ts';
-import type { Db } from '../../db/db.ts';
+import { type Db, notify } from '../../db/db.ts';
 import type { ApiKeyGrant } from './grants.ts';
 import { ipAllowed } from './valid-ips.ts';
 
@@ -61,7 +61,10 @@ const toKey = (row: KeyRow): ApiKey => ({
   lastUsedAt: row.last_used_at,
 });
 
-/** How long a looked-up key is trusted without asking the database again (other processes' changes). */
+/** Announces a changed or removed key (payload: its id) to every process's key cache. */
+export const apiKeyChanged = 'api_key_changed';
+
+/** How long a looked-up key is trusted without a change announced (a lost announcement). */
 const cacheMs = 10_000;
 /** last_used_at is written at most this often per key. */
 const lastUsedEveryMs = 60_000;
@@ -70,7 +73,7 @@ export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
 
 /**
  * API keys: stored as SHA-256 only, shown once. Lookups on the sending hot path are cached briefly;
- * changes made through this store take effect at once in this process.
+ * changes take effect at once in every process (announced on {@link apiKeyChanged}).
  */
 export function createApiKeyStore(db: Db, clock: Clock) {
   const cache = new Map<string, { key: ApiKey | undefined; until: number }>();
@@ -82,6 +85,7 @@ export function createApiKeyStore(db: Db, clock: Clock) {
     for (const [hash, entry] of cache)
       if (entry.key?.id === id || entry.key === undefined) cache.delete(hash);
   };
+  db.listen(apiKeyChanged, forget);
 
   async function lookup(secret: string): Promise<ApiKey | undefined> {
     const hash = sha256Hex(secret);
@@ -163,6 +167,7 @@ export function createApiKeyStore(db: Db, clock: Clock) {
         [companyId, id, changes.label ?? null, changes.grants ?? null, changes.validIps ?? null, clock.now()],
       );
       forget(id);
+      await notify(db, apiKeyChanged, id);
       return row ? toKey(row) : undefined;
     },
 
@@ -172,6 +177,7 @@ export function createApiKeyStore(db: Db, clock: Clock) {
         [companyId, id],
       );
       forget(id);
+      await notify(db, apiKeyChanged, id);
       return rows.length > 0;
     },
   };

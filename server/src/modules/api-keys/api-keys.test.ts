@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
-import { databases } from '../../testing/databases.ts';
+import { databasesWithWorker } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
 
-describe.each(databases)('API keys on $name', (database) => {
+describe.each(databasesWithWorker)('API keys on $name', (database) => {
   const t = useTestApp(database);
   let a: EngineAccount;
   let b: EngineAccount;

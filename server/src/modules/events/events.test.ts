@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
-import { databases } from '../../testing/databases.ts';
+import { databasesWithWorker } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
 import { createEventStore } from './event-store.ts';
 import type { NewMessageEvent } from './message-event.ts';
@@ -16,7 +16,7 @@ interface EventPage {
 const minute = 60_000;
 const day = 86_400_000;
 
-describe.each(databases)('message events on $name', (database) => {
+describe.each(databasesWithWorker)('message events on $name', (database) => {
   const t = useTestApp(database);
   let a: EngineAccount;
   let b: EngineAccount;

@@ -1,7 +1,7 @@
 import type { CompleteProfile, OnboardingState } from '@app/shared/api/contract/index';
-import type { Db } from '../../db/db.ts';
+import { type Db, notify } from '../../db/db.ts';
 import { appError } from '../../http/errors.ts';
-import type { Environment, SandboxRules } from './sandbox-rules.ts';
+import { type Environment, environmentChanged, type SandboxRules } from './sandbox-rules.ts';
 import { isProductionReady, productionFlags, readTour, setTourFlags, toTour } from './tour-flags.ts';
 
 interface StateRow {
@@ -72,6 +72,7 @@ export async function switchEnvironment(
   }
   await db.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, target]);
   rules.forgetEnvironment(companyId);
+  await notify(db, environmentChanged, companyId); // the other processes' rules
   return loadOnboardingState(db, companyId);
 }
 

@@ -16,7 +16,10 @@ export interface SandboxRules {
   markSandboxSent(companyId: string): Promise<void>;
 }
 
+/** How long an environment is trusted without a change announced (a lost announcement). */
 const environmentTtlMs = 3000;
+/** Announces a company's environment switch (payload: the company id) to every process's rules. */
+export const environmentChanged = 'environment_changed';
 
 interface SharedState {
   environments: Map<string, { environment: Environment; expiresAt: number }>;
@@ -30,8 +33,10 @@ const states = new WeakMap<Db, SharedState>();
 function stateOf(db: Db): SharedState {
   let state = states.get(db);
   if (!state) {
-    state = { environments: new Map(), marked: new Set() };
+    const environments: SharedState['environments'] = new Map();
+    state = { environments, marked: new Set() };
     states.set(db, state);
+    db.listen(environmentChanged, (companyId) => environments.delete(companyId));
   }
   return state;
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/db.ts';
+import { type Db, notify } from '../../db/db.ts';
 
 export type SubaccountStatus = 'active' | 'suspended' | 'terminated';
 
@@ -28,7 +28,10 @@ const toSubaccount = (row: SubaccountRow): Subaccount => ({
 });
 
 const columns = 'id, name, status, ip_pool, created_at';
+/** How long a status is trusted without a change announced (a lost announcement). */
 const statusCacheMs = 10_000;
+/** Announces a created or changed subaccount (payload: `companyId:id`) to every process's status cache. */
+export const subaccountChanged = 'subaccount_changed';
 
 export type SubaccountStore = ReturnType<typeof createSubaccountStore>;
 
@@ -37,6 +40,11 @@ export function createSubaccountStore(db: Db, clock: Clock) {
   const statusCache = new Map<string, { status: SubaccountStatus | undefined; until: number }>();
   // Bumped by every update: a status read before an update must not be cached after it.
   let generation = 0;
+  const forget = (cacheKey: string) => {
+    generation += 1;
+    statusCache.delete(cacheKey);
+  };
+  db.listen(subaccountChanged, forget);
 
   return {
     async create(companyId: string, input: { name: string; ipPool?: string }): Promise<Subaccount> {
@@ -45,6 +53,7 @@ export function createSubaccountStore(db: Db, clock: Clock) {
          RETURNING ${columns}`,
         [companyId, input.name, input.ipPool ?? null, clock.now()],
       );
+      await notify(db, subaccountChanged, `${companyId}:${row.id}`);
       return toSubaccount(row);
     },
 
@@ -90,8 +99,8 @@ export function createSubaccountStore(db: Db, clock: Clock) {
           changes.ipPool ?? null,
         ],
       );
-      generation += 1;
-      statusCache.delete(`${companyId}:${id}`);
+      forget(`${companyId}:${id}`);
+      await notify(db, subaccountChanged, `${companyId}:${id}`);
       return row ? toSubaccount(row) : undefined;
     },
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
-import { databases } from '../../testing/databases.ts';
+import { databasesWithWorker } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
 
 const inline = (overrides: Record<string, unknown> = {}) => ({
@@ -23,7 +23,7 @@ const inline = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe.each(databases)('transmissions on $name', (database) => {
+describe.each(databasesWithWorker)('transmissions on $name', (database) => {
   const t = useTestApp(database);
   let a: EngineAccount;
   let b: EngineAccount;

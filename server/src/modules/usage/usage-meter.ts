@@ -22,7 +22,10 @@ export type PlanQuotas = ReadonlyMap<string, PlanQuota>;
 /** The feature group of the transactional quotas, as the over-quota message names it (§8). */
 export const quotaFeatureGroup = 'transactional email';
 
+/** How long a company's plan is trusted without a change announced (a lost announcement). */
 const planCacheMs = 10_000;
+/** Announces a company's plan change (payload: the company id) to every process's plan cache. */
+export const planChanged = 'plan_changed';
 
 export type UsageMeter = ReturnType<typeof createUsageMeter>;
 
@@ -33,6 +36,7 @@ export type UsageMeter = ReturnType<typeof createUsageMeter>;
  */
 export function createUsageMeter(db: Db, clock: Clock) {
   const plans = new Map<string, { quotas: Map<string, PlanQuota>; until: number }>();
+  db.listen(planChanged, (companyId) => plans.delete(companyId));
 
   async function planQuotas(companyId: string): Promise<Map<string, PlanQuota>> {
     const now = clock.now().getTime();

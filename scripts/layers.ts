@@ -42,7 +42,7 @@ const importPattern = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
 export function backArrows(): string[] {
   return sourceFiles(serverSrc).flatMap((file) => {
     const from = placeOf(file);
-    return [...readFileSync(file, 'utf8').matchAll(importPattern)].flatMap(([, specifier]) => {
+    return [...readFileSync(file, 'utf8').matchAll(importPattern)].flatMap(([, specifier = '']) => {
       const target = resolve(dirname(file), specifier);
       if (!target.startsWith(serverSrc)) return [];
       const to = placeOf(target);

@@ -22,12 +22,14 @@
  * BENCH_DATABASE_URL is set (a database the bench may write to; it is reused across runs),
  * its account prepared with the operator CLI first. Rows that cannot run are printed as skipped with
  * the reason; the exit code is still 0. Results go to tests/bench/results/latest.{md,json}.
- * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http.
+ * Noisy neighbour (noisy-neighbour.ts): a small GET's latency while each abusive request runs.
+ * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http|noisy.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { httpRows, measureBareFastify, measureOurHttp } from './http-scenarios.ts';
+import { measureNoisyNeighbour, noisyNeighbourMarkdown } from './noisy-neighbour.ts';
 import { nodeBinary, startOurServer } from './our-server.ts';
 import { ensurePostfix } from './postfix.ts';
 import { runCleanups, runCommand } from './processes.ts';
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const notes: string[] = [];
+  const sections: string[] = [];
   const smtpPeers = wantSmtp
     ? await measureSmtpPeers(settings, 'tools' in tools ? tools.tools : tools, log)
     : undefined;
@@ -84,6 +87,10 @@ async function main(): Promise<void> {
         const oursHttp = await measureOurHttp(settings, server, log);
         rows.push(...httpRows(settings, httpLimit, oursHttp).map(labelled(target.label)));
       }
+      if (settings.parts.has('noisy') && 'httpUrl' in server) {
+        const noisy = await measureNoisyNeighbour(server, settings.seconds, log);
+        sections.push(noisyNeighbourMarkdown(target.label, noisy));
+      }
     } finally {
       if ('stop' in server) await server.stop();
     }
@@ -106,7 +113,7 @@ async function main(): Promise<void> {
     rows,
     notes,
   };
-  const markdown = renderMarkdown(report);
+  const markdown = [renderMarkdown(report), ...sections].join('\n');
   log(`\n${markdown}`);
   await mkdir(resultsDir, { recursive: true });
   await writeFile(path.join(resultsDir, 'latest.md'), markdown);

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { templateLimitsText } from '../substitution/render.ts';
 
 const tags = ['transmissions'];
 const idParams = z.object({ id: numericId });
@@ -28,6 +29,7 @@ export function transmissionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Send (or schedule) a message to one or many recipients',
+          description: templateLimitsText,
           querystring: z.object({ num_rcpt_errors: z.coerce.number().int().min(0).optional() }),
           body: transmissionBody,
           response: {

@@ -1,8 +1,9 @@
 /**
- * Noisy neighbour: the latency of a small authenticated GET (one request at a time) while one
- * abusive-but-accepted request runs, beside the same GET on an idle server. A request that holds the
- * event loop shows up as a p99 near its own duration. The server's RSS is read before, right after
- * and a while after the large send, to show whether memory returns.
+ * Noisy neighbour: the latency of small GETs (each probe one request at a time) while one
+ * abusive-but-accepted request runs, beside the same GETs on an idle server. Two probes run side by
+ * side: an authenticated `/api/v1` GET (API key check and a database read) and `/v1/ping` (no database),
+ * so a wait for the database tells apart from a held event loop, which delays both. The server's RSS
+ * is read before, right after and a while after the large send, to show whether memory returns.
  */
 import { readFile } from 'node:fs/promises';
 import type { OurServer } from './our-server.ts';
@@ -47,12 +48,17 @@ export const abuses: Abuse[] = [
   },
 ];
 
-export interface NoisyRow {
-  scenario: string;
-  probes: number;
+interface Latencies {
+  count: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+}
+
+export interface NoisyRow {
+  scenario: string;
+  api: Latencies;
+  ping: Latencies;
   /** The abusive request's status and duration, empty for the idle row. */
   abuse: string;
 }
@@ -67,8 +73,14 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN);
 
-/** Sequential GETs until `until` settles (or for `seconds`), each latency in ms. */
-async function probe(server: OurServer, until: Promise<unknown>): Promise<number[]> {
+const apiProbePath = '/api/v1/templates';
+
+/** Sequential GETs of `path` until `until` settles, each latency in ms. */
+async function probe(
+  url: string,
+  headers: Record<string, string>,
+  until: Promise<unknown>,
+): Promise<Latencies> {
   let done = false;
   void until.finally(() => {
     done = true;
@@ -76,25 +88,25 @@ async function probe(server: OurServer, until: Promise<unknown>): Promise<number
   const latencies: number[] = [];
   while (!done) {
     const started = performance.now();
-    const response = await fetch(`${server.httpUrl}/api/v1/templates`, {
-      headers: { authorization: server.apiKey },
-    });
+    const response = await fetch(url, { headers });
     await response.arrayBuffer();
     latencies.push(performance.now() - started);
   }
-  return latencies;
+  latencies.sort((a, b) => a - b);
+  return {
+    count: latencies.length,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    maxMs: latencies.at(-1) ?? Number.NaN,
+  };
 }
 
-function row(scenario: string, latencies: number[], abuse: string): NoisyRow {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return {
-    scenario,
-    probes: sorted.length,
-    p50Ms: percentile(sorted, 50),
-    p99Ms: percentile(sorted, 99),
-    maxMs: sorted.at(-1) ?? Number.NaN,
-    abuse,
-  };
+async function probes(server: OurServer, until: Promise<unknown>): Promise<Pick<NoisyRow, 'api' | 'ping'>> {
+  const [api, ping] = await Promise.all([
+    probe(`${server.httpUrl}${apiProbePath}`, { authorization: server.apiKey }, until),
+    probe(`${server.httpUrl}/v1/ping`, {}, until),
+  ]);
+  return { api, ping };
 }
 
 async function rssMb(pid: number | undefined): Promise<number> {
@@ -104,7 +116,10 @@ async function rssMb(pid: number | undefined): Promise<number> {
   return kb / 1024;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ms = (value: number | undefined) =>
+  value !== undefined && Number.isFinite(value) ? value.toFixed(1) : '—';
+
+const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 export async function measureNoisyNeighbour(
   server: OurServer,
@@ -112,9 +127,8 @@ export async function measureNoisyNeighbour(
   log: (line: string) => void,
 ): Promise<NoisyOutcome> {
   const rows: NoisyRow[] = [];
-  const idle = await probe(server, sleep(seconds * 1000));
-  rows.push(row('idle', idle, ''));
-  log(`  noisy neighbour: idle p99 ${rows[0]?.p99Ms.toFixed(1)} ms`);
+  rows.push({ scenario: 'idle', ...(await probes(server, sleep(seconds * 1000))), abuse: '' });
+  log(`  noisy neighbour: idle p99 ${rows[0]?.api.p99Ms.toFixed(1)} ms`);
   const baseline = await rssMb(server.pid);
   for (const abuse of abuses) {
     const body = JSON.stringify(abuse.body());
@@ -130,12 +144,15 @@ export async function measureNoisyNeighbour(
       return `${response.status}${code && response.status >= 400 ? ` (code ${code})` : ''}`;
     });
     const [latencies, status] = await Promise.all([
-      probe(server, request),
+      probes(server, request),
       request.catch((error: Error) => error.message),
     ]);
     const took = ((performance.now() - started) / 1000).toFixed(1);
-    rows.push(row(`while: ${abuse.name}`, latencies, `${status} in ${took} s`));
-    log(`  noisy neighbour: ${abuse.name}: ${rows.at(-1)?.abuse}, p99 ${rows.at(-1)?.p99Ms.toFixed(1)} ms`);
+    rows.push({ scenario: `while: ${abuse.name}`, ...latencies, abuse: `${status} in ${took} s` });
+    const last = rows.at(-1);
+    log(
+      `  noisy neighbour: ${abuse.name}: ${last?.abuse}, API p99 ${ms(last?.api.p99Ms)} ms, ping max ${ms(last?.ping.maxMs)} ms`,
+    );
   }
   const afterSend = await rssMb(server.pid);
   await sleep(15_000);
@@ -145,20 +162,18 @@ export async function measureNoisyNeighbour(
   return { rows, memory };
 }
 
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '—');
-
 /** The scenario's own markdown table (its columns differ from the throughput table). */
 export function noisyNeighbourMarkdown(label: string, outcome: NoisyOutcome): string {
   return [
     `## Noisy neighbour [ours on ${label}]`,
     '',
-    'Latency of `GET /api/v1/templates` (one at a time, authenticated) idle and while one abusive request runs.',
+    `Latency of \`GET ${apiProbePath}\` (API key, database read) and \`GET /v1/ping\` (no database), each probe one request at a time, idle and while one abusive request runs.`,
     '',
-    '| while | GETs | p50 ms | p99 ms | max ms | abusive request |',
+    '| while | API GETs | API p50 / p99 / max ms | pings | ping p99 / max ms | abusive request |',
     '| --- | ---: | ---: | ---: | ---: | --- |',
     ...outcome.rows.map(
       (r) =>
-        `| ${r.scenario} | ${r.probes} | ${ms(r.p50Ms)} | ${ms(r.p99Ms)} | ${ms(r.maxMs)} | ${r.abuse} |`,
+        `| ${r.scenario} | ${r.api.count} | ${ms(r.api.p50Ms)} / ${ms(r.api.p99Ms)} / ${ms(r.api.maxMs)} | ${r.ping.count} | ${ms(r.ping.p99Ms)} / ${ms(r.ping.maxMs)} | ${r.abuse} |`,
     ),
     '',
     `- ${outcome.memory}`,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
-import { templateLimits } from '../substitution/render.ts';
+import { templateLimits, templateLimitsText } from '../substitution/render.ts';
 
 const nested = (depth: number) => `${'{{#if a}}'.repeat(depth)}x${'{{/if}}'.repeat(depth)}`;
 

@@ -89,7 +89,7 @@ export async function resolveTransmission(
     recipients = await deps.recipientList(companyId, subaccountId, listId);
     if (!recipients) throw notFound(`recipient list '${listId}' does not exist`);
   }
-  const { valid, errors } = checkRecipients(recipients ?? []);
+  const { valid, errors } = await checkRecipients(recipients ?? []);
 
   let template: StoredTemplate | undefined;
   if ('template_id' in body.content) {

@@ -79,6 +79,21 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
     expect(response.json().errors[0]).toMatchObject({ code: '3000', part: 'html', line: 1 });
   });
 
+  it('documents the limits in the API reference of transmissions and templates', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const [path, method] of [
+      ['/api/v1/transmissions', 'post'],
+      ['/api/v1/templates', 'post'],
+      ['/api/v1/templates/{id}', 'put'],
+      ['/api/v1/templates/{id}/preview', 'post'],
+    ] as const) {
+      expect(docs.paths[path][method].description).toBe(templateLimitsText);
+    }
+    expect(templateLimitsText).toContain('nested at most 50 deep');
+    expect(templateLimitsText).toContain('at most 5,000 tags');
+    expect(templateLimitsText).toContain('at most 10,000,000 iterations');
+  });
+
   it('spends one render budget per transmission: 20 recipients × nested {{#each}} over 999 items, without holding the loop', async () => {
     const { result: response, stallMs } = await longestStall(() =>
       engineCall(t.app, a, 'POST', '/transmissions', {

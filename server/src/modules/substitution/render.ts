@@ -117,8 +117,11 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
   };
 }
 
-/** Every part's tags count towards one limit: checked for all parts before any is compiled. */
-function checkContentShape(parts: ContentParts): void {
+/**
+ * The linear pre-check of every part (nesting depth; tags, which count towards one limit for all
+ * parts), before any is compiled. Throws CompileError.
+ */
+export function checkContentShape(parts: ContentParts): void {
   const sources: [string, string | undefined][] = [
     ['subject', parts.subject],
     ['html', parts.html],

@@ -1,6 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { CompileError, type ContentParts, type SubstitutionData } from '../substitution/render.ts';
+import {
+  CompileError,
+  type ContentParts,
+  checkContentShape,
+  type SubstitutionData,
+} from '../substitution/render.ts';
 import type {
   CompileProblem,
   ContentOptions,
@@ -31,6 +36,8 @@ const toCompileError = (problem: CompileProblem) =>
 
 /** Throws CompileError when a part does not compile (or breaks a limit); the threads keep what compiled. */
 export async function checkCompiles(parts: ContentParts, options: ContentOptions): Promise<void> {
+  // Linear and cheap: content over a limit is refused without waiting for a thread.
+  if (options.performSubstitutions) checkContentShape(parts);
   const problem: CompileProblem | undefined = await renderPool().run(
     { parts, ...options },
     { name: 'checkContent' },

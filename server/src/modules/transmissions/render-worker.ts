@@ -78,31 +78,41 @@ export type PreviewResult =
   | { compileProblem: CompileProblem }
   | { failure: string };
 
-/** Compiled templates by content, bounded by the size of their sources. */
-const compiledCache = new Map<string, { value: CompiledContent | PartTemplate; size: number }>();
+/**
+ * Compiled templates by content, bounded by the size of their sources. A content that does not
+ * compile is kept too, so its recipients do not each pay for the failed attempt.
+ */
+type Compiled = { value: CompiledContent | PartTemplate } | { error: unknown };
+const compiledCache = new Map<string, Compiled & { size: number }>();
 const cacheMaxChars = 64 * 1024 * 1024;
 let cachedChars = 0;
+
+function compileOnce(make: () => CompiledContent | PartTemplate): Compiled {
+  try {
+    return { value: make() };
+  } catch (error) {
+    return { error };
+  }
+}
 
 function cached<T extends CompiledContent | PartTemplate>(source: unknown, make: () => T): T {
   const text = JSON.stringify(source);
   const key = createHash('sha256').update(text).digest('base64');
-  const hit = compiledCache.get(key);
-  if (hit) {
+  let entry = compiledCache.get(key);
+  if (entry) {
     compiledCache.delete(key);
-    compiledCache.set(key, hit);
-    return hit.value as T;
+  } else {
+    entry = { ...compileOnce(make), size: text.length };
+    cachedChars += entry.size;
   }
-  const value = make();
-  if (text.length <= cacheMaxChars) {
-    compiledCache.set(key, { value, size: text.length });
-    cachedChars += text.length;
-    for (const [oldest, entry] of compiledCache) {
-      if (cachedChars <= cacheMaxChars) break;
-      compiledCache.delete(oldest);
-      cachedChars -= entry.size;
-    }
+  compiledCache.set(key, entry);
+  for (const [oldest, { size }] of compiledCache) {
+    if (cachedChars <= cacheMaxChars || compiledCache.size === 1) break;
+    compiledCache.delete(oldest);
+    cachedChars -= size;
   }
-  return value;
+  if ('error' in entry) throw entry.error;
+  return entry.value as T;
 }
 
 const compileInline = (parts: ContentParts, options: ContentOptions) =>

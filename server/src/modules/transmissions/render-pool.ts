@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import {
@@ -34,15 +35,45 @@ function renderPool(): Piscina {
 const toCompileError = (problem: CompileProblem) =>
   new CompileError(problem.part, problem.line, problem.detail);
 
+/** Small contents known to compile (by hash), so repeated sends of one content skip the round trip. */
+const compiledContents = new Set<string>();
+const compiledContentsSize = 1_000;
+/** Larger content is not hashed on this thread. */
+const rememberedChars = 256 * 1024;
+
+const contentChars = (parts: ContentParts) =>
+  [
+    parts.subject,
+    parts.html,
+    parts.text,
+    parts.amp_html,
+    parts.reply_to,
+    parts.from.email,
+    parts.from.name,
+    ...Object.entries(parts.headers ?? {}).flat(),
+  ].reduce((sum, part) => sum + (part?.length ?? 0), 0);
+
+const contentKey = (parts: ContentParts, options: ContentOptions) =>
+  createHash('sha256')
+    .update(JSON.stringify([parts, options.performSubstitutions, options.inlineCss]))
+    .digest('base64');
+
 /** Throws CompileError when a part does not compile (or breaks a limit); the threads keep what compiled. */
 export async function checkCompiles(parts: ContentParts, options: ContentOptions): Promise<void> {
   // Linear and cheap: content over a limit is refused without waiting for a thread.
   if (options.performSubstitutions) checkContentShape(parts);
+  const key = contentChars(parts) <= rememberedChars ? contentKey(parts, options) : undefined;
+  if (key !== undefined && compiledContents.has(key)) return;
   const problem: CompileProblem | undefined = await renderPool().run(
     { parts, ...options },
     { name: 'checkContent' },
   );
   if (problem) throw toCompileError(problem);
+  if (key === undefined) return;
+  if (compiledContents.size >= compiledContentsSize) {
+    compiledContents.delete(compiledContents.values().next().value ?? '');
+  }
+  compiledContents.add(key);
 }
 
 /** One render of stored content with preview data; throws CompileError, or returns the generation failure. */

@@ -11,6 +11,7 @@ export interface OurServer {
   httpUrl: string;
   smtpPort: number;
   apiKey: string;
+  pid: number | undefined;
   /** Why the server is gone (exit code and its last output), or undefined while it runs. */
   died: () => string | undefined;
   stop: () => Promise<void>;
@@ -106,5 +107,5 @@ export async function startOurServer(
     server.process.exitCode === null && server.process.signalCode === null
       ? undefined
       : `our server exited (${server.process.exitCode ?? server.process.signalCode}): ${summarizeOutput(server.output())}`;
-  return { server: { httpUrl, smtpPort, apiKey, died, stop: server.stop } };
+  return { server: { httpUrl, smtpPort, apiKey, pid: server.process.pid, died, stop: server.stop } };
 }

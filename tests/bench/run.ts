@@ -23,13 +23,15 @@
  * its account prepared with the operator CLI first. Rows that cannot run are printed as skipped with
  * the reason; the exit code is still 0. Results go to tests/bench/results/latest.{md,json}.
  * PGlite's ingest with PGLITE_FSYNC=on beside off: fsync-scenarios.ts.
- * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http|fsync.
+ * Noisy neighbour (noisy-neighbour.ts): a small GET's latency while each abusive request runs.
+ * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http|fsync|noisy.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureFsync } from './fsync-scenarios.ts';
 import { httpRows, measureBareFastify, measureOurHttp } from './http-scenarios.ts';
+import { measureNoisyNeighbour, noisyNeighbourMarkdown } from './noisy-neighbour.ts';
 import { nodeBinary, startOurServer } from './our-server.ts';
 import { ensurePostfix } from './postfix.ts';
 import { runCleanups, runCommand } from './processes.ts';
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
 
   const rows: Row[] = [];
   const notes: string[] = [];
+  const sections: string[] = [];
   const smtpPeers = wantSmtp
     ? await measureSmtpPeers(settings, 'tools' in tools ? tools.tools : tools, log)
     : undefined;
@@ -71,7 +74,8 @@ async function main(): Promise<void> {
   const labelled =
     (label: string) =>
     (row: Row): Row => ({ ...row, scenario: `${row.scenario} [ours on ${label}]` });
-  for (const target of wantSmtp || wantHttp ? databases : []) {
+  const wantNoisy = settings.parts.has('noisy');
+  for (const target of wantSmtp || wantHttp || wantNoisy ? databases : []) {
     log(`our server on ${target.label}:`);
     const ours = await startOurServer(root, target.url, log);
     if ('reason' in ours) log(`  SKIPPED our-server rows: ${ours.reason}`);
@@ -85,6 +89,10 @@ async function main(): Promise<void> {
       if (httpLimit) {
         const oursHttp = await measureOurHttp(settings, server, log);
         rows.push(...httpRows(settings, httpLimit, oursHttp).map(labelled(target.label)));
+      }
+      if (wantNoisy && 'httpUrl' in server) {
+        const noisy = await measureNoisyNeighbour(server, settings.seconds, log);
+        sections.push(noisyNeighbourMarkdown(target.label, noisy));
       }
     } finally {
       if ('stop' in server) await server.stop();
@@ -110,7 +118,7 @@ async function main(): Promise<void> {
     rows,
     notes,
   };
-  const markdown = renderMarkdown(report);
+  const markdown = [renderMarkdown(report), ...sections].join('\n');
   log(`\n${markdown}`);
   await mkdir(resultsDir, { recursive: true });
   await writeFile(path.join(resultsDir, 'latest.md'), markdown);

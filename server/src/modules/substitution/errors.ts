@@ -17,11 +17,13 @@ export class GenerationError extends Error {
 export class CompileError extends Error {
   part: string;
   line: number | undefined;
+  detail: string;
 
   constructor(part: string, line: number | undefined, detail: string) {
     super(line === undefined ? `${part}: ${detail}` : `${part}, line ${line}: ${detail}`);
     this.name = 'CompileError';
     this.part = part;
     this.line = line;
+    this.detail = detail;
   }
 }

@@ -227,14 +227,19 @@ describe('generation_failure', () => {
     expect(error.reason).toContain('20 MB');
   });
 
-  it('fails when nested loops run away', () => {
-    const list = Array.from({ length: 1000 }, (_, i) => i);
-    const error = renderError(
-      { text: '{{#each l}}{{#each ../l}}{{#each ../../l}}.{{/each}}{{/each}}{{/each}}' },
-      { l: list },
+  it('shares one loop budget between the renders of a transmission', () => {
+    const compiled = compileContent({ subject: 'x', from: FROM, text: '{{#each l}}.{{/each}}' }, {});
+    const data = { l: Array.from({ length: 600 }, (_, i) => i) };
+    const budget = { iterationsLeft: 1000 };
+    expect(compiled.render(data, undefined, budget).text).toBe('.'.repeat(600));
+    expect(() => compiled.render(data, undefined, budget)).toThrow(
+      expect.objectContaining({
+        kind: 'generation_failure',
+        reason: 'template loops ran more than 10,000,000 iterations, the limit per transmission',
+      }),
     );
-    expect(error.kind).toBe('generation_failure');
-    expect(error.reason).toContain('iterations');
+    // A render without a budget of its own gets a whole one.
+    expect(compiled.render(data).text).toBe('.'.repeat(600));
   });
 });
 

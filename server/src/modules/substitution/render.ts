@@ -3,13 +3,16 @@ import type { RecipientAddress, SubstitutionData } from './data.ts';
 import { withRecipientAddress } from './data.ts';
 import { GenerationError } from './errors.ts';
 import { htmlToPlainText, inlineCss } from './html.ts';
-import type { PartTemplate } from './template.ts';
-import { compilePart } from './template.ts';
+import { checkTemplateShape } from './limits.ts';
+import type { PartTemplate, RenderBudget } from './template.ts';
+import { compilePart, createRenderBudget } from './template.ts';
 
 export type { RecipientAddress, SubstitutionData } from './data.ts';
 export { mergeSubstitutionData, withRecipientAddress } from './data.ts';
 export type { GenerationErrorKind } from './errors.ts';
 export { CompileError, GenerationError } from './errors.ts';
+export { templateLimits, templateLimitsText } from './limits.ts';
+export { createRenderBudget, type RenderBudget } from './template.ts';
 
 export interface ContentParts {
   subject: string;
@@ -34,9 +37,10 @@ export type RenderedContent = ContentParts;
 export interface CompiledContent {
   /**
    * Renders one recipient's message. `address`, when given, is exposed to templates as `address`
-   * unless the data has its own `address`. Throws GenerationError and nothing else.
+   * unless the data has its own `address`. Renders of one transmission share one `budget`.
+   * Throws GenerationError and nothing else.
    */
-  render(data: SubstitutionData, address?: RecipientAddress): RenderedContent;
+  render(data: SubstitutionData, address?: RecipientAddress, budget?: RenderBudget): RenderedContent;
 }
 
 /** Cap on rendered html + text + amp_html, in UTF-8 bytes. */
@@ -60,6 +64,7 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
     substitute ? compilePart(part, source, htmlEscape) : () => source;
   const optional = (part: string, source: string | undefined, htmlEscape: boolean) =>
     source === undefined || source === '' ? undefined : compile(part, source, htmlEscape);
+  if (substitute) checkContentShape(parts);
 
   const templates: Templates = {
     subject: compile('subject', parts.subject, false),
@@ -76,12 +81,16 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
   };
   const produce = createProducer(templates, options.inlineCss ?? false);
 
-  const render = (data: SubstitutionData, address?: RecipientAddress): RenderedContent => {
+  const render = (
+    data: SubstitutionData,
+    address?: RecipientAddress,
+    budget = createRenderBudget(),
+  ): RenderedContent => {
     try {
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
         throw new GenerationError('generation_failure', 'substitution data must be a JSON object');
       }
-      return produce(address ? withRecipientAddress(data, address) : data);
+      return produce(address ? withRecipientAddress(data, address) : data, budget);
     } catch (error) {
       if (error instanceof GenerationError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
@@ -108,25 +117,49 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
   };
 }
 
+/**
+ * The linear pre-check of every part (nesting depth; tags, which count towards one limit for all
+ * parts), before any is compiled. Throws CompileError.
+ */
+export function checkContentShape(parts: ContentParts): void {
+  const sources: [string, string | undefined][] = [
+    ['subject', parts.subject],
+    ['html', parts.html],
+    ['text', parts.text],
+    ['amp_html', parts.amp_html],
+    ['from.email', parts.from.email],
+    ['from.name', parts.from.name],
+    ['reply_to', parts.reply_to],
+    ...Object.entries(parts.headers ?? {}).map(([name, value]): [string, string] => [
+      `headers.${name}`,
+      value,
+    ]),
+  ];
+  let tags = 0;
+  for (const [part, source] of sources) {
+    if (source) tags += checkTemplateShape(part, source, tags);
+  }
+}
+
 function createProducer(
   templates: Templates,
   inlining: boolean,
-): (data: SubstitutionData) => RenderedContent {
+): (data: SubstitutionData, budget: RenderBudget) => RenderedContent {
   // Recipients often share the same rendered html; the html-to-text and juice passes are the costly ones.
   const toText = memoizeLast(htmlToPlainText);
   const inline = memoizeLast(inlineCss);
 
-  return (data) => {
-    const subject = templates.subject(data);
+  return (data, budget) => {
+    const subject = templates.subject(data, budget);
     checkSubject(subject);
-    const fromEmail = templates.fromEmail(data).trim();
-    const fromName = templates.fromName?.(data).trim() || undefined;
+    const fromEmail = templates.fromEmail(data, budget).trim();
+    const fromName = templates.fromName?.(data, budget).trim() || undefined;
     checkFrom(fromEmail, fromName);
-    const replyTo = templates.replyTo?.(data).trim() || undefined;
+    const replyTo = templates.replyTo?.(data, budget).trim() || undefined;
     if (replyTo !== undefined) checkReplyTo(replyTo);
     let headers: Record<string, string> | undefined;
     for (const [name, template] of templates.headers) {
-      const value = template(data);
+      const value = template(data, budget);
       checkHeader(name, value);
       // A header whose value substitutes to nothing is left out rather than sent empty.
       if (value.trim() !== '') {
@@ -135,9 +168,9 @@ function createProducer(
       }
     }
 
-    const renderedHtml = templates.html?.(data);
-    const ampHtml = templates.ampHtml?.(data);
-    let text = templates.text?.(data);
+    const renderedHtml = templates.html?.(data, budget);
+    const ampHtml = templates.ampHtml?.(data, budget);
+    let text = templates.text?.(data, budget);
     checkSize(renderedHtml, text, ampHtml);
     if (text === undefined && renderedHtml !== undefined) text = toText(renderedHtml);
     const html = renderedHtml !== undefined && inlining ? inline(renderedHtml) : renderedHtml;

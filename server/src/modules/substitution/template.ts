@@ -1,13 +1,20 @@
 import Handlebars from 'handlebars';
 import type { SubstitutionData } from './data.ts';
 import { CompileError, GenerationError } from './errors.ts';
+import { checkTemplateShape, templateLimits } from './limits.ts';
 import { describeParseError, findUnsupported } from './syntax.ts';
 
-export type PartTemplate = (data: SubstitutionData) => string;
+/** What the {{#each}} loops of one transmission (or preview) may still run, shared by its renders. */
+export interface RenderBudget {
+  iterationsLeft: number;
+}
 
-// Bounds nested {{#each}} blow-ups (e.g. three nested loops over 1,000 items) so one template cannot stall a worker.
-const MAX_LOOP_ITERATIONS = 1_000_000;
-let loopIterationsLeft = MAX_LOOP_ITERATIONS;
+export const createRenderBudget = (): RenderBudget => ({ iterationsLeft: templateLimits.renderIterations });
+
+export type PartTemplate = (data: SubstitutionData, budget: RenderBudget) => string;
+
+// The budget of the render in progress: handlebars helpers cannot be handed one per call.
+let activeBudget: RenderBudget = createRenderBudget();
 
 // An isolated environment: no partials, no user helpers, and `log` removed so templates cannot write to our logs.
 const env = Handlebars.create();
@@ -16,11 +23,11 @@ const builtInEach = env.helpers.each as Handlebars.HelperDelegate;
 env.registerHelper('each', function (this: unknown, context: unknown, options: Handlebars.HelperOptions) {
   const fn = options.fn;
   const counted = (item: unknown, frame?: Handlebars.RuntimeOptions) => {
-    loopIterationsLeft -= 1;
-    if (loopIterationsLeft < 0) {
+    activeBudget.iterationsLeft -= 1;
+    if (activeBudget.iterationsLeft < 0) {
       throw new GenerationError(
         'generation_failure',
-        `template loops ran more than ${MAX_LOOP_ITERATIONS} iterations`,
+        `template loops ran more than ${templateLimits.renderIterations.toLocaleString('en-US')} iterations, the limit per transmission`,
       );
     }
     return fn(item, frame);
@@ -39,6 +46,7 @@ const RUNTIME_OPTIONS: Handlebars.RuntimeOptions = {
  * otherwise `{{x}}` and `{{{x}}}` both insert the value as is.
  */
 export function compilePart(part: string, source: string, htmlEscape: boolean): PartTemplate {
+  checkTemplateShape(part, source);
   let program: ReturnType<typeof env.parse>;
   try {
     program = env.parse(source);
@@ -52,13 +60,14 @@ export function compilePart(part: string, source: string, htmlEscape: boolean): 
   const template = env.compile<SubstitutionData>(program, { noEscape: !htmlEscape });
   // handlebars compiles lazily on first call; one call with no data forces it now, so errors surface here.
   try {
+    activeBudget = createRenderBudget();
     template({}, RUNTIME_OPTIONS);
   } catch (error) {
     throw new CompileError(part, undefined, error instanceof Error ? error.message : String(error));
   }
 
-  return (data) => {
-    loopIterationsLeft = MAX_LOOP_ITERATIONS;
+  return (data, budget) => {
+    activeBudget = budget;
     return template(data, RUNTIME_OPTIONS);
   };
 }

@@ -5,7 +5,8 @@ import {
   type SparkpostError,
   sparkpostError,
 } from '../../http/sparkpost-errors.ts';
-import { CompileError, type ContentParts, compileContent } from '../substitution/render.ts';
+import { CompileError, type ContentParts } from '../substitution/render.ts';
+import { checkCompiles } from '../transmissions/render-pool.ts';
 
 /** What a transmission sends from a template: inline parts, or a whole message. */
 export type SendingContent = ContentParts | { email_rfc822: string };
@@ -100,7 +101,7 @@ export function checkSenderAndHeaders(content: {
 }
 
 /** Checks content before it is saved: required fields, headers, size, and every part must compile. */
-export function checkTemplateContent(content: TemplateContentBody): void {
+export async function checkTemplateContent(content: TemplateContentBody): Promise<void> {
   if (content.email_rfc822 !== undefined) {
     const others = Object.keys(content).filter((key) => key !== 'email_rfc822');
     if (others.length > 0) {
@@ -123,7 +124,10 @@ export function checkTemplateContent(content: TemplateContentBody): void {
     throw invalidParameter('content is larger than 20 MB');
   }
   try {
-    compileContent(toSendingContent(content) as ContentParts);
+    await checkCompiles(toSendingContent(content) as ContentParts, {
+      performSubstitutions: true,
+      inlineCss: false,
+    });
   } catch (error) {
     if (error instanceof CompileError) throw compileFailure(error);
     throw error;

@@ -23,12 +23,8 @@ import {
   missingField,
   notFound,
 } from '../../http/sparkpost-errors.ts';
-import {
-  CompileError,
-  compileContent,
-  GenerationError,
-  mergeSubstitutionData,
-} from '../substitution/render.ts';
+import { CompileError, mergeSubstitutionData, templateLimitsText } from '../substitution/render.ts';
+import { preview } from '../transmissions/render-pool.ts';
 import { checkTemplateContent, compileFailure, toSendingContent } from './content.ts';
 import {
   createTemplateStore,
@@ -138,6 +134,7 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Create a template (a draft unless published is true)',
+          description: templateLimitsText,
           body: templateCreateBody,
           response: { 200: results(z.object({ id: z.string() })) },
         },
@@ -148,7 +145,7 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const name = body.name || body.id;
         if (!name) throw missingField('name is required');
         checkSharing(principal, body.shared_with_subaccounts);
-        checkTemplateContent(body.content);
+        await checkTemplateContent(body.content);
         const version: TemplateVersion = { content: body.content, options: body.options ?? {} };
         if (body.substitution_data) version.substitution_data = body.substitution_data;
         const id = await store.create(principal.companyId, principal.subaccountId, {
@@ -193,6 +190,7 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           tags,
           summary:
             'Update the draft (or the published version with update_published=true); published: true publishes the draft',
+          description: templateLimitsText,
           params: idParams,
           querystring: templateUpdateQuery,
           body: templateUpdateBody,
@@ -205,7 +203,7 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { id } = request.params;
         const body = request.body;
         checkSharing(principal, body.shared_with_subaccounts);
-        if (body.content) checkTemplateContent(body.content);
+        if (body.content) await checkTemplateContent(body.content);
         const changesVersion =
           body.content !== undefined || body.options !== undefined || body.substitution_data !== undefined;
         const apply = (base: TemplateVersion): TemplateVersion => {
@@ -286,6 +284,7 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Render a template with substitution data (the draft with draft=true)',
+          description: templateLimitsText,
           params: idParams,
           querystring: templateGetQuery,
           body: templatePreviewBody.optional(),
@@ -301,12 +300,13 @@ export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         if ('email_rfc822' in content) {
           throw invalidParameter('preview is not available for email_rfc822 templates');
         }
+        const data = mergeSubstitutionData(version.substitution_data, request.body?.substitution_data);
         try {
-          const data = mergeSubstitutionData(version.substitution_data, request.body?.substitution_data);
-          return { results: compileContent(content).render(data) };
+          const rendered = await preview(content, data);
+          if ('failure' in rendered) throw invalidParameter(`preview failed: ${rendered.failure}`);
+          return { results: rendered.content };
         } catch (error) {
           if (error instanceof CompileError) throw compileFailure(error);
-          if (error instanceof GenerationError) throw invalidParameter(`preview failed: ${error.reason}`);
           throw error;
         }
       },

@@ -1,26 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { asciiDomain, type SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
-import { readHeaderFields, withMessageId } from '../messages/header-fields.ts';
 import type { IngestUnit, NewTransmission } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';
-import {
-  type CompiledContent,
-  GenerationError,
-  mergeSubstitutionData,
-  type RenderedContent,
-} from '../substitution/render.ts';
-import { compilePart } from '../substitution/template.ts';
-import { createComposer, type FilePart } from './compose.ts';
+import { mergeSubstitutionData, templateLimits } from '../substitution/render.ts';
 import { chargesFor, type RecipientFacts, rejectionReasons, type SendContext, sendEvent } from './events.ts';
+import { messageSizeEstimate } from './message-size.ts';
 import { domainOf } from './recipients.ts';
+import { renderMessages } from './render-pool.ts';
+import type { ContentSource, RecipientJob, RenderedMessage } from './render-worker.ts';
 import { screenRecipients } from './screen.ts';
 import type { Environment, SendDeps } from './send-deps.ts';
-
-/** Content ready to render: inline parts (compiled once) or a whole RFC 822 message. */
-export type ResolvedContent =
-  | { kind: 'inline'; compiled: CompiledContent; attachments: FilePart[]; inlineImages: FilePart[] }
-  | { kind: 'rfc822'; source: string; performSubstitutions: boolean };
 
 export interface Generation {
   transmission: Omit<NewTransmission, 'state' | 'numGenerated' | 'numFailedGen' | 'createdAt'>;
@@ -29,7 +19,8 @@ export interface Generation {
   returnPath: string | undefined;
   templateData: Record<string, unknown>;
   substitutionData: Record<string, unknown>;
-  content: ResolvedContent;
+  /** Inline parts (checked to compile) or a whole RFC 822 message, rendered on the render threads. */
+  content: ContentSource;
   /** Valid recipients (addresses checked). */
   recipients: SparkpostRecipient[];
   /** The content's CC header as given (empty when none): tells cc from bcc recipients. */
@@ -53,13 +44,11 @@ function recipientType(recipient: SparkpostRecipient, ccHeader: string): 'to' | 
   return ccHeader.toLowerCase().includes(email.toLowerCase()) ? 'cc' : 'bcc';
 }
 
-/** One per process: repeated content is composed once (see createComposer). */
-const composer = createComposer();
-
-/** The `<id@domain>` Message-ID of a generated message. */
-/** A Message-ID in ASCII (the sender's domain in A-labels), whatever the sender's address. */
-export const messageIdFor = (id: string, fromEmail: string) =>
-  `<${id}@${asciiDomain(domainOf(fromEmail)) ?? 'localhost'}>`;
+/** Recipients handed to the render threads at once, fewer for large content (their messages come back together). */
+const maxRecipientsPerTask = 500;
+const maxBytesPerTask = 16 * 1024 * 1024;
+/** How long a render task runs before it hands back what it has and queues again behind other sends. */
+const renderSliceMs = 100;
 
 /**
  * Turns a transmission into what gets committed: one composed message and one injection event per
@@ -77,8 +66,18 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
   });
   const events: NewMessageEvent[] = [];
   const refused: GenerationOutcome['refused'] = [];
-  const built = await Promise.all(
-    g.recipients.map(async (recipient): Promise<NewMessage | undefined> => {
+  const messages: NewMessage[] = [];
+  const sharedData = mergeSubstitutionData(g.templateData, g.substitutionData);
+  const perTask = Math.max(
+    1,
+    Math.min(maxRecipientsPerTask, Math.floor(maxBytesPerTask / (messageSizeEstimate(g.content) + 1))),
+  );
+  let iterationsLeft: number = templateLimits.renderIterations;
+
+  // A window of recipients at a time, so the work between two awaits stays small however many there are.
+  for (let from = 0; from < g.recipients.length; from += perTask) {
+    const pending: Array<{ recipient: SparkpostRecipient; facts: RecipientFacts; job: RecipientJob }> = [];
+    for (const recipient of g.recipients.slice(from, from + perTask)) {
       const rcptTo = recipient.address.email;
       const lower = rcptTo.toLowerCase();
       const facts: RecipientFacts = {
@@ -96,48 +95,60 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
         events.push(
           sendEvent(send, facts, 'policy_rejection', null, { reason: rejectionReasons.notAuthorized }),
         );
-        return undefined;
-      }
-      if (screening.suppressed.has(lower)) {
+      } else if (screening.suppressed.has(lower)) {
         events.push(
           sendEvent(send, facts, 'policy_rejection', null, { reason: rejectionReasons.suppressed }),
         );
-        return undefined;
+      } else {
+        const job = { id: randomUUID(), address: recipient.address, data: recipient.substitution_data };
+        pending.push({ recipient, facts, job });
       }
-      const id = randomUUID();
-      try {
-        const data = mergeSubstitutionData(g.templateData, g.substitutionData, recipient.substitution_data);
-        const message = await buildMessage(g, recipient, data, id);
-        const withFrom = {
-          ...facts,
-          friendlyFrom: message.friendlyFrom,
-          subject: message.subject,
-          msgFrom: message.mailFrom,
-        };
+    }
+    // A task may stop early (its time slice): the rest of the window goes in the next one.
+    for (let done = 0; done < pending.length; ) {
+      const slice = pending.slice(done);
+      const result = await renderMessages({
+        content: g.content,
+        sharedData,
+        recipients: slice.map(({ job }) => job),
+        injectedAt: send.injectedAt,
+        iterationsLeft,
+        sliceMs: renderSliceMs,
+      });
+      iterationsLeft = result.iterationsLeft;
+      result.messages.forEach((rendered, index) => {
+        const entry = slice[index];
+        if (!entry) return;
+        const message = toMessage(g, entry.recipient, entry.job.id, rendered, result.raw);
+        if ('reason' in message) {
+          events.push(sendEvent(send, entry.facts, message.kind, null, { reason: message.reason }));
+          return;
+        }
         events.push(
-          sendEvent(send, withFrom, 'injection', id, {
-            fields: {
-              msg_size: String(message.raw.length),
-              sending_ip: '',
-              routing_domain: domainOf(rcptTo),
+          sendEvent(
+            send,
+            {
+              ...entry.facts,
+              friendlyFrom: message.friendlyFrom,
+              subject: message.subject,
+              msgFrom: message.mailFrom,
             },
-          }),
+            'injection',
+            entry.job.id,
+            {
+              fields: {
+                msg_size: String(message.raw.length),
+                sending_ip: '',
+                routing_domain: domainOf(entry.facts.rcptTo),
+              },
+            },
+          ),
         );
-        return message;
-      } catch (error) {
-        const failure =
-          error instanceof GenerationError
-            ? error
-            : new GenerationError(
-                'generation_failure',
-                error instanceof Error ? error.message : String(error),
-              );
-        events.push(sendEvent(send, facts, failure.kind, null, { reason: failure.reason }));
-        return undefined;
-      }
-    }),
-  );
-  const messages = built.filter((message) => message !== undefined);
+        messages.push(message);
+      });
+      done += result.messages.length;
+    }
+  }
   const failed = g.recipients.length - refused.length - messages.length;
   const transmission: NewTransmission = {
     ...g.transmission,
@@ -159,14 +170,17 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
   };
 }
 
-async function buildMessage(
+/** The committed row of one rendered message, or the generation failure the render thread reported. */
+function toMessage(
   g: Generation,
   recipient: SparkpostRecipient,
-  data: Record<string, unknown>,
   id: string,
-): Promise<NewMessage> {
+  rendered: RenderedMessage,
+  raw: Uint8Array,
+): NewMessage | Extract<RenderedMessage, { ok: false }> {
+  if (!rendered.ok) return rendered;
   const { send } = g;
-  const base = {
+  return {
     id,
     companyId: send.companyId,
     subaccountId: send.subaccountId,
@@ -184,48 +198,10 @@ async function buildMessage(
       tags: recipient.tags ?? [],
     },
     createdAt: send.injectedAt,
+    mailFrom: recipient.return_path ?? g.returnPath ?? rendered.fromEmail,
+    friendlyFrom: rendered.fromEmail,
+    subject: rendered.subject,
+    messageIdHeader: rendered.messageIdHeader,
+    raw: Buffer.from(raw.buffer, raw.byteOffset + rendered.start, rendered.end - rendered.start),
   };
-  if (g.content.kind === 'rfc822') {
-    const source = g.content.performSubstitutions ? renderRaw(g.content.source, data) : g.content.source;
-    const raw = Buffer.from(source.replace(/\r?\n/g, '\r\n'));
-    const fields = readHeaderFields(raw);
-    if (!fields.from) throw new GenerationError('generation_rejection', 'the message has no From address');
-    const messageIdHeader = fields.messageId ?? messageIdFor(id, fields.from);
-    return {
-      ...base,
-      mailFrom: recipient.return_path ?? g.returnPath ?? fields.from,
-      friendlyFrom: fields.from,
-      subject: fields.subject,
-      messageIdHeader,
-      raw: withMessageId(raw, fields, messageIdHeader),
-    };
-  }
-  const content: RenderedContent = g.content.compiled.render(data, recipient.address);
-  const messageIdHeader = messageIdFor(id, content.from.email);
-  const raw = await composer.compose({
-    content,
-    rcptTo: recipient.address,
-    headerTo: recipient.address.header_to,
-    messageId: messageIdHeader,
-    date: send.injectedAt,
-    attachments: g.content.attachments,
-    inlineImages: g.content.inlineImages,
-  });
-  return {
-    ...base,
-    mailFrom: recipient.return_path ?? g.returnPath ?? content.from.email,
-    friendlyFrom: content.from.email,
-    subject: content.subject,
-    messageIdHeader,
-    raw,
-  };
-}
-
-function renderRaw(source: string, data: Record<string, unknown>): string {
-  try {
-    return compilePart('email_rfc822', source, false)(data);
-  } catch (error) {
-    if (error instanceof GenerationError) throw error;
-    throw new GenerationError('generation_failure', error instanceof Error ? error.message : String(error));
-  }
 }

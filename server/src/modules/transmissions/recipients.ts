@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isEmailAddress, type SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 
 export interface RecipientError {
@@ -17,14 +18,21 @@ export function normalizeAddress(email: string): string {
         .toLowerCase()}`;
 }
 
-/** Splits recipients into valid ones and SparkPost rcpt_to_errors for the rest. */
-export function checkRecipients(recipients: readonly SparkpostRecipient[]): {
+/** Recipients checked between two turns of the event loop: a transmission may have 100,000s. */
+const recipientsPerTurn = 2_000;
+
+/**
+ * Splits recipients into valid ones and SparkPost rcpt_to_errors for the rest, a slice at a time so
+ * other requests are served in between.
+ */
+export async function checkRecipients(recipients: readonly SparkpostRecipient[]): Promise<{
   valid: SparkpostRecipient[];
   errors: RecipientError[];
-} {
+}> {
   const valid: SparkpostRecipient[] = [];
   const errors: RecipientError[] = [];
-  recipients.forEach((recipient, index) => {
+  for (const [index, recipient] of recipients.entries()) {
+    if (index > 0 && index % recipientsPerTurn === 0) await nextTurn();
     const email = recipient.address.email.trim();
     if (email === '') {
       errors.push({
@@ -32,7 +40,7 @@ export function checkRecipients(recipients: readonly SparkpostRecipient[]): {
         description: `address.email is required for each recipient (recipient ${index})`,
         code: '1400',
       });
-      return;
+      continue;
     }
     if (!isEmailAddress(email)) {
       errors.push({
@@ -40,7 +48,7 @@ export function checkRecipients(recipients: readonly SparkpostRecipient[]): {
         description: `recipient ${index}: '${email}' is not a valid email address`,
         code: '1300',
       });
-      return;
+      continue;
     }
     if (recipient.return_path !== undefined && !isEmailAddress(recipient.return_path)) {
       errors.push({
@@ -48,10 +56,10 @@ export function checkRecipients(recipients: readonly SparkpostRecipient[]): {
         description: `recipient ${index}: return_path '${recipient.return_path}' is not a valid email address`,
         code: '1300',
       });
-      return;
+      continue;
     }
     valid.push({ ...recipient, address: { ...recipient.address, email: normalizeAddress(email) } });
-  });
+  }
   return { valid, errors };
 }
 

@@ -1,32 +1,18 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Principal } from '../../http/principal.ts';
 import { invalidParameter, notFound, subresourceNotFound } from '../../http/sparkpost-errors.ts';
-import {
-  type CompiledContent,
-  CompileError,
-  type ContentParts,
-  compileContent,
-} from '../substitution/render.ts';
+import { CompileError, type ContentParts } from '../substitution/render.ts';
 import { compileFailure, parseFrom } from '../templates/content.ts';
-import type { Generation, ResolvedContent } from './generate.ts';
+import type { Generation } from './generate.ts';
 import { newTransmissionId } from './ids.ts';
+import { messageSizeEstimate } from './message-size.ts';
 import { checkRecipients, type RecipientError } from './recipients.ts';
+import { checkCompiles } from './render-pool.ts';
+import type { ContentSource } from './render-worker.ts';
 import type { Environment, SendDeps, StoredTemplate } from './send-deps.ts';
 
 /** Composed messages of one transmission are held and committed together: their total is capped. */
 const maxGeneratedBytes = 512 * 1024 * 1024;
-
-/** About how large each recipient's message will be: the content and its (base64) files. */
-function messageSizeEstimate(body: TransmissionBody): number {
-  if ('email_rfc822' in body.content) return body.content.email_rfc822.length;
-  if (!('from' in body.content)) return 0;
-  const { html, text, amp_html, attachments, inline_images } = body.content;
-  const files = [...(attachments ?? []), ...(inline_images ?? [])].reduce(
-    (sum, file) => sum + file.data.length,
-    0,
-  );
-  return (html?.length ?? 0) + (text?.length ?? 0) + (amp_html?.length ?? 0) + files;
-}
 
 /** How far ahead a transmission may be scheduled. */
 const maxScheduleMs = 31 * 24 * 60 * 60 * 1000;
@@ -57,29 +43,17 @@ function parseStartTime(value: string | undefined, now: Date): Date | undefined 
   return time.getTime() - now.getTime() > scheduleSlackMs ? time : undefined;
 }
 
-/** Compiled inline content, by content and options: repeated sends of the same content compile once. */
-const compiledCache = new Map<string, CompiledContent>();
-const compiledCacheSize = 200;
-/** Larger content is compiled per request rather than kept. */
-const cacheableChars = 256 * 1024;
-
-function compileInline(parts: ContentParts, options: { performSubstitutions: boolean; inlineCss: boolean }) {
-  const key = JSON.stringify([parts, options.performSubstitutions, options.inlineCss]);
-  const cached = compiledCache.get(key);
-  if (cached) return cached;
-  let compiled: CompiledContent;
+/** Refuses inline content that does not compile (422, code 3000); the render threads keep it compiled. */
+async function checkInline(
+  parts: ContentParts,
+  options: { performSubstitutions: boolean; inlineCss: boolean },
+) {
   try {
-    compiled = compileContent(parts, options);
+    await checkCompiles(parts, options);
   } catch (error) {
     if (error instanceof CompileError) throw compileFailure(error);
     throw error;
   }
-  if (key.length <= cacheableChars) {
-    if (compiledCache.size >= compiledCacheSize)
-      compiledCache.delete(compiledCache.keys().next().value ?? '');
-    compiledCache.set(key, compiled);
-  }
-  return compiled;
 }
 
 function toParts(content: InlineBody): ContentParts {
@@ -115,12 +89,7 @@ export async function resolveTransmission(
     recipients = await deps.recipientList(companyId, subaccountId, listId);
     if (!recipients) throw notFound(`recipient list '${listId}' does not exist`);
   }
-  const { valid, errors } = checkRecipients(recipients ?? []);
-  if (messageSizeEstimate(body) * valid.length > maxGeneratedBytes) {
-    throw invalidParameter(
-      'the messages of this transmission would pass 512 MB in all: send large content to fewer recipients per transmission',
-    );
-  }
+  const { valid, errors } = await checkRecipients(recipients ?? []);
 
   let template: StoredTemplate | undefined;
   if ('template_id' in body.content) {
@@ -134,7 +103,7 @@ export async function resolveTransmission(
   const performSubstitutions = flag('perform_substitutions', true);
   const inlineCss = flag('inline_css', false);
 
-  let content: ResolvedContent;
+  let content: ContentSource;
   const inline = 'from' in body.content ? body.content : undefined;
   const rfc822 = template && 'email_rfc822' in template.content ? template.content.email_rfc822 : undefined;
   if ('email_rfc822' in body.content || rfc822 !== undefined) {
@@ -144,11 +113,19 @@ export async function resolveTransmission(
     const parts = inline ? toParts(inline) : (template?.content as ContentParts);
     content = {
       kind: 'inline',
-      compiled: compileInline(parts, { performSubstitutions, inlineCss }),
+      parts,
+      performSubstitutions,
+      inlineCss,
       attachments: inline?.attachments ?? [],
       inlineImages: inline?.inline_images ?? [],
     };
   }
+  if (messageSizeEstimate(content) * valid.length > maxGeneratedBytes) {
+    throw invalidParameter(
+      'the messages of this transmission would pass 512 MB in all: send large content to fewer recipients per transmission',
+    );
+  }
+  if (content.kind === 'inline') await checkInline(content.parts, content);
 
   const environment: Environment =
     requested.sandbox === true ? 'sandbox' : await deps.environmentOf(companyId);

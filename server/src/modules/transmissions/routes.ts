@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { templateLimitsText } from '../substitution/render.ts';
 import { checkSenderAndHeaders } from '../templates/content.ts';
 
 const tags = ['transmissions'];
@@ -30,6 +31,7 @@ export function transmissionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Send (or schedule) a message to one or many recipients',
+          description: templateLimitsText,
           querystring: z.object({ num_rcpt_errors: z.coerce.number().int().min(0).optional() }),
           body: transmissionBody,
           response: {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { CompileError } from './errors.ts';
+import { checkTemplateShape, templateLimits } from './limits.ts';
+import { compileContent } from './render.ts';
+
+const nested = (depth: number) => `${'{{#if a}}'.repeat(depth)}x${'{{/if}}'.repeat(depth)}`;
+const FROM = { email: 'shop@example.com' };
+
+function shapeError(source: string, part = 'text'): CompileError {
+  try {
+    checkTemplateShape(part, source);
+  } catch (error) {
+    if (error instanceof CompileError) return error;
+    throw error;
+  }
+  throw new Error('expected a CompileError');
+}
+
+describe('template limits, checked before compiling', () => {
+  it('refuses nesting over the limit, naming the part and the line of the first block too deep', () => {
+    const source = `Hello\n${'{{#each l}}\n'.repeat(templateLimits.maxNestingDepth + 1)}`;
+    const error = shapeError(source, 'html');
+    expect(error.message).toBe(
+      `html, line ${templateLimits.maxNestingDepth + 2}: blocks are nested more than 50 deep; that is the limit`,
+    );
+  });
+
+  it('refuses 20,000-deep nesting (443 s to compile before) without parsing it', () => {
+    expect(shapeError(nested(20_000)).detail).toBe('blocks are nested more than 50 deep; that is the limit');
+  });
+
+  it('counts only blocks that are open: siblings, else, inverted blocks and comments', () => {
+    expect(checkTemplateShape('text', nested(50).repeat(10))).toBe(1000);
+    const deepElse = `${'{{#if a}}{{else}}{{^}}'.repeat(50)}${'{{/if}}'.repeat(50)}`;
+    expect(() => checkTemplateShape('text', deepElse)).not.toThrow();
+    expect(shapeError(`${'{{^a}}'.repeat(51)}`).detail).toContain('nested more than 50 deep');
+    expect(shapeError(`${'{{~#if a}}'.repeat(51)}`).detail).toContain('nested more than 50 deep');
+    expect(checkTemplateShape('text', `{{!-- ${'{{#if a}}'.repeat(60)} --}}{{! {{#x}}`)).toBe(2);
+  });
+
+  it('refuses more tags than the limit across all parts of a content', () => {
+    const half = '{{a}}'.repeat(templateLimits.maxTags / 2);
+    expect(() => compileContent({ subject: '{{s}}', from: FROM, text: half, html: half }, {})).toThrow(
+      expect.objectContaining({
+        part: 'text',
+        detail: 'more than 5,000 tags ({{…}}) in the content; that is the limit',
+      }),
+    );
+    expect(checkTemplateShape('text', half, templateLimits.maxTags / 2)).toBe(templateLimits.maxTags / 2);
+  });
+});

@@ -1,0 +1,6 @@
+import { asciiDomain } from '@app/shared/api/contract/engine/index';
+import { domainOf } from './recipients.ts';
+
+/** A Message-ID in ASCII (the sender's domain in A-labels), whatever the sender's address. */
+export const messageIdFor = (id: string, fromEmail: string) =>
+  `<${id}@${asciiDomain(domainOf(fromEmail)) ?? 'localhost'}>`;

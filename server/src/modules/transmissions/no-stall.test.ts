@@ -1,0 +1,140 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
+import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import { templateLimits, templateLimitsText } from '../substitution/render.ts';
+
+const nested = (depth: number) => `${'{{#if a}}'.repeat(depth)}x${'{{/if}}'.repeat(depth)}`;
+
+/** The longest the event loop was held while `run` ran, in ms. */
+async function longestStall<T>(run: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  try {
+    const result = await run();
+    return { result, stallMs: delay.max / 1e6 };
+  } finally {
+    delay.disable();
+  }
+}
+
+// Generous: the goal is ~50 ms, but this runs on a loaded 2-core machine; the old code held the loop for seconds.
+const stallBoundMs = 1000;
+
+describe.each(databases)('no request stalls the others, on $name', (database) => {
+  const t = useTestApp(database);
+  let a: EngineAccount;
+
+  beforeAll(async () => {
+    a = await engineAccount(t.app, t.db, 'stall-a');
+  });
+
+  const transmissionsOf = async () =>
+    (
+      await t.db.one<{ count: number }>(
+        'SELECT count(*)::int AS count FROM transmissions WHERE company_id = $1',
+        [a.companyId],
+      )
+    ).count;
+
+  it('refuses blocks nested 4,000 deep at once with 422 code 3000, writing nothing', async () => {
+    const before = await transmissionsOf();
+    const { result: response, stallMs } = await longestStall(() =>
+      engineCall(t.app, a, 'POST', '/transmissions', {
+        recipients: [{ address: 'ann@example.test' }],
+        content: { from: 'news@acme.test', subject: 'Hi', text: nested(4000) },
+      }),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([
+      {
+        message: 'substitution language syntax error in template content',
+        code: '3000',
+        description: `Error while compiling text, line 1: blocks are nested more than ${templateLimits.maxNestingDepth} deep; that is the limit`,
+        part: 'text',
+        line: 1,
+      },
+    ]);
+    expect(stallMs).toBeLessThan(stallBoundMs);
+    expect(await transmissionsOf()).toBe(before);
+  });
+
+  it('still sends blocks nested up to the limit', async () => {
+    const response = await engineCall(t.app, a, 'POST', '/transmissions', {
+      recipients: [{ address: 'ann@example.test' }],
+      substitution_data: { a: true },
+      content: { from: 'news@acme.test', subject: 'Hi', text: nested(templateLimits.maxNestingDepth) },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results.total_accepted_recipients).toBe(1);
+  });
+
+  it('refuses a template nested over the limit with 422 code 3000', async () => {
+    const response = await engineCall(t.app, a, 'POST', '/templates', {
+      name: 'deep',
+      content: { from: 'news@acme.test', subject: 'Hi', html: `<p>${nested(8000)}</p>` },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[0]).toMatchObject({ code: '3000', part: 'html', line: 1 });
+  });
+
+  it('fails each recipient of an RFC 822 message that does not compile, with the reason', async () => {
+    const response = await engineCall(t.app, a, 'POST', '/transmissions', {
+      recipients: Array.from({ length: 3 }, (_, index) => ({ address: `rfc${index}@example.test` })),
+      content: { email_rfc822: 'From: a@acme.test\nSubject: Hi\n\n{{#if a}}never closed\n' },
+    });
+    expect(response.statusCode).toBe(200);
+    const events = await t.db.query<{ type: string; reason: string }>(
+      'SELECT type, reason FROM message_events WHERE transmission_id = $1',
+      [response.json().results.id],
+    );
+    expect(events.map((event) => event.type)).toEqual(Array(3).fill('generation_failure'));
+    expect(events[0]?.reason).toContain('is not closed');
+  });
+
+  it('documents the limits in the API reference of transmissions and templates', async () => {
+    const docs = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const [path, method] of [
+      ['/api/v1/transmissions', 'post'],
+      ['/api/v1/templates', 'post'],
+      ['/api/v1/templates/{id}', 'put'],
+      ['/api/v1/templates/{id}/preview', 'post'],
+    ] as const) {
+      expect(docs.paths[path][method].description).toBe(templateLimitsText);
+    }
+    expect(templateLimitsText).toContain('nested at most 50 deep');
+    expect(templateLimitsText).toContain('at most 5,000 tags');
+    expect(templateLimitsText).toContain('at most 10,000,000 iterations');
+  });
+
+  it('spends one render budget per transmission: 20 recipients × nested {{#each}} over 999 items, without holding the loop', async () => {
+    const { result: response, stallMs } = await longestStall(() =>
+      engineCall(t.app, a, 'POST', '/transmissions', {
+        recipients: Array.from({ length: 20 }, (_, index) => ({ address: `r${index}@example.test` })),
+        substitution_data: { l: Array.from({ length: 999 }, (_, index) => index) },
+        content: {
+          from: 'news@acme.test',
+          subject: 'Hi',
+          text: '{{#each l}}{{#each ../l}}.{{/each}}{{/each}}',
+        },
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(stallMs).toBeLessThan(stallBoundMs);
+    const id = response.json().results.id;
+    const events = await t.db.query<{ type: string; reason: string }>(
+      'SELECT type, reason FROM message_events WHERE transmission_id = $1',
+      [id],
+    );
+    // Each recipient runs 999 + 999² = 999,000 iterations: the budget covers ten of them.
+    const perRecipient = 999 + 999 * 999;
+    const rendered = Math.floor(templateLimits.renderIterations / perRecipient);
+    expect(events.filter((event) => event.type === 'injection')).toHaveLength(rendered);
+    const failures = events.filter((event) => event.type === 'generation_failure');
+    expect(failures).toHaveLength(20 - rendered);
+    expect(failures[0]?.reason).toBe(
+      'template loops ran more than 10,000,000 iterations, the limit per transmission',
+    );
+  }, 120_000);
+});

@@ -1,0 +1,91 @@
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import {
+  CompileError,
+  type ContentParts,
+  checkContentShape,
+  type SubstitutionData,
+} from '../substitution/render.ts';
+import type {
+  CompileProblem,
+  ContentOptions,
+  PreviewResult,
+  RenderResult,
+  RenderTask,
+} from './render-worker.ts';
+
+/**
+ * Threads for template compilation, rendering and MIME composition. One transmission runs one task
+ * at a time, each a slice of its recipients, so a large send takes turns with everyone else's.
+ * Idle threads end after a while, and their memory with them.
+ */
+let pool: Piscina | undefined;
+
+function renderPool(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./render-worker.ts', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: Math.max(2, availableParallelism() - 1),
+    idleTimeout: 5_000,
+  });
+  return pool;
+}
+
+const toCompileError = (problem: CompileProblem) =>
+  new CompileError(problem.part, problem.line, problem.detail);
+
+/** Small contents known to compile (by hash), so repeated sends of one content skip the round trip. */
+const compiledContents = new Set<string>();
+const compiledContentsSize = 1_000;
+/** Larger content is not hashed on this thread. */
+const rememberedChars = 256 * 1024;
+
+const contentChars = (parts: ContentParts) =>
+  [
+    parts.subject,
+    parts.html,
+    parts.text,
+    parts.amp_html,
+    parts.reply_to,
+    parts.from.email,
+    parts.from.name,
+    ...Object.entries(parts.headers ?? {}).flat(),
+  ].reduce((sum, part) => sum + (part?.length ?? 0), 0);
+
+const contentKey = (parts: ContentParts, options: ContentOptions) =>
+  createHash('sha256')
+    .update(JSON.stringify([parts, options.performSubstitutions, options.inlineCss]))
+    .digest('base64');
+
+/** Throws CompileError when a part does not compile (or breaks a limit); the threads keep what compiled. */
+export async function checkCompiles(parts: ContentParts, options: ContentOptions): Promise<void> {
+  // Linear and cheap: content over a limit is refused without waiting for a thread.
+  if (options.performSubstitutions) checkContentShape(parts);
+  const key = contentChars(parts) <= rememberedChars ? contentKey(parts, options) : undefined;
+  if (key !== undefined && compiledContents.has(key)) return;
+  const problem: CompileProblem | undefined = await renderPool().run(
+    { parts, ...options },
+    { name: 'checkContent' },
+  );
+  if (problem) throw toCompileError(problem);
+  if (key === undefined) return;
+  if (compiledContents.size >= compiledContentsSize) {
+    compiledContents.delete(compiledContents.values().next().value ?? '');
+  }
+  compiledContents.add(key);
+}
+
+/** One render of stored content with preview data; throws CompileError, or returns the generation failure. */
+export async function preview(
+  parts: ContentParts,
+  data: SubstitutionData,
+): Promise<Exclude<PreviewResult, { compileProblem: CompileProblem }>> {
+  const result: PreviewResult = await renderPool().run({ parts, data }, { name: 'previewContent' });
+  if ('compileProblem' in result) throw toCompileError(result.compileProblem);
+  return result;
+}
+
+export function renderMessages(task: RenderTask): Promise<RenderResult> {
+  return renderPool().run(task, { name: 'renderMessages' });
+}

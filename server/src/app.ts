@@ -22,6 +22,7 @@ import { errorHandler } from './http/errors.ts';
 import { decoratePrincipal } from './http/principal.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerConsole } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
@@ -46,7 +47,6 @@ import { transmissionRoutes } from './modules/transmissions/routes.ts';
 import { testSendRoutes } from './modules/transmissions/test-send-routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { registerConsole } from './static.ts';
 
 export interface AppOptions {
   config: Config;

@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { DomainError } from '../domain-error.ts';
 import { createMethodIndex } from './allowed-methods.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
-import { appError } from './errors.ts';
 import { createPrincipalResolver } from './principal.ts';
 import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
@@ -20,7 +20,7 @@ export function engineApi(ctx: AppContext, modules: Array<(ctx: AppContext) => F
     authenticateSession: async (token) => {
       const session = await ctx.authenticateSession(token);
       if (session.stage !== 'full') {
-        throw appError(403, 'secondFactorRequired', 'Enter the code from your authenticator app first');
+        throw new DomainError('secondFactorRequired', 'Enter the code from your authenticator app first');
       }
       return session;
     },

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { randomToken } from '../../crypto.ts';
-import { appError, invalidField } from '../../http/errors.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
 import { createCompanyWithOwner } from '../company/create-company.ts';
 import { createOidcClient, type OidcIdentity } from './oidc-client.ts';
 import { startSession } from './sessions.ts';
@@ -14,7 +14,7 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   const { oidc, publicUrl } = ctx.config;
   const client = oidc && createOidcClient({ ...oidc, redirectUri: `${publicUrl}/v1/auth/oauth/callback` });
   const enabled = () => {
-    if (!client) throw appError(404, 'featureDisabled', 'Google sign-in is not configured on this server');
+    if (!client) throw new DomainError('featureDisabled', 'Google sign-in is not configured on this server');
     return client;
   };
 

@@ -1,7 +1,7 @@
 import { envelope, forgetPasswordBody, okData, resetPasswordBody } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
 import { consumeResetLink, sendResetLink } from './reset-links.ts';
 import { revokeUserSessions } from './sessions.ts';
@@ -46,7 +46,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const now = ctx.clock.now();
         await ctx.db.transaction(async (tx) => {
           const userId = await consumeResetLink(tx, request.body.token, now);
-          if (!userId) throw appError(400, 'invalidResetToken', 'Reset link is invalid or has expired');
+          if (!userId) throw new DomainError('invalidResetToken', 'Reset link is invalid or has expired');
           // The mailed link proves the address, so it also counts as email confirmation; and it lifts
           // a second-factor lock or sign-in slowdown that someone guessing caused.
           const { email } = await tx.one<{ email: string }>(

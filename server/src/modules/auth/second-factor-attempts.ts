@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 
 /** Codes per user (whatever the session) within this window before codes are refused. */
 export const maxCodeFailures = 5;
@@ -29,8 +29,7 @@ export async function startCodeAttempt(db: Db, userId: string, now: Date): Promi
     [userId],
   );
   const minutes = Math.max(1, Math.ceil((failedAt.getTime() + windowMs - now.getTime()) / 60_000));
-  throw appError(
-    429,
+  throw new DomainError(
     'tooManyAttempts',
     `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   );

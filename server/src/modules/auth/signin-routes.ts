@@ -1,7 +1,7 @@
 import { envelope, signinBody, signinData } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
 import { giveSessionCookie } from './session-cookie.ts';
 import { activeSessions, revokeUserSessions, startSession } from './sessions.ts';
@@ -14,14 +14,13 @@ interface SigninUser {
   totp_enabled: boolean;
 }
 
-const wrongCredentials = () => appError(400, 'wrongCredentials', 'Email address or password is incorrect');
+const wrongCredentials = () => new DomainError('wrongCredentials', 'Email address or password is incorrect');
 
 const waitFor = (ms: number) => {
   const seconds = Math.ceil(ms / 1000);
   const wait =
     seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
-  return appError(
-    429,
+  return new DomainError(
     'tooManyAttempts',
     `Too many wrong passwords for this account from your network. Try again in ${wait}.`,
   );
@@ -63,13 +62,12 @@ export function signinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         await clearFailedSignins(ctx.db, attempt, now);
         if (!user.validated) {
-          throw appError(403, 'emailNotValidated', 'Please confirm your email address first');
+          throw new DomainError('emailNotValidated', 'Please confirm your email address first');
         }
         const active = await activeSessions(ctx.db, user.id, now);
         if (active.count > 0) {
           if (!logoutFromOthers) {
-            throw appError(
-              409,
+            throw new DomainError(
               active.recentlyUsed ? 'signInConfirmMode1' : 'signInConfirm',
               'This account is signed in on another device. Sign in here and log out the other sessions?',
             );

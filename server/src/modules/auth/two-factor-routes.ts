@@ -14,19 +14,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/db.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { appError, invalidField } from '../../http/errors.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
 import { clearCodeFailures, maxCodeFailures, startCodeAttempt } from './second-factor-attempts.ts';
 import { giveSessionCookie } from './session-cookie.ts';
 import { type AuthSession, revokeSession, upgradeSession } from './sessions.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
 
-const invalidCode = () => appError(400, 'secondFactorInvalid', 'The authentication code is invalid');
+const invalidCode = () => new DomainError('secondFactorInvalid', 'The authentication code is invalid');
 const usedCode = () =>
-  appError(400, 'secondFactorInvalid', 'This code was already used. Wait for the next code from your app.');
+  new DomainError('secondFactorInvalid', 'This code was already used. Wait for the next code from your app.');
 const invalidRecoveryCode = () =>
-  appError(400, 'secondFactorInvalid', 'This recovery code is not valid or was already used');
+  new DomainError('secondFactorInvalid', 'This recovery code is not valid or was already used');
 
 interface TotpUser {
   email: string;
@@ -160,7 +160,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = sessionOf(request);
         const user = await loadUser(userId);
-        if (user.totp_enabled) throw appError(409, 'state', 'Two-factor authentication is already enabled');
+        if (user.totp_enabled) throw new DomainError('state', 'Two-factor authentication is already enabled');
         const secret = newTotpSecret();
         await ctx.db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [userId, secret]);
         const otpauthUrl = totpUri(secret, user.email);
@@ -185,7 +185,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = sessionOf(request);
         const user = await loadUser(userId);
-        if (!user.totp_pending_secret) throw appError(409, 'state', 'Start the two-factor setup first');
+        if (!user.totp_pending_secret) throw new DomainError('state', 'Start the two-factor setup first');
         const secret = user.totp_pending_secret;
         if (totpStep(secret, request.body.code, ctx.clock.now()) === undefined) throw invalidCode();
         const recoveryCodes = await ctx.db.transaction(async (tx) => {
@@ -219,7 +219,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { userId } = sessionOf(request);
         const user = await loadUser(userId);
         if (!user.totp_enabled || !user.totp_secret) {
-          throw appError(409, 'state', 'Two-factor authentication is not enabled');
+          throw new DomainError('state', 'Two-factor authentication is not enabled');
         }
         if (!(await ctx.passwords.verify(user.password_hash, request.body.password))) {
           throw invalidField('password', 'Password incorrect');

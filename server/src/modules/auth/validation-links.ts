@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sha256Hex } from '../../crypto.ts';
-import { appError, invalidField } from '../../http/errors.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
 import { confirmationMail, emailChangeMail } from '../../mail/templates.ts';
 
 const validateTtlSeconds = 48 * 60 * 60;
@@ -41,7 +41,7 @@ export async function consumeValidationLink(ctx: AppContext, token: string, emai
       [sha256Hex(token), userId],
     );
     if (!link) throw invalid();
-    if (link.used_at) throw appError(410, 'linkUsed', 'Link already used');
+    if (link.used_at) throw new DomainError('linkUsed', 'Link already used');
     // A link sent to an address the user has since changed away from proves nothing.
     const user = await tx.maybeOne<{ email: string }>(
       'UPDATE users SET validated = true WHERE id = $1 AND lower(email) = $2 RETURNING email',

@@ -9,7 +9,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 import { isCapturedMailKey } from './operator-key.ts';
 
 interface MailRow {
@@ -46,13 +46,12 @@ export function capturedMailRoutes(ctx: AppContext, operatorKey: string): Fastif
   /** onRequest, so a stranger gets 401/403 before the query is even validated. */
   const admitReader = async (request: FastifyRequest) => {
     if (ctx.config.mail.mode !== 'capture') {
-      throw appError(404, 'featureDisabled', 'Captured mail is only kept when MAIL_MODE=capture');
+      throw new DomainError('featureDisabled', 'Captured mail is only kept when MAIL_MODE=capture');
     }
     const { key } = request.query as { key?: unknown };
     if (key === undefined) return ctx.guards.full(request);
     if (typeof key !== 'string' || !isCapturedMailKey(key, operatorKey)) {
-      throw appError(
-        403,
+      throw new DomainError(
         'notAllowed',
         'This captured-mail link is not valid: open the one in the server log',
       );
@@ -117,7 +116,7 @@ export function capturedMailRoutes(ctx: AppContext, operatorKey: string): Fastif
            WHERE id = $1 AND ${condition}`,
           [request.params.id, ...params],
         );
-        if (!row) throw appError(404, 'entityNotFound', 'Mail not found');
+        if (!row) throw new DomainError('entityNotFound', 'Mail not found');
         return { data: { ...summary(row), html: row.html, text: row.text } };
       },
     );

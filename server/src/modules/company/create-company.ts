@@ -1,5 +1,5 @@
 import { type Db, isUniqueViolation } from '../../db/db.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 
 export interface NewCompany {
   companyName: string;
@@ -12,7 +12,7 @@ export interface NewCompany {
   now: Date;
 }
 
-const emailRegistered = () => appError(409, 'emailRegistered', 'Email already registered');
+const emailRegistered = () => new DomainError('emailRegistered', 'Email already registered');
 
 /** A company on the FREE plan with its owner (role ADMIN); run inside a transaction. */
 export async function createCompanyWithOwner(

@@ -6,7 +6,7 @@ import {
 } from '@app/shared/api/contract/index';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 import { authorizedRecipientMail } from '../../mail/templates.ts';
 import { setTourFlags } from './tour-flags.ts';
 
@@ -80,8 +80,7 @@ export function createRecipientService(deps: Deps) {
         const fresh = wanted.filter((email) => !listed.has(email));
         if (listed.size + fresh.length > authorizedRecipientLimit) {
           const room = Math.max(0, authorizedRecipientLimit - listed.size);
-          throw appError(
-            409,
+          throw new DomainError(
             'quotaExceeded',
             `A company can have at most ${authorizedRecipientLimit} authorized recipients: ${listed.size} are listed, ` +
               `so ${room === 0 ? 'remove one first' : `at most ${room} more can be added`}`,
@@ -148,7 +147,7 @@ export function createRecipientService(deps: Deps) {
         [companyId],
       );
       const row = rows.find((candidate) => publicRecipientId(candidate.id) === publicId);
-      if (!row) throw appError(404, 'entityNotFound', 'No such authorized recipient');
+      if (!row) throw new DomainError('entityNotFound', 'No such authorized recipient');
       await db.query('DELETE FROM authorized_recipients WHERE id = $1 AND company_id = $2', [
         row.id,
         companyId,
@@ -168,8 +167,7 @@ export function createRecipientService(deps: Deps) {
           )
         : undefined;
       if (!row) {
-        throw appError(
-          404,
+        throw new DomainError(
           'entityNotFound',
           'This verification link is not valid: the address may have been removed from the authorized recipients',
         );
@@ -189,18 +187,17 @@ export function createRecipientService(deps: Deps) {
       [companyId, email.toLowerCase()],
     );
     if (!row) {
-      return appError(404, 'entityNotFound', `${email} is not an authorized recipient; add it first`, {
+      return new DomainError('entityNotFound', `${email} is not an authorized recipient; add it first`, {
         field: 'email',
         value: email,
       });
     }
     if (row.verified_at) {
-      return appError(409, 'state', `${email} is already verified`, { field: 'email', value: email });
+      return new DomainError('state', `${email} is already verified`, { field: 'email', value: email });
     }
     const waitMs = (row.last_sent_at?.getTime() ?? 0) + resendMs - now.getTime();
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    return appError(
-      429,
+    return new DomainError(
       'tooManyAttempts',
       `A verification mail was sent to ${email} less than a minute ago; try again in ${seconds} seconds`,
       { field: 'email', value: email },

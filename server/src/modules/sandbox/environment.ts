@@ -1,6 +1,6 @@
 import type { CompleteProfile, OnboardingState } from '@app/shared/api/contract/index';
 import { type Db, notify } from '../../db/db.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 import { type Environment, environmentChanged, type SandboxRules } from './sandbox-rules.ts';
 import { isProductionReady, productionFlags, readTour, setTourFlags, toTour } from './tour-flags.ts';
 
@@ -63,7 +63,7 @@ export async function switchEnvironment(
     const missing = productionFlags.filter((flag) => !tour[flag]);
     const first = missing[0];
     if (first) {
-      throw appError(409, 'state', missingStepMessages[first], {
+      throw new DomainError('state', missingStepMessages[first], {
         field: 'environment',
         value: target,
         cause: `Not done yet: ${missing.join(', ')}`,

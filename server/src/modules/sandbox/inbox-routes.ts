@@ -9,8 +9,8 @@ import {
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { DomainError } from '../../domain-error.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { appError } from '../../http/errors.ts';
 import { findMessage, listMessages, type MessageSummary, parseMessage } from '../messages/message-reader.ts';
 
 const tags = ['sandbox inbox'];
@@ -24,7 +24,7 @@ const summary = (message: MessageSummary) => ({
   size: message.size,
 });
 
-const notFound = () => appError(404, 'entityNotFound', 'Message not found in the sandbox inbox');
+const notFound = () => new DomainError('entityNotFound', 'Message not found in the sandbox inbox');
 
 /** The sandbox inbox: what the company sent while in the sandbox, like a test inbox. Company-scoped. */
 export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {

@@ -8,8 +8,8 @@ import {
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { DomainError } from '../../domain-error.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { appError } from '../../http/errors.ts';
 import { companyQuotas } from './quotas.ts';
 
 const usageFeatures = ['email', 'bulk', 'daily', 'extra', 'purify', 'sandbox'] as const;
@@ -71,7 +71,7 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const quotas = await quotasOf(sessionOf(request).companyId);
         const email = quotas.find((quota) => quota.feature === 'email');
-        if (!email) throw appError(404, 'entityNotFound', 'The company has no email quota');
+        if (!email) throw new DomainError('entityNotFound', 'The company has no email quota');
         // Sends go on to an enabled add-on quota once the monthly one is used up (usage-meter.ts).
         const extra = quotas.find((quota) => quota.feature === 'extra' && quota.enable);
         const unlimited = email.quota === -1 || extra?.quota === -1;

@@ -8,8 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { isUniqueViolation } from '../../db/db.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
 import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { appError, invalidField } from '../../http/errors.ts';
 import { endResetLinks } from '../auth/reset-links.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import { sendValidationLink } from '../auth/validation-links.ts';
@@ -43,10 +43,14 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { oldPassword, newPassword } = request.body;
         await checkPassword(session.userId, 'oldPassword', oldPassword);
         if (newPassword === oldPassword) {
-          throw appError(400, 'validation', 'Choose a new password that is different from your current one', {
-            field: 'newPassword',
-            cause: 'The new password is the same as the current one',
-          });
+          throw new DomainError(
+            'validation',
+            'Choose a new password that is different from your current one',
+            {
+              field: 'newPassword',
+              cause: 'The new password is the same as the current one',
+            },
+          );
         }
         const passwordHash = await ctx.passwords.hash(newPassword);
         const now = ctx.clock.now();
@@ -80,7 +84,7 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         try {
           await ctx.db.query('UPDATE users SET email = $2, validated = false WHERE id = $1', [userId, email]);
         } catch (error) {
-          if (isUniqueViolation(error)) throw appError(409, 'emailRegistered', 'Email already registered');
+          if (isUniqueViolation(error)) throw new DomainError('emailRegistered', 'Email already registered');
           throw error;
         }
         await sendValidationLink(ctx, request.log, { id: userId, email }, 'emailChange');

@@ -8,9 +8,11 @@ import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import { endResetLinks } from '../modules/auth/reset-links.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.ts';
 import { forgetFailedSignins } from '../modules/auth/signin-throttle.ts';
-import { createCompanyWithOwner } from '../modules/company/create-company.ts';
+import { createCompanyStore } from '../modules/company/company-store.ts';
+import { createCompanyCreator } from '../modules/company/create-company.ts';
 import { environmentChanged } from '../modules/sandbox/sandbox-rules.ts';
 import { planChanged } from '../modules/usage/usage-meter.ts';
+import { createUserStore } from '../modules/users/user-store.ts';
 
 export interface AdminContext {
   db: Db;
@@ -39,16 +41,19 @@ const companyOptions = z.object({
 export async function createCompany(ctx: AdminContext, options: Record<string, unknown>) {
   const { name, email, password } = parseOptions(companyOptions, options);
   const passwordHash = await ctx.passwords.hash(password);
-  const ids = await ctx.db.transaction((tx) =>
-    createCompanyWithOwner(tx, {
-      companyName: name,
-      phone: '',
-      email,
-      passwordHash,
-      validated: true,
-      now: ctx.clock.now(),
-    }),
-  );
+  const create = createCompanyCreator({
+    db: ctx.db,
+    companies: createCompanyStore(ctx.db),
+    users: createUserStore(ctx.db),
+  });
+  const ids = await create({
+    companyName: name,
+    phone: '',
+    email,
+    passwordHash,
+    validated: true,
+    now: ctx.clock.now(),
+  });
   return { ...ids, email };
 }
 

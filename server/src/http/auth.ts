@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/db.ts';
+import type { AuthSession, SessionStage } from '../auth-session.ts';
 import { DomainError } from '../domain-error.ts';
-import { type AuthSession, authenticateToken } from '../modules/auth/sessions.ts';
-import type { SessionStage, TokenService } from '../modules/auth/tokens.ts';
 import { cookieName, usesCookieAuth } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -43,7 +40,8 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return usesCookieAuth(request) ? request.cookies[cookieName] || undefined : undefined;
 }
 
-export function createAuthGuards(db: Db, tokens: TokenService, clock: Clock): AuthGuards {
+/** `authenticate` checks a token against its session and throws the domain error of a bad or ended one. */
+export function createAuthGuards(authenticate: (token: string) => Promise<AuthSession>): AuthGuards {
   const guard =
     (stages: SessionStage[], required: boolean): Guard =>
     async (request) => {
@@ -52,7 +50,7 @@ export function createAuthGuards(db: Db, tokens: TokenService, clock: Clock): Au
         if (required) throw new DomainError('loggedOut', 'Please sign in');
         return;
       }
-      const session = await authenticateToken(db, tokens, token, clock.now());
+      const session = await authenticate(token);
       if (!stages.includes(session.stage)) {
         throw session.stage === '2fa'
           ? new DomainError('secondFactorRequired', 'Enter the code from your authenticator app first')

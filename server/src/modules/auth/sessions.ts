@@ -1,6 +1,9 @@
+import type { AuthSession, SessionStage } from '../../auth-session.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { SessionStage, TokenService } from './tokens.ts';
+import type { TokenService } from './tokens.ts';
+
+export type { AuthSession };
 
 const fullSessionMs = 7 * 24 * 60 * 60 * 1000;
 const secondFactorStageMs = 10 * 60 * 1000;
@@ -13,15 +16,6 @@ export type RevokeReason =
   | 'password_reset'
   | 'password_changed'
   | 'second_factor_failures';
-
-/** Who is calling; every query of a signed-in route is scoped by these ids, never by ids from the request. */
-export interface AuthSession {
-  sessionId: string;
-  userId: string;
-  companyId: string;
-  role: string;
-  stage: SessionStage;
-}
 
 export const sessionLifetimeMs = (stage: SessionStage) =>
   stage === 'full' ? fullSessionMs : secondFactorStageMs;

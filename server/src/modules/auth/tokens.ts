@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import type { SessionStage } from '../../auth-session.ts';
 import type { Clock } from '../../clock.ts';
 import { DomainError } from '../../domain-error.ts';
 
-export type SessionStage = '2fa' | 'full';
+export type { SessionStage };
 
 export interface SessionClaims {
   sessionId: string;

@@ -5,9 +5,12 @@ import {
   authorizedRecipientResendSeconds,
 } from '@app/shared/api/contract/index';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { authorizedRecipientMail } from '../../mail/templates.ts';
+import type { CompanyStore } from '../company/company-store.ts';
 import { setTourFlags } from './tour-flags.ts';
 
 interface RecipientRow {
@@ -35,10 +38,17 @@ const toRecipient = (row: RecipientRow): AuthorizedRecipient => ({
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Deps = Pick<AppContext, 'db' | 'mailer' | 'clock' | 'config'>;
+export interface RecipientServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  companies: Pick<CompanyStore, 'lockName'>;
+}
 
-export function createRecipientService(deps: Deps) {
-  const { db, mailer, clock, config } = deps;
+/** The `authorized_recipients` table and the verification mails of its addresses. */
+export function createRecipientService(deps: RecipientServiceDeps) {
+  const { db, mailer, clock, publicUrl, companies } = deps;
   const resendMs = authorizedRecipientResendSeconds * 1000;
 
   const list = async (companyId: string): Promise<AuthorizedRecipient[]> => {
@@ -53,10 +63,7 @@ export function createRecipientService(deps: Deps) {
   const sendVerification = (companyName: string, recipient: { id: string; email: string }) =>
     mailer.send({
       to: recipient.email,
-      ...authorizedRecipientMail(
-        companyName,
-        `${config.publicUrl}/authorized-recipient/verify/${recipient.id}`,
-      ),
+      ...authorizedRecipientMail(companyName, `${publicUrl}/authorized-recipient/verify/${recipient.id}`),
     });
 
   return {
@@ -68,10 +75,7 @@ export function createRecipientService(deps: Deps) {
       const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];
       const { companyName, inserted } = await db.transaction(async (tx) => {
         // The row lock serializes concurrent adds of one company, so the limit holds.
-        const company = await tx.one<{ name: string }>(
-          'SELECT name FROM companies WHERE id = $1 FOR UPDATE',
-          [companyId],
-        );
+        const companyName = await companies.lockName(tx, companyId);
         const existing = await tx.query<{ email: string }>(
           'SELECT lower(email) AS email FROM authorized_recipients WHERE company_id = $1',
           [companyId],
@@ -87,7 +91,7 @@ export function createRecipientService(deps: Deps) {
             { field: 'emails', feature: 'sandbox', subfeature: 'authorized recipients' },
           );
         }
-        if (fresh.length === 0) return { companyName: company.name, inserted: [] };
+        if (fresh.length === 0) return { companyName, inserted: [] };
         const rows = await tx.query<{ id: string; email: string }>(
           `INSERT INTO authorized_recipients (id, company_id, email, last_sent_at, created_at)
            SELECT unnest($2::uuid[]), $1, unnest($3::text[]), $4, $4
@@ -96,7 +100,7 @@ export function createRecipientService(deps: Deps) {
           [companyId, fresh.map(() => randomUUID()), fresh, now],
         );
         await setTourFlags(tx, companyId, ['sandboxSetAuthorizedRecipient']);
-        return { companyName: company.name, inserted: rows };
+        return { companyName, inserted: rows };
       });
 
       const results = await Promise.allSettled(

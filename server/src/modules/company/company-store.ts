@@ -51,8 +51,8 @@ export function createCompanyStore(db: Db) {
       return row.name;
     },
 
-    async setEnvironment(companyId: string, environment: Environment): Promise<void> {
-      await db.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
+    async setEnvironment(tx: Db, companyId: string, environment: Environment): Promise<void> {
+      await tx.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
     },
 
     async setProfile(tx: Db, companyId: string, profile: CompleteProfile): Promise<void> {

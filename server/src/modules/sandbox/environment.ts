@@ -60,7 +60,7 @@ export function createEnvironmentService(deps: EnvironmentDeps) {
           });
         }
       }
-      await companies.setEnvironment(companyId, target);
+      await companies.setEnvironment(db, companyId, target);
       rules.forgetEnvironment(companyId);
       await notify(db, environmentChanged, companyId); // the other processes' rules
       return state(companyId);

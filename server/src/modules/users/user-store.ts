@@ -44,6 +44,14 @@ export function createUserStore(db: Db) {
         [email],
       ),
 
+    async companyOf(email: string): Promise<string | undefined> {
+      const row = await db.maybeOne<{ company_id: string }>(
+        'SELECT company_id FROM users WHERE lower(email) = $1',
+        [email],
+      );
+      return row?.company_id;
+    },
+
     byEmail: (email: string) =>
       db.maybeOne<{ id: string; email: string }>('SELECT id, email FROM users WHERE lower(email) = $1', [
         email,
@@ -141,6 +149,15 @@ export function createUserStore(db: Db) {
         [userId, passwordHash],
       );
       return email;
+    },
+
+    /** An operator's new password for the user with this address (which it confirms); undefined when none has it. */
+    async setPasswordByEmail(tx: Db, email: string, passwordHash: string): Promise<string | undefined> {
+      const row = await tx.maybeOne<{ id: string }>(
+        'UPDATE users SET password_hash = $2, validated = true WHERE lower(email) = $1 RETURNING id',
+        [email, passwordHash],
+      );
+      return row?.id;
     },
 
     /** The new address waits for its confirmation; 409 emailRegistered when another user has it. */

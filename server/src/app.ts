@@ -22,22 +22,30 @@ import { errorHandler } from './http/errors.ts';
 import { decoratePrincipal } from './http/principal.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerConsole } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { apiKeyRoutes } from './modules/api-keys/routes.ts';
 import { createCaptchaVerifier } from './modules/auth/captcha.ts';
+import { createPasswordReset } from './modules/auth/password-reset.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { resolveSecret } from './modules/auth/secret.ts';
 import { authenticateToken } from './modules/auth/sessions.ts';
 import { createTokenService } from './modules/auth/tokens.ts';
+import { createValidationLinks } from './modules/auth/validation-links.ts';
+import { createCapturedMailReader } from './modules/captured-mail/captured-mail-reader.ts';
 import { capturedMailKey } from './modules/captured-mail/operator-key.ts';
 import { capturedMailRoutes } from './modules/captured-mail/routes.ts';
+import { createCompanyStore } from './modules/company/company-store.ts';
+import { createCompanyCreator } from './modules/company/create-company.ts';
 import { companyRoutes } from './modules/company/routes.ts';
 import { eventRetentionRoutes } from './modules/events/retention-routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { onboardingRoutes } from './modules/onboarding/routes.ts';
 import { recipientListRoutes } from './modules/recipient-lists/routes.ts';
+import { createRecipientService } from './modules/sandbox/authorized-recipients.ts';
+import { createEnvironmentService } from './modules/sandbox/environment.ts';
 import { sandboxRoutes } from './modules/sandbox/routes.ts';
 import { subaccountRoutes } from './modules/subaccounts/routes.ts';
 import { suppressionRoutes } from './modules/suppression/routes.ts';
@@ -46,7 +54,7 @@ import { transmissionRoutes } from './modules/transmissions/routes.ts';
 import { testSendRoutes } from './modules/transmissions/test-send-routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
-import { registerConsole } from './static.ts';
+import { createUserStore } from './modules/users/user-store.ts';
 
 export interface AppOptions {
   config: Config;
@@ -95,40 +103,69 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const engine = options.engine ?? createEngine(db, clock);
   const secret = await resolveSecret(db, config.secret);
   const tokens = createTokenService(secret, clock);
+  const passwords = createPasswordHasher(config.passwordHashing);
+  const authenticateSession = (token: string) => authenticateToken(db, tokens, token, clock.now());
+  const guards = createAuthGuards(authenticateSession);
   const ctx: AppContext = {
     config,
     db,
-    mailer,
     clock,
-    tokens,
-    passwords: createPasswordHasher(config.passwordHashing),
-    captcha: createCaptchaVerifier(config.captcha),
-    guards: createAuthGuards(db, tokens, clock),
-    authenticateSession: (token) => authenticateToken(db, tokens, token, clock.now()),
+    guards,
+    authenticateSession,
     apiKeys: engine.apiKeys,
     subaccounts: engine.subaccounts,
     engine,
   };
 
+  // The accounts half: each store and service built once, each route family given only what it uses.
+  const { publicUrl } = config;
+  const users = createUserStore(db);
+  const companies = createCompanyStore(db);
+  const createCompany = createCompanyCreator({ db, companies, users });
+  const validationLinks = createValidationLinks({ db, clock, tokens, mailer, publicUrl, users });
+  const passwordReset = createPasswordReset({ db, clock, mailer, publicUrl, passwords, users });
+  const recipients = createRecipientService({ db, clock, mailer, publicUrl, companies });
+  const environments = createEnvironmentService({ db, companies, rules: engine.sandbox });
+  const accounts = {
+    db,
+    clock,
+    config,
+    publicUrl,
+    tokens,
+    passwords,
+    captcha: createCaptchaVerifier(config.captcha),
+    guards,
+    users,
+    companies,
+    createCompany,
+    validationLinks,
+    passwordReset,
+    recipients,
+    environments,
+  };
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const routes of [
-    healthRoutes,
-    authRoutes,
-    userRoutes,
-    companyRoutes,
-    onboardingRoutes,
-    sandboxRoutes,
-    testSendRoutes,
-    eventRetentionRoutes,
+    healthRoutes(accounts),
+    authRoutes(accounts),
+    userRoutes(accounts),
+    companyRoutes(accounts),
+    onboardingRoutes(accounts),
+    sandboxRoutes(accounts),
+    testSendRoutes(ctx),
+    eventRetentionRoutes(accounts),
   ]) {
-    await api.register(routes(ctx), { prefix: '/v1' });
+    await api.register(routes, { prefix: '/v1' });
   }
   const mailKey = capturedMailKey(secret);
-  await api.register(capturedMailRoutes(ctx, mailKey), { prefix: '/v1' });
+  await api.register(
+    capturedMailRoutes({ config, guards, capturedMail: createCapturedMailReader(db) }, mailKey),
+    { prefix: '/v1' },
+  );
   if (config.mail.mode === 'capture') {
     app.log.info(`captured mail, every address: ${config.publicUrl}/captured-mail?key=${mailKey}`);
   }
-  await api.register(usageRoutes(ctx));
+  await api.register(usageRoutes(accounts));
   await api.register(
     engineApi(ctx, [
       apiKeyRoutes,

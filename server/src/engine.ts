@@ -54,6 +54,7 @@ export function createEngine(db: Db, clock: Clock) {
     subaccounts,
     usage,
     events,
+    sandbox,
     send,
     transmissions: createTransmissionService(db, send),
   };

@@ -8,9 +8,11 @@ import type { PasswordHasher } from '../modules/auth/passwords.ts';
 import { endResetLinks } from '../modules/auth/reset-links.ts';
 import { revokeUserSessions } from '../modules/auth/sessions.ts';
 import { forgetFailedSignins } from '../modules/auth/signin-throttle.ts';
-import { createCompanyWithOwner } from '../modules/company/create-company.ts';
+import { createCompanyStore } from '../modules/company/company-store.ts';
+import { createCompanyCreator } from '../modules/company/create-company.ts';
 import { environmentChanged } from '../modules/sandbox/sandbox-rules.ts';
 import { planChanged } from '../modules/usage/usage-meter.ts';
+import { createUserStore } from '../modules/users/user-store.ts';
 
 export interface AdminContext {
   db: Db;
@@ -19,6 +21,9 @@ export interface AdminContext {
   /** The process's key store (the server's own when the command runs in the server). */
   apiKeys: Pick<ApiKeyStore, 'create'>;
 }
+
+/** The account stores on the command's database (stateless, so a command may build its own). */
+const storesOf = (db: Db) => ({ users: createUserStore(db), companies: createCompanyStore(db) });
 
 /** Parses CLI options with a schema; throws one readable line per bad option. */
 function parseOptions<T extends z.ZodType>(schema: T, options: unknown): z.output<T> {
@@ -39,16 +44,15 @@ const companyOptions = z.object({
 export async function createCompany(ctx: AdminContext, options: Record<string, unknown>) {
   const { name, email, password } = parseOptions(companyOptions, options);
   const passwordHash = await ctx.passwords.hash(password);
-  const ids = await ctx.db.transaction((tx) =>
-    createCompanyWithOwner(tx, {
-      companyName: name,
-      phone: '',
-      email,
-      passwordHash,
-      validated: true,
-      now: ctx.clock.now(),
-    }),
-  );
+  const create = createCompanyCreator({ db: ctx.db, ...storesOf(ctx.db) });
+  const ids = await create({
+    companyName: name,
+    phone: '',
+    email,
+    passwordHash,
+    validated: true,
+    now: ctx.clock.now(),
+  });
   return { ...ids, email };
 }
 
@@ -75,12 +79,9 @@ export async function createApiKeyForUser(ctx: AdminContext, options: Record<str
 }
 
 async function companyOfUser(db: Db, email: string): Promise<string> {
-  const user = await db.maybeOne<{ company_id: string }>(
-    'SELECT company_id FROM users WHERE lower(email) = $1',
-    [email],
-  );
-  if (!user) throw new Error(`--email: no user with email ${email}`);
-  return user.company_id;
+  const companyId = await storesOf(db).users.companyOf(email);
+  if (!companyId) throw new Error(`--email: no user with email ${email}`);
+  return companyId;
 }
 
 const planOptions = z.object({ email: emailSchema, plan: z.string().trim().min(1, 'A plan id is required') });
@@ -110,7 +111,7 @@ export async function setEnvironment(ctx: AdminContext, options: Record<string, 
   const { email, environment } = parseOptions(environmentOptions, options);
   const companyId = await companyOfUser(ctx.db, email);
   await ctx.db.transaction(async (tx) => {
-    await tx.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
+    await storesOf(ctx.db).companies.setEnvironment(tx, companyId, environment);
     await notify(tx, environmentChanged, companyId);
   });
   return { email, environment };
@@ -124,13 +125,10 @@ export async function resetPassword(ctx: AdminContext, options: Record<string, u
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const user = await tx.maybeOne<{ id: string }>(
-      'UPDATE users SET password_hash = $2, validated = true WHERE lower(email) = $1 RETURNING id',
-      [email, passwordHash],
-    );
-    if (!user) throw new Error(`--email: no user with email ${email}`);
-    await revokeUserSessions(tx, user.id, 'password_reset', now);
-    await endResetLinks(tx, user.id, now);
+    const userId = await storesOf(ctx.db).users.setPasswordByEmail(tx, email, passwordHash);
+    if (!userId) throw new Error(`--email: no user with email ${email}`);
+    await revokeUserSessions(tx, userId, 'password_reset', now);
+    await endResetLinks(tx, userId, now);
     await forgetFailedSignins(tx, email);
   });
   return { email };

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/db.ts';
-import { type AuthSession, authenticateToken } from '../modules/auth/sessions.ts';
-import type { SessionStage, TokenService } from '../modules/auth/tokens.ts';
-import { appError } from './errors.ts';
+import type { AuthSession, SessionStage } from '../auth-session.ts';
+import { DomainError } from '../domain-error.ts';
 import { cookieName, usesCookieAuth } from './session-cookie.ts';
 
 declare module 'fastify' {
@@ -43,20 +40,21 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return usesCookieAuth(request) ? request.cookies[cookieName] || undefined : undefined;
 }
 
-export function createAuthGuards(db: Db, tokens: TokenService, clock: Clock): AuthGuards {
+/** `authenticate` checks a token against its session and throws the domain error of a bad or ended one. */
+export function createAuthGuards(authenticate: (token: string) => Promise<AuthSession>): AuthGuards {
   const guard =
     (stages: SessionStage[], required: boolean): Guard =>
     async (request) => {
       const token = tokenOf(request);
       if (!token) {
-        if (required) throw appError(401, 'loggedOut', 'Please sign in');
+        if (required) throw new DomainError('loggedOut', 'Please sign in');
         return;
       }
-      const session = await authenticateToken(db, tokens, token, clock.now());
+      const session = await authenticate(token);
       if (!stages.includes(session.stage)) {
         throw session.stage === '2fa'
-          ? appError(403, 'secondFactorRequired', 'Enter the code from your authenticator app first')
-          : appError(409, 'state', 'The second factor is already verified');
+          ? new DomainError('secondFactorRequired', 'Enter the code from your authenticator app first')
+          : new DomainError('state', 'The second factor is already verified');
       }
       request.auth = session;
     };
@@ -70,6 +68,6 @@ export function createAuthGuards(db: Db, tokens: TokenService, clock: Clock): Au
 
 /** The caller's session in a route behind a guard. */
 export function sessionOf(request: FastifyRequest): AuthSession {
-  if (!request.auth) throw appError(401, 'loggedOut', 'Please sign in');
+  if (!request.auth) throw new DomainError('loggedOut', 'Please sign in');
   return request.auth;
 }

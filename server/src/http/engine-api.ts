@@ -2,25 +2,27 @@ import { storableInput } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AppContext } from '../context.ts';
+import { DomainError } from '../domain-error.ts';
 import { createMethodIndex } from './allowed-methods.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
-import { appError } from './errors.ts';
-import { createPrincipalResolver } from './principal.ts';
+import { createPrincipalResolver, type PrincipalDeps } from './principal.ts';
 import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
 /**
  * The SparkPost-compatible engine API under `/api/v1`: every route needs an API key (or a console
  * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape.
  */
-export function engineApi(ctx: AppContext, modules: Array<(ctx: AppContext) => FastifyPluginAsyncZod>) {
+export function engineApi<Deps extends PrincipalDeps>(
+  ctx: Deps,
+  modules: Array<(ctx: Deps) => FastifyPluginAsyncZod>,
+) {
   const resolvePrincipal = createPrincipalResolver({
     apiKeys: ctx.apiKeys,
     subaccounts: ctx.subaccounts,
     authenticateSession: async (token) => {
       const session = await ctx.authenticateSession(token);
       if (session.stage !== 'full') {
-        throw appError(403, 'secondFactorRequired', 'Enter the code from your authenticator app first');
+        throw new DomainError('secondFactorRequired', 'Enter the code from your authenticator app first');
       }
       return session;
     },

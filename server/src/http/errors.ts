@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode, ErrorPayload } from '../../../shared/src/api/codes.ts';
+import { DomainError } from '../domain-error.ts';
 
 const appErrorMark = Symbol('appError');
 
@@ -25,9 +26,58 @@ export function isAppError(error: unknown): error is AppError {
   return typeof error === 'object' && error !== null && appErrorMark in error;
 }
 
-/** 400 validation error for one field, in the shape zod failures get. */
-export function invalidField(field: string, cause: string, value?: unknown): AppError {
-  return appError(400, 'validation', `The ${field} is Invalid`, { field, value, cause });
+/** The HTTP status each domain error code answers with. */
+const statusOfCode: Record<ErrorCode, number> = {
+  tokenException: 401,
+  authenticationFailed: 401,
+  loggedOut: 401,
+  sessionExpired: 401,
+  signInConfirm: 409,
+  signInConfirmMode1: 409,
+  forceOut: 401,
+  validation: 400,
+  notAllowed: 403,
+  quotaExceeded: 409,
+  entityNotFound: 404,
+  duplicate: 409,
+  state: 409,
+  forcedMessage: 400,
+  wrongCredentials: 400,
+  tooManyAttempts: 429,
+  emailRegistered: 409,
+  emailNotValidated: 403,
+  userSuspended: 403,
+  captchaRequired: 400,
+  captchaInvalid: 400,
+  invalidResetToken: 400,
+  linkUsed: 410,
+  secondFactorRequired: 403,
+  secondFactorInvalid: 400,
+  featureDisabled: 404,
+  importHeader: 400,
+  importFormat: 400,
+  importSize: 400,
+  importData: 400,
+  importUpdate: 400,
+  spfSingle: 400,
+  spfDouble: 400,
+  internal: 500,
+};
+
+/**
+ * The console envelope and status of a domain error (or of an error already shaped for the console);
+ * undefined for anything else. The one place where domain errors meet HTTP.
+ */
+export function consoleErrorOf(error: unknown): { status: number; body: ApiErrorBody } | undefined {
+  if (error instanceof DomainError) return envelopeOf(statusOfCode[error.code], error.code, error);
+  if (isAppError(error)) return envelopeOf(error.statusCode, error.code, error);
+  return undefined;
+}
+
+function envelopeOf(status: number, code: ErrorCode, error: { message: string; payload?: ErrorPayload }) {
+  const body: ApiErrorBody = { code, message: error.message };
+  if (error.payload) body.payload = error.payload;
+  return { status, body };
 }
 
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -43,11 +93,8 @@ const clientErrorCodes: Partial<Record<number, ErrorCode>> = {
 };
 
 function toBody(error: FastifyError, request: FastifyRequest): { status: number; body: ApiErrorBody } {
-  if (isAppError(error)) {
-    const body: ApiErrorBody = { code: error.code, message: error.message };
-    if (error.payload) body.payload = error.payload;
-    return { status: error.statusCode, body };
-  }
+  const known = consoleErrorOf(error);
+  if (known) return known;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
     const part = error.validationContext ?? 'body';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthSession } from '../auth-session.ts';
 import type { ApiKeyStore } from '../modules/api-keys/api-key-store.ts';
 import { type ApiKeyGrant, holdsGrant } from '../modules/api-keys/grants.ts';
-import type { AuthSession } from '../modules/auth/sessions.ts';
 import type { SubaccountStore } from '../modules/subaccounts/subaccount-store.ts';
 import { forbidden, sparkpostError, unauthorized } from './sparkpost-errors.ts';
 

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { appError } from './errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 /** Route option for the anonymous account routes (sign-in, register, password recovery). */
 export const rateLimited = { rateLimit: { timeWindow: 60_000 } };
@@ -13,6 +13,6 @@ export async function registerRateLimit(app: FastifyInstance, perMinute: number)
     max: perMinute,
     timeWindow: 60_000,
     errorResponseBuilder: (_request, context) =>
-      appError(429, 'tooManyAttempts', `Too many requests, try again in ${context.after}`),
+      new DomainError('tooManyAttempts', `Too many requests, try again in ${context.after}`),
   });
 }

@@ -12,7 +12,7 @@ export function usesCookieAuth(request: FastifyRequest): boolean {
   return request.headers['x-auth-mode'] === 'cookie';
 }
 
-export function setSessionCookie(
+function setSessionCookie(
   request: FastifyRequest,
   reply: FastifyReply,
   token: string,
@@ -30,4 +30,17 @@ export function setSessionCookie(
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[cookieName]) reply.clearCookie(cookieName, { path: '/' });
+}
+
+/** Hands a new session token to a cookie-mode client as its cookie (no-op for bearer clients). */
+export function giveSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  options: { publicUrl: string; lifetimeMs: number },
+): void {
+  setSessionCookie(request, reply, token, {
+    secure: options.publicUrl.startsWith('https:'),
+    maxAgeSeconds: Math.floor(options.lifetimeMs / 1000),
+  });
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { UnstorableUnitError } from '../modules/messages/ingest.ts';
-import { isAppError } from './errors.ts';
+import { consoleErrorOf } from './errors.ts';
 
 /** One entry of SparkPost's error list: `{errors: [{message, description, code}]}`. */
 export interface SparkpostErrorItem {
@@ -98,10 +98,12 @@ function toSparkpost(error: FastifyError): { status: number; errors: SparkpostEr
       }),
     };
   }
-  if (isAppError(error)) {
+  const consoleError = consoleErrorOf(error);
+  if (consoleError) {
     // Console guards (a bearer session token) fail with the console envelope's codes.
-    const base = statusMessages[error.statusCode] ?? { message: error.message, code: '1300' };
-    return { status: error.statusCode, errors: [{ ...base, description: error.message }] };
+    const { status } = consoleError;
+    const base = statusMessages[status] ?? { message: error.message, code: '1300' };
+    return { status, errors: [{ ...base, description: error.message }] };
   }
   if (!isResponseSerializationError(error) && error.statusCode && error.statusCode < 500) {
     const base = statusMessages[error.statusCode] ?? { message: 'invalid request', code: '1300' };

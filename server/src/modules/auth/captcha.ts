@@ -1,5 +1,5 @@
 import type { CaptchaConfig } from '../../config.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 
 export interface CaptchaVerifier {
   /** Throws 400 captchaRequired / captchaInvalid; does nothing when captcha is off. */
@@ -11,13 +11,13 @@ export function createCaptchaVerifier(config: CaptchaConfig): CaptchaVerifier {
   // hCaptcha and reCAPTCHA share the siteverify protocol: form post of secret + response, JSON {success}.
   return {
     verify: async (response, remoteIp) => {
-      if (!response) throw appError(400, 'captchaRequired', 'Captcha is required');
+      if (!response) throw new DomainError('captchaRequired', 'Captcha is required');
       const answer = await fetch(config.verifyUrl, {
         method: 'POST',
         body: new URLSearchParams({ secret: config.secret, response, remoteip: remoteIp }),
       });
       const result = (await answer.json().catch(() => ({}))) as { success?: unknown };
-      if (result.success !== true) throw appError(400, 'captchaInvalid', 'Captcha is invalid');
+      if (result.success !== true) throw new DomainError('captchaInvalid', 'Captcha is invalid');
     },
   };
 }

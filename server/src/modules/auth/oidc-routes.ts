@@ -1,20 +1,33 @@
 import { oauthCallbackQuery, oauthStartQuery } from '@app/shared/api/contract/index';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
 import { randomToken } from '../../crypto.ts';
-import { appError, invalidField } from '../../http/errors.ts';
-import { createCompanyWithOwner } from '../company/create-company.ts';
+import type { Db } from '../../db/db.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
+import type { CreateCompany } from '../company/create-company.ts';
+import type { UserStore } from '../users/user-store.ts';
 import { createOidcClient, type OidcIdentity } from './oidc-client.ts';
 import { startSession } from './sessions.ts';
+import type { TokenService } from './tokens.ts';
 
 const stateTtlSeconds = 10 * 60;
 
-export function oidcRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const { oidc, publicUrl } = ctx.config;
+export interface OidcRouteDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'oidc' | 'publicUrl'>;
+  tokens: TokenService;
+  createCompany: CreateCompany;
+  users: Pick<UserStore, 'confirmedByProvider'>;
+}
+
+export function oidcRoutes(deps: OidcRouteDeps): FastifyPluginAsyncZod {
+  const { oidc, publicUrl } = deps.config;
   const client = oidc && createOidcClient({ ...oidc, redirectUri: `${publicUrl}/v1/auth/oauth/callback` });
   const enabled = () => {
-    if (!client) throw appError(404, 'featureDisabled', 'Google sign-in is not configured on this server');
+    if (!client) throw new DomainError('featureDisabled', 'Google sign-in is not configured on this server');
     return client;
   };
 
@@ -27,30 +40,21 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   };
 
   const signInOrRegister = async (identity: OidcIdentity, log: FastifyBaseLogger) => {
-    const now = ctx.clock.now();
-    // The provider verified the address, which is all email confirmation asks for. A password set
-    // before the address was confirmed may be someone else's (registered in the owner's name), so it goes.
-    const existing = await ctx.db.maybeOne<{ id: string; totp_enabled: boolean }>(
-      `UPDATE users SET password_hash = CASE WHEN validated THEN password_hash END, validated = true
-       WHERE lower(email) = $1 RETURNING id, totp_enabled`,
-      [identity.email],
-    );
-    const user =
-      existing ??
-      (await ctx.db.transaction(async (tx) => {
-        const { userId } = await createCompanyWithOwner(tx, {
-          companyName: identity.name || identity.email.split('@')[0] || identity.email,
-          phone: '',
-          email: identity.email,
-          passwordHash: null,
-          validated: true,
-          fullname: identity.name,
-          now,
-        });
-        log.info({ email: identity.email }, 'account created through OIDC sign-in');
-        return { id: userId, totp_enabled: false };
-      }));
-    return startSession(ctx.db, ctx.tokens, user.id, user.totp_enabled ? '2fa' : 'full', now);
+    const now = deps.clock.now();
+    const existing = await deps.users.confirmedByProvider(identity.email);
+    if (existing)
+      return startSession(deps.db, deps.tokens, existing.id, existing.totp_enabled ? '2fa' : 'full', now);
+    const { userId } = await deps.createCompany({
+      companyName: identity.name || identity.email.split('@')[0] || identity.email,
+      phone: '',
+      email: identity.email,
+      passwordHash: null,
+      validated: true,
+      fullname: identity.name,
+      now,
+    });
+    log.info({ email: identity.email }, 'account created through OIDC sign-in');
+    return startSession(deps.db, deps.tokens, userId, 'full', now);
   };
 
   return async (app) => {
@@ -69,7 +73,7 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const provider = enabled();
         const { successRedirectUrl, errorRedirectUrl, ref } = request.query;
         const nonce = randomToken(16);
-        const state = await ctx.tokens.sign(
+        const state = await deps.tokens.sign(
           'oauth_state',
           {
             success: ownUrl('successRedirectUrl', successRedirectUrl),
@@ -95,7 +99,7 @@ export function oidcRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const provider = enabled();
         const { code, state, error } = request.query;
-        const claims = state ? await ctx.tokens.verify('oauth_state', state) : undefined;
+        const claims = state ? await deps.tokens.verify('oauth_state', state) : undefined;
         const success = claims?.success;
         const failure = claims?.error;
         const nonce = claims?.nonce;

@@ -1,13 +1,15 @@
 import { envelope, forgetPasswordBody, okData, resetPasswordBody } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { appError } from '../../http/errors.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
-import { consumeResetLink, sendResetLink } from './reset-links.ts';
-import { revokeUserSessions } from './sessions.ts';
-import { forgetFailedSignins } from './signin-throttle.ts';
+import type { CaptchaVerifier } from './captcha.ts';
+import type { PasswordReset } from './password-reset.ts';
 
-export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export interface PasswordResetRouteDeps {
+  captcha: CaptchaVerifier;
+  passwordReset: PasswordReset;
+}
+
+export function passwordResetRoutes(deps: PasswordResetRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/forget-password',
@@ -21,12 +23,8 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await ctx.captcha.verify(request.body.captcha, request.ip);
-        const user = await ctx.db.maybeOne<{ id: string; email: string }>(
-          'SELECT id, email FROM users WHERE lower(email) = $1',
-          [request.body.email],
-        );
-        if (user) await sendResetLink(ctx, user);
+        await deps.captcha.verify(request.body.captcha, request.ip);
+        await deps.passwordReset.request(request.body.email);
         return { data: true as const };
       },
     );
@@ -42,22 +40,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const passwordHash = await ctx.passwords.hash(request.body.newPassword);
-        const now = ctx.clock.now();
-        await ctx.db.transaction(async (tx) => {
-          const userId = await consumeResetLink(tx, request.body.token, now);
-          if (!userId) throw appError(400, 'invalidResetToken', 'Reset link is invalid or has expired');
-          // The mailed link proves the address, so it also counts as email confirmation; and it lifts
-          // a second-factor lock or sign-in slowdown that someone guessing caused.
-          const { email } = await tx.one<{ email: string }>(
-            `UPDATE users SET password_hash = $2, validated = true, second_factor_failures = 0,
-               second_factor_failed_at = NULL
-             WHERE id = $1 RETURNING email`,
-            [userId, passwordHash],
-          );
-          await forgetFailedSignins(tx, email);
-          await revokeUserSessions(tx, userId, 'password_reset', now);
-        });
+        await deps.passwordReset.reset(request.body.token, request.body.newPassword);
         return { data: true as const };
       },
     );

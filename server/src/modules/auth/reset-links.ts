@@ -1,21 +1,19 @@
-import type { AppContext } from '../../context.ts';
 import { randomToken, sha256Hex } from '../../crypto.ts';
 import type { Db } from '../../db/db.ts';
-import { passwordResetMail } from '../../mail/templates.ts';
 
 const resetTtlMs = 60 * 60 * 1000;
 
-/** Mails `${PUBLIC_URL}/reset-password?token=…`: a random token, single use, valid one hour. */
-export async function sendResetLink(ctx: AppContext, user: { id: string; email: string }): Promise<void> {
-  const now = ctx.clock.now();
+// Password reset links: their `one_time_tokens` rows (purpose 'reset_password') are written only here.
+
+/** A random token, single use, valid one hour; returns it in clear (only its hash is stored). */
+export async function saveResetLink(db: Db, userId: string, now: Date): Promise<string> {
   const token = randomToken();
-  await ctx.db.query(
+  await db.query(
     `INSERT INTO one_time_tokens (hash, purpose, user_id, expires_at, created_at)
      VALUES ($1, 'reset_password', $2, $3, $4)`,
-    [sha256Hex(token), user.id, new Date(now.getTime() + resetTtlMs), now],
+    [sha256Hex(token), userId, new Date(now.getTime() + resetTtlMs), now],
   );
-  const link = `${ctx.config.publicUrl}/reset-password?${new URLSearchParams({ token })}`;
-  await ctx.mailer.send({ to: user.email, ...passwordResetMail(link) });
+  return token;
 }
 
 /**

@@ -1,16 +1,23 @@
 import { envelope, okData } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { clearSessionCookie } from '../../http/session-cookie.ts';
 import { revokeSession } from './sessions.ts';
 
-export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export interface SessionRouteDeps {
+  db: Db;
+  clock: Clock;
+  guards: Pick<AuthGuards, 'anyStage'>;
+}
+
+export function sessionRoutes(deps: SessionRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/logout',
       {
-        onRequest: ctx.guards.anyStage,
+        onRequest: deps.guards.anyStage,
         schema: {
           tags: ['auth'],
           summary: 'End this session; the token then answers 401 loggedOut',
@@ -19,7 +26,7 @@ export function sessionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await revokeSession(ctx.db, sessionOf(request).sessionId, 'logout', ctx.clock.now());
+        await revokeSession(deps.db, sessionOf(request).sessionId, 'logout', deps.clock.now());
         clearSessionCookie(request, reply);
         return { data: true as const };
       },

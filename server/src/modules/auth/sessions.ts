@@ -1,6 +1,9 @@
+import type { AuthSession, SessionStage } from '../../auth-session.ts';
 import type { Db } from '../../db/db.ts';
-import { appError } from '../../http/errors.ts';
-import type { SessionStage, TokenService } from './tokens.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { TokenService } from './tokens.ts';
+
+export type { AuthSession };
 
 const fullSessionMs = 7 * 24 * 60 * 60 * 1000;
 const secondFactorStageMs = 10 * 60 * 1000;
@@ -13,15 +16,6 @@ export type RevokeReason =
   | 'password_reset'
   | 'password_changed'
   | 'second_factor_failures';
-
-/** Who is calling; every query of a signed-in route is scoped by these ids, never by ids from the request. */
-export interface AuthSession {
-  sessionId: string;
-  userId: string;
-  companyId: string;
-  role: string;
-  stage: SessionStage;
-}
 
 export const sessionLifetimeMs = (stage: SessionStage) =>
   stage === 'full' ? fullSessionMs : secondFactorStageMs;
@@ -98,11 +92,11 @@ export async function activeSessions(db: Db, userId: string, now: Date) {
 }
 
 const revokedErrors: Record<RevokeReason, () => Error> = {
-  logout: () => appError(401, 'loggedOut', 'You have been logged out'),
-  forced: () => appError(401, 'forceOut', 'Your account was signed in on another device'),
-  password_reset: () => appError(401, 'sessionExpired', 'Session expired, please login again'),
-  password_changed: () => appError(401, 'sessionExpired', 'Session expired, please login again'),
-  second_factor_failures: () => appError(401, 'sessionExpired', 'Session expired, please login again'),
+  logout: () => new DomainError('loggedOut', 'You have been logged out'),
+  forced: () => new DomainError('forceOut', 'Your account was signed in on another device'),
+  password_reset: () => new DomainError('sessionExpired', 'Session expired, please login again'),
+  password_changed: () => new DomainError('sessionExpired', 'Session expired, please login again'),
+  second_factor_failures: () => new DomainError('sessionExpired', 'Session expired, please login again'),
 };
 
 interface SessionRow {
@@ -129,11 +123,11 @@ export async function authenticateToken(
      RETURNING s.user_id, u.company_id, u.role, s.stage, s.expires_at, s.revoked_reason`,
     [claims.sessionId, now, claims.userId],
   );
-  if (!row) throw appError(401, 'tokenException', 'Error parsing jwt token');
+  if (!row) throw new DomainError('tokenException', 'Error parsing jwt token');
   if (row.revoked_reason) throw revokedErrors[row.revoked_reason]();
-  if (row.expires_at <= now) throw appError(401, 'sessionExpired', 'Session expired, please login again');
+  if (row.expires_at <= now) throw new DomainError('sessionExpired', 'Session expired, please login again');
   // A second-factor token stays at that stage even after its session was upgraded by another token.
-  if (claims.stage !== row.stage) throw appError(401, 'tokenException', 'Error parsing jwt token');
+  if (claims.stage !== row.stage) throw new DomainError('tokenException', 'Error parsing jwt token');
   return {
     sessionId: claims.sessionId,
     userId: row.user_id,

@@ -1,33 +1,40 @@
 import { envelope, signinBody, signinData } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { appError } from '../../http/errors.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { DomainError } from '../../domain-error.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
-import { giveSessionCookie } from './session-cookie.ts';
-import { activeSessions, revokeUserSessions, startSession } from './sessions.ts';
+import { giveSessionCookie } from '../../http/session-cookie.ts';
+import type { UserStore } from '../users/user-store.ts';
+import type { CaptchaVerifier } from './captcha.ts';
+import type { PasswordHasher } from './passwords.ts';
+import { activeSessions, revokeUserSessions, sessionLifetimeMs, startSession } from './sessions.ts';
 import { clearFailedSignins, startSigninAttempt } from './signin-throttle.ts';
+import type { TokenService } from './tokens.ts';
 
-interface SigninUser {
-  id: string;
-  password_hash: string | null;
-  validated: boolean;
-  totp_enabled: boolean;
+export interface SigninRouteDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  tokens: TokenService;
+  passwords: PasswordHasher;
+  captcha: CaptchaVerifier;
+  users: Pick<UserStore, 'forSignin'>;
 }
 
-const wrongCredentials = () => appError(400, 'wrongCredentials', 'Email address or password is incorrect');
+const wrongCredentials = () => new DomainError('wrongCredentials', 'Email address or password is incorrect');
 
 const waitFor = (ms: number) => {
   const seconds = Math.ceil(ms / 1000);
   const wait =
     seconds < 120 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`;
-  return appError(
-    429,
+  return new DomainError(
     'tooManyAttempts',
     `Too many wrong passwords for this account from your network. Try again in ${wait}.`,
   );
 };
 
-export function signinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function signinRoutes(deps: SigninRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/signin',
@@ -48,37 +55,36 @@ export function signinRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { email, password, logoutFromOthers, captcha } = request.body;
-        await ctx.captcha.verify(captcha, request.ip);
-        const now = ctx.clock.now();
+        await deps.captcha.verify(captcha, request.ip);
+        const now = deps.clock.now();
         const attempt = { email, ip: request.ip };
-        const waitMs = await startSigninAttempt(ctx.db, attempt, now);
+        const waitMs = await startSigninAttempt(deps.db, attempt, now);
         if (waitMs > 0) throw waitFor(waitMs);
-        const user = await ctx.db.maybeOne<SigninUser>(
-          'SELECT id, password_hash, validated, totp_enabled FROM users WHERE lower(email) = $1',
-          [email],
-        );
+        const user = await deps.users.forSignin(email);
         // Unknown addresses are hashed like known ones: the answers tell nothing apart.
-        if (!(await ctx.passwords.verify(user?.password_hash ?? null, password)) || !user) {
+        if (!(await deps.passwords.verify(user?.password_hash ?? null, password)) || !user) {
           throw wrongCredentials();
         }
-        await clearFailedSignins(ctx.db, attempt, now);
+        await clearFailedSignins(deps.db, attempt, now);
         if (!user.validated) {
-          throw appError(403, 'emailNotValidated', 'Please confirm your email address first');
+          throw new DomainError('emailNotValidated', 'Please confirm your email address first');
         }
-        const active = await activeSessions(ctx.db, user.id, now);
+        const active = await activeSessions(deps.db, user.id, now);
         if (active.count > 0) {
           if (!logoutFromOthers) {
-            throw appError(
-              409,
+            throw new DomainError(
               active.recentlyUsed ? 'signInConfirmMode1' : 'signInConfirm',
               'This account is signed in on another device. Sign in here and log out the other sessions?',
             );
           }
-          await revokeUserSessions(ctx.db, user.id, 'forced', now);
+          await revokeUserSessions(deps.db, user.id, 'forced', now);
         }
         const stage = user.totp_enabled ? '2fa' : 'full';
-        const accessToken = await startSession(ctx.db, ctx.tokens, user.id, stage, now);
-        giveSessionCookie(ctx, request, reply, accessToken, stage);
+        const accessToken = await startSession(deps.db, deps.tokens, user.id, stage, now);
+        giveSessionCookie(request, reply, accessToken, {
+          publicUrl: deps.publicUrl,
+          lifetimeMs: sessionLifetimeMs(stage),
+        });
         return { data: { accessToken, twoFactor: stage === '2fa' } };
       },
     );

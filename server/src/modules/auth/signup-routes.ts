@@ -8,12 +8,24 @@ import {
   validateData,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
-import { createCompanyWithOwner } from '../company/create-company.ts';
-import { consumeValidationLink, sendValidationLink } from './validation-links.ts';
+import type { CreateCompany } from '../company/create-company.ts';
+import type { UserStore } from '../users/user-store.ts';
+import type { CaptchaVerifier } from './captcha.ts';
+import type { PasswordHasher } from './passwords.ts';
+import type { ValidationLinks } from './validation-links.ts';
 
-export function signupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export interface SignupRouteDeps {
+  clock: Clock;
+  captcha: CaptchaVerifier;
+  passwords: Pick<PasswordHasher, 'hash'>;
+  createCompany: CreateCompany;
+  validationLinks: ValidationLinks;
+  users: Pick<UserStore, 'unvalidatedByEmail'>;
+}
+
+export function signupRoutes(deps: SignupRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/register',
@@ -28,19 +40,17 @@ export function signupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { email, password, company, phone, captcha } = request.body;
-        await ctx.captcha.verify(captcha, request.ip);
-        const passwordHash = await ctx.passwords.hash(password);
-        const { userId } = await ctx.db.transaction((tx) =>
-          createCompanyWithOwner(tx, {
-            companyName: company,
-            phone,
-            email,
-            passwordHash,
-            validated: false,
-            now: ctx.clock.now(),
-          }),
-        );
-        await sendValidationLink(ctx, request.log, { id: userId, email }, 'signup');
+        await deps.captcha.verify(captcha, request.ip);
+        const passwordHash = await deps.passwords.hash(password);
+        const { userId } = await deps.createCompany({
+          companyName: company,
+          phone,
+          email,
+          passwordHash,
+          validated: false,
+          now: deps.clock.now(),
+        });
+        await deps.validationLinks.send(request.log, { id: userId, email }, 'signup');
         return reply.code(201).send({ data: { email } });
       },
     );
@@ -56,7 +66,7 @@ export function signupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const email = await consumeValidationLink(ctx, request.body.token, request.body.email);
+        const email = await deps.validationLinks.consume(request.body.token, request.body.email);
         return { data: { email, validated: true as const } };
       },
     );
@@ -73,11 +83,8 @@ export function signupRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const user = await ctx.db.maybeOne<{ id: string; email: string }>(
-          'SELECT id, email FROM users WHERE lower(email) = $1 AND NOT validated',
-          [request.body.email],
-        );
-        if (user) await sendValidationLink(ctx, request.log, user, 'signup');
+        const user = await deps.users.unvalidatedByEmail(request.body.email);
+        if (user) await deps.validationLinks.send(request.log, user, 'signup');
         return { data: true as const };
       },
     );

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import type { SessionStage } from '../../auth-session.ts';
 import type { Clock } from '../../clock.ts';
-import { appError } from '../../http/errors.ts';
+import { DomainError } from '../../domain-error.ts';
 
-export type SessionStage = '2fa' | 'full';
+export type { SessionStage };
 
 export interface SessionClaims {
   sessionId: string;
@@ -50,9 +51,9 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         payload = await verifyJwt(token);
       } catch (error) {
         if (error instanceof errors.JWTExpired) {
-          throw appError(401, 'sessionExpired', 'Session expired, please login again');
+          throw new DomainError('sessionExpired', 'Session expired, please login again');
         }
-        throw appError(401, 'tokenException', 'Error parsing jwt token');
+        throw new DomainError('tokenException', 'Error parsing jwt token');
       }
       const { pur, sid, sub, stage } = payload;
       if (
@@ -61,7 +62,7 @@ export function createTokenService(secret: string, clock: Clock): TokenService {
         typeof sub !== 'string' ||
         (stage !== '2fa' && stage !== 'full')
       ) {
-        throw appError(401, 'tokenException', 'Error parsing jwt token');
+        throw new DomainError('tokenException', 'Error parsing jwt token');
       }
       return { sessionId: sid, userId: sub, stage };
     },

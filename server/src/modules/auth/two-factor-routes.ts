@@ -10,71 +10,85 @@ import {
   twoFactorSetupData,
   twoFactorStateData,
 } from '@app/shared/api/contract/index';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
-import type { AppContext } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { appError, invalidField } from '../../http/errors.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { giveSessionCookie } from '../../http/session-cookie.ts';
+import type { UserStore } from '../users/user-store.ts';
+import type { PasswordHasher } from './passwords.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
-import { clearCodeFailures, maxCodeFailures, startCodeAttempt } from './second-factor-attempts.ts';
-import { giveSessionCookie } from './session-cookie.ts';
-import { type AuthSession, revokeSession, upgradeSession } from './sessions.ts';
+import { maxCodeFailures, startCodeAttempt } from './second-factor-attempts.ts';
+import { type AuthSession, revokeSession, sessionLifetimeMs, upgradeSession } from './sessions.ts';
+import type { TokenService } from './tokens.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
 
-const invalidCode = () => appError(400, 'secondFactorInvalid', 'The authentication code is invalid');
+const invalidCode = () => new DomainError('secondFactorInvalid', 'The authentication code is invalid');
 const usedCode = () =>
-  appError(400, 'secondFactorInvalid', 'This code was already used. Wait for the next code from your app.');
+  new DomainError('secondFactorInvalid', 'This code was already used. Wait for the next code from your app.');
 const invalidRecoveryCode = () =>
-  appError(400, 'secondFactorInvalid', 'This recovery code is not valid or was already used');
+  new DomainError('secondFactorInvalid', 'This recovery code is not valid or was already used');
 
-interface TotpUser {
-  email: string;
-  password_hash: string | null;
-  totp_secret: string | null;
-  totp_pending_secret: string | null;
-  totp_enabled: boolean;
+export interface TwoFactorRouteDeps {
+  db: Db;
+  clock: Clock;
+  publicUrl: string;
+  tokens: TokenService;
+  passwords: Pick<PasswordHasher, 'verify'>;
+  guards: Pick<AuthGuards, 'anyStage' | 'secondFactor' | 'full'>;
+  users: Pick<
+    UserStore,
+    | 'totp'
+    | 'setPendingTotp'
+    | 'enableTotp'
+    | 'disableTotp'
+    | 'takeTotpStep'
+    | 'countCodeAttempt'
+    | 'lastCodeFailureAt'
+    | 'clearCodeFailures'
+  >;
 }
 
-/**
- * Checks a TOTP code and takes its time step, so the same code (or an older one) never works
- * twice, not even on another session or in a concurrent request. Throws secondFactorInvalid.
- */
-async function useTotpCode(db: Db, userId: string, secret: string, code: string, now: Date): Promise<void> {
-  const step = totpStep(secret, code, now);
-  if (step === undefined) throw invalidCode();
-  const taken = await db.query(
-    `UPDATE users SET totp_last_step = $2
-     WHERE id = $1 AND (totp_last_step IS NULL OR totp_last_step < $2) RETURNING id`,
-    [userId, step],
-  );
-  if (taken.length === 0) throw usedCode();
-}
+export function twoFactorRoutes(deps: TwoFactorRouteDeps): FastifyPluginAsyncZod {
+  const { users } = deps;
+  const loadUser = (userId: string) => users.totp(userId);
 
-export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const loadUser = (userId: string) =>
-    ctx.db.one<TotpUser>(
-      'SELECT email, password_hash, totp_secret, totp_pending_secret, totp_enabled FROM users WHERE id = $1',
-      [userId],
-    );
+  /**
+   * Checks a TOTP code and takes its time step, so the same code (or an older one) never works
+   * twice, not even on another session or in a concurrent request. Throws secondFactorInvalid.
+   */
+  const useTotpCode = async (tx: Db, userId: string, secret: string, code: string, now: Date) => {
+    const step = totpStep(secret, code, now);
+    if (step === undefined) throw invalidCode();
+    if (!(await users.takeTotpStep(tx, userId, step))) throw usedCode();
+  };
+
+  const giveFullSessionCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    giveSessionCookie(request, reply, token, {
+      publicUrl: deps.publicUrl,
+      lifetimeMs: sessionLifetimeMs('full'),
+    });
 
   /**
    * The second-factor step: `check` throws secondFactorInvalid for a wrong code. Wrong codes are
    * counted per user across sessions; the one that reaches the limit ends this session.
    */
   const completeSecondFactor = async (session: AuthSession, check: (now: Date) => Promise<void>) => {
-    const now = ctx.clock.now();
-    const tries = await startCodeAttempt(ctx.db, session.userId, now);
+    const now = deps.clock.now();
+    const tries = await startCodeAttempt(users, session.userId, now);
     try {
       await check(now);
     } catch (error) {
       if (tries >= maxCodeFailures) {
-        await revokeSession(ctx.db, session.sessionId, 'second_factor_failures', now);
+        await revokeSession(deps.db, session.sessionId, 'second_factor_failures', now);
       }
       throw error;
     }
-    await clearCodeFailures(ctx.db, session.userId);
-    return upgradeSession(ctx.db, ctx.tokens, session, now);
+    await users.clearCodeFailures(session.userId);
+    return upgradeSession(deps.db, deps.tokens, session, now);
   };
 
   const attemptsNote =
@@ -85,7 +99,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/checkToken-2FA',
       {
-        onRequest: ctx.guards.anyStage,
+        onRequest: deps.guards.anyStage,
         schema: {
           tags: ['auth'],
           summary: 'true while the token waits for its second factor; false once fully signed in',
@@ -99,7 +113,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/validate-2fa',
       {
-        onRequest: ctx.guards.secondFactor,
+        onRequest: deps.guards.secondFactor,
         schema: {
           tags: ['auth'],
           summary: 'Verify the authenticator code; returns a full token for the same session',
@@ -112,11 +126,11 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const session = sessionOf(request);
         const accessToken = await completeSecondFactor(session, async (now) => {
-          const { totp_secret: secret } = await loadUser(session.userId);
+          const { totpSecret: secret } = await loadUser(session.userId);
           if (!secret) throw invalidCode();
-          await useTotpCode(ctx.db, session.userId, secret, request.body.code, now);
+          await useTotpCode(deps.db, session.userId, secret, request.body.code, now);
         });
-        giveSessionCookie(ctx, request, reply, accessToken, 'full');
+        giveFullSessionCookie(request, reply, accessToken);
         return { data: { accessToken } };
       },
     );
@@ -124,7 +138,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/validate-2fa/recovery-code',
       {
-        onRequest: ctx.guards.secondFactor,
+        onRequest: deps.guards.secondFactor,
         schema: {
           tags: ['auth'],
           summary: 'Second factor with a recovery code instead of the app; each code works once',
@@ -137,11 +151,11 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const session = sessionOf(request);
         const accessToken = await completeSecondFactor(session, async (now) => {
-          if (!(await useRecoveryCode(ctx.db, session.userId, request.body.recoveryCode, now))) {
+          if (!(await useRecoveryCode(deps.db, session.userId, request.body.recoveryCode, now))) {
             throw invalidRecoveryCode();
           }
         });
-        giveSessionCookie(ctx, request, reply, accessToken, 'full');
+        giveFullSessionCookie(request, reply, accessToken);
         return { data: { accessToken } };
       },
     );
@@ -149,7 +163,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/2fa/setup',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['auth'],
           summary: 'Start 2FA enrolment: a new TOTP secret (pending until /users/2fa/enable)',
@@ -160,9 +174,9 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = sessionOf(request);
         const user = await loadUser(userId);
-        if (user.totp_enabled) throw appError(409, 'state', 'Two-factor authentication is already enabled');
+        if (user.totpEnabled) throw new DomainError('state', 'Two-factor authentication is already enabled');
         const secret = newTotpSecret();
-        await ctx.db.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [userId, secret]);
+        await users.setPendingTotp(userId, secret);
         const otpauthUrl = totpUri(secret, user.email);
         return { data: { secret, otpauthUrl, qrDataUrl: await QRCode.toDataURL(otpauthUrl) } };
       },
@@ -171,7 +185,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/2fa/enable',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['auth'],
           summary: 'Finish 2FA enrolment with a code from the authenticator app',
@@ -185,18 +199,13 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = sessionOf(request);
         const user = await loadUser(userId);
-        if (!user.totp_pending_secret) throw appError(409, 'state', 'Start the two-factor setup first');
-        const secret = user.totp_pending_secret;
-        if (totpStep(secret, request.body.code, ctx.clock.now()) === undefined) throw invalidCode();
-        const recoveryCodes = await ctx.db.transaction(async (tx) => {
-          await tx.query(
-            `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enabled = true,
-               totp_last_step = NULL
-             WHERE id = $1`,
-            [userId],
-          );
+        if (!user.totpPendingSecret) throw new DomainError('state', 'Start the two-factor setup first');
+        const secret = user.totpPendingSecret;
+        if (totpStep(secret, request.body.code, deps.clock.now()) === undefined) throw invalidCode();
+        const recoveryCodes = await deps.db.transaction(async (tx) => {
+          await users.enableTotp(tx, userId);
           // The enrolment code is the first one used: it cannot open a sign-in afterwards.
-          await useTotpCode(tx, userId, secret, request.body.code, ctx.clock.now());
+          await useTotpCode(tx, userId, secret, request.body.code, deps.clock.now());
           return issueRecoveryCodes(tx, userId);
         });
         return { data: { enabled: true as const, recoveryCodes } };
@@ -206,7 +215,7 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/2fa/disable',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['auth'],
           summary: 'Turn 2FA off (password and a current code required)',
@@ -218,20 +227,15 @@ export function twoFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { userId } = sessionOf(request);
         const user = await loadUser(userId);
-        if (!user.totp_enabled || !user.totp_secret) {
-          throw appError(409, 'state', 'Two-factor authentication is not enabled');
+        if (!user.totpEnabled || !user.totpSecret) {
+          throw new DomainError('state', 'Two-factor authentication is not enabled');
         }
-        if (!(await ctx.passwords.verify(user.password_hash, request.body.password))) {
+        if (!(await deps.passwords.verify(user.passwordHash, request.body.password))) {
           throw invalidField('password', 'Password incorrect');
         }
-        await useTotpCode(ctx.db, userId, user.totp_secret, request.body.code, ctx.clock.now());
-        await ctx.db.transaction(async (tx) => {
-          await tx.query(
-            `UPDATE users SET totp_secret = NULL, totp_pending_secret = NULL, totp_enabled = false,
-               totp_last_step = NULL
-             WHERE id = $1`,
-            [userId],
-          );
+        await useTotpCode(deps.db, userId, user.totpSecret, request.body.code, deps.clock.now());
+        await deps.db.transaction(async (tx) => {
+          await users.disableTotp(tx, userId);
           await deleteRecoveryCodes(tx, userId);
         });
         return { data: { enabled: false } };

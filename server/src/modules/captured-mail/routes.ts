@@ -8,19 +8,19 @@ import {
 } from '@app/shared/api/contract/index';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { appError } from '../../http/errors.ts';
+import type { Config } from '../../config.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { AuthGuards } from '../../http/auth.ts';
+import type { CapturedMailReader, CapturedMailRow, Reader } from './captured-mail-reader.ts';
 import { isCapturedMailKey } from './operator-key.ts';
 
-interface MailRow {
-  id: string;
-  to: string;
-  from: string;
-  subject: string;
-  created_at: Date;
+export interface CapturedMailRouteDeps {
+  config: Pick<Config, 'mail'>;
+  guards: Pick<AuthGuards, 'full'>;
+  capturedMail: CapturedMailReader;
 }
 
-const summary = (row: MailRow) => ({
+const summary = (row: CapturedMailRow) => ({
   id: row.id,
   to: row.to,
   from: row.from,
@@ -28,31 +28,21 @@ const summary = (row: MailRow) => ({
   createdAt: row.created_at.toISOString(),
 });
 
-/** Whose mail a request may read: everyone's (operator link) or one user's own address. */
-type Reader = { scope: 'all' } | { scope: 'own'; userId: string };
-
-/** SQL condition (and its parameter) that keeps a reader to the mail they may see. */
-const readable = (reader: Reader, param: number): [string, unknown[]] =>
-  reader.scope === 'all'
-    ? ['true', []]
-    : [`lower("to") = (SELECT lower(email) FROM users WHERE id = $${param})`, [reader.userId]];
-
 /**
  * The local mail viewer (like Mailpit), only while MAIL_MODE=capture. A signed-in user reads the
  * mail sent to their own address; the operator link (`?key=`, printed in the server log at start)
  * reads all of it. Nobody reads mail addressed to someone else.
  */
-export function capturedMailRoutes(ctx: AppContext, operatorKey: string): FastifyPluginAsyncZod {
+export function capturedMailRoutes(deps: CapturedMailRouteDeps, operatorKey: string): FastifyPluginAsyncZod {
   /** onRequest, so a stranger gets 401/403 before the query is even validated. */
   const admitReader = async (request: FastifyRequest) => {
-    if (ctx.config.mail.mode !== 'capture') {
-      throw appError(404, 'featureDisabled', 'Captured mail is only kept when MAIL_MODE=capture');
+    if (deps.config.mail.mode !== 'capture') {
+      throw new DomainError('featureDisabled', 'Captured mail is only kept when MAIL_MODE=capture');
     }
     const { key } = request.query as { key?: unknown };
-    if (key === undefined) return ctx.guards.full(request);
+    if (key === undefined) return deps.guards.full(request);
     if (typeof key !== 'string' || !isCapturedMailKey(key, operatorKey)) {
-      throw appError(
-        403,
+      throw new DomainError(
         'notAllowed',
         'This captured-mail link is not valid: open the one in the server log',
       );
@@ -82,17 +72,7 @@ export function capturedMailRoutes(ctx: AppContext, operatorKey: string): Fastif
       async (request) => {
         const reader = readerOf(request);
         const { page, size } = request.query;
-        const [condition, params] = readable(reader, 3);
-        const rows = await ctx.db.query<MailRow>(
-          `SELECT id, "to", "from", subject, created_at FROM captured_mail WHERE ${condition}
-           ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2`,
-          [size, (page - 1) * size, ...params],
-        );
-        const [countCondition, countParams] = readable(reader, 1);
-        const { total } = await ctx.db.one<{ total: number }>(
-          `SELECT count(*)::int AS total FROM captured_mail WHERE ${countCondition}`,
-          countParams,
-        );
+        const { rows, total } = await deps.capturedMail.list(reader, page, size);
         return { data: { items: rows.map(summary), total, page, size, scope: reader.scope } };
       },
     );
@@ -111,13 +91,8 @@ export function capturedMailRoutes(ctx: AppContext, operatorKey: string): Fastif
         },
       },
       async (request) => {
-        const [condition, params] = readable(readerOf(request), 2);
-        const row = await ctx.db.maybeOne<MailRow & { html: string; text: string }>(
-          `SELECT id, "to", "from", subject, html, text, created_at FROM captured_mail
-           WHERE id = $1 AND ${condition}`,
-          [request.params.id, ...params],
-        );
-        if (!row) throw appError(404, 'entityNotFound', 'Mail not found');
+        const row = await deps.capturedMail.find(readerOf(request), request.params.id);
+        if (!row) throw new DomainError('entityNotFound', 'Mail not found');
         return { data: { ...summary(row), html: row.html, text: row.text } };
       },
     );

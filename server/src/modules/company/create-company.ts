@@ -1,5 +1,7 @@
-import { type Db, isUniqueViolation } from '../../db/db.ts';
-import { appError } from '../../http/errors.ts';
+import type { Db } from '../../db/db.ts';
+import { startTour } from '../sandbox/tour-flags.ts';
+import type { UserStore } from '../users/user-store.ts';
+import type { CompanyStore } from './company-store.ts';
 
 export interface NewCompany {
   companyName: string;
@@ -12,42 +14,28 @@ export interface NewCompany {
   now: Date;
 }
 
-const emailRegistered = () => appError(409, 'emailRegistered', 'Email already registered');
+export type CreateCompany = ReturnType<typeof createCompanyCreator>;
 
-/** A company on the FREE plan with its owner (role ADMIN); run inside a transaction. */
-export async function createCompanyWithOwner(
-  tx: Db,
-  input: NewCompany,
-): Promise<{ companyId: string; userId: string }> {
-  const taken = await tx.maybeOne('SELECT 1 FROM users WHERE lower(email) = lower($1)', [input.email]);
-  if (taken) throw emailRegistered();
-  const { id: companyId } = await tx.one<{ id: string }>(
-    'INSERT INTO companies (name, phone, created_at) VALUES ($1, $2, $3) RETURNING id',
-    [input.companyName, input.phone, input.now],
-  );
-  await tx.query("INSERT INTO subscriptions (company_id, plan_id, started_at) VALUES ($1, 'FREE', $2)", [
-    companyId,
-    input.now,
-  ]);
-  await tx.query('INSERT INTO product_tours (company_id) VALUES ($1)', [companyId]);
-  try {
-    const { id: userId } = await tx.one<{ id: string }>(
-      `INSERT INTO users (company_id, email, password_hash, role, validated, fullname, phone, created_at)
-       VALUES ($1, $2, $3, 'ADMIN', $4, $5, $6, $7) RETURNING id`,
-      [
+/** A company on the FREE plan with its owner (role ADMIN), in one transaction. */
+export function createCompanyCreator(deps: { db: Db; companies: CompanyStore; users: UserStore }) {
+  const { db, companies, users } = deps;
+  return (input: NewCompany): Promise<{ companyId: string; userId: string }> =>
+    db.transaction(async (tx) => {
+      const companyId = await companies.insert(tx, {
+        name: input.companyName,
+        phone: input.phone,
+        now: input.now,
+      });
+      await startTour(tx, companyId);
+      const userId = await users.insertOwner(tx, {
         companyId,
-        input.email,
-        input.passwordHash,
-        input.validated,
-        input.fullname ?? '',
-        input.phone,
-        input.now,
-      ],
-    );
-    return { companyId, userId };
-  } catch (error) {
-    // Two sign-ups with one address at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw emailRegistered();
-    throw error;
-  }
+        email: input.email,
+        passwordHash: input.passwordHash,
+        validated: input.validated,
+        fullname: input.fullname ?? '',
+        phone: input.phone,
+        now: input.now,
+      });
+      return { companyId, userId };
+    });
 }

@@ -1,28 +1,19 @@
 import { companySchema, envelope } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { CompanyStore } from './company-store.ts';
 
-interface CompanyRow {
-  id: string;
-  name: string;
-  phone: string;
-  industry: string;
-  website: string;
-  created_at: Date;
-  environment: 'sandbox' | 'production';
-  production_status: string;
-  timezone: string;
-  country: string;
-  language: string;
+export interface CompanyRouteDeps {
+  guards: Pick<AuthGuards, 'full'>;
+  companies: Pick<CompanyStore, 'detail'>;
 }
 
-export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function companyRoutes(deps: CompanyRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/company/detail',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['company'],
           summary: "The caller's company with the team fields the console shell needs",
@@ -32,12 +23,7 @@ export function companyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { companyId, role } = sessionOf(request);
-        const row = await ctx.db.one<CompanyRow>(
-          `SELECT id, name, phone, industry, website, created_at, environment, production_status, timezone, country,
-             language
-           FROM companies WHERE id = $1`,
-          [companyId],
-        );
+        const row = await deps.companies.detail(companyId);
         return {
           data: {
             id: row.id,

@@ -1,17 +1,22 @@
 import { envelope, eventRetentionSchema } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { CompanyStore } from '../company/company-store.ts';
 
 const tags = ['settings'];
 
 /** Console settings: how many days the company's message events are kept (purgeExpired reads it). */
-export function eventRetentionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export interface EventRetentionRouteDeps {
+  guards: Pick<AuthGuards, 'full'>;
+  companies: Pick<CompanyStore, 'eventRetentionDays' | 'setEventRetentionDays'>;
+}
+
+export function eventRetentionRoutes(deps: EventRetentionRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/settings/event-retention',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags,
           summary: 'Days message events are kept',
@@ -20,18 +25,14 @@ export function eventRetentionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await ctx.db.one<{ days: number }>(
-          'SELECT event_retention_days AS days FROM companies WHERE id = $1',
-          [sessionOf(request).companyId],
-        );
-        return { data: { days: row.days } };
+        return { data: { days: await deps.companies.eventRetentionDays(sessionOf(request).companyId) } };
       },
     );
 
     app.put(
       '/settings/event-retention',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags,
           summary: 'Set the days message events are kept (1 to 3650); older ones go at the next purge',
@@ -41,11 +42,11 @@ export function eventRetentionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await ctx.db.one<{ days: number }>(
-          'UPDATE companies SET event_retention_days = $2 WHERE id = $1 RETURNING event_retention_days AS days',
-          [sessionOf(request).companyId, request.body.days],
+        const days = await deps.companies.setEventRetentionDays(
+          sessionOf(request).companyId,
+          request.body.days,
         );
-        return { data: { days: row.days } };
+        return { data: { days } };
       },
     );
   };

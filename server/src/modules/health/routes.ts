@@ -1,13 +1,13 @@
 import { envelope, pingData } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
+import type { AuthGuards } from '../../http/auth.ts';
 
-export function healthRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function healthRoutes(deps: { guards: Pick<AuthGuards, 'optional'> }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/ping',
       {
-        onRequest: ctx.guards.optional,
+        onRequest: deps.guards.optional,
         schema: {
           tags: ['health'],
           summary: 'Health check; with a token, also checks the session (401 with its code when it ended)',

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import type { MessageEnvironment } from './message-reader.ts';
 
 /** One recipient's message, composed and ready for the delivery workers. */
 export interface NewMessage {
@@ -79,4 +80,32 @@ export async function insertMessages(tx: Db, messages: readonly NewMessage[]): P
       [JSON.stringify(rows)],
     );
   }
+}
+
+/** Deletes one of the company's messages in `environment`; false when there is none with that id. */
+export async function deleteMessage(
+  db: Db,
+  companyId: string,
+  environment: MessageEnvironment,
+  id: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    'DELETE FROM messages WHERE id = $1 AND company_id = $2 AND environment = $3 RETURNING id',
+    [id, companyId, environment],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes all the company's messages in `environment`; returns how many. */
+export async function deleteMessages(
+  db: Db,
+  companyId: string,
+  environment: MessageEnvironment,
+): Promise<number> {
+  const { deleted } = await db.one<{ deleted: number }>(
+    `WITH gone AS (DELETE FROM messages WHERE company_id = $1 AND environment = $2 RETURNING 1)
+     SELECT count(*)::int AS deleted FROM gone`,
+    [companyId, environment],
+  );
+  return deleted;
 }

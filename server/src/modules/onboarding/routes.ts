@@ -1,25 +1,20 @@
-import {
-  envelope,
-  type ProductTour,
-  productTourFlags,
-  productTourSchema,
-  productTourUpdateBody,
-} from '@app/shared/api/contract/index';
+import { envelope, productTourSchema, productTourUpdateBody } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { Db } from '../../db/db.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { mergeTourFlags, readTour } from '../sandbox/tour-flags.ts';
 
-/** Stored flags over the all-false default, so flags added later start false. */
-function toTour(stored: Record<string, unknown>): ProductTour {
-  return Object.fromEntries(productTourFlags.map((flag) => [flag, stored[flag] === true])) as ProductTour;
+export interface OnboardingRouteDeps {
+  db: Db;
+  guards: Pick<AuthGuards, 'full'>;
 }
 
-export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function onboardingRoutes(deps: OnboardingRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/on-boarding/product-tour',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['onboarding'],
           summary: "The company's product tour flags",
@@ -28,18 +23,14 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await ctx.db.maybeOne<{ flags: Record<string, unknown> }>(
-          'SELECT flags FROM product_tours WHERE company_id = $1',
-          [sessionOf(request).companyId],
-        );
-        return { data: toTour(row?.flags ?? {}) };
+        return { data: await readTour(deps.db, sessionOf(request).companyId) };
       },
     );
 
     app.put(
       '/on-boarding/product-tour',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['onboarding'],
           summary: 'Set some tour flags; the others stay',
@@ -49,13 +40,7 @@ export function onboardingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await ctx.db.one<{ flags: Record<string, unknown> }>(
-          `INSERT INTO product_tours (company_id, flags) VALUES ($1, $2::jsonb)
-           ON CONFLICT (company_id) DO UPDATE SET flags = product_tours.flags || EXCLUDED.flags
-           RETURNING flags`,
-          [sessionOf(request).companyId, JSON.stringify(request.body)],
-        );
-        return { data: toTour(row.flags) };
+        return { data: await mergeTourFlags(deps.db, sessionOf(request).companyId, request.body) };
       },
     );
   };

@@ -5,9 +5,12 @@ import {
   authorizedRecipientResendSeconds,
 } from '@app/shared/api/contract/index';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../../context.ts';
-import { appError } from '../../http/errors.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { authorizedRecipientMail } from '../../mail/templates.ts';
+import type { CompanyStore } from '../company/company-store.ts';
 import { setTourFlags } from './tour-flags.ts';
 
 interface RecipientRow {
@@ -35,10 +38,17 @@ const toRecipient = (row: RecipientRow): AuthorizedRecipient => ({
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Deps = Pick<AppContext, 'db' | 'mailer' | 'clock' | 'config'>;
+export interface RecipientServiceDeps {
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  publicUrl: string;
+  companies: Pick<CompanyStore, 'lockName'>;
+}
 
-export function createRecipientService(deps: Deps) {
-  const { db, mailer, clock, config } = deps;
+/** The `authorized_recipients` table and the verification mails of its addresses. */
+export function createRecipientService(deps: RecipientServiceDeps) {
+  const { db, mailer, clock, publicUrl, companies } = deps;
   const resendMs = authorizedRecipientResendSeconds * 1000;
 
   const list = async (companyId: string): Promise<AuthorizedRecipient[]> => {
@@ -53,10 +63,7 @@ export function createRecipientService(deps: Deps) {
   const sendVerification = (companyName: string, recipient: { id: string; email: string }) =>
     mailer.send({
       to: recipient.email,
-      ...authorizedRecipientMail(
-        companyName,
-        `${config.publicUrl}/authorized-recipient/verify/${recipient.id}`,
-      ),
+      ...authorizedRecipientMail(companyName, `${publicUrl}/authorized-recipient/verify/${recipient.id}`),
     });
 
   return {
@@ -68,10 +75,7 @@ export function createRecipientService(deps: Deps) {
       const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];
       const { companyName, inserted } = await db.transaction(async (tx) => {
         // The row lock serializes concurrent adds of one company, so the limit holds.
-        const company = await tx.one<{ name: string }>(
-          'SELECT name FROM companies WHERE id = $1 FOR UPDATE',
-          [companyId],
-        );
+        const companyName = await companies.lockName(tx, companyId);
         const existing = await tx.query<{ email: string }>(
           'SELECT lower(email) AS email FROM authorized_recipients WHERE company_id = $1',
           [companyId],
@@ -80,15 +84,14 @@ export function createRecipientService(deps: Deps) {
         const fresh = wanted.filter((email) => !listed.has(email));
         if (listed.size + fresh.length > authorizedRecipientLimit) {
           const room = Math.max(0, authorizedRecipientLimit - listed.size);
-          throw appError(
-            409,
+          throw new DomainError(
             'quotaExceeded',
             `A company can have at most ${authorizedRecipientLimit} authorized recipients: ${listed.size} are listed, ` +
               `so ${room === 0 ? 'remove one first' : `at most ${room} more can be added`}`,
             { field: 'emails', feature: 'sandbox', subfeature: 'authorized recipients' },
           );
         }
-        if (fresh.length === 0) return { companyName: company.name, inserted: [] };
+        if (fresh.length === 0) return { companyName, inserted: [] };
         const rows = await tx.query<{ id: string; email: string }>(
           `INSERT INTO authorized_recipients (id, company_id, email, last_sent_at, created_at)
            SELECT unnest($2::uuid[]), $1, unnest($3::text[]), $4, $4
@@ -97,7 +100,7 @@ export function createRecipientService(deps: Deps) {
           [companyId, fresh.map(() => randomUUID()), fresh, now],
         );
         await setTourFlags(tx, companyId, ['sandboxSetAuthorizedRecipient']);
-        return { companyName: company.name, inserted: rows };
+        return { companyName, inserted: rows };
       });
 
       const results = await Promise.allSettled(
@@ -148,7 +151,7 @@ export function createRecipientService(deps: Deps) {
         [companyId],
       );
       const row = rows.find((candidate) => publicRecipientId(candidate.id) === publicId);
-      if (!row) throw appError(404, 'entityNotFound', 'No such authorized recipient');
+      if (!row) throw new DomainError('entityNotFound', 'No such authorized recipient');
       await db.query('DELETE FROM authorized_recipients WHERE id = $1 AND company_id = $2', [
         row.id,
         companyId,
@@ -168,8 +171,7 @@ export function createRecipientService(deps: Deps) {
           )
         : undefined;
       if (!row) {
-        throw appError(
-          404,
+        throw new DomainError(
           'entityNotFound',
           'This verification link is not valid: the address may have been removed from the authorized recipients',
         );
@@ -189,18 +191,17 @@ export function createRecipientService(deps: Deps) {
       [companyId, email.toLowerCase()],
     );
     if (!row) {
-      return appError(404, 'entityNotFound', `${email} is not an authorized recipient; add it first`, {
+      return new DomainError('entityNotFound', `${email} is not an authorized recipient; add it first`, {
         field: 'email',
         value: email,
       });
     }
     if (row.verified_at) {
-      return appError(409, 'state', `${email} is already verified`, { field: 'email', value: email });
+      return new DomainError('state', `${email} is already verified`, { field: 'email', value: email });
     }
     const waitMs = (row.last_sent_at?.getTime() ?? 0) + resendMs - now.getTime();
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    return appError(
-      429,
+    return new DomainError(
       'tooManyAttempts',
       `A verification mail was sent to ${email} less than a minute ago; try again in ${seconds} seconds`,
       { field: 'email', value: email },

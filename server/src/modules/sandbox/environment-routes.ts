@@ -6,11 +6,8 @@ import {
   switchEnvironmentBody,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { completeProfile, loadOnboardingState, requestProduction, switchEnvironment } from './environment.ts';
-import type { SandboxRules } from './sandbox-rules.ts';
-import { setTourFlags } from './tour-flags.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { EnvironmentService } from './environment.ts';
 
 const switchRule =
   'Sandbox is always allowed. Production answers 409 state until the tour flags productionDataCompletion ' +
@@ -24,8 +21,14 @@ const schemaOf = <T extends object>(summary: string, extra: T) => ({
   ...extra,
 });
 
-export function environmentRoutes(ctx: AppContext, rules: SandboxRules): FastifyPluginAsyncZod {
-  const onRequest = ctx.guards.full;
+export interface EnvironmentRouteDeps {
+  guards: Pick<AuthGuards, 'full'>;
+  environments: EnvironmentService;
+}
+
+export function environmentRoutes(deps: EnvironmentRouteDeps): FastifyPluginAsyncZod {
+  const { environments } = deps;
+  const onRequest = deps.guards.full;
 
   return async (app) => {
     app.post(
@@ -39,7 +42,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
       },
       async (request) => {
         const target = request.body.sandbox ? 'sandbox' : 'production';
-        return { data: await switchEnvironment(ctx.db, rules, sessionOf(request).companyId, target) };
+        return { data: await environments.switchTo(sessionOf(request).companyId, target) };
       },
     );
 
@@ -53,7 +56,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
         }),
       },
       async (request) => ({
-        data: await switchEnvironment(ctx.db, rules, sessionOf(request).companyId, request.body.environment),
+        data: await environments.switchTo(sessionOf(request).companyId, request.body.environment),
       }),
     );
 
@@ -66,7 +69,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
         }),
       },
       async (request) => ({
-        data: await completeProfile(ctx.db, sessionOf(request).companyId, request.body),
+        data: await environments.completeProfile(sessionOf(request).companyId, request.body),
       }),
     );
 
@@ -76,11 +79,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
         onRequest,
         schema: schemaOf('Finish the production welcome; sets the tour flag productionWelcome', {}),
       },
-      async (request) => {
-        const { companyId } = sessionOf(request);
-        await setTourFlags(ctx.db, companyId, ['productionWelcome']);
-        return { data: await loadOnboardingState(ctx.db, companyId) };
-      },
+      async (request) => ({ data: await environments.finishOnboarding(sessionOf(request).companyId) }),
     );
 
     app.post(
@@ -93,7 +92,7 @@ export function environmentRoutes(ctx: AppContext, rules: SandboxRules): Fastify
             'and switching to production does not depend on it.',
         }),
       },
-      async (request) => ({ data: await requestProduction(ctx.db, sessionOf(request).companyId) }),
+      async (request) => ({ data: await environments.requestProduction(sessionOf(request).companyId) }),
     );
   };
 }

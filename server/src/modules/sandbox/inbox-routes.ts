@@ -8,10 +8,11 @@ import {
   sandboxMessageSchema,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { appError } from '../../http/errors.ts';
+import type { Db } from '../../db/db.ts';
+import { DomainError } from '../../domain-error.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { findMessage, listMessages, type MessageSummary, parseMessage } from '../messages/message-reader.ts';
+import { deleteMessage, deleteMessages } from '../messages/message-writer.ts';
 
 const tags = ['sandbox inbox'];
 
@@ -24,13 +25,18 @@ const summary = (message: MessageSummary) => ({
   size: message.size,
 });
 
-const notFound = () => appError(404, 'entityNotFound', 'Message not found in the sandbox inbox');
+const notFound = () => new DomainError('entityNotFound', 'Message not found in the sandbox inbox');
 
 /** The sandbox inbox: what the company sent while in the sandbox, like a test inbox. Company-scoped. */
-export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const onRequest = ctx.guards.full;
+export interface InboxRouteDeps {
+  db: Db;
+  guards: Pick<AuthGuards, 'full'>;
+}
+
+export function inboxRoutes(deps: InboxRouteDeps): FastifyPluginAsyncZod {
+  const onRequest = deps.guards.full;
   const find = async (companyId: string, id: string) => {
-    const message = await findMessage(ctx.db, companyId, 'sandbox', id);
+    const message = await findMessage(deps.db, companyId, 'sandbox', id);
     if (!message) throw notFound();
     return message;
   };
@@ -50,7 +56,7 @@ export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { page, size, search } = request.query;
-        const { items, total } = await listMessages(ctx.db, {
+        const { items, total } = await listMessages(deps.db, {
           companyId: sessionOf(request).companyId,
           environment: 'sandbox',
           page,
@@ -115,11 +121,13 @@ export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const rows = await ctx.db.query(
-          `DELETE FROM messages WHERE id = $1 AND company_id = $2 AND environment = 'sandbox' RETURNING id`,
-          [request.params.id, sessionOf(request).companyId],
+        const deleted = await deleteMessage(
+          deps.db,
+          sessionOf(request).companyId,
+          'sandbox',
+          request.params.id,
         );
-        if (rows.length === 0) throw notFound();
+        if (!deleted) throw notFound();
         return { data: true as const };
       },
     );
@@ -136,11 +144,7 @@ export function inboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { deleted } = await ctx.db.one<{ deleted: number }>(
-          `WITH gone AS (DELETE FROM messages WHERE company_id = $1 AND environment = 'sandbox' RETURNING 1)
-           SELECT count(*)::int AS deleted FROM gone`,
-          [sessionOf(request).companyId],
-        );
+        const deleted = await deleteMessages(deps.db, sessionOf(request).companyId, 'sandbox');
         return { data: { deleted } };
       },
     );

@@ -11,16 +11,20 @@ import {
   verifiedRecipientData,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { createRecipientService } from './authorized-recipients.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { RecipientService } from './authorized-recipients.ts';
 
 const tags = ['authorized recipients'];
 
 /** The addresses a company in the sandbox may send to, once each has confirmed through its link. */
-export function recipientRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const recipients = createRecipientService(ctx);
-  const onRequest = ctx.guards.full;
+export interface RecipientRouteDeps {
+  guards: Pick<AuthGuards, 'full'>;
+  recipients: RecipientService;
+}
+
+export function recipientRoutes(deps: RecipientRouteDeps): FastifyPluginAsyncZod {
+  const { recipients } = deps;
+  const onRequest = deps.guards.full;
 
   return async (app) => {
     app.get(

@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { environmentRoutes } from './environment-routes.ts';
-import { inboxRoutes } from './inbox-routes.ts';
-import { recipientRoutes } from './recipient-routes.ts';
-import { sandboxDataRoutes } from './sandbox-data-routes.ts';
-import { createSandboxRules } from './sandbox-rules.ts';
+import { type EnvironmentRouteDeps, environmentRoutes } from './environment-routes.ts';
+import { type InboxRouteDeps, inboxRoutes } from './inbox-routes.ts';
+import { type RecipientRouteDeps, recipientRoutes } from './recipient-routes.ts';
+import { type SandboxDataRouteDeps, sandboxDataRoutes } from './sandbox-data-routes.ts';
+
+export type SandboxRouteDeps = EnvironmentRouteDeps &
+  RecipientRouteDeps &
+  InboxRouteDeps &
+  SandboxDataRouteDeps;
 
 /** Console routes of the sandbox: environment switching, authorized recipients, the inbox, welcome data. */
-export function sandboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const rules = createSandboxRules(ctx.db, ctx.clock);
+export function sandboxRoutes(deps: SandboxRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(environmentRoutes(ctx, rules));
-    await app.register(recipientRoutes(ctx));
-    await app.register(inboxRoutes(ctx));
-    await app.register(sandboxDataRoutes(ctx));
+    await app.register(environmentRoutes(deps));
+    await app.register(recipientRoutes(deps));
+    await app.register(inboxRoutes(deps));
+    await app.register(sandboxDataRoutes(deps));
   };
 }

@@ -5,20 +5,31 @@ import {
   sandboxDataSchema,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { countMessages } from '../messages/message-reader.ts';
 import { companyQuotas, periodOf } from '../usage/quotas.ts';
-import { createRecipientService } from './authorized-recipients.ts';
-import { loadOnboardingState } from './environment.ts';
+import type { RecipientService } from './authorized-recipients.ts';
+import type { EnvironmentService } from './environment.ts';
+
+export interface SandboxDataRouteDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'publicUrl' | 'smtpPort'>;
+  guards: Pick<AuthGuards, 'full'>;
+  recipients: Pick<RecipientService, 'list'>;
+  environments: Pick<EnvironmentService, 'state'>;
+}
 
 /** What the welcome screens show: where the company is, who it may send to, and how to send. */
-export function sandboxDataRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const recipients = createRecipientService(ctx);
-  const smtpHost = new URL(ctx.config.publicUrl).hostname;
+export function sandboxDataRoutes(deps: SandboxDataRouteDeps): FastifyPluginAsyncZod {
+  const { recipients } = deps;
+  const smtpHost = new URL(deps.config.publicUrl).hostname;
 
   const quotaOf = async (companyId: string, now: Date): Promise<SandboxData['quota']> => {
-    const sandbox = (await companyQuotas(ctx.db, companyId, now)).find(
+    const sandbox = (await companyQuotas(deps.db, companyId, now)).find(
       (quota) => quota.feature === 'sandbox',
     );
     if (!sandbox) {
@@ -46,7 +57,7 @@ export function sandboxDataRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/on-boarding/sandbox-data',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['onboarding'],
           summary: 'Environment, authorized recipients, sandbox quota, how to send and inbox counts',
@@ -56,14 +67,14 @@ export function sandboxDataRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { companyId } = sessionOf(request);
-        const now = ctx.clock.now();
+        const now = deps.clock.now();
         const today = periodOf('daily', now)?.start ?? now;
         const [state, items, quota, total, sentToday] = await Promise.all([
-          loadOnboardingState(ctx.db, companyId),
+          deps.environments.state(companyId),
           recipients.list(companyId),
           quotaOf(companyId, now),
-          countMessages(ctx.db, companyId, 'sandbox'),
-          countMessages(ctx.db, companyId, 'sandbox', today),
+          countMessages(deps.db, companyId, 'sandbox'),
+          countMessages(deps.db, companyId, 'sandbox', today),
         ]);
         const data: SandboxData = {
           environment: state.environment,
@@ -77,8 +88,8 @@ export function sandboxDataRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           },
           quota,
           sending: {
-            apiBaseUrl: `${ctx.config.publicUrl}/api/v1`,
-            smtp: { host: smtpHost, port: ctx.config.smtpPort, username: 'SMTP_Injection' },
+            apiBaseUrl: `${deps.config.publicUrl}/api/v1`,
+            smtp: { host: smtpHost, port: deps.config.smtpPort, username: 'SMTP_Injection' },
           },
           messages: { total, today: sentToday },
         };

@@ -87,3 +87,21 @@ export async function companyQuotas(db: Db, companyId: string, now: Date): Promi
     };
   });
 }
+
+/** The company's subscription with its plan. */
+export function activeSubscription(db: Db, companyId: string) {
+  return db.one<{
+    plan_id: string;
+    plan_group: string;
+    version: number;
+    price_cents: number;
+    started_at: Date;
+    expires_at: Date | null;
+    payment_method: string | null;
+  }>(
+    `SELECT s.plan_id, p.plan_group, p.version, p.price_cents, s.started_at, s.expires_at, s.payment_method
+     FROM subscriptions s JOIN plans p ON p.id = s.plan_id
+     WHERE s.company_id = $1`,
+    [companyId],
+  );
+}

@@ -7,21 +7,28 @@ import {
   usageData,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { appError } from '../../http/errors.ts';
-import { companyQuotas } from './quotas.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { DomainError } from '../../domain-error.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { activeSubscription, companyQuotas } from './quotas.ts';
 
 const usageFeatures = ['email', 'bulk', 'daily', 'extra', 'purify', 'sandbox'] as const;
 
-export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const quotasOf = (companyId: string) => companyQuotas(ctx.db, companyId, ctx.clock.now());
+export interface UsageRouteDeps {
+  db: Db;
+  clock: Clock;
+  guards: Pick<AuthGuards, 'full'>;
+}
+
+export function usageRoutes(deps: UsageRouteDeps): FastifyPluginAsyncZod {
+  const quotasOf = (companyId: string) => companyQuotas(deps.db, companyId, deps.clock.now());
 
   return async (app) => {
     app.get(
       '/v1/usage',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['usage'],
           summary: "This period's usage against the plan's quotas",
@@ -59,7 +66,7 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/app/usages/quota',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['usage'],
           summary:
@@ -71,7 +78,7 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const quotas = await quotasOf(sessionOf(request).companyId);
         const email = quotas.find((quota) => quota.feature === 'email');
-        if (!email) throw appError(404, 'entityNotFound', 'The company has no email quota');
+        if (!email) throw new DomainError('entityNotFound', 'The company has no email quota');
         // Sends go on to an enabled add-on quota once the monthly one is used up (usage-meter.ts).
         const extra = quotas.find((quota) => quota.feature === 'extra' && quota.enable);
         const unlimited = email.quota === -1 || extra?.quota === -1;
@@ -92,7 +99,7 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/app/subscriptions/active-subscription',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['usage'],
           summary: "The company's plan and its limits",
@@ -102,20 +109,7 @@ export function usageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { companyId } = sessionOf(request);
-        const subscription = await ctx.db.one<{
-          plan_id: string;
-          plan_group: string;
-          version: number;
-          price_cents: number;
-          started_at: Date;
-          expires_at: Date | null;
-          payment_method: string | null;
-        }>(
-          `SELECT s.plan_id, p.plan_group, p.version, p.price_cents, s.started_at, s.expires_at, s.payment_method
-           FROM subscriptions s JOIN plans p ON p.id = s.plan_id
-           WHERE s.company_id = $1`,
-          [companyId],
-        );
+        const subscription = await activeSubscription(deps.db, companyId);
         const quotas = await quotasOf(companyId);
         return {
           data: {

@@ -6,21 +6,29 @@ import {
   okData,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { isUniqueViolation } from '../../db/db.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { appError, invalidField } from '../../http/errors.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
 import { endResetLinks } from '../auth/reset-links.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
-import { sendValidationLink } from '../auth/validation-links.ts';
+import type { ValidationLinks } from '../auth/validation-links.ts';
+import type { UserStore } from './user-store.ts';
 
-export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export interface CredentialsRouteDeps {
+  db: Db;
+  clock: Clock;
+  passwords: PasswordHasher;
+  guards: Pick<AuthGuards, 'full'>;
+  validationLinks: Pick<ValidationLinks, 'send'>;
+  users: Pick<UserStore, 'credentials' | 'setPassword' | 'changeEmail'>;
+}
+
+export function credentialsRoutes(deps: CredentialsRouteDeps): FastifyPluginAsyncZod {
   const checkPassword = async (userId: string, field: string, password: string) => {
-    const user = await ctx.db.one<{ email: string; password_hash: string | null }>(
-      'SELECT email, password_hash FROM users WHERE id = $1',
-      [userId],
-    );
-    if (!(await ctx.passwords.verify(user.password_hash, password)))
+    const user = await deps.users.credentials(userId);
+    if (!(await deps.passwords.verify(user.password_hash, password)))
       throw invalidField(field, 'Password incorrect');
     return user;
   };
@@ -29,7 +37,7 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/change-password',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Change the password; other sessions and outstanding reset links of the user end',
@@ -43,15 +51,19 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const { oldPassword, newPassword } = request.body;
         await checkPassword(session.userId, 'oldPassword', oldPassword);
         if (newPassword === oldPassword) {
-          throw appError(400, 'validation', 'Choose a new password that is different from your current one', {
-            field: 'newPassword',
-            cause: 'The new password is the same as the current one',
-          });
+          throw new DomainError(
+            'validation',
+            'Choose a new password that is different from your current one',
+            {
+              field: 'newPassword',
+              cause: 'The new password is the same as the current one',
+            },
+          );
         }
-        const passwordHash = await ctx.passwords.hash(newPassword);
-        const now = ctx.clock.now();
-        await ctx.db.transaction(async (tx) => {
-          await tx.query('UPDATE users SET password_hash = $2 WHERE id = $1', [session.userId, passwordHash]);
+        const passwordHash = await deps.passwords.hash(newPassword);
+        const now = deps.clock.now();
+        await deps.db.transaction(async (tx) => {
+          await deps.users.setPassword(tx, session.userId, passwordHash);
           await revokeUserSessions(tx, session.userId, 'password_changed', now, session.sessionId);
           await endResetLinks(tx, session.userId, now);
         });
@@ -62,7 +74,7 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/users/change-email',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Change the sign-in email; mails a confirmation link to the new address',
@@ -77,13 +89,8 @@ export function credentialsRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const user = await checkPassword(userId, 'password', password);
         if (user.email.toLowerCase() === email)
           throw invalidField('email', 'This is already your email address', email);
-        try {
-          await ctx.db.query('UPDATE users SET email = $2, validated = false WHERE id = $1', [userId, email]);
-        } catch (error) {
-          if (isUniqueViolation(error)) throw appError(409, 'emailRegistered', 'Email already registered');
-          throw error;
-        }
-        await sendValidationLink(ctx, request.log, { id: userId, email }, 'emailChange');
+        await deps.users.changeEmail(userId, email);
+        await deps.validationLinks.send(request.log, { id: userId, email }, 'emailChange');
         return { data: { email, validated: false as const } };
       },
     );

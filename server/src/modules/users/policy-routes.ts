@@ -5,19 +5,24 @@ import {
   policyVersionData,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { UserStore } from './user-store.ts';
 
 const view = (policyVersion: string) => ({
   data: { policyVersion, current: currentPolicyVersion, needsUpdate: policyVersion !== currentPolicyVersion },
 });
 
-export function policyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export interface PolicyRouteDeps {
+  guards: Pick<AuthGuards, 'full'>;
+  users: Pick<UserStore, 'policyVersion' | 'setPolicyVersion'>;
+}
+
+export function policyRoutes(deps: PolicyRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/users/policy-version',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['users'],
           summary: 'The policy version the user accepted and the current one',
@@ -26,18 +31,14 @@ export function policyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const row = await ctx.db.one<{ policy_version: string }>(
-          'SELECT policy_version FROM users WHERE id = $1',
-          [sessionOf(request).userId],
-        );
-        return view(row.policy_version);
+        return view(await deps.users.policyVersion(sessionOf(request).userId));
       },
     );
 
     app.put(
       '/users/policy-version',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Accept the current policy version',
@@ -47,10 +48,7 @@ export function policyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await ctx.db.query('UPDATE users SET policy_version = $2 WHERE id = $1', [
-          sessionOf(request).userId,
-          request.body.policyVersion,
-        ]);
+        await deps.users.setPolicyVersion(sessionOf(request).userId, request.body.policyVersion);
         return view(request.body.policyVersion);
       },
     );

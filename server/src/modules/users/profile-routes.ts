@@ -1,15 +1,19 @@
 import { envelope, updateUserBody, userDetailSchema, userSchema } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { loadUser, updateProfile } from './user-view.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import type { UserStore } from './user-store.ts';
 
-export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export interface ProfileRouteDeps {
+  guards: Pick<AuthGuards, 'full'>;
+  users: Pick<UserStore, 'profile' | 'detail' | 'updateProfile'>;
+}
+
+export function profileRoutes(deps: ProfileRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/me',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['users'],
           summary: 'The signed-in user',
@@ -17,13 +21,13 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: { 200: envelope(userSchema) },
         },
       },
-      async (request) => ({ data: await loadUser(ctx.db, sessionOf(request).userId) }),
+      async (request) => ({ data: await deps.users.profile(sessionOf(request).userId) }),
     );
 
     app.get(
       '/users/detail',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Short user detail with the company environment',
@@ -32,28 +36,14 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const data = await ctx.db.one<{
-          id: string;
-          email: string;
-          fullname: string;
-          lastname: string;
-          image: string;
-          phone: string;
-          environment: 'sandbox' | 'production';
-        }>(
-          `SELECT u.id, u.email, u.fullname, u.lastname, u.image, u.phone, c.environment
-           FROM users u JOIN companies c ON c.id = u.company_id
-           WHERE u.id = $1`,
-          [sessionOf(request).userId],
-        );
-        return { data };
+        return { data: await deps.users.detail(sessionOf(request).userId) };
       },
     );
 
     app.put(
       '/user',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['users'],
           summary: 'Update the profile; fields left out stay as they are',
@@ -65,7 +55,7 @@ export function profileRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { time, ...rest } = request.body;
         return {
-          data: await updateProfile(ctx.db, sessionOf(request).userId, { ...rest, hour_format: time }),
+          data: await deps.users.updateProfile(sessionOf(request).userId, { ...rest, hour_format: time }),
         };
       },
     );

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { credentialsRoutes } from './credentials-routes.ts';
-import { policyRoutes } from './policy-routes.ts';
-import { profileRoutes } from './profile-routes.ts';
+import { type CredentialsRouteDeps, credentialsRoutes } from './credentials-routes.ts';
+import { type PolicyRouteDeps, policyRoutes } from './policy-routes.ts';
+import { type ProfileRouteDeps, profileRoutes } from './profile-routes.ts';
 
-export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export type UserRouteDeps = ProfileRouteDeps & CredentialsRouteDeps & PolicyRouteDeps;
+
+export function userRoutes(deps: UserRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(profileRoutes(ctx));
-    await app.register(credentialsRoutes(ctx));
-    await app.register(policyRoutes(ctx));
+    await app.register(profileRoutes(deps));
+    await app.register(credentialsRoutes(deps));
+    await app.register(policyRoutes(deps));
   };
 }

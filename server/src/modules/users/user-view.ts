@@ -1,7 +1,6 @@
 import type { User } from '@app/shared/api/contract/index';
-import type { Db } from '../../db/db.ts';
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   role: string;
@@ -45,26 +44,4 @@ export function toUser(row: UserRow): User {
     twoFactorEnabled: row.totp_enabled,
     role: row.role,
   };
-}
-
-export async function loadUser(db: Db, userId: string): Promise<User> {
-  return toUser(await db.one<UserRow>(`SELECT ${userColumns} FROM users WHERE id = $1`, [userId]));
-}
-
-/** Applies the given profile fields (undefined ones stay) and returns the user. */
-export async function updateProfile(
-  db: Db,
-  userId: string,
-  fields: Partial<
-    Record<'fullname' | 'firstname' | 'lastname' | 'phone' | 'hour_format' | 'language' | 'image', string>
-  >,
-): Promise<User> {
-  const entries = Object.entries(fields).filter(([, value]) => value !== undefined);
-  const assignments = entries.map(([column], index) => `${column} = $${index + 2}`);
-  const row = await db.one<UserRow>(
-    `UPDATE users SET ${assignments.length > 0 ? assignments.join(', ') : 'id = id'} WHERE id = $1
-     RETURNING ${userColumns}`,
-    [userId, ...entries.map(([, value]) => value)],
-  );
-  return toUser(row);
 }

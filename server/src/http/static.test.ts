@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, useTestDb } from './testing/app.ts';
-import { defaultDatabase } from './testing/databases.ts';
+import { createTestApp, useTestDb } from '../testing/app.ts';
+import { defaultDatabase } from '../testing/databases.ts';
 
 describe('console files', () => {
   const t = useTestDb(defaultDatabase);

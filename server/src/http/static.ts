@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { appError } from './http/errors.ts';
-import { consolePagePolicy } from './http/security-headers.ts';
+import { DomainError } from '../domain-error.ts';
+import { consolePagePolicy } from './security-headers.ts';
 
 /** Paths that never fall back to the console's index.html. */
 const serverPrefixes = ['/v1', '/app', '/api', '/docs', '/modules', '/lib'];
@@ -56,7 +56,7 @@ export async function registerConsole(
     const path = request.url.split('?')[0] ?? '/';
     const pageRequest =
       (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path) && !extname(path);
-    if (!pageRequest) throw appError(404, 'entityNotFound', `No route for ${request.method} ${path}`);
+    if (!pageRequest) throw new DomainError('entityNotFound', `No route for ${request.method} ${path}`);
     if (!built) {
       return reply
         .code(404)

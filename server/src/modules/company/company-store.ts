@@ -1,0 +1,99 @@
+import type { CompleteProfile } from '@app/shared/api/contract/index';
+import type { Db } from '../../db/db.ts';
+
+export type CompanyStore = ReturnType<typeof createCompanyStore>;
+
+export type Environment = 'sandbox' | 'production';
+
+export interface CompanyRow {
+  id: string;
+  name: string;
+  phone: string;
+  industry: string;
+  website: string;
+  created_at: Date;
+  environment: Environment;
+  production_status: string;
+  timezone: string;
+  country: string;
+  language: string;
+}
+
+/** The `companies` table: every statement on it. Methods that take `tx` run inside the caller's transaction. */
+export function createCompanyStore(db: Db) {
+  return {
+    /** A new company on the FREE plan. */
+    async insert(tx: Db, company: { name: string; phone: string; now: Date }): Promise<string> {
+      const { id } = await tx.one<{ id: string }>(
+        'INSERT INTO companies (name, phone, created_at) VALUES ($1, $2, $3) RETURNING id',
+        [company.name, company.phone, company.now],
+      );
+      await tx.query("INSERT INTO subscriptions (company_id, plan_id, started_at) VALUES ($1, 'FREE', $2)", [
+        id,
+        company.now,
+      ]);
+      return id;
+    },
+
+    detail: (companyId: string) =>
+      db.one<CompanyRow>(
+        `SELECT id, name, phone, industry, website, created_at, environment, production_status, timezone, country,
+           language
+         FROM companies WHERE id = $1`,
+        [companyId],
+      ),
+
+    /** The name, with the row locked until the transaction ends: serializes one company's changes. */
+    async lockName(tx: Db, companyId: string): Promise<string> {
+      const row = await tx.one<{ name: string }>('SELECT name FROM companies WHERE id = $1 FOR UPDATE', [
+        companyId,
+      ]);
+      return row.name;
+    },
+
+    async setEnvironment(tx: Db, companyId: string, environment: Environment): Promise<void> {
+      await tx.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
+    },
+
+    async setProfile(tx: Db, companyId: string, profile: CompleteProfile): Promise<void> {
+      await tx.query(
+        `UPDATE companies SET name = $2, phone = $3, industry = $4, website = $5, country = $6,
+           timezone = COALESCE($7, timezone)
+         WHERE id = $1`,
+        [
+          companyId,
+          profile.name,
+          profile.phone,
+          profile.industry,
+          profile.website,
+          profile.country,
+          profile.timezone ?? null,
+        ],
+      );
+    },
+
+    /** 'None' becomes 'Requested'; any other status stays. */
+    async requestProduction(companyId: string): Promise<void> {
+      await db.query(
+        `UPDATE companies SET production_status = 'Requested' WHERE id = $1 AND production_status = 'None'`,
+        [companyId],
+      );
+    },
+
+    async eventRetentionDays(companyId: string): Promise<number> {
+      const row = await db.one<{ days: number }>(
+        'SELECT event_retention_days AS days FROM companies WHERE id = $1',
+        [companyId],
+      );
+      return row.days;
+    },
+
+    async setEventRetentionDays(companyId: string, days: number): Promise<number> {
+      const row = await db.one<{ days: number }>(
+        'UPDATE companies SET event_retention_days = $2 WHERE id = $1 RETURNING event_retention_days AS days',
+        [companyId, days],
+      );
+      return row.days;
+    },
+  };
+}

@@ -63,7 +63,7 @@ export function CapturedMailPage() {
 
   const pages = list ? Math.max(1, Math.ceil(list.total / pageSize)) : 1;
   return (
-    <main className="shell-page captured-mail">
+    <div className="shell-page captured-mail">
       <style>{layout}</style>
       <h1>Captured mail</h1>
       <p className="muted">
@@ -133,7 +133,7 @@ export function CapturedMailPage() {
         </nav>
       ) : null}
       {selected ? <MailView mail={selected} /> : null}
-    </main>
+    </div>
   );
 }
 

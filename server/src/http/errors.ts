@@ -1,6 +1,6 @@
+import type { ApiErrorBody, ErrorCode, ErrorPayload } from '@app/shared/api/codes';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ErrorCode, ErrorPayload } from '../../../shared/src/api/codes.ts';
 import { DomainError } from '../domain-error.ts';
 
 const appErrorMark = Symbol('appError');

@@ -42,10 +42,8 @@ export function capturedMailRoutes(deps: CapturedMailRouteDeps, operatorKey: str
     const { key } = request.query as { key?: unknown };
     if (key === undefined) return deps.guards.full(request);
     if (typeof key !== 'string' || !isCapturedMailKey(key, operatorKey)) {
-      throw new DomainError(
-        'notAllowed',
-        'This captured-mail link is not valid: open the one in the server log',
-      );
+      const cause = 'This captured-mail link is not valid: open the one in the server log';
+      throw new DomainError('notAllowed', cause, { cause });
     }
   };
   /** After admitReader: a session means the user's own mail; none means the operator's key. */

@@ -1,4 +1,4 @@
-import { storableInput } from '@app/shared/api/contract/engine/index';
+import { findUnstorableInSlices, storableInput } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -33,6 +33,10 @@ export function engineApi<Deps extends PrincipalDeps>(
     app.setValidatorCompiler<z.ZodType>(({ schema, ...route }) =>
       validatorCompiler({ ...route, schema: storableInput.pipe(schema) }),
     );
+    // A large body is walked in slices first, so it does not hold the event loop; the check above reuses the outcome.
+    app.addHook('preValidation', async (request) => {
+      await findUnstorableInSlices(request.body);
+    });
     acceptEmptyJsonBody(app);
     const noSuchEndpoint = (method: string, url: string) =>
       notFound(`No such endpoint: ${method} ${url.split('?')[0]}`);

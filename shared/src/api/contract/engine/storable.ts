@@ -36,6 +36,7 @@ interface Walk<Outcome> {
 class StorableCheck implements Walk<boolean> {
   /** Pairs of an object or array still to walk and its depth. */
   private readonly stack: unknown[] = [];
+  private readonly storableKeys = new Set<string>();
   private readonly maxDepth: number;
   private storable = true;
 
@@ -66,12 +67,20 @@ class StorableCheck implements Walk<boolean> {
         continue;
       }
       for (const key in container) {
-        if (!isStorableText(key) || !this.add(container[key], depth)) return this.fail();
+        if (!this.isStorableKey(key) || !this.add(container[key], depth)) return this.fail();
         left--;
       }
       left--;
     }
     return this.storable;
+  }
+
+  /** Bodies repeat the same few keys in every recipient: each is checked once. */
+  private isStorableKey(key: string): boolean {
+    if (this.storableKeys.has(key)) return true;
+    if (!isStorableText(key)) return false;
+    this.storableKeys.add(key);
+    return true;
   }
 
   private fail(): false {

@@ -46,6 +46,7 @@ import { transmissionRoutes } from './modules/transmissions/routes.ts';
 import { testSendRoutes } from './modules/transmissions/test-send-routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { reportTo } from './report-error.ts';
 import { registerConsole } from './static.ts';
 
 export interface AppOptions {
@@ -92,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // No validator badge: it would load an image from validator.swagger.io, outside the CSP.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  const engine = options.engine ?? createEngine(db, clock);
+  const engine = options.engine ?? createEngine(db, clock, reportTo(app.log));
   const secret = await resolveSecret(db, config.secret);
   const tokens = createTokenService(secret, clock);
   const ctx: AppContext = {

@@ -200,6 +200,8 @@ async function submitMessage(
   if (!written.ok) return overQuota(written.feature, written.limitName);
   // Committed: a failing tour-flag update must not turn the 250 into an error the client retries.
   if (environment === 'sandbox' && messages.length > 0)
-    await send.markSandboxSent(principal.companyId).catch(() => {});
+    await send
+      .markSandboxSent(principal.companyId)
+      .catch((error: unknown) => send.reportError(error, 'marking the sandbox as sent failed'));
   return undefined;
 }

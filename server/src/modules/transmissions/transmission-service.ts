@@ -95,12 +95,14 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
     // (the client would send it again).
     const { send } = resolved.generation;
     if (send.environment === 'sandbox' && outcome.generated > 0) {
-      await deps.markSandboxSent(send.companyId).catch(() => {});
+      await deps
+        .markSandboxSent(send.companyId)
+        .catch((error: unknown) => deps.reportError(error, 'marking the sandbox as sent failed'));
     }
     if (send.templateId) {
       await deps
         .markTemplateUsed(send.companyId, send.subaccountId, send.templateId, send.injectedAt)
-        .catch(() => {});
+        .catch((error: unknown) => deps.reportError(error, "recording the template's last use failed"));
     }
   }
 

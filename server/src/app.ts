@@ -119,11 +119,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     companyRoutes,
     onboardingRoutes,
     sandboxRoutes,
-    testSendRoutes,
     eventRetentionRoutes,
   ]) {
     await api.register(routes(ctx), { prefix: '/v1' });
   }
+  await api.register(
+    testSendRoutes({
+      mailFrom: config.mail.from,
+      guards: ctx.guards,
+      transmissions: engine.transmissions,
+      environmentOf: engine.send.environmentOf,
+    }),
+    { prefix: '/v1' },
+  );
   const mailKey = capturedMailKey(secret);
   await api.register(capturedMailRoutes(ctx, mailKey), { prefix: '/v1' });
   if (config.mail.mode === 'capture') {
@@ -132,13 +140,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await api.register(usageRoutes(ctx));
   await api.register(
     engineApi(ctx, [
-      apiKeyRoutes,
-      subaccountRoutes,
-      suppressionRoutes,
-      eventRoutes,
-      templateRoutes,
-      recipientListRoutes,
-      transmissionRoutes,
+      apiKeyRoutes(engine),
+      subaccountRoutes(engine),
+      suppressionRoutes(engine),
+      eventRoutes({ events: engine.events, clock }),
+      templateRoutes(engine),
+      recipientListRoutes(engine),
+      transmissionRoutes(engine),
     ]),
     {
       prefix: '/api/v1',

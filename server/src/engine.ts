@@ -56,6 +56,9 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
     subaccounts,
     usage,
     events,
+    suppressions,
+    templates,
+    recipientLists,
     send,
     transmissions: createTransmissionService(db, send),
   };

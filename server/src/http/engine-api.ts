@@ -2,23 +2,22 @@ import { storableInput } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AppContext } from '../context.ts';
 import { createMethodIndex } from './allowed-methods.ts';
 import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { appError } from './errors.ts';
-import { createPrincipalResolver } from './principal.ts';
+import { createPrincipalResolver, type PrincipalDeps } from './principal.ts';
 import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
 /**
  * The SparkPost-compatible engine API under `/api/v1`: every route needs an API key (or a console
- * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape.
+ * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape. `callers` authenticates
+ * them (a session of any stage: a session still owing its second factor is refused here).
  */
-export function engineApi(ctx: AppContext, modules: Array<(ctx: AppContext) => FastifyPluginAsyncZod>) {
+export function engineApi(callers: PrincipalDeps, modules: FastifyPluginAsyncZod[]) {
   const resolvePrincipal = createPrincipalResolver({
-    apiKeys: ctx.apiKeys,
-    subaccounts: ctx.subaccounts,
+    ...callers,
     authenticateSession: async (token) => {
-      const session = await ctx.authenticateSession(token);
+      const session = await callers.authenticateSession(token);
       if (session.stage !== 'full') {
         throw appError(403, 'secondFactorRequired', 'Enter the code from your authenticator app first');
       }
@@ -40,7 +39,7 @@ export function engineApi(ctx: AppContext, modules: Array<(ctx: AppContext) => F
     app.addHook('onRequest', resolvePrincipal);
     const methods = createMethodIndex();
     app.addHook('onRoute', (route) => methods.record(route));
-    for (const routes of modules) await app.register(routes(ctx));
+    for (const routes of modules) await app.register(routes);
     // Outranks the console's catch-all file route, whose 404 would take the console's shape.
     app.all('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';

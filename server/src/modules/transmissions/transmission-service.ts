@@ -1,8 +1,8 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import { quotaExceededMessage } from '@app/shared/errors/builders';
 import type { Db } from '../../db/db.ts';
+import { EngineError, OverQuotaError } from '../../engine-error.ts';
 import type { Principal } from '../../http/principal.ts';
-import { sparkpostError } from '../../http/sparkpost-errors.ts';
 import { quotaFeatureGroup } from '../usage/usage-meter.ts';
 import { chargesFor, sendEvent } from './events.ts';
 import { type GenerationOutcome, generate } from './generate.ts';
@@ -38,26 +38,9 @@ interface TransmissionRow {
 /** Deleting a scheduled transmission is refused this close to its start (SparkPost's window). */
 const deletionWindowMs = 660_000;
 
-const limitMessages: Record<string, { message: string; code: string }> = {
-  daily: { message: 'Exceed Sending Limit (daily)', code: '2102' },
-  sandbox: { message: 'Exceed Sending Limit (sandbox)', code: '2103' },
-};
-
-/** SparkPost's 420 for a send over the plan's quota, described with the console's sentence (§8). */
-export function overQuota(feature: string, limitName: string) {
-  const { message, code } = limitMessages[feature] ?? {
-    message: 'Exceed Sending Limit (monthly)',
-    code: '2104',
-  };
-  const error = sparkpostError(420, message, code, quotaExceededMessage(limitName, quotaFeatureGroup));
-  return Object.assign(error, { quota: { feature: quotaFeatureGroup, subfeature: limitName } });
-}
-
-/** The quota a 420 from overQuota refers to, for callers that answer in the console's shape. */
-export function exceededQuota(error: unknown): { feature: string; subfeature: string } | undefined {
-  return typeof error === 'object' && error !== null && 'quota' in error
-    ? (error.quota as { feature: string; subfeature: string })
-    : undefined;
+/** A send over a limit, described with the console's sentence (§8). */
+export function overQuota(feature: string, limitName: string): OverQuotaError {
+  return new OverQuotaError(feature, limitName, quotaExceededMessage(limitName, quotaFeatureGroup));
 }
 
 const notAuthorizedError = (address: string, reason: string): RecipientError => ({
@@ -112,12 +95,9 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       const resolved = await resolveTransmission(deps, principal, body);
       const { generation, rcptErrors } = resolved;
       if (generation.recipients.length === 0) {
-        throw sparkpostError(
-          422,
-          'At least one valid recipient is required',
-          '1400',
-          rcptErrors[0]?.description ?? 'the recipient list is empty',
-        );
+        throw new EngineError('missing', rcptErrors[0]?.description ?? 'the recipient list is empty', {
+          summary: 'At least one valid recipient is required',
+        });
       }
       if (resolved.startTime) {
         // Refused now rather than failing at its start time when the quota cannot take it today.

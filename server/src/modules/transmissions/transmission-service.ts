@@ -1,9 +1,8 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
-import { quotaExceededMessage } from '@app/shared/errors/builders';
 import type { Db } from '../../db/db.ts';
-import { EngineError, OverQuotaError } from '../../engine-error.ts';
+import { EngineError } from '../../engine-error.ts';
 import type { Principal } from '../../http/principal.ts';
-import { quotaFeatureGroup } from '../usage/usage-meter.ts';
+import { commitSend, overQuota } from './commit.ts';
 import { chargesFor, sendEvent } from './events.ts';
 import { type GenerationOutcome, generate } from './generate.ts';
 import type { RecipientError } from './recipients.ts';
@@ -38,11 +37,6 @@ interface TransmissionRow {
 /** Deleting a scheduled transmission is refused this close to its start (SparkPost's window). */
 const deletionWindowMs = 660_000;
 
-/** A send over a limit, described with the console's sentence (§8). */
-export function overQuota(feature: string, limitName: string): OverQuotaError {
-  return new OverQuotaError(feature, limitName, quotaExceededMessage(limitName, quotaFeatureGroup));
-}
-
 const notAuthorizedError = (address: string, reason: string): RecipientError => ({
   message: 'recipient is not an authorized recipient',
   description: `${address}: ${reason}`,
@@ -71,23 +65,8 @@ const summaryColumns = `id, state, campaign_id, description, template_id, start_
 export type TransmissionService = ReturnType<typeof createTransmissionService>;
 
 export function createTransmissionService(db: Db, deps: SendDeps) {
-  async function commit(outcome: GenerationOutcome, resolved: ResolvedTransmission): Promise<void> {
-    const written = await deps.ingest.write(outcome.unit);
-    if (!written.ok) throw overQuota(written.feature, written.limitName);
-    // The mail is committed: bookkeeping that fails now must not turn the accepted send into an error
-    // (the client would send it again).
-    const { send } = resolved.generation;
-    if (send.environment === 'sandbox' && outcome.generated > 0) {
-      await deps
-        .markSandboxSent(send.companyId)
-        .catch((error: unknown) => deps.reportError(error, 'marking the sandbox as sent failed'));
-    }
-    if (send.templateId) {
-      await deps
-        .markTemplateUsed(send.companyId, send.subaccountId, send.templateId, send.injectedAt)
-        .catch((error: unknown) => deps.reportError(error, "recording the template's last use failed"));
-    }
-  }
+  const commit = (outcome: GenerationOutcome, resolved: ResolvedTransmission) =>
+    commitSend(deps, outcome.unit, resolved.generation.send);
 
   return {
     /** Accepts a transmission: committed (messages, events, usage) before this resolves. */

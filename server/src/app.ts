@@ -139,15 +139,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await api.register(usageRoutes(ctx));
   await api.register(
-    engineApi(ctx, [
-      apiKeyRoutes(engine),
-      subaccountRoutes(engine),
-      suppressionRoutes(engine),
-      eventRoutes({ events: engine.events, clock }),
-      templateRoutes(engine),
-      recipientListRoutes(engine),
-      transmissionRoutes(engine),
-    ]),
+    engineApi(
+      {
+        checkKey: engine.apiKeys.check,
+        subaccountStatus: engine.subaccounts.statusOf,
+        authenticateSession: ctx.authenticateSession,
+      },
+      [
+        apiKeyRoutes(engine),
+        subaccountRoutes(engine),
+        suppressionRoutes(engine),
+        eventRoutes({ events: engine.events, clock }),
+        templateRoutes(engine),
+        recipientListRoutes(engine),
+        transmissionRoutes(engine),
+      ],
+    ),
     {
       prefix: '/api/v1',
     },

@@ -1,6 +1,6 @@
 import type { MessageEventSearchQuery } from '@app/shared/api/contract/engine/index';
 import { invalidValue } from '../../engine-error.ts';
-import type { Principal } from '../../http/principal.ts';
+import type { Principal } from '../../principal.ts';
 import type { EventFilter, EventKey, MatchList } from './event-store.ts';
 import { messageEventTypes } from './message-event.ts';
 import {

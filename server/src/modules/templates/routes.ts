@@ -14,7 +14,7 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Principal, principalOf, requireGrant } from '../../http/principal.ts';
+import { principalOf, requireGrant } from '../../http/principal.ts';
 import {
   conflict,
   forbidden,
@@ -22,6 +22,7 @@ import {
   missingField,
   notFound,
 } from '../../http/sparkpost-errors.ts';
+import type { Principal } from '../../principal.ts';
 import { CompileError, mergeSubstitutionData, templateLimitsText } from '../substitution/render.ts';
 import { preview } from '../transmissions/render-pool.ts';
 import { checkTemplateContent, compileFailure, toSendingContent } from './content.ts';

@@ -1,6 +1,6 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import { invalidValue, notFound, subresourceNotFound } from '../../engine-error.ts';
-import type { Principal } from '../../http/principal.ts';
+import type { Principal } from '../../principal.ts';
 import { CompileError, type ContentParts } from '../substitution/render.ts';
 import { compileFailure, parseFrom } from '../templates/content.ts';
 import type { Generation } from './generate.ts';

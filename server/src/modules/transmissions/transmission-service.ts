@@ -1,7 +1,7 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
-import type { Principal } from '../../http/principal.ts';
+import type { Principal } from '../../principal.ts';
 import { commitSend, overQuota } from './commit.ts';
 import { chargesFor, sendEvent } from './events.ts';
 import { type GenerationOutcome, generate } from './generate.ts';

@@ -13,7 +13,6 @@ import pino from 'pino';
 import serverPackage from '../package.json' with { type: 'json' };
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
-import type { AppContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { createEngine, type Engine } from './engine.ts';
 import { createAuthGuards, decorateAuth } from './http/auth.ts';
@@ -55,6 +54,7 @@ import { testSendRoutes } from './modules/transmissions/test-send-routes.ts';
 import { usageRoutes } from './modules/usage/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { createUserStore } from './modules/users/user-store.ts';
+import { reportTo } from './report-error.ts';
 
 export interface AppOptions {
   config: Config;
@@ -100,22 +100,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // No validator badge: it would load an image from validator.swagger.io, outside the CSP.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  const engine = options.engine ?? createEngine(db, clock);
+  const engine = options.engine ?? createEngine(db, clock, reportTo(app.log));
   const secret = await resolveSecret(db, config.secret);
   const tokens = createTokenService(secret, clock);
   const passwords = createPasswordHasher(config.passwordHashing);
   const authenticateSession = (token: string) => authenticateToken(db, tokens, token, clock.now());
   const guards = createAuthGuards(authenticateSession);
-  const ctx: AppContext = {
-    config,
-    db,
-    clock,
-    guards,
-    authenticateSession,
-    apiKeys: engine.apiKeys,
-    subaccounts: engine.subaccounts,
-    engine,
-  };
 
   // The accounts half: each store and service built once, each route family given only what it uses.
   const { publicUrl } = config;
@@ -152,11 +142,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     companyRoutes(accounts),
     onboardingRoutes(accounts),
     sandboxRoutes(accounts),
-    testSendRoutes(ctx),
     eventRetentionRoutes(accounts),
   ]) {
     await api.register(routes, { prefix: '/v1' });
   }
+  await api.register(
+    testSendRoutes({
+      mailFrom: config.mail.from,
+      guards,
+      transmissions: engine.transmissions,
+      environmentOf: engine.send.environmentOf,
+    }),
+    { prefix: '/v1' },
+  );
   const mailKey = capturedMailKey(secret);
   await api.register(
     capturedMailRoutes({ config, guards, capturedMail: createCapturedMailReader(db) }, mailKey),
@@ -167,15 +165,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await api.register(usageRoutes(accounts));
   await api.register(
-    engineApi(ctx, [
-      apiKeyRoutes,
-      subaccountRoutes,
-      suppressionRoutes,
-      eventRoutes,
-      templateRoutes,
-      recipientListRoutes,
-      transmissionRoutes,
-    ]),
+    engineApi(
+      {
+        checkKey: engine.apiKeys.check,
+        subaccountStatus: engine.subaccounts.statusOf,
+        authenticateSession,
+      },
+      [
+        apiKeyRoutes(engine),
+        subaccountRoutes(engine),
+        suppressionRoutes(engine),
+        eventRoutes({ events: engine.events, clock }),
+        templateRoutes(engine),
+        recipientListRoutes(engine),
+        transmissionRoutes(engine),
+      ],
+    ),
     {
       prefix: '/api/v1',
     },

@@ -12,6 +12,7 @@ import type { SendDeps } from './modules/transmissions/send-deps.ts';
 import { saveTransmissions } from './modules/transmissions/transmission-rows.ts';
 import { createTransmissionService } from './modules/transmissions/transmission-service.ts';
 import { createUsageMeter } from './modules/usage/usage-meter.ts';
+import type { ReportError } from './report-error.ts';
 
 export type Engine = ReturnType<typeof createEngine>;
 
@@ -19,8 +20,8 @@ export type Engine = ReturnType<typeof createEngine>;
  * The sending engine's parts, wired once per process and shared by the HTTP API, the SMTP relay
  * and the workers: each module gets only the narrow functions it needs from the others.
  */
-export function createEngine(db: Db, clock: Clock) {
-  const apiKeys = createApiKeyStore(db, clock);
+export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
+  const apiKeys = createApiKeyStore(db, clock, reportError);
   const subaccounts = createSubaccountStore(db, clock);
   const usage = createUsageMeter(db, clock);
   const events = createEventStore(db);
@@ -36,6 +37,7 @@ export function createEngine(db: Db, clock: Clock) {
   const send: SendDeps = {
     clock,
     ingest,
+    reportError,
     quotaFits: (companyId, charges) => usage.fits(companyId, charges),
     environmentOf: (companyId) => sandbox.environmentOf(companyId),
     verifiedRecipients: (companyId, addresses) => sandbox.verifiedRecipients(companyId, addresses),
@@ -55,6 +57,9 @@ export function createEngine(db: Db, clock: Clock) {
     usage,
     events,
     sandbox,
+    suppressions,
+    templates,
+    recipientLists,
     send,
     transmissions: createTransmissionService(db, send),
   };

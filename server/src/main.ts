@@ -12,6 +12,7 @@ import { createEngine } from './engine.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createPasswordHasher } from './modules/auth/passwords.ts';
 import { startSmtpRelay } from './modules/smtp-relay/start-relay.ts';
+import { reportTo } from './report-error.ts';
 import { startWorkers } from './workers.ts';
 
 /** Roles this process can run (all = every one); the inbound MX joins with the delivery issue. */
@@ -51,7 +52,7 @@ const db = await openDb(
 });
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-const engine = createEngine(db, systemClock);
+const engine = createEngine(db, systemClock, reportTo(logger));
 
 // The embedded database has one owner, this process: operator commands come in through it.
 const operatorContext = {

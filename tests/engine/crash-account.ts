@@ -5,6 +5,7 @@ import { migrate } from '../../server/src/db/migrate.ts';
 import { openDb } from '../../server/src/db/open.ts';
 import { createApiKeyStore } from '../../server/src/modules/api-keys/api-key-store.ts';
 import { createPasswordHasher } from '../../server/src/modules/auth/passwords.ts';
+import { reportTo } from '../../server/src/report-error.ts';
 import type { CrashStorage } from './crash-storage.ts';
 
 export interface SendingAccount {
@@ -37,7 +38,7 @@ export function createSendingAccount(storage: CrashStorage): Promise<SendingAcco
       db,
       passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
       clock: systemClock,
-      apiKeys: createApiKeyStore(db, systemClock),
+      apiKeys: createApiKeyStore(db, systemClock, reportTo(console)),
     };
     const email = 'crash@example.test';
     const run = (...argv: string[]) => runAdminCommand(ctx, argv);

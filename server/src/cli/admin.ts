@@ -7,6 +7,7 @@ import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open.ts';
 import { createApiKeyStore } from '../modules/api-keys/api-key-store.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { reportTo } from '../report-error.ts';
 import {
   type AdminContext,
   createApiKeyForUser,
@@ -93,7 +94,7 @@ async function runInThisProcess(config: Config, argv: string[]): Promise<string[
   try {
     await migrate(db);
     const passwords = createPasswordHasher(config.passwordHashing);
-    const apiKeys = createApiKeyStore(db, systemClock);
+    const apiKeys = createApiKeyStore(db, systemClock, reportTo(console));
     return await runAdminCommand({ db, passwords, clock: systemClock, apiKeys }, argv);
   } finally {
     await db.close();

@@ -19,7 +19,7 @@ export async function openDb(
   const lock = acquireDataDirLock(config.dataDir);
   let db: Db;
   try {
-    db = await openPgliteWorker(config.dataDir, { fsync: config.pgliteFsync, onFatal });
+    db = await openPgliteWorker(config.dataDir, { fsync: config.pgliteFsync, onFatal, onError });
   } catch (error) {
     lock.release();
     throw error;

@@ -9,6 +9,8 @@ export interface PgliteWorkerOptions {
   fsync: boolean;
   /** The database thread died: the process cannot go on. */
   onFatal?: (error: Error) => void;
+  /** A failure the caller does not see, e.g. a rollback that failed after the transaction's own error. */
+  onError?: (error: Error) => void;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface PgliteWorkerOptions {
  * connection, statements outside a transaction wait for it to end.
  */
 export async function openPgliteWorker(dataDir: string, options: PgliteWorkerOptions): Promise<Db> {
-  const { fsync, onFatal } = options;
+  const { fsync, onFatal, onError } = options;
   const worker = new Worker(new URL('./pglite-thread.ts', import.meta.url), {
     workerData: { dataDir, fsync },
   });
@@ -80,7 +82,8 @@ export async function openPgliteWorker(dataDir: string, options: PgliteWorkerOpt
       try {
         result = await fn(queryable(tx));
       } catch (error) {
-        await call({ op: 'end', tx, commit: false }).catch(() => {});
+        // The transaction's own error is the one to throw; the rollback's is reported.
+        await call({ op: 'end', tx, commit: false }).catch((rollback: Error) => onError?.(rollback));
         throw error;
       }
       await call({ op: 'end', tx, commit: true });

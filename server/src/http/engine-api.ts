@@ -10,17 +10,14 @@ import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-e
 
 /**
  * The SparkPost-compatible engine API under `/api/v1`: every route needs an API key (or a console
- * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape.
+ * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape. `callers` authenticates
+ * them (a session of any stage: a session still owing its second factor is refused here).
  */
-export function engineApi<Deps extends PrincipalDeps>(
-  ctx: Deps,
-  modules: Array<(ctx: Deps) => FastifyPluginAsyncZod>,
-) {
+export function engineApi(callers: PrincipalDeps, modules: FastifyPluginAsyncZod[]) {
   const resolvePrincipal = createPrincipalResolver({
-    apiKeys: ctx.apiKeys,
-    subaccounts: ctx.subaccounts,
+    ...callers,
     authenticateSession: async (token) => {
-      const session = await ctx.authenticateSession(token);
+      const session = await callers.authenticateSession(token);
       if (session.stage !== 'full') {
         throw new DomainError('secondFactorRequired', 'Enter the code from your authenticator app first');
       }
@@ -46,7 +43,7 @@ export function engineApi<Deps extends PrincipalDeps>(
     app.addHook('onRequest', resolvePrincipal);
     const methods = createMethodIndex();
     app.addHook('onRoute', (route) => methods.record(route));
-    for (const routes of modules) await app.register(routes(ctx));
+    for (const routes of modules) await app.register(routes);
     // Outranks the console's catch-all file route, whose 404 would take the console's shape.
     app.all('/*', { schema: { hide: true } }, async (request, reply) => {
       const path = request.url.split('?')[0] ?? '';

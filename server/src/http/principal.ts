@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthSession } from '../auth-session.ts';
-import type { ApiKeyStore } from '../modules/api-keys/api-key-store.ts';
 import { type ApiKeyGrant, holdsGrant } from '../modules/api-keys/grants.ts';
-import type { SubaccountStore } from '../modules/subaccounts/subaccount-store.ts';
+import type { Principal } from '../principal.ts';
 import { forbidden, sparkpostError, unauthorized } from './sparkpost-errors.ts';
 
 declare module 'fastify' {
@@ -11,26 +9,20 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Who calls `/api/v1`: an API key or a console session, for the company's own (master) account or
- * for one subaccount. Every query of the engine is scoped by companyId and subaccountId from here.
- */
-export interface Principal {
-  companyId: string;
-  /** 0 = the company's own account. */
-  subaccountId: number;
-  /** The master account, not acting for a subaccount: it may see every subaccount's data. */
-  isMaster: boolean;
-  grants: readonly string[] | 'all';
-  /** The API key used, or null for a console session. */
-  keyId: string | null;
-}
-
+/** What `/api/v1` needs to know its callers (the engine's stores provide it; wired in app.ts). */
 export interface PrincipalDeps {
-  apiKeys: ApiKeyStore;
-  subaccounts: SubaccountStore;
-  /** A console bearer token with the second factor done. */
-  authenticateSession(token: string): Promise<AuthSession>;
+  /** The API key with this secret, if it exists and may be used from `remoteAddress`. */
+  checkKey(
+    secret: string,
+    remoteAddress: string,
+  ): Promise<
+    | { ok: true; key: { id: string; companyId: string; subaccountId: number; grants: readonly string[] } }
+    | { ok: false; reason: 'unknown' | 'ip' }
+  >;
+  /** A subaccount's status (undefined when the company has no such subaccount). */
+  subaccountStatus(companyId: string, id: number): Promise<string | undefined>;
+  /** A console bearer token's session. */
+  authenticateSession(token: string): Promise<{ companyId: string; stage: string }>;
 }
 
 export function decoratePrincipal(app: FastifyInstance): void {
@@ -66,7 +58,7 @@ function subaccountHeader(request: FastifyRequest): number | undefined {
 
 export function createPrincipalResolver(deps: PrincipalDeps) {
   async function activeSubaccount(companyId: string, id: number): Promise<void> {
-    const status = await deps.subaccounts.statusOf(companyId, id);
+    const status = await deps.subaccountStatus(companyId, id);
     if (status === undefined) throw forbidden(`subaccount ${id} does not exist`);
     if (status !== 'active') throw forbidden(`subaccount ${id} is ${status}`);
   }
@@ -80,7 +72,7 @@ export function createPrincipalResolver(deps: PrincipalDeps) {
     }
     const secret = apiKeyOf(header);
     const check = secret
-      ? await deps.apiKeys.check(secret, request.ip)
+      ? await deps.checkKey(secret, request.ip)
       : ({ ok: false, reason: 'unknown' } as const);
     if (!check.ok) {
       if (check.reason === 'ip') throw forbidden(`this API key may not be used from ${request.ip}`);

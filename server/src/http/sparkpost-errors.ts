@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { UnstorableUnitError } from '../modules/messages/ingest.ts';
+import { EngineError, type EngineErrorKind, OverQuotaError } from '../engine-error.ts';
 import { consoleErrorOf } from './errors.ts';
 
 /** One entry of SparkPost's error list: `{errors: [{message, description, code}]}`. */
@@ -68,6 +68,33 @@ const statusMessages: Partial<Record<number, SparkpostErrorItem>> = {
   429: { message: 'too many requests', code: '1003' },
 };
 
+/** How `/api/v1` answers each kind of engine error, in SparkPost's words. */
+const kindAnswers: Record<EngineErrorKind, { status: number } & SparkpostErrorItem> = {
+  invalid: { status: 422, message: 'invalid data format/type', code: '1300' },
+  missing: { status: 422, message: 'required field is missing', code: '1400' },
+  notFound: { status: 404, message: 'resource not found', code: '1600' },
+  // Something a request refers to (a transmission's template) is missing: 422, not 404.
+  subresourceNotFound: { status: 422, message: 'Subresource not found', code: '1603' },
+  syntax: { status: 422, message: 'substitution language syntax error in template content', code: '3000' },
+  // A plan's monthly quota; the daily and sandbox limits have codes of their own (limitAnswers).
+  overQuota: { status: 420, message: 'Exceed Sending Limit (monthly)', code: '2104' },
+};
+
+/** SparkPost's 420 for a send over the daily or sandbox limit. */
+const limitAnswers: Record<string, SparkpostErrorItem> = {
+  daily: { message: 'Exceed Sending Limit (daily)', code: '2102' },
+  sandbox: { message: 'Exceed Sending Limit (sandbox)', code: '2103' },
+};
+
+function engineErrorAnswer(error: EngineError): { status: number; errors: SparkpostErrorItem[] } {
+  const { status, message, code } = {
+    ...kindAnswers[error.kind],
+    ...(error instanceof OverQuotaError ? limitAnswers[error.feature] : undefined),
+  };
+  const item = { message: error.summary ?? message, code, description: error.description, ...error.details };
+  return { status, errors: [item] };
+}
+
 /** Error handler of the `/api/v1` scope: every failure in SparkPost's `{errors: [...]}` shape. */
 export function sparkpostErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const { status, errors } = toSparkpost(error);
@@ -77,13 +104,7 @@ export function sparkpostErrorHandler(error: FastifyError, request: FastifyReque
 
 function toSparkpost(error: FastifyError): { status: number; errors: SparkpostErrorItem[] } {
   if (isSparkpostError(error)) return { status: error.statusCode, errors: error.errors };
-  if (error instanceof UnstorableUnitError) {
-    // Text that passed the request schema but not the database, e.g. a NUL in a decoded RFC 822 header.
-    return {
-      status: 422,
-      errors: [{ message: 'invalid data format/type', description: error.message, code: '1300' }],
-    };
-  }
+  if (error instanceof EngineError) return engineErrorAnswer(error);
   if (hasZodFastifySchemaValidationErrors(error)) {
     return {
       status: 422,

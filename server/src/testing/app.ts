@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { createEngine, type Engine } from '../engine.ts';
 import { createMailer } from '../mail/mailer.ts';
+import { reportTo } from '../report-error.ts';
 import { auth } from './accounts.ts';
 import { openMigrated, type TestDatabase } from './databases.ts';
 
@@ -51,7 +52,7 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
   const config = testConfig(options.config);
   const clock = options.clock ?? testClock();
   const logger = options.logger ?? pino({ level: 'silent' });
-  const engine = createEngine(db, clock);
+  const engine = createEngine(db, clock, reportTo(logger));
   const app = await buildApp({ config, db, mailer: createMailer(config, db, logger), clock, logger, engine });
   return { app, clock, config, engine };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import { sha256Hex } from '../../crypto.ts';
 import { type Db, notify } from '../../db/db.ts';
+import type { ReportError } from '../../report-error.ts';
 import type { ApiKeyGrant } from './grants.ts';
 import { ipAllowed } from './valid-ips.ts';
 
@@ -75,7 +76,7 @@ export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
  * API keys: stored as SHA-256 only, shown once. Lookups on the sending hot path are cached briefly;
  * changes take effect at once in every process (announced on {@link apiKeyChanged}).
  */
-export function createApiKeyStore(db: Db, clock: Clock) {
+export function createApiKeyStore(db: Db, clock: Clock, reportError: ReportError) {
   const cache = new Map<string, { key: ApiKey | undefined; until: number }>();
   // Bumped by every change: a lookup that read the database before a change must not cache what it read.
   let generation = 0;
@@ -113,7 +114,7 @@ export function createApiKeyStore(db: Db, clock: Clock) {
       const key = await lookup(secret);
       if (!key) return { ok: false, reason: 'unknown' };
       if (!ipAllowed(key.validIps, remoteAddress)) return { ok: false, reason: 'ip', key };
-      void touch(key).catch(() => {});
+      void touch(key).catch((error: unknown) => reportError(error, "recording an API key's last use failed"));
       return { ok: true, key };
     },
 

@@ -8,10 +8,10 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { type Principal, principalOf, requireGrant } from '../../http/principal.ts';
+import { principalOf, requireGrant } from '../../http/principal.ts';
 import { invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
-import type { ApiKey } from './api-key-store.ts';
+import type { Principal } from '../../principal.ts';
+import type { ApiKey, ApiKeyStore } from './api-key-store.ts';
 import { type ApiKeyGrant, apiKeyGrants, holdsGrant, isApiKeyGrant, subaccountGrants } from './grants.ts';
 import { isNetmask } from './valid-ips.ts';
 
@@ -71,9 +71,9 @@ const idParams = z.object({ id: z.string().max(64) });
 const tags = ['api keys'];
 const manage = requireGrant('api_keys/manage');
 
-export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPluginAsyncZod {
   const owned = async (principal: Principal, id: string) => {
-    const key = await ctx.apiKeys.get(principal.companyId, id);
+    const key = await apiKeys.get(principal.companyId, id);
     if (!key || key.subaccountId !== principal.subaccountId) throw notFound(`API key ${id} does not exist`);
     return key;
   };
@@ -91,7 +91,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const principal = principalOf(request);
-        const keys = await ctx.apiKeys.list(principal.companyId, principal.subaccountId);
+        const keys = await apiKeys.list(principal.companyId, principal.subaccountId);
         return { results: keys.map(toApiKeyView) };
       },
     );
@@ -110,7 +110,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const principal = principalOf(request);
         const { label, grants, valid_ips } = request.body;
-        const created = await ctx.apiKeys.create({
+        const created = await apiKeys.create({
           companyId: principal.companyId,
           subaccountId: principal.subaccountId,
           label,
@@ -148,7 +148,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         const principal = principalOf(request);
         const key = await owned(principal, request.params.id);
         const { label, grants, valid_ips } = request.body;
-        const updated = await ctx.apiKeys.update(principal.companyId, key.id, {
+        const updated = await apiKeys.update(principal.companyId, key.id, {
           label,
           grants: grants === undefined ? undefined : checkGrants(principal, key.subaccountId !== 0, grants),
           validIps: checkValidIps(valid_ips),
@@ -167,7 +167,7 @@ export function apiKeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const principal = principalOf(request);
         const key = await owned(principal, request.params.id);
-        await ctx.apiKeys.remove(principal.companyId, key.id);
+        await apiKeys.remove(principal.companyId, key.id);
         return reply.status(204).send();
       },
     );

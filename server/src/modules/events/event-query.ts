@@ -1,6 +1,6 @@
 import type { MessageEventSearchQuery } from '@app/shared/api/contract/engine/index';
-import type { Principal } from '../../http/principal.ts';
-import { invalidParameter } from '../../http/sparkpost-errors.ts';
+import { invalidValue } from '../../engine-error.ts';
+import type { Principal } from '../../principal.ts';
 import type { EventFilter, EventKey, MatchList } from './event-store.ts';
 import { messageEventTypes } from './message-event.ts';
 import {
@@ -27,7 +27,7 @@ const bigintPattern = /^(?:\d{1,18}|[1-8]\d{18})$/;
 function checked(name: string, value: string | undefined, pattern: RegExp, expected: string) {
   const values = commaValues(value);
   const bad = values?.find((item) => !pattern.test(item));
-  if (bad !== undefined) throw invalidParameter(`${name}: ${JSON.stringify(bad)} is not ${expected}`);
+  if (bad !== undefined) throw invalidValue(`${name}: ${JSON.stringify(bad)} is not ${expected}`);
   return values;
 }
 
@@ -45,7 +45,7 @@ function eventTypes(value: string | undefined): string[] | undefined {
   const values = commaValues(value);
   const unknown = values?.find((item) => !(messageEventTypes as readonly string[]).includes(item));
   if (unknown !== undefined) {
-    throw invalidParameter(
+    throw invalidValue(
       `events: ${JSON.stringify(unknown)} is not an event type; types are ${messageEventTypes.join(', ')}`,
     );
   }
@@ -59,7 +59,7 @@ function eventTypes(value: string | undefined): string[] | undefined {
 export function eventSearchOf(query: MessageEventSearchQuery, principal: Principal, now: Date): EventSearch {
   const to = query.to ? parseTime(query.to, 'to') : now;
   const from = query.from ? parseTime(query.from, 'from') : new Date(to.getTime() - dayMs);
-  if (from >= to) throw invalidParameter('from: must be before to');
+  if (from >= to) throw invalidValue('from: must be before to');
   const filter: EventFilter = { companyId: principal.companyId, from, to };
   if (!principal.isMaster) filter.subaccountId = principal.subaccountId;
 

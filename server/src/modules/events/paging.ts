@@ -1,4 +1,4 @@
-import { invalidParameter } from '../../http/sparkpost-errors.ts';
+import { invalidValue } from '../../engine-error.ts';
 
 export const defaultPerPage = 1000;
 export const maxPerPage = 10_000;
@@ -39,7 +39,7 @@ export function decodeCursor(cursor: string | undefined, parts: readonly RegExp[
     Array.isArray(key) &&
     key.length === parts.length &&
     key.every((part, index) => typeof part === 'string' && parts[index]?.test(part));
-  if (!valid) throw invalidParameter('cursor: not a cursor from links.next; start with cursor=initial');
+  if (!valid) throw invalidValue('cursor: not a cursor from links.next; start with cursor=initial');
   return key as string[];
 }
 
@@ -47,7 +47,7 @@ export function parsePerPage(value: string | undefined): number {
   if (value === undefined || value === '') return defaultPerPage;
   const perPage = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
   if (!(perPage >= 1 && perPage <= maxPerPage)) {
-    throw invalidParameter(`per_page: must be a whole number from 1 to ${maxPerPage}`);
+    throw invalidValue(`per_page: must be a whole number from 1 to ${maxPerPage}`);
   }
   return perPage;
 }
@@ -61,7 +61,7 @@ const isoTime =
 export function parseTime(value: string, name: string): Date {
   const match = isoTime.exec(value.trim());
   const invalid = () =>
-    invalidParameter(`${name}: ${JSON.stringify(value)} is not a time like 2024-05-01T09:30:00Z`);
+    invalidValue(`${name}: ${JSON.stringify(value)} is not a time like 2024-05-01T09:30:00Z`);
   if (!match) throw invalid();
   const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
   const offset = zone.toUpperCase() === 'Z' ? 'Z' : zone.replace(' ', '+').replace(/^([+-]\d{2}):?/, '$1:');

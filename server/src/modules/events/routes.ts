@@ -7,12 +7,12 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
+import type { Clock } from '../../clock.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { invalidParameter } from '../../http/sparkpost-errors.ts';
 import { eventDocumentation, sampleEvent } from './event-catalog.ts';
 import { eventSearchOf } from './event-query.ts';
-import { createEventStore } from './event-store.ts';
+import type { EventStore } from './event-store.ts';
 import { toEventView } from './event-view.ts';
 import { type MessageEventType, messageEventTypes } from './message-event.ts';
 import { commaValues, nextPageLink } from './paging.ts';
@@ -34,9 +34,13 @@ function requestedTypes(events: string | undefined): MessageEventType[] {
   });
 }
 
-export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const store = createEventStore(ctx.db);
-
+export function eventRoutes({
+  events: store,
+  clock,
+}: {
+  events: EventStore;
+  clock: Clock;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/events/message',
@@ -50,7 +54,7 @@ export function eventRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const search = eventSearchOf(request.query, principalOf(request), ctx.clock.now());
+        const search = eventSearchOf(request.query, principalOf(request), clock.now());
         const page = await store.search(search.filter, search.perPage, search.after);
         const links: { next?: string } = {};
         if (page.next) {

@@ -1,5 +1,6 @@
 import { findUnstorable, maxJsonDepth, type Unstorable } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
+import { EngineError } from '../../engine-error.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import type { PlanQuotas, QuotaCharge, UsageMeter } from '../usage/usage-meter.ts';
 import { insertMessages, type NewMessage } from './message-writer.ts';
@@ -42,10 +43,10 @@ export interface IngestDeps {
 }
 
 /** A unit holding text PostgreSQL cannot store: refused before it joins a batch. */
-export class UnstorableUnitError extends Error {
+export class UnstorableUnitError extends EngineError {
   readonly problem: Unstorable;
   constructor(problem: Unstorable) {
-    super(`${problem.path.join('.')}: ${problem.message}`);
+    super('invalid', `${problem.path.join('.')}: ${problem.message}`);
     this.problem = problem;
   }
 }

@@ -12,11 +12,10 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { conflict, invalidParameter, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { type CheckedRecipients, checkRecipients } from './check-recipients.ts';
-import { createRecipientListStore, type RecipientListHeader } from './recipient-list-store.ts';
+import type { RecipientListHeader, RecipientListStore } from './recipient-list-store.ts';
 
 const tags = ['recipient lists'];
 const manage = requireGrant('recipient_lists/manage');
@@ -53,9 +52,11 @@ function savedOf(list: RecipientListHeader, checked: CheckedRecipients | undefin
   };
 }
 
-export function recipientListRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const store = createRecipientListStore(ctx.db, ctx.clock);
-
+export function recipientListRoutes({
+  recipientLists: store,
+}: {
+  recipientLists: RecipientListStore;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/recipient-lists',

@@ -1,34 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { isEmailAddress } from '@app/shared/api/contract/engine/index';
-import { quotaExceededMessage } from '@app/shared/errors/builders';
 import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
 import { holdsGrant } from '../api-keys/grants.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { readHeaderFields, withMessageId } from '../messages/header-fields.ts';
-import { type IngestResult, UnstorableUnitError } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';
 import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
+import { commitSend } from '../transmissions/commit.ts';
 import { chargesFor, rejectionReasons, type SendContext, sendEvent } from '../transmissions/events.ts';
 import { newTransmissionId } from '../transmissions/ids.ts';
 import { messageIdFor } from '../transmissions/message-id.ts';
 import { domainOf } from '../transmissions/recipients.ts';
 import { screenRecipients } from '../transmissions/screen.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
-import { quotaFeatureGroup } from '../usage/usage-meter.ts';
+import { refusalOf } from './engine-refusals.ts';
 import type { RelayAuthInput, RelayDeps, RelayMessage, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
 
 const refuse = (code: number, message: string): RelayRefusal => ({ code, message });
 
 /** Every recipient's copy is stored: a message times its recipients may not pass this. */
 const maxStoredBytes = 256 * 1024 * 1024;
-
-/** Daily limits pass at midnight (try again later); the monthly quota does not. */
-function overQuota(feature: string, limitName: string): RelayRefusal {
-  const text = quotaExceededMessage(limitName, quotaFeatureGroup);
-  return feature === 'daily' || feature === 'sandbox'
-    ? refuse(452, `4.7.1 ${text}`)
-    : refuse(550, `5.7.1 ${text}`);
-}
 
 /**
  * The business side of the SMTP relay: API-key authentication (`smtp/inject`, valid_ips,
@@ -184,22 +175,21 @@ async function submitMessage(
       }),
     );
   }
-  let written: IngestResult;
   try {
-    written = await send.ingest.write({
-      companyId: principal.companyId,
-      charges: chargesFor(environment, messages.length, message.recipients.length > 1),
-      messages,
-      events,
-    });
+    await commitSend(
+      send,
+      {
+        companyId: principal.companyId,
+        charges: chargesFor(environment, messages.length, message.recipients.length > 1),
+        messages,
+        events,
+      },
+      context,
+    );
   } catch (error) {
-    if (error instanceof UnstorableUnitError)
-      return refuse(550, `5.6.0 Message cannot be stored: ${error.message}`);
+    const refusal = refusalOf(error);
+    if (refusal) return refusal;
     throw error;
   }
-  if (!written.ok) return overQuota(written.feature, written.limitName);
-  // Committed: a failing tour-flag update must not turn the 250 into an error the client retries.
-  if (environment === 'sandbox' && messages.length > 0)
-    await send.markSandboxSent(principal.companyId).catch(() => {});
   return undefined;
 }

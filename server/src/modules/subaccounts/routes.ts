@@ -9,11 +9,11 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
 import { conflict, missingField, notFound } from '../../http/sparkpost-errors.ts';
+import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
 import { checkGrants, checkValidIps } from '../api-keys/routes.ts';
-import type { Subaccount } from './subaccount-store.ts';
+import type { Subaccount, SubaccountStore } from './subaccount-store.ts';
 
 const toView = (subaccount: Subaccount): SubaccountView => {
   const view: SubaccountView = {
@@ -31,7 +31,13 @@ const idParams = z.object({ id: numericId });
 const tags = ['subaccounts'];
 const guards = [requireGrant('subaccounts/manage'), requireMaster];
 
-export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function subaccountRoutes({
+  subaccounts,
+  apiKeys,
+}: {
+  subaccounts: SubaccountStore;
+  apiKeys: ApiKeyStore;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/subaccounts',
@@ -44,7 +50,7 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        results: (await ctx.subaccounts.list(principalOf(request).companyId)).map(toView),
+        results: (await subaccounts.list(principalOf(request).companyId)).map(toView),
       }),
     );
 
@@ -67,12 +73,12 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         const grants = checkGrants(principal, true, body.key_grants ?? []);
         const validIps = checkValidIps(body.key_valid_ips);
-        const subaccount = await ctx.subaccounts.create(principal.companyId, {
+        const subaccount = await subaccounts.create(principal.companyId, {
           name: body.name,
           ipPool: body.ip_pool,
         });
         if (!body.setup_api_key) return { results: { subaccount_id: subaccount.id } };
-        const key = await ctx.apiKeys.create({
+        const key = await apiKeys.create({
           companyId: principal.companyId,
           subaccountId: subaccount.id,
           label: body.key_label ?? '',
@@ -96,7 +102,7 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        results: { total: await ctx.subaccounts.count(principalOf(request).companyId) },
+        results: { total: await subaccounts.count(principalOf(request).companyId) },
       }),
     );
 
@@ -112,10 +118,7 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const subaccount = await ctx.subaccounts.get(
-          principalOf(request).companyId,
-          Number(request.params.id),
-        );
+        const subaccount = await subaccounts.get(principalOf(request).companyId, Number(request.params.id));
         if (!subaccount) throw notFound(`subaccount ${request.params.id} does not exist`);
         return { results: toView(subaccount) };
       },
@@ -136,13 +139,13 @@ export function subaccountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { companyId } = principalOf(request);
         const id = Number(request.params.id);
-        const current = await ctx.subaccounts.get(companyId, id);
+        const current = await subaccounts.get(companyId, id);
         if (!current) throw notFound(`subaccount ${id} does not exist`);
         const { name, status, ip_pool } = request.body;
         if (current.status === 'terminated' && status !== undefined && status !== 'terminated') {
           throw conflict(`subaccount ${id} is terminated and cannot be reactivated`);
         }
-        await ctx.subaccounts.update(companyId, id, { name, status, ipPool: ip_pool });
+        await subaccounts.update(companyId, id, { name, status, ipPool: ip_pool });
         return { results: { message: 'Successfully updated subaccount information' } };
       },
     );

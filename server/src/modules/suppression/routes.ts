@@ -15,12 +15,11 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { cursorTimePattern, decodeCursor, nextPageLink, parsePerPage } from '../events/paging.ts';
 import { suppressionFilterOf } from './search-filter.ts';
-import { createSuppressionStore, type Suppression, type SuppressionKey } from './suppression-store.ts';
+import type { Suppression, SuppressionKey, SuppressionStore } from './suppression-store.ts';
 
 export function toSuppressionView(entry: Suppression): SuppressionView {
   const view: SuppressionView = {
@@ -55,9 +54,11 @@ const manage = requireGrant('suppression_lists/manage');
 // 10,000 entries with descriptions of up to 1 KB; SparkPost allows 50 MB.
 const bulkBodyLimit = 16 * 1024 * 1024;
 
-export function suppressionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const store = createSuppressionStore(ctx.db, ctx.clock);
-
+export function suppressionRoutes({
+  suppressions: store,
+}: {
+  suppressions: SuppressionStore;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.put(
       '/suppression-list',
@@ -82,7 +83,7 @@ export function suppressionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description: entry.description,
           listId: entry.list_id,
         }));
-        await ctx.db.transaction((tx) => store.add(tx, entries));
+        await store.add(entries);
         return { results: { message: 'Suppression List successfully updated' } };
       },
     );
@@ -167,7 +168,7 @@ export function suppressionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description,
           listId: list_id,
         };
-        await ctx.db.transaction((tx) => store.add(tx, [entry]));
+        await store.add([entry]);
         return { results: { message: 'Suppression list successfully updated' } };
       },
     );

@@ -4,7 +4,7 @@ import {
   suppressionSources,
   suppressionTypes,
 } from '@app/shared/api/contract/engine/index';
-import { invalidParameter } from '../../http/sparkpost-errors.ts';
+import { invalidValue } from '../../engine-error.ts';
 import { commaValues, parseTime } from '../events/paging.ts';
 import type { SuppressionFilter } from './suppression-store.ts';
 
@@ -25,8 +25,7 @@ function oneOf<T extends string>(name: string, allowed: readonly T[], value: str
   if (!values) return undefined;
   return values.map((item) => {
     const known = allowed.find((candidate) => candidate.toLowerCase() === item.toLowerCase());
-    if (!known)
-      throw invalidParameter(`${name}: ${JSON.stringify(item)} is not one of ${allowed.join(', ')}`);
+    if (!known) throw invalidValue(`${name}: ${JSON.stringify(item)} is not one of ${allowed.join(', ')}`);
     return known;
   });
 }
@@ -37,7 +36,7 @@ export function suppressionFilterOf(query: SuppressionSearchQuery): SuppressionF
   if (query.from) filter.from = parseTime(query.from, 'from');
   if (query.to) filter.to = parseTime(query.to, 'to');
   if (filter.from && filter.to && filter.from > filter.to) {
-    throw invalidParameter('from: must not be after to');
+    throw invalidValue('from: must not be after to');
   }
   const types = oneOf<SuppressionType>('types', suppressionTypes, query.types);
   if (types) filter.types = types;
@@ -47,7 +46,7 @@ export function suppressionFilterOf(query: SuppressionSearchQuery): SuppressionF
   if (query.domain) {
     const domain = query.domain.trim().toLowerCase();
     if (!domainPattern.test(domain))
-      throw invalidParameter(`domain: ${JSON.stringify(query.domain)} is not a domain`);
+      throw invalidValue(`domain: ${JSON.stringify(query.domain)} is not a domain`);
     filter.domain = domain;
   }
   return filter;

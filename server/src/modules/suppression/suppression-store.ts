@@ -130,6 +130,47 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
     );
   });
 
+  async function addIn(tx: Db, entries: readonly NewSuppression[]): Promise<void> {
+    const unique = new Map<string, NewSuppression>();
+    for (const entry of entries) {
+      const recipient = entry.recipient.trim().toLowerCase();
+      unique.set(JSON.stringify([entry.companyId, entry.subaccountId, recipient, entry.type]), {
+        ...entry,
+        recipient,
+      });
+    }
+    const now = clock.now();
+    const all = [...unique.values()];
+    for (let start = 0; start < all.length; start += rowsPerInsert) {
+      const chunk = all.slice(start, start + rowsPerInsert);
+      const params: unknown[] = [];
+      const values = chunk.map((entry) => {
+        params.push(
+          entry.companyId,
+          entry.subaccountId,
+          entry.recipient,
+          entry.type,
+          entry.source,
+          entry.description ?? '',
+          entry.listId ?? null,
+          now,
+        );
+        const base = params.length - 8;
+        return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8}, $${base + 8})`;
+      });
+      await tx.query(
+        `INSERT INTO suppressions
+           (company_id, subaccount_id, recipient, type, source, description, list_id, created_at, updated_at)
+         VALUES ${values.join(', ')}
+         ON CONFLICT (company_id, subaccount_id, recipient, type) DO UPDATE SET
+           source = EXCLUDED.source, description = EXCLUDED.description, list_id = EXCLUDED.list_id,
+           updated_at = EXCLUDED.updated_at
+         WHERE suppressions.source <> '${compliance}'`,
+        params,
+      );
+    }
+  }
+
   return {
     /** The lower-cased addresses among `recipients` suppressed for `type`; one indexed query per batch of calls. */
     async suppressed(
@@ -145,47 +186,10 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
 
     /**
      * Creates or updates entries (the last one wins for a repeated address and type), keeping the
-     * first `created`. Uses only `tx`: run several calls in one transaction for all-or-nothing.
+     * first `created`, all or nothing.
      */
-    async add(tx: Db, entries: readonly NewSuppression[]): Promise<void> {
-      const unique = new Map<string, NewSuppression>();
-      for (const entry of entries) {
-        const recipient = entry.recipient.trim().toLowerCase();
-        unique.set(JSON.stringify([entry.companyId, entry.subaccountId, recipient, entry.type]), {
-          ...entry,
-          recipient,
-        });
-      }
-      const now = clock.now();
-      const all = [...unique.values()];
-      for (let start = 0; start < all.length; start += rowsPerInsert) {
-        const chunk = all.slice(start, start + rowsPerInsert);
-        const params: unknown[] = [];
-        const values = chunk.map((entry) => {
-          params.push(
-            entry.companyId,
-            entry.subaccountId,
-            entry.recipient,
-            entry.type,
-            entry.source,
-            entry.description ?? '',
-            entry.listId ?? null,
-            now,
-          );
-          const base = params.length - 8;
-          return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8}, $${base + 8})`;
-        });
-        await tx.query(
-          `INSERT INTO suppressions
-             (company_id, subaccount_id, recipient, type, source, description, list_id, created_at, updated_at)
-           VALUES ${values.join(', ')}
-           ON CONFLICT (company_id, subaccount_id, recipient, type) DO UPDATE SET
-             source = EXCLUDED.source, description = EXCLUDED.description, list_id = EXCLUDED.list_id,
-             updated_at = EXCLUDED.updated_at
-           WHERE suppressions.source <> '${compliance}'`,
-          params,
-        );
-      }
+    async add(entries: readonly NewSuppression[]): Promise<void> {
+      await db.transaction((tx) => addIn(tx, entries));
     },
 
     /** The entries of one address (at most one per type). */

@@ -164,7 +164,7 @@ describe.each(databases)('suppression list on $name', (database) => {
     t.clock.advance(3_600_000);
     const later = t.clock.now();
     await put(a, [entry('s3@filter.example', 'transactional', 'bounced twice')]);
-    await createSuppressionStore(t.db, t.clock).add(t.db, [
+    await createSuppressionStore(t.db, t.clock).add([
       {
         companyId: a.companyId,
         subaccountId: 0,
@@ -260,7 +260,7 @@ describe.each(databases)('suppression list on $name', (database) => {
       entry('x@sum.example', 'non_transactional'),
       entry('y@sum.example'),
     ]);
-    await createSuppressionStore(t.db, t.clock).add(t.db, [
+    await createSuppressionStore(t.db, t.clock).add([
       {
         companyId: c.companyId,
         subaccountId: 0,
@@ -343,7 +343,7 @@ describe.each(databases)('suppression list on $name', (database) => {
     expect(await store.suppressed(b.companyId, 0, asked, 'transactional')).toEqual(new Set());
     expect(await store.suppressed(a.companyId, 0, [], 'transactional')).toEqual(new Set());
 
-    await store.add(t.db, [
+    await store.add([
       {
         companyId: a.companyId,
         subaccountId: 0,

@@ -1,10 +1,5 @@
 import { isEmailAddress, type TemplateContentBody } from '@app/shared/api/contract/engine/index';
-import {
-  invalidParameter,
-  missingField,
-  type SparkpostError,
-  sparkpostError,
-} from '../../http/sparkpost-errors.ts';
+import { EngineError, invalidValue, missingValue } from '../../engine-error.ts';
 import { CompileError, type ContentParts } from '../substitution/render.ts';
 import { checkCompiles } from '../transmissions/render-pool.ts';
 
@@ -58,19 +53,11 @@ export function toSendingContent(content: TemplateContentBody): SendingContent {
   return parts;
 }
 
-/** SparkPost's answer to content that does not compile: 422, code 3000, naming the part and line. */
-export function compileFailure(error: CompileError): SparkpostError {
-  const failure = sparkpostError(
-    422,
-    'substitution language syntax error in template content',
-    '3000',
-    `Error while compiling ${error.message}`,
-  );
-  Object.assign(failure.errors[0] ?? {}, {
-    part: error.part,
-    ...(error.line === undefined ? {} : { line: error.line }),
+/** Content that does not compile, naming the part and line. */
+export function compileFailure(error: CompileError): EngineError {
+  return new EngineError('syntax', `Error while compiling ${error.message}`, {
+    details: { part: error.part, ...(error.line === undefined ? {} : { line: error.line }) },
   });
-  return failure;
 }
 
 /**
@@ -85,17 +72,15 @@ export function checkSenderAndHeaders(content: {
   headers?: Record<string, string> | undefined;
 }): void {
   const from = parseFrom(content.from);
-  if (!from.email) throw missingField('content.from.email is required');
+  if (!from.email) throw missingValue('content.from.email is required');
   if (!from.email.includes('{{') && !isEmailAddress(from.email)) {
-    throw invalidParameter(`content.from: ${JSON.stringify(from.email)} is not a valid email address`);
+    throw invalidValue(`content.from: ${JSON.stringify(from.email)} is not a valid email address`);
   }
   for (const name of Object.keys(content.headers ?? {})) {
     if (!headerName.test(name))
-      throw invalidParameter(`content.headers: ${JSON.stringify(name)} is not a header name`);
+      throw invalidValue(`content.headers: ${JSON.stringify(name)} is not a header name`);
     if (reservedHeaders.has(name.toLowerCase())) {
-      throw invalidParameter(
-        `content.headers: ${name} is set from the content and recipients, not as a header`,
-      );
+      throw invalidValue(`content.headers: ${name} is set from the content and recipients, not as a header`);
     }
   }
 }
@@ -105,23 +90,23 @@ export async function checkTemplateContent(content: TemplateContentBody): Promis
   if (content.email_rfc822 !== undefined) {
     const others = Object.keys(content).filter((key) => key !== 'email_rfc822');
     if (others.length > 0) {
-      throw invalidParameter(`content.email_rfc822 cannot be combined with ${others.join(', ')}`);
+      throw invalidValue(`content.email_rfc822 cannot be combined with ${others.join(', ')}`);
     }
-    if (content.email_rfc822.trim() === '') throw missingField('content.email_rfc822 is empty');
+    if (content.email_rfc822.trim() === '') throw missingValue('content.email_rfc822 is empty');
     if (Buffer.byteLength(content.email_rfc822) > MAX_CONTENT_BYTES) {
-      throw invalidParameter('content is larger than 20 MB');
+      throw invalidValue('content is larger than 20 MB');
     }
     return;
   }
-  if (!content.subject?.trim()) throw missingField('content.subject is required');
-  if (content.from === undefined) throw missingField('content.from is required');
+  if (!content.subject?.trim()) throw missingValue('content.subject is required');
+  if (content.from === undefined) throw missingValue('content.from is required');
   checkSenderAndHeaders({ from: content.from, headers: content.headers });
   if (!content.html && !content.text && !content.amp_html) {
-    throw missingField('content needs at least one of html, text or amp_html');
+    throw missingValue('content needs at least one of html, text or amp_html');
   }
   const bodies = [content.html, content.text, content.amp_html];
   if (bodies.reduce((sum, body) => sum + (body ? Buffer.byteLength(body) : 0), 0) > MAX_CONTENT_BYTES) {
-    throw invalidParameter('content is larger than 20 MB');
+    throw invalidValue('content is larger than 20 MB');
   }
   try {
     await checkCompiles(toSendingContent(content) as ContentParts, {

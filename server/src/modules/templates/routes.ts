@@ -14,8 +14,7 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
-import { type Principal, principalOf, requireGrant } from '../../http/principal.ts';
+import { principalOf, requireGrant } from '../../http/principal.ts';
 import {
   conflict,
   forbidden,
@@ -23,15 +22,16 @@ import {
   missingField,
   notFound,
 } from '../../http/sparkpost-errors.ts';
+import type { Principal } from '../../principal.ts';
 import { CompileError, mergeSubstitutionData, templateLimitsText } from '../substitution/render.ts';
 import { preview } from '../transmissions/render-pool.ts';
 import { checkTemplateContent, compileFailure, toSendingContent } from './content.ts';
-import {
-  createTemplateStore,
-  type Template,
-  type TemplateChange,
-  type TemplateHeader,
-  type TemplateVersion,
+import type {
+  Template,
+  TemplateChange,
+  TemplateHeader,
+  TemplateStore,
+  TemplateVersion,
 } from './template-store.ts';
 
 const tags = ['templates'];
@@ -81,9 +81,7 @@ function viewOf(template: Template, draft: boolean | undefined): TemplateView {
   return shown;
 }
 
-export function templateRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const store = createTemplateStore(ctx.db, ctx.clock);
-
+export function templateRoutes({ templates: store }: { templates: TemplateStore }): FastifyPluginAsyncZod {
   /** Why a template of this account cannot be changed: it is the master's (shared) or does not exist. */
   async function notOwned(principal: Principal, id: string): Promise<never> {
     if (

@@ -1,6 +1,6 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
-import type { Principal } from '../../http/principal.ts';
-import { invalidParameter, notFound, subresourceNotFound } from '../../http/sparkpost-errors.ts';
+import { invalidValue, notFound, subresourceNotFound } from '../../engine-error.ts';
+import type { Principal } from '../../principal.ts';
 import { CompileError, type ContentParts } from '../substitution/render.ts';
 import { compileFailure, parseFrom } from '../templates/content.ts';
 import type { Generation } from './generate.ts';
@@ -33,12 +33,12 @@ function parseStartTime(value: string | undefined, now: Date): Date | undefined 
   if (value === undefined || value === 'now') return undefined;
   const time = new Date(value);
   if (Number.isNaN(time.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) {
-    throw invalidParameter(
+    throw invalidValue(
       `options.start_time '${value}' is not an ISO 8601 date-time, e.g. 2026-12-01T08:00:00+00:00`,
     );
   }
   if (time.getTime() - now.getTime() > maxScheduleMs) {
-    throw invalidParameter('options.start_time may be at most 31 days ahead');
+    throw invalidValue('options.start_time may be at most 31 days ahead');
   }
   return time.getTime() - now.getTime() > scheduleSlackMs ? time : undefined;
 }
@@ -121,7 +121,7 @@ export async function resolveTransmission(
     };
   }
   if (messageSizeEstimate(content) * valid.length > maxGeneratedBytes) {
-    throw invalidParameter(
+    throw invalidValue(
       'the messages of this transmission would pass 512 MB in all: send large content to fewer recipients per transmission',
     );
   }

@@ -8,11 +8,11 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppContext } from '../../context.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { templateLimitsText } from '../substitution/render.ts';
 import { checkSenderAndHeaders } from '../templates/content.ts';
+import type { TransmissionService } from './transmission-service.ts';
 
 const tags = ['transmissions'];
 const idParams = z.object({ id: numericId });
@@ -20,8 +20,11 @@ const idParams = z.object({ id: numericId });
 /** Transmissions carry attachments: up to 50 MB of JSON per request. */
 const bodyLimit = 50 * 1024 * 1024;
 
-export function transmissionRoutes(ctx: AppContext): FastifyPluginAsyncZod {
-  const service = ctx.engine.transmissions;
+export function transmissionRoutes({
+  transmissions: service,
+}: {
+  transmissions: TransmissionService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/transmissions',

@@ -1,5 +1,6 @@
 import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { Clock } from '../../clock.ts';
+import type { ReportError } from '../../report-error.ts';
 import type { IngestWriter } from '../messages/ingest.ts';
 import type { ContentParts } from '../substitution/render.ts';
 import type { ChargeResult, QuotaCharge } from '../usage/usage-meter.ts';
@@ -18,6 +19,8 @@ export interface StoredTemplate {
 export interface SendDeps {
   clock: Clock;
   ingest: IngestWriter;
+  /** Bookkeeping after a committed send that failed (the send stands). */
+  reportError: ReportError;
   /** Whether sends would fit the company's quotas now (nothing is charged). */
   quotaFits(companyId: string, charges: QuotaCharge[]): Promise<ChargeResult>;
   environmentOf(companyId: string): Promise<Environment>;

@@ -1,25 +1,34 @@
 import { isEmailAddress } from '@app/shared/api/contract/engine/index';
 import { envelope, testSendBody, testSendResult } from '@app/shared/api/contract/index';
-import { quotaExceededMessage } from '@app/shared/errors/builders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../context.ts';
-import { bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { OverQuotaError } from '../../engine-error.ts';
+import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { appError } from '../../http/errors.ts';
-import { exceededQuota } from './transmission-service.ts';
+import { quotaFeatureGroup } from '../usage/usage-meter.ts';
+import type { Environment } from './send-deps.ts';
+import type { TransmissionService } from './transmission-service.ts';
+
+export interface TestSendDeps {
+  /** MAIL_FROM, the sample's sender. */
+  mailFrom: string;
+  guards: Pick<AuthGuards, 'full'>;
+  transmissions: TransmissionService;
+  environmentOf(companyId: string): Promise<Environment>;
+}
 
 /**
  * Console: "send a test email" from the welcome screens. A real transmission of the company's own
  * account in its current environment (so the sandbox rules and quotas apply), answered in the
  * console's envelope; over quota it says 'Quota of {subfeature} on {feature} is exceeded' (§8).
  */
-export function testSendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+export function testSendRoutes(deps: TestSendDeps): FastifyPluginAsyncZod {
   // MAIL_FROM defaults to no-reply@<public host>, which is no address when that host is an IP.
-  const sender = isEmailAddress(ctx.config.mail.from) ? ctx.config.mail.from : 'no-reply@mail.invalid';
+  const sender = isEmailAddress(deps.mailFrom) ? deps.mailFrom : 'no-reply@mail.invalid';
   return async (app) => {
     app.post(
       '/transmissions/test',
       {
-        onRequest: ctx.guards.full,
+        onRequest: deps.guards.full,
         schema: {
           tags: ['sandbox'],
           summary: 'Send a sample message to one address (an authorized recipient in the sandbox)',
@@ -31,7 +40,7 @@ export function testSendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const { companyId } = sessionOf(request);
         const principal = { companyId, subaccountId: 0, isMaster: true, grants: 'all' as const, keyId: null };
-        const accepted = await ctx.engine.transmissions
+        const accepted = await deps.transmissions
           .send(principal, {
             campaign_id: 'console-test',
             recipients: [{ address: { email: request.body.email } }],
@@ -42,14 +51,11 @@ export function testSendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             },
           })
           .catch((error: unknown) => {
-            const quota = exceededQuota(error);
-            if (!quota) throw error;
-            throw appError(
-              403,
-              'quotaExceeded',
-              quotaExceededMessage(quota.subfeature, quota.feature),
-              quota,
-            );
+            if (!(error instanceof OverQuotaError)) throw error;
+            throw appError(403, 'quotaExceeded', error.description, {
+              feature: quotaFeatureGroup,
+              subfeature: error.limitName,
+            });
           });
         if (accepted.accepted === 0) {
           throw appError(
@@ -64,7 +70,7 @@ export function testSendRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         }
         if (accepted.generated === 0)
           throw appError(500, 'internal', 'The test message could not be generated');
-        const environment = await ctx.engine.send.environmentOf(companyId);
+        const environment = await deps.environmentOf(companyId);
         return { data: { transmissionId: accepted.id, environment, recipient: request.body.email } };
       },
     );

@@ -1,9 +1,8 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
-import { quotaExceededMessage } from '@app/shared/errors/builders';
 import type { Db } from '../../db/db.ts';
-import type { Principal } from '../../http/principal.ts';
-import { sparkpostError } from '../../http/sparkpost-errors.ts';
-import { quotaFeatureGroup } from '../usage/usage-meter.ts';
+import { EngineError } from '../../engine-error.ts';
+import type { Principal } from '../../principal.ts';
+import { commitSend, overQuota } from './commit.ts';
 import { chargesFor, sendEvent } from './events.ts';
 import { type GenerationOutcome, generate } from './generate.ts';
 import type { RecipientError } from './recipients.ts';
@@ -38,28 +37,6 @@ interface TransmissionRow {
 /** Deleting a scheduled transmission is refused this close to its start (SparkPost's window). */
 const deletionWindowMs = 660_000;
 
-const limitMessages: Record<string, { message: string; code: string }> = {
-  daily: { message: 'Exceed Sending Limit (daily)', code: '2102' },
-  sandbox: { message: 'Exceed Sending Limit (sandbox)', code: '2103' },
-};
-
-/** SparkPost's 420 for a send over the plan's quota, described with the console's sentence (§8). */
-export function overQuota(feature: string, limitName: string) {
-  const { message, code } = limitMessages[feature] ?? {
-    message: 'Exceed Sending Limit (monthly)',
-    code: '2104',
-  };
-  const error = sparkpostError(420, message, code, quotaExceededMessage(limitName, quotaFeatureGroup));
-  return Object.assign(error, { quota: { feature: quotaFeatureGroup, subfeature: limitName } });
-}
-
-/** The quota a 420 from overQuota refers to, for callers that answer in the console's shape. */
-export function exceededQuota(error: unknown): { feature: string; subfeature: string } | undefined {
-  return typeof error === 'object' && error !== null && 'quota' in error
-    ? (error.quota as { feature: string; subfeature: string })
-    : undefined;
-}
-
 const notAuthorizedError = (address: string, reason: string): RecipientError => ({
   message: 'recipient is not an authorized recipient',
   description: `${address}: ${reason}`,
@@ -88,21 +65,8 @@ const summaryColumns = `id, state, campaign_id, description, template_id, start_
 export type TransmissionService = ReturnType<typeof createTransmissionService>;
 
 export function createTransmissionService(db: Db, deps: SendDeps) {
-  async function commit(outcome: GenerationOutcome, resolved: ResolvedTransmission): Promise<void> {
-    const written = await deps.ingest.write(outcome.unit);
-    if (!written.ok) throw overQuota(written.feature, written.limitName);
-    // The mail is committed: bookkeeping that fails now must not turn the accepted send into an error
-    // (the client would send it again).
-    const { send } = resolved.generation;
-    if (send.environment === 'sandbox' && outcome.generated > 0) {
-      await deps.markSandboxSent(send.companyId).catch(() => {});
-    }
-    if (send.templateId) {
-      await deps
-        .markTemplateUsed(send.companyId, send.subaccountId, send.templateId, send.injectedAt)
-        .catch(() => {});
-    }
-  }
+  const commit = (outcome: GenerationOutcome, resolved: ResolvedTransmission) =>
+    commitSend(deps, outcome.unit, resolved.generation.send);
 
   return {
     /** Accepts a transmission: committed (messages, events, usage) before this resolves. */
@@ -110,12 +74,9 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       const resolved = await resolveTransmission(deps, principal, body);
       const { generation, rcptErrors } = resolved;
       if (generation.recipients.length === 0) {
-        throw sparkpostError(
-          422,
-          'At least one valid recipient is required',
-          '1400',
-          rcptErrors[0]?.description ?? 'the recipient list is empty',
-        );
+        throw new EngineError('missing', rcptErrors[0]?.description ?? 'the recipient list is empty', {
+          summary: 'At least one valid recipient is required',
+        });
       }
       if (resolved.startTime) {
         // Refused now rather than failing at its start time when the quota cannot take it today.

@@ -1,0 +1,65 @@
+/**
+ * Which rule of the sending engine a request broke. Each transport answers each kind its own way,
+ * in one place: `/api/v1` in http/sparkpost-errors.ts, the SMTP relay in its reply mapping.
+ */
+export type EngineErrorKind =
+  /** A value has the wrong format or is not allowed. */
+  | 'invalid'
+  /** A required value is absent. */
+  | 'missing'
+  /** The addressed resource does not exist. */
+  | 'notFound'
+  /** Something the request refers to (a transmission's template) does not exist. */
+  | 'subresourceNotFound'
+  /** Content does not compile in the substitution language. */
+  | 'syntax'
+  /** The send does not fit the company's sending limits. */
+  | 'overQuota';
+
+/**
+ * A rule of the engine said no: its kind, what exactly is wrong for people (`description`) and, where
+ * the kind's usual headline does not say it, a headline of its own (`summary`). Transport-free.
+ */
+export class EngineError extends Error {
+  readonly kind: EngineErrorKind;
+  readonly description: string;
+  readonly summary: string | undefined;
+  /** Where in the request the fault is, when the kind can say more (a template's part and line). */
+  readonly details: Readonly<Record<string, string | number>>;
+
+  constructor(
+    kind: EngineErrorKind,
+    description: string,
+    options: { summary?: string; details?: Record<string, string | number> } = {},
+  ) {
+    super(description);
+    this.name = 'EngineError';
+    this.kind = kind;
+    this.description = description;
+    this.summary = options.summary;
+    this.details = options.details ?? {};
+  }
+}
+
+export const invalidValue = (description: string) => new EngineError('invalid', description);
+export const missingValue = (description: string) => new EngineError('missing', description);
+export const notFound = (description: string) => new EngineError('notFound', description);
+export const subresourceNotFound = (description: string) =>
+  new EngineError('subresourceNotFound', description);
+
+/** A send over a sending limit: `feature` is the limit ('daily', 'sandbox', or a plan quota), `limitName` its name. */
+export class OverQuotaError extends EngineError {
+  readonly feature: string;
+  readonly limitName: string;
+
+  constructor(feature: string, limitName: string, description: string) {
+    super('overQuota', description);
+    this.feature = feature;
+    this.limitName = limitName;
+  }
+
+  /** Daily limits pass at midnight; a plan's monthly quota does not. */
+  get passes(): boolean {
+    return this.feature === 'daily' || this.feature === 'sandbox';
+  }
+}

@@ -1,0 +1,21 @@
+import { EngineError, OverQuotaError } from '../../engine-error.ts';
+import type { RelayRefusal } from './relay-deps.ts';
+
+/**
+ * The SMTP reply to a send the engine refused: the relay's one mapping of engine errors (undefined for
+ * any other error, which the relay answers as a failure of its own).
+ */
+export function refusalOf(error: unknown): RelayRefusal | undefined {
+  if (!(error instanceof EngineError)) return undefined;
+  // Daily limits pass at midnight (try again later); the monthly quota does not.
+  if (error instanceof OverQuotaError) {
+    return error.passes
+      ? { code: 452, message: `4.7.1 ${error.description}` }
+      : { code: 550, message: `5.7.1 ${error.description}` };
+  }
+  // Text the database cannot store, e.g. a NUL in a decoded header.
+  if (error.kind === 'invalid') {
+    return { code: 550, message: `5.6.0 Message cannot be stored: ${error.description}` };
+  }
+  return undefined;
+}

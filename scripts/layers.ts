@@ -14,9 +14,15 @@ type Place = 'composition' | 'transport' | 'routes' | 'domain' | 'platform';
 
 function placeOf(file: string): Place {
   const path = relative(serverSrc, file);
-  if (/^(main|app|engine|workers)\.ts$/.test(path) || path.startsWith('cli/')) return 'composition';
+  if (
+    /^(main|app|workers)\.ts$/.test(path) ||
+    path === 'engine/create-engine.ts' ||
+    path.startsWith('cli/')
+  ) {
+    return 'composition';
+  }
   if (path.startsWith('http/')) return 'transport';
-  if (path.startsWith('modules/')) return /routes\.ts$/.test(path) ? 'routes' : 'domain';
+  if (/^(accounts|engine|marketing)\//.test(path)) return /routes\.ts$/.test(path) ? 'routes' : 'domain';
   return 'platform';
 }
 

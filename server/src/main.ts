@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
+import { createPasswordHasher } from './accounts/auth/passwords.ts';
 import { buildApp } from './app.ts';
 import { runAdminCommand } from './cli/admin.ts';
 import { serveOperatorCommands } from './cli/control-socket.ts';
@@ -8,10 +9,9 @@ import { loadConfig } from './config.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
-import { createEngine } from './engine.ts';
+import { createEngine } from './engine/create-engine.ts';
+import { startSmtpRelay } from './engine/smtp-relay/start-relay.ts';
 import { createMailer } from './mail/mailer.ts';
-import { createPasswordHasher } from './modules/auth/passwords.ts';
-import { startSmtpRelay } from './modules/smtp-relay/start-relay.ts';
 import { reportTo } from './report-error.ts';
 import { startWorkers } from './workers.ts';
 

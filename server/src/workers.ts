@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from './db/db.ts';
-import type { Engine } from './engine.ts';
+import type { Engine } from './engine/create-engine.ts';
 
 const scheduledEveryMs = 5_000;
 const housekeepingEveryMs = 10 * 60_000;

@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
-import { capturedMailKey } from '../../server/src/modules/captured-mail/operator-key.ts';
+import { capturedMailKey } from '../../server/src/accounts/captured-mail/operator-key.ts';
 
 /** The operator's captured-mail link, as the server prints it at start. */
 export function operatorMailLink(): string {

@@ -1,10 +1,10 @@
+import { createPasswordHasher } from '../../server/src/accounts/auth/passwords.ts';
 import { runAdminCommand } from '../../server/src/cli/admin.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openDb } from '../../server/src/db/open.ts';
-import { createApiKeyStore } from '../../server/src/modules/api-keys/api-key-store.ts';
-import { createPasswordHasher } from '../../server/src/modules/auth/passwords.ts';
+import { createApiKeyStore } from '../../server/src/engine/api-keys/api-key-store.ts';
 import { reportTo } from '../../server/src/report-error.ts';
 import type { CrashStorage } from './crash-storage.ts';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { createPasswordHasher } from '../accounts/auth/passwords.ts';
 import { signin } from '../testing/accounts.ts';
 import { testClock, useTestApp } from '../testing/app.ts';
 import { databasesWithWorker } from '../testing/databases.ts';

@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { createPasswordHasher } from '../accounts/auth/passwords.ts';
 import { systemClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open.ts';
-import { createApiKeyStore } from '../modules/api-keys/api-key-store.ts';
-import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { createApiKeyStore } from '../engine/api-keys/api-key-store.ts';
 import { reportTo } from '../report-error.ts';
 import {
   type AdminContext,

@@ -1,18 +1,18 @@
 import { emailSchema, newPasswordSchema } from '@app/shared/api/contract/index';
 import { z } from 'zod';
+import type { PasswordHasher } from '../accounts/auth/passwords.ts';
+import { endResetLinks } from '../accounts/auth/reset-links.ts';
+import { revokeUserSessions } from '../accounts/auth/sessions.ts';
+import { forgetFailedSignins } from '../accounts/auth/signin-throttle.ts';
+import { createCompanyStore } from '../accounts/company/company-store.ts';
+import { createCompanyCreator } from '../accounts/company/create-company.ts';
+import { createUserStore } from '../accounts/users/user-store.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, notify } from '../db/db.ts';
-import type { ApiKeyStore } from '../modules/api-keys/api-key-store.ts';
-import { apiKeyGrants, isApiKeyGrant } from '../modules/api-keys/grants.ts';
-import type { PasswordHasher } from '../modules/auth/passwords.ts';
-import { endResetLinks } from '../modules/auth/reset-links.ts';
-import { revokeUserSessions } from '../modules/auth/sessions.ts';
-import { forgetFailedSignins } from '../modules/auth/signin-throttle.ts';
-import { createCompanyStore } from '../modules/company/company-store.ts';
-import { createCompanyCreator } from '../modules/company/create-company.ts';
-import { environmentChanged } from '../modules/sandbox/sandbox-rules.ts';
-import { planChanged } from '../modules/usage/usage-meter.ts';
-import { createUserStore } from '../modules/users/user-store.ts';
+import type { ApiKeyStore } from '../engine/api-keys/api-key-store.ts';
+import { apiKeyGrants, isApiKeyGrant } from '../engine/api-keys/grants.ts';
+import { environmentChanged } from '../engine/sandbox/sandbox-rules.ts';
+import { planChanged } from '../engine/usage/usage-meter.ts';
 
 export interface AdminContext {
   db: Db;

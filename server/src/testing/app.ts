@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { createEngine, type Engine } from '../engine.ts';
+import { createEngine, type Engine } from '../engine/create-engine.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { reportTo } from '../report-error.ts';
 import { auth } from './accounts.ts';

@@ -1,7 +1,7 @@
 import { envelope, eventRetentionSchema } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
-import type { CompanyStore } from '../company/company-store.ts';
 
 const tags = ['settings'];
 

@@ -1,7 +1,7 @@
 import type { CompleteProfile, OnboardingState } from '@app/shared/api/contract/index';
+import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import { type Db, notify } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { CompanyStore } from '../company/company-store.ts';
 import { type Environment, environmentChanged, type SandboxRules } from './sandbox-rules.ts';
 import { isProductionReady, productionFlags, readTour, setTourFlags } from './tour-flags.ts';
 

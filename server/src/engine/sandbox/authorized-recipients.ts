@@ -5,12 +5,12 @@ import {
   authorizedRecipientResendSeconds,
 } from '@app/shared/api/contract/index';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { authorizedRecipientMail } from '../../mail/templates.ts';
-import type { CompanyStore } from '../company/company-store.ts';
 import { setTourFlags } from './tour-flags.ts';
 
 interface RecipientRow {

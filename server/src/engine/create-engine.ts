@@ -1,18 +1,18 @@
-import type { Clock } from './clock.ts';
-import type { Db } from './db/db.ts';
-import { createApiKeyStore } from './modules/api-keys/api-key-store.ts';
-import { createEventStore } from './modules/events/event-store.ts';
-import { createIngestWriter } from './modules/messages/ingest.ts';
-import { createRecipientListStore } from './modules/recipient-lists/recipient-list-store.ts';
-import { createSandboxRules } from './modules/sandbox/sandbox-rules.ts';
-import { createSubaccountStore } from './modules/subaccounts/subaccount-store.ts';
-import { createSuppressionStore } from './modules/suppression/suppression-store.ts';
-import { createTemplateStore } from './modules/templates/template-store.ts';
-import type { SendDeps } from './modules/transmissions/send-deps.ts';
-import { saveTransmissions } from './modules/transmissions/transmission-rows.ts';
-import { createTransmissionService } from './modules/transmissions/transmission-service.ts';
-import { createUsageMeter } from './modules/usage/usage-meter.ts';
-import type { ReportError } from './report-error.ts';
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/db.ts';
+import type { ReportError } from '../report-error.ts';
+import { createApiKeyStore } from './api-keys/api-key-store.ts';
+import { createEventStore } from './events/event-store.ts';
+import { createIngestWriter } from './messages/ingest.ts';
+import { createRecipientListStore } from './recipient-lists/recipient-list-store.ts';
+import { createSandboxRules } from './sandbox/sandbox-rules.ts';
+import { createSubaccountStore } from './subaccounts/subaccount-store.ts';
+import { createSuppressionStore } from './suppression/suppression-store.ts';
+import { createTemplateStore } from './templates/template-store.ts';
+import type { SendDeps } from './transmissions/send-deps.ts';
+import { saveTransmissions } from './transmissions/transmission-rows.ts';
+import { createTransmissionService } from './transmissions/transmission-service.ts';
+import { createUsageMeter } from './usage/usage-meter.ts';
 
 export type Engine = ReturnType<typeof createEngine>;
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/db.ts';
-import { startTour } from '../sandbox/tour-flags.ts';
+import { startTour } from '../../engine/sandbox/tour-flags.ts';
 import type { UserStore } from '../users/user-store.ts';
 import type { CompanyStore } from './company-store.ts';
 

@@ -1,8 +1,8 @@
 import { envelope, productTourSchema, productTourUpdateBody } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db.ts';
+import { mergeTourFlags, readTour } from '../../engine/sandbox/tour-flags.ts';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { mergeTourFlags, readTour } from '../sandbox/tour-flags.ts';
 
 export interface OnboardingRouteDeps {
   db: Db;

@@ -27,6 +27,6 @@ describe.each(databases)("an API key's last use on $name", (database) => {
     expect(check.ok).toBe(true);
     await expect.poll(() => reported.length).toBe(1);
     expect(reported[0]?.what).toMatch(/last use/);
-    expect((reported[0]?.error as Error).message).toBe('disk full');
+    expect(reported[0]?.error).toMatchObject({ message: 'disk full' });
   });
 });

@@ -10,9 +10,9 @@ import { createUserStore } from '../accounts/users/user-store.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, notify } from '../db/db.ts';
 import type { ApiKeyStore } from '../engine/api-keys/api-key-store.ts';
-import { apiKeyGrants, isApiKeyGrant } from '../engine/api-keys/grants.ts';
 import { environmentChanged } from '../engine/sandbox/sandbox-rules.ts';
 import { planChanged } from '../engine/usage/usage-meter.ts';
+import { apiKeyGrants, isApiKeyGrant } from '../grants.ts';
 
 export interface AdminContext {
   db: Db;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ApiKeyGrant, holdsGrant } from '../engine/api-keys/grants.ts';
+import { type ApiKeyGrant, holdsGrant } from '../grants.ts';
 import type { Principal } from '../principal.ts';
 import { forbidden, sparkpostError, unauthorized } from './sparkpost-errors.ts';
 

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import { sha256Hex } from '../../crypto.ts';
 import { type Db, notify } from '../../db/db.ts';
+import type { ApiKeyGrant } from '../../grants.ts';
 import type { ReportError } from '../../report-error.ts';
-import type { ApiKeyGrant } from './grants.ts';
 import { ipAllowed } from './valid-ips.ts';
 
 export interface ApiKey {

@@ -8,11 +8,11 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ApiKeyGrant, apiKeyGrants, holdsGrant, isApiKeyGrant, subaccountGrants } from '../../grants.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
 import type { Principal } from '../../principal.ts';
 import type { ApiKey, ApiKeyStore } from './api-key-store.ts';
-import { type ApiKeyGrant, apiKeyGrants, holdsGrant, isApiKeyGrant, subaccountGrants } from './grants.ts';
 import { isNetmask } from './valid-ips.ts';
 
 export function toApiKeyView(key: ApiKey): ApiKeyView {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isEmailAddress } from '@app/shared/api/contract/engine/index';
+import { holdsGrant } from '../../grants.ts';
 import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
-import { holdsGrant } from '../api-keys/grants.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { readHeaderFields, withMessageId } from '../messages/header-fields.ts';
 import type { NewMessage } from '../messages/message-writer.ts';

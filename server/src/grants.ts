@@ -1,4 +1,4 @@
-/** SparkPost-style grants an API key can hold. */
+/** SparkPost-style grants an API key can hold: the vocabulary of what a caller (principal.ts) may do. */
 export const apiKeyGrants = [
   'api_keys/manage',
   'inbound_domains/manage',

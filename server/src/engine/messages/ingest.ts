@@ -1,4 +1,4 @@
-import { findUnstorable, maxJsonDepth, type Unstorable } from '@app/shared/api/contract/engine/index';
+import { findUnstorableInSlices, maxJsonDepth, type Unstorable } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
@@ -154,12 +154,13 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
 
   return {
     /** Resolves once the unit is committed (or refused for quota, with nothing written). */
-    write(unit: IngestUnit): Promise<IngestResult> {
-      const problem = findUnstorable(
+    async write(unit: IngestUnit): Promise<IngestResult> {
+      // Walked in slices: a 100,000-recipient unit is too large to check in one turn of the event loop.
+      const problem = await findUnstorableInSlices(
         { transmission: unit.transmission, messages: unit.messages, events: unit.events },
         maxUnitDepth,
       );
-      if (problem) return Promise.reject(new UnstorableUnitError(problem));
+      if (problem) throw new UnstorableUnitError(problem);
       return new Promise<IngestResult>((resolve, reject) => {
         waiting.push({ unit, resolve, reject });
         if (!running) {

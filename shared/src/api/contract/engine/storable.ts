@@ -197,15 +197,19 @@ async function inSlices<Outcome>(walk: Walk<Outcome>): Promise<Outcome> {
 const walked = new WeakMap<object, Unstorable | undefined>();
 
 /**
- * findUnstorable (at the request depth limit) that lets other work run every few ms: the engine API
- * runs it on request bodies before validation, since 100,000 recipients take longer to walk than a
- * request may hold the event loop. Its outcome for an object or array is kept for storableInput.
+ * findUnstorable that lets other work run every few ms: the engine API runs it on request bodies
+ * before validation, and the ingest writer on what it is about to commit, since 100,000 recipients
+ * take longer to walk than a request may hold the event loop. Its outcome for a request body (an
+ * object or array at the request depth limit) is kept for storableInput.
  */
-export async function findUnstorableInSlices(value: unknown): Promise<Unstorable | undefined> {
-  const outcome = (await inSlices(new StorableCheck(value, maxJsonDepth)))
+export async function findUnstorableInSlices(
+  value: unknown,
+  maxDepth = maxJsonDepth,
+): Promise<Unstorable | undefined> {
+  const outcome = (await inSlices(new StorableCheck(value, maxDepth)))
     ? undefined
-    : await inSlices(new UnstorableSearch(value, maxJsonDepth));
-  if (typeof value === 'object' && value !== null) walked.set(value, outcome);
+    : await inSlices(new UnstorableSearch(value, maxDepth));
+  if (maxDepth === maxJsonDepth && typeof value === 'object' && value !== null) walked.set(value, outcome);
   return outcome;
 }
 

@@ -151,10 +151,15 @@ export function createUserStore(db: Db) {
       return email;
     },
 
-    /** An operator's new password for the user with this address (which it confirms); undefined when none has it. */
+    /**
+     * An operator's new password for the user with this address (which it confirms, and whose
+     * second-factor lock it lifts, as a reset link does); undefined when none has it.
+     */
     async setPasswordByEmail(tx: Db, email: string, passwordHash: string): Promise<string | undefined> {
       const row = await tx.maybeOne<{ id: string }>(
-        'UPDATE users SET password_hash = $2, validated = true WHERE lower(email) = $1 RETURNING id',
+        `UPDATE users SET password_hash = $2, validated = true, second_factor_failures = 0,
+           second_factor_failed_at = NULL
+         WHERE lower(email) = $1 RETURNING id`,
         [email, passwordHash],
       );
       return row?.id;

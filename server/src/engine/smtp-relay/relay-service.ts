@@ -1,18 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { isEmailAddress } from '@app/shared/api/contract/engine/index';
 import { holdsGrant } from '../../grants.ts';
 import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
-import type { NewMessageEvent } from '../events/message-event.ts';
-import { readHeaderFields, withMessageId } from '../messages/header-fields.ts';
-import type { NewMessage } from '../messages/message-writer.ts';
+import { readHeaderFields } from '../messages/header-fields.ts';
 import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
-import { commitSend } from '../transmissions/commit.ts';
-import { chargesFor, rejectionReasons, type SendContext, sendEvent } from '../transmissions/events.ts';
 import { newTransmissionId } from '../transmissions/ids.ts';
-import { messageIdFor } from '../transmissions/message-id.ts';
-import { domainOf } from '../transmissions/recipients.ts';
-import { screenRecipients } from '../transmissions/screen.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
+import { submit } from '../transmissions/submit.ts';
 import { refusalOf } from './engine-refusals.ts';
 import type { RelayAuthInput, RelayDeps, RelayMessage, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
 
@@ -23,8 +16,8 @@ const maxStoredBytes = 256 * 1024 * 1024;
 
 /**
  * The business side of the SMTP relay: API-key authentication (`smtp/inject`, valid_ips,
- * subaccount status), sandbox recipient rules at RCPT time, and storing each accepted message
- * once per recipient, with its events, before the 250.
+ * subaccount status), sandbox recipient rules at RCPT time, and each accepted message handed to
+ * the engine's one `submit` (a copy per recipient, with its events, committed before the 250).
  */
 export function createRelayService(deps: {
   apiKeys: ApiKeyStore;
@@ -97,95 +90,39 @@ async function submitMessage(
       '5.3.4 Message too big for this many recipients; send it to fewer recipients at a time',
     );
   }
-  const fields = readHeaderFields(message.raw);
-  if (!fields.from) return refuse(550, '5.6.0 The message has no From header');
-  const options = message.api?.options ?? {};
+  if (!readHeaderFields(message.raw).from) return refuse(550, '5.6.0 The message has no From header');
+  const api = message.api ?? {};
+  const options = api.options ?? {};
   const environment = options.sandbox === true ? 'sandbox' : await send.environmentOf(principal.companyId);
-  const context: SendContext = {
-    companyId: principal.companyId,
-    subaccountId: principal.subaccountId,
-    environment,
-    transmissionId: newTransmissionId(),
-    campaignId: message.api?.campaign_id ?? '',
-    templateId: null,
-    templateVersion: null,
-    ipPool: options.ip_pool ?? '',
-    transactional: options.transactional ?? false,
-    // Tracking is off over SMTP unless X-MSYS-API turns it on, as at SparkPost.
-    openTracking: options.open_tracking ?? false,
-    clickTracking: options.click_tracking ?? false,
-    metadata: message.api?.metadata ?? {},
-    injectedAt: send.clock.now(),
-  };
-  const screening = await screenRecipients(send, {
-    companyId: principal.companyId,
-    subaccountId: principal.subaccountId,
-    environment,
-    addresses: message.recipients,
-    transactional: context.transactional,
-    skipSuppression: options.skip_suppression ?? false,
-  });
-  const mailFrom = message.mailFrom || fields.from;
-  const messages: NewMessage[] = [];
-  const events: NewMessageEvent[] = [];
-  for (const rcptTo of message.recipients) {
-    const facts = {
-      rcptTo,
-      rawRcptTo: rcptTo,
-      rcptType: 'to' as const,
-      tags: message.api?.tags ?? [],
-      metadata: {},
-      friendlyFrom: fields.from,
-      msgFrom: mailFrom,
-      subject: fields.subject,
-    };
-    const lower = rcptTo.toLowerCase();
-    const reason = screening.notAuthorized.has(lower)
-      ? rejectionReasons.notAuthorized
-      : screening.suppressed.has(lower)
-        ? rejectionReasons.suppressed
-        : undefined;
-    if (reason) {
-      events.push(sendEvent(context, facts, 'policy_rejection', null, { reason }));
-      continue;
-    }
-    const id = randomUUID();
-    const messageIdHeader = fields.messageId ?? messageIdFor(id, fields.from);
-    const raw = withMessageId(message.raw, fields, messageIdHeader);
-    messages.push({
-      id,
-      companyId: principal.companyId,
-      subaccountId: principal.subaccountId,
-      transmissionId: context.transmissionId,
-      environment,
-      mailFrom,
-      rcptTo,
-      friendlyFrom: fields.from,
-      subject: fields.subject,
-      messageIdHeader,
-      campaignId: context.campaignId,
-      templateId: null,
-      options: { ...options, metadata: context.metadata, tags: facts.tags, smtp_queue_id: message.queueId },
-      raw,
-      createdAt: context.injectedAt,
-    });
-    events.push(
-      sendEvent(context, facts, 'injection', id, {
-        fields: { msg_size: String(raw.length), routing_domain: domainOf(rcptTo), delv_method: 'esmtp' },
-      }),
-    );
-  }
+  const tags = api.tags ?? [];
   try {
-    await commitSend(
-      send,
-      {
+    await submit(send, {
+      smtpQueueId: message.queueId,
+      send: {
         companyId: principal.companyId,
-        charges: chargesFor(environment, messages.length, message.recipients.length > 1),
-        messages,
-        events,
+        subaccountId: principal.subaccountId,
+        environment,
+        transmissionId: newTransmissionId(),
+        campaignId: api.campaign_id ?? '',
+        templateId: null,
+        templateVersion: null,
+        ipPool: options.ip_pool ?? '',
+        transactional: options.transactional ?? false,
+        // Tracking is off over SMTP unless X-MSYS-API turns it on, as at SparkPost.
+        openTracking: options.open_tracking ?? false,
+        clickTracking: options.click_tracking ?? false,
+        metadata: api.metadata ?? {},
+        injectedAt: send.clock.now(),
       },
-      context,
-    );
+      skipSuppression: options.skip_suppression ?? false,
+      // The null sender `<>` stays the From address's, as before.
+      returnPath: message.mailFrom || undefined,
+      templateData: {},
+      substitutionData: {},
+      content: { kind: 'received', raw: message.raw },
+      recipients: message.recipients.map((email) => ({ address: { email }, tags })),
+      ccHeader: '',
+    });
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) return refusal;

@@ -13,13 +13,16 @@ import { screenRecipients } from './screen.ts';
 import type { Environment, SendDeps } from './send-deps.ts';
 
 export interface Generation {
-  transmission: Omit<NewTransmission, 'state' | 'numGenerated' | 'numFailedGen' | 'createdAt'>;
+  /** The `/api/v1` transmission row; none for a message that came in over SMTP. */
+  transmission?: Omit<NewTransmission, 'state' | 'numGenerated' | 'numFailedGen' | 'createdAt'>;
+  /** Set for a message that came in over SMTP: the id the relay gave in its 250 reply. */
+  smtpQueueId?: string;
   send: SendContext;
   skipSuppression: boolean;
   returnPath: string | undefined;
   templateData: Record<string, unknown>;
   substitutionData: Record<string, unknown>;
-  /** Inline parts (checked to compile) or a whole RFC 822 message, rendered on the render threads. */
+  /** Inline parts (checked to compile), a whole RFC 822 message or one received over SMTP, rendered on the render threads. */
   content: ContentSource;
   /** Valid recipients (addresses checked). */
   recipients: SparkpostRecipient[];
@@ -140,6 +143,7 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
                 msg_size: String(message.raw.length),
                 sending_ip: '',
                 routing_domain: domainOf(entry.facts.rcptTo),
+                ...(g.smtpQueueId === undefined ? {} : { delv_method: 'esmtp' }),
               },
             },
           ),
@@ -150,7 +154,7 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
     }
   }
   const failed = g.recipients.length - refused.length - messages.length;
-  const transmission: NewTransmission = {
+  const transmission: NewTransmission | undefined = g.transmission && {
     ...g.transmission,
     state: 'Success',
     numGenerated: messages.length,
@@ -161,7 +165,7 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
     unit: {
       companyId: send.companyId,
       charges: chargesFor(send.environment, messages.length, g.recipients.length > 1),
-      transmission,
+      ...(transmission ? { transmission } : {}),
       messages,
       events,
     },
@@ -196,6 +200,7 @@ function toMessage(
       ip_pool: send.ipPool || undefined,
       metadata: { ...send.metadata, ...(recipient.metadata ?? {}) },
       tags: recipient.tags ?? [],
+      ...(g.smtpQueueId === undefined ? {} : { smtp_queue_id: g.smtpQueueId }),
     },
     createdAt: send.injectedAt,
     mailFrom: recipient.return_path ?? g.returnPath ?? rendered.fromEmail,

@@ -35,7 +35,9 @@ export type ContentSource =
       attachments: FilePart[];
       inlineImages: FilePart[];
     } & ContentOptions)
-  | { kind: 'rfc822'; source: string; performSubstitutions: boolean };
+  /** A whole message: text from `/api/v1` (may hold substitutions), or the bytes an SMTP client sent. */
+  | { kind: 'rfc822'; source: string; performSubstitutions: boolean }
+  | { kind: 'received'; raw: Uint8Array };
 
 export interface CompileProblem {
   part: string;
@@ -159,9 +161,25 @@ interface Built {
   messageIdHeader: string;
 }
 
+/** A whole message as it goes out: its own Message-ID unless it brought one. */
+function withOwnMessageId(raw: Buffer, job: RecipientJob): Built {
+  const fields = readHeaderFields(raw);
+  if (!fields.from) throw new GenerationError('generation_rejection', 'the message has no From address');
+  const messageIdHeader = fields.messageId ?? messageIdFor(job.id, fields.from);
+  return {
+    raw: withMessageId(raw, fields, messageIdHeader),
+    subject: fields.subject,
+    fromEmail: fields.from,
+    messageIdHeader,
+  };
+}
+
 async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget): Promise<Built> {
   const { content } = task;
   const data = mergeSubstitutionData(task.sharedData, job.data);
+  if (content.kind === 'received') {
+    return withOwnMessageId(Buffer.from(content.raw.buffer, content.raw.byteOffset, content.raw.length), job);
+  }
   if (content.kind === 'rfc822') {
     const source = content.performSubstitutions
       ? cached(['rfc822', content.source], () => compilePart('email_rfc822', content.source, false))(
@@ -169,16 +187,7 @@ async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget):
           budget,
         )
       : content.source;
-    const raw = Buffer.from(source.replace(/\r?\n/g, '\r\n'));
-    const fields = readHeaderFields(raw);
-    if (!fields.from) throw new GenerationError('generation_rejection', 'the message has no From address');
-    const messageIdHeader = fields.messageId ?? messageIdFor(job.id, fields.from);
-    return {
-      raw: withMessageId(raw, fields, messageIdHeader),
-      subject: fields.subject,
-      fromEmail: fields.from,
-      messageIdHeader,
-    };
+    return withOwnMessageId(Buffer.from(source.replace(/\r?\n/g, '\r\n')), job);
   }
   const rendered = compileInline(content.parts, content).render(data, job.address, budget);
   const messageIdHeader = messageIdFor(job.id, rendered.from.email);

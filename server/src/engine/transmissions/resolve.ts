@@ -20,7 +20,7 @@ const maxScheduleMs = 31 * 24 * 60 * 60 * 1000;
 const scheduleSlackMs = 60_000;
 
 export interface ResolvedTransmission {
-  generation: Generation;
+  generation: Generation & Required<Pick<Generation, 'transmission'>>;
   rcptErrors: RecipientError[];
   /** Set when the transmission waits for its start_time. */
   startTime: Date | undefined;
@@ -131,7 +131,7 @@ export async function resolveTransmission(
     requested.sandbox === true ? 'sandbox' : await deps.environmentOf(companyId);
   const id = existingId ?? newTransmissionId();
   const campaignId = body.campaign_id ?? '';
-  const generation: Generation = {
+  const generation: ResolvedTransmission['generation'] = {
     transmission: {
       id,
       companyId,

@@ -2,12 +2,12 @@ import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
-import { commitSend, overQuota } from './commit.ts';
+import { overQuota } from './commit.ts';
 import { chargesFor, sendEvent } from './events.ts';
-import { type GenerationOutcome, generate } from './generate.ts';
 import type { RecipientError } from './recipients.ts';
-import { type ResolvedTransmission, resolveTransmission } from './resolve.ts';
+import { resolveTransmission } from './resolve.ts';
 import type { SendDeps } from './send-deps.ts';
+import { submit } from './submit.ts';
 import { GenerationLost } from './transmission-rows.ts';
 
 export interface Accepted {
@@ -65,9 +65,6 @@ const summaryColumns = `id, state, campaign_id, description, template_id, start_
 export type TransmissionService = ReturnType<typeof createTransmissionService>;
 
 export function createTransmissionService(db: Db, deps: SendDeps) {
-  const commit = (outcome: GenerationOutcome, resolved: ResolvedTransmission) =>
-    commitSend(deps, outcome.unit, resolved.generation.send);
-
   return {
     /** Accepts a transmission: committed (messages, events, usage) before this resolves. */
     async send(principal: Principal, body: TransmissionBody): Promise<Accepted> {
@@ -105,8 +102,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
           rcptErrors,
         };
       }
-      const outcome = await generate(deps, generation);
-      await commit(outcome, resolved);
+      const outcome = await submit(deps, generation);
       const refusedErrors = outcome.refused.map((refusal) =>
         notAuthorizedError(refusal.address, refusal.reason),
       );
@@ -203,7 +199,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
           if (status !== 'active')
             throw new Error(`subaccount ${principal.subaccountId} is ${status ?? 'deleted'}`);
           const resolved = await resolveTransmission(deps, principal, request, String(row.id));
-          await commit(await generate(deps, resolved.generation), resolved);
+          await submit(deps, resolved.generation);
         } catch (error) {
           if (error instanceof GenerationLost) continue;
           await recordFailedGeneration(row, principal, request, error).catch((failure: unknown) => {

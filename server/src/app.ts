@@ -22,13 +22,11 @@ import { createValidationLinks } from './accounts/auth/validation-links.ts';
 import { createCapturedMailReader } from './accounts/captured-mail/captured-mail-reader.ts';
 import { capturedMailKey } from './accounts/captured-mail/operator-key.ts';
 import { capturedMailRoutes } from './accounts/captured-mail/routes.ts';
-import { createCompanyStore } from './accounts/company/company-store.ts';
-import { createCompanyCreator } from './accounts/company/create-company.ts';
 import { companyRoutes } from './accounts/company/routes.ts';
+import { type AccountStores, createAccountStores } from './accounts/create-accounts.ts';
 import { healthRoutes } from './accounts/health/routes.ts';
 import { onboardingRoutes } from './accounts/onboarding/routes.ts';
 import { userRoutes } from './accounts/users/routes.ts';
-import { createUserStore } from './accounts/users/user-store.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -64,6 +62,8 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   /** The sending engine shared with the SMTP relay and workers; built here when not given. */
   engine?: Engine;
+  /** The accounts stores shared with the operator commands; built here when not given. */
+  accounts?: AccountStores;
 }
 
 /** The HTTP API and console files; the caller owns the database and listens. */
@@ -109,9 +109,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The accounts half: each store and service built once, each route family given only what it uses.
   const { publicUrl } = config;
-  const users = createUserStore(db);
-  const companies = createCompanyStore(db);
-  const createCompany = createCompanyCreator({ db, companies, users });
+  const { users, companies, createCompany } = options.accounts ?? createAccountStores(db);
   const validationLinks = createValidationLinks({ db, clock, tokens, mailer, publicUrl, users });
   const passwordReset = createPasswordReset({ db, clock, mailer, publicUrl, passwords, users });
   const recipients = createRecipientService({ db, clock, mailer, publicUrl, companies });

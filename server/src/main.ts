@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createPasswordHasher } from './accounts/auth/passwords.ts';
+import { createAccountStores } from './accounts/create-accounts.ts';
 import { buildApp } from './app.ts';
 import { runAdminCommand } from './cli/admin.ts';
 import { serveOperatorCommands } from './cli/control-socket.ts';
@@ -52,10 +53,13 @@ const db = await openDb(
 });
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+// The composition root: every store and service of this process is built here, once.
 const engine = createEngine(db, systemClock, reportTo(logger));
+const accounts = createAccountStores(db);
 
 // The embedded database has one owner, this process: operator commands come in through it.
 const operatorContext = {
+  ...accounts,
   db,
   passwords: createPasswordHasher(config.passwordHashing),
   clock: systemClock,
@@ -70,7 +74,7 @@ const operator = config.databaseUrl
 const runs = (role: string) => values.role === 'all' || values.role === role;
 
 const app = runs('api')
-  ? await buildApp({ config, db, mailer: createMailer(config, db, logger), logger, engine })
+  ? await buildApp({ config, db, mailer: createMailer(config, db, logger), logger, engine, accounts })
   : undefined;
 const smtp = runs('smtp') ? await startSmtpRelay(config, engine, logger) : undefined;
 const stopWorkers = runs('worker') ? startWorkers(db, engine, logger) : undefined;

@@ -1,4 +1,5 @@
 import { createPasswordHasher } from '../../server/src/accounts/auth/passwords.ts';
+import { createAccountStores } from '../../server/src/accounts/create-accounts.ts';
 import { runAdminCommand } from '../../server/src/cli/admin.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import type { Db } from '../../server/src/db/db.ts';
@@ -35,6 +36,7 @@ export function createSendingAccount(storage: CrashStorage): Promise<SendingAcco
   return withDatabase(storage, async (db) => {
     await migrate(db);
     const ctx = {
+      ...createAccountStores(db),
       db,
       passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
       clock: systemClock,

@@ -13,6 +13,7 @@ describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
 
   beforeAll(async () => {
     ctx = {
+      ...t.accounts,
       db: t.db,
       passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
       clock: testClock(),
@@ -91,8 +92,15 @@ describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
       'Reset12345',
     );
     for (let i = 0; i < 5; i += 1) await signin(t.app, 'reset@example.test', 'Wrong12345');
+    // Someone guessing second-factor codes has used up the owner's tries, as a reset link lifts.
+    const userId = (await t.accounts.users.byEmail('reset@example.test'))?.id ?? '';
+    const now = new Date();
+    for (let i = 0; i < 5; i += 1) await t.accounts.users.countCodeAttempt(userId, now, new Date(0), 5);
+    expect(await t.accounts.users.countCodeAttempt(userId, now, new Date(0), 5)).toBeUndefined();
+
     await run('reset-password', '--email', 'reset@example.test', '--password', 'Fresh12345');
     expect((await signin(t.app, 'reset@example.test', 'Fresh12345')).statusCode).toBe(200);
+    expect(await t.accounts.users.countCodeAttempt(userId, now, new Date(0), 5)).toBe(1);
   });
 
   it('applies a plan and an environment at once, though the engine has them cached', async () => {

@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { createPasswordHasher } from '../accounts/auth/passwords.ts';
+import { createAccountStores } from '../accounts/create-accounts.ts';
 import { systemClock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { DataDirInUse } from '../db/data-dir-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDb } from '../db/open.ts';
-import { createApiKeyStore } from '../engine/api-keys/api-key-store.ts';
+import { createEngine } from '../engine/create-engine.ts';
 import { reportTo } from '../report-error.ts';
 import {
   type AdminContext,
@@ -94,8 +95,12 @@ async function runInThisProcess(config: Config, argv: string[]): Promise<string[
   try {
     await migrate(db);
     const passwords = createPasswordHasher(config.passwordHashing);
-    const apiKeys = createApiKeyStore(db, systemClock, reportTo(console));
-    return await runAdminCommand({ db, passwords, clock: systemClock, apiKeys }, argv);
+    // This process's composition root, as main.ts is the server's.
+    const { apiKeys } = createEngine(db, systemClock, reportTo(console));
+    return await runAdminCommand(
+      { ...createAccountStores(db), db, passwords, clock: systemClock, apiKeys },
+      argv,
+    );
   } finally {
     await db.close();
   }

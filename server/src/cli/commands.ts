@@ -4,9 +4,7 @@ import type { PasswordHasher } from '../accounts/auth/passwords.ts';
 import { endResetLinks } from '../accounts/auth/reset-links.ts';
 import { revokeUserSessions } from '../accounts/auth/sessions.ts';
 import { forgetFailedSignins } from '../accounts/auth/signin-throttle.ts';
-import { createCompanyStore } from '../accounts/company/company-store.ts';
-import { createCompanyCreator } from '../accounts/company/create-company.ts';
-import { createUserStore } from '../accounts/users/user-store.ts';
+import type { AccountStores } from '../accounts/create-accounts.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, notify } from '../db/db.ts';
 import type { ApiKeyStore } from '../engine/api-keys/api-key-store.ts';
@@ -14,16 +12,13 @@ import { environmentChanged } from '../engine/sandbox/sandbox-rules.ts';
 import { planChanged } from '../engine/usage/usage-meter.ts';
 import { apiKeyGrants, isApiKeyGrant } from '../grants.ts';
 
-export interface AdminContext {
+/** The process's own stores and services (the server's when the command runs in the server). */
+export interface AdminContext extends AccountStores {
   db: Db;
   passwords: PasswordHasher;
   clock: Clock;
-  /** The process's key store (the server's own when the command runs in the server). */
   apiKeys: Pick<ApiKeyStore, 'create'>;
 }
-
-/** The account stores on the command's database (stateless, so a command may build its own). */
-const storesOf = (db: Db) => ({ users: createUserStore(db), companies: createCompanyStore(db) });
 
 /** Parses CLI options with a schema; throws one readable line per bad option. */
 function parseOptions<T extends z.ZodType>(schema: T, options: unknown): z.output<T> {
@@ -44,8 +39,7 @@ const companyOptions = z.object({
 export async function createCompany(ctx: AdminContext, options: Record<string, unknown>) {
   const { name, email, password } = parseOptions(companyOptions, options);
   const passwordHash = await ctx.passwords.hash(password);
-  const create = createCompanyCreator({ db: ctx.db, ...storesOf(ctx.db) });
-  const ids = await create({
+  const ids = await ctx.createCompany({
     companyName: name,
     phone: '',
     email,
@@ -69,7 +63,7 @@ const apiKeyOptions = z.object({
 /** An API key for the company of the user with this email; grants default to all of them. */
 export async function createApiKeyForUser(ctx: AdminContext, options: Record<string, unknown>) {
   const { email, label, grants } = parseOptions(apiKeyOptions, options);
-  const companyId = await companyOfUser(ctx.db, email);
+  const companyId = await companyOfUser(ctx, email);
   const key = await ctx.apiKeys.create({
     companyId,
     label,
@@ -78,8 +72,8 @@ export async function createApiKeyForUser(ctx: AdminContext, options: Record<str
   return { id: key.id, key: key.secret, grants };
 }
 
-async function companyOfUser(db: Db, email: string): Promise<string> {
-  const companyId = await storesOf(db).users.companyOf(email);
+async function companyOfUser(ctx: AdminContext, email: string): Promise<string> {
+  const companyId = await ctx.users.companyOf(email);
   if (!companyId) throw new Error(`--email: no user with email ${email}`);
   return companyId;
 }
@@ -89,13 +83,11 @@ const planOptions = z.object({ email: emailSchema, plan: z.string().trim().min(1
 /** Moves the user's company to another plan, e.g. UNLIMITED on a self-hosted server. */
 export async function setPlan(ctx: AdminContext, options: Record<string, unknown>) {
   const { email, plan } = parseOptions(planOptions, options);
-  const companyId = await companyOfUser(ctx.db, email);
-  const known = await ctx.db.query<{ id: string }>('SELECT id FROM plans ORDER BY id');
-  if (!known.some((row) => row.id === plan)) {
-    throw new Error(`--plan: plans are ${known.map((row) => row.id).join(', ')}`);
-  }
+  const companyId = await companyOfUser(ctx, email);
+  const known = await ctx.companies.planIds();
+  if (!known.includes(plan)) throw new Error(`--plan: plans are ${known.join(', ')}`);
   await ctx.db.transaction(async (tx) => {
-    await tx.query('UPDATE subscriptions SET plan_id = $2 WHERE company_id = $1', [companyId, plan]);
+    await ctx.companies.setPlan(tx, companyId, plan);
     await notify(tx, planChanged, companyId);
   });
   return { email, plan };
@@ -109,9 +101,9 @@ const environmentOptions = z.object({
 /** Sets the company's environment without the console's profile-completion steps (operator override). */
 export async function setEnvironment(ctx: AdminContext, options: Record<string, unknown>) {
   const { email, environment } = parseOptions(environmentOptions, options);
-  const companyId = await companyOfUser(ctx.db, email);
+  const companyId = await companyOfUser(ctx, email);
   await ctx.db.transaction(async (tx) => {
-    await storesOf(ctx.db).companies.setEnvironment(tx, companyId, environment);
+    await ctx.companies.setEnvironment(tx, companyId, environment);
     await notify(tx, environmentChanged, companyId);
   });
   return { email, environment };
@@ -125,7 +117,7 @@ export async function resetPassword(ctx: AdminContext, options: Record<string, u
   const passwordHash = await ctx.passwords.hash(password);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
-    const userId = await storesOf(ctx.db).users.setPasswordByEmail(tx, email, passwordHash);
+    const userId = await ctx.users.setPasswordByEmail(tx, email, passwordHash);
     if (!userId) throw new Error(`--email: no user with email ${email}`);
     await revokeUserSessions(tx, userId, 'password_reset', now);
     await endResetLinks(tx, userId, now);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
+import { type AccountStores, createAccountStores } from '../accounts/create-accounts.ts';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -40,6 +41,8 @@ export interface TestApp {
   config: Config;
   /** The app's sending engine: tests run the workers' steps (scheduled sends...) through it. */
   engine: Engine;
+  /** The app's accounts stores (operator commands run on them, as in the server). */
+  accounts: AccountStores;
 }
 
 export interface TestAppOptions {
@@ -53,8 +56,10 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
   const clock = options.clock ?? testClock();
   const logger = options.logger ?? pino({ level: 'silent' });
   const engine = createEngine(db, clock, reportTo(logger));
-  const app = await buildApp({ config, db, mailer: createMailer(config, db, logger), clock, logger, engine });
-  return { app, clock, config, engine };
+  const accounts = createAccountStores(db);
+  const mailer = createMailer(config, db, logger);
+  const app = await buildApp({ config, db, mailer, clock, logger, engine, accounts });
+  return { app, clock, config, engine, accounts };
 }
 
 /** A value that the calling describe's beforeAll sets: reading it earlier is a mistake in the test. */
@@ -115,6 +120,9 @@ export function useTestApp(database: TestDatabase, options: TestAppOptions | (()
     },
     get engine(): Engine {
       return ready(t, 'engine').engine;
+    },
+    get accounts(): AccountStores {
+      return ready(t, 'accounts').accounts;
     },
     get db(): Db {
       return ready(db, 'db');

@@ -55,6 +55,16 @@ export function createCompanyStore(db: Db) {
       await tx.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
     },
 
+    /** The ids of the plans a company can be on. */
+    async planIds(): Promise<string[]> {
+      const rows = await db.query<{ id: string }>('SELECT id FROM plans ORDER BY id');
+      return rows.map((row) => row.id);
+    },
+
+    async setPlan(tx: Db, companyId: string, planId: string): Promise<void> {
+      await tx.query('UPDATE subscriptions SET plan_id = $2 WHERE company_id = $1', [companyId, planId]);
+    },
+
     async setProfile(tx: Db, companyId: string, profile: CompleteProfile): Promise<void> {
       await tx.query(
         `UPDATE companies SET name = $2, phone = $3, industry = $4, website = $5, country = $6,

@@ -85,6 +85,8 @@ const shutdown = async (signal: string) => {
   stopping = true;
   logger.info(`${signal} received, shutting down`);
   await Promise.all([operator?.close(), app?.close(), smtp?.relay.close(), stopWorkers?.()]);
+  // A large transmission still generating stops after its current chunk and resumes at the next start.
+  await engine.transmissions.stop();
   await db.close();
   process.exit(0);
 };

@@ -10,7 +10,7 @@ import { createSubaccountStore } from './subaccounts/subaccount-store.ts';
 import { createSuppressionStore } from './suppression/suppression-store.ts';
 import { createTemplateStore } from './templates/template-store.ts';
 import type { SendDeps } from './transmissions/send-deps.ts';
-import { saveTransmissions } from './transmissions/transmission-rows.ts';
+import { insertTransmissions, recordProgress } from './transmissions/transmission-rows.ts';
 import { createTransmissionService } from './transmissions/transmission-service.ts';
 import { createUsageMeter } from './usage/usage-meter.ts';
 
@@ -32,7 +32,8 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
   const ingest = createIngestWriter(db, {
     usage,
     insertEvents: (tx, rows) => events.insert(tx, rows),
-    saveTransmissions,
+    insertTransmissions,
+    recordProgress,
   });
   const send: SendDeps = {
     clock,

@@ -103,6 +103,7 @@ export function useTestApp(database: TestDatabase, options: TestAppOptions | (()
   });
   afterAll(async () => {
     await t?.app.close();
+    await t?.engine.transmissions.stop();
     await db?.close();
   });
   /** A request with the bearer token of a signed-in user. */

@@ -5,7 +5,7 @@ import { testClock, useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { engineAccount } from '../../testing/engine.ts';
 import { createEventStore } from '../events/event-store.ts';
-import { saveTransmissions } from '../transmissions/transmission-rows.ts';
+import { insertTransmissions, recordProgress } from '../transmissions/transmission-rows.ts';
 import { createUsageMeter } from '../usage/usage-meter.ts';
 import { createIngestWriter, type IngestUnit, UnstorableUnitError } from './ingest.ts';
 import type { NewMessage } from './message-writer.ts';
@@ -33,7 +33,8 @@ describe.each(databases)('group commit of accepted messages on $name', (database
     const writer = createIngestWriter(db, {
       usage: createUsageMeter(t.db, clock),
       insertEvents: (tx, rows) => events.insert(tx, rows),
-      saveTransmissions,
+      insertTransmissions,
+      recordProgress,
     });
     return { writer, transactions: () => transactions };
   }

@@ -24,11 +24,27 @@ export interface NewTransmission {
   createdAt: Date;
 }
 
-/** Everything one accepted request writes: committed together or not at all. */
+/** One chunk of a transmission generated in chunks: which recipients it covers and how they went. */
+export interface GenerationProgress {
+  transmissionId: string;
+  companyId: string;
+  /** Recipients done before this chunk (the chunk is refused unless the row still says so). */
+  from: number;
+  /** Recipients done with this chunk. */
+  to: number;
+  generated: number;
+  failed: number;
+  /** The last chunk: the transmission becomes Success. */
+  last: boolean;
+  at: Date;
+}
+
+/** Everything one accepted request (or one chunk of a transmission) writes: committed together or not at all. */
 export interface IngestUnit {
   companyId: string;
   charges: QuotaCharge[];
   transmission?: NewTransmission;
+  progress?: GenerationProgress;
   messages: NewMessage[];
   events: NewMessageEvent[];
 }
@@ -38,8 +54,9 @@ export type IngestResult = { ok: true } | { ok: false; feature: string; limitNam
 export interface IngestDeps {
   usage: UsageMeter;
   insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
-  /** Inserts new transmissions, or records the generation of scheduled ones. */
-  saveTransmissions(tx: Db, transmissions: NewTransmission[]): Promise<void>;
+  insertTransmissions(tx: Db, transmissions: NewTransmission[]): Promise<void>;
+  /** Records generated chunks; throws when a transmission is no longer at a chunk's `from`. */
+  recordProgress(tx: Db, progress: GenerationProgress[]): Promise<void>;
 }
 
 /** A unit holding text PostgreSQL cannot store: refused before it joins a batch. */
@@ -111,7 +128,9 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
       }
     }
     const transmissions = accepted.flatMap((unit) => (unit.transmission ? [unit.transmission] : []));
-    if (transmissions.length > 0) await deps.saveTransmissions(tx, transmissions);
+    if (transmissions.length > 0) await deps.insertTransmissions(tx, transmissions);
+    const progress = accepted.flatMap((unit) => (unit.progress ? [unit.progress] : []));
+    if (progress.length > 0) await deps.recordProgress(tx, progress);
     const messages = accepted.flatMap((unit) => unit.messages);
     if (messages.length > 0) await insertMessages(tx, messages);
     const events = accepted.flatMap((unit) => unit.events);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
-import type { IngestUnit, NewTransmission } from '../messages/ingest.ts';
+import type { NewTransmission } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';
 import { mergeSubstitutionData, templateLimits } from '../substitution/render.ts';
-import { chargesFor, type RecipientFacts, rejectionReasons, type SendContext, sendEvent } from './events.ts';
+import { type RecipientFacts, rejectionReasons, type SendContext, sendEvent } from './events.ts';
 import { messageSizeEstimate } from './message-size.ts';
 import { domainOf } from './recipients.ts';
 import { renderMessages } from './render-pool.ts';
@@ -31,10 +31,17 @@ export interface Generation {
 }
 
 export interface GenerationOutcome {
-  unit: IngestUnit;
+  /** One composed message per deliverable recipient. */
+  messages: NewMessage[];
+  /** Their injection events, and the policy_rejection and generation_* events of the others. */
+  events: NewMessageEvent[];
   /** Recipients refused by policy before generation (sandbox), with the reason, for rcpt_to_errors. */
   refused: Array<{ address: string; reason: string }>;
   generated: number;
+  /** Recipients that got no message and were not refused (suppressed, or failed to render). */
+  failed: number;
+  /** What is left of the transmission's render budget, for its next chunk. */
+  iterationsLeft: number;
 }
 
 /**
@@ -54,10 +61,15 @@ const maxBytesPerTask = 16 * 1024 * 1024;
 const renderSliceMs = 100;
 
 /**
- * Turns a transmission into what gets committed: one composed message and one injection event per
- * deliverable recipient; policy_rejection and generation_* events for the others.
+ * Turns a transmission's recipients into what gets committed: one composed message and one
+ * injection event per deliverable recipient; policy_rejection and generation_* events for the
+ * others. `iterationsLeft` carries the transmission's render budget from one chunk to the next.
  */
-export async function generate(deps: SendDeps, g: Generation): Promise<GenerationOutcome> {
+export async function generate(
+  deps: SendDeps,
+  g: Generation,
+  iterationsLeft: number = templateLimits.renderIterations,
+): Promise<GenerationOutcome> {
   const { send } = g;
   const screening = await screenRecipients(deps, {
     companyId: send.companyId,
@@ -75,7 +87,6 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
     1,
     Math.min(maxRecipientsPerTask, Math.floor(maxBytesPerTask / (messageSizeEstimate(g.content) + 1))),
   );
-  let iterationsLeft: number = templateLimits.renderIterations;
 
   // A window of recipients at a time, so the work between two awaits stays small however many there are.
   for (let from = 0; from < g.recipients.length; from += perTask) {
@@ -154,24 +165,7 @@ export async function generate(deps: SendDeps, g: Generation): Promise<Generatio
     }
   }
   const failed = g.recipients.length - refused.length - messages.length;
-  const transmission: NewTransmission | undefined = g.transmission && {
-    ...g.transmission,
-    state: 'Success',
-    numGenerated: messages.length,
-    numFailedGen: failed,
-    createdAt: send.injectedAt,
-  };
-  return {
-    unit: {
-      companyId: send.companyId,
-      charges: chargesFor(send.environment, messages.length, g.recipients.length > 1),
-      ...(transmission ? { transmission } : {}),
-      messages,
-      events,
-    },
-    refused,
-    generated: messages.length,
-  };
+  return { messages, events, refused, generated: messages.length, failed, iterationsLeft };
 }
 
 /** The committed row of one rendered message, or the generation failure the render thread reported. */

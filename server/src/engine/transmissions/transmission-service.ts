@@ -2,8 +2,9 @@ import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
+import { createChunkedGeneration, recipientsPerChunk } from './chunked-generation.ts';
 import { overQuota } from './commit.ts';
-import { chargesFor, sendEvent } from './events.ts';
+import { chargesFor } from './events.ts';
 import type { RecipientError } from './recipients.ts';
 import { resolveTransmission } from './resolve.ts';
 import type { SendDeps } from './send-deps.ts';
@@ -32,6 +33,16 @@ interface TransmissionRow {
   num_invalid_rcpts: number;
   created_at: Date;
   request: { options?: Record<string, unknown> };
+}
+
+/** A transmission a generation run has claimed. */
+interface ClaimedRow {
+  id: string;
+  company_id: string;
+  subaccount_id: string;
+  environment: 'sandbox' | 'production';
+  request: TransmissionBody;
+  recipients_done: number;
 }
 
 /** Deleting a scheduled transmission is refused this close to its start (SparkPost's window). */
@@ -65,6 +76,8 @@ const summaryColumns = `id, state, campaign_id, description, template_id, start_
 export type TransmissionService = ReturnType<typeof createTransmissionService>;
 
 export function createTransmissionService(db: Db, deps: SendDeps) {
+  const chunked = createChunkedGeneration(deps);
+
   return {
     /** Accepts a transmission: committed (messages, events, usage) before this resolves. */
     async send(principal: Principal, body: TransmissionBody): Promise<Accepted> {
@@ -75,10 +88,13 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
           summary: 'At least one valid recipient is required',
         });
       }
-      if (resolved.startTime) {
-        // Refused now rather than failing at its start time when the quota cannot take it today.
-        const { environment } = generation.send;
-        const count = generation.recipients.length;
+      const { environment } = generation.send;
+      const count = generation.recipients.length;
+      // Sandbox sends stay whole: their refused recipients are reported in the answer.
+      const later =
+        resolved.startTime !== undefined || (count > recipientsPerChunk && environment === 'production');
+      if (later) {
+        // Refused now rather than failing at generation when the quota cannot take it today.
         const fits = await deps.quotaFits(principal.companyId, chargesFor(environment, count, count > 1));
         if (!fits.ok) throw overQuota(fits.feature, fits.limitName);
         await deps.ingest.write({
@@ -86,7 +102,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
           charges: [],
           transmission: {
             ...generation.transmission,
-            state: 'submitted',
+            state: resolved.startTime ? 'submitted' : 'Generating',
             numGenerated: 0,
             numFailedGen: 0,
             createdAt: deps.clock.now(),
@@ -94,6 +110,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
           messages: [],
           events: [],
         });
+        if (!resolved.startTime) chunked.start(generation, 0);
         return {
           id: generation.transmission.id,
           generated: 0,
@@ -164,51 +181,26 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
     },
 
     /**
-     * Generates scheduled transmissions whose start_time has come; returns how many. Each is claimed
-     * atomically (state Generating), so several processes can run this at once.
+     * Generates scheduled transmissions whose start_time has come, and resumes those a stopped
+     * process left half generated; returns how many. Each is claimed atomically (state Generating),
+     * so several processes can run this at once.
      */
     async runDue(): Promise<number> {
       const now = deps.clock.now();
-      const claimed = await db.query<{
-        id: string;
-        company_id: string;
-        subaccount_id: string;
-        environment: 'sandbox' | 'production';
-        request: TransmissionBody;
-      }>(
+      const claimed = await db.query<ClaimedRow>(
         `UPDATE transmissions SET state = 'Generating', generation_start_time = $1
-         WHERE id IN (SELECT id FROM transmissions WHERE state = 'submitted' AND start_time <= $1
-                      ORDER BY start_time LIMIT 20 FOR UPDATE SKIP LOCKED)
-         RETURNING id, company_id, subaccount_id, environment, request`,
+         WHERE id IN (SELECT id FROM transmissions
+                      WHERE state = 'submitted' AND (start_time IS NULL OR start_time <= $1)
+                      ORDER BY start_time NULLS FIRST LIMIT 20 FOR UPDATE SKIP LOCKED)
+         RETURNING id, company_id, subaccount_id, environment, request, recipients_done`,
         [now],
       );
-      for (const row of claimed) {
-        const principal: Principal = {
-          companyId: row.company_id,
-          subaccountId: Number(row.subaccount_id),
-          isMaster: false,
-          grants: 'all',
-          keyId: null,
-        };
-        const request = { ...row.request, options: { ...row.request.options, start_time: undefined } };
-        try {
-          const status =
-            principal.subaccountId === 0
-              ? 'active'
-              : await deps.subaccountStatus(row.company_id, principal.subaccountId);
-          if (status !== 'active')
-            throw new Error(`subaccount ${principal.subaccountId} is ${status ?? 'deleted'}`);
-          const resolved = await resolveTransmission(deps, principal, request, String(row.id));
-          await submit(deps, resolved.generation);
-        } catch (error) {
-          if (error instanceof GenerationLost) continue;
-          await recordFailedGeneration(row, principal, request, error).catch((failure: unknown) => {
-            if (!(failure instanceof GenerationLost)) throw failure;
-          });
-        }
-      }
+      for (const row of claimed) await generateClaimed(row);
       return claimed.length;
     },
+
+    /** Lets the background generation finish its chunk and start no more (the process is stopping). */
+    stop: () => chunked.stop(),
 
     /** Puts back transmissions whose generation was interrupted (the process died) a while ago. */
     async releaseStale(): Promise<void> {
@@ -220,70 +212,46 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
     },
   };
 
-  /** A scheduled transmission that could not be generated: its recipients get generation_failure events. */
-  async function recordFailedGeneration(
-    row: { id: string; company_id: string; environment: 'sandbox' | 'production' },
-    principal: Principal,
-    request: TransmissionBody,
-    error: unknown,
-  ) {
-    const now = deps.clock.now();
-    const reason = error instanceof Error ? error.message : String(error);
-    const recipients = Array.isArray(request.recipients) ? request.recipients : [];
-    const send = {
-      companyId: principal.companyId,
-      subaccountId: principal.subaccountId,
-      environment: row.environment,
-      transmissionId: String(row.id),
-      campaignId: request.campaign_id ?? '',
-      templateId: null,
-      templateVersion: null,
-      ipPool: '',
-      transactional: request.options?.transactional ?? false,
-      openTracking: false,
-      clickTracking: false,
-      metadata: request.metadata ?? {},
-      injectedAt: now,
+  /** A claimed transmission generated from where it stands; one that cannot be fails its remaining recipients. */
+  async function generateClaimed(row: ClaimedRow): Promise<void> {
+    const principal: Principal = {
+      companyId: row.company_id,
+      subaccountId: Number(row.subaccount_id),
+      isMaster: false,
+      grants: 'all',
+      keyId: null,
     };
-    await deps.ingest.write({
-      companyId: principal.companyId,
-      charges: [],
-      transmission: {
-        id: String(row.id),
+    const request = { ...row.request, options: { ...row.request.options, start_time: undefined } };
+    try {
+      const status =
+        principal.subaccountId === 0
+          ? 'active'
+          : await deps.subaccountStatus(row.company_id, principal.subaccountId);
+      if (status !== 'active')
+        throw new Error(`subaccount ${principal.subaccountId} is ${status ?? 'deleted'}`);
+      const resolved = await resolveTransmission(deps, principal, request, String(row.id));
+      await chunked.run(resolved.generation, row.recipients_done);
+    } catch (error) {
+      const send = {
         companyId: principal.companyId,
         subaccountId: principal.subaccountId,
-        state: 'Success',
         environment: row.environment,
-        campaignId: send.campaignId,
-        description: request.description ?? '',
+        transmissionId: String(row.id),
+        campaignId: request.campaign_id ?? '',
         templateId: null,
-        request,
-        startTime: null,
-        numRcpts: recipients.length,
-        numGenerated: 0,
-        numFailedGen: recipients.length,
-        numInvalidRcpts: 0,
-        createdAt: now,
-      },
-      messages: [],
-      events: recipients.map((recipient) =>
-        sendEvent(
-          send,
-          {
-            rcptTo: recipient.address.email,
-            rawRcptTo: recipient.address.email,
-            rcptType: 'to',
-            tags: recipient.tags ?? [],
-            metadata: recipient.metadata ?? {},
-            friendlyFrom: '',
-            msgFrom: '',
-            subject: '',
-          },
-          'generation_failure',
-          null,
-          { reason },
-        ),
-      ),
-    });
+        templateVersion: null,
+        ipPool: '',
+        transactional: request.options?.transactional ?? false,
+        openTracking: false,
+        clickTracking: false,
+        metadata: request.metadata ?? {},
+        injectedAt: deps.clock.now(),
+      };
+      const recipients = Array.isArray(request.recipients) ? request.recipients : [];
+      const reason = error instanceof Error ? error.message : String(error);
+      await chunked.failRemaining(send, recipients, row.recipients_done, reason).catch((failure: unknown) => {
+        if (!(failure instanceof GenerationLost)) throw failure;
+      });
+    }
   }
 }

@@ -1,0 +1,118 @@
+import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import { templateLimits } from '../substitution/render.ts';
+import { type SendContext, sendEvent } from './events.ts';
+import type { Generation } from './generate.ts';
+import type { SendDeps } from './send-deps.ts';
+import { submitChunk } from './submit.ts';
+import { GenerationLost } from './transmission-rows.ts';
+
+/**
+ * Recipients per chunk. A transmission with more is generated after its acceptance, a chunk per
+ * transaction: the embedded database's one connection is never held for a whole large send, other
+ * tenants' writes get their turn between chunks, and only one chunk's messages are in memory.
+ */
+export const recipientsPerChunk = 1_000;
+
+export type ChunkedGeneration = ReturnType<typeof createChunkedGeneration>;
+
+/**
+ * Generates transmissions chunk by chunk from where their row says they are (`recipients_done`),
+ * so a generation a stopped process left behind resumes without writing a message twice.
+ */
+export function createChunkedGeneration(deps: SendDeps) {
+  const running = new Set<Promise<void>>();
+  let stopping = false;
+
+  /** Records generation_failure for every recipient from `from` on, chunk by chunk; the transmission ends. */
+  async function failRemaining(
+    send: SendContext,
+    recipients: readonly SparkpostRecipient[],
+    from: number,
+    reason: string,
+  ): Promise<void> {
+    for (let done = from; done < recipients.length || done === from; done += recipientsPerChunk) {
+      const to = Math.min(recipients.length, done + recipientsPerChunk);
+      await deps.ingest.write({
+        companyId: send.companyId,
+        charges: [],
+        progress: {
+          transmissionId: send.transmissionId,
+          companyId: send.companyId,
+          from: done,
+          to,
+          generated: 0,
+          failed: to - done,
+          last: to >= recipients.length,
+          at: deps.clock.now(),
+        },
+        messages: [],
+        events: recipients.slice(done, to).map((recipient) =>
+          sendEvent(
+            send,
+            {
+              rcptTo: recipient.address.email,
+              rawRcptTo: recipient.address.email,
+              rcptType: 'to',
+              tags: recipient.tags ?? [],
+              metadata: recipient.metadata ?? {},
+              friendlyFrom: '',
+              msgFrom: '',
+              subject: '',
+            },
+            'generation_failure',
+            null,
+            { reason },
+          ),
+        ),
+      });
+      if (to >= recipients.length) return;
+    }
+  }
+
+  /**
+   * Generates `g` from recipient `from` on. A chunk over a quota, or one that fails, ends the
+   * transmission: the rest of its recipients get generation_failure with the reason. Stops quietly
+   * when another process has taken the transmission over, or when this one is stopping (the row
+   * stays Generating and is resumed later).
+   */
+  async function run(g: Generation, from: number): Promise<void> {
+    const total = g.recipients.length;
+    let iterationsLeft: number = templateLimits.renderIterations;
+    let done = from;
+    try {
+      do {
+        if (stopping) return;
+        const to = Math.min(total, done + recipientsPerChunk);
+        iterationsLeft = await submitChunk(deps, g, { from: done, to, iterationsLeft });
+        done = to;
+      } while (done < total);
+    } catch (error) {
+      if (error instanceof GenerationLost) return;
+      const reason = error instanceof Error ? error.message : String(error);
+      await failRemaining(g.send, g.recipients, done, reason).catch((failure: unknown) => {
+        if (!(failure instanceof GenerationLost)) throw failure;
+      });
+    }
+  }
+
+  return {
+    run,
+    failRemaining,
+
+    /** Runs the generation in the background of this process (after the client has its answer). */
+    start(g: Generation, from: number): void {
+      const generation = run(g, from)
+        .catch((error: unknown) =>
+          deps.reportError(error, `generating transmission ${g.send.transmissionId} failed`),
+        )
+        .finally(() => running.delete(generation));
+      running.add(generation);
+    },
+
+    /** Lets the chunks being written finish and starts no more; the rest resumes after a restart. */
+    async stop(): Promise<void> {
+      stopping = true;
+      await Promise.all(running);
+    },
+  };
+}

@@ -14,6 +14,9 @@ const signature = {
   text: 'Kind regards, {{sender_name}}',
 };
 
+/** Arrays nested `depth` levels deep. */
+const deeplyNested = (depth: number): unknown => (depth === 0 ? 'leaf' : [deeplyNested(depth - 1)]);
+
 describe.each(databases)('snippets on $name', (database) => {
   const t = useTestApp(database);
   let a: EngineAccount;
@@ -195,6 +198,11 @@ describe.each(databases)('snippets on $name', (database) => {
         { id: 'x', content: { html: 'a\ud800b' } },
         { code: '1300', description: 'content.html' },
       ],
+      [
+        'over-deep JSON',
+        { id: 'x', content: signature, extra: deeplyNested(40) },
+        { code: '1300', description: 'nests objects and arrays deeper than' },
+      ],
     ];
     for (const [label, body, expected] of cases) {
       const refused = await call(a, 'POST', '/snippets', body);
@@ -207,6 +215,16 @@ describe.each(databases)('snippets on $name', (database) => {
       expect(error.description, label).toContain(expected.description);
     }
     expect((await call(a, 'GET', '/snippets/x')).statusCode).toBe(404);
+
+    await create({ id: 'typed' });
+    const notAnObject = await call(a, 'PUT', '/snippets/typed', { content: '<p>hi</p>' });
+    expect(notAnObject.statusCode).toBe(422);
+    expect(errorOf(notAnObject)).toMatchObject({
+      code: '1300',
+      description: expect.stringContaining('content'),
+    });
+    const badName = await call(a, 'PUT', '/snippets/typed', { name: { first: 'x' } });
+    expect(errorOf(badName)).toMatchObject({ code: '1300', description: expect.stringContaining('name') });
   });
 
   it('holds each part up to 100 KB, counted in UTF-8 bytes', async () => {

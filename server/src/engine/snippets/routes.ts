@@ -11,14 +11,9 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { missingValue } from '../../engine-error.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
-import {
-  conflict,
-  forbidden,
-  invalidParameter,
-  missingField,
-  notFound,
-} from '../../http/sparkpost-errors.ts';
+import { conflict, forbidden, invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
 import type { Principal } from '../../principal.ts';
 import type { SnippetHeader, SnippetParts, SnippetStore } from './snippet-store.ts';
 
@@ -46,7 +41,7 @@ function summaryOf(snippet: SnippetHeader): SnippetSummary {
 /** A snippet renders into html, text or amp_html: it needs at least one of them, not empty. */
 function requireContent(content: SnippetParts): void {
   if (!content.html && !content.text && !content.amp_html) {
-    throw missingField('content needs at least one of html, text or amp_html');
+    throw missingValue('content needs at least one of html, text or amp_html');
   }
 }
 

@@ -18,7 +18,7 @@ import type { Principal } from '../../principal.ts';
 import type { SnippetHeader, SnippetParts, SnippetStore } from './snippet-store.ts';
 
 const tags = ['snippets'];
-// Snippets are template content: SparkPost guards them with the templates grants.
+// The reference names no grant for snippets: they are template content, so the templates grants guard them.
 const modify = requireGrant('templates/modify');
 const view = requireGrant('templates/view');
 const idParams = z.object({ id: z.string().min(1).max(64) });

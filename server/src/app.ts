@@ -38,6 +38,7 @@ import { recipientListRoutes } from './engine/recipient-lists/routes.ts';
 import { createRecipientService } from './engine/sandbox/authorized-recipients.ts';
 import { createEnvironmentService } from './engine/sandbox/environment.ts';
 import { sandboxRoutes } from './engine/sandbox/routes.ts';
+import { snippetRoutes } from './engine/snippets/routes.ts';
 import { subaccountRoutes } from './engine/subaccounts/routes.ts';
 import { suppressionRoutes } from './engine/suppression/routes.ts';
 import { templateRoutes } from './engine/templates/routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         eventRoutes({ events: engine.events, clock }),
         templateRoutes(engine),
         recipientListRoutes(engine),
+        snippetRoutes(engine),
         transmissionRoutes(engine),
       ],
     ),

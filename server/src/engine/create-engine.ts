@@ -6,6 +6,7 @@ import { createEventStore } from './events/event-store.ts';
 import { createIngestWriter } from './messages/ingest.ts';
 import { createRecipientListStore } from './recipient-lists/recipient-list-store.ts';
 import { createSandboxRules } from './sandbox/sandbox-rules.ts';
+import { createSnippetStore } from './snippets/snippet-store.ts';
 import { createSubaccountStore } from './subaccounts/subaccount-store.ts';
 import { createSuppressionStore } from './suppression/suppression-store.ts';
 import { createTemplateStore } from './templates/template-store.ts';
@@ -29,6 +30,7 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
   const suppressions = createSuppressionStore(db, clock);
   const templates = createTemplateStore(db, clock);
   const recipientLists = createRecipientListStore(db, clock);
+  const snippets = createSnippetStore(db, clock);
   const ingest = createIngestWriter(db, {
     usage,
     insertEvents: (tx, rows) => events.insert(tx, rows),
@@ -61,6 +63,7 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
     suppressions,
     templates,
     recipientLists,
+    snippets,
     send,
     transmissions: createTransmissionService(db, send),
   };

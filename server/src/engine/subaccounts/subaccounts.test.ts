@@ -347,6 +347,7 @@ describe.each(databases)('subaccounts on $name', (database) => {
       ['GET', '/events/message', undefined],
       ['GET', '/templates', undefined],
       ['GET', '/recipient-lists', undefined],
+      ['GET', '/snippets', undefined],
       ['GET', '/transmissions', undefined],
       ['POST', '/transmissions', sampleTransmission('x@example.test')],
     ];

@@ -1,0 +1,185 @@
+import {
+  maxSnippetPartBytes,
+  results,
+  type SnippetSummary,
+  type SnippetView,
+  snippetCreateBody,
+  snippetListQuery,
+  snippetSummary,
+  snippetUpdateBody,
+  snippetView,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { missingValue } from '../../engine-error.ts';
+import { principalOf, requireGrant } from '../../http/principal.ts';
+import { conflict, forbidden, invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
+import type { Principal } from '../../principal.ts';
+import type { SnippetHeader, SnippetParts, SnippetStore } from './snippet-store.ts';
+
+const tags = ['snippets'];
+// The reference names no grant for snippets: they are template content, so the templates grants guard them.
+const modify = requireGrant('templates/modify');
+const view = requireGrant('templates/view');
+const idParams = z.object({ id: z.string().min(1).max(64) });
+// Three parts of 100 KB each; JSON escaping makes the request larger.
+const snippetBodyLimit = 2 * 1024 * 1024;
+const limitsText = `Each of html, text and amp_html is at most ${maxSnippetPartBytes} bytes (UTF-8); at least one is required. Ids are at most 64 letters, digits, ".", "_" and "-".`;
+
+function summaryOf(snippet: SnippetHeader): SnippetSummary {
+  const summary: SnippetSummary = {
+    id: snippet.id,
+    name: snippet.name,
+    shared_with_subaccounts: snippet.sharedWithSubaccounts,
+    created_at: snippet.createdAt.toISOString(),
+    updated_at: snippet.updatedAt.toISOString(),
+  };
+  if (snippet.subaccountId !== 0) summary.subaccount_id = snippet.subaccountId;
+  return summary;
+}
+
+/** A snippet renders into html, text or amp_html: it needs at least one of them, not empty. */
+function requireContent(content: SnippetParts): void {
+  if (!content.html && !content.text && !content.amp_html) {
+    throw missingValue('content needs at least one of html, text or amp_html');
+  }
+}
+
+export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): FastifyPluginAsyncZod {
+  /** Why a snippet of this account cannot be changed: it is the master's (shared) or does not exist. */
+  async function notOwned(principal: Principal, id: string): Promise<never> {
+    if (
+      principal.subaccountId !== 0 &&
+      (await store.readable(principal.companyId, principal.subaccountId, id))
+    ) {
+      throw forbidden(`snippet ${id} belongs to the master account: subaccounts may use it, not change it`);
+    }
+    throw notFound(`snippet ${id} does not exist`);
+  }
+
+  const checkSharing = (principal: Principal, shared: boolean | undefined) => {
+    if (shared && principal.subaccountId !== 0) {
+      throw invalidParameter("only the master account's snippets can be shared with subaccounts");
+    }
+  };
+
+  return async (app) => {
+    app.get(
+      '/snippets',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: "The account's snippets, without content; for a subaccount also the master's shared ones",
+          querystring: snippetListQuery,
+          response: { 200: results(z.array(snippetSummary)) },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const snippets = await store.list(companyId, subaccountId, {
+          shared: request.query.shared_with_subaccounts,
+        });
+        return { results: snippets.map(summaryOf) };
+      },
+    );
+
+    app.post(
+      '/snippets',
+      {
+        preHandler: modify,
+        bodyLimit: snippetBodyLimit,
+        schema: {
+          tags,
+          summary: 'Create a snippet, used in content with render_snippet("id")',
+          description: limitsText,
+          body: snippetCreateBody,
+          response: { 200: results(z.object({ id: z.string() })) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const body = request.body;
+        checkSharing(principal, body.shared_with_subaccounts);
+        requireContent(body.content);
+        const created = await store.create(principal.companyId, principal.subaccountId, {
+          id: body.id,
+          name: body.name || body.id,
+          content: body.content,
+          sharedWithSubaccounts: body.shared_with_subaccounts,
+        });
+        if (!created) throw conflict(`snippet ${body.id} already exists`);
+        return { results: { id: body.id } };
+      },
+    );
+
+    app.get(
+      '/snippets/:id',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: "One snippet with its content: the account's own, or the master's shared one",
+          params: idParams,
+          response: { 200: results(snippetView) },
+        },
+      },
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        const snippet = await store.readable(companyId, subaccountId, request.params.id);
+        if (!snippet) throw notFound(`snippet ${request.params.id} does not exist`);
+        const shown: SnippetView = { ...summaryOf(snippet), content: snippet.content };
+        return { results: shown };
+      },
+    );
+
+    app.put(
+      '/snippets/:id',
+      {
+        preHandler: modify,
+        bodyLimit: snippetBodyLimit,
+        schema: {
+          tags,
+          summary: 'Change a snippet: content parts left out keep their value, an empty part is removed',
+          description: limitsText,
+          params: idParams,
+          body: snippetUpdateBody,
+          response: { 200: results(z.object({ id: z.string() })) },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const { id } = request.params;
+        const body = request.body;
+        checkSharing(principal, body.shared_with_subaccounts);
+        const updated = await store.update(principal.companyId, principal.subaccountId, id, (current) => {
+          const content = { ...current.content, ...body.content };
+          requireContent(content);
+          return {
+            name: body.name || current.name,
+            content,
+            sharedWithSubaccounts: body.shared_with_subaccounts ?? current.sharedWithSubaccounts,
+          };
+        });
+        if (!updated) return notOwned(principal, id);
+        return { results: { id } };
+      },
+    );
+
+    app.delete(
+      '/snippets/:id',
+      {
+        preHandler: modify,
+        schema: { tags, summary: 'Delete a snippet', params: idParams },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const { id } = request.params;
+        if (!(await store.remove(principal.companyId, principal.subaccountId, id))) {
+          return notOwned(principal, id);
+        }
+        return reply.status(204).send();
+      },
+    );
+  };
+}

@@ -121,6 +121,20 @@ const ms = (value: number | undefined) =>
 
 const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
+/** Waits until the transmission is no longer being generated. */
+async function generated(server: OurServer, id: string): Promise<void> {
+  const deadline = performance.now() + 600_000;
+  while (performance.now() < deadline) {
+    const response = await fetch(`${server.httpUrl}/api/v1/transmissions/${id}`, {
+      headers: { authorization: server.apiKey },
+    });
+    const state = ((await response.json()) as { results?: { transmission?: { state?: string } } }).results
+      ?.transmission?.state;
+    if (state !== 'Generating' && state !== 'submitted') return;
+    await sleep(250);
+  }
+}
+
 export async function measureNoisyNeighbour(
   server: OurServer,
   seconds: number,
@@ -141,7 +155,13 @@ export async function measureNoisyNeighbour(
     }).then(async (response) => {
       const text = await response.text();
       const code = /"code":\s*"(\d+)"/.exec(text)?.[1];
-      return `${response.status}${code && response.status >= 400 ? ` (code ${code})` : ''}`;
+      const status = `${response.status}${code && response.status >= 400 ? ` (code ${code})` : ''}`;
+      const id = /"id":\s*"(\d+)"/.exec(text)?.[1];
+      if (response.status !== 200 || id === undefined) return status;
+      // A large transmission is generated after its 200: the probes run until it is done too.
+      const answered = ((performance.now() - started) / 1000).toFixed(1);
+      await generated(server, id);
+      return `${status} after ${answered} s, generated`;
     });
     const [latencies, status] = await Promise.all([
       probes(server, request),

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databasesWithWorker } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
-import { recipientsPerChunk } from './chunked-generation.ts';
+import { chunkLimit, wholeLimit } from './chunked-generation.ts';
 
-const recipientCount = recipientsPerChunk * 2 + 500;
+const recipientCount = wholeLimit.recipients + chunkLimit.recipients + 10;
 
 const large = (overrides: Record<string, unknown> = {}) => ({
   campaign_id: 'large',
@@ -74,7 +74,7 @@ describe.each(databasesWithWorker)('a transmission larger than a chunk, on $name
     await t.db.query(
       `UPDATE transmissions SET state = 'Generating', generation_start_time = $2, recipients_done = $3,
          num_generated = $3 WHERE id = $1`,
-      [id, t.clock.now(), recipientsPerChunk],
+      [id, t.clock.now(), chunkLimit.recipients],
     );
     expect(await t.engine.transmissions.runDue()).toBe(0);
 
@@ -83,7 +83,7 @@ describe.each(databasesWithWorker)('a transmission larger than a chunk, on $name
     expect(await t.engine.transmissions.runDue()).toBe(1);
     expect(await stateOf(id)).toMatchObject({ state: 'Success', num_generated: recipientCount });
     const counts = await countsOf(id);
-    expect(counts.messages).toBe(recipientCount - recipientsPerChunk);
+    expect(counts.messages).toBe(recipientCount - chunkLimit.recipients);
     const first = await t.db.maybeOne('SELECT 1 FROM messages WHERE transmission_id = $1 AND rcpt_to = $2', [
       id,
       'r0@example.test',

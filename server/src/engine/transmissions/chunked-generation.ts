@@ -2,16 +2,25 @@ import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import { templateLimits } from '../substitution/render.ts';
 import { type SendContext, sendEvent } from './events.ts';
 import type { Generation } from './generate.ts';
+import { messageSizeEstimate } from './message-size.ts';
 import type { SendDeps } from './send-deps.ts';
 import { submitChunk } from './submit.ts';
 import { GenerationLost } from './transmission-rows.ts';
 
 /**
- * Recipients per chunk. A transmission with more is generated after its acceptance, a chunk per
- * transaction: the embedded database's one connection is never held for a whole large send, other
- * tenants' writes get their turn between chunks, and only one chunk's messages are in memory.
+ * A transmission up to this size is generated and committed whole before its answer. A larger one
+ * is generated after its acceptance, a chunk per transaction: the embedded database's one connection
+ * is never held for long by one send (other tenants' reads and writes get their turn between
+ * chunks), and only one chunk's messages are in memory at a time.
  */
-export const recipientsPerChunk = 1_000;
+export const wholeLimit = { recipients: 1_000, bytes: 16 * 1024 * 1024 };
+export const chunkLimit = { recipients: 250, bytes: 4 * 1024 * 1024 };
+
+const recipientsWithin = (g: Generation, limit: { recipients: number; bytes: number }) =>
+  Math.max(1, Math.min(limit.recipients, Math.floor(limit.bytes / (messageSizeEstimate(g.content) + 1))));
+
+/** Whether the transmission is too large to be generated before its answer. */
+export const generatedInChunks = (g: Generation) => g.recipients.length > recipientsWithin(g, wholeLimit);
 
 export type ChunkedGeneration = ReturnType<typeof createChunkedGeneration>;
 
@@ -30,8 +39,8 @@ export function createChunkedGeneration(deps: SendDeps) {
     from: number,
     reason: string,
   ): Promise<void> {
-    for (let done = from; done < recipients.length || done === from; done += recipientsPerChunk) {
-      const to = Math.min(recipients.length, done + recipientsPerChunk);
+    for (let done = from; done < recipients.length || done === from; done += chunkLimit.recipients) {
+      const to = Math.min(recipients.length, done + chunkLimit.recipients);
       await deps.ingest.write({
         companyId: send.companyId,
         charges: [],
@@ -77,12 +86,13 @@ export function createChunkedGeneration(deps: SendDeps) {
    */
   async function run(g: Generation, from: number): Promise<void> {
     const total = g.recipients.length;
+    const perChunk = recipientsWithin(g, chunkLimit);
     let iterationsLeft: number = templateLimits.renderIterations;
     let done = from;
     try {
       do {
         if (stopping) return;
-        const to = Math.min(total, done + recipientsPerChunk);
+        const to = Math.min(total, done + perChunk);
         iterationsLeft = await submitChunk(deps, g, { from: done, to, iterationsLeft });
         done = to;
       } while (done < total);

@@ -123,6 +123,33 @@ describe.each(databases)('sending rules on $name', (database) => {
       expect(inbox.items).toEqual([expect.objectContaining({ to: verified, subject: 'Sandbox hello' })]);
     });
 
+    it('reports the unauthorized recipients of a send too large to generate before its answer', async () => {
+      const verified = uniqueEmail('large-verified');
+      const strangers = [uniqueEmail('large-a'), uniqueEmail('large-b'), uniqueEmail('large-c')];
+      await authorize(sandbox, verified);
+      const text = 'lorem ipsum '.repeat((5 * 1024 * 1024) / 12);
+      const response = await send(
+        sandbox,
+        inline(
+          [verified, ...strangers].map((address) => ({ address })),
+          {
+            content: { from, subject: 'Large', text },
+          },
+        ),
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      const { results } = response.json();
+      expect(results).toMatchObject({ total_accepted_recipients: 1, total_rejected_recipients: 3 });
+      expect(
+        results.rcpt_to_errors.map((error: { description: string }) => error.description.split(':')[0]),
+      ).toEqual(strangers);
+      const stateOf = async () =>
+        (await engineCall(t.app, sandbox, 'GET', `/transmissions/${results.id}`)).json().results.transmission
+          .state;
+      await expect.poll(stateOf, { timeout: 30_000, interval: 100 }).toBe('Success');
+      expect((await messagesOf(results.id)).map((message) => message.rcpt_to)).toEqual([verified]);
+    });
+
     it('applies the sandbox rules to a production company that asks for options.sandbox', async () => {
       const verified = uniqueEmail('prod-verified');
       const stranger = uniqueEmail('prod-stranger');

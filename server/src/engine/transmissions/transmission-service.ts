@@ -2,9 +2,10 @@ import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
-import { createChunkedGeneration, recipientsPerChunk } from './chunked-generation.ts';
+import { createChunkedGeneration, generatedInChunks } from './chunked-generation.ts';
 import { overQuota } from './commit.ts';
-import { chargesFor } from './events.ts';
+import { chargesFor, rejectionReasons } from './events.ts';
+import type { Generation } from './generate.ts';
 import type { RecipientError } from './recipients.ts';
 import { resolveTransmission } from './resolve.ts';
 import type { SendDeps } from './send-deps.ts';
@@ -90,10 +91,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       }
       const { environment } = generation.send;
       const count = generation.recipients.length;
-      // Sandbox sends stay whole: their refused recipients are reported in the answer.
-      const later =
-        resolved.startTime !== undefined || (count > recipientsPerChunk && environment === 'production');
-      if (later) {
+      if (resolved.startTime !== undefined || generatedInChunks(generation)) {
         // Refused now rather than failing at generation when the quota cannot take it today.
         const fits = await deps.quotaFits(principal.companyId, chargesFor(environment, count, count > 1));
         if (!fits.ok) throw overQuota(fits.feature, fits.limitName);
@@ -111,12 +109,14 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
           events: [],
         });
         if (!resolved.startTime) chunked.start(generation, 0);
+        // The sandbox's refusals are known now: the answer reports them as a whole send's does.
+        const refused = resolved.startTime ? [] : await notAuthorized(generation);
         return {
           id: generation.transmission.id,
           generated: 0,
-          accepted: generation.recipients.length,
-          rejected: rcptErrors.length,
-          rcptErrors,
+          accepted: count - refused.length,
+          rejected: rcptErrors.length + refused.length,
+          rcptErrors: [...rcptErrors, ...refused],
         };
       }
       const outcome = await submit(deps, generation);
@@ -211,6 +211,19 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       );
     },
   };
+
+  /** Sandbox recipients that are not verified authorized recipients, as rcpt_to_errors. */
+  async function notAuthorized(g: Generation): Promise<RecipientError[]> {
+    if (g.send.environment !== 'sandbox') return [];
+    const addresses = g.recipients.map((recipient) => recipient.address.email);
+    const verified = await deps.verifiedRecipients(
+      g.send.companyId,
+      addresses.map((address) => address.toLowerCase()),
+    );
+    return addresses
+      .filter((address) => !verified.has(address.toLowerCase()))
+      .map((address) => notAuthorizedError(address, rejectionReasons.notAuthorized));
+  }
 
   /** A claimed transmission generated from where it stands; one that cannot be fails its remaining recipients. */
   async function generateClaimed(row: ClaimedRow): Promise<void> {

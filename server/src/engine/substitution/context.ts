@@ -29,19 +29,22 @@ export class AmpMustacheTracker {
 
   read(text: string): void {
     const lower = text.toLowerCase();
-    let at = 0;
-    for (;;) {
-      const open = lower.indexOf('<template', at);
-      const close = lower.indexOf('</template', at);
-      if (open < 0 && close < 0) return;
-      if (close >= 0 && (open < 0 || close < open)) {
+    // Each search resumes where it left off, so many openings without a closing stay one pass.
+    const next = (needle: string, from: number) => {
+      const found = lower.indexOf(needle, from);
+      return found < 0 ? Number.POSITIVE_INFINITY : found;
+    };
+    let open = next('<template', 0);
+    let close = next('</template', 0);
+    while (open !== close) {
+      if (close < open) {
         this.inTemplate = false;
-        at = close + 10;
+        close = next('</template', close + 1);
       } else {
         const tagEnd = lower.indexOf('>', open);
         const attributes = lower.slice(open, tagEnd < 0 ? lower.length : tagEnd);
         if (attributes.includes('amp-mustache')) this.inTemplate = true;
-        at = open + 9;
+        open = next('<template', tagEnd < 0 ? lower.length : tagEnd);
       }
     }
   }

@@ -113,8 +113,21 @@ export class ExpressionParser {
     return expr;
   }
 
+  private operators = 0;
+
+  /** Counts operators and path steps: a long chain nests as deeply as brackets would. */
+  private chained<T extends Expr>(expr: T): T {
+    this.operators++;
+    if (this.operators > templateLimits.maxOperatorsPerTag) {
+      throw new Error(
+        `more than ${templateLimits.maxOperatorsPerTag} operators and path steps in one tag; that is the limit`,
+      );
+    }
+    return expr;
+  }
+
   private binary(op: BinaryOp, left: Expr, right: Expr): Expr {
-    return { kind: 'binary', op, left, right };
+    return this.chained({ kind: 'binary', op, left, right });
   }
 
   private parseOr(): Expr {
@@ -185,12 +198,12 @@ export class ExpressionParser {
         const key = this.next();
         if (key.kind !== 'name')
           throw new Error(`syntax error near ${describe(key)}: expected a key after '.'`);
-        expr = { kind: 'member', object: expr, key: key.value };
+        expr = this.chained({ kind: 'member', object: expr, key: key.value });
       } else if (this.isOp('[')) {
         this.at++;
         const index = this.parse();
         this.expectOp(']');
-        expr = { kind: 'index', object: expr, index };
+        expr = this.chained({ kind: 'index', object: expr, index });
       } else {
         return expr;
       }

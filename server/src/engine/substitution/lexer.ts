@@ -10,19 +10,19 @@ export function splitTags(part: string, source: string): Segment[] {
   const segments: Segment[] = [];
   let line = 1;
   let at = 0;
-  const advanceLines = (from: number, to: number) => {
-    for (
-      let index = source.indexOf('\n', from);
-      index >= 0 && index < to;
-      index = source.indexOf('\n', index + 1)
-    )
+  // The next line break not yet counted: each is found once, so counting lines stays one pass.
+  let nextBreak = source.indexOf('\n');
+  const advanceLines = (to: number) => {
+    while (nextBreak >= 0 && nextBreak < to) {
       line++;
+      nextBreak = source.indexOf('\n', nextBreak + 1);
+    }
   };
   while (at < source.length) {
     const open = source.indexOf('{{', at);
     if (open < 0) break;
     if (open > at) segments.push({ kind: 'text', text: source.slice(at, open), line });
-    advanceLines(at, open);
+    advanceLines(open);
     const triple = source[open + 2] === '{';
     const closer = triple ? '}}}' : '}}';
     const start = open + closer.length;
@@ -33,7 +33,7 @@ export function splitTags(part: string, source: string): Segment[] {
     const inside = source.slice(start, close);
     const nested = inside.indexOf('{{');
     if (nested >= 0) {
-      advanceLines(start, start + nested);
+      advanceLines(start + nested);
       throw new CompileError(
         part,
         line,
@@ -42,7 +42,7 @@ export function splitTags(part: string, source: string): Segment[] {
     }
     const end = close + closer.length;
     segments.push({ kind: 'tag', inside, triple, source: source.slice(open, end), line });
-    advanceLines(open, end);
+    advanceLines(end);
     at = end;
   }
   if (at < source.length) segments.push({ kind: 'text', text: source.slice(at), line });

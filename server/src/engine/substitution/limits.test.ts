@@ -63,3 +63,15 @@ describe('template limits, checked before compiling', () => {
     expect(checkTemplateShape('text', half, templateLimits.maxTags / 2)).toBe(templateLimits.maxTags / 2);
   });
 });
+
+describe('long expressions', () => {
+  it('refuses more operators and path steps in one tag than the limit, and takes that many', () => {
+    const compile = (inside: string) => () =>
+      compileContent({ subject: 's', from: FROM, text: `{{ ${inside} }}` });
+    expect(compile(`a${'.b'.repeat(templateLimits.maxOperatorsPerTag)}`)).not.toThrow();
+    expect(compile(`a${'.b'.repeat(templateLimits.maxOperatorsPerTag + 1)}`)).toThrow(
+      /more than 500 operators and path steps in one tag/,
+    );
+    expect(compile(`a${' or b'.repeat(20_000)}`)).toThrow(/more than 500 operators/);
+  });
+});

@@ -7,6 +7,8 @@ import { CompileError } from './errors.ts';
 export const templateLimits = {
   /** Blocks ({{if}}, {{each}}) open inside one another, and parentheses or operators inside one tag. */
   maxNestingDepth: 50,
+  /** Operators and path steps (`.key`, `[index]`) in one tag. */
+  maxOperatorsPerTag: 500,
   /** Tags ({{…}}) in one content: every part together. */
   maxTags: 5_000,
   /** {{each}} iterations of one transmission (all its recipients and parts together) or one preview. */
@@ -19,7 +21,8 @@ export const templateLimits = {
 export const templateLimitsText =
   "Content uses SparkPost's template language ({{value}}, {{if}}…{{elseif}}…{{else}}…{{end}}, " +
   '{{each list}}…{{end}}, render_dynamic_content(), render_snippet()). Its limits: blocks ({{if}}, {{each}}) ' +
-  `may be nested at most ${templateLimits.maxNestingDepth} deep, and so may operators and parentheses inside one tag; ` +
+  `may be nested at most ${templateLimits.maxNestingDepth} deep, and so may parentheses and unary operators inside one tag, ` +
+  `which holds at most ${templateLimits.maxOperatorsPerTag} operators and path steps; ` +
   `one content may hold at most ${templateLimits.maxTags.toLocaleString('en-US')} tags ({{…}}) across its parts; ` +
   'content over either limit, or not valid in the language, is refused with 422, code 3000, naming the part and ' +
   `the line. A transmission's {{each}} loops may run at most ${templateLimits.renderIterations.toLocaleString('en-US')} ` +

@@ -85,10 +85,11 @@ function viewOf(template: Template, draft: boolean | undefined): TemplateView {
 
 export function templateRoutes({
   templates: store,
-  snippetContents,
+  send,
 }: {
   templates: TemplateStore;
-  snippetContents?: SendDeps['snippetContents'];
+  /** Where preview finds the snippets a template references (read per request). */
+  send: Pick<SendDeps, 'snippetContents'>;
 }): FastifyPluginAsyncZod {
   /** Why a template of this account cannot be changed: it is the master's (shared) or does not exist. */
   async function notOwned(principal: Principal, id: string): Promise<never> {
@@ -307,7 +308,7 @@ export function templateRoutes({
           throw invalidParameter('preview is not available for email_rfc822 templates');
         }
         const data = mergeSubstitutionData(version.substitution_data, request.body?.substitution_data);
-        const snippets = await snippetsFor({ snippetContents }, principalOf(request), content, [data]);
+        const snippets = await snippetsFor(send, principalOf(request), content, [data]);
         try {
           const rendered = await preview(content, data, snippets);
           if ('failure' in rendered) throw invalidParameter(`preview failed: ${rendered.failure}`);

@@ -79,6 +79,31 @@ describe.each(databases)('template language over the API, on $name', (database) 
     );
   });
 
+  it('encodes 8-bit values: headers as RFC 2047 words, parts as quoted-printable', async () => {
+    const response = await call(a, 'POST', '/transmissions', {
+      recipients: [{ address: 'ann@example.test', substitution_data: { city: 'Zürich ✓' } }],
+      content: {
+        from: 'news@acme.test',
+        subject: 'News for {{city}}',
+        headers: { 'X-City': '{{city}}' },
+        html: '<p>{{city}}</p>',
+        text: '{{city}}',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await t.db.query<{ raw: Buffer }>('SELECT raw FROM messages WHERE transmission_id = $1', [
+      response.json().results.id,
+    ]);
+    const raw = Buffer.from(row?.raw ?? []);
+    const head = raw.subarray(0, raw.indexOf('\r\n\r\n')).toString('latin1');
+    expect([...raw].every((byte) => byte < 0x80)).toBe(true);
+    expect(head).toMatch(/^Subject: =\?UTF-8\?[BQ]\?News_for_/m);
+    expect(head).toMatch(/^X-City: =\?UTF-8\?/m);
+    expect(raw.toString('latin1')).toContain('Content-Transfer-Encoding: quoted-printable');
+    const [message] = await sent(response.json().results.id);
+    expect([message?.subject, message?.html]).toEqual(['News for Zürich ✓', '<p>Zürich ✓</p>']);
+  });
+
   it('puts substitution_data over metadata and the recipient over the transmission', async () => {
     const response = await call(a, 'POST', '/transmissions', {
       metadata: { city: 'Lille', region: 'Nord', country: 'FR' },

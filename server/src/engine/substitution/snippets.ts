@@ -1,7 +1,8 @@
 import type { Expr } from './ast.ts';
 import type { SubstitutionData } from './data.ts';
 import { CompileError } from './errors.ts';
-import { parsePart } from './parser.ts';
+import { ExpressionParser } from './expression.ts';
+import { type Segment, splitTags, tokenize } from './lexer.ts';
 import type { ContentParts } from './render.ts';
 import { lookup } from './values.ts';
 
@@ -10,17 +11,36 @@ export type SnippetContents = Record<string, { html?: string; text?: string; amp
 
 const BODY_PARTS = ['html', 'text', 'amp_html'] as const;
 
-/** The render_snippet arguments of the body parts, parsed (parts that do not compile are skipped). */
+const STATEMENT_WORDS = new Set(['if', 'elseif', 'each']);
+
+/**
+ * The render_snippet arguments of the body parts. Only the tags that name the macro are parsed:
+ * this runs on the request's thread, before the content goes to the render threads. Tags that do
+ * not parse are skipped (compiling the content reports them).
+ */
 export function snippetCallsIn(parts: Pick<ContentParts, 'html' | 'text' | 'amp_html'>): Expr[] {
   const calls: Expr[] = [];
   for (const name of BODY_PARTS) {
     const source = parts[name];
-    // Most content names no snippet: a substring check spares parsing it on the caller's thread.
     if (!source?.includes('render_snippet')) continue;
+    let segments: Segment[];
     try {
-      calls.push(...parsePart(name, name, source).snippetCalls);
+      segments = splitTags(name, source);
     } catch (error) {
-      if (!(error instanceof CompileError)) throw error;
+      if (error instanceof CompileError) continue;
+      throw error;
+    }
+    for (const segment of segments) {
+      if (segment.kind !== 'tag' || !segment.inside.includes('render_snippet')) continue;
+      try {
+        const parser = new ExpressionParser(tokenize(segment.inside));
+        const first = parser.peek();
+        if (first.kind === 'name' && STATEMENT_WORDS.has(first.value)) parser.next();
+        parser.parse();
+        for (const call of parser.calls) if (call.name === 'render_snippet') calls.push(call.args[0] as Expr);
+      } catch {
+        // Not valid: compiling the content says so.
+      }
     }
   }
   return calls;

@@ -19,6 +19,11 @@ interface Tag {
   tokens: Token[];
 }
 
+// Handlebars tags a migrated template may still hold: said plainly instead of as a syntax error.
+const HANDLEBARS_TAG = /^\s*(#\s*(if|each|unless|with)\b|\/|\^|>|!|else\s+if\b)/;
+const HANDLEBARS_HINT =
+  'Handlebars syntax is not supported: write {{if x}}…{{elseif y}}…{{else}}…{{end}} and {{each list}}…{{loop_var}}…{{end}}';
+
 /** The array a loop walks, by the last name of its path: `loop_vars.<name>` reads its current item. */
 function arrayNameOf(list: Expr): string | undefined {
   if (list.kind === 'variable') return list.name;
@@ -47,6 +52,7 @@ export function parsePart(part: string, kind: PartKind, source: string): ParsedP
   }
   for (const segment of segments) {
     if (segment.kind !== 'tag') continue;
+    if (HANDLEBARS_TAG.test(segment.inside)) fail(segment.line, HANDLEBARS_HINT);
     try {
       tokensOf.set(segment, tokenize(segment.inside));
     } catch (error) {

@@ -177,6 +177,23 @@ describe('compile errors', () => {
     );
   });
 
+  it('says so when a tag is Handlebars rather than the language', () => {
+    for (const tag of [
+      '{{#if a}}',
+      '{{/if}}',
+      '{{^list}}',
+      '{{> footer}}',
+      '{{! note }}',
+      '{{else if b}}',
+      '{{#each l}}',
+    ]) {
+      expect(compileError({ text: `x\n${tag}` }).message).toBe(
+        'part text: line 2: Handlebars syntax is not supported: write {{if x}}…{{elseif y}}…{{else}}…{{end}} and {{each list}}…{{loop_var}}…{{end}}',
+      );
+    }
+    expect(render({ text: '{{#items}} {{ # items }}' }, { items: [1, 2] }).text).toBe('2 2');
+  });
+
   it('reports syntax errors near the token, unclosed tags and unknown macros', () => {
     expect(compileError({ text: 'x\n\n{{ age >> 3 }}' }).message).toBe(
       "part text: line 3: syntax error near '>'",

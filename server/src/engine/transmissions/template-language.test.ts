@@ -224,7 +224,11 @@ describe.each(databases)('template language over the API, on $name', (database) 
       content: { from: 'news@acme.test', subject: 'Hi', html: '<p>\n\n{{#if vip}}VIP{{/if}}</p>' },
     });
     expect(handlebars.json().errors).toEqual(
-      expected('html', 3, "syntax error near 'if': it is a reserved word"),
+      expected(
+        'html',
+        3,
+        'Handlebars syntax is not supported: write {{if x}}…{{elseif y}}…{{else}}…{{end}} and {{each list}}…{{loop_var}}…{{end}}',
+      ),
     );
   });
 });

@@ -16,10 +16,15 @@ export type PartTemplate = (
   snippets?: SnippetContents,
 ) => string;
 
-/** Dynamic content and snippets parsed once per compiled content, however many recipients use them. */
+/**
+ * Dynamic content and snippets parsed once per compiled content, however many recipients use them;
+ * forgotten all at once past a size, so a content with ever-new dynamic content holds little.
+ */
 export class NestedSources {
   private readonly parsed = new Map<string, ParsedPart | GenerationError>();
+  private chars = 0;
   private static readonly maxEntries = 256;
+  private static readonly maxChars = 4 * 1024 * 1024;
 
   parse(kind: PartKind, source: string, origin: NestedOrigin, name: string): ParsedPart {
     const key = `${kind}\0${source}`;
@@ -29,10 +34,14 @@ export class NestedSources {
         entry = parsePart(origin === 'snippet' ? `snippet ${name}` : 'dynamic content', kind, source);
       } catch (error) {
         if (!(error instanceof CompileError)) throw error;
-        entry = new GenerationError('generation_failure', `${error.message}`);
+        entry = new GenerationError('generation_failure', error.message);
       }
-      if (this.parsed.size >= NestedSources.maxEntries) this.parsed.clear();
+      if (this.parsed.size >= NestedSources.maxEntries || this.chars + key.length > NestedSources.maxChars) {
+        this.parsed.clear();
+        this.chars = 0;
+      }
       this.parsed.set(key, entry);
+      this.chars += key.length;
     }
     if (entry instanceof GenerationError) throw entry;
     return entry;

@@ -235,6 +235,18 @@ describe('links', () => {
     );
   });
 
+  it('leaves links in the subject and headers as written: only body parts encode', () => {
+    const out = render(
+      {
+        subject: 'See https://shop.example/?q={{q}}',
+        headers: { 'List-Unsubscribe': '<https://shop.example/u?e={{q}}>' },
+      },
+      { q: 'a b&c' },
+    );
+    expect(out.subject).toBe('See https://shop.example/?q=a b&c');
+    expect(out.headers).toEqual({ 'List-Unsubscribe': '<https://shop.example/u?e=a b&c>' });
+  });
+
   it('leaves {{{ }}} inside a link as it is', () => {
     const data = { site: 'shop.example/club', tail: 'club/join?m=ada' };
     expect(

@@ -24,7 +24,7 @@ export const templateLimitsText =
   `may be nested at most ${templateLimits.maxNestingDepth} deep, and so may parentheses and unary operators inside one tag, ` +
   `which holds at most ${templateLimits.maxOperatorsPerTag} operators and path steps; ` +
   `one content may hold at most ${templateLimits.maxTags.toLocaleString('en-US')} tags ({{…}}) across its parts; ` +
-  'content over either limit, or not valid in the language, is refused with 422, code 3000, naming the part and ' +
+  'content over a limit, or not valid in the language, is refused with 422, code 3000, naming the part and ' +
   `the line. A transmission's {{each}} loops may run at most ${templateLimits.renderIterations.toLocaleString('en-US')} ` +
   'iterations in all (every recipient and part together); recipients rendered after that budget is ' +
   `spent get a generation_failure event, as do recipients whose content calls render_snippet() more than ${templateLimits.maxSnippetCalls} ` +

@@ -121,6 +121,7 @@ function htmlLinks(part: LinkPart, html: string): { content: string; links: Trac
 }
 
 const TEXT_URL_END = /[\s<>"]/;
+const MAX_TEXT_ATTRIBUTES_CHARS = 1024;
 
 /** The text's http(s) links; a `[[…]]` right after a link is read and removed. */
 function textLinks(text: string): { content: string; links: TrackedLink[] } {
@@ -130,12 +131,13 @@ function textLinks(text: string): { content: string; links: TrackedLink[] } {
   let copied = 0;
   let at = 0;
   // Each search resumes where it left off, so a text full of one scheme stays one pass.
-  const next = (scheme: string, from: number) => {
-    const found = lower.indexOf(scheme, from);
+  const next = (needle: string, from: number) => {
+    const found = lower.indexOf(needle, from);
     return found < 0 ? Number.POSITIVE_INFINITY : found;
   };
   let http = -1;
   let https = -1;
+  let closing = -1;
   for (;;) {
     if (http < at) http = next('http://', at);
     if (https < at) https = next('https://', at);
@@ -145,12 +147,16 @@ function textLinks(text: string): { content: string; links: TrackedLink[] } {
     while (end < text.length && !TEXT_URL_END.test(text[end] ?? '') && !text.startsWith('[[', end)) end++;
     const url = text.slice(start, end);
     let attributes: Attribute[] = [];
-    if (text.startsWith('[[', end)) {
-      const read = readAttributes(text, end + 2, ']]');
-      if (text.startsWith(']]', read.end)) {
+    if (closing < end + 2) closing = next(']]', end + 2);
+    const close = text.startsWith('[[', end) ? closing : Number.POSITIVE_INFINITY;
+    // A short [[…]] only: a lone [[ must not send every link's scan to the end of the text.
+    if (close - end <= MAX_TEXT_ATTRIBUTES_CHARS) {
+      const inside = text.slice(end + 2, close);
+      const read = readAttributes(inside, 0, ']]');
+      if (read.end === inside.length) {
         attributes = read.attributes;
         pieces.push(text.slice(copied, end));
-        copied = read.end + 2;
+        copied = close + 2;
         end = copied;
       }
     }

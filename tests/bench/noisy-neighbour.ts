@@ -18,18 +18,18 @@ const address = (index: number) => ({ address: { email: `r${index}@example.test`
 
 export const abuses: Abuse[] = [
   {
-    name: '{{#if a}}×4000 + x + {{/if}}×4000 in content.text, 1 recipient',
+    name: '{{if a}}×4000 + x + {{end}}×4000 in content.text, 1 recipient',
     body: () => ({
       recipients: [address(0)],
-      content: { from, subject: 'nested', text: `${'{{#if a}}'.repeat(4000)}x${'{{/if}}'.repeat(4000)}` },
+      content: { from, subject: 'nested', text: `${'{{if a}}'.repeat(4000)}x${'{{end}}'.repeat(4000)}` },
     }),
   },
   {
-    name: 'nested {{#each}} over 999 items, 20 recipients',
+    name: 'nested {{each}} over 999 items, 20 recipients',
     body: () => ({
       recipients: Array.from({ length: 20 }, (_, index) => address(index)),
       substitution_data: { l: Array.from({ length: 999 }, (_, index) => index) },
-      content: { from, subject: 'loops', text: '{{#each l}}{{#each ../l}}.{{/each}}{{/each}}' },
+      content: { from, subject: 'loops', text: '{{each l}}{{each l}}.{{end}}{{end}}' },
     }),
   },
   {

@@ -53,6 +53,7 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
     markTemplateUsed: (companyId, subaccountId, id, at) =>
       templates.markUsed(companyId, subaccountId, id, at),
     recipientList: (companyId, subaccountId, id) => recipientLists.recipientsOf(companyId, subaccountId, id),
+    snippetContents: (companyId, subaccountId, ids) => snippets.contentsFor(companyId, subaccountId, ids),
   };
   return {
     apiKeys,

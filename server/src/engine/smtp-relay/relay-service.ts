@@ -120,6 +120,7 @@ async function submitMessage(
       templateData: {},
       substitutionData: {},
       content: { kind: 'received', raw: message.raw },
+      snippets: {},
       recipients: message.recipients.map((email) => ({ address: { email }, tags })),
       ccHeader: '',
     });

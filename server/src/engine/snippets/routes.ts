@@ -15,6 +15,8 @@ import { missingValue } from '../../engine-error.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { conflict, forbidden, invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
 import type { Principal } from '../../principal.ts';
+import { CompileError, checkSnippetParts } from '../substitution/render.ts';
+import { compileFailure } from '../templates/content.ts';
 import type { SnippetHeader, SnippetParts, SnippetStore } from './snippet-store.ts';
 
 const tags = ['snippets'];
@@ -38,10 +40,19 @@ function summaryOf(snippet: SnippetHeader): SnippetSummary {
   return summary;
 }
 
-/** A snippet renders into html, text or amp_html: it needs at least one of them, not empty. */
+/**
+ * A snippet renders into html, text or amp_html: it needs at least one of them, not empty, each
+ * in the template language, without nested snippets or dynamic content.
+ */
 function requireContent(content: SnippetParts): void {
   if (!content.html && !content.text && !content.amp_html) {
     throw missingValue('content needs at least one of html, text or amp_html');
+  }
+  try {
+    checkSnippetParts(content);
+  } catch (error) {
+    if (error instanceof CompileError) throw compileFailure(error);
+    throw error;
   }
 }
 

@@ -227,6 +227,35 @@ describe.each(databases)('snippets on $name', (database) => {
     expect(errorOf(badName)).toMatchObject({ code: '1300', description: expect.stringContaining('name') });
   });
 
+  it('refuses content that is not the template language, or that nests snippets, with 3000 naming the part and line', async () => {
+    const broken = await call(a, 'POST', '/snippets', {
+      id: 'broken',
+      content: { text: 'fine', html: '<p>\n{{ if }}\n</p>' },
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(errorOf(broken)).toMatchObject({ code: '3000', part: 'content.html', line: 2 });
+
+    const nested = await call(a, 'POST', '/snippets', {
+      id: 'nested',
+      content: { text: 'Hi\n{{ render_snippet("other") }}' },
+    });
+    expect(nested.statusCode).toBe(422);
+    expect(errorOf(nested)).toMatchObject({
+      code: '3000',
+      part: 'content.text',
+      line: 2,
+      description: expect.stringContaining('render_snippet() or render_dynamic_content()'),
+    });
+    expect((await call(a, 'GET', '/snippets/nested')).statusCode).toBe(404);
+
+    await create({ id: 'fixable' });
+    const update = await call(a, 'PUT', '/snippets/fixable', {
+      content: { html: '{{ render_dynamic_content(dynamic_html.offer) }}' },
+    });
+    expect(update.statusCode).toBe(422);
+    expect((await call(a, 'GET', '/snippets/fixable')).json().results.content.html).toBe(signature.html);
+  });
+
   it('holds each part up to 100 KB, counted in UTF-8 bytes', async () => {
     const limit = 100 * 1024;
     await create({

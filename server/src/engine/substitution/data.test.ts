@@ -27,13 +27,21 @@ describe('mergeSubstitutionData', () => {
 });
 
 describe('withRecipientAddress', () => {
-  it('adds address unless the data has its own', () => {
-    expect(withRecipientAddress({ a: 1 }, { email: 'ann@example.com', name: 'Ann' })).toEqual({
+  it('adds the reserved variables unless the data has its own', () => {
+    expect(
+      withRecipientAddress({ a: 1 }, { email: 'ann@example.com', name: 'Ann', returnPath: 'b@x.test' }),
+    ).toEqual({
       a: 1,
       address: { email: 'ann@example.com', name: 'Ann' },
+      email: 'ann@example.com',
+      email_id: 'ann@example.com',
+      env_from: 'b@x.test',
+      return_path: 'b@x.test',
     });
-    expect(withRecipientAddress({ address: 'custom' }, { email: 'ann@example.com' })).toEqual({
+    expect(withRecipientAddress({ address: 'custom', email: 'mine' }, { email: 'ann@example.com' })).toEqual({
       address: 'custom',
+      email: 'mine',
+      email_id: 'ann@example.com',
     });
   });
 });

@@ -3,20 +3,40 @@ export type SubstitutionData = Record<string, unknown>;
 export interface RecipientAddress {
   email: string;
   name?: string;
+  /** The envelope sender (Return-Path), when known. */
+  returnPath?: string;
 }
 
-/** Shallow merge, later sources win: template < transmission < recipient. */
+type Source = SubstitutionData | null | undefined;
+
+/**
+ * Shallow merge, later sources win. Callers pass them lowest first: template data, transmission
+ * metadata, transmission substitution_data, recipient metadata, recipient substitution_data.
+ */
 export function mergeSubstitutionData(
-  template?: SubstitutionData | null,
-  transmission?: SubstitutionData | null,
-  recipient?: SubstitutionData | null,
+  first?: Source,
+  second?: Source,
+  third?: Source,
+  fourth?: Source,
+  fifth?: Source,
 ): SubstitutionData {
   // Spread (not Object.assign) so an own "__proto__" key stays a plain key instead of setting the prototype.
-  return { ...template, ...transmission, ...recipient };
+  return { ...first, ...second, ...third, ...fourth, ...fifth };
 }
 
-/** Exposes the recipient as `address` ({email, name}) unless the data already has its own `address`. */
+/**
+ * The reference's reserved variables from the recipient: `address` ({email, name}), `email`,
+ * `email_id`, `env_from` and `return_path`. A key the data sets itself is left as the data has it.
+ */
 export function withRecipientAddress(data: SubstitutionData, address: RecipientAddress): SubstitutionData {
-  if (Object.hasOwn(data, 'address')) return data;
-  return { ...data, address: { email: address.email, name: address.name } };
+  const reserved: SubstitutionData = {
+    address: { email: address.email, name: address.name },
+    email: address.email,
+    email_id: address.email,
+  };
+  if (address.returnPath !== undefined) {
+    reserved.env_from = address.returnPath;
+    reserved.return_path = address.returnPath;
+  }
+  return { ...reserved, ...data };
 }

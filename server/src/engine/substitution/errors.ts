@@ -20,7 +20,7 @@ export class CompileError extends Error {
   detail: string;
 
   constructor(part: string, line: number | undefined, detail: string) {
-    super(line === undefined ? `${part}: ${detail}` : `${part}, line ${line}: ${detail}`);
+    super(line === undefined ? `part ${part}: ${detail}` : `part ${part}: line ${line}: ${detail}`);
     this.name = 'CompileError';
     this.part = part;
     this.line = line;

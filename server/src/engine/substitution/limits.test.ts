@@ -3,7 +3,7 @@ import { CompileError } from './errors.ts';
 import { checkTemplateShape, templateLimits } from './limits.ts';
 import { compileContent } from './render.ts';
 
-const nested = (depth: number) => `${'{{#if a}}'.repeat(depth)}x${'{{/if}}'.repeat(depth)}`;
+const nested = (depth: number) => `${'{{if a}}'.repeat(depth)}x${'{{end}}'.repeat(depth)}`;
 const FROM = { email: 'shop@example.com' };
 
 function shapeError(source: string, part = 'text'): CompileError {
@@ -18,24 +18,38 @@ function shapeError(source: string, part = 'text'): CompileError {
 
 describe('template limits, checked before compiling', () => {
   it('refuses nesting over the limit, naming the part and the line of the first block too deep', () => {
-    const source = `Hello\n${'{{#each l}}\n'.repeat(templateLimits.maxNestingDepth + 1)}`;
+    const source = `Hello\n${'{{each l}}\n'.repeat(templateLimits.maxNestingDepth + 1)}`;
     const error = shapeError(source, 'html');
     expect(error.message).toBe(
-      `html, line ${templateLimits.maxNestingDepth + 2}: blocks are nested more than 50 deep; that is the limit`,
+      `part html: line ${templateLimits.maxNestingDepth + 2}: blocks are nested more than 50 deep; that is the limit`,
     );
   });
 
-  it('refuses 20,000-deep nesting (443 s to compile before) without parsing it', () => {
-    expect(shapeError(nested(20_000)).detail).toBe('blocks are nested more than 50 deep; that is the limit');
+  it('refuses 2,000-deep nesting without parsing it', () => {
+    expect(shapeError(nested(2_000)).detail).toBe('blocks are nested more than 50 deep; that is the limit');
   });
 
-  it('counts only blocks that are open: siblings, else, inverted blocks and comments', () => {
+  it('counts only blocks that are open: siblings, else and elseif do not nest', () => {
     expect(checkTemplateShape('text', nested(50).repeat(10))).toBe(1000);
-    const deepElse = `${'{{#if a}}{{else}}{{^}}'.repeat(50)}${'{{/if}}'.repeat(50)}`;
+    const deepElse = `${'{{if a}}{{elseif b}}{{else}}'.repeat(50)}${'{{end}}'.repeat(50)}`;
     expect(() => checkTemplateShape('text', deepElse)).not.toThrow();
-    expect(shapeError(`${'{{^a}}'.repeat(51)}`).detail).toContain('nested more than 50 deep');
-    expect(shapeError(`${'{{~#if a}}'.repeat(51)}`).detail).toContain('nested more than 50 deep');
-    expect(checkTemplateShape('text', `{{!-- ${'{{#if a}}'.repeat(60)} --}}{{! {{#x}}`)).toBe(2);
+    expect(shapeError(`${'{{ each l }}'.repeat(51)}`).detail).toContain('nested more than 50 deep');
+    expect(shapeError(`${'{{{if a}}}'.repeat(51)}`).detail).toContain('nested more than 50 deep');
+    expect(checkTemplateShape('text', `${'{{ifx}}{{ends}}'.repeat(60)}`)).toBe(120);
+  });
+
+  it('refuses operators and parentheses nested over the limit in one tag', () => {
+    const compile = (inside: string) => () =>
+      compileContent({ subject: 's', from: FROM, text: `{{ ${inside} }}` });
+    expect(compile(`${'('.repeat(51)}a${')'.repeat(51)}`)).toThrow(/nested more than 50 deep/);
+    expect(compile(`${'not '.repeat(60)}a`)).toThrow(/nested more than 50 deep/);
+    expect(compile(`${'('.repeat(20)}a${')'.repeat(20)}`)).not.toThrow();
+  });
+
+  it('refuses deep nesting in the parser too, for content that skips the shape check', () => {
+    expect(() => compileContent({ subject: 's', from: FROM, text: nested(60) })).toThrow(
+      /blocks are nested more than 50 deep/,
+    );
   });
 
   it('refuses more tags than the limit across all parts of a content', () => {
@@ -47,5 +61,17 @@ describe('template limits, checked before compiling', () => {
       }),
     );
     expect(checkTemplateShape('text', half, templateLimits.maxTags / 2)).toBe(templateLimits.maxTags / 2);
+  });
+});
+
+describe('long expressions', () => {
+  it('refuses more operators and path steps in one tag than the limit, and takes that many', () => {
+    const compile = (inside: string) => () =>
+      compileContent({ subject: 's', from: FROM, text: `{{ ${inside} }}` });
+    expect(compile(`a${'.b'.repeat(templateLimits.maxOperatorsPerTag)}`)).not.toThrow();
+    expect(compile(`a${'.b'.repeat(templateLimits.maxOperatorsPerTag + 1)}`)).toThrow(
+      /more than 500 operators and path steps in one tag/,
+    );
+    expect(compile(`a${' or b'.repeat(20_000)}`)).toThrow(/more than 500 operators/);
   });
 });

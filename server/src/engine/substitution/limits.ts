@@ -1,32 +1,43 @@
 import { CompileError } from './errors.ts';
 
 /**
- * Limits of the template language. Compiling costs about a millisecond per tag and grows steeply
- * with nesting, so both are capped before anything is compiled; rendering is capped per transmission.
+ * Limits of the template language. Parsing and rendering take time in proportion to the template
+ * (and to the loops it runs); these caps bound that time per content and per transmission.
  */
 export const templateLimits = {
-  /** Blocks ({{#if}}, {{#unless}}, {{#each}}, {{#with}}) open inside one another. */
+  /** Blocks ({{if}}, {{each}}) open inside one another, and parentheses or operators inside one tag. */
   maxNestingDepth: 50,
-  /** Tags ({{…}}, comments included) in one content: every part together. */
+  /** Operators and path steps (`.key`, `[index]`) in one tag. */
+  maxOperatorsPerTag: 500,
+  /** Tags ({{…}}) in one content: every part together. */
   maxTags: 5_000,
-  /** {{#each}} iterations of one transmission (all its recipients and parts together) or one preview. */
+  /** {{each}} iterations of one transmission (all its recipients and parts together) or one preview. */
   renderIterations: 10_000_000,
+  /** render_snippet() calls in one content, as the reference allows. */
+  maxSnippetCalls: 5,
 } as const;
 
 /** The limits in a sentence, for the API reference. */
 export const templateLimitsText =
-  `Template language limits: blocks ({{#if}}, {{#each}}, {{#unless}}, {{#with}}) may be nested at most ` +
-  `${templateLimits.maxNestingDepth} deep, and one content may hold at most ${templateLimits.maxTags.toLocaleString('en-US')} ` +
-  `tags ({{…}}) across its parts; content over either limit is refused with 422, code 3000. ` +
-  `A transmission's {{#each}} loops may run at most ${templateLimits.renderIterations.toLocaleString('en-US')} ` +
+  "Content uses SparkPost's template language ({{value}}, {{if}}…{{elseif}}…{{else}}…{{end}}, " +
+  '{{each list}}…{{end}}, render_dynamic_content(), render_snippet()). Its limits: blocks ({{if}}, {{each}}) ' +
+  `may be nested at most ${templateLimits.maxNestingDepth} deep, and so may parentheses and unary operators inside one tag, ` +
+  `which holds at most ${templateLimits.maxOperatorsPerTag} operators and path steps; ` +
+  `one content may hold at most ${templateLimits.maxTags.toLocaleString('en-US')} tags ({{…}}) across its parts; ` +
+  'content over a limit, or not valid in the language, is refused with 422, code 3000, naming the part and ' +
+  `the line. A transmission's {{each}} loops may run at most ${templateLimits.renderIterations.toLocaleString('en-US')} ` +
   'iterations in all (every recipient and part together); recipients rendered after that budget is ' +
-  'spent get a generation_failure event.';
+  `spent get a generation_failure event, as do recipients whose content calls render_snippet() more than ${templateLimits.maxSnippetCalls} ` +
+  'times, names a snippet that does not exist, or renders to more than 20 MB.';
 
 const lineAt = (source: string, index: number) => {
   let line = 1;
   for (let at = source.indexOf('\n'); at >= 0 && at < index; at = source.indexOf('\n', at + 1)) line++;
   return line;
 };
+
+const OPENS_BLOCK = /^\s*(if|each)(?![A-Za-z0-9_])/;
+const CLOSES_BLOCK = /^\s*end(?![A-Za-z0-9_])/;
 
 /**
  * One linear pass over a part before it is parsed: counts its tags and refuses nesting deeper than
@@ -47,18 +58,8 @@ export function checkTemplateShape(part: string, source: string, tagsBefore = 0)
     }
     let next = at + 2;
     while (source[next] === '{') next++;
-    if (source[next] === '~') next++;
-    const sigil = source[next];
-    if (sigil === '!') {
-      const end = source.startsWith('--', next + 1)
-        ? source.indexOf('--}}', next)
-        : source.indexOf('}}', next);
-      if (end < 0) break;
-      at = source.indexOf('{{', end + 2);
-      continue;
-    }
-    const opensBlock = sigil === '#' || (sigil === '^' && !isElse(source, next + 1));
-    if (opensBlock) {
+    const head = source.slice(next, next + 12);
+    if (OPENS_BLOCK.test(head)) {
       depth++;
       if (depth > templateLimits.maxNestingDepth) {
         throw new CompileError(
@@ -67,19 +68,11 @@ export function checkTemplateShape(part: string, source: string, tagsBefore = 0)
           `blocks are nested more than ${templateLimits.maxNestingDepth} deep; that is the limit`,
         );
       }
-    } else if (sigil === '/') {
+    } else if (CLOSES_BLOCK.test(head)) {
       depth = Math.max(0, depth - 1);
     }
-    at = source.indexOf('{{', next);
+    const close = source.indexOf('}}', next);
+    at = close < 0 ? -1 : source.indexOf('{{', close + 2);
   }
   return tags;
-}
-
-/** `{{^}}` (or `{{^~}}`) is an else, `{{^name}}` opens an inverted block. */
-function isElse(source: string, from: number): boolean {
-  let index = from;
-  while (source[index] === ' ' || source[index] === '\t' || source[index] === '\n' || source[index] === '\r')
-    index++;
-  if (source[index] === '~') index++;
-  return source[index] === '}';
 }

@@ -38,7 +38,7 @@ describe('substitution language', () => {
 
   it('HTML-escapes {{var}} in html and amp_html, but not {{{var}}}', () => {
     const out = render({ html: '<p>{{v}}|{{{v}}}</p>', amp_html: '<p>{{v}}|{{{v}}}</p>' }, { v: value });
-    const escaped = '&lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;/b&gt;';
+    const escaped = '&lt;b&gt;Tom &amp; &quot;Jerry&quot;&lt;&#x2F;b&gt;';
     expect(out.html).toBe(`<p>${escaped}|${value}</p>`);
     expect(out.amp_html).toBe(`<p>${escaped}|${value}</p>`);
   });
@@ -70,24 +70,18 @@ describe('substitution language', () => {
     expect(out.text).toBe('[][][]');
   });
 
-  it('supports if/else and unless', () => {
-    const parts = { text: '{{#if vip}}VIP{{else}}regular{{/if}} {{#unless paid}}please pay{{/unless}}' };
+  it('supports if/else and not', () => {
+    const parts = { text: '{{if vip}}VIP{{else}}regular{{end}} {{if not paid}}please pay{{end}}' };
     expect(render(parts, { vip: true, paid: false }).text).toBe('VIP please pay');
     expect(render(parts, { vip: false, paid: true }).text).toBe('regular ');
   });
 
-  it('iterates arrays with {{this}} and {{@index}}', () => {
+  it('iterates arrays with loop_var and loop_index', () => {
     const out = render(
-      { text: '{{#each items}}{{@index}}={{this}};{{else}}none{{/each}}' },
-      { items: ['a', 'b'] },
+      { text: '{{each items}}{{loop_index}}={{loop_var}};{{end}}{{if empty(none)}}none{{end}}' },
+      { items: ['a', 'b'], none: [] },
     );
-    expect(out.text).toBe('0=a;1=b;');
-    expect(render({ text: '{{#each items}}x{{else}}none{{/each}}' }, { items: [] }).text).toBe('none');
-  });
-
-  it('iterates objects with {{@key}} and {{this}}', () => {
-    const out = render({ text: '{{#each sizes}}{{@key}}:{{this}} {{/each}}' }, { sizes: { s: 1, m: 2 } });
-    expect(out.text).toBe('s:1 m:2 ');
+    expect(out.text).toBe('0=a;1=b;none');
   });
 
   it('exposes the recipient address unless the data defines address', () => {
@@ -109,14 +103,14 @@ describe('substitution language', () => {
           '{{__proto__}}',
           '{{toString}}',
           '{{obj.constructor.constructor}}',
-          '{{lookup obj "constructor"}}',
-          '{{#with constructor}}{{name}}{{/with}}',
-          '{{#each __proto__}}{{@key}}{{/each}}',
+          "{{obj['constructor']}}",
+          '{{each __proto__}}{{loop_var}}{{end}}',
+          '{{#constructor}}',
         ].join('|'),
       },
       { obj: { a: 1 } },
     );
-    expect(out.text).toBe('||||||');
+    expect(out.text).toBe('||||||0');
     // A "__proto__" key in JSON data stays an ordinary key; it does not make its contents look inherited.
     const data = JSON.parse('{"__proto__": {"polluted": "yes"}}') as Record<string, unknown>;
     expect(render({ text: '[{{polluted}}]' }, data).text).toBe('[]');
@@ -128,12 +122,12 @@ describe('substitution language', () => {
 describe('options', () => {
   it('leaves every part verbatim when performSubstitutions is false', () => {
     const out = render(
-      { subject: 'Hi {{name}}', html: '<p>{{name}} {{#if x}}</p>', headers: { 'X-A': '{{name}}' } },
+      { subject: 'Hi {{name}}', html: '<p>{{name}} {{if x}}</p>', headers: { 'X-A': '{{name}}' } },
       { name: 'Ann' },
       { performSubstitutions: false },
     );
     expect(out.subject).toBe('Hi {{name}}');
-    expect(out.html).toBe('<p>{{name}} {{#if x}}</p>');
+    expect(out.html).toBe('<p>{{name}} {{if x}}</p>');
     expect(out.headers).toEqual({ 'X-A': '{{name}}' });
   });
 
@@ -165,25 +159,52 @@ describe('text part', () => {
 });
 
 describe('compile errors', () => {
-  it('names the part and line of an unclosed block', () => {
-    const error = compileError({ html: '<p>\n{{#if vip}}VIP\n</p>' });
+  it('names the part and the line of a block that is not closed', () => {
+    const error = compileError({ html: '<p>\n{{if vip}}VIP\n</p>' });
     expect(error.part).toBe('html');
-    expect(error.message).toMatch(/^html, line 3: .*not closed/);
-    expect(compileError({ subject: '{{#if x}}' }).part).toBe('subject');
-    expect(compileError({ headers: { 'X-A': '{{#each x}}' } }).part).toBe('headers.X-A');
+    expect(error.message).toBe('part html: line 2: the {{if}} block opened here is not closed with {{end}}');
+    expect(compileError({ subject: '{{if x}}' }).part).toBe('subject');
+    expect(compileError({ headers: { 'X-A': '{{each x}}' } }).part).toBe('headers.X-A');
   });
 
-  it('reports a mismatched closing tag with its line', () => {
-    const error = compileError({ text: 'a\n{{#if a}}b{{/each}}' });
-    expect(error.line).toBe(2);
-    expect(error.message).toContain('{{/each}} does not close the open {{#if}}');
+  it('reports a stray end, else or elseif with its line', () => {
+    expect(compileError({ text: 'a\n{{end}}' }).message).toBe(
+      'part text: line 2: {{end}} without an open {{if}} or {{each}}',
+    );
+    expect(compileError({ text: '{{each l}}\n{{else}}{{end}}' }).line).toBe(2);
+    expect(compileError({ text: '{{if a}}{{else}}{{elseif b}}{{end}}' }).message).toContain(
+      '{{elseif}} without an open {{if}}',
+    );
   });
 
-  it('rejects partials, unknown helpers and misused built-in helpers', () => {
-    expect(compileError({ html: '{{> footer}}' }).message).toContain('partials');
-    expect(compileError({ html: '{{log "x"}}' }).message).toContain('unknown helper "log"');
-    expect(compileError({ html: '{{#each}}x{{/each}}' }).message).toContain('needs exactly one value');
+  it('says so when a tag is Handlebars rather than the language', () => {
+    for (const tag of [
+      '{{#if a}}',
+      '{{/if}}',
+      '{{^list}}',
+      '{{> footer}}',
+      '{{! note }}',
+      '{{else if b}}',
+      '{{#each l}}',
+    ]) {
+      expect(compileError({ text: `x\n${tag}` }).message).toBe(
+        'part text: line 2: Handlebars syntax is not supported: write {{if x}}…{{elseif y}}…{{else}}…{{end}} and {{each list}}…{{loop_var}}…{{end}}',
+      );
+    }
+    expect(render({ text: '{{#items}} {{ # items }}' }, { items: [1, 2] }).text).toBe('2 2');
+  });
+
+  it('reports syntax errors near the token, unclosed tags and unknown macros', () => {
+    expect(compileError({ text: 'x\n\n{{ age >> 3 }}' }).message).toBe(
+      "part text: line 3: syntax error near '>'",
+    );
+    expect(compileError({ html: 'Hi {{name' }).message).toBe('part html: line 1: {{ is not closed with }}');
+    expect(compileError({ html: '{{ log("x") }}' }).message).toContain('unknown macro log()');
+    expect(compileError({ html: '{{ empty() }}' }).message).toContain('empty() takes one argument');
     expect(compileError({ from: { email: '{{if x}}' } }).part).toBe('from.email');
+    expect(compileError({ subject: '{{ render_snippet("a") }}' }).message).toContain(
+      'can only be used in the html, amp_html and text parts',
+    );
   });
 });
 
@@ -228,7 +249,7 @@ describe('generation_failure', () => {
   });
 
   it('shares one loop budget between the renders of a transmission', () => {
-    const compiled = compileContent({ subject: 'x', from: FROM, text: '{{#each l}}.{{/each}}' }, {});
+    const compiled = compileContent({ subject: 'x', from: FROM, text: '{{each l}}.{{end}}' }, {});
     const data = { l: Array.from({ length: 600 }, (_, i) => i) };
     const budget = { iterationsLeft: 1000 };
     expect(compiled.render(data, undefined, budget).text).toBe('.'.repeat(600));

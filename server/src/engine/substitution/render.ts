@@ -1,17 +1,22 @@
+import type { PartKind } from './ast.ts';
 import { checkFrom, checkHeader, checkReplyTo, checkSubject } from './checks.ts';
 import type { RecipientAddress, SubstitutionData } from './data.ts';
 import { withRecipientAddress } from './data.ts';
 import { GenerationError } from './errors.ts';
 import { htmlToPlainText, inlineCss } from './html.ts';
-import { checkTemplateShape } from './limits.ts';
+import { checkTemplateShape, templateLimits } from './limits.ts';
+import { extractLinks, type LinkPart, type TrackedLink } from './links.ts';
+import type { SnippetContents } from './snippets.ts';
 import type { PartTemplate, RenderBudget } from './template.ts';
-import { compilePart, createRenderBudget } from './template.ts';
+import { compilePart, createRenderBudget, NestedSources } from './template.ts';
 
 export type { RecipientAddress, SubstitutionData } from './data.ts';
 export { mergeSubstitutionData, withRecipientAddress } from './data.ts';
 export type { GenerationErrorKind } from './errors.ts';
 export { CompileError, GenerationError } from './errors.ts';
 export { templateLimits, templateLimitsText } from './limits.ts';
+export type { TrackedLink } from './links.ts';
+export { checkSnippetParts, type SnippetContents, snippetIdsIn } from './snippets.ts';
 export { createRenderBudget, type RenderBudget } from './template.ts';
 
 export interface ContentParts {
@@ -31,16 +36,26 @@ export interface RenderOptions {
   inlineCss?: boolean;
 }
 
-/** `text` is always set when `html` is: generated from the rendered html when no text part was given. */
-export type RenderedContent = ContentParts;
+/**
+ * `text` is always set when `html` is: generated from the rendered html when no text part was given.
+ * `links` are the links of html, amp_html and text with their tracking attributes, which the parts
+ * no longer carry.
+ */
+export type RenderedContent = ContentParts & { links?: TrackedLink[] };
 
 export interface CompiledContent {
   /**
    * Renders one recipient's message. `address`, when given, is exposed to templates as `address`
-   * unless the data has its own `address`. Renders of one transmission share one `budget`.
+   * unless the data has its own `address` (and so are the other reserved variables). Renders of one
+   * transmission share one `budget` and the `snippets` its content references.
    * Throws GenerationError and nothing else.
    */
-  render(data: SubstitutionData, address?: RecipientAddress, budget?: RenderBudget): RenderedContent;
+  render(
+    data: SubstitutionData,
+    address?: RecipientAddress,
+    budget?: RenderBudget,
+    snippets?: SnippetContents,
+  ): RenderedContent;
 }
 
 /** Cap on rendered html + text + amp_html, in UTF-8 bytes. */
@@ -60,23 +75,29 @@ interface Templates {
 /** Compiles every part once (per transmission or template); throws CompileError naming the part and line. */
 export function compileContent(parts: ContentParts, options: RenderOptions = {}): CompiledContent {
   const substitute = options.performSubstitutions ?? true;
-  const compile = (part: string, source: string, htmlEscape: boolean): PartTemplate =>
-    substitute ? compilePart(part, source, htmlEscape) : () => source;
-  const optional = (part: string, source: string | undefined, htmlEscape: boolean) =>
-    source === undefined || source === '' ? undefined : compile(part, source, htmlEscape);
+  const nested = new NestedSources();
+  let snippetCalls = 0;
+  const compile = (part: string, source: string, kind: PartKind): PartTemplate => {
+    if (!substitute) return () => source;
+    const template = compilePart(part, source, kind, nested);
+    snippetCalls += template.parsed.snippetCalls.length;
+    return template;
+  };
+  const optional = (part: string, source: string | undefined, kind: PartKind) =>
+    source === undefined || source === '' ? undefined : compile(part, source, kind);
   if (substitute) checkContentShape(parts);
 
   const templates: Templates = {
-    subject: compile('subject', parts.subject, false),
-    html: optional('html', parts.html, true),
-    text: optional('text', parts.text, false),
-    ampHtml: optional('amp_html', parts.amp_html, true),
-    fromEmail: compile('from.email', parts.from.email, false),
-    fromName: optional('from.name', parts.from.name, false),
-    replyTo: optional('reply_to', parts.reply_to, false),
+    subject: compile('subject', parts.subject, 'header'),
+    html: optional('html', parts.html, 'html'),
+    text: optional('text', parts.text, 'text'),
+    ampHtml: optional('amp_html', parts.amp_html, 'amp_html'),
+    fromEmail: compile('from.email', parts.from.email, 'header'),
+    fromName: optional('from.name', parts.from.name, 'header'),
+    replyTo: optional('reply_to', parts.reply_to, 'header'),
     headers: Object.entries(parts.headers ?? {}).map(([name, value]) => [
       name,
-      compile(`headers.${name}`, value, false),
+      compile(`headers.${name}`, value, 'header'),
     ]),
   };
   const produce = createProducer(templates, options.inlineCss ?? false);
@@ -85,12 +106,19 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
     data: SubstitutionData,
     address?: RecipientAddress,
     budget = createRenderBudget(),
+    snippets: SnippetContents = {},
   ): RenderedContent => {
     try {
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
         throw new GenerationError('generation_failure', 'substitution data must be a JSON object');
       }
-      return produce(address ? withRecipientAddress(data, address) : data, budget);
+      if (snippetCalls > templateLimits.maxSnippetCalls) {
+        throw new GenerationError(
+          'generation_failure',
+          `the content calls render_snippet() ${snippetCalls} times; at most ${templateLimits.maxSnippetCalls} are allowed`,
+        );
+      }
+      return produce(address ? withRecipientAddress(data, address) : data, budget, snippets);
     } catch (error) {
       if (error instanceof GenerationError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
@@ -144,12 +172,19 @@ export function checkContentShape(parts: ContentParts): void {
 function createProducer(
   templates: Templates,
   inlining: boolean,
-): (data: SubstitutionData, budget: RenderBudget) => RenderedContent {
+): (data: SubstitutionData, budget: RenderBudget, snippets: SnippetContents) => RenderedContent {
   // Recipients often share the same rendered html; the html-to-text and juice passes are the costly ones.
   const toText = memoizeLast(htmlToPlainText);
   const inline = memoizeLast(inlineCss);
 
-  return (data, budget) => {
+  return (data, budget, snippets) => {
+    const links: TrackedLink[] = [];
+    const withoutLinks = (part: LinkPart, rendered: string | undefined) => {
+      if (rendered === undefined) return undefined;
+      const found = extractLinks(part, rendered);
+      links.push(...found.links);
+      return found.content;
+    };
     const subject = templates.subject(data, budget);
     checkSubject(subject);
     const fromEmail = templates.fromEmail(data, budget).trim();
@@ -168,9 +203,9 @@ function createProducer(
       }
     }
 
-    const renderedHtml = templates.html?.(data, budget);
-    const ampHtml = templates.ampHtml?.(data, budget);
-    let text = templates.text?.(data, budget);
+    const renderedHtml = withoutLinks('html', templates.html?.(data, budget, snippets));
+    const ampHtml = withoutLinks('amp_html', templates.ampHtml?.(data, budget, snippets));
+    let text = withoutLinks('text', templates.text?.(data, budget, snippets));
     checkSize(renderedHtml, text, ampHtml);
     if (text === undefined && renderedHtml !== undefined) text = toText(renderedHtml);
     const html = renderedHtml !== undefined && inlining ? inline(renderedHtml) : renderedHtml;
@@ -183,6 +218,7 @@ function createProducer(
     if (ampHtml !== undefined) content.amp_html = ampHtml;
     if (replyTo !== undefined) content.reply_to = replyTo;
     if (headers) content.headers = headers;
+    if (links.length > 0) content.links = links;
     return content;
   };
 }
@@ -218,5 +254,6 @@ function memoizeLast(transform: (input: string) => string): (input: string) => s
 function copyContent(content: RenderedContent): RenderedContent {
   const copy: RenderedContent = { ...content, from: { ...content.from } };
   if (content.headers) copy.headers = { ...content.headers };
+  if (content.links) copy.links = content.links.map((link) => ({ ...link }));
   return copy;
 }

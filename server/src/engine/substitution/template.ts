@@ -1,73 +1,68 @@
-import Handlebars from 'handlebars';
+import type { ParsedPart, PartKind } from './ast.ts';
 import type { SubstitutionData } from './data.ts';
 import { CompileError, GenerationError } from './errors.ts';
-import { checkTemplateShape, templateLimits } from './limits.ts';
-import { describeParseError, findUnsupported } from './syntax.ts';
+import { type NestedOrigin, type RenderBudget, renderPart } from './evaluate.ts';
+import { templateLimits } from './limits.ts';
+import { parsePart } from './parser.ts';
+import type { SnippetContents } from './snippets.ts';
 
-/** What the {{#each}} loops of one transmission (or preview) may still run, shared by its renders. */
-export interface RenderBudget {
-  iterationsLeft: number;
-}
+export type { RenderBudget } from './evaluate.ts';
 
 export const createRenderBudget = (): RenderBudget => ({ iterationsLeft: templateLimits.renderIterations });
 
-export type PartTemplate = (data: SubstitutionData, budget: RenderBudget) => string;
-
-// The budget of the render in progress: handlebars helpers cannot be handed one per call.
-let activeBudget: RenderBudget = createRenderBudget();
-
-// An isolated environment: no partials, no user helpers, and `log` removed so templates cannot write to our logs.
-const env = Handlebars.create();
-env.unregisterHelper('log');
-const builtInEach = env.helpers.each as Handlebars.HelperDelegate;
-env.registerHelper('each', function (this: unknown, context: unknown, options: Handlebars.HelperOptions) {
-  const fn = options.fn;
-  const counted = (item: unknown, frame?: Handlebars.RuntimeOptions) => {
-    activeBudget.iterationsLeft -= 1;
-    if (activeBudget.iterationsLeft < 0) {
-      throw new GenerationError(
-        'generation_failure',
-        `template loops ran more than ${templateLimits.renderIterations.toLocaleString('en-US')} iterations, the limit per transmission`,
-      );
-    }
-    return fn(item, frame);
-  };
-  return builtInEach.call(this, context, { ...options, fn: counted });
-});
-
-// Explicit `false` keeps handlebars' safe default (no prototype properties or methods) without its console warning.
-const RUNTIME_OPTIONS: Handlebars.RuntimeOptions = {
-  allowProtoPropertiesByDefault: false,
-  allowProtoMethodsByDefault: false,
-};
+export type PartTemplate = (
+  data: SubstitutionData,
+  budget: RenderBudget,
+  snippets?: SnippetContents,
+) => string;
 
 /**
- * Parses and compiles one content part. `htmlEscape` makes `{{x}}` HTML-escape its value (html and amp_html);
- * otherwise `{{x}}` and `{{{x}}}` both insert the value as is.
+ * Dynamic content and snippets parsed once per compiled content, however many recipients use them;
+ * forgotten all at once past a size, so a content with ever-new dynamic content holds little.
  */
-export function compilePart(part: string, source: string, htmlEscape: boolean): PartTemplate {
-  checkTemplateShape(part, source);
-  let program: ReturnType<typeof env.parse>;
-  try {
-    program = env.parse(source);
-  } catch (error) {
-    const { line, message } = describeParseError(error);
-    throw new CompileError(part, line, message);
-  }
-  const problem = findUnsupported(program);
-  if (problem) throw new CompileError(part, problem.line, problem.message);
+export class NestedSources {
+  private readonly parsed = new Map<string, ParsedPart | GenerationError>();
+  private chars = 0;
+  private static readonly maxEntries = 256;
+  private static readonly maxChars = 4 * 1024 * 1024;
 
-  const template = env.compile<SubstitutionData>(program, { noEscape: !htmlEscape });
-  // handlebars compiles lazily on first call; one call with no data forces it now, so errors surface here.
-  try {
-    activeBudget = createRenderBudget();
-    template({}, RUNTIME_OPTIONS);
-  } catch (error) {
-    throw new CompileError(part, undefined, error instanceof Error ? error.message : String(error));
+  parse(kind: PartKind, source: string, origin: NestedOrigin, name: string): ParsedPart {
+    const key = `${kind}\0${source}`;
+    let entry = this.parsed.get(key);
+    if (!entry) {
+      try {
+        entry = parsePart(origin === 'snippet' ? `snippet ${name}` : 'dynamic content', kind, source);
+      } catch (error) {
+        if (!(error instanceof CompileError)) throw error;
+        entry = new GenerationError('generation_failure', error.message);
+      }
+      if (this.parsed.size >= NestedSources.maxEntries || this.chars + key.length > NestedSources.maxChars) {
+        this.parsed.clear();
+        this.chars = 0;
+      }
+      this.parsed.set(key, entry);
+      this.chars += key.length;
+    }
+    if (entry instanceof GenerationError) throw entry;
+    return entry;
   }
+}
 
-  return (data, budget) => {
-    activeBudget = budget;
-    return template(data, RUNTIME_OPTIONS);
-  };
+/** Parses one content part into a function of the data. Throws CompileError naming the part and line. */
+export function compilePart(
+  part: string,
+  source: string,
+  kind: PartKind,
+  nested: NestedSources = new NestedSources(),
+): PartTemplate & { parsed: ParsedPart } {
+  const parsed = parsePart(part, kind, source);
+  const template = (data: SubstitutionData, budget: RenderBudget, snippets: SnippetContents = {}) =>
+    renderPart(parsed, {
+      data,
+      budget,
+      snippets,
+      parseNested: (nestedKind, nestedSource, origin, name) =>
+        nested.parse(nestedKind, nestedSource, origin, name),
+    });
+  return Object.assign(template, { parsed });
 }

@@ -25,6 +25,8 @@ import {
 import type { Principal } from '../../principal.ts';
 import { CompileError, mergeSubstitutionData, templateLimitsText } from '../substitution/render.ts';
 import { preview } from '../transmissions/render-pool.ts';
+import { snippetsFor } from '../transmissions/resolve.ts';
+import type { SendDeps } from '../transmissions/send-deps.ts';
 import { checkTemplateContent, compileFailure, toSendingContent } from './content.ts';
 import type {
   Template,
@@ -81,7 +83,14 @@ function viewOf(template: Template, draft: boolean | undefined): TemplateView {
   return shown;
 }
 
-export function templateRoutes({ templates: store }: { templates: TemplateStore }): FastifyPluginAsyncZod {
+export function templateRoutes({
+  templates: store,
+  send,
+}: {
+  templates: TemplateStore;
+  /** Where preview finds the snippets a template references (read per request). */
+  send: Pick<SendDeps, 'snippetContents'>;
+}): FastifyPluginAsyncZod {
   /** Why a template of this account cannot be changed: it is the master's (shared) or does not exist. */
   async function notOwned(principal: Principal, id: string): Promise<never> {
     if (
@@ -299,10 +308,12 @@ export function templateRoutes({ templates: store }: { templates: TemplateStore 
           throw invalidParameter('preview is not available for email_rfc822 templates');
         }
         const data = mergeSubstitutionData(version.substitution_data, request.body?.substitution_data);
+        const snippets = await snippetsFor(send, principalOf(request), content, [data]);
         try {
-          const rendered = await preview(content, data);
+          const rendered = await preview(content, data, snippets);
           if ('failure' in rendered) throw invalidParameter(`preview failed: ${rendered.failure}`);
-          return { results: rendered.content };
+          const { links: _tracking, ...results } = rendered.content;
+          return { results };
         } catch (error) {
           if (error instanceof CompileError) throw compileFailure(error);
           throw error;

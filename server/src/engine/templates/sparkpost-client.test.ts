@@ -76,7 +76,7 @@ describe.each(databases)('the sparkpost client on $name', (database) => {
     const broken = await clientFailure(
       client.templates.create({
         name: 'Broken',
-        content: { from: 'a@example.com', subject: 'x', html: '{{#each items}}' },
+        content: { from: 'a@example.com', subject: 'x', html: '{{each items}}' },
       }),
     );
     expect(broken.statusCode).toBe(422);

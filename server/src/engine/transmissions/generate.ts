@@ -3,7 +3,7 @@ import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import type { NewTransmission } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';
-import { mergeSubstitutionData, templateLimits } from '../substitution/render.ts';
+import { mergeSubstitutionData, type SnippetContents, templateLimits } from '../substitution/render.ts';
 import { type RecipientFacts, rejectionReasons, type SendContext, sendEvent } from './events.ts';
 import { messageSizeEstimate } from './message-size.ts';
 import { domainOf } from './recipients.ts';
@@ -24,6 +24,8 @@ export interface Generation {
   substitutionData: Record<string, unknown>;
   /** Inline parts (checked to compile), a whole RFC 822 message or one received over SMTP, rendered on the render threads. */
   content: ContentSource;
+  /** The stored snippets the content references (render_snippet), by id. */
+  snippets: SnippetContents;
   /** Valid recipients (addresses checked). */
   recipients: SparkpostRecipient[];
   /** The content's CC header as given (empty when none): tells cc from bcc recipients. */
@@ -82,7 +84,8 @@ export async function generate(
   const events: NewMessageEvent[] = [];
   const refused: GenerationOutcome['refused'] = [];
   const messages: NewMessage[] = [];
-  const sharedData = mergeSubstitutionData(g.templateData, g.substitutionData);
+  // The reference's precedence: substitution_data over metadata, the recipient's over the transmission's.
+  const sharedData = mergeSubstitutionData(g.templateData, send.metadata, g.substitutionData);
   const perTask = Math.max(
     1,
     Math.min(maxRecipientsPerTask, Math.floor(maxBytesPerTask / (messageSizeEstimate(g.content) + 1))),
@@ -114,7 +117,13 @@ export async function generate(
           sendEvent(send, facts, 'policy_rejection', null, { reason: rejectionReasons.suppressed }),
         );
       } else {
-        const job = { id: randomUUID(), address: recipient.address, data: recipient.substitution_data };
+        const job: RecipientJob = {
+          id: randomUUID(),
+          address: recipient.address,
+          metadata: recipient.metadata,
+          data: recipient.substitution_data,
+          returnPath: recipient.return_path ?? g.returnPath,
+        };
         pending.push({ recipient, facts, job });
       }
     }
@@ -124,6 +133,7 @@ export async function generate(
       const result = await renderMessages({
         content: g.content,
         sharedData,
+        snippets: g.snippets,
         recipients: slice.map(({ job }) => job),
         injectedAt: send.injectedAt,
         iterationsLeft,

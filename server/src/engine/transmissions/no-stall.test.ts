@@ -5,7 +5,7 @@ import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
 import { templateLimits, templateLimitsText } from '../substitution/render.ts';
 
-const nested = (depth: number) => `${'{{#if a}}'.repeat(depth)}x${'{{/if}}'.repeat(depth)}`;
+const nested = (depth: number) => `${'{{if a}}'.repeat(depth)}x${'{{end}}'.repeat(depth)}`;
 
 /** The longest the event loop was held while `run` ran, in ms. */
 async function longestStall<T>(run: () => Promise<T>): Promise<{ result: T; stallMs: number }> {
@@ -51,7 +51,7 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
       {
         message: 'substitution language syntax error in template content',
         code: '3000',
-        description: `Error while compiling text, line 1: blocks are nested more than ${templateLimits.maxNestingDepth} deep; that is the limit`,
+        description: `Error while compiling part text: line 1: blocks are nested more than ${templateLimits.maxNestingDepth} deep; that is the limit`,
         part: 'text',
         line: 1,
       },
@@ -82,7 +82,7 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
   it('fails each recipient of an RFC 822 message that does not compile, with the reason', async () => {
     const response = await engineCall(t.app, a, 'POST', '/transmissions', {
       recipients: Array.from({ length: 3 }, (_, index) => ({ address: `rfc${index}@example.test` })),
-      content: { email_rfc822: 'From: a@acme.test\nSubject: Hi\n\n{{#if a}}never closed\n' },
+      content: { email_rfc822: 'From: a@acme.test\nSubject: Hi\n\n{{if a}}never closed\n' },
     });
     expect(response.statusCode).toBe(200);
     const events = await t.db.query<{ type: string; reason: string }>(
@@ -108,7 +108,7 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
     expect(templateLimitsText).toContain('at most 10,000,000 iterations');
   });
 
-  it('spends one render budget per transmission: 20 recipients × nested {{#each}} over 999 items, without holding the loop', async () => {
+  it('spends one render budget per transmission: 20 recipients × nested {{each}} over 999 items, without holding the loop', async () => {
     const { result: response, stallMs } = await longestStall(() =>
       engineCall(t.app, a, 'POST', '/transmissions', {
         recipients: Array.from({ length: 20 }, (_, index) => ({ address: `r${index}@example.test` })),
@@ -116,7 +116,7 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
         content: {
           from: 'news@acme.test',
           subject: 'Hi',
-          text: '{{#each l}}{{#each ../l}}.{{/each}}{{/each}}',
+          text: '{{each l}}{{each l}}.{{end}}{{end}}',
         },
       }),
     );

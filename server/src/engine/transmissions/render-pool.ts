@@ -5,6 +5,7 @@ import {
   CompileError,
   type ContentParts,
   checkContentShape,
+  type SnippetContents,
   type SubstitutionData,
 } from '../substitution/render.ts';
 import type {
@@ -80,8 +81,9 @@ export async function checkCompiles(parts: ContentParts, options: ContentOptions
 export async function preview(
   parts: ContentParts,
   data: SubstitutionData,
+  snippets: SnippetContents = {},
 ): Promise<Exclude<PreviewResult, { compileProblem: CompileProblem }>> {
-  const result: PreviewResult = await renderPool().run({ parts, data }, { name: 'previewContent' });
+  const result: PreviewResult = await renderPool().run({ parts, data, snippets }, { name: 'previewContent' });
   if ('compileProblem' in result) throw toCompileError(result.compileProblem);
   return result;
 }

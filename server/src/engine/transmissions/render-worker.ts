@@ -16,7 +16,9 @@ import {
   mergeSubstitutionData,
   type RenderBudget,
   type RenderedContent,
+  type SnippetContents,
   type SubstitutionData,
+  withRecipientAddress,
 } from '../substitution/render.ts';
 import { compilePart, type PartTemplate } from '../substitution/template.ts';
 import { createComposer, type FilePart } from './compose.ts';
@@ -49,13 +51,19 @@ export interface RecipientJob {
   /** The message id. */
   id: string;
   address: SparkpostRecipient['address'];
+  /** The recipient's metadata, under its substitution data. */
+  metadata?: SubstitutionData | undefined;
   data: SubstitutionData | undefined;
+  /** The envelope sender, for the env_from and return_path variables. */
+  returnPath?: string | undefined;
 }
 
 export interface RenderTask {
   content: ContentSource;
   /** Template data under the transmission's: each recipient's own data goes over both. */
   sharedData: SubstitutionData;
+  /** The snippets the content references, by id (a missing one fails the recipients that use it). */
+  snippets?: SnippetContents;
   recipients: RecipientJob[];
   injectedAt: Date;
   /** What is left of the transmission's render budget. */
@@ -139,11 +147,14 @@ export function checkContent(task: { parts: ContentParts } & ContentOptions): Co
   }
 }
 
-export function previewContent(task: { parts: ContentParts; data: SubstitutionData }): PreviewResult {
+export function previewContent(task: {
+  parts: ContentParts;
+  data: SubstitutionData;
+  snippets?: SnippetContents;
+}): PreviewResult {
   try {
-    return {
-      content: compileInline(task.parts, { performSubstitutions: true, inlineCss: false }).render(task.data),
-    };
+    const compiled = compileInline(task.parts, { performSubstitutions: true, inlineCss: false });
+    return { content: compiled.render(task.data, undefined, undefined, task.snippets) };
   } catch (error) {
     if (error instanceof CompileError) return { compileProblem: problemOf(error) };
     if (error instanceof GenerationError) return { failure: error.reason };
@@ -176,20 +187,21 @@ function withOwnMessageId(raw: Buffer, job: RecipientJob): Built {
 
 async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget): Promise<Built> {
   const { content } = task;
-  const data = mergeSubstitutionData(task.sharedData, job.data);
   if (content.kind === 'received') {
     return withOwnMessageId(Buffer.from(content.raw.buffer, content.raw.byteOffset, content.raw.length), job);
   }
+  const data = mergeSubstitutionData(task.sharedData, job.metadata, job.data);
+  const recipient = { ...job.address, ...(job.returnPath ? { returnPath: job.returnPath } : {}) };
   if (content.kind === 'rfc822') {
     const source = content.performSubstitutions
-      ? cached(['rfc822', content.source], () => compilePart('email_rfc822', content.source, false))(
-          data,
+      ? cached(['rfc822', content.source], () => compilePart('email_rfc822', content.source, 'header'))(
+          withRecipientAddress(data, recipient),
           budget,
         )
       : content.source;
     return withOwnMessageId(Buffer.from(source.replace(/\r?\n/g, '\r\n')), job);
   }
-  const rendered = compileInline(content.parts, content).render(data, job.address, budget);
+  const rendered = compileInline(content.parts, content).render(data, recipient, budget, task.snippets);
   const messageIdHeader = messageIdFor(job.id, rendered.from.email);
   const raw = await composer.compose({
     content: rendered,

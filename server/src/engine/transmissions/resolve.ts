@@ -1,7 +1,12 @@
 import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import { invalidValue, notFound, subresourceNotFound } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
-import { CompileError, type ContentParts } from '../substitution/render.ts';
+import {
+  CompileError,
+  type ContentParts,
+  type SnippetContents,
+  snippetIdsIn,
+} from '../substitution/render.ts';
 import { compileFailure, parseFrom } from '../templates/content.ts';
 import type { Generation } from './generate.ts';
 import { newTransmissionId } from './ids.ts';
@@ -54,6 +59,18 @@ async function checkInline(
     if (error instanceof CompileError) throw compileFailure(error);
     throw error;
   }
+}
+
+/** The stored snippets a content references, by id; none when the engine has no snippet store. */
+export async function snippetsFor(
+  deps: Pick<SendDeps, 'snippetContents'>,
+  principal: Pick<Principal, 'companyId' | 'subaccountId'>,
+  parts: ContentParts,
+  dataSets: Record<string, unknown>[],
+): Promise<SnippetContents> {
+  const ids = snippetIdsIn(parts, dataSets);
+  if (ids.length === 0) return {};
+  return deps.snippetContents(principal.companyId, principal.subaccountId, ids);
 }
 
 function toParts(content: InlineBody): ContentParts {
@@ -126,6 +143,15 @@ export async function resolveTransmission(
     );
   }
   if (content.kind === 'inline') await checkInline(content.parts, content);
+  const snippets =
+    content.kind === 'inline' && content.performSubstitutions
+      ? await snippetsFor(deps, principal, content.parts, [
+          template?.substitutionData ?? {},
+          body.metadata ?? {},
+          body.substitution_data ?? {},
+          ...valid.flatMap((recipient) => [recipient.metadata ?? {}, recipient.substitution_data ?? {}]),
+        ])
+      : {};
 
   const environment: Environment =
     requested.sandbox === true ? 'sandbox' : await deps.environmentOf(companyId);
@@ -166,6 +192,7 @@ export async function resolveTransmission(
     templateData: template?.substitutionData ?? {},
     substitutionData: body.substitution_data ?? {},
     content,
+    snippets,
     recipients: valid,
     ccHeader: Object.entries(inline?.headers ?? {}).find(([name]) => name.toLowerCase() === 'cc')?.[1] ?? '',
   };

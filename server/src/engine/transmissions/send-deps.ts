@@ -2,7 +2,7 @@ import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { ReportError } from '../../report-error.ts';
 import type { IngestWriter } from '../messages/ingest.ts';
-import type { ContentParts } from '../substitution/render.ts';
+import type { ContentParts, SnippetContents } from '../substitution/render.ts';
 import type { ChargeResult, QuotaCharge } from '../usage/usage-meter.ts';
 
 export type Environment = 'sandbox' | 'production';
@@ -48,4 +48,6 @@ export interface SendDeps {
     subaccountId: number,
     listId: string,
   ): Promise<SparkpostRecipient[] | undefined>;
+  /** The stored snippets among `ids` the account may use (render_snippet), by id; ids with no snippet are left out. */
+  snippetContents: (companyId: string, subaccountId: number, ids: string[]) => Promise<SnippetContents>;
 }

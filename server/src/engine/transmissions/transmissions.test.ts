@@ -132,7 +132,7 @@ describe.each(databasesWithWorker)('transmissions on $name', (database) => {
     expect(missing.json().errors[0].description).toContain('content');
     const syntax = await send(
       a,
-      inline({ content: { from: 'a@acme.test', subject: 'Hi {{#if x}}', text: 'x' } }),
+      inline({ content: { from: 'a@acme.test', subject: 'Hi {{if x}}', text: 'x' } }),
     );
     expect(syntax.statusCode).toBe(422);
     expect(syntax.json().errors[0].description).toContain('subject');

@@ -12,9 +12,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { missingValue } from '../../engine-error.ts';
+import { masterSharing } from '../../http/master-sharing.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
-import { conflict, forbidden, invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
-import type { Principal } from '../../principal.ts';
+import { conflict, notFound } from '../../http/sparkpost-errors.ts';
 import { CompileError, checkSnippetParts } from '../substitution/render.ts';
 import { compileFailure } from '../templates/content.ts';
 import type { SnippetHeader, SnippetParts, SnippetStore } from './snippet-store.ts';
@@ -57,22 +57,7 @@ function requireContent(content: SnippetParts): void {
 }
 
 export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): FastifyPluginAsyncZod {
-  /** Why a snippet of this account cannot be changed: it is the master's (shared) or does not exist. */
-  async function notOwned(principal: Principal, id: string): Promise<never> {
-    if (
-      principal.subaccountId !== 0 &&
-      (await store.readable(principal.companyId, principal.subaccountId, id))
-    ) {
-      throw forbidden(`snippet ${id} belongs to the master account: subaccounts may use it, not change it`);
-    }
-    throw notFound(`snippet ${id} does not exist`);
-  }
-
-  const checkSharing = (principal: Principal, shared: boolean | undefined) => {
-    if (shared && principal.subaccountId !== 0) {
-      throw invalidParameter("only the master account's snippets can be shared with subaccounts");
-    }
-  };
+  const { notOwned, checkSharing } = masterSharing('snippet', store.readable);
 
   return async (app) => {
     app.get(

@@ -14,15 +14,9 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { masterSharing } from '../../http/master-sharing.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
-import {
-  conflict,
-  forbidden,
-  invalidParameter,
-  missingField,
-  notFound,
-} from '../../http/sparkpost-errors.ts';
-import type { Principal } from '../../principal.ts';
+import { conflict, invalidParameter, missingField, notFound } from '../../http/sparkpost-errors.ts';
 import { CompileError, mergeSubstitutionData, templateLimitsText } from '../substitution/render.ts';
 import { preview } from '../transmissions/render-pool.ts';
 import { snippetsFor } from '../transmissions/resolve.ts';
@@ -91,22 +85,7 @@ export function templateRoutes({
   /** Where preview finds the snippets a template references (read per request). */
   send: Pick<SendDeps, 'snippetContents'>;
 }): FastifyPluginAsyncZod {
-  /** Why a template of this account cannot be changed: it is the master's (shared) or does not exist. */
-  async function notOwned(principal: Principal, id: string): Promise<never> {
-    if (
-      principal.subaccountId !== 0 &&
-      (await store.readable(principal.companyId, principal.subaccountId, id))
-    ) {
-      throw forbidden(`template ${id} belongs to the master account: subaccounts may use it, not change it`);
-    }
-    throw notFound(`template ${id} does not exist`);
-  }
-
-  const checkSharing = (principal: Principal, shared: boolean | undefined) => {
-    if (shared && principal.subaccountId !== 0) {
-      throw invalidParameter("only the master account's templates can be shared with subaccounts");
-    }
-  };
+  const { notOwned, checkSharing } = masterSharing('template', store.readable);
 
   return async (app) => {
     app.get(

@@ -16,6 +16,13 @@ import { GenerationLost } from './transmission-rows.ts';
 export const wholeLimit = { recipients: 1_000, bytes: 16 * 1024 * 1024 };
 export const chunkLimit = { recipients: 250, bytes: 4 * 1024 * 1024 };
 
+/** The sizes above, in a sentence for the API reference. */
+export const chunkedGenerationText =
+  `A transmission of up to ${wholeLimit.recipients.toLocaleString('en-US')} recipients and ${wholeLimit.bytes / 1024 / 1024} MB of messages ` +
+  'is generated before the answer: its messages and events exist when the 200 arrives. A larger one is ' +
+  'accepted (its state is Generating) and generated right after, ' +
+  `${chunkLimit.recipients} recipients (at most ${chunkLimit.bytes / 1024 / 1024} MB) at a time; it becomes Success when every recipient has its message or event.`;
+
 const recipientsWithin = (g: Generation, limit: { recipients: number; bytes: number }) =>
   Math.max(1, Math.min(limit.recipients, Math.floor(limit.bytes / (messageSizeEstimate(g.content) + 1))));
 

@@ -12,6 +12,7 @@ import { principalOf, requireGrant } from '../../http/principal.ts';
 import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { templateLimitsText } from '../substitution/render.ts';
 import { checkSenderAndHeaders } from '../templates/content.ts';
+import { chunkedGenerationText } from './chunked-generation.ts';
 import type { TransmissionService } from './transmission-service.ts';
 
 const tags = ['transmissions'];
@@ -34,7 +35,7 @@ export function transmissionRoutes({
         schema: {
           tags,
           summary: 'Send (or schedule) a message to one or many recipients',
-          description: templateLimitsText,
+          description: `${templateLimitsText} ${chunkedGenerationText}`,
           querystring: z.object({ num_rcpt_errors: z.coerce.number().int().min(0).optional() }),
           body: transmissionBody,
           response: {

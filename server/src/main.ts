@@ -56,6 +56,9 @@ if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated'
 // The composition root: every store and service of this process is built here, once.
 const engine = createEngine(db, systemClock, reportTo(logger));
 const accounts = createAccountStores(db);
+// The embedded database has no other process: a generation still marked running was this server's
+// before it stopped, and resumes now rather than after the usual wait.
+if (!config.databaseUrl) await engine.transmissions.releaseStale(0);
 
 // The embedded database has one owner, this process: operator commands come in through it.
 const operatorContext = {

@@ -105,10 +105,25 @@ describe('operator commands against a running server', () => {
     expect(await send(key, 3001)).toMatchObject(accepted(3001));
   }, 400_000);
 
-  it('restarts on its own data after a SIGKILL, taking over the dead server’s lock', async () => {
+  it('restarts on its own data after a SIGKILL, taking over the dead server’s lock, and finishes a large send it was generating', async () => {
+    const key = lines.key?.[2] ?? '';
+    const large = await send(key, 3001);
+    expect(large).toMatchObject(accepted(3001));
+    const { id } = large.body.results as { id: string };
+    // Generated in chunks after the 200: killed now, it is somewhere in the middle (or just done).
     await server.kill();
     await server.start();
     expect((await signin('Second-pass2')).status).toBe(200);
+
+    const get = (path: string) =>
+      fetch(`${server.origin}/api/v1${path}`, { headers: { authorization: key } }).then(
+        (response) => response.json() as Promise<Record<string, unknown>>,
+      );
+    const stateOf = async () =>
+      ((await get(`/transmissions/${id}`)).results as { transmission: { state: string } }).transmission.state;
+    await expect.poll(stateOf, { timeout: 60_000, interval: 250 }).toBe('Success');
+    const injections = await get(`/events/message?transmissions=${id}&events=injection&per_page=1`);
+    expect(injections.total_count).toBe(3001);
   }, 150_000);
 
   it('prints the same lines when it opens the database itself (no server running)', async () => {

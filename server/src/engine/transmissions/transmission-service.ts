@@ -202,9 +202,12 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
     /** Lets the background generation finish its chunk and start no more (the process is stopping). */
     stop: () => chunked.stop(),
 
-    /** Puts back transmissions whose generation was interrupted (the process died) a while ago. */
-    async releaseStale(): Promise<void> {
-      const before = new Date(deps.clock.now().getTime() - 10 * 60_000);
+    /**
+     * Puts back transmissions whose generation was interrupted (the process died) `staleAfterMs` ago;
+     * 0 puts back every one (a process that owns the database alone, at its start).
+     */
+    async releaseStale(staleAfterMs = 10 * 60_000): Promise<void> {
+      const before = new Date(deps.clock.now().getTime() - staleAfterMs);
       await db.query(
         `UPDATE transmissions SET state = 'submitted' WHERE state = 'Generating' AND generation_start_time < $1`,
         [before],

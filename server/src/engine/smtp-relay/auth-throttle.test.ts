@@ -1,41 +1,20 @@
 import { connect, type Socket } from 'node:net';
-import pino from 'pino';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTestRelays } from '../../testing/relay.ts';
 import { type AuthThrottleSettings, createAuthThrottle, defaultAuthThrottle } from './auth-throttle.ts';
-import { loadOrCreateCertificate, type TlsCertificate } from './certificate.ts';
 import type { RelayDeps } from './relay-deps.ts';
-import { createSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 
 const goodKey = 'good-api-key';
-let tls: TlsCertificate;
-const running: SmtpRelay[] = [];
+const startTestRelay = useTestRelays();
 
-beforeAll(async () => {
-  tls = await loadOrCreateCertificate({ dataDir: 'memory://', hostname: 'localhost' });
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((relay) => relay.close()));
-});
-
-async function startRelay(settings: AuthThrottleSettings = defaultAuthThrottle): Promise<number> {
+function startRelay(settings: AuthThrottleSettings = defaultAuthThrottle): Promise<number> {
   const deps: RelayDeps = {
     authenticate: async (input) =>
       input.password === goodKey ? { companyId: 'c', subaccountId: 0, keyId: 'k' } : null,
     checkRecipient: async () => undefined,
     submit: async () => undefined,
   };
-  const relay = createSmtpRelay(deps, {
-    host: '127.0.0.1',
-    port: 0,
-    maxMessageBytes: 1024 * 1024,
-    tls,
-    logger: pino({ level: 'silent' }),
-    hostname: 'relay.test',
-    authThrottle: createAuthThrottle(settings),
-  });
-  running.push(relay);
-  return relay.listen();
+  return startTestRelay(deps, { authThrottle: createAuthThrottle(settings) });
 }
 
 const plain = (password: string) => Buffer.from(`\0SMTP_Injection\0${password}`).toString('base64');

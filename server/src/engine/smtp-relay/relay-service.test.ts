@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.ts';
 import { lastMailTo, linkIn, uniqueEmail } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
-import { loadOrCreateCertificate } from './certificate.ts';
+import { useTestRelays } from '../../testing/relay.ts';
 import { createRelayService } from './relay-service.ts';
-import { createSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 
 interface StoredMessage {
   company_id: string;
@@ -49,33 +47,20 @@ async function giveTinyPlan(db: Db, companyId: string, emailQuota: number): Prom
 
 describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
   const t = useTestApp(database);
-  let relay: SmtpRelay;
+  const startRelay = useTestRelays('all');
   let port: number;
   let a: EngineAccount;
   let b: EngineAccount;
 
   beforeAll(async () => {
-    const tls = await loadOrCreateCertificate({ dataDir: 'memory://', hostname: 'localhost' });
     const service = createRelayService({
       apiKeys: t.engine.apiKeys,
       subaccounts: t.engine.subaccounts,
       send: t.engine.send,
     });
-    relay = createSmtpRelay(service, {
-      host: '127.0.0.1',
-      port: 0,
-      maxMessageBytes: 1024 * 1024,
-      tls,
-      logger: pino({ level: 'silent' }),
-      hostname: 'relay.test',
-    });
-    port = await relay.listen();
+    port = await startRelay(service);
     a = await engineAccount(t.app, t.db, 'relay-a');
     b = await engineAccount(t.app, t.db, 'relay-b');
-  });
-
-  afterAll(async () => {
-    await relay?.close();
   });
 
   /** Sends through STARTTLS and AUTH, as a SparkPost SMTP client does. */

@@ -2,10 +2,9 @@ import { Writable } from 'node:stream';
 import nodemailer from 'nodemailer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import pino from 'pino';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateCertificate, type TlsCertificate } from './certificate.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestRelays } from '../../testing/relay.ts';
 import type { RelayAuthInput, RelayDeps, RelayMessage, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
-import { createSmtpRelay, type SmtpRelay } from './smtp-relay.ts';
 
 const principal: RelayPrincipal = { companyId: 'company-1', subaccountId: 0, keyId: 'key-1' };
 const goodKey = 'good-api-key';
@@ -19,16 +18,7 @@ interface Fake {
   logs: string[];
 }
 
-let tls: TlsCertificate;
-const running: SmtpRelay[] = [];
-
-beforeAll(async () => {
-  tls = await loadOrCreateCertificate({ dataDir: 'memory://', hostname: 'localhost' });
-});
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((relay) => relay.close()));
-});
+const startTestRelay = useTestRelays();
 
 /** A relay on a free loopback port whose deps are plain recorders; `submit` and `authenticate` can be swapped. */
 async function startRelay(
@@ -60,16 +50,10 @@ async function startRelay(
       done();
     },
   });
-  const relay = createSmtpRelay(deps, {
-    host: '127.0.0.1',
-    port: 0,
+  fake.port = await startTestRelay(deps, {
     maxMessageBytes: options.maxMessageBytes ?? 1024 * 1024,
-    tls,
     logger: pino({ level: 'warn' }, logSink),
-    hostname: 'relay.test',
   });
-  running.push(relay);
-  fake.port = await relay.listen();
   return fake;
 }
 

@@ -243,6 +243,20 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
     expect(unknownType.json().errors[0].description).toContain('deliveryy');
   });
 
+  it('searches ingest events: the documented filters are checked, and no batch has any', async () => {
+    const ingest = (query: string) => engineCall(t.app, a, 'GET', `/events/ingest${query}`);
+    for (const query of ['', '?events=success,error&retryable=false&per_page=10&batch_ids=b1']) {
+      const found = await ingest(query);
+      expect(found.statusCode, query).toBe(200);
+      expect(found.json()).toEqual({ results: [], total_count: 0, links: {} });
+    }
+    for (const query of ['?events=bounce', '?from=soon', '?per_page=0', '?retryable=perhaps']) {
+      const refused = await ingest(query);
+      expect(refused.statusCode, query).toBe(422);
+      expect(refused.json().errors[0].code).toBe('1300');
+    }
+  });
+
   it('keeps companies apart; a subaccount sees only its own; the master sees and filters all', async () => {
     await insert([
       event(a, { campaignId: 'tenancy', subject: 'master' }),

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
-import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { badRequestOnInvalid, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { cursorTimePattern, decodeCursor, nextPageLink, parsePerPage } from '../events/paging.ts';
 import { suppressionFilterOf } from './search-filter.ts';
 import type { Suppression, SuppressionKey, SuppressionStore } from './suppression-store.ts';
@@ -65,6 +65,7 @@ export function suppressionRoutes({
       {
         preHandler: manage,
         bodyLimit: bulkBodyLimit,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Create or update up to 10,000 entries; all or none',
@@ -92,6 +93,7 @@ export function suppressionRoutes({
       '/suppression-list/summary',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Entries per source and type',
@@ -124,6 +126,7 @@ export function suppressionRoutes({
       '/suppression-list',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Search the list, newest update first; page with links.next',
@@ -148,6 +151,7 @@ export function suppressionRoutes({
       '/suppression-list/:recipient',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Create or update the entry of one address for one type',
@@ -177,6 +181,7 @@ export function suppressionRoutes({
       '/suppression-list/:recipient',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: "An address's entries, one per type",
@@ -196,6 +201,7 @@ export function suppressionRoutes({
       '/suppression-list/:recipient',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: "Remove an address's entry of `type`, or of both types without it",

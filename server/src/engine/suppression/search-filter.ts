@@ -15,6 +15,7 @@ export interface SuppressionSearchQuery {
   sources?: string;
   description?: string;
   domain?: string;
+  list_id?: string;
   sort?: 'asc' | 'desc';
 }
 
@@ -49,5 +50,6 @@ export function suppressionFilterOf(query: SuppressionSearchQuery): SuppressionF
       throw invalidValue(`domain: ${JSON.stringify(query.domain)} is not a domain`);
     filter.domain = domain;
   }
+  if (query.list_id !== undefined) filter.listId = query.list_id === '' ? null : query.list_id;
   return filter;
 }

@@ -36,6 +36,8 @@ export interface SuppressionFilter {
   description?: string;
   /** Lower-cased domain the address is at. */
   domain?: string;
+  /** One mailing list's entries; null: only the account-wide ones. */
+  listId?: string | null;
   sort: 'asc' | 'desc';
 }
 
@@ -250,6 +252,8 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       if (filter.domain !== undefined) {
         where.and(`recipient LIKE ${where.param(`%@${likeLiteral(filter.domain)}`)} ESCAPE '\\'`);
       }
+      if (filter.listId === null) where.and('list_id IS NULL');
+      else if (filter.listId !== undefined) where.and(`list_id = ${where.param(filter.listId)}`);
       const countSql = `SELECT count(*)::int AS total FROM suppressions WHERE ${where.sql()}`;
       const countParams = [...where.params];
       const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';

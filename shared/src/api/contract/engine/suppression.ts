@@ -83,6 +83,12 @@ export const suppressionSearchQuery = z.object({
   description: z.string().max(1024).optional(),
   domain: z.string().max(253).optional(),
   sort: z.enum(['asc', 'desc'], "sort must be 'asc' or 'desc'").optional(),
+  /** Empty: only the account-wide entries; otherwise an RFC 2919 list id. */
+  list_id: z
+    .string()
+    .regex(/^$|^[A-Za-z0-9_-]{1,255}(\.[A-Za-z0-9_-]+)*$/, 'list_id must be an RFC 2919 list identifier')
+    .max(255)
+    .optional(),
   cursor: z.string().max(2048).optional(),
   per_page: z.string().optional(),
 });

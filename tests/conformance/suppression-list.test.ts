@@ -58,6 +58,18 @@ describe.each(databases)('the suppression list as the reference documents it, on
     expect(deleted.body).toBe('');
   });
 
+  it("DELETE ?list_id= removes that list's entry only: 204", async () => {
+    await putOne('two-lists@meadow.test', { type: 'transactional', list_id: 'tides.meadow.test' });
+    await putOne('two-lists@meadow.test', { type: 'non_transactional' });
+    const deleted = await api.call(
+      'DELETE',
+      '/suppression-list/two-lists@meadow.test?list_id=tides.meadow.test',
+    );
+    expect(deleted.statusCode).toBe(204);
+    const left = (await api.call('GET', '/suppression-list/two-lists@meadow.test')).json().results;
+    expect(left).toEqual([expect.objectContaining({ type: 'non_transactional' })]);
+  });
+
   it('DELETE an address not on the list: 404, code 1600', async () => {
     expectError(await api.call('DELETE', '/suppression-list/absent@meadow.test'), 404, '1600');
   });

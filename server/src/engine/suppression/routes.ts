@@ -204,7 +204,7 @@ export function suppressionRoutes({
         config: badRequestOnInvalid,
         schema: {
           tags,
-          summary: "Remove an address's entry of `type`, or of both types without it",
+          summary: "Remove an address's entry of `type` (both types without it), of one list with list_id",
           params: recipientParams,
           querystring: suppressionDeleteQuery,
           body: suppressionDeleteBody,
@@ -213,7 +213,9 @@ export function suppressionRoutes({
       async (request, reply) => {
         const { companyId, subaccountId } = principalOf(request);
         const type = request.body?.type ?? request.query.type;
-        const { removed, kept } = await store.remove(companyId, subaccountId, request.params.recipient, type);
+        const listId = request.query.list_id === '' ? null : request.query.list_id;
+        const { recipient } = request.params;
+        const { removed, kept } = await store.remove(companyId, subaccountId, recipient, type, listId);
         if (removed === 0 && kept > 0) {
           throw sparkpostError(403, 'Forbidden.', '1100', 'Recipient could not be removed - Compliance');
         }

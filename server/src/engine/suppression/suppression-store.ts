@@ -213,11 +213,14 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       subaccountId: number,
       recipient: string,
       type?: SuppressionType,
+      /** Only the entry of this mailing list; null: only an account-wide entry; absent: any. */
+      listId?: string | null,
     ): Promise<{ removed: number; kept: number }> {
       const rows = await db.query<{ source: string; removed: boolean }>(
         `WITH matched AS (
            SELECT recipient, type, source FROM suppressions
            WHERE company_id = $1 AND subaccount_id = $2 AND recipient = $3 AND ($4::text IS NULL OR type = $4)
+             AND (NOT $5::boolean OR list_id IS NOT DISTINCT FROM $6::text)
          ), removed AS (
            DELETE FROM suppressions s USING matched m
            WHERE s.company_id = $1 AND s.subaccount_id = $2 AND s.recipient = m.recipient AND s.type = m.type
@@ -225,7 +228,14 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
            RETURNING s.type
          )
          SELECT source, source <> '${compliance}' AS removed FROM matched`,
-        [companyId, subaccountId, recipient.trim().toLowerCase(), type ?? null],
+        [
+          companyId,
+          subaccountId,
+          recipient.trim().toLowerCase(),
+          type ?? null,
+          listId !== undefined,
+          listId ?? null,
+        ],
       );
       const removed = rows.filter((row) => row.removed).length;
       return { removed, kept: rows.length - removed };

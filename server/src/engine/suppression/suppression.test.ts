@@ -274,6 +274,33 @@ describe.each(databases)('suppression list on $name', (database) => {
     }
   });
 
+  it("DELETE with list_id removes only that list's entry; an empty list_id only an account-wide one", async () => {
+    await put(a, [
+      { ...entry('member@lists-del.test', 'transactional'), list_id: 'club.lists-del.test' },
+      entry('member@lists-del.test', 'non_transactional'),
+    ]);
+    const types = async () =>
+      (await call(a, 'GET', '/suppression-list/member@lists-del.test'))
+        .json()
+        .results?.map((e: { type: string }) => e.type);
+    expect(
+      (await call(a, 'DELETE', '/suppression-list/member@lists-del.test?list_id=other.lists-del.test'))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(a, 'DELETE', '/suppression-list/member@lists-del.test?list_id=')).statusCode).toBe(
+      204,
+    );
+    expect(await types()).toEqual(['transactional']);
+    expect(
+      (await call(a, 'DELETE', '/suppression-list/member@lists-del.test?list_id=club.lists-del.test'))
+        .statusCode,
+    ).toBe(204);
+    expect(await types()).toBeUndefined();
+    expect(
+      (await call(a, 'DELETE', '/suppression-list/member@lists-del.test?list_id=..bad')).statusCode,
+    ).toBe(400);
+  });
+
   it('summary counts entries per source and type', async () => {
     const c = await engineAccount(t.app, t.db, 'supp-summary');
     await put(c, [

@@ -29,6 +29,7 @@ export function subaccountPage(all: readonly Subaccount[], query: SubaccountList
   const name = query.name?.toLowerCase();
   const matching = all.filter(
     (subaccount) =>
+      query.option === undefined &&
       (query.status === undefined || subaccount.status === query.status) &&
       (query.ip_pool === undefined || subaccount.ipPool === query.ip_pool) &&
       (name === undefined || subaccount.name.toLowerCase().includes(name)) &&

@@ -217,6 +217,14 @@ describe.each(databases)('subaccounts on $name', (database) => {
       const filtered = (await call(c, 'GET', `/subaccounts?name=IR&ids=${ids[0]},${ids[2]}`)).json();
       expect(filtered.results.map((s: { name: string }) => s.name)).toEqual(['Birch']);
       expect((await call(c, 'GET', '/subaccounts?ip_pool=other')).json().total_count).toBe(0);
+      // No subaccount has deliverability features: they are not offered, and turning them on is refused.
+      expect((await call(c, 'GET', '/subaccounts?option=deliverability')).json().total_count).toBe(0);
+      expect(
+        (await call(c, 'PUT', `/subaccounts/${ids[0]}`, { options: { deliverability: false } })).statusCode,
+      ).toBe(200);
+      const turnedOn = await call(c, 'PUT', `/subaccounts/${ids[0]}`, { options: { deliverability: true } });
+      expect(turnedOn.statusCode).toBe(400);
+      expect(turnedOn.json().errors[0].description).toContain('deliverability');
 
       for (const query of ['per_page=101', 'sort_by=size', 'order=up', 'cursor=bm9wZQ', 'ids=a,b']) {
         const refused = await call(c, 'GET', `/subaccounts?${query}`);

@@ -19,6 +19,12 @@ export const subaccountUpdateBody = z.object({
   name: name.optional(),
   status: z.enum(subaccountStatuses, 'must be active, suspended or terminated').optional(),
   ip_pool: ipPool.nullable().optional(),
+  /** Deliverability features are not offered: turning them on is refused. */
+  options: z
+    .object({
+      deliverability: z.literal(false, 'deliverability features are not offered by this server').optional(),
+    })
+    .optional(),
 });
 
 export const subaccountView = z.object({
@@ -36,6 +42,8 @@ export const subaccountSortKeys = ['created_at', 'updated_at', 'id', 'name'] as 
 
 /** Any of these asks for a page (`total_count`, `links`) instead of the whole list. */
 export const subaccountListQuery = z.object({
+  /** Subaccounts with this option on: none, as no option is offered. */
+  option: z.enum(['deliverability'], "option's only value is deliverability").optional(),
   cursor: z.string().max(64).optional(),
   per_page: z.coerce.number().int().min(1).max(100, 'per_page is at most 100').optional(),
   sort_by: z.enum(subaccountSortKeys, `sort_by is one of ${subaccountSortKeys.join(', ')}`).optional(),

@@ -54,6 +54,14 @@ describe.each(databases)(
         expect(event).toMatchObject({ rcpt_to: 'tom@garden.test', type: 'injection' });
     });
 
+    it('GET /events/message with delimiter splits the list filters at it', async () => {
+      const body = (
+        await search('?delimiter=|&recipients=lea@garden.test|ute@garden.test&events=injection')
+      ).json();
+      const recipients = body.results.map((event: { rcpt_to: string }) => event.rcpt_to).sort();
+      expect(recipients).toEqual(['lea@garden.test', 'ute@garden.test']);
+    });
+
     it('GET /events/message with a value no filter takes: 422, code 1300', async () => {
       for (const query of ['?events=teleported', '?per_page=0', '?from=tomorrow']) {
         const refused = await search(query);

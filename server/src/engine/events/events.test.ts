@@ -219,6 +219,13 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
     expect((await search(a, '?campaigns=filt*,nomatch')).total_count).toBe(3);
     const eventId = (await search(a, `${campaign('filters')}&events=bounce`)).results[0]?.event_id;
     expect(await rcpts(`event_ids=${eventId}`)).toEqual(['one@alpha.example']);
+    // delimiter separates the values instead of the comma, so a value may hold one.
+    expect(await rcpts('delimiter=;&events=delivery;open')).toEqual([
+      'three@beta.example',
+      'two@beta.example',
+    ]);
+    expect(await rcpts('delimiter=;&subjects=Weekly digest 12,x;none')).toEqual([]);
+    expect(await rcpts('delimiter=|&reasons=550 Mailbox|nothing')).toEqual(['one@alpha.example']);
   });
 
   it('rejects invalid filter values with 422 in the SparkPost shape', async () => {

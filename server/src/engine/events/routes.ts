@@ -93,7 +93,7 @@ export function eventRoutes({
         const to = query.to === undefined ? undefined : parseTime(query.to, 'to');
         if (from && to && from >= to) throw invalidParameter('from: must be before to');
         parsePerPage(query.per_page);
-        for (const type of commaValues(query.events) ?? []) {
+        for (const type of commaValues(query.events, query.delimiter) ?? []) {
           if (!ingestEventTypes.some((known) => known === type)) {
             throw invalidParameter(
               `events: ${JSON.stringify(type)} is not one of ${ingestEventTypes.join(', ')}`,

@@ -25,6 +25,8 @@ export const messageEventSearchQuery = z.object({
   subaccounts: z.string().optional(),
   ip_pools: z.string().optional(),
   event_ids: z.string().optional(),
+  /** What separates the values of the list filters; a comma by default. */
+  delimiter: z.string().max(8).optional(),
 });
 
 export type MessageEventSearchQuery = z.infer<typeof messageEventSearchQuery>;

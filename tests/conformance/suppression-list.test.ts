@@ -108,6 +108,18 @@ describe.each(databases)('the suppression list as the reference documents it, on
     );
   });
 
+  it('GET /suppression-list?description=&description_strict=true matches the whole description', async () => {
+    const loose = (await api.call('GET', '/suppression-list?domain=meadow.test&description=ask')).json();
+    expect(loose.results.map((entry: { recipient: string }) => entry.recipient)).toContain(
+      'quiet@meadow.test',
+    );
+    const strict = await api.call(
+      'GET',
+      '/suppression-list?domain=meadow.test&description=ask&description_strict=true',
+    );
+    expect(strict.json().results).toEqual([]);
+  });
+
   it('GET /suppression-list with an invalid list_id: 400', async () => {
     expect((await api.call('GET', '/suppression-list?list_id=..digest')).statusCode).toBe(400);
   });

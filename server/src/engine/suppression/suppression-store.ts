@@ -32,8 +32,9 @@ export interface SuppressionFilter {
   to?: Date;
   types?: SuppressionType[];
   sources?: SuppressionSource[];
-  /** Case-insensitive substring of the description. */
+  /** Case-insensitive substring of the description; with descriptionStrict the whole description. */
   description?: string;
+  descriptionStrict?: boolean;
   /** Lower-cased domain the address is at. */
   domain?: string;
   /** One mailing list's entries; null: only the account-wide ones. */
@@ -256,7 +257,9 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       if (filter.to) where.and(`updated_at <= ${where.param(filter.to)}`);
       if (filter.types) where.and(`type = ANY(${where.param(filter.types)}::text[])`);
       if (filter.sources) where.and(`source = ANY(${where.param(filter.sources)}::text[])`);
-      if (filter.description !== undefined) {
+      if (filter.description !== undefined && filter.descriptionStrict) {
+        where.and(`description = ${where.param(filter.description)}`);
+      } else if (filter.description !== undefined) {
         where.and(`description ILIKE ${where.param(`%${likeLiteral(filter.description)}%`)} ESCAPE '\\'`);
       }
       if (filter.domain !== undefined) {

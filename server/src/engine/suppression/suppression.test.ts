@@ -194,6 +194,10 @@ describe.each(databases)('suppression list on $name', (database) => {
       's1@filter.example',
       's3@filter.example',
     ]);
+    // description_strict: the whole description, as written.
+    const strict = 'domain=filter.example&description_strict=true&description=';
+    expect(names(await search(a, `${strict}bounced%20twice`))).toEqual(['s3@filter.example']);
+    expect(names(await search(a, `${strict}bounce`))).toEqual([]);
     const from = encodeURIComponent(later.toISOString());
     expect(names(await search(a, `domain=filter.example&from=${from}`))).toEqual([
       's3@filter.example',

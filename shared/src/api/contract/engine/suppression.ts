@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from './email-address.ts';
+import { booleanQuery } from './query.ts';
 
 export const suppressionTypes = ['transactional', 'non_transactional'] as const;
 export type SuppressionType = (typeof suppressionTypes)[number];
@@ -90,6 +91,8 @@ export const suppressionSearchQuery = z.object({
   types: z.string().optional(),
   sources: z.string().optional(),
   description: z.string().max(1024).optional(),
+  /** True: the description equals `description` (else it contains it, any case). */
+  description_strict: booleanQuery.optional(),
   domain: z.string().max(253).optional(),
   sort: z.enum(['asc', 'desc'], "sort must be 'asc' or 'desc'").optional(),
   list_id: listIdQuery.optional(),

@@ -2,9 +2,8 @@ import { contentPreview, contentPreviewerBody, results } from '@app/shared/api/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireGrant } from '../../http/principal.ts';
 import { invalidParameter } from '../../http/sparkpost-errors.ts';
-import { CompileError, templateLimitsText } from '../substitution/render.ts';
-import { preview } from '../transmissions/render-pool.ts';
-import { compileFailure, toSendingContent } from './content.ts';
+import { templateLimitsText } from '../substitution/render.ts';
+import { renderPreview, toSendingContent } from './content.ts';
 
 const standInSender = 'preview@preview.example';
 
@@ -29,16 +28,9 @@ export function contentPreviewerRoutes(): FastifyPluginAsyncZod {
         const parts = toSendingContent({ from: standInSender, ...content });
         if ('email_rfc822' in parts)
           throw invalidParameter('preview is not available for email_rfc822 content');
-        try {
-          const rendered = await preview(parts, data);
-          if ('failure' in rendered) throw invalidParameter(`preview failed: ${rendered.failure}`);
-          // Only the parts given: the renderer also answers a subject and a sender.
-          const shown = Object.entries(rendered.content).filter(([part]) => part in content);
-          return { results: Object.fromEntries(shown) };
-        } catch (error) {
-          if (error instanceof CompileError) throw compileFailure(error);
-          throw error;
-        }
+        const rendered = await renderPreview(parts, data);
+        // Only the parts given: the renderer also answers a subject and a sender.
+        return { results: Object.fromEntries(Object.entries(rendered).filter(([part]) => part in content)) };
       },
     );
   };

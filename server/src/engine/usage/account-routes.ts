@@ -4,6 +4,8 @@ import {
   accountUpdateBody,
   accountView,
   results,
+  type UsageView,
+  usageView,
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +38,18 @@ function usageOf(quotas: readonly CompanyQuota[], now: Date): NonNullable<Accoun
   const sandbox = quotas.find((quota) => quota.feature === 'sandbox' && quota.enable);
   if (sandbox) usage.sandbox = { used: sandbox.usage, limit: sandbox.quota };
   return usage;
+}
+
+function messagingOf(quotas: readonly CompanyQuota[], now: Date): UsageView['messaging'] {
+  const { day, month } = usageOf(quotas, now);
+  const messaging: UsageView['messaging'] = {
+    // Counters are kept per period: a send before this month is not seen here.
+    last_usage_date: quotas.find((quota) => quota.feature === 'email')?.lastUpdated?.slice(0, 10) ?? null,
+    timestamp: now.toISOString(),
+  };
+  if (day) messaging.day = { start: day.start, end: day.end, used: day.used };
+  if (month) messaging.month = { start: month.start, end: month.end, used: month.used };
+  return messaging;
 }
 
 /** SparkPost's account family: the company behind the key, its plan and, on request, its usage. */
@@ -72,6 +86,23 @@ export function accountRoutes({ db, clock, companies }: AccountRouteDeps): Fasti
         };
         if (request.query.include === 'usage') account.usage = usageOf(quotas, now);
         return { results: account };
+      },
+    );
+
+    app.get(
+      '/usage',
+      {
+        preHandler: requireMaster,
+        schema: {
+          tags,
+          summary: "This day's and month's messaging usage",
+          response: { 200: results(usageView) },
+        },
+      },
+      async (request) => {
+        const now = clock.now();
+        const quotas = await companyQuotas(db, principalOf(request).companyId, now);
+        return { results: { messaging: messagingOf(quotas, now) } };
       },
     );
 

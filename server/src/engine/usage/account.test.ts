@@ -48,6 +48,18 @@ describe.each(databases)('GET and PUT /account on $name', (database) => {
     expect((await call(a, 'GET', '/account?include=billing')).statusCode).toBe(422);
   });
 
+  it('GET /usage: the messaging usage of this day and month, with the last day mail was sent', async () => {
+    const { results } = (await call(a, 'GET', '/usage')).json();
+    expect(results).toEqual({
+      messaging: {
+        day: { start: expect.any(String), end: expect.any(String), used: 1 },
+        month: { start: expect.any(String), end: expect.any(String), used: 1 },
+        last_usage_date: t.clock.now().toISOString().slice(0, 10),
+        timestamp: t.clock.now().toISOString(),
+      },
+    });
+  });
+
   it('renames the company; settings this server does not offer are refused, naming them', async () => {
     const renamed = await call(a, 'PUT', '/account', { company_name: 'Account Renamed' });
     expect(renamed.json()).toEqual({ results: { message: 'Account has been updated' } });

@@ -40,3 +40,16 @@ export const accountUpdateBody = z.object({
   tfa_required: z.boolean().optional(),
   options: z.record(z.string(), z.boolean()).optional(),
 });
+
+const messagingPeriod = z.object({ start: z.string(), end: z.string(), used: z.number() });
+
+/** `GET /usage`: this day's and month's sends (recipient validation is not offered yet). */
+export const usageView = z.object({
+  messaging: z.object({
+    day: messagingPeriod.optional(),
+    month: messagingPeriod.optional(),
+    last_usage_date: z.string().nullable(),
+    timestamp: z.string(),
+  }),
+});
+export type UsageView = z.infer<typeof usageView>;

@@ -41,12 +41,14 @@ import { sandboxRoutes } from './engine/sandbox/routes.ts';
 import { snippetRoutes } from './engine/snippets/routes.ts';
 import { subaccountRoutes } from './engine/subaccounts/routes.ts';
 import { suppressionRoutes } from './engine/suppression/routes.ts';
+import { contentPreviewerRoutes } from './engine/templates/content-previewer-routes.ts';
 import { templateRoutes } from './engine/templates/routes.ts';
 import { transmissionRoutes } from './engine/transmissions/routes.ts';
 import { testSendRoutes } from './engine/transmissions/test-send-routes.ts';
+import { accountRoutes } from './engine/usage/account-routes.ts';
 import { usageRoutes } from './engine/usage/routes.ts';
 import { createAuthGuards, decorateAuth } from './http/auth.ts';
-import { engineApi } from './http/engine-api.ts';
+import { engineApi, withoutTrailingSlash } from './http/engine-api.ts';
 import { errorHandler } from './http/errors.ts';
 import { decoratePrincipal } from './http/principal.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
@@ -71,7 +73,10 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db, mailer } = options;
   const clock = options.clock ?? systemClock;
-  const app = Fastify({ loggerInstance: options.logger ?? pino({ level: 'silent' }) });
+  const app = Fastify({
+    loggerInstance: options.logger ?? pino({ level: 'silent' }),
+    rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
@@ -176,6 +181,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         suppressionRoutes(engine),
         eventRoutes({ events: engine.events, clock }),
         templateRoutes(engine),
+        contentPreviewerRoutes(engine),
+        accountRoutes({ db, clock, companies }),
         recipientListRoutes(engine),
         snippetRoutes(engine),
         transmissionRoutes(engine),

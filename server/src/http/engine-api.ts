@@ -8,6 +8,17 @@ import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { createPrincipalResolver, type PrincipalDeps } from './principal.ts';
 import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
+const trailingSlash = /^(\/api\/v1\/[^?]+?)\/+(\?.*)?$/;
+
+/**
+ * SparkPost ignores a trailing slash (`POST /transmissions/`, `PUT /suppression-list/`): an
+ * `/api/v1` URL reaches the router without it. Other URLs pass unchanged.
+ */
+export function withoutTrailingSlash(url: string): string {
+  const match = trailingSlash.exec(url);
+  return match ? `${match[1]}${match[2] ?? ''}` : url;
+}
+
 /**
  * The SparkPost-compatible engine API under `/api/v1`: every route needs an API key (or a console
  * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape. `callers` authenticates

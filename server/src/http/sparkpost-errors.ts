@@ -3,6 +3,19 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { EngineError, type EngineErrorKind, OverQuotaError } from '../engine-error.ts';
 import { consoleErrorOf } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The status of every answer refusing a request's input: SparkPost answers 422 in most
+     * families, 400 where its reference says so (subaccounts, suppression entries).
+     */
+    invalidRequestStatus?: 400 | 422;
+  }
+}
+
+/** Route config of the families whose reference answers a malformed request with 400. */
+export const badRequestOnInvalid = { invalidRequestStatus: 400 } as const;
+
 /** One entry of SparkPost's error list: `{errors: [{message, description, code}]}`. */
 export interface SparkpostErrorItem {
   message: string;
@@ -97,7 +110,10 @@ function engineErrorAnswer(error: EngineError): { status: number; errors: Sparkp
 
 /** Error handler of the `/api/v1` scope: every failure in SparkPost's `{errors: [...]}` shape. */
 export function sparkpostErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const { status, errors } = toSparkpost(error);
+  const answer = toSparkpost(error);
+  const { errors } = answer;
+  const status =
+    answer.status === 422 ? (request.routeOptions.config?.invalidRequestStatus ?? 422) : answer.status;
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   return reply.status(status).send({ errors });
 }

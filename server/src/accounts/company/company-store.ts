@@ -82,6 +82,10 @@ export function createCompanyStore(db: Db) {
       );
     },
 
+    async rename(companyId: string, name: string): Promise<void> {
+      await db.query('UPDATE companies SET name = $2 WHERE id = $1', [companyId, name]);
+    },
+
     /** 'None' becomes 'Requested'; any other status stays. */
     async requestProduction(companyId: string): Promise<void> {
       await db.query(

@@ -24,16 +24,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const bigintPattern = /^(?:\d{1,18}|[1-8]\d{18})$/;
 
 /** Values that must each match `pattern`; 422 naming the filter and the value otherwise. */
-function checked(name: string, value: string | undefined, pattern: RegExp, expected: string) {
-  const values = commaValues(value);
+function checked(name: string, values: string[] | undefined, pattern: RegExp, expected: string) {
   const bad = values?.find((item) => !pattern.test(item));
   if (bad !== undefined) throw invalidValue(`${name}: ${JSON.stringify(bad)} is not ${expected}`);
   return values;
 }
 
 /** Exact values, and patterns for values with the `*` wildcard. */
-function matchList(value: string | undefined, lowerCase = false): MatchList | undefined {
-  const values = commaValues(value)?.map((item) => (lowerCase ? item.toLowerCase() : item));
+function matchList(listed: string[] | undefined, lowerCase = false): MatchList | undefined {
+  const values = listed?.map((item) => (lowerCase ? item.toLowerCase() : item));
   if (!values) return undefined;
   return {
     exact: values.filter((item) => !item.includes('*')),
@@ -41,8 +40,7 @@ function matchList(value: string | undefined, lowerCase = false): MatchList | un
   };
 }
 
-function eventTypes(value: string | undefined): string[] | undefined {
-  const values = commaValues(value);
+function eventTypes(values: string[] | undefined): string[] | undefined {
   const unknown = values?.find((item) => !(messageEventTypes as readonly string[]).includes(item));
   if (unknown !== undefined) {
     throw invalidValue(
@@ -61,26 +59,33 @@ export function eventSearchOf(query: MessageEventSearchQuery, principal: Princip
   const from = query.from ? parseTime(query.from, 'from') : new Date(to.getTime() - dayMs);
   if (from >= to) throw invalidValue('from: must be before to');
   const filter: EventFilter = { companyId: principal.companyId, from, to };
+  // SparkPost's `delimiter` separates the values of every list filter (a comma by default).
+  const list = (value: string | undefined) => commaValues(value, query.delimiter);
   if (!principal.isMaster) filter.subaccountId = principal.subaccountId;
 
   const optional: Partial<EventFilter> = {
-    events: eventTypes(query.events),
-    recipients: commaValues(query.recipients)?.map((item) => item.toLowerCase()),
-    fromAddresses: commaValues(query.from_addresses)?.map((item) => item.toLowerCase()),
-    recipientDomains: matchList(query.recipient_domains, true),
-    sendingDomains: matchList(query.sending_domains, true),
-    subjects: matchList(query.subjects),
-    campaigns: matchList(query.campaigns),
-    templates: matchList(query.templates),
-    ipPools: matchList(query.ip_pools),
-    bounceClasses: checked('bounce_classes', query.bounce_classes, /^\d{1,3}$/, 'a bounce class code')?.map(
+    events: eventTypes(list(query.events)),
+    recipients: list(query.recipients)?.map((item) => item.toLowerCase()),
+    fromAddresses: list(query.from_addresses)?.map((item) => item.toLowerCase()),
+    recipientDomains: matchList(list(query.recipient_domains), true),
+    sendingDomains: matchList(list(query.sending_domains), true),
+    subjects: matchList(list(query.subjects)),
+    campaigns: matchList(list(query.campaigns)),
+    templates: matchList(list(query.templates)),
+    ipPools: matchList(list(query.ip_pools)),
+    bounceClasses: checked(
+      'bounce_classes',
+      list(query.bounce_classes),
+      /^\d{1,3}$/,
+      'a bounce class code',
+    )?.map(Number),
+    reasons: list(query.reasons),
+    transmissions: checked('transmissions', list(query.transmissions), bigintPattern, 'a transmission id'),
+    messages: checked('messages', list(query.messages), uuidPattern, 'a message id'),
+    subaccounts: checked('subaccounts', list(query.subaccounts), /^\d{1,15}$/, 'a subaccount id')?.map(
       Number,
     ),
-    reasons: commaValues(query.reasons),
-    transmissions: checked('transmissions', query.transmissions, bigintPattern, 'a transmission id'),
-    messages: checked('messages', query.messages, uuidPattern, 'a message id'),
-    subaccounts: checked('subaccounts', query.subaccounts, /^\d{1,15}$/, 'a subaccount id')?.map(Number),
-    eventIds: checked('event_ids', query.event_ids, bigintPattern, 'an event id'),
+    eventIds: checked('event_ids', list(query.event_ids), bigintPattern, 'an event id'),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) Object.assign(filter, { [key]: value });

@@ -219,6 +219,13 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
     expect((await search(a, '?campaigns=filt*,nomatch')).total_count).toBe(3);
     const eventId = (await search(a, `${campaign('filters')}&events=bounce`)).results[0]?.event_id;
     expect(await rcpts(`event_ids=${eventId}`)).toEqual(['one@alpha.example']);
+    // delimiter separates the values instead of the comma, so a value may hold one.
+    expect(await rcpts('delimiter=;&events=delivery;open')).toEqual([
+      'three@beta.example',
+      'two@beta.example',
+    ]);
+    expect(await rcpts('delimiter=;&subjects=Weekly digest 12,x;none')).toEqual([]);
+    expect(await rcpts('delimiter=|&reasons=550 Mailbox|nothing')).toEqual(['one@alpha.example']);
   });
 
   it('rejects invalid filter values with 422 in the SparkPost shape', async () => {
@@ -241,6 +248,20 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
     }
     const unknownType = await get(a, '?events=delivery,deliveryy');
     expect(unknownType.json().errors[0].description).toContain('deliveryy');
+  });
+
+  it('searches ingest events: the documented filters are checked, and no batch has any', async () => {
+    const ingest = (query: string) => engineCall(t.app, a, 'GET', `/events/ingest${query}`);
+    for (const query of ['', '?events=success,error&retryable=false&per_page=10&batch_ids=b1']) {
+      const found = await ingest(query);
+      expect(found.statusCode, query).toBe(200);
+      expect(found.json()).toEqual({ results: [], total_count: 0, links: {} });
+    }
+    for (const query of ['?events=bounce', '?from=soon', '?per_page=0', '?retryable=perhaps']) {
+      const refused = await ingest(query);
+      expect(refused.statusCode, query).toBe(422);
+      expect(refused.json().errors[0].code).toBe('1300');
+    }
   });
 
   it('keeps companies apart; a subaccount sees only its own; the master sees and filters all', async () => {

@@ -72,11 +72,11 @@ export function parseTime(value: string, name: string): Date {
   return time;
 }
 
-/** `a, b,c` → ['a', 'b', 'c']; undefined when the parameter is absent or empty. */
-export function commaValues(value: string | undefined): string[] | undefined {
+/** `a, b,c` → ['a', 'b', 'c'] (or split at `delimiter`); undefined when the parameter is absent or empty. */
+export function commaValues(value: string | undefined, delimiter = ','): string[] | undefined {
   if (value === undefined) return undefined;
   const values = value
-    .split(',')
+    .split(delimiter || ',')
     .map((part) => part.trim())
     .filter(Boolean);
   return values.length > 0 ? values : undefined;

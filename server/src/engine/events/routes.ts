@@ -1,4 +1,6 @@
 import {
+  ingestEventSearchQuery,
+  ingestEventTypes,
   messageEventDocumentation,
   messageEventPage,
   messageEventSamplesQuery,
@@ -15,7 +17,7 @@ import { eventSearchOf } from './event-query.ts';
 import type { EventStore } from './event-store.ts';
 import { toEventView } from './event-view.ts';
 import { type MessageEventType, messageEventTypes } from './message-event.ts';
-import { commaValues, nextPageLink } from './paging.ts';
+import { commaValues, nextPageLink, parsePerPage, parseTime } from './paging.ts';
 
 const tags = ['events'];
 const view = requireGrant('message_events/view');
@@ -65,6 +67,41 @@ export function eventRoutes({
           });
         }
         return { results: page.events.map(toEventView), total_count: page.total, links };
+      },
+    );
+
+    app.get(
+      '/events/ingest',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: 'Search the outcomes of ingest batches (none: this server takes no ingest batches)',
+          querystring: ingestEventSearchQuery,
+          response: {
+            200: z.object({
+              results: z.array(z.record(z.string(), z.unknown())),
+              total_count: z.number(),
+              links: z.object({ next: z.string().optional() }),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const query = request.query;
+        const from = query.from === undefined ? undefined : parseTime(query.from, 'from');
+        const to = query.to === undefined ? undefined : parseTime(query.to, 'to');
+        if (from && to && from >= to) throw invalidParameter('from: must be before to');
+        parsePerPage(query.per_page);
+        for (const type of commaValues(query.events, query.delimiter) ?? []) {
+          if (!ingestEventTypes.some((known) => known === type)) {
+            throw invalidParameter(
+              `events: ${JSON.stringify(type)} is not one of ${ingestEventTypes.join(', ')}`,
+            );
+          }
+        }
+        // POST /ingest/events is not offered, so no batch has an outcome to find: a valid search finds none.
+        return { results: [], total_count: 0, links: {} };
       },
     );
 

@@ -227,6 +227,27 @@ describe.each(databases)('recipient lists on $name', (database) => {
     expect(await store().recipientsOf(a.companyId, 0, 'gone')).toBeUndefined();
   });
 
+  it('answers PUT and DELETE without a list id with 400 invalid uri (1101)', async () => {
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const response = await call(
+        a,
+        method,
+        '/recipient-lists',
+        method === 'PUT' ? { name: 'x' } : undefined,
+      );
+      expect(response.statusCode, method).toBe(400);
+      expect(response.json()).toEqual({
+        errors: [
+          {
+            message: 'invalid uri',
+            code: '1101',
+            description: `${method} requires a recipient list id in the URI`,
+          },
+        ],
+      });
+    }
+  });
+
   it('keeps a list that a scheduled transmission will still read', async () => {
     await create({ id: 'scheduled' });
     await t.db.query(

@@ -170,6 +170,24 @@ export function recipientListRoutes({
       },
     );
 
+    // SparkPost answers a change of "the lists" without naming one with 400 invalid uri.
+    for (const method of ['PUT', 'DELETE'] as const) {
+      app.route({
+        method,
+        url: '/recipient-lists',
+        preHandler: manage,
+        schema: { tags, summary: `${method} needs a list id in the path: always 400 (code 1101)` },
+        handler: async () => {
+          throw sparkpostError(
+            400,
+            'invalid uri',
+            '1101',
+            `${method} requires a recipient list id in the URI`,
+          );
+        },
+      });
+    }
+
     app.delete(
       '/recipient-lists/:id',
       {

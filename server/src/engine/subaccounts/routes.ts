@@ -4,15 +4,18 @@ import {
   type SubaccountView,
   subaccountCreateBody,
   subaccountCreated,
+  subaccountListQuery,
   subaccountUpdateBody,
   subaccountView,
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
-import { conflict, missingField, notFound } from '../../http/sparkpost-errors.ts';
+import { badRequestOnInvalid, conflict, missingField, notFound } from '../../http/sparkpost-errors.ts';
 import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
 import { checkGrants, checkValidIps } from '../api-keys/routes.ts';
+import { nextPageLink } from '../events/paging.ts';
+import { subaccountPage, wantsPage } from './list-page.ts';
 import type { Subaccount, SubaccountStore } from './subaccount-store.ts';
 
 const toView = (subaccount: Subaccount): SubaccountView => {
@@ -21,6 +24,7 @@ const toView = (subaccount: Subaccount): SubaccountView => {
     name: subaccount.name,
     status: subaccount.status,
     compliance_status: subaccount.status,
+    options: { deliverability: false },
     created: subaccount.createdAt.toISOString(),
   };
   if (subaccount.ipPool) view.ip_pool = subaccount.ipPool;
@@ -43,21 +47,34 @@ export function subaccountRoutes({
       '/subaccounts',
       {
         preHandler: guards,
+        config: badRequestOnInvalid,
         schema: {
           tags,
-          summary: "The company's subaccounts",
-          response: { 200: results(z.array(subaccountView)) },
+          summary: "The company's subaccounts; any parameter asks for a page with total_count and links",
+          querystring: subaccountListQuery,
+          response: {
+            200: results(z.array(subaccountView)).extend({
+              total_count: z.number().optional(),
+              links: z.object({ next: z.string().optional() }).optional(),
+            }),
+          },
         },
       },
-      async (request) => ({
-        results: (await subaccounts.list(principalOf(request).companyId)).map(toView),
-      }),
+      async (request) => {
+        const all = await subaccounts.list(principalOf(request).companyId);
+        if (!wantsPage(request.query)) return { results: all.map(toView) };
+        const page = subaccountPage(all, request.query);
+        const links: { next?: string } = {};
+        if (page.next) links.next = nextPageLink(request.url, page.next);
+        return { results: page.entries.map(toView), total_count: page.total, links };
+      },
     );
 
     app.post(
       '/subaccounts',
       {
         preHandler: guards,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Create a subaccount, optionally with its first API key',
@@ -95,6 +112,7 @@ export function subaccountRoutes({
       '/subaccounts/summary',
       {
         preHandler: guards,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'How many subaccounts the account has',
@@ -110,6 +128,7 @@ export function subaccountRoutes({
       '/subaccounts/:id',
       {
         preHandler: guards,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'One subaccount',
@@ -128,6 +147,7 @@ export function subaccountRoutes({
       '/subaccounts/:id',
       {
         preHandler: guards,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Rename, suspend, reactivate or terminate (terminated is final)',

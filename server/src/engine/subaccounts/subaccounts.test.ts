@@ -78,6 +78,7 @@ describe.each(databases)('subaccounts on $name', (database) => {
             status: 'active',
             compliance_status: 'active',
             ip_pool: 'shared',
+            options: { deliverability: false },
             created: expect.any(String),
           },
           expect.objectContaining({ id: created.subaccount_id, name: 'Store', status: 'active' }),
@@ -111,9 +112,9 @@ describe.each(databases)('subaccounts on $name', (database) => {
       expect(cleared).not.toHaveProperty('ip_pool');
     });
 
-    it('refuses bad input with 422 and unknown ids with 404', async () => {
+    it('refuses bad input with 400, as the reference does for subaccounts, and unknown ids with 404', async () => {
       const noName = await call(a, 'POST', '/subaccounts', { ip_pool: 'x' });
-      expect(noName.statusCode).toBe(422);
+      expect(noName.statusCode).toBe(400);
       expect(noName.json().errors[0]).toMatchObject({
         code: '1400',
         description: expect.stringContaining('name'),
@@ -123,26 +124,26 @@ describe.each(databases)('subaccounts on $name', (database) => {
         setup_api_key: true,
         key_label: 'k',
       });
-      expect(keyWithoutGrants.statusCode).toBe(422);
+      expect(keyWithoutGrants.statusCode).toBe(400);
       const unknownGrant = await call(a, 'POST', '/subaccounts', {
         name: 'Bad grant',
         setup_api_key: true,
         key_label: 'k',
         key_grants: ['transmissions/fly'],
       });
-      expect(unknownGrant.statusCode).toBe(422);
+      expect(unknownGrant.statusCode).toBe(400);
       expect(unknownGrant.json().errors[0].description).toContain('transmissions/fly');
       const badStatus = await call(a, 'POST', '/subaccounts', { name: 'x', setup_api_key: false }).then(
         (created) =>
           call(a, 'PUT', `/subaccounts/${created.json().results.subaccount_id}`, { status: 'paused' }),
       );
-      expect(badStatus.statusCode).toBe(422);
+      expect(badStatus.statusCode).toBe(400);
       expect(badStatus.json().errors[0].description).toContain('status');
 
       expect((await call(a, 'GET', '/subaccounts/987654321')).statusCode).toBe(404);
       expect((await call(a, 'GET', '/subaccounts/987654321')).json().errors[0].code).toBe('1600');
       expect((await call(a, 'PUT', '/subaccounts/987654321', { name: 'x' })).statusCode).toBe(404);
-      expect((await call(a, 'GET', '/subaccounts/shop')).statusCode).toBe(422);
+      expect((await call(a, 'GET', '/subaccounts/shop')).statusCode).toBe(400);
     });
 
     it('follows the reference: a key by default, grants checked, names up to 64 characters, a summary', async () => {
@@ -151,7 +152,7 @@ describe.each(databases)('subaccounts on $name', (database) => {
       const before = await subaccounts();
       // setup_api_key defaults to true, so key_label and key_grants are required.
       const noKeyFields = await call(a, 'POST', '/subaccounts', { name: 'Default key' });
-      expect(noKeyFields.statusCode).toBe(422);
+      expect(noKeyFields.statusCode).toBe(400);
       expect(noKeyFields.json().errors[0].description).toContain('key_label');
       const defaulted = await call(a, 'POST', '/subaccounts', {
         name: 'Default key',
@@ -167,10 +168,10 @@ describe.each(databases)('subaccounts on $name', (database) => {
           setup_api_key: false,
           key_grants,
         });
-        expect(refused.statusCode, JSON.stringify(key_grants)).toBe(422);
+        expect(refused.statusCode, JSON.stringify(key_grants)).toBe(400);
       }
       const long = await call(a, 'POST', '/subaccounts', { name: 'n'.repeat(65), setup_api_key: false });
-      expect(long.statusCode).toBe(422);
+      expect(long.statusCode).toBe(400);
       expect(long.json().errors[0].description).toMatch(/^name: .*64/);
       expect(await subaccounts()).toBe(before + 1);
       const fits = await call(a, 'POST', '/subaccounts', { name: 'n'.repeat(64), setup_api_key: false });
@@ -184,15 +185,62 @@ describe.each(databases)('subaccounts on $name', (database) => {
       expect(others).toBe((await call(b, 'GET', '/subaccounts')).json().results.length);
     });
 
-    it('refuses an id beyond the database range with 422, not a server error', async () => {
+    it('pages the list when asked: per_page, sort_by, order, filters, total_count and links.next', async () => {
+      const c = await engineAccount(t.app, t.db, 'subs-paging');
+      const ids: number[] = [];
+      for (const name of ['Cedar', 'alder', 'Birch']) {
+        const created = await call(c, 'POST', '/subaccounts', {
+          name,
+          setup_api_key: false,
+          ip_pool: 'trees',
+        });
+        ids.push(created.json().results.subaccount_id);
+      }
+      // Without paging parameters: the whole list, as before.
+      expect(Object.keys((await call(c, 'GET', '/subaccounts')).json())).toEqual(['results']);
+
+      const names: string[] = [];
+      let next: string | undefined = '/subaccounts?per_page=2&sort_by=name&order=asc';
+      while (next) {
+        const page = await call(c, 'GET', next);
+        expect(page.statusCode).toBe(200);
+        const body = page.json();
+        expect(body.total_count).toBe(3);
+        names.push(...body.results.map((s: { name: string }) => s.name));
+        next = body.links.next?.replace(/^\/api\/v1/, '');
+      }
+      expect(names).toEqual(['alder', 'Birch', 'Cedar']);
+
+      const byId = (await call(c, 'GET', '/subaccounts?sort_by=id&order=desc')).json();
+      expect(byId.results.map((s: { id: number }) => s.id)).toEqual([...ids].reverse());
+      expect(byId.links).toEqual({});
+      const filtered = (await call(c, 'GET', `/subaccounts?name=IR&ids=${ids[0]},${ids[2]}`)).json();
+      expect(filtered.results.map((s: { name: string }) => s.name)).toEqual(['Birch']);
+      expect((await call(c, 'GET', '/subaccounts?ip_pool=other')).json().total_count).toBe(0);
+      // No subaccount has deliverability features: they are not offered, and turning them on is refused.
+      expect((await call(c, 'GET', '/subaccounts?option=deliverability')).json().total_count).toBe(0);
+      expect(
+        (await call(c, 'PUT', `/subaccounts/${ids[0]}`, { options: { deliverability: false } })).statusCode,
+      ).toBe(200);
+      const turnedOn = await call(c, 'PUT', `/subaccounts/${ids[0]}`, { options: { deliverability: true } });
+      expect(turnedOn.statusCode).toBe(400);
+      expect(turnedOn.json().errors[0].description).toContain('deliverability');
+
+      for (const query of ['per_page=101', 'sort_by=size', 'order=up', 'cursor=bm9wZQ', 'ids=a,b']) {
+        const refused = await call(c, 'GET', `/subaccounts?${query}`);
+        expect(refused.statusCode, query).toBe(400);
+      }
+    });
+
+    it('refuses an id beyond the database range with 400 (422 in other families), not a server error', async () => {
       const huge = '9999999999999999999';
       const got = await call(a, 'GET', `/subaccounts/${huge}`);
-      expect(got.statusCode).toBe(422);
+      expect(got.statusCode).toBe(400);
       expect(got.json().errors[0]).toMatchObject({
         code: '1300',
         description: expect.stringContaining('id'),
       });
-      expect((await call(a, 'PUT', `/subaccounts/${huge}`, { name: 'x' })).statusCode).toBe(422);
+      expect((await call(a, 'PUT', `/subaccounts/${huge}`, { name: 'x' })).statusCode).toBe(400);
       expect((await call(a, 'GET', `/transmissions/${huge}`)).statusCode).toBe(422);
       // The largest 19-digit ids still reach the lookup.
       expect((await call(a, 'GET', '/subaccounts/8999999999999999999')).statusCode).toBe(404);
@@ -273,7 +321,7 @@ describe.each(databases)('subaccounts on $name', (database) => {
           key_label: 'k',
           key_grants: ['transmissions/modify', grant],
         });
-        expect(created.statusCode, grant).toBe(422);
+        expect(created.statusCode, grant).toBe(400);
         expect(created.json().errors[0].description).toContain(grant);
       }
       // Nothing was created by the refused requests.

@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
-import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { badRequestOnInvalid, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { cursorTimePattern, decodeCursor, nextPageLink, parsePerPage } from '../events/paging.ts';
 import { suppressionFilterOf } from './search-filter.ts';
 import type { Suppression, SuppressionKey, SuppressionStore } from './suppression-store.ts';
@@ -65,6 +65,7 @@ export function suppressionRoutes({
       {
         preHandler: manage,
         bodyLimit: bulkBodyLimit,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Create or update up to 10,000 entries; all or none',
@@ -92,6 +93,7 @@ export function suppressionRoutes({
       '/suppression-list/summary',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Entries per source and type',
@@ -124,6 +126,7 @@ export function suppressionRoutes({
       '/suppression-list',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Search the list, newest update first; page with links.next',
@@ -148,6 +151,7 @@ export function suppressionRoutes({
       '/suppression-list/:recipient',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: 'Create or update the entry of one address for one type',
@@ -177,6 +181,7 @@ export function suppressionRoutes({
       '/suppression-list/:recipient',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
           summary: "An address's entries, one per type",
@@ -196,9 +201,10 @@ export function suppressionRoutes({
       '/suppression-list/:recipient',
       {
         preHandler: manage,
+        config: badRequestOnInvalid,
         schema: {
           tags,
-          summary: "Remove an address's entry of `type`, or of both types without it",
+          summary: "Remove an address's entry of `type` (both types without it), of one list with list_id",
           params: recipientParams,
           querystring: suppressionDeleteQuery,
           body: suppressionDeleteBody,
@@ -207,7 +213,9 @@ export function suppressionRoutes({
       async (request, reply) => {
         const { companyId, subaccountId } = principalOf(request);
         const type = request.body?.type ?? request.query.type;
-        const { removed, kept } = await store.remove(companyId, subaccountId, request.params.recipient, type);
+        const listId = request.query.list_id === '' ? null : request.query.list_id;
+        const { recipient } = request.params;
+        const { removed, kept } = await store.remove(companyId, subaccountId, recipient, type, listId);
         if (removed === 0 && kept > 0) {
           throw sparkpostError(403, 'Forbidden.', '1100', 'Recipient could not be removed - Compliance');
         }

@@ -14,7 +14,9 @@ export interface SuppressionSearchQuery {
   types?: string;
   sources?: string;
   description?: string;
+  description_strict?: boolean;
   domain?: string;
+  list_id?: string;
   sort?: 'asc' | 'desc';
 }
 
@@ -42,12 +44,16 @@ export function suppressionFilterOf(query: SuppressionSearchQuery): SuppressionF
   if (types) filter.types = types;
   const sources = oneOf<SuppressionSource>('sources', suppressionSources, query.sources);
   if (sources) filter.sources = sources;
-  if (query.description) filter.description = query.description;
+  if (query.description) {
+    filter.description = query.description;
+    if (query.description_strict) filter.descriptionStrict = true;
+  }
   if (query.domain) {
     const domain = query.domain.trim().toLowerCase();
     if (!domainPattern.test(domain))
       throw invalidValue(`domain: ${JSON.stringify(query.domain)} is not a domain`);
     filter.domain = domain;
   }
+  if (query.list_id !== undefined) filter.listId = query.list_id === '' ? null : query.list_id;
   return filter;
 }

@@ -32,10 +32,13 @@ export interface SuppressionFilter {
   to?: Date;
   types?: SuppressionType[];
   sources?: SuppressionSource[];
-  /** Case-insensitive substring of the description. */
+  /** Case-insensitive substring of the description; with descriptionStrict the whole description. */
   description?: string;
+  descriptionStrict?: boolean;
   /** Lower-cased domain the address is at. */
   domain?: string;
+  /** One mailing list's entries; null: only the account-wide ones. */
+  listId?: string | null;
   sort: 'asc' | 'desc';
 }
 
@@ -211,11 +214,14 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       subaccountId: number,
       recipient: string,
       type?: SuppressionType,
+      /** Only the entry of this mailing list; null: only an account-wide entry; absent: any. */
+      listId?: string | null,
     ): Promise<{ removed: number; kept: number }> {
       const rows = await db.query<{ source: string; removed: boolean }>(
         `WITH matched AS (
            SELECT recipient, type, source FROM suppressions
            WHERE company_id = $1 AND subaccount_id = $2 AND recipient = $3 AND ($4::text IS NULL OR type = $4)
+             AND (NOT $5::boolean OR list_id IS NOT DISTINCT FROM $6::text)
          ), removed AS (
            DELETE FROM suppressions s USING matched m
            WHERE s.company_id = $1 AND s.subaccount_id = $2 AND s.recipient = m.recipient AND s.type = m.type
@@ -223,7 +229,14 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
            RETURNING s.type
          )
          SELECT source, source <> '${compliance}' AS removed FROM matched`,
-        [companyId, subaccountId, recipient.trim().toLowerCase(), type ?? null],
+        [
+          companyId,
+          subaccountId,
+          recipient.trim().toLowerCase(),
+          type ?? null,
+          listId !== undefined,
+          listId ?? null,
+        ],
       );
       const removed = rows.filter((row) => row.removed).length;
       return { removed, kept: rows.length - removed };
@@ -244,12 +257,16 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       if (filter.to) where.and(`updated_at <= ${where.param(filter.to)}`);
       if (filter.types) where.and(`type = ANY(${where.param(filter.types)}::text[])`);
       if (filter.sources) where.and(`source = ANY(${where.param(filter.sources)}::text[])`);
-      if (filter.description !== undefined) {
+      if (filter.description !== undefined && filter.descriptionStrict) {
+        where.and(`description = ${where.param(filter.description)}`);
+      } else if (filter.description !== undefined) {
         where.and(`description ILIKE ${where.param(`%${likeLiteral(filter.description)}%`)} ESCAPE '\\'`);
       }
       if (filter.domain !== undefined) {
         where.and(`recipient LIKE ${where.param(`%@${likeLiteral(filter.domain)}`)} ESCAPE '\\'`);
       }
+      if (filter.listId === null) where.and('list_id IS NULL');
+      else if (filter.listId !== undefined) where.and(`list_id = ${where.param(filter.listId)}`);
       const countSql = `SELECT count(*)::int AS total FROM suppressions WHERE ${where.sql()}`;
       const countParams = [...where.params];
       const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';

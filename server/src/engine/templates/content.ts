@@ -1,7 +1,12 @@
 import { isEmailAddress, type TemplateContentBody } from '@app/shared/api/contract/engine/index';
 import { EngineError, invalidValue, missingValue } from '../../engine-error.ts';
-import { CompileError, type ContentParts } from '../substitution/render.ts';
-import { checkCompiles } from '../transmissions/render-pool.ts';
+import {
+  CompileError,
+  type ContentParts,
+  type SnippetContents,
+  type SubstitutionData,
+} from '../substitution/render.ts';
+import { checkCompiles, preview } from '../transmissions/render-pool.ts';
 
 /** What a transmission sends from a template: inline parts, or a whole message. */
 export type SendingContent = ContentParts | { email_rfc822: string };
@@ -51,6 +56,20 @@ export function toSendingContent(content: TemplateContentBody): SendingContent {
   if (content.reply_to) parts.reply_to = content.reply_to;
   if (content.headers && Object.keys(content.headers).length > 0) parts.headers = { ...content.headers };
   return parts;
+}
+
+/** `parts` rendered once with `data`; content that does not compile or render is refused (3000, 1300). */
+export async function renderPreview(parts: ContentParts, data: SubstitutionData, snippets: SnippetContents) {
+  try {
+    const rendered = await preview(parts, data, snippets);
+    if ('failure' in rendered) throw invalidValue(`preview failed: ${rendered.failure}`);
+    // The links found for tracking stay on the server.
+    const { links: _tracking, ...content } = rendered.content;
+    return content;
+  } catch (error) {
+    if (error instanceof CompileError) throw compileFailure(error);
+    throw error;
+  }
 }
 
 /** Content that does not compile, naming the part and line. */

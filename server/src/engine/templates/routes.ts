@@ -17,11 +17,10 @@ import { z } from 'zod';
 import { masterSharing } from '../../http/master-sharing.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { conflict, invalidParameter, missingField, notFound } from '../../http/sparkpost-errors.ts';
-import { CompileError, mergeSubstitutionData, templateLimitsText } from '../substitution/render.ts';
-import { preview } from '../transmissions/render-pool.ts';
+import { mergeSubstitutionData, templateLimitsText } from '../substitution/render.ts';
 import { snippetsFor } from '../transmissions/resolve.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
-import { checkTemplateContent, compileFailure, toSendingContent } from './content.ts';
+import { checkTemplateContent, renderPreview, toSendingContent } from './content.ts';
 import type {
   Template,
   TemplateChange,
@@ -288,15 +287,7 @@ export function templateRoutes({
         }
         const data = mergeSubstitutionData(version.substitution_data, request.body?.substitution_data);
         const snippets = await snippetsFor(send, principalOf(request), content, [data]);
-        try {
-          const rendered = await preview(content, data, snippets);
-          if ('failure' in rendered) throw invalidParameter(`preview failed: ${rendered.failure}`);
-          const { links: _tracking, ...results } = rendered.content;
-          return { results };
-        } catch (error) {
-          if (error instanceof CompileError) throw compileFailure(error);
-          throw error;
-        }
+        return { results: await renderPreview(content, data, snippets) };
       },
     );
   };

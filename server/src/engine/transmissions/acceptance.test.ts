@@ -150,6 +150,59 @@ describe.each(databases)('what a transmission is refused for at acceptance, on $
     expect(raw).toMatch(/^Message-ID: <[0-9a-f-]+@xn--mnchen-3ya\.test>\r$/m);
   });
 
+  it('accepts the recipients that have address.email and reports the others (200, code 2000)', async () => {
+    await engineCall(t.app, a, 'POST', '/templates', {
+      id: 'partial-welcome',
+      name: 'Welcome',
+      published: true,
+      content: { from: 'news@acme.test', subject: 'Hi {{name}}', text: 'Hello {{name}}' },
+    });
+    const recipients = [
+      { address: { email: 'kept@example.test', name: 'Kept' } },
+      { address: { name: 'No address' } },
+      { address: { email: 'also-kept@example.test' } },
+    ];
+    for (const sent of [{ template_id: 'partial-welcome' }, content]) {
+      const partial = await send({ recipients, content: sent });
+      expect(partial.statusCode).toBe(200);
+      expect(partial.json()).toEqual({
+        results: {
+          id: expect.any(String),
+          total_accepted_recipients: 2,
+          total_rejected_recipients: 1,
+          rcpt_to_errors: [
+            {
+              message: 'required field is missing',
+              description: expect.stringContaining('address.email is required'),
+              code: '1400',
+            },
+          ],
+        },
+        errors: [{ message: 'transmission created, but with validation errors', code: '2000' }],
+      });
+    }
+    // With no recipient left there is nothing to send: refused whole.
+    const none = await send({ recipients: [{ address: { name: 'Nobody' } }], content });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors[0].code).toBe('1400');
+  });
+
+  it('refuses a transmission without content (1400) and one naming a DKIM key (400/1100)', async () => {
+    const noContent = await send({ recipients: [{ address: 'ann@example.test' }] });
+    expect(noContent.statusCode).toBe(422);
+    expect(noContent.json().errors).toEqual([
+      expect.objectContaining({ message: 'required field is missing', code: '1400' }),
+    ]);
+    // No sending domain has DKIM keys yet, so any key named does not exist.
+    const before = await counts();
+    const dkim = await send(body({ options: { dkim_key: 'spring' } }));
+    expect(dkim.statusCode).toBe(400);
+    expect(dkim.json().errors).toEqual([
+      { message: "Invalid DKIM key ID 'spring' for sending domain 'acme.test'", code: '1100' },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
   it('answers an unknown template_id with 422 and code 1603', async () => {
     const response = await send({
       recipients: [{ address: 'ann@example.test' }],

@@ -2,6 +2,7 @@ import {
   campaignId,
   numericId,
   results,
+  type TransmissionBody,
   transmissionAccepted,
   transmissionBody,
   transmissionSummary,
@@ -17,6 +18,17 @@ import type { TransmissionService } from './transmission-service.ts';
 
 const tags = ['transmissions'];
 const idParams = z.object({ id: numericId });
+
+/** No sending domain has DKIM keys yet, so a transmission naming one names a key that does not exist. */
+function refuseDkimKey({ options, content }: TransmissionBody): void {
+  const key = options?.dkim_key;
+  if (key === undefined) return;
+  const from =
+    'from' in content ? (typeof content.from === 'string' ? content.from : content.from.email) : '';
+  const domain = /@([^@>\s]+)>?\s*$/.exec(from)?.[1];
+  const forDomain = domain === undefined ? '' : ` for sending domain '${domain}'`;
+  throw sparkpostError(400, `Invalid DKIM key ID '${key}'${forDomain}`, '1100');
+}
 
 /** Transmissions carry attachments: up to 50 MB of JSON per request. */
 const bodyLimit = 50 * 1024 * 1024;
@@ -48,6 +60,7 @@ export function transmissionRoutes({
       },
       async (request) => {
         if ('from' in request.body.content) checkSenderAndHeaders(request.body.content);
+        refuseDkimKey(request.body);
         const accepted = await service.send(principalOf(request), request.body);
         const rcptErrors = accepted.rcptErrors.slice(
           0,

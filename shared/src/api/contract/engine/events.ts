@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanQuery } from './query.ts';
 
 /**
  * `GET /events/message` query: times ISO 8601 (`from` inclusive, `to` exclusive), filters as comma
@@ -24,6 +25,8 @@ export const messageEventSearchQuery = z.object({
   subaccounts: z.string().optional(),
   ip_pools: z.string().optional(),
   event_ids: z.string().optional(),
+  /** What separates the values of the list filters; a comma by default. */
+  delimiter: z.string().max(8).optional(),
 });
 
 export type MessageEventSearchQuery = z.infer<typeof messageEventSearchQuery>;
@@ -46,6 +49,23 @@ export const messageEventPage = z.object({
 });
 
 export const messageEventSamplesQuery = z.object({ events: z.string().optional() });
+
+export const ingestEventTypes = ['success', 'error'] as const;
+
+/** `GET /events/ingest`: the search over ingest batches' outcomes, SparkPost's parameters. */
+export const ingestEventSearchQuery = z.object({
+  from: z.string().max(64).optional(),
+  to: z.string().max(64).optional(),
+  cursor: z.string().max(2048).optional(),
+  per_page: z.string().max(16).optional(),
+  delimiter: z.string().max(8).optional(),
+  events: z.string().max(1024).optional(),
+  event_ids: z.string().max(10_000).optional(),
+  batch_ids: z.string().max(10_000).optional(),
+  error_types: z.string().max(1024).optional(),
+  retryable: booleanQuery.optional(),
+  subaccounts: z.string().max(10_000).optional(),
+});
 
 /** Per event type (in the order of the type list): each field with a description and a sample value. */
 export const messageEventDocumentation = z.object({

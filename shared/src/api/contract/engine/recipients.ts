@@ -8,7 +8,8 @@ interface Address {
 }
 
 const addressObject = z.object({
-  email: z.string().max(320),
+  // Missing, it is empty: that recipient alone is refused (rcpt_to_errors), as SparkPost does.
+  email: z.string().max(320).default(''),
   name: headerText(256).optional(),
   header_to: headerText(998).optional(),
 });

@@ -19,6 +19,12 @@ export const subaccountUpdateBody = z.object({
   name: name.optional(),
   status: z.enum(subaccountStatuses, 'must be active, suspended or terminated').optional(),
   ip_pool: ipPool.nullable().optional(),
+  /** Deliverability features are not offered: turning them on is refused. */
+  options: z
+    .object({
+      deliverability: z.literal(false, 'deliverability features are not offered by this server').optional(),
+    })
+    .optional(),
 });
 
 export const subaccountView = z.object({
@@ -27,8 +33,30 @@ export const subaccountView = z.object({
   status: z.enum(subaccountStatuses),
   compliance_status: z.string(),
   ip_pool: z.string().optional(),
+  /** Deliverability features are not offered: always false. */
+  options: z.object({ deliverability: z.boolean() }),
   created: z.string(),
 });
+
+export const subaccountSortKeys = ['created_at', 'updated_at', 'id', 'name'] as const;
+
+/** Any of these asks for a page (`total_count`, `links`) instead of the whole list. */
+export const subaccountListQuery = z.object({
+  /** Subaccounts with this option on: none, as no option is offered. */
+  option: z.enum(['deliverability'], "option's only value is deliverability").optional(),
+  cursor: z.string().max(64).optional(),
+  per_page: z.coerce.number().int().min(1).max(100, 'per_page is at most 100').optional(),
+  sort_by: z.enum(subaccountSortKeys, `sort_by is one of ${subaccountSortKeys.join(', ')}`).optional(),
+  order: z.enum(['asc', 'desc'], "order is 'asc' or 'desc'").optional(),
+  ip_pool: z.string().max(20).optional(),
+  status: z.enum(subaccountStatuses, 'status is active, suspended or terminated').optional(),
+  name: z.string().max(64).optional(),
+  ids: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'ids is a comma-separated list of subaccount ids')
+    .optional(),
+});
+export type SubaccountListQuery = z.infer<typeof subaccountListQuery>;
 
 export const subaccountCreated = z.object({
   subaccount_id: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress } from './email-address.ts';
+import { booleanQuery } from './query.ts';
 
 export const suppressionTypes = ['transactional', 'non_transactional'] as const;
 export type SuppressionType = (typeof suppressionTypes)[number];
@@ -56,8 +57,17 @@ export const suppressionBulkBody = z.object({
 /** DELETE's body is optional: absent, it arrives as null. */
 export const suppressionDeleteBody = z.object({ type: suppressionType.optional() }).nullish();
 
-/** `type` of DELETE may also come in the query string. */
-export const suppressionDeleteQuery = z.object({ type: suppressionType.optional() });
+/** A `list_id` query parameter: empty means the account-wide entries only; otherwise an RFC 2919 list id. */
+const listIdQuery = z
+  .string()
+  .regex(/^$|^[A-Za-z0-9_-]{1,255}(\.[A-Za-z0-9_-]+)*$/, 'list_id must be an RFC 2919 list identifier')
+  .max(255);
+
+/** `type` of DELETE may also come in the query string; `list_id` limits it to one list's entry. */
+export const suppressionDeleteQuery = z.object({
+  type: suppressionType.optional(),
+  list_id: listIdQuery.optional(),
+});
 
 export const suppressionView = z.object({
   recipient: z.string(),
@@ -81,8 +91,11 @@ export const suppressionSearchQuery = z.object({
   types: z.string().optional(),
   sources: z.string().optional(),
   description: z.string().max(1024).optional(),
+  /** True: the description equals `description` (else it contains it, any case). */
+  description_strict: booleanQuery.optional(),
   domain: z.string().max(253).optional(),
   sort: z.enum(['asc', 'desc'], "sort must be 'asc' or 'desc'").optional(),
+  list_id: listIdQuery.optional(),
   cursor: z.string().max(2048).optional(),
   per_page: z.string().optional(),
 });

@@ -70,6 +70,12 @@ export const templateListQuery = z.object({
 
 export const templatePreviewBody = z.object({ substitution_data: substitutionData.optional() });
 
+/** `POST /utils/content-previewer`: inline content rendered with the data given, nothing stored. */
+export const contentPreviewerBody = z.object({
+  content: templateContentBody,
+  substitution_data: substitutionData,
+});
+
 export const templateSummary = z.object({
   id: z.string(),
   name: z.string(),
@@ -90,6 +96,17 @@ export const templateView = templateSummary.extend({
   options: templateOptions,
   content: templateContentBody,
   substitution_data: substitutionData.optional(),
+});
+
+/** The rendered parts of the content given (`from` only when it was given). */
+export const contentPreview = z.object({
+  from: z.object({ email: z.string(), name: z.string().optional() }).optional(),
+  subject: z.string().optional(),
+  html: z.string().optional(),
+  text: z.string().optional(),
+  amp_html: z.string().optional(),
+  reply_to: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
 });
 
 export const templatePreview = z.object({

@@ -49,6 +49,8 @@ export const transmissionOptions = z.object({
   ip_pool: z.string().max(20).optional(),
   inline_css: flag,
   perform_substitutions: flag,
+  /** Accepted by the schema so that naming a key we do not have is refused precisely (400/1100). */
+  dkim_key: z.string().max(255).optional(),
 });
 
 const fromAddress = z.union([
@@ -81,6 +83,12 @@ export const templateContent = z.object({
 
 export const rfc822Content = z.object({ email_rfc822: z.string().min(1) });
 
+/** A union's own "Invalid input" would hide that the field is simply missing (SparkPost's 1400). */
+const requiredField = (name: string) => ({
+  error: (issue: { input: unknown }) =>
+    issue.input === undefined ? `${name} is required, received undefined` : undefined,
+});
+
 export const transmissionBody = z.object({
   options: transmissionOptions.optional(),
   campaign_id: campaignId.optional(),
@@ -88,11 +96,11 @@ export const transmissionBody = z.object({
   metadata: metadataObject.optional(),
   substitution_data: substitutionDataObject.optional(),
   return_path: emailAddress().optional(),
-  recipients: z.union([
-    z.array(sparkpostRecipient).max(100_000),
-    z.object({ list_id: z.string().min(1).max(64) }),
-  ]),
-  content: z.union([templateContent, rfc822Content, inlineContent]),
+  recipients: z.union(
+    [z.array(sparkpostRecipient).max(100_000), z.object({ list_id: z.string().min(1).max(64) })],
+    requiredField('recipients'),
+  ),
+  content: z.union([templateContent, rfc822Content, inlineContent], requiredField('content')),
 });
 
 export type TransmissionBody = z.output<typeof transmissionBody>;

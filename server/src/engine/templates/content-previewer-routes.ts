@@ -1,0 +1,46 @@
+import { contentPreview, contentPreviewerBody, results } from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { principalOf, requireGrant } from '../../http/principal.ts';
+import { invalidParameter } from '../../http/sparkpost-errors.ts';
+import { templateLimitsText } from '../substitution/render.ts';
+import { snippetsFor } from '../transmissions/resolve.ts';
+import type { SendDeps } from '../transmissions/send-deps.ts';
+import { renderPreview, toSendingContent } from './content.ts';
+
+const standInSender = 'preview@preview.example';
+const standInSubject = 'Preview';
+
+/** `POST /utils/content-previewer`: SparkPost's preview of inline content, the template preview's renderer. */
+export function contentPreviewerRoutes({
+  send,
+}: {
+  send: Pick<SendDeps, 'snippetContents'>;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/utils/content-previewer',
+      {
+        preHandler: requireGrant('templates/view'),
+        schema: {
+          tags: ['templates'],
+          summary: 'Render inline content with substitution data; nothing is stored',
+          description: templateLimitsText,
+          body: contentPreviewerBody,
+          response: { 200: results(contentPreview) },
+        },
+      },
+      async (request) => {
+        const { content, substitution_data: data } = request.body;
+        // The renderer checks the sender and subject after substitution: content without them gets
+        // stand-ins, not shown.
+        const parts = toSendingContent({ from: standInSender, subject: standInSubject, ...content });
+        if ('email_rfc822' in parts)
+          throw invalidParameter('preview is not available for email_rfc822 content');
+        const snippets = await snippetsFor(send, principalOf(request), parts, [data]);
+        const rendered = await renderPreview(parts, data, snippets);
+        // Only the parts given: the renderer also answers a subject and a sender.
+        return { results: Object.fromEntries(Object.entries(rendered).filter(([part]) => part in content)) };
+      },
+    );
+  };
+}

@@ -1,0 +1,137 @@
+import {
+  type AccountView,
+  accountQuery,
+  accountUpdateBody,
+  accountView,
+  results,
+  type UsageView,
+  usageView,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CompanyStore } from '../../accounts/company/company-store.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { principalOf, requireMaster } from '../../http/principal.ts';
+import { invalidParameter } from '../../http/sparkpost-errors.ts';
+import { type CompanyQuota, companyQuotas } from './quotas.ts';
+
+const tags = ['account'];
+
+export interface AccountRouteDeps {
+  db: Db;
+  clock: Clock;
+  companies: Pick<CompanyStore, 'detail' | 'rename'>;
+}
+
+function usageOf(quotas: readonly CompanyQuota[], now: Date): NonNullable<AccountView['usage']> {
+  const usage: NonNullable<AccountView['usage']> = { timestamp: now.toISOString() };
+  const period = (feature: string) => {
+    const quota = quotas.find((candidate) => candidate.feature === feature);
+    if (!quota?.periodStart || !quota.periodEnd) return undefined;
+    return { used: quota.usage, limit: quota.quota, start: quota.periodStart, end: quota.periodEnd };
+  };
+  const day = period('daily');
+  if (day) usage.day = day;
+  const month = period('email');
+  if (month) usage.month = month;
+  const sandbox = quotas.find((quota) => quota.feature === 'sandbox' && quota.enable);
+  if (sandbox) usage.sandbox = { used: sandbox.usage, limit: sandbox.quota };
+  return usage;
+}
+
+function messagingOf(quotas: readonly CompanyQuota[], now: Date): UsageView['messaging'] {
+  const { day, month } = usageOf(quotas, now);
+  const messaging: UsageView['messaging'] = {
+    // Counters are kept per period: a send before this month is not seen here.
+    last_usage_date: quotas.find((quota) => quota.feature === 'email')?.lastUpdated?.slice(0, 10) ?? null,
+    timestamp: now.toISOString(),
+  };
+  if (day) messaging.day = { start: day.start, end: day.end, used: day.used };
+  if (month) messaging.month = { start: month.start, end: month.end, used: month.used };
+  return messaging;
+}
+
+/** SparkPost's account family: the company behind the key, its plan and, on request, its usage. */
+export function accountRoutes({ db, clock, companies }: AccountRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/account',
+      {
+        preHandler: requireMaster,
+        schema: {
+          tags,
+          summary: "The account's company and plan; include=usage adds this day's and month's sends",
+          querystring: accountQuery,
+          response: { 200: results(accountView) },
+        },
+      },
+      async (request) => {
+        const { companyId } = principalOf(request);
+        const now = clock.now();
+        const company = await companies.detail(companyId);
+        const quotas = await companyQuotas(db, companyId, now);
+        const monthly = quotas.find((quota) => quota.feature === 'email');
+        const plan = monthly?.plan ?? 'FREE';
+        const account: AccountView = {
+          customer_id: company.id,
+          company_name: company.name,
+          country_code: company.country,
+          created: company.created_at.toISOString(),
+          status: 'active',
+          tfa_required: false,
+          service_level: 'standard',
+          subscription: { code: plan, name: plan, plan_volume: monthly?.quota ?? 0, self_serve: true },
+          options: {},
+        };
+        if (request.query.include === 'usage') account.usage = usageOf(quotas, now);
+        return { results: account };
+      },
+    );
+
+    app.get(
+      '/usage',
+      {
+        preHandler: requireMaster,
+        schema: {
+          tags,
+          summary: "This day's and month's messaging usage",
+          response: { 200: results(usageView) },
+        },
+      },
+      async (request) => {
+        const now = clock.now();
+        const quotas = await companyQuotas(db, principalOf(request).companyId, now);
+        return { results: { messaging: messagingOf(quotas, now) } };
+      },
+    );
+
+    app.put(
+      '/account',
+      {
+        preHandler: requireMaster,
+        schema: {
+          tags,
+          summary: 'Rename the company; account-wide tracking options and tfa_required are not offered',
+          body: accountUpdateBody,
+          response: { 200: results(z.object({ message: z.string() })) },
+        },
+      },
+      async (request) => {
+        const { company_name: name, tfa_required, options } = request.body;
+        // Refused rather than dropped: a client must not believe it turned a setting on.
+        const unsupported = [
+          ...(tfa_required === undefined ? [] : ['tfa_required']),
+          ...Object.keys(options ?? {}).map((option) => `options.${option}`),
+        ];
+        if (unsupported.length > 0) {
+          throw invalidParameter(
+            `${unsupported.join(', ')}: not supported by this server; only company_name can be updated`,
+          );
+        }
+        if (name !== undefined) await companies.rename(principalOf(request).companyId, name);
+        return { results: { message: 'Account has been updated' } };
+      },
+    );
+  };
+}

@@ -67,7 +67,7 @@ export interface RenderTask {
   recipients: RecipientJob[];
   injectedAt: Date;
   /** What is left of the transmission's render budget. */
-  iterationsLeft: number;
+  loopStepsLeft: number;
   /** The task returns after the recipient that passes this much time, so other tasks get their turn. */
   sliceMs: number;
 }
@@ -80,7 +80,7 @@ export type RenderedMessage =
 export interface RenderResult {
   messages: RenderedMessage[];
   raw: Uint8Array;
-  iterationsLeft: number;
+  loopStepsLeft: number;
 }
 
 export type PreviewResult =
@@ -218,7 +218,7 @@ async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget):
 /** Renders and composes the task's recipients in order, until they are done or the time slice is spent. */
 export async function renderMessages(task: RenderTask) {
   const started = performance.now();
-  const budget: RenderBudget = { iterationsLeft: task.iterationsLeft };
+  const budget: RenderBudget = { loopStepsLeft: task.loopStepsLeft };
   const messages: RenderedMessage[] = [];
   const raws: Buffer[] = [];
   let size = 0;
@@ -251,7 +251,7 @@ export async function renderMessages(task: RenderTask) {
     raw.set(part, offset);
     offset += part.length;
   }
-  const result: RenderResult = { messages, raw, iterationsLeft: Math.max(0, budget.iterationsLeft) };
+  const result: RenderResult = { messages, raw, loopStepsLeft: Math.max(0, budget.loopStepsLeft) };
   return move({
     get [transferableSymbol]() {
       return [raw.buffer];

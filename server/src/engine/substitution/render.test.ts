@@ -126,15 +126,23 @@ describe('substitution language', () => {
 });
 
 describe('options', () => {
-  it('leaves every part verbatim when performSubstitutions is false', () => {
+  it('leaves the bodies verbatim but still substitutes the headers when performSubstitutions is false', () => {
     const out = render(
-      { subject: 'Hi {{name}}', html: '<p>{{name}} {{if x}}</p>', headers: { 'X-A': '{{name}}' } },
+      {
+        subject: 'Hi {{name}}',
+        html: '<p>{{name}} {{if x}} {{ render_snippet("s") }}</p>',
+        text: 'Raw {{ and {{name}}',
+        from: { email: 'shop@example.com', name: '{{name}} at Shop' },
+        headers: { 'X-A': '{{name}}' },
+      },
       { name: 'Ann' },
       { performSubstitutions: false },
     );
-    expect(out.subject).toBe('Hi {{name}}');
-    expect(out.html).toBe('<p>{{name}} {{if x}}</p>');
-    expect(out.headers).toEqual({ 'X-A': '{{name}}' });
+    expect(out.subject).toBe('Hi Ann');
+    expect(out.from).toEqual({ email: 'shop@example.com', name: 'Ann at Shop' });
+    expect(out.headers).toEqual({ 'X-A': 'Ann' });
+    expect(out.html).toBe('<p>{{name}} {{if x}} {{ render_snippet("s") }}</p>');
+    expect(out.text).toBe('Raw {{ and {{name}}');
   });
 
   it('inlines <style> rules into style attributes when inlineCss is set', () => {

@@ -125,6 +125,12 @@ function cached<T extends CompiledContent | PartTemplate>(source: unknown, make:
   return entry.value as T;
 }
 
+/** A raw message's header block: everything before the first empty line. */
+function headerBlockOf(source: string): string {
+  const blank = /\r?\n\r?\n/.exec(source);
+  return blank ? source.slice(0, blank.index) : source;
+}
+
 const compileInline = (parts: ContentParts, options: ContentOptions) =>
   cached(['inline', parts, options.performSubstitutions, options.inlineCss], () =>
     compileContent(parts, options),
@@ -193,12 +199,12 @@ async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget):
   const data = mergeSubstitutionData(task.sharedData, job.metadata, job.data);
   const recipient = { ...job.address, ...(job.returnPath ? { returnPath: job.returnPath } : {}) };
   if (content.kind === 'rfc822') {
-    const source = content.performSubstitutions
-      ? cached(['rfc822', content.source], () => compilePart('email_rfc822', content.source, 'header'))(
-          withRecipientAddress(data, recipient),
-          budget,
-        )
-      : content.source;
+    // Without substitutions the headers are still substituted (as the reference says); the body is not.
+    const substituted = content.performSubstitutions ? content.source : headerBlockOf(content.source);
+    const rendered = cached(['rfc822', substituted], () =>
+      compilePart('email_rfc822', substituted, 'header'),
+    )(withRecipientAddress(data, recipient), budget);
+    const source = rendered + content.source.slice(substituted.length);
     return withOwnMessageId(Buffer.from(source.replace(/\r?\n/g, '\r\n')), job);
   }
   const rendered = compileInline(content.parts, content).render(data, recipient, budget, task.snippets);

@@ -16,7 +16,7 @@ export const templateLimits = {
    * {{each}} iteration, and each tag or text evaluated inside a loop, dynamic content or a snippet.
    */
   renderLoopSteps: 50_000_000,
-  /** render_snippet() calls in one content, as the reference allows. */
+  /** render_snippet() calls in one part of a content (html, text, amp_html), as the reference allows. */
   maxSnippetCalls: 5,
 } as const;
 
@@ -32,7 +32,7 @@ export const templateLimitsText =
   'steps in all (every recipient and part together; a step is a loop iteration, or a tag or text evaluated inside a loop, ' +
   'dynamic content or a snippet); recipients rendered after that budget is ' +
   `spent get a generation_failure event, as do recipients whose content calls render_snippet() more than ${templateLimits.maxSnippetCalls} ` +
-  'times, names a snippet that does not exist, or renders to more than 20 MB.';
+  'times in one part, names a snippet that does not exist, or renders to more than 20 MB.';
 
 const lineAt = (source: string, index: number) => {
   let line = 1;

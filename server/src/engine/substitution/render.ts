@@ -79,11 +79,14 @@ interface Templates {
 export function compileContent(parts: ContentParts, options: RenderOptions = {}): CompiledContent {
   const substitute = options.performSubstitutions ?? true;
   const nested = new NestedSources();
-  let snippetCalls = 0;
+  // The limit on render_snippet() applies to each part: html, text and amp_html may each bring in
+  // the same header and footer snippets.
+  let mostSnippetCalls = { part: '', calls: 0 };
   const compile = (part: string, source: string, kind: PartKind): PartTemplate => {
     if (!substitute && kind !== 'header') return () => source;
     const template = compilePart(part, source, kind, nested);
-    snippetCalls += template.parsed.snippetCalls.length;
+    const calls = template.parsed.snippetCalls.length;
+    if (calls > mostSnippetCalls.calls) mostSnippetCalls = { part, calls };
     return template;
   };
   const optional = (part: string, source: string | undefined, kind: PartKind) =>
@@ -115,10 +118,10 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
         throw new GenerationError('generation_failure', 'substitution data must be a JSON object');
       }
-      if (snippetCalls > templateLimits.maxSnippetCalls) {
+      if (mostSnippetCalls.calls > templateLimits.maxSnippetCalls) {
         throw new GenerationError(
           'generation_failure',
-          `the content calls render_snippet() ${snippetCalls} times; at most ${templateLimits.maxSnippetCalls} are allowed`,
+          `the ${mostSnippetCalls.part} part calls render_snippet() ${mostSnippetCalls.calls} times; at most ${templateLimits.maxSnippetCalls} are allowed`,
         );
       }
       return produce(address ? withRecipientAddress(data, address) : data, budget, snippets);

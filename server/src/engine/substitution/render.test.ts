@@ -94,6 +94,10 @@ describe('substitution language', () => {
     ).toBe('own@example.com / ');
   });
 
+  it('prints a brace after a tag as text', () => {
+    expect(render({ text: '{{x}}}|{{{x}}}}' }, { x: 'X' }).text).toBe('X}|X}');
+  });
+
   it('renders nothing for prototype properties and does not log about them', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const out = render(
@@ -213,6 +217,9 @@ describe('compile errors', () => {
       "part text: line 3: syntax error near '>'",
     );
     expect(compileError({ html: 'Hi {{name' }).message).toBe('part html: line 1: {{ is not closed with }}');
+    expect(compileError({ text: 'a {{ }} b' }).message).toBe(
+      'part text: line 1: syntax error: an expression is missing',
+    );
     expect(compileError({ html: '{{ log("x") }}' }).message).toContain('unknown macro log()');
     expect(compileError({ html: '{{ empty() }}' }).message).toContain('empty() takes one argument');
     expect(compileError({ from: { email: '{{if x}}' } }).part).toBe('from.email');

@@ -20,7 +20,8 @@ import {
   type SubstitutionData,
   withRecipientAddress,
 } from '../substitution/render.ts';
-import { compilePart, type PartTemplate } from '../substitution/template.ts';
+import { compileRfc822 } from '../substitution/rfc822.ts';
+import type { PartTemplate } from '../substitution/template.ts';
 import { createComposer, type FilePart } from './compose.ts';
 import { messageIdFor } from './message-id.ts';
 
@@ -125,12 +126,6 @@ function cached<T extends CompiledContent | PartTemplate>(source: unknown, make:
   return entry.value as T;
 }
 
-/** A raw message's header block: everything before the first empty line. */
-function headerBlockOf(source: string): string {
-  const blank = /\r?\n\r?\n/.exec(source);
-  return blank ? source.slice(0, blank.index) : source;
-}
-
 const compileInline = (parts: ContentParts, options: ContentOptions) =>
   cached(['inline', parts, options.performSubstitutions, options.inlineCss], () =>
     compileContent(parts, options),
@@ -199,12 +194,9 @@ async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget):
   const data = mergeSubstitutionData(task.sharedData, job.metadata, job.data);
   const recipient = { ...job.address, ...(job.returnPath ? { returnPath: job.returnPath } : {}) };
   if (content.kind === 'rfc822') {
-    // Without substitutions the headers are still substituted (as the reference says); the body is not.
-    const substituted = content.performSubstitutions ? content.source : headerBlockOf(content.source);
-    const rendered = cached(['rfc822', substituted], () =>
-      compilePart('email_rfc822', substituted, 'header'),
+    const source = cached(['rfc822', content.source, content.performSubstitutions], () =>
+      compileRfc822(content.source, content.performSubstitutions),
     )(withRecipientAddress(data, recipient), budget);
-    const source = rendered + content.source.slice(substituted.length);
     return withOwnMessageId(Buffer.from(source.replace(/\r?\n/g, '\r\n')), job);
   }
   const rendered = compileInline(content.parts, content).render(data, recipient, budget, task.snippets);

@@ -20,11 +20,11 @@ const multipart = [
   'Content-Transfer-Encoding: quoted-printable',
   '',
   '{{if plan =3D=3D "gold"}}Gold member {{who}}{{else}}Member{{end}} https://shop.exam=',
-  'ple/?u=3D{{who}}',
+  'ple/?u=3D{{who}}[[data-msys-clicktrack=3D"0"]]',
   '--inner',
   'Content-Type: text/html; charset=utf-8',
   '',
-  '<p>{{who}}</p>',
+  '<p><a href="https://shop.example/" data-msys-linkname="home">{{who}}</a></p>',
   '--inner--',
   '--outer',
   'Content-Type: text/plain',
@@ -36,7 +36,7 @@ const multipart = [
 ].join('\r\n');
 
 describe('email_rfc822 substitution', () => {
-  it('renders the headers and the first text and html parts, decoded, escaped and re-encoded', async () => {
+  it('renders the headers and the first text and html parts: decoded, escaped, without tracking attributes, re-encoded', async () => {
     const raw = render(multipart, { who: 'Zoë <z>', plan: 'gold' });
     expect(raw).toContain('Subject: Order for Zoë <z>');
     expect(raw).toContain('preamble {{who}}');
@@ -44,7 +44,7 @@ describe('email_rfc822 substitution', () => {
     expect(raw).toContain('epilogue');
     const mail = await simpleParser(raw);
     expect(mail.text?.trim()).toBe('Gold member Zoë <z> https://shop.example/?u=Zo%C3%AB%20%3Cz%3E');
-    expect(mail.html).toBe('<p>Zoë &lt;z&gt;</p>');
+    expect(mail.html).toBe('<p><a href="https://shop.example/">Zoë &lt;z&gt;</a></p>');
     expect(mail.attachments[0]?.content.toString()).toBe('kept {{who}}');
   });
 

@@ -1,14 +1,15 @@
 import { encode, wrap } from 'nodemailer/lib/qp';
-import type { PartKind } from './ast.ts';
 import type { SubstitutionData } from './data.ts';
 import type { RenderBudget } from './evaluate.ts';
+import { extractLinks, type LinkPart } from './links.ts';
 import { compilePart, type PartTemplate } from './template.ts';
 
 /**
  * email_rfc822 content as the reference substitutes it: the top-level headers, and the first
  * text/plain, text/html and text/x-amp-html parts that are not attachments. Those parts are decoded
  * from their transfer encoding first (`==` is `=3D=3D` in quoted-printable), rendered as the text,
- * html and amp_html of inline content are (escaping, links), and written back quoted-printable when
+ * html and amp_html of inline content are (escaping, links, data-msys-* attributes and `[[…]]` taken
+ * out), and written back quoted-printable when
  * they were encoded or hold 8-bit data after substitution. Parts in a charset other than UTF-8 or
  * US-ASCII, and everything else, stay as written. `bodies` false substitutes the headers only.
  */
@@ -31,7 +32,7 @@ interface Entity {
   body: string;
 }
 
-const TEXT_PARTS: Record<string, PartKind> = {
+const TEXT_PARTS: Record<string, LinkPart> = {
   'text/plain': 'text',
   'text/html': 'html',
   'text/x-amp-html': 'amp_html',
@@ -65,7 +66,7 @@ function parameter(value: string, name: string): string | undefined {
 function readEntity(
   entity: Entity,
   pieces: Piece[],
-  used: Set<PartKind>,
+  used: Set<LinkPart>,
   depth: number,
   headTemplate?: PartTemplate,
 ): void {
@@ -96,7 +97,7 @@ function textPartTemplate(
   entity: Entity,
   type: string,
   contentType: string,
-  used: Set<PartKind>,
+  used: Set<LinkPart>,
 ): { render: PartTemplate; encoded: boolean } | undefined {
   const kind = TEXT_PARTS[type];
   if (kind === undefined || used.has(kind)) return undefined;
@@ -111,8 +112,9 @@ function textPartTemplate(
   else if (encoding === '7bit' || encoding === '8bit' || encoding === 'binary') decoded = entity.body;
   else return undefined;
   used.add(kind);
+  const template = compilePart(`email_rfc822 ${type} part`, decoded, kind);
   return {
-    render: compilePart(`email_rfc822 ${type} part`, decoded, kind),
+    render: (data, budget) => extractLinks(kind, template(data, budget)).content,
     encoded: encoding === 'quoted-printable' || encoding === 'base64',
   };
 }
@@ -122,7 +124,7 @@ function readMultipart(
   body: string,
   boundary: string,
   pieces: Piece[],
-  used: Set<PartKind>,
+  used: Set<LinkPart>,
   depth: number,
 ): void {
   const delimiter = `--${boundary}`;

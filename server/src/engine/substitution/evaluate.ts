@@ -8,7 +8,11 @@ import { arithmetic, compare, equals, isEmpty, isTruthy, lengthOf, lookup, toTex
 
 /** What the loops of one transmission (or preview) may still run, shared by its renders. */
 export interface RenderBudget {
-  iterationsLeft: number;
+  /**
+   * Loop steps left: an {{each}} iteration, or a tag or text evaluated inside a loop, dynamic
+   * content or a snippet. Counting the body, not just the iterations, bounds a small loop over a large body.
+   */
+  loopStepsLeft: number;
   /** Nodes and loop iterations evaluated so far: the measure of rendering work. */
   steps?: number;
 }
@@ -84,6 +88,14 @@ class Renderer {
   private step(): void {
     const { budget } = this.evaluation;
     budget.steps = (budget.steps ?? 0) + 1;
+    if (this.loops.length === 0 && this.within === undefined) return;
+    budget.loopStepsLeft -= 1;
+    if (budget.loopStepsLeft < 0) {
+      throw new GenerationError(
+        'generation_failure',
+        `template loops and dynamic content took more than ${templateLimits.renderLoopSteps.toLocaleString('en-US')} steps, the limit per transmission`,
+      );
+    }
   }
 
   private nodes(nodes: Node[]): void {
@@ -112,17 +124,9 @@ class Renderer {
   private each(node: Extract<Node, { kind: 'each' }>): void {
     const list = this.value(node.list);
     if (!Array.isArray(list)) return;
-    const { budget } = this.evaluation;
     const loop: Loop = { item: undefined, index: 0, arrayName: node.arrayName };
     this.loops.push(loop);
     for (let index = 0; index < list.length; index++) {
-      budget.iterationsLeft -= 1;
-      if (budget.iterationsLeft < 0) {
-        throw new GenerationError(
-          'generation_failure',
-          `template loops ran more than ${templateLimits.renderIterations.toLocaleString('en-US')} iterations, the limit per transmission`,
-        );
-      }
       this.step();
       loop.item = list[index];
       loop.index = index;
@@ -177,7 +181,8 @@ class Renderer {
       if (name === 'loop_index') return loop.index;
     }
     if (name === 'loop_vars' && this.loops.length > 0) {
-      const vars: Record<string, unknown> = {};
+      // No prototype: an array named __proto__ is a plain key like any other.
+      const vars: Record<string, unknown> = Object.create(null);
       for (const open of this.loops) if (open.arrayName !== undefined) vars[open.arrayName] = open.item;
       return vars;
     }

@@ -63,6 +63,16 @@ describe('expressions', () => {
     expect(text('{{price}}', { price: 5.0 })).toBe('5');
   });
 
+  it('prints fractions without binary noise, and whole numbers whole', () => {
+    const data = { tax: 0.1, fee: 0.2, unit: 19.99, count: 3, huge: 1e21, tiny: 2.5e-7, zero: -0 };
+    expect(
+      text(
+        '{{tax + fee}} {{unit * count}} {{unit * count * 100}} {{huge}} {{tiny}} {{zero}} {{ 10 / 4 }}',
+        data,
+      ),
+    ).toBe('0.3 59.97 5997 1e+21 2.5e-7 0 2.5');
+  });
+
   it('gives the length of an array with #', () => {
     expect(text('Sizes: {{#sizes}}', { sizes: ['S', 'M', 'L'] })).toBe('Sizes: 3');
   });

@@ -11,9 +11,12 @@ export const templateLimits = {
   maxOperatorsPerTag: 500,
   /** Tags ({{…}}) in one content: every part together. */
   maxTags: 5_000,
-  /** {{each}} iterations of one transmission (all its recipients and parts together) or one preview. */
-  renderIterations: 10_000_000,
-  /** render_snippet() calls in one content, as the reference allows. */
+  /**
+   * Loop steps of one transmission (all its recipients and parts together) or one preview: each
+   * {{each}} iteration, and each tag or text evaluated inside a loop, dynamic content or a snippet.
+   */
+  renderLoopSteps: 50_000_000,
+  /** render_snippet() calls in one part of a content (html, text, amp_html), as the reference allows. */
   maxSnippetCalls: 5,
 } as const;
 
@@ -25,10 +28,11 @@ export const templateLimitsText =
   `which holds at most ${templateLimits.maxOperatorsPerTag} operators and path steps; ` +
   `one content may hold at most ${templateLimits.maxTags.toLocaleString('en-US')} tags ({{…}}) across its parts; ` +
   'content over a limit, or not valid in the language, is refused with 422, code 3000, naming the part and ' +
-  `the line. A transmission's {{each}} loops may run at most ${templateLimits.renderIterations.toLocaleString('en-US')} ` +
-  'iterations in all (every recipient and part together); recipients rendered after that budget is ' +
+  `the line. A transmission's {{each}} loops, dynamic content and snippets may take at most ${templateLimits.renderLoopSteps.toLocaleString('en-US')} ` +
+  'steps in all (every recipient and part together; a step is a loop iteration, or a tag or text evaluated inside a loop, ' +
+  'dynamic content or a snippet); recipients rendered after that budget is ' +
   `spent get a generation_failure event, as do recipients whose content calls render_snippet() more than ${templateLimits.maxSnippetCalls} ` +
-  'times, names a snippet that does not exist, or renders to more than 20 MB.';
+  'times in one part, names a snippet that does not exist, or renders to more than 20 MB.';
 
 const lineAt = (source: string, index: number) => {
   let line = 1;

@@ -61,6 +61,20 @@ describe('links and their tracking attributes', () => {
     ]);
   });
 
+  it('leaves the punctuation around a text link out of it', () => {
+    const text =
+      'Read it (https://shop.example/news?id={{id}}). Or https://shop.example/wiki/Pie_(dish), then https://shop.example/end!';
+    const out = compileContent({ subject: 's', from: FROM, text }).render({ id: 'a b' });
+    expect(out.text).toBe(
+      'Read it (https://shop.example/news?id=a%20b). Or https://shop.example/wiki/Pie_(dish), then https://shop.example/end!',
+    );
+    expect(out.links?.map((link) => link.url)).toEqual([
+      'https://shop.example/news?id=a%20b',
+      'https://shop.example/wiki/Pie_(dish)',
+      'https://shop.example/end',
+    ]);
+  });
+
   it('tracks the links of dynamic content as well', () => {
     const out = compileContent({
       subject: 's',

@@ -123,6 +123,29 @@ function htmlLinks(part: LinkPart, html: string): { content: string; links: Trac
 const TEXT_URL_END = /[\s<>"]/;
 const MAX_TEXT_ATTRIBUTES_CHARS = 1024;
 
+const SENTENCE_PUNCTUATION = new Set(['.', ',', ';', ':', '!', '?', "'"]);
+
+/**
+ * Where a text link really ends: the punctuation of the sentence around it ("see https://x.example/a.")
+ * and a closing parenthesis it did not open ("(https://x.example/a)") are not part of it.
+ */
+function withoutTrailingPunctuation(text: string, start: number, end: number): number {
+  let unopened = 0;
+  for (let at = start; at < end; at++) {
+    if (text[at] === '(') unopened--;
+    else if (text[at] === ')') unopened++;
+  }
+  let cut = end;
+  for (;;) {
+    const last = text[cut - 1] ?? '';
+    if (SENTENCE_PUNCTUATION.has(last)) cut--;
+    else if (last === ')' && unopened > 0) {
+      unopened--;
+      cut--;
+    } else return cut;
+  }
+}
+
 /** The text's http(s) links; a `[[…]]` right after a link is read and removed. */
 function textLinks(text: string): { content: string; links: TrackedLink[] } {
   const lower = text.toLowerCase();
@@ -145,6 +168,7 @@ function textLinks(text: string): { content: string; links: TrackedLink[] } {
     if (start === Number.POSITIVE_INFINITY) break;
     let end = start;
     while (end < text.length && !TEXT_URL_END.test(text[end] ?? '') && !text.startsWith('[[', end)) end++;
+    if (!text.startsWith('[[', end)) end = withoutTrailingPunctuation(text, start, end);
     const url = text.slice(start, end);
     let attributes: Attribute[] = [];
     if (closing < end + 2) closing = next(']]', end + 2);

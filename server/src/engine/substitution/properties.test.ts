@@ -85,6 +85,7 @@ describe('properties', () => {
       (n: number) => `${'<template type=amp-mustache>{{x}}'.repeat(n / 34)}`,
       (n: number) => `<template${' <template'.repeat(n / 10)}`,
       (n: number) => 'https://x[[a="'.repeat(n / 14),
+      (n: number) => `https://x/${').'.repeat(n / 2)}`,
     ];
     // The best of a few runs, as a ratio: quadratic work would take about 16 times as long for 4n (and
     // did for the chains of operators before they were capped: they overflowed the stack).

@@ -94,6 +94,10 @@ describe('substitution language', () => {
     ).toBe('own@example.com / ');
   });
 
+  it('prints a brace after a tag as text', () => {
+    expect(render({ text: '{{x}}}|{{{x}}}}' }, { x: 'X' }).text).toBe('X}|X}');
+  });
+
   it('renders nothing for prototype properties and does not log about them', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const out = render(
@@ -111,6 +115,12 @@ describe('substitution language', () => {
       { obj: { a: 1 } },
     );
     expect(out.text).toBe('||||||0');
+    // An array named __proto__ is read through loop_vars like any other.
+    const looped = JSON.parse('{"box": {"__proto__": ["a", "b"]}}') as Record<string, unknown>;
+    expect(
+      render({ text: '{{each box.__proto__}}{{loop_vars.__proto__}}{{loop_vars.toString}};{{end}}' }, looped)
+        .text,
+    ).toBe('a;b;');
     // A "__proto__" key in JSON data stays an ordinary key; it does not make its contents look inherited.
     const data = JSON.parse('{"__proto__": {"polluted": "yes"}}') as Record<string, unknown>;
     expect(render({ text: '[{{polluted}}]' }, data).text).toBe('[]');
@@ -120,15 +130,23 @@ describe('substitution language', () => {
 });
 
 describe('options', () => {
-  it('leaves every part verbatim when performSubstitutions is false', () => {
+  it('leaves the bodies verbatim but still substitutes the headers when performSubstitutions is false', () => {
     const out = render(
-      { subject: 'Hi {{name}}', html: '<p>{{name}} {{if x}}</p>', headers: { 'X-A': '{{name}}' } },
+      {
+        subject: 'Hi {{name}}',
+        html: '<p>{{name}} {{if x}} {{ render_snippet("s") }}</p>',
+        text: 'Raw {{ and {{name}}',
+        from: { email: 'shop@example.com', name: '{{name}} at Shop' },
+        headers: { 'X-A': '{{name}}' },
+      },
       { name: 'Ann' },
       { performSubstitutions: false },
     );
-    expect(out.subject).toBe('Hi {{name}}');
-    expect(out.html).toBe('<p>{{name}} {{if x}}</p>');
-    expect(out.headers).toEqual({ 'X-A': '{{name}}' });
+    expect(out.subject).toBe('Hi Ann');
+    expect(out.from).toEqual({ email: 'shop@example.com', name: 'Ann at Shop' });
+    expect(out.headers).toEqual({ 'X-A': 'Ann' });
+    expect(out.html).toBe('<p>{{name}} {{if x}} {{ render_snippet("s") }}</p>');
+    expect(out.text).toBe('Raw {{ and {{name}}');
   });
 
   it('inlines <style> rules into style attributes when inlineCss is set', () => {
@@ -199,6 +217,9 @@ describe('compile errors', () => {
       "part text: line 3: syntax error near '>'",
     );
     expect(compileError({ html: 'Hi {{name' }).message).toBe('part html: line 1: {{ is not closed with }}');
+    expect(compileError({ text: 'a {{ }} b' }).message).toBe(
+      'part text: line 1: syntax error: an expression is missing',
+    );
     expect(compileError({ html: '{{ log("x") }}' }).message).toContain('unknown macro log()');
     expect(compileError({ html: '{{ empty() }}' }).message).toContain('empty() takes one argument');
     expect(compileError({ from: { email: '{{if x}}' } }).part).toBe('from.email');
@@ -250,17 +271,42 @@ describe('generation_failure', () => {
 
   it('shares one loop budget between the renders of a transmission', () => {
     const compiled = compileContent({ subject: 'x', from: FROM, text: '{{each l}}.{{end}}' }, {});
-    const data = { l: Array.from({ length: 600 }, (_, i) => i) };
-    const budget = { iterationsLeft: 1000 };
-    expect(compiled.render(data, undefined, budget).text).toBe('.'.repeat(600));
+    const data = { l: Array.from({ length: 300 }, (_, i) => i) };
+    // Each item costs two steps: its iteration and the text inside the loop.
+    const budget = { loopStepsLeft: 1000 };
+    expect(compiled.render(data, undefined, budget).text).toBe('.'.repeat(300));
+    expect(budget.loopStepsLeft).toBe(400);
     expect(() => compiled.render(data, undefined, budget)).toThrow(
       expect.objectContaining({
         kind: 'generation_failure',
-        reason: 'template loops ran more than 10,000,000 iterations, the limit per transmission',
+        reason:
+          'template loops and dynamic content took more than 50,000,000 steps, the limit per transmission',
       }),
     );
     // A render without a budget of its own gets a whole one.
-    expect(compiled.render(data).text).toBe('.'.repeat(600));
+    expect(compiled.render(data).text).toBe('.'.repeat(300));
+  });
+
+  it('charges the body of a loop, so a short loop over a large body runs out too', () => {
+    const body = '{{if missing}}never{{end}}'.repeat(1_000);
+    const compiled = compileContent({ subject: 'x', from: FROM, text: `{{each l}}${body}-{{end}}` }, {});
+    const data = { l: Array.from({ length: 50 }, (_, i) => i) };
+    expect(() => compiled.render(data, undefined, { loopStepsLeft: 10_000 })).toThrow(
+      expect.objectContaining({ kind: 'generation_failure' }),
+    );
+    expect(compiled.render(data, undefined, { loopStepsLeft: 60_000 }).text).toBe('-'.repeat(50));
+  });
+
+  it('charges dynamic content rendered outside any loop', () => {
+    const chunk = '{{if missing}}never{{end}}'.repeat(100);
+    const compiled = compileContent(
+      { subject: 'x', from: FROM, html: '{{render_dynamic_content(dynamic_html.c)}}'.repeat(20) },
+      {},
+    );
+    const budget = { loopStepsLeft: 1_000 };
+    expect(() => compiled.render({ dynamic_html: { c: chunk } }, undefined, budget)).toThrow(
+      expect.objectContaining({ kind: 'generation_failure' }),
+    );
   });
 });
 

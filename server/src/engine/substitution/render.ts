@@ -30,7 +30,10 @@ export interface ContentParts {
 }
 
 export interface RenderOptions {
-  /** Default true; false sends every part verbatim (`{{x}}` stays as typed). */
+  /**
+   * Default true; false sends html, text and amp_html verbatim (`{{x}}` stays as typed, no macros).
+   * The subject, from, reply_to and headers are substituted either way, as the reference says.
+   */
   performSubstitutions?: boolean;
   /** Default false; true moves <style> rules of the rendered html into style attributes. */
   inlineCss?: boolean;
@@ -76,16 +79,19 @@ interface Templates {
 export function compileContent(parts: ContentParts, options: RenderOptions = {}): CompiledContent {
   const substitute = options.performSubstitutions ?? true;
   const nested = new NestedSources();
-  let snippetCalls = 0;
+  // The limit on render_snippet() applies to each part: html, text and amp_html may each bring in
+  // the same header and footer snippets.
+  let mostSnippetCalls = { part: '', calls: 0 };
   const compile = (part: string, source: string, kind: PartKind): PartTemplate => {
-    if (!substitute) return () => source;
+    if (!substitute && kind !== 'header') return () => source;
     const template = compilePart(part, source, kind, nested);
-    snippetCalls += template.parsed.snippetCalls.length;
+    const calls = template.parsed.snippetCalls.length;
+    if (calls > mostSnippetCalls.calls) mostSnippetCalls = { part, calls };
     return template;
   };
   const optional = (part: string, source: string | undefined, kind: PartKind) =>
     source === undefined || source === '' ? undefined : compile(part, source, kind);
-  if (substitute) checkContentShape(parts);
+  checkContentShape(parts, substitute);
 
   const templates: Templates = {
     subject: compile('subject', parts.subject, 'header'),
@@ -112,10 +118,10 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
         throw new GenerationError('generation_failure', 'substitution data must be a JSON object');
       }
-      if (snippetCalls > templateLimits.maxSnippetCalls) {
+      if (mostSnippetCalls.calls > templateLimits.maxSnippetCalls) {
         throw new GenerationError(
           'generation_failure',
-          `the content calls render_snippet() ${snippetCalls} times; at most ${templateLimits.maxSnippetCalls} are allowed`,
+          `the ${mostSnippetCalls.part} part calls render_snippet() ${mostSnippetCalls.calls} times; at most ${templateLimits.maxSnippetCalls} are allowed`,
         );
       }
       return produce(address ? withRecipientAddress(data, address) : data, budget, snippets);
@@ -126,35 +132,23 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
     }
   };
 
-  if (substitute) return { render };
-
-  // Verbatim content is the same for every recipient: build (or reject) it once, hand out copies.
-  let outcome: { content: RenderedContent } | { error: GenerationError } | undefined;
-  return {
-    render(data) {
-      if (!outcome) {
-        try {
-          outcome = { content: render(data) };
-        } catch (error) {
-          outcome = { error: error as GenerationError };
-        }
-      }
-      if ('error' in outcome) throw outcome.error;
-      return copyContent(outcome.content);
-    },
-  };
+  return { render };
 }
 
 /**
- * The linear pre-check of every part (nesting depth; tags, which count towards one limit for all
- * parts), before any is compiled. Throws CompileError.
+ * The linear pre-check of every part that is substituted (nesting depth; tags, which count towards
+ * one limit for all parts), before any is compiled. `bodies` false leaves out the verbatim bodies.
+ * Throws CompileError.
  */
-export function checkContentShape(parts: ContentParts): void {
-  const sources: [string, string | undefined][] = [
-    ['subject', parts.subject],
+export function checkContentShape(parts: ContentParts, bodies = true): void {
+  const bodySources: [string, string | undefined][] = [
     ['html', parts.html],
     ['text', parts.text],
     ['amp_html', parts.amp_html],
+  ];
+  const sources: [string, string | undefined][] = [
+    ['subject', parts.subject],
+    ...(bodies ? bodySources : []),
     ['from.email', parts.from.email],
     ['from.name', parts.from.name],
     ['reply_to', parts.reply_to],
@@ -249,11 +243,4 @@ function memoizeLast(transform: (input: string) => string): (input: string) => s
     }
     return lastOutput;
   };
-}
-
-function copyContent(content: RenderedContent): RenderedContent {
-  const copy: RenderedContent = { ...content, from: { ...content.from } };
-  if (content.headers) copy.headers = { ...content.headers };
-  if (content.links) copy.links = content.links.map((link) => ({ ...link }));
-  return copy;
 }

@@ -8,7 +8,7 @@ import type { SnippetContents } from './snippets.ts';
 
 export type { RenderBudget } from './evaluate.ts';
 
-export const createRenderBudget = (): RenderBudget => ({ iterationsLeft: templateLimits.renderIterations });
+export const createRenderBudget = (): RenderBudget => ({ loopStepsLeft: templateLimits.renderLoopSteps });
 
 export type PartTemplate = (
   data: SubstitutionData,

@@ -16,11 +16,21 @@ export function lookup(container: unknown, key: unknown): unknown {
   return Object.hasOwn(container, name) ? container[name] : undefined;
 }
 
+/**
+ * Fractions print with 14 significant digits, as the reference's Lua prints numbers, so arithmetic
+ * leaves no binary noise: 0.1 + 0.2 prints 0.3 and 19.99 * 3 prints 59.97. Whole numbers print whole.
+ */
+function numberText(value: number): string {
+  if (Number.isInteger(value) || !Number.isFinite(value)) return String(value);
+  return String(Number(value.toPrecision(14)));
+}
+
 /** How a value is printed: null and missing as nothing, arrays and objects as JSON. */
 export function toText(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'boolean') return String(value);
   return JSON.stringify(value) ?? '';
 }
 

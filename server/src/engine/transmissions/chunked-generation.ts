@@ -94,13 +94,13 @@ export function createChunkedGeneration(deps: SendDeps) {
   async function run(g: Generation, from: number): Promise<void> {
     const total = g.recipients.length;
     const perChunk = recipientsWithin(g, chunkLimit);
-    let iterationsLeft: number = templateLimits.renderIterations;
+    let loopStepsLeft: number = templateLimits.renderLoopSteps;
     let done = from;
     try {
       do {
         if (stopping) return;
         const to = Math.min(total, done + perChunk);
-        iterationsLeft = await submitChunk(deps, g, { from: done, to, iterationsLeft });
+        loopStepsLeft = await submitChunk(deps, g, { from: done, to, loopStepsLeft });
         done = to;
       } while (done < total);
     } catch (error) {

@@ -43,7 +43,7 @@ export interface GenerationOutcome {
   /** Recipients that got no message and were not refused (suppressed, or failed to render). */
   failed: number;
   /** What is left of the transmission's render budget, for its next chunk. */
-  iterationsLeft: number;
+  loopStepsLeft: number;
 }
 
 /**
@@ -65,12 +65,12 @@ const renderSliceMs = 100;
 /**
  * Turns a transmission's recipients into what gets committed: one composed message and one
  * injection event per deliverable recipient; policy_rejection and generation_* events for the
- * others. `iterationsLeft` carries the transmission's render budget from one chunk to the next.
+ * others. `loopStepsLeft` carries the transmission's render budget from one chunk to the next.
  */
 export async function generate(
   deps: SendDeps,
   g: Generation,
-  iterationsLeft: number = templateLimits.renderIterations,
+  loopStepsLeft: number = templateLimits.renderLoopSteps,
 ): Promise<GenerationOutcome> {
   const { send } = g;
   const screening = await screenRecipients(deps, {
@@ -136,10 +136,10 @@ export async function generate(
         snippets: g.snippets,
         recipients: slice.map(({ job }) => job),
         injectedAt: send.injectedAt,
-        iterationsLeft,
+        loopStepsLeft,
         sliceMs: renderSliceMs,
       });
-      iterationsLeft = result.iterationsLeft;
+      loopStepsLeft = result.loopStepsLeft;
       result.messages.forEach((rendered, index) => {
         const entry = slice[index];
         if (!entry) return;
@@ -175,7 +175,7 @@ export async function generate(
     }
   }
   const failed = g.recipients.length - refused.length - messages.length;
-  return { messages, events, refused, generated: messages.length, failed, iterationsLeft };
+  return { messages, events, refused, generated: messages.length, failed, loopStepsLeft };
 }
 
 /** The committed row of one rendered message, or the generation failure the render thread reported. */

@@ -105,13 +105,13 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
     }
     expect(templateLimitsText).toContain('nested at most 50 deep');
     expect(templateLimitsText).toContain('at most 5,000 tags');
-    expect(templateLimitsText).toContain('at most 10,000,000 iterations');
+    expect(templateLimitsText).toContain('at most 50,000,000 steps');
   });
 
-  it('spends one render budget per transmission: 20 recipients × nested {{each}} over 999 items, without holding the loop', async () => {
+  it('spends one render budget per transmission: 30 recipients × nested {{each}} over 999 items, without holding the loop', async () => {
     const { result: response, stallMs } = await longestStall(() =>
       engineCall(t.app, a, 'POST', '/transmissions', {
-        recipients: Array.from({ length: 20 }, (_, index) => ({ address: `r${index}@example.test` })),
+        recipients: Array.from({ length: 30 }, (_, index) => ({ address: `r${index}@example.test` })),
         substitution_data: { l: Array.from({ length: 999 }, (_, index) => index) },
         content: {
           from: 'news@acme.test',
@@ -127,14 +127,16 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
       'SELECT type, reason FROM message_events WHERE transmission_id = $1',
       [id],
     );
-    // Each recipient runs 999 + 999² = 999,000 iterations: the budget covers ten of them.
-    const perRecipient = 999 + 999 * 999;
-    const rendered = Math.floor(templateLimits.renderIterations / perRecipient);
+    // Each recipient takes 1,998,000 steps: the outer loop's 999 iterations and its 999 inner {{each}}
+    // tags, then 999² inner iterations and as many texts. The budget covers 25 of them.
+    const perRecipient = 2 * 999 + 2 * 999 * 999;
+    const rendered = Math.floor(templateLimits.renderLoopSteps / perRecipient);
+    expect(rendered).toBe(25);
     expect(events.filter((event) => event.type === 'injection')).toHaveLength(rendered);
     const failures = events.filter((event) => event.type === 'generation_failure');
-    expect(failures).toHaveLength(20 - rendered);
+    expect(failures).toHaveLength(30 - rendered);
     expect(failures[0]?.reason).toBe(
-      'template loops ran more than 10,000,000 iterations, the limit per transmission',
+      'template loops and dynamic content took more than 50,000,000 steps, the limit per transmission',
     );
   }, 120_000);
 });

@@ -62,7 +62,7 @@ const contentKey = (parts: ContentParts, options: ContentOptions) =>
 /** Throws CompileError when a part does not compile (or breaks a limit); the threads keep what compiled. */
 export async function checkCompiles(parts: ContentParts, options: ContentOptions): Promise<void> {
   // Linear and cheap: content over a limit is refused without waiting for a thread.
-  if (options.performSubstitutions) checkContentShape(parts);
+  checkContentShape(parts, options.performSubstitutions);
   const key = contentChars(parts) <= rememberedChars ? contentKey(parts, options) : undefined;
   if (key !== undefined && compiledContents.has(key)) return;
   const problem: CompileProblem | undefined = await renderPool().run(

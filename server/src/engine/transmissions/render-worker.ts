@@ -20,7 +20,8 @@ import {
   type SubstitutionData,
   withRecipientAddress,
 } from '../substitution/render.ts';
-import { compilePart, type PartTemplate } from '../substitution/template.ts';
+import { compileRfc822 } from '../substitution/rfc822.ts';
+import type { PartTemplate } from '../substitution/template.ts';
 import { createComposer, type FilePart } from './compose.ts';
 import { messageIdFor } from './message-id.ts';
 
@@ -67,7 +68,7 @@ export interface RenderTask {
   recipients: RecipientJob[];
   injectedAt: Date;
   /** What is left of the transmission's render budget. */
-  iterationsLeft: number;
+  loopStepsLeft: number;
   /** The task returns after the recipient that passes this much time, so other tasks get their turn. */
   sliceMs: number;
 }
@@ -80,7 +81,7 @@ export type RenderedMessage =
 export interface RenderResult {
   messages: RenderedMessage[];
   raw: Uint8Array;
-  iterationsLeft: number;
+  loopStepsLeft: number;
 }
 
 export type PreviewResult =
@@ -193,12 +194,9 @@ async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget):
   const data = mergeSubstitutionData(task.sharedData, job.metadata, job.data);
   const recipient = { ...job.address, ...(job.returnPath ? { returnPath: job.returnPath } : {}) };
   if (content.kind === 'rfc822') {
-    const source = content.performSubstitutions
-      ? cached(['rfc822', content.source], () => compilePart('email_rfc822', content.source, 'header'))(
-          withRecipientAddress(data, recipient),
-          budget,
-        )
-      : content.source;
+    const source = cached(['rfc822', content.source, content.performSubstitutions], () =>
+      compileRfc822(content.source, content.performSubstitutions),
+    )(withRecipientAddress(data, recipient), budget);
     return withOwnMessageId(Buffer.from(source.replace(/\r?\n/g, '\r\n')), job);
   }
   const rendered = compileInline(content.parts, content).render(data, recipient, budget, task.snippets);
@@ -218,7 +216,7 @@ async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget):
 /** Renders and composes the task's recipients in order, until they are done or the time slice is spent. */
 export async function renderMessages(task: RenderTask) {
   const started = performance.now();
-  const budget: RenderBudget = { iterationsLeft: task.iterationsLeft };
+  const budget: RenderBudget = { loopStepsLeft: task.loopStepsLeft };
   const messages: RenderedMessage[] = [];
   const raws: Buffer[] = [];
   let size = 0;
@@ -251,7 +249,7 @@ export async function renderMessages(task: RenderTask) {
     raw.set(part, offset);
     offset += part.length;
   }
-  const result: RenderResult = { messages, raw, iterationsLeft: Math.max(0, budget.iterationsLeft) };
+  const result: RenderResult = { messages, raw, loopStepsLeft: Math.max(0, budget.loopStepsLeft) };
   return move({
     get [transferableSymbol]() {
       return [raw.buffer];

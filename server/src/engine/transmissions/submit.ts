@@ -44,13 +44,13 @@ export async function submit(deps: SendDeps, g: Generation): Promise<GenerationO
 export async function submitChunk(
   deps: SendDeps,
   g: Generation,
-  chunk: { from: number; to: number; iterationsLeft: number },
+  chunk: { from: number; to: number; loopStepsLeft: number },
 ): Promise<number> {
   const { send } = g;
   const outcome = await generate(
     deps,
     { ...g, recipients: g.recipients.slice(chunk.from, chunk.to) },
-    chunk.iterationsLeft,
+    chunk.loopStepsLeft,
   );
   await commitSend(
     deps,
@@ -72,5 +72,5 @@ export async function submitChunk(
     },
     send,
   );
-  return outcome.iterationsLeft;
+  return outcome.loopStepsLeft;
 }

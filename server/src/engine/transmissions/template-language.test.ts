@@ -99,6 +99,37 @@ describe.each(databases)('template language over the API, on $name', (database) 
     expect([message?.subject, message?.html]).toEqual(['News for Zürich ✓', '<p>Zürich ✓</p>']);
   });
 
+  it('with perform_substitutions false, sends the bodies as written but still fills in the headers', async () => {
+    const inline = await call(a, 'POST', '/transmissions', {
+      options: { perform_substitutions: false },
+      recipients: [{ address: 'ivy@example.test', substitution_data: { who: 'Ivy' } }],
+      content: {
+        from: 'news@acme.test',
+        subject: 'For {{who}}',
+        headers: { 'X-Who': '{{who}}' },
+        text: 'Prices in {{ currency }} are {{ already rendered',
+      },
+    });
+    expect(inline.statusCode, inline.body).toBe(200);
+    const [message] = await sent(inline.json().results.id);
+    expect(message?.subject).toBe('For Ivy');
+    expect(message?.headers.get('x-who')).toBe('Ivy');
+    expect(message?.text?.trim()).toBe('Prices in {{ currency }} are {{ already rendered');
+
+    const raw = await call(a, 'POST', '/transmissions', {
+      options: { perform_substitutions: false },
+      recipients: [{ address: 'ivy@example.test', substitution_data: { who: 'Ivy' } }],
+      content: {
+        email_rfc822:
+          'From: news@acme.test\r\nSubject: Raw for {{who}}\r\n\r\nBody keeps {{who}} and {{ if as typed\r\n',
+      },
+    });
+    expect(raw.statusCode, raw.body).toBe(200);
+    const [rawMessage] = await sent(raw.json().results.id);
+    expect(rawMessage?.subject).toBe('Raw for Ivy');
+    expect(rawMessage?.text?.trim()).toBe('Body keeps {{who}} and {{ if as typed');
+  });
+
   it('puts substitution_data over metadata and the recipient over the transmission', async () => {
     const response = await call(a, 'POST', '/transmissions', {
       metadata: { city: 'Lille', region: 'Nord', country: 'FR' },

@@ -1,0 +1,178 @@
+import { encode, wrap } from 'nodemailer/lib/qp';
+import type { SubstitutionData } from './data.ts';
+import type { RenderBudget } from './evaluate.ts';
+import { extractLinks, type LinkPart } from './links.ts';
+import { compilePart, type PartTemplate } from './template.ts';
+
+/**
+ * email_rfc822 content as the reference substitutes it: the top-level headers, and the first
+ * text/plain, text/html and text/x-amp-html parts that are not attachments. Those parts are decoded
+ * from their transfer encoding first (`==` is `=3D=3D` in quoted-printable), rendered as the text,
+ * html and amp_html of inline content are (escaping, links, data-msys-* attributes and `[[…]]` taken
+ * out), and written back quoted-printable when
+ * they were encoded or hold 8-bit data after substitution. Parts in a charset other than UTF-8 or
+ * US-ASCII, and everything else, stay as written. `bodies` false substitutes the headers only.
+ */
+export function compileRfc822(source: string, bodies: boolean): PartTemplate {
+  const pieces: Piece[] = [];
+  const { head, separator, body } = splitEntity(source);
+  const headers = compilePart('email_rfc822', head, 'header');
+  if (bodies) readEntity({ head, separator, body }, pieces, new Set(), 0, headers);
+  else pieces.push(headers, separator + body);
+  return (data, budget) =>
+    pieces.map((piece) => (typeof piece === 'string' ? piece : piece(data, budget))).join('');
+}
+
+type Piece = string | ((data: SubstitutionData, budget: RenderBudget) => string);
+
+interface Entity {
+  head: string;
+  /** The empty line between head and body, with the line break that ends the head. */
+  separator: string;
+  body: string;
+}
+
+const TEXT_PARTS: Record<string, LinkPart> = {
+  'text/plain': 'text',
+  'text/html': 'html',
+  'text/x-amp-html': 'amp_html',
+};
+const READABLE_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii']);
+const MAX_MULTIPART_DEPTH = 10;
+const EIGHT_BIT = /[^\p{ASCII}]/u;
+
+function splitEntity(text: string): Entity {
+  const leading = /^\r?\n/.exec(text);
+  if (leading) return { head: '', separator: leading[0], body: text.slice(leading[0].length) };
+  const blank = /\r?\n\r?\n/.exec(text);
+  if (!blank) return { head: text, separator: '', body: '' };
+  return {
+    head: text.slice(0, blank.index),
+    separator: blank[0],
+    body: text.slice(blank.index + blank[0].length),
+  };
+}
+
+function headerValue(head: string, name: string): string | undefined {
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  return new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(unfolded)?.[1]?.trim();
+}
+
+function parameter(value: string, name: string): string | undefined {
+  const match = new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i').exec(value);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
+function readEntity(
+  entity: Entity,
+  pieces: Piece[],
+  used: Set<LinkPart>,
+  depth: number,
+  headTemplate?: PartTemplate,
+): void {
+  const headPiece: Piece = headTemplate ?? entity.head;
+  const contentType = headerValue(entity.head, 'content-type') ?? 'text/plain';
+  const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  const boundary = parameter(contentType, 'boundary');
+  if (type.startsWith('multipart/') && boundary && depth < MAX_MULTIPART_DEPTH) {
+    pieces.push(headPiece, entity.separator);
+    readMultipart(entity.body, boundary, pieces, used, depth);
+    return;
+  }
+  const template = textPartTemplate(entity, type, contentType, used);
+  if (!template) {
+    pieces.push(headPiece, entity.separator + entity.body);
+    return;
+  }
+  const renderHead: PartTemplate = headTemplate ?? (() => entity.head);
+  pieces.push((data, budget) => {
+    const head = renderHead(data, budget);
+    const rendered = template.render(data, budget);
+    if (!template.encoded && !EIGHT_BIT.test(rendered)) return head + entity.separator + rendered;
+    return withQuotedPrintable(head) + entity.separator + wrap(encode(rendered), 76);
+  });
+}
+
+function textPartTemplate(
+  entity: Entity,
+  type: string,
+  contentType: string,
+  used: Set<LinkPart>,
+): { render: PartTemplate; encoded: boolean } | undefined {
+  const kind = TEXT_PARTS[type];
+  if (kind === undefined || used.has(kind)) return undefined;
+  if ((headerValue(entity.head, 'content-disposition') ?? '').toLowerCase().startsWith('attachment'))
+    return undefined;
+  if (!READABLE_CHARSETS.has((parameter(contentType, 'charset') ?? 'us-ascii').toLowerCase()))
+    return undefined;
+  const encoding = (headerValue(entity.head, 'content-transfer-encoding') ?? '7bit').toLowerCase();
+  let decoded: string;
+  if (encoding === 'quoted-printable') decoded = decodeQuotedPrintable(entity.body);
+  else if (encoding === 'base64') decoded = Buffer.from(entity.body, 'base64').toString('utf8');
+  else if (encoding === '7bit' || encoding === '8bit' || encoding === 'binary') decoded = entity.body;
+  else return undefined;
+  used.add(kind);
+  const template = compilePart(`email_rfc822 ${type} part`, decoded, kind);
+  return {
+    render: (data, budget) => extractLinks(kind, template(data, budget)).content,
+    encoded: encoding === 'quoted-printable' || encoding === 'base64',
+  };
+}
+
+/** The parts of a multipart body, each read in turn; the delimiters, preamble and epilogue stay as written. */
+function readMultipart(
+  body: string,
+  boundary: string,
+  pieces: Piece[],
+  used: Set<LinkPart>,
+  depth: number,
+): void {
+  const delimiter = `--${boundary}`;
+  const delimiterAt = (from: number) => {
+    if (from === 0 && body.startsWith(delimiter)) return 0;
+    const found = body.indexOf(`\n${delimiter}`, Math.max(0, from - 1));
+    return found < 0 ? -1 : found + 1;
+  };
+  let start = delimiterAt(0);
+  pieces.push(body.slice(0, start < 0 ? body.length : start));
+  while (start >= 0) {
+    const lineEnd = body.indexOf('\n', start);
+    if (lineEnd < 0 || body.startsWith(`${delimiter}--`, start)) {
+      pieces.push(body.slice(start));
+      return;
+    }
+    pieces.push(body.slice(start, lineEnd + 1));
+    const next = delimiterAt(lineEnd + 1);
+    const partEnd = next < 0 ? body.length : next;
+    // The line break before a delimiter belongs to the delimiter.
+    let contentEnd = partEnd;
+    if (next >= 0 && body[contentEnd - 1] === '\n') contentEnd--;
+    if (next >= 0 && body[contentEnd - 1] === '\r') contentEnd--;
+    readEntity(splitEntity(body.slice(lineEnd + 1, contentEnd)), pieces, used, depth + 1);
+    pieces.push(body.slice(contentEnd, partEnd));
+    start = next;
+  }
+}
+
+function withQuotedPrintable(head: string): string {
+  const header = 'Content-Transfer-Encoding: quoted-printable';
+  if (head === '') return `${header}\r\n`;
+  const existing = /^content-transfer-encoding:.*(\r?\n[ \t].*)*/im;
+  return existing.test(head) ? head.replace(existing, header) : `${head}\r\n${header}`;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let at = 0; at < joined.length; at++) {
+    const char = joined[at] ?? '';
+    const hex = joined.slice(at + 1, at + 3);
+    if (char === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      at += 2;
+    } else {
+      bytes.push(...Buffer.from(char));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}

@@ -4,6 +4,7 @@ import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
 import { templateLimits, templateLimitsText } from '../substitution/render.ts';
+import { chunkedGenerationText } from './chunked-generation.ts';
 
 const nested = (depth: number) => `${'{{if a}}'.repeat(depth)}x${'{{end}}'.repeat(depth)}`;
 
@@ -101,8 +102,11 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
       ['/api/v1/templates/{id}', 'put'],
       ['/api/v1/templates/{id}/preview', 'post'],
     ] as const) {
-      expect(docs.paths[path][method].description).toBe(templateLimitsText);
+      expect(docs.paths[path][method].description).toContain(templateLimitsText);
     }
+    // A transmission's reference also says when its messages exist: before the answer, or after it in chunks.
+    expect(docs.paths['/api/v1/transmissions'].post.description).toContain(chunkedGenerationText);
+    expect(chunkedGenerationText).toContain('250 recipients');
     expect(templateLimitsText).toContain('nested at most 50 deep');
     expect(templateLimitsText).toContain('at most 5,000 tags');
     expect(templateLimitsText).toContain('at most 50,000,000 steps');

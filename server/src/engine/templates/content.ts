@@ -6,7 +6,7 @@ import {
   type SnippetContents,
   type SubstitutionData,
 } from '../substitution/render.ts';
-import { checkCompiles, preview } from '../transmissions/render-pool.ts';
+import { checkCompiles, checkRfc822Compiles, preview } from '../transmissions/render-pool.ts';
 
 /** What a transmission sends from a template: inline parts, or a whole message. */
 export type SendingContent = ContentParts | { email_rfc822: string };
@@ -114,6 +114,12 @@ export async function checkTemplateContent(content: TemplateContentBody): Promis
     if (content.email_rfc822.trim() === '') throw missingValue('content.email_rfc822 is empty');
     if (Buffer.byteLength(content.email_rfc822) > MAX_CONTENT_BYTES) {
       throw invalidValue('content is larger than 20 MB');
+    }
+    try {
+      await checkRfc822Compiles(content.email_rfc822, true);
+    } catch (error) {
+      if (error instanceof CompileError) throw compileFailure(error);
+      throw error;
     }
     return;
   }

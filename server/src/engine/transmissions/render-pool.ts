@@ -77,6 +77,15 @@ export async function checkCompiles(parts: ContentParts, options: ContentOptions
   compiledContents.add(key);
 }
 
+/** Throws CompileError when whole-message content does not compile (its headers and text parts). */
+export async function checkRfc822Compiles(source: string, performSubstitutions: boolean): Promise<void> {
+  const problem: CompileProblem | undefined = await renderPool().run(
+    { source, performSubstitutions },
+    { name: 'checkRfc822' },
+  );
+  if (problem) throw toCompileError(problem);
+}
+
 /** One render of stored content with preview data; throws CompileError, or returns the generation failure. */
 export async function preview(
   parts: ContentParts,

@@ -148,6 +148,22 @@ export function checkContent(task: { parts: ContentParts } & ContentOptions): Co
   }
 }
 
+/** Compiles whole-message content (kept for the renders that follow); says what does not compile. */
+export function checkRfc822(task: {
+  source: string;
+  performSubstitutions: boolean;
+}): CompileProblem | undefined {
+  try {
+    cached(['rfc822', task.source, task.performSubstitutions], () =>
+      compileRfc822(task.source, task.performSubstitutions),
+    );
+    return undefined;
+  } catch (error) {
+    if (error instanceof CompileError) return problemOf(error);
+    throw error;
+  }
+}
+
 export function previewContent(task: {
   parts: ContentParts;
   data: SubstitutionData;

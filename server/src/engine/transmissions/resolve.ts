@@ -12,7 +12,7 @@ import type { Generation } from './generate.ts';
 import { newTransmissionId } from './ids.ts';
 import { messageSizeEstimate } from './message-size.ts';
 import { checkRecipients, type RecipientError } from './recipients.ts';
-import { checkCompiles } from './render-pool.ts';
+import { checkCompiles, checkRfc822Compiles } from './render-pool.ts';
 import type { ContentSource } from './render-worker.ts';
 import type { Environment, SendDeps, StoredTemplate } from './send-deps.ts';
 
@@ -49,12 +49,10 @@ function parseStartTime(value: string | undefined, now: Date): Date | undefined 
 }
 
 /** Refuses inline content that does not compile (422, code 3000); the render threads keep it compiled. */
-async function checkInline(
-  parts: ContentParts,
-  options: { performSubstitutions: boolean; inlineCss: boolean },
-) {
+async function checkCompilesAtAcceptance(content: ContentSource) {
   try {
-    await checkCompiles(parts, options);
+    if (content.kind === 'inline') await checkCompiles(content.parts, content);
+    if (content.kind === 'rfc822') await checkRfc822Compiles(content.source, content.performSubstitutions);
   } catch (error) {
     if (error instanceof CompileError) throw compileFailure(error);
     throw error;
@@ -142,7 +140,7 @@ export async function resolveTransmission(
       'the messages of this transmission would pass 512 MB in all: send large content to fewer recipients per transmission',
     );
   }
-  if (content.kind === 'inline') await checkInline(content.parts, content);
+  await checkCompilesAtAcceptance(content);
   const snippets =
     content.kind === 'inline' && content.performSubstitutions
       ? await snippetsFor(deps, principal, content.parts, [

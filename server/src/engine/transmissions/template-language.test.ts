@@ -220,6 +220,43 @@ describe.each(databases)('template language over the API, on $name', (database) 
     expect(missing.json().errors[0].description).toBe("preview failed: snippet 'gone' does not exist");
   });
 
+  it('refuses a whole message whose headers or text parts are not the language, at template create and at send', async () => {
+    const message = (body: string) =>
+      [
+        'From: news@acme.test',
+        'Subject: Hi {{name}}',
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        body,
+        '',
+      ].join('\r\n');
+    const create = await call(a, 'POST', '/templates', {
+      name: 'Whole broken',
+      content: { email_rfc822: message('Hello\r\n{{ if }}') },
+    });
+    expect(create.statusCode).toBe(422);
+    expect(create.json().errors[0]).toMatchObject({ code: '3000' });
+    const stored = await call(a, 'POST', '/templates', {
+      name: 'Whole fine',
+      content: { email_rfc822: message('Hello {{name}}') },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+
+    const send = await call(a, 'POST', '/transmissions', {
+      recipients: [{ address: 'ann@example.test' }],
+      content: { email_rfc822: message('{{ each }}') },
+    });
+    expect(send.statusCode).toBe(422);
+    expect(send.json().errors[0]).toMatchObject({ code: '3000' });
+    // Sent verbatim, a message is not the language's to judge.
+    const verbatim = await call(a, 'POST', '/transmissions', {
+      options: { perform_substitutions: false },
+      recipients: [{ address: 'ann@example.test' }],
+      content: { email_rfc822: message('{{ each }}') },
+    });
+    expect(verbatim.statusCode, verbatim.body).toBe(200);
+  });
+
   it('refuses content that is not the language with 3000 errors naming the part and line, at create, update and send', async () => {
     const expected = (part: string, line: number, detail: string) => [
       {

@@ -80,18 +80,18 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
     expect(response.json().errors[0]).toMatchObject({ code: '3000', part: 'html', line: 1 });
   });
 
-  it('fails each recipient of an RFC 822 message that does not compile, with the reason', async () => {
+  it('refuses an RFC 822 message that does not compile at acceptance, saying where, and stores nothing', async () => {
+    const before = await t.db.one<{ n: number }>('SELECT count(*)::int AS n FROM message_events');
     const response = await engineCall(t.app, a, 'POST', '/transmissions', {
       recipients: Array.from({ length: 3 }, (_, index) => ({ address: `rfc${index}@example.test` })),
       content: { email_rfc822: 'From: a@acme.test\nSubject: Hi\n\n{{if a}}never closed\n' },
     });
-    expect(response.statusCode).toBe(200);
-    const events = await t.db.query<{ type: string; reason: string }>(
-      'SELECT type, reason FROM message_events WHERE transmission_id = $1',
-      [response.json().results.id],
-    );
-    expect(events.map((event) => event.type)).toEqual(Array(3).fill('generation_failure'));
-    expect(events[0]?.reason).toContain('is not closed');
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[0]).toMatchObject({
+      code: '3000',
+      description: expect.stringContaining('is not closed'),
+    });
+    expect(await t.db.one('SELECT count(*)::int AS n FROM message_events')).toEqual(before);
   });
 
   it('documents the limits in the API reference of transmissions and templates', async () => {

@@ -97,6 +97,30 @@ describe.each(databases)('the suppression list as the reference documents it, on
     expect(body.json().results).toHaveLength(1);
   });
 
+  it('GET /suppression-list pages with page and per_page, or with cursor=initial: 200', async () => {
+    await api.call('PUT', '/suppression-list', {
+      recipients: ['p1', 'p2', 'p3'].map((name) => ({
+        recipient: `${name}@pages.test`,
+        type: 'transactional',
+      })),
+    });
+    const recipients = (body: { results: Array<{ recipient: string }> }) =>
+      body.results.map((entry) => entry.recipient);
+    const all = recipients((await api.call('GET', '/suppression-list?domain=pages.test')).json());
+    const second = (await api.call('GET', '/suppression-list?domain=pages.test&per_page=2&page=2')).json();
+    expect(recipients(second)).toEqual(all.slice(2));
+    expect(second.total_count).toBe(3);
+    const first = (
+      await api.call('GET', '/suppression-list?domain=pages.test&per_page=2&cursor=initial')
+    ).json();
+    expect(recipients(first)).toEqual(all.slice(0, 2));
+    expect(first.links.next).toContain('cursor=');
+  });
+
+  it('GET /suppression-list with a page past the first 10,000 results: 400', async () => {
+    expect((await api.call('GET', '/suppression-list?per_page=10000&page=2')).statusCode).toBe(400);
+  });
+
   it('GET /suppression-list?list_id= a list, or empty for the account-wide entries: 200', async () => {
     const listed = (await api.call('GET', '/suppression-list?list_id=digest.meadow.test')).json();
     expect(listed.results).toEqual([

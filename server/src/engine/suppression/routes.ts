@@ -17,7 +17,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { badRequestOnInvalid, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
-import { cursorTimePattern, decodeCursor, nextPageLink, parsePerPage } from '../events/paging.ts';
+import {
+  cursorTimePattern,
+  decodeCursor,
+  maxPerPage,
+  nextNumberedPageLink,
+  nextPageLink,
+  parsePageOffset,
+  parsePerPage,
+} from '../events/paging.ts';
 import { suppressionFilterOf } from './search-filter.ts';
 import type { Suppression, SuppressionKey, SuppressionStore } from './suppression-store.ts';
 
@@ -129,7 +137,8 @@ export function suppressionRoutes({
         config: badRequestOnInvalid,
         schema: {
           tags,
-          summary: 'Search the list, newest update first; page with links.next',
+          summary:
+            'Search the list, newest update first; page with links.next (a cursor, or page numbers with page)',
           querystring: suppressionSearchQuery,
           response: { 200: pagedResults(suppressionView) },
         },
@@ -139,10 +148,22 @@ export function suppressionRoutes({
         const query = request.query;
         const filter = suppressionFilterOf(query);
         const perPage = parsePerPage(query.per_page);
+        // A cursor outranks a page number, as in the reference.
+        const numbered = query.cursor === undefined && query.page !== undefined;
+        const offset = numbered ? parsePageOffset(query.page, perPage) : 0;
         const after = decodeCursor(query.cursor, cursorParts) as SuppressionKey | undefined;
-        const page = await store.search(companyId, subaccountId, filter, perPage, after);
+        const page = await store.search(
+          companyId,
+          subaccountId,
+          filter,
+          perPage,
+          after ? { after } : { offset },
+        );
         const links: { next?: string } = {};
-        if (page.next) links.next = nextPageLink(request.url, page.next);
+        if (page.next && !numbered) links.next = nextPageLink(request.url, page.next);
+        if (page.next && numbered && offset + perPage < maxPerPage) {
+          links.next = nextNumberedPageLink(request.url, offset / perPage + 1);
+        }
         return { results: page.entries.map(toSuppressionView), total_count: page.total, links };
       },
     );

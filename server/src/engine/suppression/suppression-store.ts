@@ -242,14 +242,15 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       return { removed, kept: rows.length - removed };
     },
 
-    /** A page of the list, sorted on `updated` then recipient and type, after the key `after`. */
+    /** A page of the list, sorted on `updated` then recipient and type, after the key `after` or `offset` rows. */
     async search(
       companyId: string,
       subaccountId: number,
       filter: SuppressionFilter,
       perPage: number,
-      after?: SuppressionKey,
+      from: { after?: SuppressionKey; offset?: number } = {},
     ): Promise<SuppressionPage> {
+      const { after, offset = 0 } = from;
       const where = whereBuilder();
       where.and(`company_id = ${where.param(companyId)}`);
       where.and(`subaccount_id = ${where.param(subaccountId)}`);
@@ -280,7 +281,7 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       const rows = await db.query<SuppressionRow>(
         `SELECT ${columns} FROM suppressions WHERE ${where.sql()}
          ORDER BY updated_at ${direction}, recipient ${direction}, type ${direction}
-         LIMIT ${where.param(perPage + 1)}`,
+         LIMIT ${where.param(perPage + 1)} OFFSET ${where.param(offset)}`,
         where.params,
       );
       const { total } = await db.one<{ total: number }>(countSql, countParams);

@@ -240,6 +240,28 @@ describe.each(databases)('suppression list on $name', (database) => {
     expect(ascending).toEqual([...updatedOrder].reverse());
   });
 
+  it('pages the search with page numbers too; a cursor outranks the page', async () => {
+    for (let index = 0; index < 5; index += 1) {
+      await put(a, [entry(`n${index}@numbered.example`)]);
+      t.clock.advance(1000);
+    }
+    const all = (await search(a, 'domain=numbered.example')).results.map((item) => item.recipient);
+    const seen: string[] = [];
+    let url: string | undefined = '/suppression-list?domain=numbered.example&per_page=2&page=1';
+    while (url) {
+      const response = await call(a, 'GET', url.replace('/api/v1', ''));
+      const body = response.json();
+      expect(body.total_count).toBe(5);
+      seen.push(...body.results.map((item: { recipient: string }) => item.recipient));
+      url = body.links.next;
+    }
+    expect(seen).toEqual(all);
+    const third = await search(a, 'domain=numbered.example&per_page=2&page=3');
+    expect(third.results.map((item) => item.recipient)).toEqual(all.slice(4));
+    const cursorFirst = await search(a, 'domain=numbered.example&per_page=2&page=3&cursor=initial');
+    expect(cursorFirst.results.map((item) => item.recipient)).toEqual(all.slice(0, 2));
+  });
+
   it('rejects bad search parameters with 400, as the reference does for list_id', async () => {
     for (const query of [
       'types=marketing',
@@ -248,6 +270,9 @@ describe.each(databases)('suppression list on $name', (database) => {
       'from=2024-02-30T00:00:00Z',
       'per_page=0',
       'per_page=10001',
+      'page=0',
+      'page=two',
+      'per_page=5000&page=3',
       'cursor=bm90LWEtY3Vyc29y',
       'from=2024-05-02T00:00:00Z&to=2024-05-01T00:00:00Z',
     ]) {

@@ -47,6 +47,19 @@ describe.each(databases)('the suppression list as the reference documents it, on
     for (const key of entryKeys) expect(body.results[0]).toHaveProperty(key);
   });
 
+  it('GET /suppression-list/{recipient}?types= and per_page: its entries of those types, paged: 200', async () => {
+    const transactional = (
+      await api.call('GET', '/suppression-list/quiet@meadow.test?types=transactional')
+    ).json();
+    expect(transactional.results.map((entry: { type: string }) => entry.type)).toEqual(['transactional']);
+    const paged = (await api.call('GET', '/suppression-list/quiet@meadow.test?per_page=1&page=2')).json();
+    expect(paged.results).toHaveLength(1);
+    expect(paged.total_count).toBe(2);
+    expect((await api.call('GET', '/suppression-list/quiet@meadow.test?types=marketing')).statusCode).toBe(
+      400,
+    );
+  });
+
   it('GET /suppression-list/{recipient} of an address not on the list: 404, code 1600', async () => {
     expectError(await api.call('GET', '/suppression-list/absent@meadow.test'), 404, '1600');
   });

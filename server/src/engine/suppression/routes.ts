@@ -8,6 +8,7 @@ import {
   suppressionDeleteBody,
   suppressionDeleteQuery,
   suppressionPutBody,
+  suppressionRecipientQuery,
   suppressionSearchQuery,
   suppressionSummary,
   suppressionTypes,
@@ -17,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { badRequestOnInvalid, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import type { Principal } from '../../principal.ts';
 import {
   cursorTimePattern,
   decodeCursor,
@@ -27,7 +29,12 @@ import {
   parsePerPage,
 } from '../events/paging.ts';
 import { suppressionFilterOf } from './search-filter.ts';
-import type { Suppression, SuppressionKey, SuppressionStore } from './suppression-store.ts';
+import type {
+  Suppression,
+  SuppressionFilter,
+  SuppressionKey,
+  SuppressionStore,
+} from './suppression-store.ts';
 
 export function toSuppressionView(entry: Suppression): SuppressionView {
   const view: SuppressionView = {
@@ -67,6 +74,29 @@ export function suppressionRoutes({
 }: {
   suppressions: SuppressionStore;
 }): FastifyPluginAsyncZod {
+  /**
+   * A page of the entries `filter` matches: after the cursor, or at the page number (the first
+   * 10,000 results; a cursor outranks it, as in the reference); links.next the same way.
+   */
+  async function searchPage(
+    url: string,
+    { companyId, subaccountId }: Principal,
+    filter: SuppressionFilter,
+    query: { cursor?: string | undefined; per_page?: string | undefined; page?: string | undefined },
+  ) {
+    const perPage = parsePerPage(query.per_page);
+    const numbered = query.cursor === undefined && query.page !== undefined;
+    const offset = numbered ? parsePageOffset(query.page, perPage) : 0;
+    const after = decodeCursor(query.cursor, cursorParts) as SuppressionKey | undefined;
+    const page = await store.search(companyId, subaccountId, filter, perPage, after ? { after } : { offset });
+    const links: { next?: string } = {};
+    if (page.next && !numbered) links.next = nextPageLink(url, page.next);
+    if (page.next && numbered && offset + perPage < maxPerPage) {
+      links.next = nextNumberedPageLink(url, offset / perPage + 1);
+    }
+    return { results: page.entries.map(toSuppressionView), total_count: page.total, links };
+  }
+
   return async (app) => {
     app.put(
       '/suppression-list',
@@ -143,29 +173,8 @@ export function suppressionRoutes({
           response: { 200: pagedResults(suppressionView) },
         },
       },
-      async (request) => {
-        const { companyId, subaccountId } = principalOf(request);
-        const query = request.query;
-        const filter = suppressionFilterOf(query);
-        const perPage = parsePerPage(query.per_page);
-        // A cursor outranks a page number, as in the reference.
-        const numbered = query.cursor === undefined && query.page !== undefined;
-        const offset = numbered ? parsePageOffset(query.page, perPage) : 0;
-        const after = decodeCursor(query.cursor, cursorParts) as SuppressionKey | undefined;
-        const page = await store.search(
-          companyId,
-          subaccountId,
-          filter,
-          perPage,
-          after ? { after } : { offset },
-        );
-        const links: { next?: string } = {};
-        if (page.next && !numbered) links.next = nextPageLink(request.url, page.next);
-        if (page.next && numbered && offset + perPage < maxPerPage) {
-          links.next = nextNumberedPageLink(request.url, offset / perPage + 1);
-        }
-        return { results: page.entries.map(toSuppressionView), total_count: page.total, links };
-      },
+      async (request) =>
+        searchPage(request.url, principalOf(request), suppressionFilterOf(request.query), request.query),
     );
 
     app.put(
@@ -205,16 +214,17 @@ export function suppressionRoutes({
         config: badRequestOnInvalid,
         schema: {
           tags,
-          summary: "An address's entries, one per type",
+          summary: "An address's entries (of `types`), paged as the search is",
           params: recipientParams,
+          querystring: suppressionRecipientQuery,
           response: { 200: pagedResults(suppressionView) },
         },
       },
       async (request) => {
-        const { companyId, subaccountId } = principalOf(request);
-        const entries = await store.ofRecipient(companyId, subaccountId, request.params.recipient);
-        if (entries.length === 0) throw notFound('Recipient could not be found');
-        return { results: entries.map(toSuppressionView), total_count: entries.length, links: {} };
+        const filter = { ...suppressionFilterOf(request.query), recipient: request.params.recipient };
+        const page = await searchPage(request.url, principalOf(request), filter, request.query);
+        if (page.total_count === 0) throw notFound('Recipient could not be found');
+        return page;
       },
     );
 

@@ -37,6 +37,8 @@ export interface SuppressionFilter {
   descriptionStrict?: boolean;
   /** Lower-cased domain the address is at. */
   domain?: string;
+  /** One address's entries (any case). */
+  recipient?: string;
   /** One mailing list's entries; null: only the account-wide ones. */
   listId?: string | null;
   sort: 'asc' | 'desc';
@@ -196,15 +198,6 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
     },
 
     /** The entries of one address (at most one per type). */
-    async ofRecipient(companyId: string, subaccountId: number, recipient: string): Promise<Suppression[]> {
-      const rows = await db.query<SuppressionRow>(
-        `SELECT ${columns} FROM suppressions
-         WHERE company_id = $1 AND subaccount_id = $2 AND recipient = $3 ORDER BY type`,
-        [companyId, subaccountId, recipient.trim().toLowerCase()],
-      );
-      return rows.map(toSuppression);
-    },
-
     /**
      * Removes an address's entries of `type` (both types without it). `kept` counts the compliance
      * entries that matched and stay.
@@ -265,6 +258,9 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       }
       if (filter.domain !== undefined) {
         where.and(`recipient LIKE ${where.param(`%@${likeLiteral(filter.domain)}`)} ESCAPE '\\'`);
+      }
+      if (filter.recipient !== undefined) {
+        where.and(`recipient = ${where.param(filter.recipient.trim().toLowerCase())}`);
       }
       if (filter.listId === null) where.and('list_id IS NULL');
       else if (filter.listId !== undefined) where.and(`list_id = ${where.param(filter.listId)}`);

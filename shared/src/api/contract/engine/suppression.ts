@@ -102,6 +102,14 @@ export const suppressionSearchQuery = z.object({
   page: z.string().optional(),
 });
 
+/** One address's entries: its types, paged as the search is. */
+export const suppressionRecipientQuery = suppressionSearchQuery.pick({
+  types: true,
+  cursor: true,
+  per_page: true,
+  page: true,
+});
+
 /** `{results, total_count, links: {next?}}`: a page of a cursor-paged list. */
 export const pagedResults = <T extends z.ZodType>(item: T) =>
   z.object({

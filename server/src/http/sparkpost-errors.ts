@@ -60,12 +60,12 @@ export function namingParam(error: SparkpostError, param: string, value: unknown
   return error;
 }
 
-/** A request lacking `fields`: one entry per field, each naming it. */
-export function missingFields(fields: readonly string[]): SparkpostError {
-  const error = missingField(`${fields.join(', ')} required`);
+/** A request lacking `fields` (required `when`): one entry per field, each naming it. */
+export function missingFields(fields: readonly string[], when = ''): SparkpostError {
+  const error = missingField(`${fields.join(', ')} required${when}`);
   error.errors = fields.map((field) => ({
     message: 'required field is missing',
-    description: `${field} is required`,
+    description: `${field} is required${when}`,
     code: '1400',
     param: field,
     value: null,

@@ -108,7 +108,7 @@ export function subaccountRoutes({
             ...(body.key_label ? [] : ['key_label']),
             ...(body.key_grants?.length ? [] : ['key_grants']),
           ];
-          if (missing.length > 0) throw missingFields(missing);
+          if (missing.length > 0) throw missingFields(missing, ' when setup_api_key is true (its default)');
         }
         const grants = atParam('key_grants', body.key_grants, () =>
           checkGrants(principal, true, body.key_grants ?? []),

@@ -60,6 +60,24 @@ describe.each(databases)('the suppression list as the reference documents it, on
     );
   });
 
+  it('GET /suppression-list/{recipient} without X-MSYS-SUBACCOUNT looks in every list, with 0 in the primary one', async () => {
+    const sub = (await api.call('POST', '/subaccounts', { name: 'Meadow shop', setup_api_key: false })).json()
+      .results.subaccount_id;
+    await api.call(
+      'PUT',
+      '/suppression-list/shop@meadow.test',
+      { type: 'transactional' },
+      { subaccount: sub },
+    );
+    const everyList = expectResults(await api.call('GET', '/suppression-list/shop@meadow.test'), 200);
+    expect(everyList.results).toEqual([expect.objectContaining({ subaccount_id: sub })]);
+    expectError(
+      await api.call('GET', '/suppression-list/shop@meadow.test', undefined, { subaccount: 0 }),
+      404,
+      '1600',
+    );
+  });
+
   it('GET /suppression-list/{recipient} of an address not on the list: 404, code 1600', async () => {
     expectError(await api.call('GET', '/suppression-list/absent@meadow.test'), 404, '1600');
   });

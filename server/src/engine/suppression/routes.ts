@@ -18,7 +18,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { badRequestOnInvalid, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
-import type { Principal } from '../../principal.ts';
 import {
   cursorTimePattern,
   decodeCursor,
@@ -61,7 +60,12 @@ const summaryKeys = {
   Compliance: 'compliance',
 } as const;
 
-const cursorParts = [cursorTimePattern, /^[^\s]{1,320}$/, new RegExp(`^(${suppressionTypes.join('|')})$`)];
+const cursorParts = [
+  cursorTimePattern,
+  /^[^\s]{1,320}$/,
+  new RegExp(`^(${suppressionTypes.join('|')})$`),
+  /^\d{1,15}$/,
+];
 const recipientParams = z.object({ recipient: z.string().max(320) });
 const updated = results(z.object({ message: z.string() }));
 const tags = ['suppression list'];
@@ -76,11 +80,13 @@ export function suppressionRoutes({
 }): FastifyPluginAsyncZod {
   /**
    * A page of the entries `filter` matches: after the cursor, or at the page number (the first
-   * 10,000 results; a cursor outranks it, as in the reference); links.next the same way.
+   * 10,000 results; a cursor outranks it, as in the reference); links.next the same way. In the
+   * list of `subaccountId`, or of every subaccount (null).
    */
   async function searchPage(
     url: string,
-    { companyId, subaccountId }: Principal,
+    companyId: string,
+    subaccountId: number | null,
     filter: SuppressionFilter,
     query: { cursor?: string | undefined; per_page?: string | undefined; page?: string | undefined },
   ) {
@@ -173,8 +179,16 @@ export function suppressionRoutes({
           response: { 200: pagedResults(suppressionView) },
         },
       },
-      async (request) =>
-        searchPage(request.url, principalOf(request), suppressionFilterOf(request.query), request.query),
+      async (request) => {
+        const { companyId, subaccountId } = principalOf(request);
+        return searchPage(
+          request.url,
+          companyId,
+          subaccountId,
+          suppressionFilterOf(request.query),
+          request.query,
+        );
+      },
     );
 
     app.put(
@@ -221,8 +235,17 @@ export function suppressionRoutes({
         },
       },
       async (request) => {
+        const { companyId, subaccountId, isMaster } = principalOf(request);
+        // The reference: the master's lookup without X-MSYS-SUBACCOUNT covers its own list and every subaccount's.
+        const everyList = isMaster && request.headers['x-msys-subaccount'] === undefined;
         const filter = { ...suppressionFilterOf(request.query), recipient: request.params.recipient };
-        const page = await searchPage(request.url, principalOf(request), filter, request.query);
+        const page = await searchPage(
+          request.url,
+          companyId,
+          everyList ? null : subaccountId,
+          filter,
+          request.query,
+        );
         if (page.total_count === 0) throw notFound('Recipient could not be found');
         return page;
       },

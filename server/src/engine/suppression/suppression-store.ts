@@ -45,7 +45,8 @@ export interface SuppressionFilter {
 }
 
 /** The sort key of the last row of a page: updated (microseconds, UTC), recipient, type. */
-export type SuppressionKey = readonly [string, string, string];
+/** Sort key of a page's last entry: updated (microseconds, UTC), recipient, type, subaccount id. */
+export type SuppressionKey = readonly [string, string, string, string];
 
 export interface SuppressionPage {
   entries: Suppression[];
@@ -235,10 +236,13 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       return { removed, kept: rows.length - removed };
     },
 
-    /** A page of the list, sorted on `updated` then recipient and type, after the key `after` or `offset` rows. */
+    /**
+     * A page of the list, sorted on `updated` then recipient, type and subaccount, after the key
+     * `after` or `offset` rows; `subaccountId` null searches every subaccount's list of the company.
+     */
     async search(
       companyId: string,
-      subaccountId: number,
+      subaccountId: number | null,
       filter: SuppressionFilter,
       perPage: number,
       from: { after?: SuppressionKey; offset?: number } = {},
@@ -246,7 +250,7 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       const { after, offset = 0 } = from;
       const where = whereBuilder();
       where.and(`company_id = ${where.param(companyId)}`);
-      where.and(`subaccount_id = ${where.param(subaccountId)}`);
+      if (subaccountId !== null) where.and(`subaccount_id = ${where.param(subaccountId)}`);
       if (filter.from) where.and(`updated_at >= ${where.param(filter.from)}`);
       if (filter.to) where.and(`updated_at <= ${where.param(filter.to)}`);
       if (filter.types) where.and(`type = ANY(${where.param(filter.types)}::text[])`);
@@ -268,15 +272,15 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       const countParams = [...where.params];
       const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
       if (after) {
-        const [updated, recipient, type] = after;
+        const [updated, recipient, type, subaccount] = after;
         const comparison = filter.sort === 'asc' ? '>' : '<';
         where.and(
-          `(updated_at, recipient, type) ${comparison} (${where.param(updated)}::timestamptz, ${where.param(recipient)}, ${where.param(type)})`,
+          `(updated_at, recipient, type, subaccount_id) ${comparison} (${where.param(updated)}::timestamptz, ${where.param(recipient)}, ${where.param(type)}, ${where.param(subaccount)}::bigint)`,
         );
       }
       const rows = await db.query<SuppressionRow>(
         `SELECT ${columns} FROM suppressions WHERE ${where.sql()}
-         ORDER BY updated_at ${direction}, recipient ${direction}, type ${direction}
+         ORDER BY updated_at ${direction}, recipient ${direction}, type ${direction}, subaccount_id ${direction}
          LIMIT ${where.param(perPage + 1)} OFFSET ${where.param(offset)}`,
         where.params,
       );
@@ -286,7 +290,9 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       return {
         entries: page.map(toSuppression),
         total,
-        ...(rows.length > perPage && last ? { next: [last.updated_key, last.recipient, last.type] } : {}),
+        ...(rows.length > perPage && last
+          ? { next: [last.updated_key, last.recipient, last.type, String(last.subaccount_id)] }
+          : {}),
       };
     },
 

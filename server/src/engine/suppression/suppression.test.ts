@@ -376,7 +376,7 @@ describe.each(databases)('suppression list on $name', (database) => {
     expect(mine).toEqual([expect.objectContaining({ description: 'A only' })]);
   });
 
-  it('a subaccount has its own list, reached by its key or by the master with X-MSYS-SUBACCOUNT', async () => {
+  it('a subaccount has its own list, reached by its key or by the master with X-MSYS-SUBACCOUNT; the master without it looks an address up in every list', async () => {
     await put(a, [entry('sub@split.example', 'transactional', 'master')]);
     await put(a, [entry('sub@split.example', 'transactional', 'subaccount')], subaccountKey);
     const viaKey = (
@@ -389,8 +389,23 @@ describe.each(databases)('suppression list on $name', (database) => {
       subaccount: subaccountId,
     });
     expect(viaHeader.json().results[0].description).toBe('subaccount');
-    const master = (await call(a, 'GET', '/suppression-list/sub@split.example')).json().results;
-    expect(master).toEqual([expect.objectContaining({ description: 'master', subaccount_id: 0 })]);
+    const primary = await engineCall(t.app, a, 'GET', '/suppression-list/sub@split.example', undefined, {
+      subaccount: 0,
+    });
+    expect(primary.json().results).toEqual([
+      expect.objectContaining({ description: 'master', subaccount_id: 0 }),
+    ]);
+    const everyList = (await call(a, 'GET', '/suppression-list/sub@split.example')).json();
+    expect(everyList.total_count).toBe(2);
+    expect(everyList.results.map((item: { subaccount_id: number }) => item.subaccount_id).sort()).toEqual(
+      [0, subaccountId].sort(),
+    );
+    const first = (await call(a, 'GET', '/suppression-list/sub@split.example?per_page=1')).json();
+    const second = (await call(a, 'GET', first.links.next.replace('/api/v1', ''))).json();
+    expect([...first.results, ...second.results]).toEqual(everyList.results);
+    expect(second.links).toEqual({});
+    // The list search stays within one list: the master's own.
+    expect((await search(a, 'domain=split.example')).total_count).toBe(1);
 
     expect(
       (await call(a, 'DELETE', '/suppression-list/sub@split.example', undefined, subaccountKey)).statusCode,

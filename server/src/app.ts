@@ -168,30 +168,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.info(`captured mail, every address: ${config.publicUrl}/captured-mail?key=${mailKey}`);
   }
   await api.register(usageRoutes(accounts));
+  const engineCallers = {
+    checkKey: engine.apiKeys.check,
+    subaccountStatus: engine.subaccounts.statusOf,
+    authenticateSession,
+  };
   await api.register(
-    engineApi(
-      {
-        checkKey: engine.apiKeys.check,
-        subaccountStatus: engine.subaccounts.statusOf,
-        authenticateSession,
-      },
-      [
-        apiKeyRoutes(engine),
-        subaccountRoutes(engine),
-        suppressionRoutes(engine),
-        eventRoutes({ events: engine.events, clock }),
-        templateRoutes(engine),
-        contentPreviewerRoutes(engine),
-        accountRoutes({ db, clock, companies }),
-        recipientListRoutes(engine),
-        snippetRoutes(engine),
-        transmissionRoutes(engine),
-      ],
-    ),
-    {
-      prefix: '/api/v1',
-    },
+    engineApi(engineCallers, [
+      apiKeyRoutes(engine),
+      subaccountRoutes(engine),
+      suppressionRoutes(engine),
+      eventRoutes({ events: engine.events, clock }),
+      templateRoutes(engine),
+      contentPreviewerRoutes(engine),
+      accountRoutes({ db, clock, companies }),
+      recipientListRoutes(engine),
+      snippetRoutes(engine),
+      transmissionRoutes(engine),
+    ]),
+    { prefix: '/api/v1' },
   );
+  // SparkPost documents snippets as a labs feature, at /api/labs/snippets: the same routes there too.
+  await api.register(engineApi(engineCallers, [snippetRoutes(engine)]), { prefix: '/api/labs' });
   await registerConsole(app, config.consoleDir, {
     googleSignIn: config.oidc !== undefined,
     mailCapture: config.mail.mode === 'capture',

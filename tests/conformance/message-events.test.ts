@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { databases, expectResults, useReferenceApi } from './reference-api.ts';
+import { databases, expectError, expectResults, useReferenceApi } from './reference-api.ts';
 
 const pageKeys = ['links', 'results', 'total_count'];
 
@@ -60,6 +60,39 @@ describe.each(databases)(
       ).json();
       const recipients = body.results.map((event: { rcpt_to: string }) => event.rcpt_to).sort();
       expect(recipients).toEqual(['lea@garden.test', 'ute@garden.test']);
+    });
+
+    it.each([
+      ['ab_tests', 'no-such-test'],
+      ['ab_tests=no-such-test&ab_test_versions', '1'],
+      ['bounce_classes', '10'],
+      ['campaigns', 'no-such-campaign'],
+      ['event_ids', '999999999999'],
+      ['events', 'click'],
+      ['from_addresses', 'nobody@garden.test'],
+      ['ip_pools', 'no-such-pool'],
+      ['mailbox_providers', 'no-such-provider'],
+      ['mailbox_provider_regions', 'no-such-region'],
+      ['messages', '00000000-0000-4000-8000-000000000000'],
+      ['reasons', 'no such reason'],
+      ['recipients', 'nobody@garden.test'],
+      ['recipient_domains', 'elsewhere.test'],
+      ['sending_domains', 'elsewhere.test'],
+      ['sending_ips', '192.0.2.1'],
+      ['subaccounts', '424242'],
+      ['subjects', 'No such subject'],
+      ['templates', 'no-such-template'],
+      ['transmissions', '1'],
+    ])(
+      'GET /events/message?%s= filters, never ignored: 200 with nothing that does not match',
+      async (name, value) => {
+        const body = expectResults(await search(`?${name}=${encodeURIComponent(value)}`), 200);
+        expect(body.results).toEqual([]);
+      },
+    );
+
+    it('GET /events/message with ab_test_versions but no ab_tests: 422, code 1300', async () => {
+      expectError(await search('?ab_test_versions=1'), 422, '1300');
     });
 
     it('GET /events/message with a value no filter takes: 422, code 1300', async () => {

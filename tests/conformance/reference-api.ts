@@ -54,5 +54,11 @@ export function expectError(response: LightMyRequestResponse, status: number, co
   const body = response.json();
   expect(Object.keys(body)).toEqual(['errors']);
   expect(body.errors[0]).toMatchObject({ message: expect.any(String), code });
-  return body.errors as Array<{ message: string; code: string; description?: string }>;
+  return body.errors as Array<{
+    message: string;
+    code: string;
+    description?: string;
+    param?: string;
+    value?: unknown;
+  }>;
 }

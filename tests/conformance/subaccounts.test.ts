@@ -32,30 +32,53 @@ describe.each(databases)('subaccounts as the reference documents them, on $name'
     expect(Object.keys(body.results)).toEqual(['subaccount_id']);
   });
 
-  it('POST without name: 400', async () => {
-    expect((await create({ setup_api_key: false })).statusCode).toBe(400);
+  it('POST without name: 400 naming param name, value null', async () => {
+    const errors = expectError(await create({ setup_api_key: false }), 400, '1400');
+    expect(errors[0]).toMatchObject({ param: 'name', value: null });
   });
 
-  it('POST without key_label while a key is set up by default: 400', async () => {
-    expect((await create({ name: 'No label', key_grants: ['smtp/inject'] })).statusCode).toBe(400);
+  it('POST without key_label and key_grants while a key is set up by default: 400 naming each', async () => {
+    const errors = expectError(await create({ name: 'No label' }), 400, '1400');
+    expect(errors.map(({ param, value }) => ({ param, value }))).toEqual([
+      { param: 'key_label', value: null },
+      { param: 'key_grants', value: null },
+    ]);
   });
 
   it('POST with a grant subaccount keys may not hold, or bad key_valid_ips: 400', async () => {
     const grant = await create({ name: 'Grants', key_label: 'k', key_grants: ['subaccounts/manage'] });
-    expect(grant.statusCode).toBe(400);
+    expect(expectError(grant, 400, '1300')[0]).toMatchObject({
+      param: 'key_grants',
+      value: ['subaccounts/manage'],
+    });
     const ips = await create({
       name: 'Ips',
       key_label: 'k',
       key_grants: ['smtp/inject'],
       key_valid_ips: ['nope'],
     });
-    expect(ips.statusCode).toBe(400);
+    expect(expectError(ips, 400, '1300')[0]).toMatchObject({ param: 'key_valid_ips', value: ['nope'] });
   });
 
-  it('POST with an ip_pool over 20 characters: 400', async () => {
-    expect((await create({ name: 'Pool', setup_api_key: false, ip_pool: 'p'.repeat(21) })).statusCode).toBe(
+  it('POST with an ip_pool over 20 characters: 400 naming param ip_pool and its value', async () => {
+    const errors = expectError(
+      await create({ name: 'Pool', setup_api_key: false, ip_pool: 'p'.repeat(21) }),
       400,
+      '1300',
     );
+    expect(errors[0]).toMatchObject({ param: 'ip_pool', value: 'p'.repeat(21) });
+  });
+
+  it('POST with an ip_pool holding other than letters, digits and underscores: 400', async () => {
+    for (const ipPool of ['bulk pool', 'bulk-pool', 'pool$']) {
+      const errors = expectError(
+        await create({ name: 'Pool', setup_api_key: false, ip_pool: ipPool }),
+        400,
+        '1300',
+      );
+      expect(errors[0]).toMatchObject({ param: 'ip_pool', value: ipPool });
+    }
+    expectResults(await create({ name: 'Pool', setup_api_key: false, ip_pool: 'Bulk_Pool_2' }), 200);
   });
 
   it('GET /subaccounts/{id}: 200 with the subaccount and its options', async () => {
@@ -77,10 +100,15 @@ describe.each(databases)('subaccounts as the reference documents them, on $name'
     expectResults(body, 200, ['message']);
   });
 
-  it('PUT /subaccounts/{id} with an ip_pool over 20 characters: 400', async () => {
-    expect((await api.call('PUT', `/subaccounts/${bakery}`, { ip_pool: 'p'.repeat(21) })).statusCode).toBe(
-      400,
-    );
+  it('PUT /subaccounts/{id} with an ip_pool over 20 characters or with a dot: 400 naming ip_pool', async () => {
+    for (const ipPool of ['p'.repeat(21), 'pool.one']) {
+      const errors = expectError(
+        await api.call('PUT', `/subaccounts/${bakery}`, { ip_pool: ipPool }),
+        400,
+        '1300',
+      );
+      expect(errors[0]).toMatchObject({ param: 'ip_pool', value: ipPool });
+    }
   });
 
   it('GET /subaccounts without parameters: 200 with the whole list', async () => {

@@ -47,6 +47,37 @@ describe.each(databases)('the suppression list as the reference documents it, on
     for (const key of entryKeys) expect(body.results[0]).toHaveProperty(key);
   });
 
+  it('GET /suppression-list/{recipient}?types= and per_page: its entries of those types, paged: 200', async () => {
+    const transactional = (
+      await api.call('GET', '/suppression-list/quiet@meadow.test?types=transactional')
+    ).json();
+    expect(transactional.results.map((entry: { type: string }) => entry.type)).toEqual(['transactional']);
+    const paged = (await api.call('GET', '/suppression-list/quiet@meadow.test?per_page=1&page=2')).json();
+    expect(paged.results).toHaveLength(1);
+    expect(paged.total_count).toBe(2);
+    expect((await api.call('GET', '/suppression-list/quiet@meadow.test?types=marketing')).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('GET /suppression-list/{recipient} without X-MSYS-SUBACCOUNT looks in every list, with 0 in the primary one', async () => {
+    const sub = (await api.call('POST', '/subaccounts', { name: 'Meadow shop', setup_api_key: false })).json()
+      .results.subaccount_id;
+    await api.call(
+      'PUT',
+      '/suppression-list/shop@meadow.test',
+      { type: 'transactional' },
+      { subaccount: sub },
+    );
+    const everyList = expectResults(await api.call('GET', '/suppression-list/shop@meadow.test'), 200);
+    expect(everyList.results).toEqual([expect.objectContaining({ subaccount_id: sub })]);
+    expectError(
+      await api.call('GET', '/suppression-list/shop@meadow.test', undefined, { subaccount: 0 }),
+      404,
+      '1600',
+    );
+  });
+
   it('GET /suppression-list/{recipient} of an address not on the list: 404, code 1600', async () => {
     expectError(await api.call('GET', '/suppression-list/absent@meadow.test'), 404, '1600');
   });
@@ -95,6 +126,30 @@ describe.each(databases)('the suppression list as the reference documents it, on
     expect(body.statusCode).toBe(200);
     expect(Object.keys(body.json()).sort()).toEqual(['links', 'results', 'total_count']);
     expect(body.json().results).toHaveLength(1);
+  });
+
+  it('GET /suppression-list pages with page and per_page, or with cursor=initial: 200', async () => {
+    await api.call('PUT', '/suppression-list', {
+      recipients: ['p1', 'p2', 'p3'].map((name) => ({
+        recipient: `${name}@pages.test`,
+        type: 'transactional',
+      })),
+    });
+    const recipients = (body: { results: Array<{ recipient: string }> }) =>
+      body.results.map((entry) => entry.recipient);
+    const all = recipients((await api.call('GET', '/suppression-list?domain=pages.test')).json());
+    const second = (await api.call('GET', '/suppression-list?domain=pages.test&per_page=2&page=2')).json();
+    expect(recipients(second)).toEqual(all.slice(2));
+    expect(second.total_count).toBe(3);
+    const first = (
+      await api.call('GET', '/suppression-list?domain=pages.test&per_page=2&cursor=initial')
+    ).json();
+    expect(recipients(first)).toEqual(all.slice(0, 2));
+    expect(first.links.next).toContain('cursor=');
+  });
+
+  it('GET /suppression-list with a page past the first 10,000 results: 400', async () => {
+    expect((await api.call('GET', '/suppression-list?per_page=10000&page=2')).statusCode).toBe(400);
   });
 
   it('GET /suppression-list?list_id= a list, or empty for the account-wide entries: 200', async () => {

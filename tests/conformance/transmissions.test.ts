@@ -115,6 +115,27 @@ describe.each(databases)('transmissions as the reference documents them, on $nam
     expect(body.results.transmission).toMatchObject({ id, state: 'submitted', campaign_id: 'conf-get' });
   });
 
+  it('GET a sent transmission: its content, generation times, metadata, substitution_data and options', async () => {
+    const sent = await api.call('POST', '/transmissions', {
+      metadata: { shelf: 'poetry' },
+      substitution_data: { store: 'Harbour' },
+      options: { open_tracking: false },
+      recipients: [{ address: 'now@reader.test' }],
+      content: { template_id: 'receipt', use_draft_template: false },
+    });
+    const { id } = sent.json().results;
+    const { transmission } = expectResults(await api.call('GET', `/transmissions/${id}`), 200).results;
+    expect(transmission).toMatchObject({
+      state: 'Success',
+      content: { template_id: 'receipt', use_draft_template: false },
+      generation_start_time: expect.any(String),
+      generation_end_time: expect.any(String),
+      metadata: { shelf: 'poetry' },
+      substitution_data: { store: 'Harbour' },
+      options: { open_tracking: false },
+    });
+  });
+
   it('GET a transmission that does not exist: 404, code 1600', async () => {
     expectError(await api.call('GET', '/transmissions/4242424242'), 404, '1600');
   });

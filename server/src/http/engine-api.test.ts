@@ -26,6 +26,8 @@ function expectSparkpostError(response: LightMyRequestResponse, status: number) 
       message: expect.any(String),
       code: expect.stringMatching(/^\d{4}$/),
       ...(error.description === undefined ? {} : { description: expect.any(String) }),
+      // The subaccounts family names the input at fault and its value, as SparkPost's does.
+      ...(error.param === undefined ? {} : { param: expect.any(String), value: expect.anything() }),
     });
   }
   expect(response.body).not.toMatch(/\bat .+\.(ts|js):\d+/);

@@ -8,11 +8,11 @@ import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { createPrincipalResolver, type PrincipalDeps } from './principal.ts';
 import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
-const trailingSlash = /^(\/api\/v1\/[^?]+?)\/+(\?.*)?$/;
+const trailingSlash = /^(\/api\/(?:v1|labs)\/[^?]+?)\/+(\?.*)?$/;
 
 /**
  * SparkPost ignores a trailing slash (`POST /transmissions/`, `PUT /suppression-list/`): an
- * `/api/v1` URL reaches the router without it. Other URLs pass unchanged.
+ * `/api/v1` or `/api/labs` URL reaches the router without it. Other URLs pass unchanged.
  */
 export function withoutTrailingSlash(url: string): string {
   const match = trailingSlash.exec(url);
@@ -20,7 +20,7 @@ export function withoutTrailingSlash(url: string): string {
 }
 
 /**
- * The SparkPost-compatible engine API under `/api/v1`: every route needs an API key (or a console
+ * The SparkPost-compatible engine API under `/api/v1` (and its labs routes under `/api/labs`): every route needs an API key (or a console
  * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape. `callers` authenticates
  * them (a session of any stage: a session still owing its second factor is refused here).
  */

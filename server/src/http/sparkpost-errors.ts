@@ -10,17 +10,24 @@ declare module 'fastify' {
      * families, 400 where its reference says so (subaccounts, suppression entries).
      */
     invalidRequestStatus?: 400 | 422;
+    /** Each refused input's entry names it, `param` and `value`, as SparkPost's subaccounts family does. */
+    errorsNameParam?: boolean;
   }
 }
 
 /** Route config of the families whose reference answers a malformed request with 400. */
 export const badRequestOnInvalid = { invalidRequestStatus: 400 } as const;
 
-/** One entry of SparkPost's error list: `{errors: [{message, description, code}]}`. */
+/** Route config of the subaccounts family: 400, and each error names the field at fault and its value. */
+export const badRequestNamingParam = { invalidRequestStatus: 400, errorsNameParam: true } as const;
+
+/** One entry of SparkPost's error list: `{errors: [{message, description, code}]}` (and `param`, `value` in some families). */
 export interface SparkpostErrorItem {
   message: string;
   description?: string;
   code?: string;
+  param?: string;
+  value?: unknown;
 }
 
 const sparkpostMark = Symbol('sparkpostError');
@@ -45,6 +52,25 @@ export function sparkpostError(
     errors: [item],
     [sparkpostMark]: true as const,
   });
+}
+
+/** `error` with each entry naming the input at fault (`param`) and the value it had (null when absent). */
+export function namingParam(error: SparkpostError, param: string, value: unknown): SparkpostError {
+  error.errors = error.errors.map((item) => ({ ...item, param, value: value ?? null }));
+  return error;
+}
+
+/** A request lacking `fields` (required `when`): one entry per field, each naming it. */
+export function missingFields(fields: readonly string[], when = ''): SparkpostError {
+  const error = missingField(`${fields.join(', ')} required${when}`);
+  error.errors = fields.map((field) => ({
+    message: 'required field is missing',
+    description: `${field} is required${when}`,
+    code: '1400',
+    param: field,
+    value: null,
+  }));
+  return error;
 }
 
 /** The codes SparkPost uses for the same situations. */
@@ -110,7 +136,7 @@ function engineErrorAnswer(error: EngineError): { status: number; errors: Sparkp
 
 /** Error handler of the `/api/v1` scope: every failure in SparkPost's `{errors: [...]}` shape. */
 export function sparkpostErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const answer = toSparkpost(error);
+  const answer = toSparkpost(error, request);
   const { errors } = answer;
   const status =
     answer.status === 422 ? (request.routeOptions.config?.invalidRequestStatus ?? 422) : answer.status;
@@ -118,20 +144,43 @@ export function sparkpostErrorHandler(error: FastifyError, request: FastifyReque
   return reply.status(status).send({ errors });
 }
 
-function toSparkpost(error: FastifyError): { status: number; errors: SparkpostErrorItem[] } {
+/** The value at `path` in `input` (a request's body, query or params), undefined where there is none. */
+function valueAt(input: unknown, path: readonly string[]): unknown {
+  let value = input;
+  for (const segment of path) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+const validatedInput = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
+
+function toSparkpost(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; errors: SparkpostErrorItem[] } {
   if (isSparkpostError(error)) return { status: error.statusCode, errors: error.errors };
   if (error instanceof EngineError) return engineErrorAnswer(error);
   if (hasZodFastifySchemaValidationErrors(error)) {
+    const namesParam = request.routeOptions.config?.errorsNameParam ?? false;
+    const context = validatedInput[error.validationContext as keyof typeof validatedInput] ?? 'body';
     return {
       status: 422,
       errors: error.validation.slice(0, 10).map((issue) => {
-        const field = issue.instancePath.split('/').filter(Boolean).join('.') || error.validationContext;
+        const path = issue.instancePath.split('/').filter(Boolean);
+        const field = path.join('.') || error.validationContext;
         const missing = issue.message?.includes('received undefined') ?? false;
-        return {
+        const item: SparkpostErrorItem = {
           message: missing ? 'required field is missing' : 'invalid data format/type',
           description: `${field}: ${issue.message}`,
           code: missing ? '1400' : '1300',
         };
+        if (namesParam) {
+          item.param = field;
+          item.value = valueAt(request[context], path) ?? null;
+        }
+        return item;
       }),
     };
   }

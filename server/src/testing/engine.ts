@@ -15,6 +15,8 @@ export interface EngineCallOptions {
   subaccount?: number;
   /** The Authorization header as sent; defaults to the account's key. */
   authorization?: string;
+  /** Where the API is mounted: `/api/v1`, or `/api/labs` for SparkPost's labs routes (snippets). */
+  base?: '/api/v1' | '/api/labs';
 }
 
 /** A signed-up company with an all-grants API key, in `environment` (default production, so mail is not limited to authorized recipients). */
@@ -54,7 +56,7 @@ const allGrants = [
   'transmissions/view',
 ];
 
-/** An `/api/v1` request as a SparkPost client sends it: `Authorization: <key>`. */
+/** An `/api/v1` (or `/api/labs`) request as a SparkPost client sends it: `Authorization: <key>`. */
 export function engineCall(
   app: FastifyInstance,
   account: EngineAccount,
@@ -67,7 +69,7 @@ export function engineCall(
   if (options.subaccount !== undefined) headers['x-msys-subaccount'] = String(options.subaccount);
   return app.inject({
     method,
-    url: `/api/v1${url}`,
+    url: `${options.base ?? '/api/v1'}${url}`,
     headers,
     ...(payload === undefined ? {} : { payload: payload as object }),
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { MessageEventSearchQuery } from '@app/shared/api/contract/engine/index';
 import { invalidValue } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
@@ -50,6 +51,22 @@ function eventTypes(values: string[] | undefined): string[] | undefined {
   return values;
 }
 
+/** IP addresses, in the form the events record them. */
+function sendingIps(values: string[] | undefined): string[] | undefined {
+  const bad = values?.find((item) => isIP(item) === 0);
+  if (bad !== undefined) throw invalidValue(`sending_ips: ${JSON.stringify(bad)} is not an IP address`);
+  return values?.map((item) => (isIP(item) === 6 ? item.toLowerCase() : item));
+}
+
+/** Version numbers of the A/B tests named in `abTests`, which the reference requires with them. */
+function abTestVersions(values: string[] | undefined, abTests: string | undefined): string[] | undefined {
+  if (!values) return undefined;
+  if (!abTests) throw invalidValue('ab_test_versions: needs ab_tests naming the A/B tests');
+  return checked('ab_test_versions', values, /^\d{1,6}$/, 'a version number')?.map((item) =>
+    String(Number(item)),
+  );
+}
+
 /**
  * The search of `GET /events/message` for `principal`: the master sees all of its company's
  * subaccounts (and may filter on them), a subaccount only its own events.
@@ -73,6 +90,11 @@ export function eventSearchOf(query: MessageEventSearchQuery, principal: Princip
     campaigns: matchList(list(query.campaigns)),
     templates: matchList(list(query.templates)),
     ipPools: matchList(list(query.ip_pools)),
+    sendingIps: sendingIps(list(query.sending_ips)),
+    mailboxProviders: matchList(list(query.mailbox_providers)),
+    mailboxProviderRegions: matchList(list(query.mailbox_provider_regions)),
+    abTests: matchList(list(query.ab_tests)),
+    abTestVersions: abTestVersions(list(query.ab_test_versions), query.ab_tests),
     bounceClasses: checked(
       'bounce_classes',
       list(query.bounce_classes),

@@ -33,6 +33,13 @@ export interface EventFilter {
   campaigns?: MatchList;
   templates?: MatchList;
   ipPools?: MatchList;
+  /** Matched against the events' stored fields (sending_ip, mailbox_provider...), which may be empty. */
+  sendingIps?: string[];
+  mailboxProviders?: MatchList;
+  mailboxProviderRegions?: MatchList;
+  abTests?: MatchList;
+  /** Version numbers as text, without leading zeros. */
+  abTestVersions?: string[];
   bounceClasses?: number[];
   /** Case-insensitive substrings. */
   reasons?: string[];
@@ -163,6 +170,7 @@ function insertRow(event: NewMessageEvent): Record<keyof typeof insertColumns, u
   };
 }
 
+/** `column` may be an expression on the stored fields, such as `(body->>'ab_test_id')`. */
 function matchAny(where: ReturnType<typeof whereBuilder>, column: string, list: MatchList): void {
   const alternatives: string[] = [];
   if (list.exact.length > 0) alternatives.push(`${column} = ANY(${where.param(list.exact)}::text[])`);
@@ -188,6 +196,15 @@ function whereOf(filter: EventFilter) {
   if (filter.campaigns) matchAny(where, 'campaign_id', filter.campaigns);
   if (filter.templates) matchAny(where, 'template_id', filter.templates);
   if (filter.ipPools) matchAny(where, 'ip_pool', filter.ipPools);
+  if (filter.sendingIps) where.and(`body->>'sending_ip' = ANY(${where.param(filter.sendingIps)}::text[])`);
+  if (filter.mailboxProviders) matchAny(where, "(body->>'mailbox_provider')", filter.mailboxProviders);
+  if (filter.mailboxProviderRegions) {
+    matchAny(where, "(body->>'mailbox_provider_region')", filter.mailboxProviderRegions);
+  }
+  if (filter.abTests) matchAny(where, "(body->>'ab_test_id')", filter.abTests);
+  if (filter.abTestVersions) {
+    where.and(`body->>'ab_test_version' = ANY(${where.param(filter.abTestVersions)}::text[])`);
+  }
   if (filter.bounceClasses) where.and(`bounce_class = ANY(${where.param(filter.bounceClasses)}::int[])`);
   if (filter.reasons) {
     const patterns = filter.reasons.map(

@@ -228,6 +228,32 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
     expect(await rcpts('delimiter=|&reasons=550 Mailbox|nothing')).toEqual(['one@alpha.example']);
   });
 
+  it('filters on the fields events record without a column: sending ip, mailbox provider, A/B test', async () => {
+    await insert([
+      event(a, {
+        campaignId: 'recorded-fields',
+        rcptTo: 'tested@gamma.example',
+        fields: {
+          sending_ip: '203.0.113.7',
+          mailbox_provider: 'Gmail',
+          mailbox_provider_region: 'Global',
+          ab_test_id: 'subject-lines',
+          ab_test_version: '2',
+        },
+      }),
+      event(a, { campaignId: 'recorded-fields', rcptTo: 'plain@gamma.example', fields: { sending_ip: '' } }),
+    ]);
+    const rcpts = async (query: string) =>
+      (await search(a, `${campaign('recorded-fields')}&${query}`)).results.map((item) => item.rcpt_to);
+    expect(await rcpts('sending_ips=203.0.113.7,2001:db8::1')).toEqual(['tested@gamma.example']);
+    expect(await rcpts('sending_ips=198.51.100.1')).toEqual([]);
+    expect(await rcpts('mailbox_providers=Gm*')).toEqual(['tested@gamma.example']);
+    expect(await rcpts('mailbox_provider_regions=Global')).toEqual(['tested@gamma.example']);
+    expect(await rcpts('ab_tests=subject-*')).toEqual(['tested@gamma.example']);
+    expect(await rcpts('ab_tests=subject-lines&ab_test_versions=02')).toEqual(['tested@gamma.example']);
+    expect(await rcpts('ab_tests=subject-lines&ab_test_versions=1')).toEqual([]);
+  });
+
   it('rejects invalid filter values with 422 in the SparkPost shape', async () => {
     for (const query of [
       'events=deliveryy',
@@ -236,6 +262,9 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
       'transmissions=abc',
       'subaccounts=x',
       'event_ids=1.5',
+      'sending_ips=mta-1',
+      'ab_test_versions=1',
+      'ab_tests=subject-lines&ab_test_versions=first',
       'per_page=0',
       'per_page=10001',
       'from=last-week',

@@ -52,6 +52,29 @@ export function parsePerPage(value: string | undefined): number {
   return perPage;
 }
 
+/**
+ * The rows before `page` (1 for the first) of `perPage` each: page numbers reach only the first
+ * 10,000 results (SparkPost's limit; a cursor pages further).
+ */
+export function parsePageOffset(value: string | undefined, perPage: number): number {
+  if (value === undefined || value === '') return 0;
+  const page = /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+  const offset = (page - 1) * perPage;
+  if (!(page >= 1 && offset < maxPerPage)) {
+    throw invalidValue(
+      `page: must be a whole number from 1 on, within the first ${maxPerPage} results (use cursor past them)`,
+    );
+  }
+  return offset;
+}
+
+/** `links.next` of a numbered page: the request with the page after it. */
+export function nextNumberedPageLink(requestUrl: string, page: number): string {
+  const url = new URL(requestUrl, 'http://localhost');
+  url.searchParams.set('page', String(page + 1));
+  return `${url.pathname}${url.search}`;
+}
+
 // YYYY-MM-DD, optionally THH:MM[:SS[.fraction]], optionally Z or an offset (+HH:MM, +HHMM). A `+` sent
 // unencoded in a query string arrives as a space, so a space before the offset counts as `+`.
 const isoTime =

@@ -432,7 +432,7 @@ describe.each(databases)('snippets on $name', (database) => {
   it('documents the routes in the OpenAPI description', async () => {
     const spec = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining(['/api/v1/snippets', '/api/v1/snippets/{id}']),
+      expect.arrayContaining(['/api/v1/snippets', '/api/v1/snippets/{id}', '/api/labs/snippets/{id}']),
     );
     expect(spec.paths['/api/v1/snippets'].post.description).toContain('102400 bytes');
   });

@@ -11,7 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
-import { badRequestOnInvalid, conflict, missingField, notFound } from '../../http/sparkpost-errors.ts';
+import {
+  badRequestNamingParam,
+  conflict,
+  isSparkpostError,
+  missingFields,
+  namingParam,
+  notFound,
+} from '../../http/sparkpost-errors.ts';
 import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
 import { checkGrants, checkValidIps } from '../api-keys/routes.ts';
 import { nextPageLink } from '../events/paging.ts';
@@ -35,6 +42,16 @@ const idParams = z.object({ id: numericId });
 const tags = ['subaccounts'];
 const guards = [requireGrant('subaccounts/manage'), requireMaster];
 
+/** `check`'s answer, or its SparkPost error naming `param` and its `value`, as the subaccounts family answers. */
+function atParam<T>(param: string, value: unknown, check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (isSparkpostError(error)) throw namingParam(error, param, value);
+    throw error;
+  }
+}
+
 export function subaccountRoutes({
   subaccounts,
   apiKeys,
@@ -47,7 +64,7 @@ export function subaccountRoutes({
       '/subaccounts',
       {
         preHandler: guards,
-        config: badRequestOnInvalid,
+        config: badRequestNamingParam,
         schema: {
           tags,
           summary: "The company's subaccounts; any parameter asks for a page with total_count and links",
@@ -74,7 +91,7 @@ export function subaccountRoutes({
       '/subaccounts',
       {
         preHandler: guards,
-        config: badRequestOnInvalid,
+        config: badRequestNamingParam,
         schema: {
           tags,
           summary: 'Create a subaccount, optionally with its first API key',
@@ -85,11 +102,20 @@ export function subaccountRoutes({
       async (request) => {
         const principal = principalOf(request);
         const body = request.body;
-        if (body.setup_api_key && (!body.key_label || !body.key_grants?.length)) {
-          throw missingField('key_label and key_grants are required when setup_api_key is true');
+        if (body.setup_api_key) {
+          // Both are required with setup_api_key (its default): the answer lists each one missing.
+          const missing = [
+            ...(body.key_label ? [] : ['key_label']),
+            ...(body.key_grants?.length ? [] : ['key_grants']),
+          ];
+          if (missing.length > 0) throw missingFields(missing, ' when setup_api_key is true (its default)');
         }
-        const grants = checkGrants(principal, true, body.key_grants ?? []);
-        const validIps = checkValidIps(body.key_valid_ips);
+        const grants = atParam('key_grants', body.key_grants, () =>
+          checkGrants(principal, true, body.key_grants ?? []),
+        );
+        const validIps = atParam('key_valid_ips', body.key_valid_ips, () =>
+          checkValidIps(body.key_valid_ips),
+        );
         const subaccount = await subaccounts.create(principal.companyId, {
           name: body.name,
           ipPool: body.ip_pool,
@@ -112,7 +138,7 @@ export function subaccountRoutes({
       '/subaccounts/summary',
       {
         preHandler: guards,
-        config: badRequestOnInvalid,
+        config: badRequestNamingParam,
         schema: {
           tags,
           summary: 'How many subaccounts the account has',
@@ -128,7 +154,7 @@ export function subaccountRoutes({
       '/subaccounts/:id',
       {
         preHandler: guards,
-        config: badRequestOnInvalid,
+        config: badRequestNamingParam,
         schema: {
           tags,
           summary: 'One subaccount',
@@ -147,7 +173,7 @@ export function subaccountRoutes({
       '/subaccounts/:id',
       {
         preHandler: guards,
-        config: badRequestOnInvalid,
+        config: badRequestNamingParam,
         schema: {
           tags,
           summary: 'Rename, suspend, reactivate or terminate (terminated is final)',

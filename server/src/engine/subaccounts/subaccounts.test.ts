@@ -96,14 +96,14 @@ describe.each(databases)('subaccounts on $name', (database) => {
 
     it('renames, changes and removes the IP pool', async () => {
       const id = (
-        await call(a, 'POST', '/subaccounts', { name: 'Old name', ip_pool: 'pool-a', setup_api_key: false })
+        await call(a, 'POST', '/subaccounts', { name: 'Old name', ip_pool: 'pool_a', setup_api_key: false })
       ).json().results.subaccount_id;
-      const renamed = await call(a, 'PUT', `/subaccounts/${id}`, { name: 'New name', ip_pool: 'pool-b' });
+      const renamed = await call(a, 'PUT', `/subaccounts/${id}`, { name: 'New name', ip_pool: 'pool_b' });
       expect(renamed.statusCode).toBe(200);
       expect(renamed.json().results.message).toEqual(expect.any(String));
       expect((await call(a, 'GET', `/subaccounts/${id}`)).json().results).toMatchObject({
         name: 'New name',
-        ip_pool: 'pool-b',
+        ip_pool: 'pool_b',
         status: 'active',
       });
       await call(a, 'PUT', `/subaccounts/${id}`, { ip_pool: null });

@@ -8,6 +8,7 @@ import {
   suppressionDeleteBody,
   suppressionDeleteQuery,
   suppressionPutBody,
+  suppressionRecipientQuery,
   suppressionSearchQuery,
   suppressionSummary,
   suppressionTypes,
@@ -17,9 +18,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { badRequestOnInvalid, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
-import { cursorTimePattern, decodeCursor, nextPageLink, parsePerPage } from '../events/paging.ts';
+import {
+  cursorTimePattern,
+  decodeCursor,
+  maxPerPage,
+  nextNumberedPageLink,
+  nextPageLink,
+  parsePageOffset,
+  parsePerPage,
+} from '../events/paging.ts';
 import { suppressionFilterOf } from './search-filter.ts';
-import type { Suppression, SuppressionKey, SuppressionStore } from './suppression-store.ts';
+import type {
+  Suppression,
+  SuppressionFilter,
+  SuppressionKey,
+  SuppressionStore,
+} from './suppression-store.ts';
 
 export function toSuppressionView(entry: Suppression): SuppressionView {
   const view: SuppressionView = {
@@ -46,7 +60,12 @@ const summaryKeys = {
   Compliance: 'compliance',
 } as const;
 
-const cursorParts = [cursorTimePattern, /^[^\s]{1,320}$/, new RegExp(`^(${suppressionTypes.join('|')})$`)];
+const cursorParts = [
+  cursorTimePattern,
+  /^[^\s]{1,320}$/,
+  new RegExp(`^(${suppressionTypes.join('|')})$`),
+  /^\d{1,15}$/,
+];
 const recipientParams = z.object({ recipient: z.string().max(320) });
 const updated = results(z.object({ message: z.string() }));
 const tags = ['suppression list'];
@@ -59,6 +78,31 @@ export function suppressionRoutes({
 }: {
   suppressions: SuppressionStore;
 }): FastifyPluginAsyncZod {
+  /**
+   * A page of the entries `filter` matches: after the cursor, or at the page number (the first
+   * 10,000 results; a cursor outranks it, as in the reference); links.next the same way. In the
+   * list of `subaccountId`, or of every subaccount (null).
+   */
+  async function searchPage(
+    url: string,
+    companyId: string,
+    subaccountId: number | null,
+    filter: SuppressionFilter,
+    query: { cursor?: string | undefined; per_page?: string | undefined; page?: string | undefined },
+  ) {
+    const perPage = parsePerPage(query.per_page);
+    const numbered = query.cursor === undefined && query.page !== undefined;
+    const offset = numbered ? parsePageOffset(query.page, perPage) : 0;
+    const after = decodeCursor(query.cursor, cursorParts) as SuppressionKey | undefined;
+    const page = await store.search(companyId, subaccountId, filter, perPage, after ? { after } : { offset });
+    const links: { next?: string } = {};
+    if (page.next && !numbered) links.next = nextPageLink(url, page.next);
+    if (page.next && numbered && offset + perPage < maxPerPage) {
+      links.next = nextNumberedPageLink(url, offset / perPage + 1);
+    }
+    return { results: page.entries.map(toSuppressionView), total_count: page.total, links };
+  }
+
   return async (app) => {
     app.put(
       '/suppression-list',
@@ -129,21 +173,21 @@ export function suppressionRoutes({
         config: badRequestOnInvalid,
         schema: {
           tags,
-          summary: 'Search the list, newest update first; page with links.next',
+          summary:
+            'Search the list, newest update first; page with links.next (a cursor, or page numbers with page)',
           querystring: suppressionSearchQuery,
           response: { 200: pagedResults(suppressionView) },
         },
       },
       async (request) => {
         const { companyId, subaccountId } = principalOf(request);
-        const query = request.query;
-        const filter = suppressionFilterOf(query);
-        const perPage = parsePerPage(query.per_page);
-        const after = decodeCursor(query.cursor, cursorParts) as SuppressionKey | undefined;
-        const page = await store.search(companyId, subaccountId, filter, perPage, after);
-        const links: { next?: string } = {};
-        if (page.next) links.next = nextPageLink(request.url, page.next);
-        return { results: page.entries.map(toSuppressionView), total_count: page.total, links };
+        return searchPage(
+          request.url,
+          companyId,
+          subaccountId,
+          suppressionFilterOf(request.query),
+          request.query,
+        );
       },
     );
 
@@ -184,16 +228,26 @@ export function suppressionRoutes({
         config: badRequestOnInvalid,
         schema: {
           tags,
-          summary: "An address's entries, one per type",
+          summary: "An address's entries (of `types`), paged as the search is",
           params: recipientParams,
+          querystring: suppressionRecipientQuery,
           response: { 200: pagedResults(suppressionView) },
         },
       },
       async (request) => {
-        const { companyId, subaccountId } = principalOf(request);
-        const entries = await store.ofRecipient(companyId, subaccountId, request.params.recipient);
-        if (entries.length === 0) throw notFound('Recipient could not be found');
-        return { results: entries.map(toSuppressionView), total_count: entries.length, links: {} };
+        const { companyId, subaccountId, isMaster } = principalOf(request);
+        // The reference: the master's lookup without X-MSYS-SUBACCOUNT covers its own list and every subaccount's.
+        const everyList = isMaster && request.headers['x-msys-subaccount'] === undefined;
+        const filter = { ...suppressionFilterOf(request.query), recipient: request.params.recipient };
+        const page = await searchPage(
+          request.url,
+          companyId,
+          everyList ? null : subaccountId,
+          filter,
+          request.query,
+        );
+        if (page.total_count === 0) throw notFound('Recipient could not be found');
+        return page;
       },
     );
 

@@ -37,13 +37,16 @@ export interface SuppressionFilter {
   descriptionStrict?: boolean;
   /** Lower-cased domain the address is at. */
   domain?: string;
+  /** One address's entries (any case). */
+  recipient?: string;
   /** One mailing list's entries; null: only the account-wide ones. */
   listId?: string | null;
   sort: 'asc' | 'desc';
 }
 
 /** The sort key of the last row of a page: updated (microseconds, UTC), recipient, type. */
-export type SuppressionKey = readonly [string, string, string];
+/** Sort key of a page's last entry: updated (microseconds, UTC), recipient, type, subaccount id. */
+export type SuppressionKey = readonly [string, string, string, string];
 
 export interface SuppressionPage {
   entries: Suppression[];
@@ -196,15 +199,6 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
     },
 
     /** The entries of one address (at most one per type). */
-    async ofRecipient(companyId: string, subaccountId: number, recipient: string): Promise<Suppression[]> {
-      const rows = await db.query<SuppressionRow>(
-        `SELECT ${columns} FROM suppressions
-         WHERE company_id = $1 AND subaccount_id = $2 AND recipient = $3 ORDER BY type`,
-        [companyId, subaccountId, recipient.trim().toLowerCase()],
-      );
-      return rows.map(toSuppression);
-    },
-
     /**
      * Removes an address's entries of `type` (both types without it). `kept` counts the compliance
      * entries that matched and stay.
@@ -242,17 +236,21 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       return { removed, kept: rows.length - removed };
     },
 
-    /** A page of the list, sorted on `updated` then recipient and type, after the key `after`. */
+    /**
+     * A page of the list, sorted on `updated` then recipient, type and subaccount, after the key
+     * `after` or `offset` rows; `subaccountId` null searches every subaccount's list of the company.
+     */
     async search(
       companyId: string,
-      subaccountId: number,
+      subaccountId: number | null,
       filter: SuppressionFilter,
       perPage: number,
-      after?: SuppressionKey,
+      from: { after?: SuppressionKey; offset?: number } = {},
     ): Promise<SuppressionPage> {
+      const { after, offset = 0 } = from;
       const where = whereBuilder();
       where.and(`company_id = ${where.param(companyId)}`);
-      where.and(`subaccount_id = ${where.param(subaccountId)}`);
+      if (subaccountId !== null) where.and(`subaccount_id = ${where.param(subaccountId)}`);
       if (filter.from) where.and(`updated_at >= ${where.param(filter.from)}`);
       if (filter.to) where.and(`updated_at <= ${where.param(filter.to)}`);
       if (filter.types) where.and(`type = ANY(${where.param(filter.types)}::text[])`);
@@ -265,22 +263,25 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       if (filter.domain !== undefined) {
         where.and(`recipient LIKE ${where.param(`%@${likeLiteral(filter.domain)}`)} ESCAPE '\\'`);
       }
+      if (filter.recipient !== undefined) {
+        where.and(`recipient = ${where.param(filter.recipient.trim().toLowerCase())}`);
+      }
       if (filter.listId === null) where.and('list_id IS NULL');
       else if (filter.listId !== undefined) where.and(`list_id = ${where.param(filter.listId)}`);
       const countSql = `SELECT count(*)::int AS total FROM suppressions WHERE ${where.sql()}`;
       const countParams = [...where.params];
       const direction = filter.sort === 'asc' ? 'ASC' : 'DESC';
       if (after) {
-        const [updated, recipient, type] = after;
+        const [updated, recipient, type, subaccount] = after;
         const comparison = filter.sort === 'asc' ? '>' : '<';
         where.and(
-          `(updated_at, recipient, type) ${comparison} (${where.param(updated)}::timestamptz, ${where.param(recipient)}, ${where.param(type)})`,
+          `(updated_at, recipient, type, subaccount_id) ${comparison} (${where.param(updated)}::timestamptz, ${where.param(recipient)}, ${where.param(type)}, ${where.param(subaccount)}::bigint)`,
         );
       }
       const rows = await db.query<SuppressionRow>(
         `SELECT ${columns} FROM suppressions WHERE ${where.sql()}
-         ORDER BY updated_at ${direction}, recipient ${direction}, type ${direction}
-         LIMIT ${where.param(perPage + 1)}`,
+         ORDER BY updated_at ${direction}, recipient ${direction}, type ${direction}, subaccount_id ${direction}
+         LIMIT ${where.param(perPage + 1)} OFFSET ${where.param(offset)}`,
         where.params,
       );
       const { total } = await db.one<{ total: number }>(countSql, countParams);
@@ -289,7 +290,9 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       return {
         entries: page.map(toSuppression),
         total,
-        ...(rows.length > perPage && last ? { next: [last.updated_key, last.recipient, last.type] } : {}),
+        ...(rows.length > perPage && last
+          ? { next: [last.updated_key, last.recipient, last.type, String(last.subaccount_id)] }
+          : {}),
       };
     },
 

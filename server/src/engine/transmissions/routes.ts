@@ -5,6 +5,7 @@ import {
   type TransmissionBody,
   transmissionAccepted,
   transmissionBody,
+  transmissionDetail,
   transmissionSummary,
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -106,11 +107,7 @@ export function transmissionRoutes({
           summary: 'One transmission',
           params: idParams,
           response: {
-            200: results(
-              z.object({
-                transmission: transmissionSummary.extend({ options: z.record(z.string(), z.unknown()) }),
-              }),
-            ),
+            200: results(z.object({ transmission: transmissionDetail })),
           },
         },
       },

@@ -33,7 +33,9 @@ interface TransmissionRow {
   num_failed_gen: number;
   num_invalid_rcpts: number;
   created_at: Date;
-  request: { options?: Record<string, unknown> };
+  generation_start_time: Date | null;
+  generation_end_time: Date | null;
+  request: Pick<TransmissionBody, 'options' | 'metadata' | 'substitution_data' | 'content'>;
 }
 
 /** A transmission a generation run has claimed. */
@@ -71,8 +73,26 @@ function toSummary(row: TransmissionRow) {
   };
 }
 
+/** The summary and what the request carried: metadata, substitution data, options, generation times. */
+function toDetail(row: TransmissionRow) {
+  const summary = toSummary(row);
+  const { content, metadata, substitution_data, options } = row.request;
+  return {
+    ...summary,
+    content: {
+      ...summary.content,
+      use_draft_template: 'use_draft_template' in content ? (content.use_draft_template ?? false) : false,
+    },
+    ...(row.generation_start_time ? { generation_start_time: row.generation_start_time.toISOString() } : {}),
+    ...(row.generation_end_time ? { generation_end_time: row.generation_end_time.toISOString() } : {}),
+    metadata: metadata ?? {},
+    substitution_data: substitution_data ?? {},
+    options: options ?? {},
+  };
+}
+
 const summaryColumns = `id, state, campaign_id, description, template_id, start_time, num_rcpts, num_generated,
-  num_failed_gen, num_invalid_rcpts, created_at, request`;
+  num_failed_gen, num_invalid_rcpts, created_at, generation_start_time, generation_end_time, request`;
 
 export type TransmissionService = ReturnType<typeof createTransmissionService>;
 
@@ -148,7 +168,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
         `SELECT ${summaryColumns} FROM transmissions WHERE company_id = $1 AND subaccount_id = $2 AND id = $3`,
         [principal.companyId, principal.subaccountId, id],
       );
-      return row ? { ...toSummary(row), options: row.request.options ?? {} } : undefined;
+      return row ? toDetail(row) : undefined;
     },
 
     /** Cancels a scheduled transmission; says why not otherwise. */

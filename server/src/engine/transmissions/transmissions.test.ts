@@ -194,7 +194,11 @@ describe.each(databasesWithWorker)('transmissions on $name', (database) => {
       state: 'submitted',
       start_time: start,
       num_rcpts: 2,
+      metadata: { plan: 'pro' },
+      substitution_data: { product: 'Acme Mail' },
+      options: { start_time: start },
     });
+    expect(got.json().results.transmission).not.toHaveProperty('generation_start_time');
     expect((await engineCall(t.app, b, 'GET', `/transmissions/${id}`)).statusCode).toBe(404);
     expect((await engineCall(t.app, b, 'DELETE', `/transmissions/${id}`)).statusCode).toBe(404);
 
@@ -213,6 +217,8 @@ describe.each(databasesWithWorker)('transmissions on $name', (database) => {
     ).toMatchObject({
       state: 'Success',
       num_generated: 2,
+      generation_start_time: t.clock.now().toISOString(),
+      generation_end_time: t.clock.now().toISOString(),
     });
     expect(await t.engine.transmissions.runDue()).toBe(0);
   });

@@ -24,6 +24,12 @@ export const messageEventSearchQuery = z.object({
   messages: z.string().optional(),
   subaccounts: z.string().optional(),
   ip_pools: z.string().optional(),
+  sending_ips: z.string().optional(),
+  mailbox_providers: z.string().optional(),
+  mailbox_provider_regions: z.string().optional(),
+  ab_tests: z.string().optional(),
+  /** Needs ab_tests, as in the reference. */
+  ab_test_versions: z.string().optional(),
   event_ids: z.string().optional(),
   /** What separates the values of the list filters; a comma by default. */
   delimiter: z.string().max(8).optional(),

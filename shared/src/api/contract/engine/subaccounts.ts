@@ -3,7 +3,11 @@ import { z } from 'zod';
 export const subaccountStatuses = ['active', 'suspended', 'terminated'] as const;
 
 const name = z.string().trim().min(1, 'A name is required').max(64, 'The name is at most 64 characters');
-const ipPool = z.string().trim().max(20, 'The IP pool id is at most 20 characters');
+// SparkPost's rule: at most 20 letters, digits and underscores; empty means any pool.
+const ipPool = z
+  .string()
+  .max(20, 'The IP pool id is at most 20 characters')
+  .regex(/^\w*$/, 'The IP pool id holds only letters, digits and underscores');
 
 export const subaccountCreateBody = z.object({
   name,

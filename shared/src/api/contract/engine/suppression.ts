@@ -98,6 +98,16 @@ export const suppressionSearchQuery = z.object({
   list_id: listIdQuery.optional(),
   cursor: z.string().max(2048).optional(),
   per_page: z.string().optional(),
+  /** A page number with per_page (the first 10,000 results); ignored when cursor is given. */
+  page: z.string().optional(),
+});
+
+/** One address's entries: its types, paged as the search is. */
+export const suppressionRecipientQuery = suppressionSearchQuery.pick({
+  types: true,
+  cursor: true,
+  per_page: true,
+  page: true,
 });
 
 /** `{results, total_count, links: {next?}}`: a page of a cursor-paged list. */

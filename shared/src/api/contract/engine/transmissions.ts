@@ -135,3 +135,13 @@ export const transmissionSummary = z.object({
   num_invalid_recipients: z.number(),
   created: z.string(),
 });
+
+/** One transmission as `GET /transmissions/{id}` answers it: the summary and what its request carried. */
+export const transmissionDetail = transmissionSummary.extend({
+  content: z.object({ template_id: z.string(), use_draft_template: z.boolean() }),
+  generation_start_time: z.string().optional(),
+  generation_end_time: z.string().optional(),
+  metadata: z.record(z.string(), z.unknown()),
+  substitution_data: z.record(z.string(), z.unknown()),
+  options: z.record(z.string(), z.unknown()),
+});

@@ -29,8 +29,6 @@ const recipientsWithin = (g: Generation, limit: { recipients: number; bytes: num
 /** Whether the transmission is too large to be generated before its answer. */
 export const generatedInChunks = (g: Generation) => g.recipients.length > recipientsWithin(g, wholeLimit);
 
-export type ChunkedGeneration = ReturnType<typeof createChunkedGeneration>;
-
 /**
  * Generates transmissions chunk by chunk from where their row says they are (`recipients_done`),
  * so a generation a stopped process left behind resumes without writing a message twice.

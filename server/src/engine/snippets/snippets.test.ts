@@ -7,7 +7,6 @@ import {
   engineAccount,
   engineCaller,
 } from '../../testing/engine.ts';
-import { createSnippetStore } from './snippet-store.ts';
 
 const signature = {
   html: '<p>Kind regards, {{sender_name}}</p>',
@@ -25,7 +24,7 @@ describe.each(databases)('snippets on $name', (database) => {
   let otherSub: number;
 
   const call = engineCaller(t);
-  const store = () => createSnippetStore(t.db, t.clock);
+  const store = () => t.engine.snippets;
 
   async function create(body: Record<string, unknown>, options?: EngineCallOptions): Promise<void> {
     const created = await call(a, 'POST', '/snippets', { content: signature, ...body }, options);

@@ -7,7 +7,6 @@ import {
   engineAccount,
   engineCaller,
 } from '../../testing/engine.ts';
-import { createTemplateStore } from './template-store.ts';
 
 const content = (subject = 'Hello {{name}}', html = '<p>Hi {{name}}</p>') => ({
   from: { email: 'news@example.com', name: 'News' },
@@ -23,7 +22,7 @@ describe.each(databases)('templates on $name', (database) => {
   let otherSub: number;
 
   const call = engineCaller(t);
-  const store = () => createTemplateStore(t.db, t.clock);
+  const store = () => t.engine.templates;
 
   async function newKey(grants: string[]): Promise<string> {
     const created = await call(a, 'POST', '/api-keys', { label: 'limited', grants });

@@ -173,7 +173,7 @@ function toSparkpost(
         const missing = issue.message?.includes('received undefined') ?? false;
         const item: SparkpostErrorItem = {
           message: missing ? 'required field is missing' : 'invalid data format/type',
-          description: `${field}: ${issue.message}`,
+          description: missing ? `${field} is required` : `${field}: ${issue.message}`,
           code: missing ? '1400' : '1300',
         };
         if (namesParam) {

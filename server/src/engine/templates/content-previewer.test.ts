@@ -60,7 +60,11 @@ describe.each(databases)('POST /utils/content-previewer on $name', (database) =>
   it('answers missing fields with 1400, content that does not compile with 3000', async () => {
     const noData = await previewOf({ content: { subject: 'Hi' } });
     expect(noData.statusCode).toBe(422);
-    expect(noData.json().errors[0]).toMatchObject({ code: '1400' });
+    expect(noData.json().errors[0]).toEqual({
+      message: 'required field is missing',
+      description: 'substitution_data is required',
+      code: '1400',
+    });
     const broken = await previewOf({ content: { subject: 'Hi {{name' }, substitution_data: {} });
     expect(broken.statusCode).toBe(422);
     expect(broken.json().errors[0]).toMatchObject({ code: '3000', part: 'subject' });

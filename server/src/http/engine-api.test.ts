@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app.ts';
 import { databases } from '../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../testing/engine.ts';
+import { withoutTrailingSlash } from './engine-api.ts';
 
 /** A built console, so that its catch-all file route is registered as in production. */
 function builtConsole(): string {
@@ -84,6 +85,18 @@ describe.each(databases)('engine API input on $name', (database) => {
       });
       expectSparkpostError(patch, 405);
       expect(String(patch.headers.allow).split(', ').sort()).toEqual(['DELETE', 'GET', 'PUT']);
+    });
+
+    it('strips trailing slashes from /api/v1 and /api/labs paths only, keeping the query, in one pass', () => {
+      expect(withoutTrailingSlash('/api/v1/templates/')).toBe('/api/v1/templates');
+      expect(withoutTrailingSlash('/api/v1/suppression-list///?a=b/')).toBe('/api/v1/suppression-list?a=b/');
+      expect(withoutTrailingSlash('/api/labs/snippets/')).toBe('/api/labs/snippets');
+      expect(withoutTrailingSlash('/api/v1/')).toBe('/api/v1/');
+      expect(withoutTrailingSlash('/v1/users/')).toBe('/v1/users/');
+      // A long run of slashes before another character (which a backtracking pattern took quadratic time over).
+      const hostile = `/api/v1/x${'/'.repeat(20_000)}a`;
+      expect(withoutTrailingSlash(hostile)).toBe(hostile);
+      expect(withoutTrailingSlash(`/api/v1/x${'/'.repeat(20_000)}`)).toBe('/api/v1/x');
     });
 
     it('ignores a trailing slash, as SparkPost does, the bulk suppression PUT included', async () => {

@@ -8,15 +8,23 @@ import { acceptEmptyJsonBody } from './empty-json-body.ts';
 import { createPrincipalResolver, type PrincipalDeps } from './principal.ts';
 import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
-const trailingSlash = /^(\/api\/(?:v1|labs)\/[^?]+?)\/+(\?.*)?$/;
+const rewrittenPrefixes = ['/api/v1/', '/api/labs/'];
 
 /**
  * SparkPost ignores a trailing slash (`POST /transmissions/`, `PUT /suppression-list/`): an
- * `/api/v1` or `/api/labs` URL reaches the router without it. Other URLs pass unchanged.
+ * `/api/v1` or `/api/labs` URL reaches the router without it. Other URLs pass unchanged. One
+ * backwards scan, no regular expression: this runs on every request, before authentication.
  */
 export function withoutTrailingSlash(url: string): string {
-  const match = trailingSlash.exec(url);
-  return match ? `${match[1]}${match[2] ?? ''}` : url;
+  if (!rewrittenPrefixes.some((prefix) => url.startsWith(prefix))) return url;
+  const queryAt = url.indexOf('?');
+  const path = queryAt < 0 ? url : url.slice(0, queryAt);
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 47 /* '/' */) end--;
+  const prefixLength = path.startsWith('/api/v1/') ? '/api/v1/'.length : '/api/labs/'.length;
+  // A bare `/api/v1/` keeps its slash: it names no resource to strip it from.
+  if (end === path.length || end < prefixLength) return url;
+  return path.slice(0, end) + (queryAt < 0 ? '' : url.slice(queryAt));
 }
 
 /**

@@ -18,6 +18,8 @@ export const templateLimits = {
   renderLoopSteps: 50_000_000,
   /** render_snippet() calls in one part of a content (html, text, amp_html), as the reference allows. */
   maxSnippetCalls: 5,
+  /** render_snippet() calls written in one part (its tags; a call in a loop counts once here). */
+  maxSnippetCallSites: 50,
 } as const;
 
 /** The limits in a sentence, for the API reference. */
@@ -27,6 +29,7 @@ export const templateLimitsText =
   `may be nested at most ${templateLimits.maxNestingDepth} deep, and so may parentheses and unary operators inside one tag, ` +
   `which holds at most ${templateLimits.maxOperatorsPerTag} operators and path steps; ` +
   `one content may hold at most ${templateLimits.maxTags.toLocaleString('en-US')} tags ({{…}}) across its parts; ` +
+  `a part may hold at most ${templateLimits.maxSnippetCallSites} render_snippet() tags; ` +
   'content over a limit, or not valid in the language, is refused with 422, code 3000, naming the part and ' +
   `the line. A transmission's {{each}} loops, dynamic content and snippets may take at most ${templateLimits.renderLoopSteps.toLocaleString('en-US')} ` +
   'steps in all (every recipient and part together; a step is a loop iteration, or a tag or text evaluated inside a loop, ' +

@@ -83,7 +83,14 @@ export function parsePart(part: string, kind: PartKind, source: string): ParsedP
         throw new Error(`${call.name}() can only be used in the html, amp_html and text parts`);
       }
       if (BODY_ONLY_MACROS.has(call.name)) firstNestedCallLine ??= tag.segment.line;
-      if (call.name === 'render_snippet') snippetCalls.push(call.args[0] as Expr);
+      if (call.name === 'render_snippet') {
+        if (snippetCalls.length >= templateLimits.maxSnippetCallSites) {
+          throw new Error(
+            `more than ${templateLimits.maxSnippetCallSites} render_snippet() tags in this part; that is the limit`,
+          );
+        }
+        snippetCalls.push(call.args[0] as Expr);
+      }
     }
     return expr;
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentParts, SnippetContents } from './render.ts';
-import { compileContent, GenerationError, snippetIdsIn } from './render.ts';
+import { compileContent, GenerationError, snippetIdsIn, templateLimits } from './render.ts';
 
 const FROM = { email: 'shop@example.com' };
 
@@ -100,15 +100,32 @@ describe('render_snippet', () => {
 });
 
 describe('snippetIdsIn', () => {
-  it('lists the ids written in the body parts and those the data names', () => {
+  it('lists the ids written in the body parts and those the data names', async () => {
     const parts = {
       html: '{{ render_snippet("footer") }}{{ if x }}{{ render_snippet(banner) }}{{ end }}',
       text: "{{ render_snippet('footer') }} {{ render_snippet(user.pick) }}",
     };
-    expect(snippetIdsIn(parts)).toEqual(['footer']);
+    expect(await snippetIdsIn(parts)).toEqual(['footer']);
     expect(
-      snippetIdsIn(parts, [{ banner: 'promo_a' }, { banner: 'promo_b', user: { pick: 'promo_a' } }, {}]),
+      await snippetIdsIn(parts, [
+        { banner: 'promo_a' },
+        { banner: 'promo_b', user: { pick: 'promo_a' } },
+        {},
+      ]),
     ).toEqual(['footer', 'promo_a', 'promo_b']);
-    expect(snippetIdsIn({ html: '<p>no snippets</p>', text: '{{ render_snippet( }}' })).toEqual([]);
+    expect(await snippetIdsIn({ html: '<p>no snippets</p>', text: '{{ render_snippet( }}' })).toEqual([]);
+  });
+
+  it('reads the ids many recipients name, and refuses a part with more render_snippet() tags than the limit', async () => {
+    const recipients = Array.from({ length: 5_000 }, (_, index) => ({ pick: `s${index % 3}` }));
+    expect((await snippetIdsIn({ html: '{{ render_snippet(pick) }}' }, recipients)).sort()).toEqual([
+      's0',
+      's1',
+      's2',
+    ]);
+    const html = '{{ render_snippet("a") }}'.repeat(templateLimits.maxSnippetCallSites + 1);
+    expect(() => compileContent({ subject: 's', from: { email: 'a@b.test' }, html })).toThrow(
+      /more than 50 render_snippet\(\) tags/,
+    );
   });
 });

@@ -3,6 +3,7 @@ import type { SubstitutionData } from './data.ts';
 import { CompileError } from './errors.ts';
 import { ExpressionParser } from './expression.ts';
 import { type Segment, splitTags, tokenize } from './lexer.ts';
+import { templateLimits } from './limits.ts';
 import { parsePart } from './parser.ts';
 import type { ContentParts } from './render.ts';
 import { lookup } from './values.ts';
@@ -65,20 +66,32 @@ function idFrom(argument: Expr, data: SubstitutionData): unknown {
  * The ids of the snippets a content references: written as strings, or read from each given data
  * set (transmission and recipients) when the id comes from the data.
  */
-export function snippetIdsIn(
+export async function snippetIdsIn(
   parts: Pick<ContentParts, 'html' | 'text' | 'amp_html'>,
   dataSets: SubstitutionData[] = [],
-): string[] {
+): Promise<string[]> {
   const ids = new Set<string>();
-  for (const argument of snippetCallsIn(parts)) {
-    const sources = argument.kind === 'literal' ? [{}] : dataSets;
-    for (const data of sources) {
-      const id = idFrom(argument, data);
-      if (typeof id === 'string' && id !== '') ids.add(id);
+  const add = (id: unknown) => {
+    if (typeof id === 'string' && id !== '') ids.add(id);
+  };
+  const calls = snippetCallsIn(parts).slice(0, BODY_PARTS.length * templateLimits.maxSnippetCallSites);
+  for (const argument of calls) add(idFrom(argument, {}));
+  const fromData = calls.filter((argument) => argument.kind !== 'literal');
+  if (fromData.length === 0) return [...ids];
+  // Every recipient's data may name other snippets: read in slices that yield, however many there are.
+  let sliceStarted = performance.now();
+  for (const [index, data] of dataSets.entries()) {
+    for (const argument of fromData) add(idFrom(argument, data));
+    if (index % 256 === 255 && performance.now() - sliceStarted > sliceMs) {
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceStarted = performance.now();
     }
   }
   return [...ids];
 }
+
+/** How long reading snippet ids holds the event loop before it yields. */
+const sliceMs = 10;
 
 /**
  * Checks a snippet's parts as they are stored: each must compile, and none may render another

@@ -2,10 +2,10 @@ import { contentPreview, contentPreviewerBody, results } from '@app/shared/api/c
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { invalidParameter } from '../../http/sparkpost-errors.ts';
-import { templateLimitsText } from '../substitution/render.ts';
+import { CompileError, checkContentShape, templateLimitsText } from '../substitution/render.ts';
 import { snippetsFor } from '../transmissions/resolve.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
-import { renderPreview, toSendingContent } from './content.ts';
+import { compileFailure, renderPreview, toSendingContent } from './content.ts';
 
 const standInSender = 'preview@preview.example';
 const standInSubject = 'Preview';
@@ -36,6 +36,13 @@ export function contentPreviewerRoutes({
         const parts = toSendingContent({ from: standInSender, subject: standInSubject, ...content });
         if ('email_rfc822' in parts)
           throw invalidParameter('preview is not available for email_rfc822 content');
+        try {
+          // Linear and cheap: content over the tag or nesting limit goes no further on this thread.
+          checkContentShape(parts);
+        } catch (error) {
+          if (error instanceof CompileError) throw compileFailure(error);
+          throw error;
+        }
         const snippets = await snippetsFor(send, principalOf(request), parts, [data]);
         const rendered = await renderPreview(parts, data, snippets);
         // Only the parts given: the renderer also answers a subject and a sender.

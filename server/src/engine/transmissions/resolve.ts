@@ -66,7 +66,7 @@ export async function snippetsFor(
   parts: ContentParts,
   dataSets: Record<string, unknown>[],
 ): Promise<SnippetContents> {
-  const ids = snippetIdsIn(parts, dataSets);
+  const ids = await snippetIdsIn(parts, dataSets);
   if (ids.length === 0) return {};
   return deps.snippetContents(principal.companyId, principal.subaccountId, ids);
 }

@@ -87,9 +87,15 @@ const shutdown = async (signal: string) => {
   if (stopping) return;
   stopping = true;
   logger.info(`${signal} received, shutting down`);
-  await Promise.all([operator?.close(), app?.close(), smtp?.relay.close(), stopWorkers?.()]);
-  // A large transmission still generating stops after its current chunk and resumes at the next start.
-  await engine.transmissions.stop();
+  // A transmission still generating (in the background or by the workers) stops after its current
+  // chunk and resumes at the next start; the workers claim nothing more.
+  await Promise.all([
+    engine.transmissions.stop(),
+    operator?.close(),
+    app?.close(),
+    smtp?.relay.close(),
+    stopWorkers?.(),
+  ]);
   await db.close();
   process.exit(0);
 };

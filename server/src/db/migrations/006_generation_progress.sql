@@ -3,3 +3,6 @@
 -- recipients are done, so a generation a dead process left behind resumes where it stopped.
 ALTER TABLE transmissions ADD COLUMN recipients_done integer NOT NULL DEFAULT 0;
 UPDATE transmissions SET recipients_done = num_rcpts WHERE state = 'Success';
+-- When a generation last committed a chunk (or was claimed): one that has not moved for a while
+-- belonged to a process that stopped, however long the transmission has been generating.
+ALTER TABLE transmissions ADD COLUMN generation_touched_at timestamptz;

@@ -91,6 +91,45 @@ describe.each(databasesWithWorker)('a transmission larger than a chunk, on $name
     expect(first).toBeUndefined();
   });
 
+  it('leaves a generation a passing fault interrupts for a later run, failing no recipient', async () => {
+    const start = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const scheduled = await engineCall(
+      t.app,
+      account,
+      'POST',
+      '/transmissions',
+      large({ options: { start_time: start } }),
+    );
+    const { id } = scheduled.json().results;
+    t.clock.advance(3_600_000);
+    // The database fails the second chunk's commit.
+    const { ingest } = t.engine.send;
+    const write = ingest.write;
+    let writes = 0;
+    ingest.write = (unit) => {
+      writes += 1;
+      return writes === 2 ? Promise.reject(new Error('connection reset')) : write(unit);
+    };
+    try {
+      expect(await t.engine.transmissions.runDue()).toBe(1);
+    } finally {
+      ingest.write = write;
+    }
+    const stopped = await t.db.one<{ state: string; recipients_done: number; failures: number }>(
+      `SELECT state, recipients_done,
+         (SELECT count(*)::int FROM message_events WHERE transmission_id = $1 AND type = 'generation_failure') AS failures
+       FROM transmissions WHERE id = $1`,
+      [id],
+    );
+    expect(stopped).toEqual({ state: 'Generating', recipients_done: chunkLimit.recipients, failures: 0 });
+
+    t.clock.advance(11 * 60_000);
+    await t.engine.transmissions.releaseStale();
+    expect(await t.engine.transmissions.runDue()).toBe(1);
+    expect(await stateOf(id)).toMatchObject({ state: 'Success', num_generated: recipientCount });
+    expect((await countsOf(id)).distinct).toBe(recipientCount);
+  });
+
   it('fails the rest of its recipients when its subaccount is suspended before it resumes', async () => {
     const { subaccount_id: subaccount } = (
       await engineCall(t.app, account, 'POST', '/subaccounts', { name: 'Paused', setup_api_key: false })

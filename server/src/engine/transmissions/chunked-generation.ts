@@ -1,4 +1,5 @@
 import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import { EngineError } from '../../engine-error.ts';
 import { templateLimits } from '../substitution/render.ts';
 import { type SendContext, sendEvent } from './events.ts';
 import type { Generation } from './generate.ts';
@@ -45,7 +46,8 @@ export function createChunkedGeneration(deps: SendDeps) {
     reason: string,
   ): Promise<void> {
     for (let done = from; done < recipients.length || done === from; done += chunkLimit.recipients) {
-      const to = Math.min(recipients.length, done + chunkLimit.recipients);
+      // Never below `from`: a stored list read again may have shrunk since the row's progress.
+      const to = Math.max(done, Math.min(recipients.length, done + chunkLimit.recipients));
       await deps.ingest.write({
         companyId: send.companyId,
         charges: [],
@@ -84,10 +86,11 @@ export function createChunkedGeneration(deps: SendDeps) {
   }
 
   /**
-   * Generates `g` from recipient `from` on. A chunk over a quota, or one that fails, ends the
-   * transmission: the rest of its recipients get generation_failure with the reason. Stops quietly
-   * when another process has taken the transmission over, or when this one is stopping (the row
-   * stays Generating and is resumed later).
+   * Generates `g` from recipient `from` on. A chunk the engine refuses (over a quota, content it
+   * cannot store) ends the transmission: the rest of its recipients get generation_failure with
+   * the reason. Stops quietly when another process has taken the transmission over, or when this
+   * one is stopping. Any other failure (the database, a render thread) is thrown with the row left
+   * Generating, so a later run resumes it instead of failing recipients for a passing fault.
    */
   async function run(g: Generation, from: number): Promise<void> {
     const total = g.recipients.length;
@@ -103,7 +106,8 @@ export function createChunkedGeneration(deps: SendDeps) {
       } while (done < total);
     } catch (error) {
       if (error instanceof GenerationLost) return;
-      const reason = error instanceof Error ? error.message : String(error);
+      if (!(error instanceof EngineError)) throw error;
+      const reason = error.message;
       await failRemaining(g.send, g.recipients, done, reason).catch((failure: unknown) => {
         if (!(failure instanceof GenerationLost)) throw failure;
       });
@@ -123,6 +127,9 @@ export function createChunkedGeneration(deps: SendDeps) {
         .finally(() => running.delete(generation));
       running.add(generation);
     },
+
+    /** True once the process is stopping: no generation starts or claims another chunk. */
+    isStopping: () => stopping,
 
     /** Lets the chunks being written finish and starts no more; the rest resumes after a restart. */
     async stop(): Promise<void> {

@@ -56,7 +56,7 @@ export async function recordProgress(tx: Db, chunks: readonly GenerationProgress
       `UPDATE transmissions SET num_generated = num_generated + $4, num_failed_gen = num_failed_gen + $5,
          recipients_done = $6,
          state = CASE WHEN $7 THEN 'Success' ELSE state END,
-         generation_end_time = CASE WHEN $7 THEN $8::timestamptz END
+         generation_end_time = CASE WHEN $7 THEN $8::timestamptz END, generation_touched_at = $8
        WHERE id = $1 AND company_id = $2 AND state = 'Generating' AND recipients_done = $3
        RETURNING id`,
       [

@@ -7,7 +7,7 @@ import { overQuota } from './commit.ts';
 import { chargesFor, rejectionReasons } from './events.ts';
 import type { Generation } from './generate.ts';
 import type { RecipientError } from './recipients.ts';
-import { resolveTransmission } from './resolve.ts';
+import { type ResolvedTransmission, resolveTransmission } from './resolve.ts';
 import type { SendDeps } from './send-deps.ts';
 import { submit } from './submit.ts';
 import { GenerationLost } from './transmission-rows.ts';
@@ -115,6 +115,8 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
         // Refused now rather than failing at generation when the quota cannot take it today.
         const fits = await deps.quotaFits(principal.companyId, chargesFor(environment, count, count > 1));
         if (!fits.ok) throw overQuota(fits.feature, fits.limitName);
+        // The sandbox's refusals are known now: the answer reports them as a whole send's does.
+        const refused = resolved.startTime ? [] : await notAuthorized(generation);
         await deps.ingest.write({
           companyId: principal.companyId,
           charges: [],
@@ -129,8 +131,6 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
           events: [],
         });
         if (!resolved.startTime) chunked.start(generation, 0);
-        // The sandbox's refusals are known now: the answer reports them as a whole send's does.
-        const refused = resolved.startTime ? [] : await notAuthorized(generation);
         return {
           id: generation.transmission.id,
           generated: 0,
@@ -206,9 +206,10 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
      * so several processes can run this at once.
      */
     async runDue(): Promise<number> {
+      if (chunked.isStopping()) return 0;
       const now = deps.clock.now();
       const claimed = await db.query<ClaimedRow>(
-        `UPDATE transmissions SET state = 'Generating', generation_start_time = $1
+        `UPDATE transmissions SET state = 'Generating', generation_start_time = $1, generation_touched_at = $1
          WHERE id IN (SELECT id FROM transmissions
                       WHERE state = 'submitted' AND (start_time IS NULL OR start_time <= $1)
                       ORDER BY start_time NULLS FIRST LIMIT 20 FOR UPDATE SKIP LOCKED)
@@ -223,13 +224,14 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
     stop: () => chunked.stop(),
 
     /**
-     * Puts back transmissions whose generation was interrupted (the process died) `staleAfterMs` ago;
+     * Puts back transmissions whose generation has not moved (the process died) for `staleAfterMs`;
      * 0 puts back every one (a process that owns the database alone, at its start).
      */
     async releaseStale(staleAfterMs = 10 * 60_000): Promise<void> {
       const before = new Date(deps.clock.now().getTime() - staleAfterMs);
       await db.query(
-        `UPDATE transmissions SET state = 'submitted' WHERE state = 'Generating' AND generation_start_time < $1`,
+        `UPDATE transmissions SET state = 'submitted'
+         WHERE state = 'Generating' AND COALESCE(generation_touched_at, generation_start_time) < $1`,
         [before],
       );
     },
@@ -258,6 +260,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       keyId: null,
     };
     const request = { ...row.request, options: { ...row.request.options, start_time: undefined } };
+    let resolved: ResolvedTransmission;
     try {
       const status =
         principal.subaccountId === 0
@@ -265,8 +268,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
           : await deps.subaccountStatus(row.company_id, principal.subaccountId);
       if (status !== 'active')
         throw new Error(`subaccount ${principal.subaccountId} is ${status ?? 'deleted'}`);
-      const resolved = await resolveTransmission(deps, principal, request, String(row.id));
-      await chunked.run(resolved.generation, row.recipients_done);
+      resolved = await resolveTransmission(deps, principal, request, String(row.id));
     } catch (error) {
       const send = {
         companyId: principal.companyId,
@@ -288,6 +290,11 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       await chunked.failRemaining(send, recipients, row.recipients_done, reason).catch((failure: unknown) => {
         if (!(failure instanceof GenerationLost)) throw failure;
       });
+      return;
     }
+    // A passing fault leaves the row Generating: releaseStale puts it back for a later run.
+    await chunked
+      .run(resolved.generation, row.recipients_done)
+      .catch((error: unknown) => deps.reportError(error, `generating transmission ${row.id} failed`));
   }
 }

@@ -15,8 +15,9 @@ import { missingValue } from '../../engine-error.ts';
 import { masterSharing } from '../../http/master-sharing.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { conflict, notFound } from '../../http/sparkpost-errors.ts';
-import { CompileError, checkSnippetParts } from '../substitution/render.ts';
+import { CompileError } from '../substitution/render.ts';
 import { compileFailure } from '../templates/content.ts';
+import { checkSnippetCompiles } from '../transmissions/render-pool.ts';
 import type { SnippetHeader, SnippetParts, SnippetStore } from './snippet-store.ts';
 
 const tags = ['snippets'];
@@ -40,16 +41,20 @@ function summaryOf(snippet: SnippetHeader): SnippetSummary {
   return summary;
 }
 
-/**
- * A snippet renders into html, text or amp_html: it needs at least one of them, not empty, each
- * in the template language, without nested snippets or dynamic content.
- */
+/** A snippet renders into html, text or amp_html: it needs at least one of them, not empty. */
 function requireContent(content: SnippetParts): void {
   if (!content.html && !content.text && !content.amp_html) {
     throw missingValue('content needs at least one of html, text or amp_html');
   }
+}
+
+/**
+ * Parts given must be in the template language, without nested snippets or dynamic content;
+ * compiled on the render threads, before any transaction starts.
+ */
+async function checkParts(parts: SnippetParts): Promise<void> {
   try {
-    checkSnippetParts(content);
+    await checkSnippetCompiles(parts);
   } catch (error) {
     if (error instanceof CompileError) throw compileFailure(error);
     throw error;
@@ -98,6 +103,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
         const body = request.body;
         checkSharing(principal, body.shared_with_subaccounts);
         requireContent(body.content);
+        await checkParts(body.content);
         const created = await store.create(principal.companyId, principal.subaccountId, {
           id: body.id,
           name: body.name || body.id,
@@ -148,6 +154,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
         const { id } = request.params;
         const body = request.body;
         checkSharing(principal, body.shared_with_subaccounts);
+        if (body.content) await checkParts(body.content);
         const updated = await store.update(principal.companyId, principal.subaccountId, id, (current) => {
           const content = { ...current.content, ...body.content };
           requireContent(content);

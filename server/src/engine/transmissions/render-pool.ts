@@ -77,6 +77,12 @@ export async function checkCompiles(parts: ContentParts, options: ContentOptions
   compiledContents.add(key);
 }
 
+/** Throws CompileError when a snippet's parts do not compile, or nest snippets or dynamic content. */
+export async function checkSnippetCompiles(parts: SnippetContents[string]): Promise<void> {
+  const problem: CompileProblem | undefined = await renderPool().run(parts, { name: 'checkSnippet' });
+  if (problem) throw toCompileError(problem);
+}
+
 /** Throws CompileError when whole-message content does not compile (its headers and text parts). */
 export async function checkRfc822Compiles(source: string, performSubstitutions: boolean): Promise<void> {
   const problem: CompileProblem | undefined = await renderPool().run(

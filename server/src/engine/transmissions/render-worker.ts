@@ -10,6 +10,7 @@ import {
   type CompiledContent,
   CompileError,
   type ContentParts,
+  checkSnippetParts,
   compileContent,
   GenerationError,
   type GenerationErrorKind,
@@ -141,6 +142,17 @@ const problemOf = (error: CompileError): CompileProblem => ({
 export function checkContent(task: { parts: ContentParts } & ContentOptions): CompileProblem | undefined {
   try {
     compileInline(task.parts, task);
+    return undefined;
+  } catch (error) {
+    if (error instanceof CompileError) return problemOf(error);
+    throw error;
+  }
+}
+
+/** Compiles a snippet's parts as they are stored; says what does not compile or nests. */
+export function checkSnippet(parts: SnippetContents[string]): CompileProblem | undefined {
+  try {
+    checkSnippetParts(parts);
     return undefined;
   } catch (error) {
     if (error instanceof CompileError) return problemOf(error);

@@ -1,7 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databasesWithWorker } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import {
+  type EngineAccount,
+  type EngineCallOptions,
+  engineAccount,
+  engineCall,
+} from '../../testing/engine.ts';
 import { chunkLimit, wholeLimit } from './chunked-generation.ts';
 
 const recipientCount = wholeLimit.recipients + chunkLimit.recipients + 10;
@@ -27,6 +32,20 @@ describe.each(databasesWithWorker)('a transmission larger than a chunk, on $name
     ]);
   });
 
+  /** A large transmission scheduled an hour ahead; answers its id. */
+  const scheduleLarge = async (options: EngineCallOptions = {}) => {
+    const start = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
+    const scheduled = await engineCall(
+      t.app,
+      account,
+      'POST',
+      '/transmissions',
+      large({ options: { start_time: start } }),
+      options,
+    );
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    return scheduled.json().results.id as string;
+  };
   const stateOf = async (id: string) =>
     (await engineCall(t.app, account, 'GET', `/transmissions/${id}`)).json().results.transmission;
   const countsOf = (id: string) =>
@@ -60,15 +79,7 @@ describe.each(databasesWithWorker)('a transmission larger than a chunk, on $name
   });
 
   it('resumes a generation a stopped process left behind, from where it stood, writing no message twice', async () => {
-    const start = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
-    const scheduled = await engineCall(
-      t.app,
-      account,
-      'POST',
-      '/transmissions',
-      large({ options: { start_time: start } }),
-    );
-    const { id } = scheduled.json().results;
+    const id = await scheduleLarge();
     // A process claimed it, committed its first chunk and died: the row says so, a chunk of messages exists.
     t.clock.advance(3_600_000);
     await t.db.query(
@@ -92,15 +103,7 @@ describe.each(databasesWithWorker)('a transmission larger than a chunk, on $name
   });
 
   it('leaves a generation a passing fault interrupts for a later run, failing no recipient', async () => {
-    const start = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
-    const scheduled = await engineCall(
-      t.app,
-      account,
-      'POST',
-      '/transmissions',
-      large({ options: { start_time: start } }),
-    );
-    const { id } = scheduled.json().results;
+    const id = await scheduleLarge();
     t.clock.advance(3_600_000);
     // The database fails the second chunk's commit.
     const { ingest } = t.engine.send;
@@ -134,16 +137,7 @@ describe.each(databasesWithWorker)('a transmission larger than a chunk, on $name
     const { subaccount_id: subaccount } = (
       await engineCall(t.app, account, 'POST', '/subaccounts', { name: 'Paused', setup_api_key: false })
     ).json().results;
-    const start = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
-    const scheduled = await engineCall(
-      t.app,
-      account,
-      'POST',
-      '/transmissions',
-      large({ options: { start_time: start } }),
-      { subaccount },
-    );
-    const { id } = scheduled.json().results;
+    const id = await scheduleLarge({ subaccount });
     await engineCall(t.app, account, 'PUT', `/subaccounts/${subaccount}`, { status: 'suspended' });
     t.clock.advance(3_600_000);
     expect(await t.engine.transmissions.runDue()).toBe(1);

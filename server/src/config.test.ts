@@ -33,7 +33,7 @@ describe('config', () => {
       DATABASE_URL: 'postgres://u@db/mail',
       MAIL_MODE: 'deliver',
       SMARTHOST: 'smtp.example.com:587',
-      DNS_SERVERS: '1.1.1.1, 2606:4700:4700::1111',
+      DNS_SERVERS: '1.1.1.1, 2606:4700:4700::1111, 127.0.0.1:5353, [::1]:53',
       CAPTCHA_PROVIDER: 'recaptcha',
       CAPTCHA_SECRET: 's',
       OIDC_ISSUER: 'https://accounts.google.com',
@@ -51,7 +51,7 @@ describe('config', () => {
         from: 'no-reply@mail.example.com',
         smarthost: { host: 'smtp.example.com', port: 587 },
       },
-      dnsServers: ['1.1.1.1', '2606:4700:4700::1111'],
+      dnsServers: ['1.1.1.1', '2606:4700:4700::1111', '127.0.0.1:5353', '[::1]:53'],
       captcha: {
         provider: 'recaptcha',
         secret: 's',
@@ -73,7 +73,7 @@ describe('config', () => {
       [
         'Invalid configuration:',
         'PORT must be a port number (got "eighty")',
-        'DNS_SERVERS must be a comma-separated list of IP addresses (got "1.1.1.1,dns.google")',
+        'DNS_SERVERS must be a comma-separated list of IP addresses (ip or ip:port) (got "1.1.1.1,dns.google")',
         'SECRET must be at least 32 characters',
         'SMARTHOST is required when MAIL_MODE=deliver',
       ].join('\n'),

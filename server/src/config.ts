@@ -15,10 +15,24 @@ const hostPort = z
     return { host, port: Number(portText) };
   });
 
-const ipList = z
+/** A resolver as node:dns takes it: `ip`, `ip:port` or `[ipv6]:port`. */
+function isResolverAddress(value: string): boolean {
+  const withPort = /^(?:\[([0-9A-Fa-f:.]+)\]|([0-9.]+)):([0-9]{1,5})$/.exec(value);
+  if (withPort) {
+    const portNumber = Number(withPort[3]);
+    const host = withPort[1] ?? withPort[2] ?? '';
+    return portNumber >= 1 && portNumber <= 65535 && z.union([z.ipv4(), z.ipv6()]).safeParse(host).success;
+  }
+  return z.union([z.ipv4(), z.ipv6()]).safeParse(value).success;
+}
+
+const resolverList = z
   .string()
   .transform((value) => value.split(',').map((part) => part.trim()))
-  .pipe(z.array(z.union([z.ipv4(), z.ipv6()], 'must be a comma-separated list of IP addresses')));
+  .refine(
+    (values) => values.every(isResolverAddress),
+    'must be a comma-separated list of IP addresses (ip or ip:port)',
+  );
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
@@ -50,7 +64,7 @@ const envSchema = z
       .min(1024, 'must be at least 1024')
       .default(20_971_520),
     MX_PORT: port.default(2526),
-    DNS_SERVERS: ipList.optional(),
+    DNS_SERVERS: resolverList.optional(),
     DELIVERY_PORT: port.default(25),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino log level')

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { isIP, isIPv6 } from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 import type { SmtpReply } from '../../bounces/classify.ts';
 import { localReply, replyOf, replyOfError, type SmtpClientError } from './replies.ts';
@@ -78,7 +78,7 @@ export function openSession(
   const connection = new SMTPConnection({
     host: target.ip ?? target.host,
     port: target.port,
-    name: heloName,
+    name: isIP(heloName) ? `[${isIPv6(heloName) ? 'IPv6:' : ''}${heloName}]` : heloName,
     localAddress: target.localAddress,
     secure: target.tls === 'tls',
     requireTLS: target.tls === 'starttls',

@@ -54,6 +54,8 @@ export interface SmtpReceiver {
   /** The addresses that passed AUTH, one per successful login. */
   logins: string[];
   setRule(rcptTo: string, rule: ReceiverRule | undefined): void;
+  /** Cuts every open connection, as a server restarting or timing idle clients out does. */
+  dropConnections(): void;
   close(): Promise<void>;
 }
 
@@ -179,6 +181,9 @@ export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Prom
     setRule: (rcptTo, rule) => {
       if (rule) rules.set(rcptTo.toLowerCase(), { rule, used: 0 });
       else rules.delete(rcptTo.toLowerCase());
+    },
+    dropConnections: () => {
+      for (const { socket } of sockets.values()) socket.destroy();
     },
     close: async () => {
       for (const { socket } of sockets.values()) socket.destroy();

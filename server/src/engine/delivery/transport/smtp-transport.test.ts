@@ -201,6 +201,17 @@ describe('SMTP transport, direct to MX', () => {
     expect(target.connections()).toBe(3);
   });
 
+  it('opens a new connection when the server dropped the idle one', async () => {
+    const target = await receiver();
+    const zone = await dns({ 'dest.test': { A: ['127.0.0.1'] } });
+    const { deliver } = transport(zone.address, target.port);
+    expect(await deliver(message('ada@dest.test'))).toMatchObject({ status: 'delivered' });
+    target.dropConnections();
+    expect(await deliver(message('bob@dest.test'))).toMatchObject({ status: 'delivered' });
+    expect(target.messages).toHaveLength(2);
+    expect(target.connections()).toBe(2);
+  });
+
   it('keeps to the per-domain connection cap under 50 parallel jobs', async () => {
     const target = await receiver();
     const zone = await dns({ 'dest.test': { A: ['127.0.0.1'] } });
@@ -245,6 +256,15 @@ describe('SMTP transport, through a smarthost', () => {
     ]);
     expect(smarthost.logins).toEqual(['relay']);
     expect(smarthost.connections()).toBe(1);
+  });
+
+  it('speaks TLS from the first byte with SMARTHOST_TLS=tls', async () => {
+    const smarthost = await receiver({ secure: true });
+    const outcome = await transport('127.0.0.1:1', 2, {
+      smarthost: { host: '127.0.0.1', port: smarthost.port, tls: 'tls', ca: smarthost.certificate },
+    }).deliver(message('ada@anywhere.test'));
+    expect(outcome).toMatchObject({ status: 'delivered', tls: true, host: '127.0.0.1' });
+    expect(smarthost.messages[0]?.tls).toBe(true);
   });
 
   it('defers when the smarthost refuses the credentials or its certificate is not trusted', async () => {

@@ -28,10 +28,12 @@ export interface SmtpReceiverOptions {
   host?: string;
   port?: number;
   /**
-   * Offer STARTTLS with a self-signed certificate for 127.0.0.1; `broken`: offer it, then fail every
-   * handshake (the server speaks only TLS 1.0, which clients refuse).
+   * Offer STARTTLS with a self-signed certificate; `broken`: offer it, then fail every handshake (the
+   * server speaks only TLS 1.0, which clients refuse).
    */
   starttls?: boolean | 'broken';
+  /** The name (or address) the certificate is made for (default 127.0.0.1). */
+  tlsHostname?: string;
   /** Implicit TLS from the first byte (SMARTHOST_TLS=tls). */
   secure?: boolean;
   /** Require AUTH (PLAIN or LOGIN) with these credentials. */
@@ -59,10 +61,14 @@ export interface SmtpReceiver {
   close(): Promise<void>;
 }
 
-let certificate: Promise<TlsCertificate> | undefined;
+const certificates = new Map<string, Promise<TlsCertificate>>();
 
-function testCertificate(): Promise<TlsCertificate> {
-  certificate ??= loadOrCreateCertificate({ dataDir: 'memory://', hostname: '127.0.0.1' });
+function testCertificate(hostname: string): Promise<TlsCertificate> {
+  let certificate = certificates.get(hostname);
+  if (!certificate) {
+    certificate = loadOrCreateCertificate({ dataDir: 'memory://', hostname });
+    certificates.set(hostname, certificate);
+  }
   return certificate;
 }
 
@@ -72,7 +78,10 @@ function smtpError(code: number, text: string): Error & { responseCode: number }
 
 /** A receiving SMTP server on loopback for tests: records every accepted message, answers by script. */
 export async function startSmtpReceiver(options: SmtpReceiverOptions = {}): Promise<SmtpReceiver> {
-  const tlsCertificate = options.starttls || options.secure ? await testCertificate() : undefined;
+  const tlsCertificate =
+    options.starttls || options.secure
+      ? await testCertificate(options.tlsHostname ?? '127.0.0.1')
+      : undefined;
   const messages: ReceivedMessage[] = [];
   const logins: string[] = [];
   const rules = new Map<string, { rule: ReceiverRule; used: number }>();

@@ -20,7 +20,7 @@ export interface SessionTarget {
   localAddress?: string | undefined;
   tls: TlsMode;
   auth?: { user: string; pass: string } | undefined;
-  /** Extra trusted certificate authority for a verified TLS session. */
+  /** A certificate authority trusted besides the system's, for a verified session. */
   ca?: string | undefined;
 }
 
@@ -53,7 +53,7 @@ export interface SmtpSession {
 
 export class SessionOpenError extends Error {
   readonly reply: SmtpReply;
-  /** The STARTTLS handshake failed: the same host may work without TLS. */
+  /** STARTTLS was refused or its handshake failed: in opportunistic mode the host may work without TLS. */
   readonly tlsFailed: boolean;
   constructor(reply: SmtpReply, tlsFailed: boolean) {
     super(`${reply.code} ${reply.enhanced ?? ''} ${reply.text}`);
@@ -158,9 +158,8 @@ export function openSession(
       markClosed();
       if (opened) return;
       opened = true;
-      // A handshake that fails surfaces as ETLS or as a socket error while upgrading.
-      const tlsFailed =
-        target.tls === 'opportunistic' && (error.code === 'ETLS' || connection.upgrading === true);
+      // A refused STARTTLS or a failed handshake (a bad certificate too) surfaces as ETLS or as a socket error while upgrading.
+      const tlsFailed = error.code === 'ETLS' || connection.upgrading === true;
       reject(new SessionOpenError(replyOfError(error, 'connect'), tlsFailed));
     });
     connection.connect((error) => {

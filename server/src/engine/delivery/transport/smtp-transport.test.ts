@@ -6,6 +6,7 @@ import {
   type SmtpReceiverOptions,
   startSmtpReceiver,
 } from '../../../testing/smtp-receiver.ts';
+import type { MtaStsLookup } from './mta-sts.ts';
 import { createSmtpTransport, type SmtpTransport, type SmtpTransportOptions } from './smtp-transport.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -236,6 +237,56 @@ describe('SMTP transport, direct to MX', () => {
   });
 });
 
+describe('SMTP transport, MTA-STS', () => {
+  const zoneOf = () =>
+    dns({
+      'dest.test': {
+        MX: [
+          { exchange: 'rogue.dest.test', priority: 5 },
+          { exchange: 'mx1.dest.test', priority: 10 },
+        ],
+      },
+      'rogue.dest.test': { A: ['127.0.0.6'] },
+      'mx1.dest.test': { A: ['127.0.0.5'] },
+    });
+  const enforce: MtaStsLookup = async () => ({ mode: 'enforce', mx: ['mx1.dest.test'] });
+
+  it('under an enforced policy, delivers only to the MX hosts it names, over verified TLS', async () => {
+    const named = await receiver({ host: '127.0.0.5', starttls: true, tlsHostname: 'mx1.dest.test' });
+    const rogue = await receiver({ host: '127.0.0.6', port: named.port });
+    const zone = await zoneOf();
+    const outcome = await transport(zone.address, named.port, {
+      mtaSts: enforce,
+      ca: named.certificate,
+    }).deliver(message('ada@dest.test'));
+    expect(outcome).toMatchObject({ status: 'delivered', host: 'mx1.dest.test', tls: true });
+    expect(rogue.messages).toHaveLength(0);
+  });
+
+  it('defers rather than send in cleartext or to a host whose certificate does not verify', async () => {
+    const plain = await receiver({ host: '127.0.0.5' });
+    const zone = await zoneOf();
+    const cleartext = await transport(zone.address, plain.port, { mtaSts: enforce }).deliver(
+      message('ada@dest.test'),
+    );
+    expect(cleartext).toMatchObject({ status: 'deferred', reply: { code: 451, enhanced: '4.7.5' } });
+
+    const selfSigned = await receiver({ host: '127.0.0.5', starttls: true, tlsHostname: 'mx1.dest.test' });
+    const untrusted = await transport(zone.address, selfSigned.port, { mtaSts: enforce }).deliver(
+      message('ada@dest.test'),
+    );
+    expect(untrusted).toMatchObject({ status: 'deferred', reply: { code: 451, enhanced: '4.7.5' } });
+    expect([...plain.messages, ...selfSigned.messages]).toHaveLength(0);
+  });
+
+  it('reads no policy for a domain without an _mta-sts record, and delivers as usual', async () => {
+    const target = await receiver({ host: '127.0.0.5' });
+    const zone = await zoneOf();
+    const outcome = await transport(zone.address, target.port).deliver(message('ada@dest.test'));
+    expect(outcome).toMatchObject({ status: 'delivered', host: 'mx1.dest.test', tls: false });
+  });
+});
+
 describe('SMTP transport, through a smarthost', () => {
   it('sends every message with AUTH over verified STARTTLS, reusing the connection', async () => {
     const smarthost = await receiver({ starttls: true, auth: { user: 'relay', pass: 'secret' } });
@@ -245,8 +296,8 @@ describe('SMTP transport, through a smarthost', () => {
         port: smarthost.port,
         auth: { user: 'relay', pass: 'secret' },
         tls: 'starttls',
-        ca: smarthost.certificate,
       },
+      ca: smarthost.certificate,
     });
     expect(await deliver(message('ada@anywhere.test'))).toMatchObject({ status: 'delivered', tls: true });
     expect(await deliver(message('bob@elsewhere.test'))).toMatchObject({ status: 'delivered', tls: true });
@@ -261,7 +312,8 @@ describe('SMTP transport, through a smarthost', () => {
   it('speaks TLS from the first byte with SMARTHOST_TLS=tls', async () => {
     const smarthost = await receiver({ secure: true });
     const outcome = await transport('127.0.0.1:1', 2, {
-      smarthost: { host: '127.0.0.1', port: smarthost.port, tls: 'tls', ca: smarthost.certificate },
+      smarthost: { host: '127.0.0.1', port: smarthost.port, tls: 'tls' },
+      ca: smarthost.certificate,
     }).deliver(message('ada@anywhere.test'));
     expect(outcome).toMatchObject({ status: 'delivered', tls: true, host: '127.0.0.1' });
     expect(smarthost.messages[0]?.tls).toBe(true);
@@ -275,8 +327,8 @@ describe('SMTP transport, through a smarthost', () => {
         port: smarthost.port,
         auth: { user: 'relay', pass: 'nope' },
         tls: 'starttls',
-        ca: smarthost.certificate,
       },
+      ca: smarthost.certificate,
     }).deliver(message('ada@anywhere.test'));
     expect(wrongPassword).toMatchObject({ status: 'deferred', reply: { code: 535 } });
     const untrusted = await transport('127.0.0.1:1', 2, {

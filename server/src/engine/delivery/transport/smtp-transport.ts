@@ -3,6 +3,7 @@ import type { DnsResolver } from '../../../dns/resolver.ts';
 import type { SmtpReply } from '../../bounces/classify.ts';
 import { type Destination, type Destinations, resolveDestinations } from './destinations.ts';
 import { createLanes } from './lanes.ts';
+import { allowedByPolicy, createMtaStsLookup, type MtaStsLookup } from './mta-sts.ts';
 import { localReply } from './replies.ts';
 import {
   openSession,
@@ -18,8 +19,6 @@ export interface SmarthostOptions {
   auth?: { user: string; pass: string } | undefined;
   /** starttls: required STARTTLS; tls: TLS from the first byte; none: cleartext. The certificate is verified. */
   tls: 'starttls' | 'tls' | 'none';
-  /** A certificate authority to trust besides the system's (a private smarthost; tests). */
-  ca?: string | undefined;
 }
 
 export interface TransportTimeouts extends SessionTimeouts {
@@ -42,6 +41,10 @@ export interface SmtpTransportOptions {
   /** Messages one session carries before it is closed. */
   messagesPerConnection: number;
   timeouts?: Partial<TransportTimeouts>;
+  /** MTA-STS policies of recipient domains (default: looked up through `resolver`); false: not applied. */
+  mtaSts?: MtaStsLookup | false;
+  /** A certificate authority trusted besides the system's for verified sessions (smarthost, MTA-STS). */
+  ca?: string;
 }
 
 export interface DeliveryJob {
@@ -125,8 +128,13 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
     (result) => result.length > 0,
   );
 
+  const mtaSts =
+    options.mtaSts === false
+      ? undefined
+      : (options.mtaSts ?? createMtaStsLookup(options.resolver, timeouts.dnsCacheMs));
+
   const sessionKey = (target: SessionTarget) =>
-    `${target.host}|${target.ip ?? ''}|${target.port}|${target.localAddress ?? ''}`;
+    `${target.host}|${target.ip ?? ''}|${target.port}|${target.localAddress ?? ''}|${target.tls}`;
 
   async function open(lane: string, target: SessionTarget): Promise<SmtpSession> {
     const slot = lanes.opening(lane);
@@ -134,7 +142,8 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
     try {
       const cleartext = (plaintextUntil.get(key) ?? 0) > Date.now();
       const session = await openSession(target, options.heloName, timeouts, cleartext).catch((error) => {
-        if (!(error instanceof SessionOpenError) || !error.tlsFailed) throw error;
+        if (!(error instanceof SessionOpenError) || !error.tlsFailed || target.tls !== 'opportunistic')
+          throw error;
         plaintextUntil.set(key, Date.now() + plaintextFallbackMs);
         return openSession(target, options.heloName, timeouts, true);
       });
@@ -158,7 +167,15 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
           session = await open(lane, target);
         } catch (error) {
           if (!(error instanceof SessionOpenError)) throw error;
-          return { final: false, outcome: { status: 'deferred', reply: error.reply, ...base, tls: false } };
+          const reply =
+            error.tlsFailed && target.tls === 'starttls'
+              ? localReply(
+                  451,
+                  '4.7.5',
+                  `TLS required, with a valid certificate for ${target.host}: ${error.reply.text}`,
+                )
+              : error.reply;
+          return { final: false, outcome: { status: 'deferred', reply, ...base, tls: false } };
         }
       }
       const result = await session.send(job.mailFrom, job.rcptTo, job.raw);
@@ -185,9 +202,21 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
   }
 
   async function toMxHosts(job: DeliveryJob, domain: string, hosts: Destination[]): Promise<DeliveryOutcome> {
+    // RFC 8461: under an enforced policy only the hosts it names, over TLS with a verified certificate.
+    const policy = mtaSts ? await mtaSts(domain) : undefined;
+    const enforced = policy?.mode === 'enforce';
+    const allowed = policy ? hosts.filter((destination) => allowedByPolicy(policy, destination.host)) : hosts;
+    if (allowed.length === 0) {
+      return deferred(
+        451,
+        '4.7.5',
+        `no MX host of ${domain} matches its MTA-STS policy`,
+        hosts[0]?.host ?? domain,
+      );
+    }
     let last: DeliveryOutcome | undefined;
     let tried = 0;
-    for (const destination of hosts) {
+    for (const destination of allowed) {
       let addresses: string[];
       try {
         addresses = destination.addresses ?? (await addressesOf(destination.host));
@@ -216,7 +245,8 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
           ip,
           port: options.port,
           localAddress: job.localAddress,
-          tls: 'opportunistic',
+          tls: enforced ? 'starttls' : 'opportunistic',
+          ca: options.ca,
         };
         const result = await attempt(domain, target, job);
         if (result.final) return result.outcome;
@@ -233,10 +263,17 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
       return { status: 'failed', reply: localReply(553, '5.1.3', 'recipient has no domain'), tls: false };
 
     if (options.smarthost) {
-      const { host, port, auth, tls, ca } = options.smarthost;
+      const { host, port, auth, tls } = options.smarthost;
       const release = await lanes.acquire('smarthost');
       try {
-        const target: SessionTarget = { host, port, auth, ca, tls, localAddress: job.localAddress };
+        const target: SessionTarget = {
+          host,
+          port,
+          auth,
+          tls,
+          ca: options.ca,
+          localAddress: job.localAddress,
+        };
         return (await attempt('smarthost', target, job)).outcome;
       } finally {
         release();

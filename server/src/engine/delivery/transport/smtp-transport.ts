@@ -3,7 +3,7 @@ import type { DnsResolver } from '../../../dns/resolver.ts';
 import type { SmtpReply } from '../../bounces/classify.ts';
 import { type Destination, type Destinations, resolveDestinations } from './destinations.ts';
 import { createLanes } from './lanes.ts';
-import { allowedByPolicy, createMtaStsLookup, type MtaStsLookup } from './mta-sts.ts';
+import { allowedByPolicy, createMtaStsLookup, type MtaStsLookup, type MtaStsPolicy } from './mta-sts.ts';
 import { localReply } from './replies.ts';
 import {
   openSession,
@@ -201,9 +201,13 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
     lanes.release(lane, key, session);
   }
 
-  async function toMxHosts(job: DeliveryJob, domain: string, hosts: Destination[]): Promise<DeliveryOutcome> {
+  async function toMxHosts(
+    job: DeliveryJob,
+    domain: string,
+    hosts: Destination[],
+    policy: MtaStsPolicy | undefined,
+  ): Promise<DeliveryOutcome> {
     // RFC 8461: under an enforced policy only the hosts it names, over TLS with a verified certificate.
-    const policy = mtaSts ? await mtaSts(domain) : undefined;
     const enforced = policy?.mode === 'enforce';
     const allowed = policy ? hosts.filter((destination) => allowedByPolicy(policy, destination.host)) : hosts;
     if (allowed.length === 0) {
@@ -283,9 +287,10 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
     const destinations = await destinationsOf(domain);
     if (destinations.status !== 'hosts')
       return { status: destinations.status, reply: destinations.reply, tls: false };
+    const policy = mtaSts && !domain.startsWith('[') ? await mtaSts(domain) : undefined;
     const release = await lanes.acquire(domain);
     try {
-      return await toMxHosts(job, domain, destinations.hosts);
+      return await toMxHosts(job, domain, destinations.hosts, policy);
     } finally {
       release();
     }

@@ -35,7 +35,8 @@ export interface SessionTimeouts {
 export type SendResult =
   | { kind: 'accepted'; reply: SmtpReply }
   | { kind: 'refused'; reply: SmtpReply; permanent: boolean }
-  | { kind: 'lost'; reply: SmtpReply };
+  /** The connection broke; `unanswered`: before the server answered anything of this transaction. */
+  | { kind: 'lost'; reply: SmtpReply; unanswered: boolean };
 
 export interface SmtpSession {
   readonly secure: boolean;
@@ -122,6 +123,7 @@ export function openSession(
     send: (mailFrom, rcptTo, raw) =>
       new Promise((resolve) => {
         transactions += 1;
+        connection.lastServerResponse = false;
         connection.send(
           { from: mailFrom, to: [rcptTo], size: raw.length, use8BitMime: true },
           raw,
@@ -130,7 +132,7 @@ export function openSession(
               resolve({ kind: 'accepted', reply: replyOf(info.response) ?? localReply(250, '2.0.0', 'Ok') });
               return;
             }
-            resolve(sendFailure(error as SmtpClientError, closed));
+            resolve(sendFailure(error as SmtpClientError, closed, connection.lastServerResponse === false));
           },
         );
       }),
@@ -187,7 +189,7 @@ export function openSession(
   });
 }
 
-function sendFailure(error: SmtpClientError, closed: boolean): SendResult {
+function sendFailure(error: SmtpClientError, closed: boolean, unanswered: boolean): SendResult {
   if (error.code === 'EENVELOPE' || error.code === 'EMESSAGE') {
     const response = error.rejectedErrors?.[0]?.response ?? error.response;
     const reply = response === undefined ? undefined : replyOf(response);
@@ -204,5 +206,5 @@ function sendFailure(error: SmtpClientError, closed: boolean): SendResult {
       };
     }
   }
-  return { kind: 'lost', reply: replyOfError(error, 'session') };
+  return { kind: 'lost', reply: replyOfError(error, 'session'), unanswered };
 }

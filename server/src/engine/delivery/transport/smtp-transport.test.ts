@@ -176,6 +176,8 @@ describe('SMTP transport, direct to MX', () => {
       'later@dest.test',
       'ok@dest.test',
     ]);
+    // Refusals end with RSET on the same connection; only the one cut mid-DATA is replaced.
+    expect(target.connections()).toBe(2);
   });
 
   it('uses STARTTLS when offered, and cleartext when the handshake fails', async () => {

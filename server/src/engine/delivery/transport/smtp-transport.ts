@@ -155,7 +155,10 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
     }
   }
 
-  /** One message on one session to `target`: a reused session that turns out dead is replaced once. */
+  /**
+   * One message on one session to `target`. A reused session that broke before answering anything
+   * was closed by the server while idle: the message goes again, once, on a new one.
+   */
   async function attempt(lane: string, target: SessionTarget, job: DeliveryJob): Promise<Attempt> {
     const key = sessionKey(target);
     const base = { host: target.host, ip: target.ip, localAddress: target.localAddress };
@@ -186,7 +189,7 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
         tls: session.secure,
       };
       if (result.kind === 'lost') {
-        if (reused && tries === 0) continue;
+        if (reused && result.unanswered && tries === 0) continue;
         return { final: true, outcome: { status: 'deferred', reply: result.reply, ...outcome } };
       }
       await keepOrClose(lane, key, session, result.kind === 'refused');

@@ -143,7 +143,7 @@ export async function readReport(source: Readable): Promise<InboundReport> {
   const contentType = mail.headers.get('content-type');
   const type =
     typeof contentType === 'object' && 'params' in contentType && typeof contentType.value === 'string'
-      ? { value: contentType.value, params: contentType.params }
+      ? { value: contentType.value, params: contentType.params as Record<string, string | undefined> }
       : undefined;
   if (type?.value.toLowerCase() !== 'multipart/report') return notAReport;
   const reportType = (type.params['report-type'] ?? '').toLowerCase();

@@ -6,7 +6,8 @@ import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCaller } from '../../testing/engine.ts';
 import { verpAddress } from '../bounces/verp.ts';
-import { startInboundMx } from './inbound-mx.ts';
+import { loadOrCreateCertificate } from '../smtp-relay/certificate.ts';
+import { maxRecipientsPerReport, startInboundMx } from './inbound-mx.ts';
 
 const verpKey = 'test-verp-key';
 const bounceDomain = 'bounces.acme.test';
@@ -274,6 +275,46 @@ describe.each(databases)('inbound MX on $name', (database) => {
       send([message.verp], `${plainReply(message.verp)}${'x'.repeat(70 * 1024)}\r\n`),
     );
     expect(error.responseCode).toBe(552);
+  });
+
+  it('takes a bounded number of recipients per report', async () => {
+    const messages = await Promise.all(
+      Array.from({ length: maxRecipientsPerReport + 1 }, (_, index) =>
+        sentMessage(a, `many-${index}@dest.test`),
+      ),
+    );
+    const info = await send(
+      messages.map((message) => message.verp),
+      dsn('bounces@acme.test', { action: 'failed', status: '5.1.1' }),
+    );
+    expect(info.accepted).toHaveLength(maxRecipientsPerReport);
+    expect(info.rejectedErrors?.[0]).toMatchObject({ responseCode: 452 });
+    expect(await eventsOf(a, messages[0]?.id ?? '')).toHaveLength(1);
+    expect(await eventsOf(a, messages[maxRecipientsPerReport]?.id ?? '')).toEqual([]);
+  });
+
+  it('offers STARTTLS when given a certificate', async () => {
+    const tls = await loadOrCreateCertificate({ dataDir: 'memory://', hostname: 'mx.test' });
+    const secured = await startInboundMx(
+      { host: '127.0.0.1', port: 0, hostname: 'mx.test', key: verpKey, maxMessageBytes: 64 * 1024, tls },
+      t.engine,
+      pino({ level: 'silent' }),
+    );
+    try {
+      const message = await sentMessage(a, 'tls@dest.test');
+      const info = await nodemailer
+        .createTransport({
+          host: '127.0.0.1',
+          port: secured.port,
+          secure: false,
+          requireTLS: true,
+          tls: { rejectUnauthorized: false },
+        })
+        .sendMail({ envelope: { from: '', to: [message.verp] }, raw: arf(message.verp) });
+      expect(info.response).toMatch(/complaint recorded/);
+    } finally {
+      await secured.close();
+    }
   });
 
   it("writes a report only into the message's own company and subaccount", async () => {

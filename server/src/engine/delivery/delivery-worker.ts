@@ -1,0 +1,327 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import type { Clock } from '../../clock.ts';
+import { coalesce } from '../../db/coalesce.ts';
+import type { Db } from '../../db/db.ts';
+import type { ReportError } from '../../report-error.ts';
+import { domainOf } from '../events/event-store.ts';
+import type { NewMessageEvent } from '../events/message-event.ts';
+import type { NewSuppression } from '../suppression/suppression-store.ts';
+import { defaultRetryPeriodMs, nextAttemptAt } from './backoff.ts';
+import type { DeliveryOutcome, DeliveryTransport } from './delivery-transport.ts';
+import { type Attempt, type AttemptResult, outcomeRecords, replyLine } from './outcome-events.ts';
+import { type PrepareDeps, prepareMessage } from './prepare.ts';
+import {
+  claimDue,
+  type QueuedMessage,
+  type QueueUpdate,
+  rawOf,
+  recordAttempts,
+  releaseLease,
+  renewLease,
+} from './queue-store.ts';
+
+export interface DeliverySettings {
+  /** Messages claimed at once. Default 100. */
+  batchSize: number;
+  /** Attempts in flight at once per batch. Default 32. */
+  concurrency: number;
+  /** Of those, at most this many to one recipient domain. Default 8. */
+  perDomainConcurrency: number;
+  /** How long a claim keeps other workers off its messages. Default 15 min; at least 3 attempt timeouts. */
+  leaseMs: number;
+  /** An attempt not answered by then counts as deferred. Default 5 min. */
+  attemptTimeoutMs: number;
+  /** How long a deferred message is retried before it bounces. Default 72 h (SparkPost's). */
+  retryPeriodMs: number;
+  /** Pause of start()'s loop when nothing is due. Default 1 s. */
+  idleMs: number;
+}
+
+export interface DeliveryWorkerDeps {
+  clock: Clock;
+  /** `capture` (MAIL_MODE=capture): nothing leaves the machine, production mail is marked delivered here. */
+  mode: 'deliver' | 'capture';
+  /** The SMTP client; required to deliver. */
+  transport?: DeliveryTransport;
+  prepare: PrepareDeps;
+  /** The local address to send from for the message's IP pool ('' when none); any when undefined. */
+  localAddressFor?(companyId: string, subaccountId: number, ipPool: string): Promise<string | undefined>;
+  /** Writes events through the outcome's transaction (the event store's insert). */
+  insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
+  /** Adds suppression entries through the outcome's transaction (the suppression store's addIn). */
+  addSuppressions(tx: Db, entries: NewSuppression[]): Promise<void>;
+  reportError: ReportError;
+  /** Names this worker's leases in the database; host and pid by default. */
+  workerId?: string;
+  settings?: Partial<DeliverySettings>;
+}
+
+export interface DeliveryWorker {
+  /** Claims one batch of due messages and tries each once; resolves with how many were tried. */
+  runOnce(): Promise<number>;
+  /** Keeps claiming batches (two at a time) until stop(). */
+  start(): void;
+  /** Stops claiming, gives untried claimed messages back, waits for the attempts in flight. */
+  stop(): Promise<void>;
+}
+
+const defaults: DeliverySettings = {
+  batchSize: 100,
+  concurrency: 32,
+  perDomainConcurrency: 8,
+  leaseMs: 15 * 60_000,
+  attemptTimeoutMs: 5 * 60_000,
+  retryPeriodMs: defaultRetryPeriodMs,
+  idleMs: 1000,
+};
+
+/** What the delivery event of a captured message says instead of a receiving server's answer. */
+export const capturedReply = {
+  code: 250,
+  enhanced: '2.0.0',
+  text: 'captured: MAIL_MODE=capture keeps mail on this server, nothing was sent',
+} as const;
+
+const timedOut = (ms: number): DeliveryOutcome => ({
+  status: 'deferred',
+  reply: { code: 451, enhanced: '4.4.1', text: `no answer within ${Math.round(ms / 1000)} s` },
+  tls: false,
+});
+
+const localFailure = (error: unknown): DeliveryOutcome => ({
+  status: 'deferred',
+  reply: {
+    code: 451,
+    enhanced: '4.3.0',
+    text: `local error: ${error instanceof Error ? error.message : String(error)}`,
+  },
+  tls: false,
+});
+
+/** `promise`, or `fallback` if it takes longer than `ms`. */
+async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Delivery workers on the messages table. Each batch is claimed under a lease; an attempt starts
+ * only while at least half the lease remains (renewed otherwise) and is bounded by
+ * attemptTimeoutMs (at most a third of the lease), so its outcome is written before another
+ * worker could take the message over. A worker that dies leaves its messages to the others once
+ * the lease expires: delivery is at least once, never twice while a worker is alive. Outcomes
+ * arriving together are committed together, each with its events and suppression entries.
+ */
+export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): DeliveryWorker {
+  const settings: DeliverySettings = { ...defaults, ...deps.settings };
+  if (settings.attemptTimeoutMs * 3 > settings.leaseMs) {
+    throw new Error('delivery: leaseMs must be at least three times attemptTimeoutMs');
+  }
+  const { transport } = deps;
+  if (deps.mode === 'deliver' && !transport) throw new Error('delivery: a transport is needed to deliver');
+  const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  let claims = 0;
+  let stopping = false;
+
+  const write = coalesce(
+    async (attempts: Array<{ update: QueueUpdate; attempt: Attempt; result: AttemptResult }>) =>
+      db.transaction(async (tx) => {
+        const written = await recordAttempts(
+          tx,
+          attempts.map((item) => item.update),
+        );
+        const kept = attempts.filter((item) => written.has(item.update.id));
+        const records = kept.map((item) => outcomeRecords(item.attempt, item.result));
+        const events = records.flatMap((record) => record.events);
+        const suppressions = records.flatMap((record) => record.suppressions);
+        if (events.length > 0) await deps.insertEvents(tx, events);
+        if (suppressions.length > 0) await deps.addSuppressions(tx, suppressions);
+        return attempts.map((item) => written.has(item.update.id));
+      }),
+  );
+
+  /** Commits an attempt's outcome; a few tries, since the delivery already happened. */
+  async function commit(attempt: Attempt): Promise<boolean> {
+    const { message, outcome, at } = attempt;
+    const next =
+      outcome.status === 'deferred'
+        ? nextAttemptAt(message.attempts + 1, message.createdAt, at, settings.retryPeriodMs)
+        : undefined;
+    const result: AttemptResult =
+      outcome.status === 'delivered' ? 'delivered' : next ? 'delayed' : 'bounced';
+    const update: QueueUpdate = {
+      id: message.id,
+      lease: message.lease,
+      status: result === 'delayed' ? 'queued' : result,
+      nextAttemptAt: next ?? null,
+      lastReply: replyLine(outcome.reply),
+      finishedAt: result === 'delayed' ? null : at,
+    };
+    for (let tries = 1; ; tries += 1) {
+      try {
+        return await write({ update, attempt, result });
+      } catch (error) {
+        if (tries === 3) throw error;
+        await pause(500 * tries);
+      }
+    }
+  }
+
+  /** One attempt at one message: prepared, handed to the transport (or captured), its outcome committed. */
+  async function attempt(message: QueuedMessage): Promise<boolean> {
+    if (deps.mode === 'capture' || !transport) {
+      return commit({
+        message,
+        mailFrom: message.mailFrom,
+        size: message.size,
+        localAddress: undefined,
+        outcome: { status: 'delivered', reply: capturedReply, tls: false },
+        method: 'capture',
+        at: deps.clock.now(),
+      });
+    }
+    let mailFrom = message.mailFrom;
+    let size = message.size;
+    let localAddress: string | undefined;
+    let outcome: DeliveryOutcome;
+    try {
+      const raw = message.raw ?? (await rawOf(db, message.id, message.lease));
+      if (!raw) return false;
+      const prepared = await prepareMessage(deps.prepare, {
+        id: message.id,
+        companyId: message.companyId,
+        subaccountId: message.subaccountId,
+        friendlyFrom: message.friendlyFrom,
+        transactional: message.options.transactional === true,
+        raw,
+      });
+      mailFrom = prepared.mailFrom;
+      size = prepared.raw.length;
+      const pool = typeof message.options.ip_pool === 'string' ? message.options.ip_pool : '';
+      localAddress = await deps.localAddressFor?.(message.companyId, message.subaccountId, pool);
+      const job = { rcptTo: message.rcptTo, mailFrom, raw: prepared.raw, ...(localAddress ? { localAddress } : {}) };
+      outcome = await within(
+        transport.deliver(job),
+        settings.attemptTimeoutMs,
+        timedOut(settings.attemptTimeoutMs),
+      );
+    } catch (error) {
+      deps.reportError(error, `delivery of message ${message.id} failed before an answer`);
+      outcome = localFailure(error);
+    }
+    return commit({ message, mailFrom, size, localAddress, outcome, method: 'esmtp', at: deps.clock.now() });
+  }
+
+  async function runBatch(): Promise<number> {
+    claims += 1;
+    const lease = `${workerId}/${claims}`;
+    const claimedAt = performance.now();
+    const batch = await claimDue(db, lease, deps.clock.now(), settings.batchSize, settings.leaseMs);
+    if (batch.length === 0) return 0;
+    let leaseEnds = claimedAt + settings.leaseMs;
+    const held = new Set(batch.map((message) => message.id));
+    let renewing: Promise<void> | undefined;
+
+    /** Renews the batch's lease when less than half remains; false when `id` is no longer held. */
+    async function stillHeld(id: string): Promise<boolean> {
+      while (performance.now() + settings.leaseMs / 2 > leaseEnds) {
+        renewing ??= (async () => {
+          const started = performance.now();
+          const kept = await renewLease(db, lease, [...held], settings.leaseMs);
+          for (const heldId of held) if (!kept.has(heldId)) held.delete(heldId);
+          leaseEnds = started + settings.leaseMs;
+        })().finally(() => {
+          renewing = undefined;
+        });
+        await renewing;
+      }
+      return held.has(id);
+    }
+
+    // Grouped by recipient domain, so the transport reuses a connection for the messages of one.
+    const groups = new Map<string, { waiting: QueuedMessage[]; active: number }>();
+    for (const message of batch) {
+      const domain = domainOf(message.rcptTo);
+      const group = groups.get(domain) ?? { waiting: [], active: 0 };
+      group.waiting.push(message);
+      groups.set(domain, group);
+    }
+    const next = () => {
+      for (const group of groups.values()) {
+        const message = group.active < settings.perDomainConcurrency ? group.waiting.shift() : undefined;
+        if (message) {
+          group.active += 1;
+          return { message, group };
+        }
+      }
+      return undefined;
+    };
+    let tried = 0;
+    const lane = async () => {
+      for (let taken = next(); taken && !stopping; taken = next()) {
+        try {
+          if (await stillHeld(taken.message.id)) {
+            if (await attempt(taken.message)) tried += 1;
+            held.delete(taken.message.id);
+          }
+        } catch (error) {
+          deps.reportError(error, `delivery outcome of message ${taken.message.id} not recorded`);
+        } finally {
+          taken.group.active -= 1;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane));
+    const untried = [...groups.values()].flatMap((group) => group.waiting.map((message) => message.id));
+    if (untried.length > 0) await releaseLease(db, lease, untried);
+    return tried;
+  }
+
+  let loops: Promise<void>[] = [];
+  const sleepers = new Set<() => void>();
+  const loop = async () => {
+    while (!stopping) {
+      try {
+        if ((await runBatch()) > 0) continue;
+      } catch (error) {
+        deps.reportError(error, 'delivery batch failed');
+      }
+      if (stopping) break;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          sleepers.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, settings.idleMs);
+        sleepers.add(wake);
+      });
+    }
+  };
+
+  return {
+    runOnce: runBatch,
+    start() {
+      if (loops.length > 0) return;
+      stopping = false;
+      loops = [loop(), loop()];
+    },
+    async stop() {
+      stopping = true;
+      for (const wake of [...sleepers]) wake();
+      await Promise.all(loops);
+      loops = [];
+    },
+  };
+}

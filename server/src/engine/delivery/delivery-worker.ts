@@ -158,8 +158,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
       outcome.status === 'deferred'
         ? nextAttemptAt(message.attempts + 1, message.createdAt, at, settings.retryPeriodMs)
         : undefined;
-    const result: AttemptResult =
-      outcome.status === 'delivered' ? 'delivered' : next ? 'delayed' : 'bounced';
+    const result: AttemptResult = outcome.status === 'delivered' ? 'delivered' : next ? 'delayed' : 'bounced';
     const update: QueueUpdate = {
       id: message.id,
       lease: message.lease,
@@ -210,7 +209,12 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
       size = prepared.raw.length;
       const pool = typeof message.options.ip_pool === 'string' ? message.options.ip_pool : '';
       localAddress = await deps.localAddressFor?.(message.companyId, message.subaccountId, pool);
-      const job = { rcptTo: message.rcptTo, mailFrom, raw: prepared.raw, ...(localAddress ? { localAddress } : {}) };
+      const job = {
+        rcptTo: message.rcptTo,
+        mailFrom,
+        raw: prepared.raw,
+        ...(localAddress ? { localAddress } : {}),
+      };
       outcome = await within(
         transport.deliver(job),
         settings.attemptTimeoutMs,

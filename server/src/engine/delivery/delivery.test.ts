@@ -5,11 +5,18 @@ import { databases, openMigrated } from '../../testing/databases.ts';
 import { messageOfVerp, verpAddress } from '../bounces/verp.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { createSuppressionStore } from '../suppression/suppression-store.ts';
-import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.ts';
 import type { DeliveryTransport } from './delivery-transport.ts';
+import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.ts';
 import type { PrepareDeps } from './prepare.ts';
+import {
+  delivered,
+  enqueue,
+  fakeTransport,
+  queuedMessage as fixture,
+  newCompany,
+  refused,
+} from './queue-fixtures.ts';
 import { claimDue, recordAttempts } from './queue-store.ts';
-import { delivered, enqueue, fakeTransport, newCompany, queuedMessage as fixture, refused } from './queue-fixtures.ts';
 
 const verpKey = 'test-verp-key';
 
@@ -66,16 +73,24 @@ describe.each(databases)('delivery queue on $name', (database) => {
   const eventsOf = async (messageId: string, company = companyId) =>
     (
       await events.search(
-        { companyId: company, from: new Date(0), to: new Date(Date.now() + 400 * 86_400_000), messages: [messageId] },
+        {
+          companyId: company,
+          from: new Date(0),
+          to: new Date(Date.now() + 400 * 86_400_000),
+          messages: [messageId],
+        },
         100,
       )
     ).events.reverse();
 
   const rowOf = (id: string) =>
-    db.one<{ status: string; attempts: number; next_attempt_at: Date; locked_by: string | null; last_reply: string }>(
-      'SELECT status, attempts, next_attempt_at, locked_by, last_reply FROM messages WHERE id = $1',
-      [id],
-    );
+    db.one<{
+      status: string;
+      attempts: number;
+      next_attempt_at: Date;
+      locked_by: string | null;
+      last_reply: string;
+    }>('SELECT status, attempts, next_attempt_at, locked_by, last_reply FROM messages WHERE id = $1', [id]);
 
   /** Runs batches until none is due. */
   const drain = async (w: ReturnType<typeof worker>) => {
@@ -328,10 +343,18 @@ describe.each(databases)('delivery queue on $name', (database) => {
     const fenced = queuedMessage(companyId, 'fenced@dest.test');
     await enqueue(db, [fenced]);
     const [mine] = await claimDue(db, 'worker-a/1', clock.now(), 1, 60_000);
-    await db.query("UPDATE messages SET locked_until = now() - interval '1 second' WHERE id = $1", [fenced.id]);
+    await db.query("UPDATE messages SET locked_until = now() - interval '1 second' WHERE id = $1", [
+      fenced.id,
+    ]);
     const [theirs] = await claimDue(db, 'worker-b/1', clock.now(), 1, 60_000);
     expect([mine?.id, theirs?.id]).toEqual([fenced.id, fenced.id]);
-    const update = { id: fenced.id, status: 'delivered', nextAttemptAt: null, lastReply: '250 ok', finishedAt: clock.now() } as const;
+    const update = {
+      id: fenced.id,
+      status: 'delivered',
+      nextAttemptAt: null,
+      lastReply: '250 ok',
+      finishedAt: clock.now(),
+    } as const;
     expect(await recordAttempts(db, [{ ...update, lease: 'worker-a/1' }])).toEqual(new Set());
     expect(await recordAttempts(db, [{ ...update, lease: 'worker-b/1' }])).toEqual(new Set([fenced.id]));
   });

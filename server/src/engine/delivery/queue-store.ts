@@ -120,7 +120,12 @@ export async function rawOf(db: Db, id: string, lease: string): Promise<Buffer |
 }
 
 /** Extends the lease of the messages among `ids` still held by `lease`; returns those. */
-export async function renewLease(db: Db, lease: string, ids: string[], leaseMs: number): Promise<Set<string>> {
+export async function renewLease(
+  db: Db,
+  lease: string,
+  ids: string[],
+  leaseMs: number,
+): Promise<Set<string>> {
   const rows = await db.query<{ id: string }>(
     `UPDATE messages SET locked_until = now() + $3 * interval '1 millisecond'
      WHERE id = ANY($1::uuid[]) AND locked_by = $2 AND status = 'queued' RETURNING id`,

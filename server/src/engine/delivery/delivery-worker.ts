@@ -7,6 +7,7 @@ import type { Db } from '../../db/db.ts';
 import type { ReportError } from '../../report-error.ts';
 import { domainOf } from '../events/event-store.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
+import { messagesQueuedChannel } from '../messages/message-writer.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';
 import { defaultRetryPeriodMs, nextAttemptAt } from './backoff.ts';
 import type { DeliveryOutcome, DeliveryTransport } from './delivery-transport.ts';
@@ -35,7 +36,7 @@ export interface DeliverySettings {
   attemptTimeoutMs: number;
   /** How long a deferred message is retried before it bounces. Default 72 h (SparkPost's). */
   retryPeriodMs: number;
-  /** Pause of start()'s loop when nothing is due. Default 1 s. */
+  /** Pause of start()'s loop when nothing is due; newly queued messages wake it sooner. Default 1 s. */
   idleMs: number;
 }
 
@@ -190,13 +191,15 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
         at: deps.clock.now(),
       });
     }
-    let mailFrom = message.mailFrom;
-    let size = message.size;
-    let localAddress: string | undefined;
-    let outcome: DeliveryOutcome;
-    try {
+    const sent: Pick<Attempt, 'mailFrom' | 'size' | 'localAddress'> = {
+      mailFrom: message.mailFrom,
+      size: message.size,
+      localAddress: undefined,
+    };
+    /** Everything up to the answer: bounded as a whole by attemptTimeoutMs. undefined: the lease is lost. */
+    const handOver = async (): Promise<DeliveryOutcome | undefined> => {
       const raw = message.raw ?? (await rawOf(db, message.id, message.lease));
-      if (!raw) return false;
+      if (!raw) return undefined;
       const prepared = await prepareMessage(deps.prepare, {
         id: message.id,
         companyId: message.companyId,
@@ -205,26 +208,25 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
         transactional: message.options.transactional === true,
         raw,
       });
-      mailFrom = prepared.mailFrom;
-      size = prepared.raw.length;
       const pool = typeof message.options.ip_pool === 'string' ? message.options.ip_pool : '';
-      localAddress = await deps.localAddressFor?.(message.companyId, message.subaccountId, pool);
-      const job = {
+      const localAddress = await deps.localAddressFor?.(message.companyId, message.subaccountId, pool);
+      Object.assign(sent, { mailFrom: prepared.mailFrom, size: prepared.raw.length, localAddress });
+      return transport.deliver({
         rcptTo: message.rcptTo,
-        mailFrom,
+        mailFrom: prepared.mailFrom,
         raw: prepared.raw,
         ...(localAddress ? { localAddress } : {}),
-      };
-      outcome = await within(
-        transport.deliver(job),
-        settings.attemptTimeoutMs,
-        timedOut(settings.attemptTimeoutMs),
-      );
+      });
+    };
+    let outcome: DeliveryOutcome | undefined;
+    try {
+      outcome = await within(handOver(), settings.attemptTimeoutMs, timedOut(settings.attemptTimeoutMs));
     } catch (error) {
       deps.reportError(error, `delivery of message ${message.id} failed before an answer`);
       outcome = localFailure(error);
     }
-    return commit({ message, mailFrom, size, localAddress, outcome, method: 'esmtp', at: deps.clock.now() });
+    if (!outcome) return false;
+    return commit({ message, ...sent, outcome, method: 'esmtp', at: deps.clock.now() });
   }
 
   async function runBatch(): Promise<number> {
@@ -273,7 +275,9 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     };
     let tried = 0;
     const lane = async () => {
-      for (let taken = next(); taken && !stopping; taken = next()) {
+      while (!stopping) {
+        const taken = next();
+        if (!taken) break;
         try {
           if (await stillHeld(taken.message.id)) {
             if (await attempt(taken.message)) tried += 1;
@@ -294,6 +298,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
 
   let loops: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
+  let listening = false;
   const loop = async () => {
     while (!stopping) {
       try {
@@ -319,6 +324,12 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     start() {
       if (loops.length > 0) return;
       stopping = false;
+      if (!listening) {
+        listening = true;
+        db.listen(messagesQueuedChannel, () => {
+          for (const wake of [...sleepers]) wake();
+        });
+      }
       loops = [loop(), loop()];
     },
     async stop() {

@@ -358,4 +358,41 @@ describe.each(databases)('delivery queue on $name', (database) => {
     expect(await recordAttempts(db, [{ ...update, lease: 'worker-a/1' }])).toEqual(new Set());
     expect(await recordAttempts(db, [{ ...update, lease: 'worker-b/1' }])).toEqual(new Set([fenced.id]));
   });
+
+  it('start() delivers newly queued mail at once (woken by NOTIFY), stop() hands back what it had not tried', async () => {
+    const { transport, jobs } = fakeTransport();
+    const w = worker(transport, { settings: { idleMs: 60_000 } });
+    w.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const message = queuedMessage(companyId, 'soon@dest.test');
+    await enqueue(db, [message]);
+    for (let waited = 0; (await rowOf(message.id)).status !== 'delivered'; waited += 20) {
+      if (waited > 5000) throw new Error('not woken');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await w.stop();
+    expect(jobs).toHaveLength(1);
+
+    let answer: () => void = () => {};
+    const slow = fakeTransport(
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve(delivered());
+        }),
+    );
+    const stopping = worker(slow.transport, { settings: { perDomainConcurrency: 1 } });
+    const batch = ['one', 'two', 'three'].map((name) => queuedMessage(companyId, `${name}@same.test`));
+    await enqueue(db, batch);
+    stopping.start();
+    while (slow.jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const stopped = stopping.stop();
+    answer();
+    await stopped;
+    const rows = await db.query<{ status: string; locked_by: string | null }>(
+      'SELECT status, locked_by FROM messages WHERE id = ANY($1::uuid[])',
+      [batch.map((m) => m.id)],
+    );
+    expect(rows.map((row) => row.status).sort()).toEqual(['delivered', 'queued', 'queued']);
+    expect(rows.map((row) => row.locked_by)).toEqual([null, null, null]);
+  });
 });

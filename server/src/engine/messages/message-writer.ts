@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.ts';
+import { type Db, notify } from '../../db/db.ts';
 import type { MessageEnvironment } from './message-reader.ts';
 
 /** One recipient's message, composed and ready for the delivery workers. */
@@ -19,6 +19,9 @@ export interface NewMessage {
   raw: Buffer;
   createdAt: Date;
 }
+
+/** Notified when production messages are committed, so idle delivery workers start at once. */
+export const messagesQueuedChannel = 'messages_queued';
 
 const rowsPerInsert = 1000;
 /** Raw bytes per statement: the JSON parameter is one string, and V8 strings stop near 512 MB. */
@@ -84,6 +87,9 @@ export async function insertMessages(tx: Db, messages: readonly NewMessage[]): P
          campaign_id text, template_id text, options jsonb, raw text, created_at timestamptz)`,
       [JSON.stringify(rows)],
     );
+  }
+  if (messages.some((message) => message.environment === 'production')) {
+    await notify(tx, messagesQueuedChannel, '');
   }
 }
 

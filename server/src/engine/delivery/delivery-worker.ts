@@ -299,14 +299,18 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
   let loops: Promise<void>[] = [];
   const sleepers = new Set<() => void>();
   let listening = false;
+  /** Set by a notification, so one that arrives while a batch is claimed is not slept through. */
+  let queued = false;
   const loop = async () => {
     while (!stopping) {
+      queued = false;
       try {
         if ((await runBatch()) > 0) continue;
       } catch (error) {
         deps.reportError(error, 'delivery batch failed');
       }
       if (stopping) break;
+      if (queued) continue;
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
@@ -327,6 +331,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
       if (!listening) {
         listening = true;
         db.listen(messagesQueuedChannel, () => {
+          queued = true;
           for (const wake of [...sleepers]) wake();
         });
       }

@@ -185,6 +185,16 @@ describe.each(databases)('delivery queue on $name', (database) => {
     expect((await eventsOf(full.id))[0]).toMatchObject({ type: 'bounce', bounceClass: 22 });
   });
 
+  it('stores an answer with control characters in it', async () => {
+    const message = queuedMessage(companyId, 'odd@dest.test');
+    await enqueue(db, [message]);
+    await drain(worker(fakeTransport(() => refused(550, '5.1.1', 'no\u0000such\r\nuser')).transport));
+    expect(await rowOf(message.id)).toMatchObject({
+      status: 'bounced',
+      last_reply: '550 5.1.1 no such user',
+    });
+  });
+
   it('retries a 451 after the backoff, then delivers: delay event, then delivery with num_retries 1', async () => {
     const message = queuedMessage(companyId, 'later@slow.test');
     await enqueue(db, [message]);
@@ -219,26 +229,26 @@ describe.each(databases)('delivery queue on $name', (database) => {
     const message = queuedMessage(companyId, 'never@slow.test', { createdAt: clock.now() });
     await enqueue(db, [message]);
     const { transport, jobs } = fakeTransport(() => refused(421, '4.4.2', 'Connection timed out'));
-    const w = worker(transport, { settings: { retryPeriodMs: 3 * 3_600_000 } });
+    const w = worker(transport, { settings: { retryPeriodMs: 5 * 3_600_000 } });
     await drain(w);
     // 1, 5, 15, 30 and 60 minutes, then every 2 hours, the last try when the period ends.
-    for (const minutes of [1, 5, 15, 30, 60]) {
+    for (const minutes of [1, 5, 15, 30, 60, 120]) {
       clock.advance(minutes * 60_000);
       expect(await drain(w)).toBe(1);
     }
-    expect(jobs).toHaveLength(6);
-    clock.advance((180 - 111) * 60_000);
+    expect(jobs).toHaveLength(7);
+    clock.advance((300 - 231) * 60_000);
     expect(await drain(w)).toBe(1);
-    expect(await rowOf(message.id)).toMatchObject({ status: 'bounced', attempts: 7 });
+    expect(await rowOf(message.id)).toMatchObject({ status: 'bounced', attempts: 8 });
     const types = (await eventsOf(message.id)).map((event) => event.type);
-    expect(types).toEqual(['delay', 'delay', 'delay', 'delay', 'delay', 'delay', 'bounce']);
+    expect(types).toEqual([...Array(7).fill('delay'), 'bounce']);
     const bounce = (await eventsOf(message.id)).at(-1);
     expect(bounce).toMatchObject({
       bounceClass: 24,
       reason: '421 4.4.2 Connection timed out',
-      fields: { raw_reason: '421 4.4.2 Connection timed out', num_retries: '6' },
+      fields: { raw_reason: '421 4.4.2 Connection timed out', num_retries: '7' },
     });
-    clock.advance(3 * 3_600_000);
+    clock.advance(5 * 3_600_000);
     expect(await drain(w)).toBe(0);
   });
 
@@ -359,15 +369,41 @@ describe.each(databases)('delivery queue on $name', (database) => {
     expect(await recordAttempts(db, [{ ...update, lease: 'worker-b/1' }])).toEqual(new Set([fenced.id]));
   });
 
+  it('renews the lease of a batch that outlasts it, so another worker never takes its messages', async () => {
+    const batch = Array.from({ length: 8 }, (_, index) => queuedMessage(companyId, `r${index}@renew.test`));
+    await enqueue(db, batch);
+    const slow = fakeTransport(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return delivered();
+    });
+    const settings = { leaseMs: 450, attemptTimeoutMs: 150, concurrency: 1 };
+    const running = worker(slow.transport, { settings }).runOnce();
+    const other = fakeTransport();
+    const rival = worker(other.transport, { settings });
+    let done = false;
+    void running.finally(() => {
+      done = true;
+    });
+    while (!done) {
+      await rival.runOnce();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await running).toBe(8);
+    expect(other.jobs).toEqual([]);
+    expect(slow.jobs.map((job) => job.rcptTo).sort()).toEqual(batch.map((m) => m.rcptTo).sort());
+  });
+
   it('start() delivers newly queued mail at once (woken by NOTIFY), stop() hands back what it had not tried', async () => {
     const { transport, jobs } = fakeTransport();
     const w = worker(transport, { settings: { idleMs: 60_000 } });
     w.start();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Time for PostgreSQL's LISTEN connection to open.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     const message = queuedMessage(companyId, 'soon@dest.test');
     await enqueue(db, [message]);
-    for (let waited = 0; (await rowOf(message.id)).status !== 'delivered'; waited += 20) {
-      if (waited > 5000) throw new Error('not woken');
+    const deadline = Date.now() + 5000;
+    while ((await rowOf(message.id)).status !== 'delivered') {
+      if (Date.now() > deadline) throw new Error('not woken');
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await w.stop();

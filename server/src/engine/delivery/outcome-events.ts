@@ -23,9 +23,17 @@ export interface Attempt {
 
 export type AttemptResult = 'delivered' | 'delayed' | 'bounced';
 
-/** `550 5.1.1 text` as the receiving server answered. */
+/** Characters of a remote answer kept in events and on the message. */
+const maxReplyLength = 1000;
+
+/**
+ * `550 5.1.1 text` as the receiving server answered, without control characters (a NUL would make
+ * the whole outcome batch unstorable) and cut to a bounded length.
+ */
 export function replyLine(reply: DeliveryOutcome['reply']): string {
-  return [String(reply.code), reply.enhanced, reply.text].filter(Boolean).join(' ');
+  const line = [String(reply.code), reply.enhanced, reply.text].filter(Boolean).join(' ');
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return line.replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, maxReplyLength);
 }
 
 /** SparkPost's `reason`: the answer without the addresses in it (they stay in raw_reason). */

@@ -28,7 +28,7 @@ export interface DeliverySettings {
   batchSize: number;
   /** Attempts in flight at once per batch. Default 32. */
   concurrency: number;
-  /** Of those, at most this many to one recipient domain. Default 8. */
+  /** Of those, at most this many to one recipient domain (start() runs two batches at once). Default 8. */
   perDomainConcurrency: number;
   /** How long a claim keeps other workers off its messages. Default 15 min; at least 3 attempt timeouts. */
   leaseMs: number;

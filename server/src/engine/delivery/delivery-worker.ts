@@ -114,6 +114,9 @@ async function within<T>(promise: Promise<T>, ms: number, fallback: T): Promise<
   }
 }
 
+/** Messages up to this size travel with the claim (none in capture mode, which never reads them). */
+const rawWithClaimBytes = 256 * 1024;
+
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -233,7 +236,8 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     claims += 1;
     const lease = `${workerId}/${claims}`;
     const claimedAt = performance.now();
-    const batch = await claimDue(db, lease, deps.clock.now(), settings.batchSize, settings.leaseMs);
+    const rawBytes = deps.mode === 'capture' ? 0 : rawWithClaimBytes;
+    const batch = await claimDue(db, lease, deps.clock.now(), settings.batchSize, settings.leaseMs, rawBytes);
     if (batch.length === 0) return 0;
     let leaseEnds = claimedAt + settings.leaseMs;
     const held = new Set(batch.map((message) => message.id));

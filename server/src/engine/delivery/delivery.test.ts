@@ -185,6 +185,19 @@ describe.each(databases)('delivery queue on $name', (database) => {
     expect((await eventsOf(full.id))[0]).toMatchObject({ type: 'bounce', bounceClass: 22 });
   });
 
+  it('reads a large message on its own rather than with the claim, and sends it whole', async () => {
+    const body = 'x'.repeat(76).concat('\r\n').repeat(4000);
+    const message = queuedMessage(companyId, 'big@dest.test', {
+      options: { transactional: true },
+      raw: Buffer.from(`From: news@acme.test\r\nSubject: Big\r\n\r\n${body}`),
+    });
+    await enqueue(db, [message]);
+    const { transport, jobs } = fakeTransport();
+    await drain(worker(transport));
+    expect(jobs[0]?.raw.equals(message.raw)).toBe(true);
+    expect((await eventsOf(message.id))[0]?.fields.msg_size).toBe(String(message.raw.length));
+  });
+
   it('stores an answer with control characters in it', async () => {
     const message = queuedMessage(companyId, 'odd@dest.test');
     await enqueue(db, [message]);
@@ -352,11 +365,11 @@ describe.each(databases)('delivery queue on $name', (database) => {
 
     const fenced = queuedMessage(companyId, 'fenced@dest.test');
     await enqueue(db, [fenced]);
-    const [mine] = await claimDue(db, 'worker-a/1', clock.now(), 1, 60_000);
+    const [mine] = await claimDue(db, 'worker-a/1', clock.now(), 1, 60_000, 0);
     await db.query("UPDATE messages SET locked_until = now() - interval '1 second' WHERE id = $1", [
       fenced.id,
     ]);
-    const [theirs] = await claimDue(db, 'worker-b/1', clock.now(), 1, 60_000);
+    const [theirs] = await claimDue(db, 'worker-b/1', clock.now(), 1, 60_000, 0);
     expect([mine?.id, theirs?.id]).toEqual([fenced.id, fenced.id]);
     const update = {
       id: fenced.id,

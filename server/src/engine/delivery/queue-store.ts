@@ -53,16 +53,14 @@ interface ClaimRow {
   raw: Uint8Array | null;
 }
 
-/** Messages up to this size come with the claim; larger ones are read one at a time. */
-const rawWithClaimBytes = 256 * 1024;
-
 /** pg gives a Buffer, PGlite a Uint8Array: the same bytes as a Buffer either way. */
 const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * Claims up to `limit` production messages due at `now` (oldest first) whose lease is free or
- * expired, and leases them to `lease` for `leaseMs`. SKIP LOCKED: concurrent claims take disjoint
+ * expired, and leases them to `lease` for `leaseMs`; the stored bytes of those up to `rawBytes`
+ * come along (the others are read one at a time, so a batch stays small in memory). SKIP LOCKED: concurrent claims take disjoint
  * rows without waiting for each other. Lease times are the database's clock, so workers on
  * several hosts agree on them; due times are the engine's clock (tests move it).
  */
@@ -72,6 +70,7 @@ export async function claimDue(
   now: Date,
   limit: number,
   leaseMs: number,
+  rawBytes: number,
 ): Promise<QueuedMessage[]> {
   const rows = await db.query<ClaimRow>(
     `WITH due AS (
@@ -88,7 +87,7 @@ export async function claimDue(
        m.transmission_id::text AS transmission_id, m.mail_from, m.rcpt_to, m.friendly_from, m.subject,
        m.campaign_id, m.template_id, m.options, m.created_at, m.attempts, octet_length(m.raw) AS size,
        CASE WHEN octet_length(m.raw) <= $5 THEN m.raw END AS raw`,
-    [now, limit, lease, leaseMs, rawWithClaimBytes],
+    [now, limit, lease, leaseMs, rawBytes],
   );
   return rows.map((row) => ({
     id: row.id,

@@ -1,10 +1,12 @@
+import type { SmtpReply } from '../bounces/classify.ts';
+
 /** One message to hand over: the envelope and the bytes as they go on the wire (signed). */
 export interface DeliveryJob {
   rcptTo: string;
   mailFrom: string;
   raw: Buffer;
   /** Local address to bind the connection to (an IP pool's); any when absent. */
-  localAddress?: string;
+  localAddress?: string | undefined;
 }
 
 /**
@@ -14,7 +16,7 @@ export interface DeliveryJob {
  */
 export interface DeliveryOutcome {
   status: 'delivered' | 'deferred' | 'failed';
-  reply: { code: number; enhanced?: string; text: string };
+  reply: SmtpReply;
   /** The host that answered (MX or smarthost) and its address. */
   host?: string;
   ip?: string;

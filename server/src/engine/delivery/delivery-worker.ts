@@ -26,9 +26,9 @@ import {
 export interface DeliverySettings {
   /** Messages claimed at once. Default 100. */
   batchSize: number;
-  /** Attempts in flight at once per batch. Default 32. */
+  /** Attempts in flight at once in this worker. Default 32. */
   concurrency: number;
-  /** Of those, at most this many to one recipient domain (start() runs two batches at once). Default 8. */
+  /** Of those, at most this many to one recipient domain. Default 8. */
   perDomainConcurrency: number;
   /** How long a claim keeps other workers off its messages. Default 15 min; at least 3 attempt timeouts. */
   leaseMs: number;
@@ -47,8 +47,11 @@ export interface DeliveryWorkerDeps {
   /** The SMTP client; required to deliver. */
   transport?: DeliveryTransport;
   prepare: PrepareDeps;
-  /** The local address to send from for the message's IP pool ('' when none); any when undefined. */
-  localAddressFor?(companyId: string, subaccountId: number, ipPool: string): Promise<string | undefined>;
+  /**
+   * The source addresses of the message's IP pool ('' when it names none) for this account: each
+   * attempt binds to the next one in turn; [] (or no function) leaves it to the system.
+   */
+  addressesOf?(companyId: string, subaccountId: number, ipPool: string): Promise<string[]>;
   /** Writes events through the outcome's transaction (the event store's insert). */
   insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
   /** Adds suppression entries through the outcome's transaction (the suppression store's addIn). */
@@ -137,6 +140,16 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
   const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   let claims = 0;
   let stopping = false;
+  /** Turns through each pool's addresses. */
+  let rotation = 0;
+  // Limits shared by all the batches in flight (start() runs two).
+  let inFlight = 0;
+  const domainsInFlight = new Map<string, number>();
+  const slotWaiters = new Set<() => void>();
+  const slotFreed = () => {
+    for (const resolve of [...slotWaiters]) resolve();
+    slotWaiters.clear();
+  };
 
   const write = coalesce(
     async (attempts: Array<{ update: QueueUpdate; attempt: Attempt; result: AttemptResult }>) =>
@@ -212,7 +225,9 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
         raw,
       });
       const pool = typeof message.options.ip_pool === 'string' ? message.options.ip_pool : '';
-      const localAddress = await deps.localAddressFor?.(message.companyId, message.subaccountId, pool);
+      const addresses = (await deps.addressesOf?.(message.companyId, message.subaccountId, pool)) ?? [];
+      rotation += 1;
+      const localAddress = addresses.length > 0 ? addresses[rotation % addresses.length] : undefined;
       Object.assign(sent, { mailFrom: prepared.mailFrom, size: prepared.raw.length, localAddress });
       return transport.deliver({
         rcptTo: message.rcptTo,
@@ -260,28 +275,34 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     }
 
     // Grouped by recipient domain, so the transport reuses a connection for the messages of one.
-    const groups = new Map<string, { waiting: QueuedMessage[]; active: number }>();
+    const groups = new Map<string, QueuedMessage[]>();
     for (const message of batch) {
       const domain = domainOf(message.rcptTo);
-      const group = groups.get(domain) ?? { waiting: [], active: 0 };
-      group.waiting.push(message);
-      groups.set(domain, group);
+      groups.set(domain, [...(groups.get(domain) ?? []), message]);
     }
-    const next = () => {
-      for (const group of groups.values()) {
-        const message = group.active < settings.perDomainConcurrency ? group.waiting.shift() : undefined;
-        if (message) {
-          group.active += 1;
-          return { message, group };
-        }
+    /** The next message the worker's limits let start, counted in flight. */
+    const take = () => {
+      if (inFlight >= settings.concurrency) return undefined;
+      for (const [domain, waiting] of groups) {
+        if (waiting.length === 0 || (domainsInFlight.get(domain) ?? 0) >= settings.perDomainConcurrency)
+          continue;
+        const message = waiting.shift() as QueuedMessage;
+        inFlight += 1;
+        domainsInFlight.set(domain, (domainsInFlight.get(domain) ?? 0) + 1);
+        return { message, domain };
       }
       return undefined;
     };
+    const waitingLeft = () => [...groups.values()].some((waiting) => waiting.length > 0);
     let tried = 0;
     const lane = async () => {
       while (!stopping) {
-        const taken = next();
-        if (!taken) break;
+        const taken = take();
+        if (!taken) {
+          if (!waitingLeft()) break;
+          await new Promise<void>((resolve) => slotWaiters.add(resolve));
+          continue;
+        }
         try {
           if (await stillHeld(taken.message.id)) {
             if (await attempt(taken.message)) tried += 1;
@@ -290,12 +311,16 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
         } catch (error) {
           deps.reportError(error, `delivery outcome of message ${taken.message.id} not recorded`);
         } finally {
-          taken.group.active -= 1;
+          inFlight -= 1;
+          const left = (domainsInFlight.get(taken.domain) ?? 1) - 1;
+          if (left === 0) domainsInFlight.delete(taken.domain);
+          else domainsInFlight.set(taken.domain, left);
+          slotFreed();
         }
       }
     };
     await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane));
-    const untried = [...groups.values()].flatMap((group) => group.waiting.map((message) => message.id));
+    const untried = [...groups.values()].flatMap((waiting) => waiting.map((message) => message.id));
     if (untried.length > 0) await releaseLease(db, lease, untried);
     return tried;
   }
@@ -344,6 +369,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     async stop() {
       stopping = true;
       for (const wake of [...sleepers]) wake();
+      slotFreed();
       await Promise.all(loops);
       loops = [];
     },

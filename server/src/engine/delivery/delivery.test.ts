@@ -319,6 +319,59 @@ describe.each(databases)('delivery queue on $name', (database) => {
     expect((await eventsOf(original.id))[0]?.fields.msg_from).toBe(job('ann@hooks.test').mailFrom);
   });
 
+  it('keeps to its concurrency and per-domain limits across the batches start() runs at once', async () => {
+    const messages = Array.from({ length: 60 }, (_, index) =>
+      queuedMessage(companyId, `r${index}@d${index % 3}.limits.test`),
+    );
+    await enqueue(db, messages);
+    let total = 0;
+    let maxTotal = 0;
+    const byDomain = new Map<string, number>();
+    let maxDomain = 0;
+    const { transport, jobs } = fakeTransport(async (job) => {
+      const domain = job.rcptTo.split('@')[1] ?? '';
+      total += 1;
+      byDomain.set(domain, (byDomain.get(domain) ?? 0) + 1);
+      maxTotal = Math.max(maxTotal, total);
+      maxDomain = Math.max(maxDomain, byDomain.get(domain) ?? 0);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      total -= 1;
+      byDomain.set(domain, (byDomain.get(domain) ?? 0) - 1);
+      return delivered();
+    });
+    const w = worker(transport, { settings: { batchSize: 20, concurrency: 4, perDomainConcurrency: 2 } });
+    w.start();
+    while (jobs.length < 60) await new Promise((resolve) => setTimeout(resolve, 10));
+    await w.stop();
+    expect(maxTotal).toBe(4);
+    expect(maxDomain).toBe(2);
+  });
+
+  it("binds each attempt to the next address of the message's IP pool", async () => {
+    const messages = ['a', 'b', 'c'].map((name) =>
+      queuedMessage(companyId, `${name}@pool.test`, { subaccountId: 2, options: { ip_pool: 'marketing' } }),
+    );
+    await enqueue(db, messages);
+    const asked: unknown[][] = [];
+    const { transport, jobs } = fakeTransport((job) => ({ ...delivered(), localAddress: job.localAddress }));
+    await drain(
+      worker(transport, {
+        settings: { concurrency: 1 },
+        addressesOf: async (...args) => {
+          asked.push(args);
+          return ['192.0.2.10', '192.0.2.11'];
+        },
+      }),
+    );
+    expect(asked).toEqual(Array(3).fill([companyId, 2, 'marketing']));
+    const used = jobs.map((job) => job.localAddress);
+    expect(new Set(used)).toEqual(new Set(['192.0.2.10', '192.0.2.11']));
+    const sendingIps = await Promise.all(
+      messages.map(async (m) => (await eventsOf(m.id))[0]?.fields.sending_ip),
+    );
+    expect(sendingIps.sort()).toEqual([...used].sort());
+  });
+
   it("writes each message's events to its own company and subaccount", async () => {
     const other = await newCompany(db, 'Other');
     const message = queuedMessage(other, 'carl@dest.test', { subaccountId: 3 });
@@ -392,6 +445,7 @@ describe.each(databases)('delivery queue on $name', (database) => {
     // Ten attempts of 200 ms in a row: about twice the lease.
     const settings = { leaseMs: 1200, attemptTimeoutMs: 400, concurrency: 1 };
     const running = worker(slow.transport, { settings }).runOnce();
+    while (slow.jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const other = fakeTransport();
     const rival = worker(other.transport, { settings });
     let done = false;

@@ -197,7 +197,8 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
     async add(entries: readonly NewSuppression[]): Promise<void> {
       await db.transaction((tx) => addIn(tx, entries));
     },
-    /** Like add, through the caller's transaction `tx` (a bounce's entry commits with its event). */
+
+    /** As `add`, inside the caller's transaction `tx` (with the events that caused the entries). */
     addIn,
 
     /** The entries of one address (at most one per type). */

@@ -278,7 +278,9 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     const groups = new Map<string, QueuedMessage[]>();
     for (const message of batch) {
       const domain = domainOf(message.rcptTo);
-      groups.set(domain, [...(groups.get(domain) ?? []), message]);
+      const waiting = groups.get(domain);
+      if (waiting) waiting.push(message);
+      else groups.set(domain, [message]);
     }
     /** The next message the worker's limits let start, counted in flight. */
     const take = () => {

@@ -11,7 +11,7 @@ export interface PrepareDeps {
   /** The account's bounce domain for mail from `fromDomain`, if it has one. */
   bounceDomainFor(companyId: string, subaccountId: number, fromDomain: string): Promise<string | undefined>;
   /** The one-click unsubscribe headers of a message: List-Unsubscribe and List-Unsubscribe-Post. */
-  listUnsubscribeHeaders(messageId: string): Promise<Record<string, string>>;
+  listUnsubscribeHeaders(messageId: string): Record<string, string> | Promise<Record<string, string>>;
   /** The message with a DKIM-Signature of the From domain's key added (unchanged when it has none). */
   sign(raw: Buffer, companyId: string, subaccountId: number, fromDomain: string): Promise<Buffer>;
 }

@@ -6,6 +6,7 @@ import { createEventStore } from './events/event-store.ts';
 import { createIngestWriter } from './messages/ingest.ts';
 import { createRecipientListStore } from './recipient-lists/recipient-list-store.ts';
 import { createSandboxRules } from './sandbox/sandbox-rules.ts';
+import { createSendingDomainStore } from './sending-domains/sending-domain-store.ts';
 import { createSnippetStore } from './snippets/snippet-store.ts';
 import { createSubaccountStore } from './subaccounts/subaccount-store.ts';
 import { createSuppressionStore } from './suppression/suppression-store.ts';
@@ -31,6 +32,7 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
   const templates = createTemplateStore(db, clock);
   const recipientLists = createRecipientListStore(db, clock);
   const snippets = createSnippetStore(db, clock);
+  const sendingDomains = createSendingDomainStore(db, clock);
   const ingest = createIngestWriter(db, {
     usage,
     insertEvents: (tx, rows) => events.insert(tx, rows),
@@ -54,6 +56,8 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
       templates.markUsed(companyId, subaccountId, id, at),
     recipientList: (companyId, subaccountId, id) => recipientLists.recipientsOf(companyId, subaccountId, id),
     snippetContents: (companyId, subaccountId, ids) => snippets.contentsFor(companyId, subaccountId, ids),
+    sendingDomainVerified: (companyId, subaccountId, domain) =>
+      sendingDomains.sendingDomainVerified(companyId, subaccountId, domain),
   };
   return {
     apiKeys,
@@ -65,6 +69,13 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
     templates,
     recipientLists,
     snippets,
+    sendingDomains,
+    /** For the delivery workers: the DKIM-verified key that signs mail From `fromDomain`, if any. */
+    signingKeyFor: (companyId: string, subaccountId: number, fromDomain: string) =>
+      sendingDomains.signingKeyFor(companyId, subaccountId, fromDomain),
+    /** For the delivery workers: the account's CNAME-verified default bounce domain, if any. */
+    bounceDomainFor: (companyId: string, subaccountId: number, fromDomain: string) =>
+      sendingDomains.bounceDomainFor(companyId, subaccountId, fromDomain),
     send,
     transmissions: createTransmissionService(db, send),
   };

@@ -49,7 +49,7 @@ export function testSendRoutes(deps: TestSendDeps): FastifyPluginAsyncZod {
               subject: 'Test message',
               html: '<p>This is a test message sent from the console.</p>',
             },
-          })
+          }, { platformSender: true })
           .catch((error: unknown) => {
             if (!(error instanceof OverQuotaError)) throw error;
             throw appError(403, 'quotaExceeded', error.description, {

@@ -12,13 +12,15 @@ export interface DkimSigningKey {
  * meant to be signed is not sent unsigned without the caller deciding so.
  */
 export async function signMessage(raw: Buffer, key: DkimSigningKey): Promise<Buffer> {
-  const result = await dkimSign(raw, {
+  const signature = {
     signingDomain: key.signingDomain,
     selector: key.selector,
     privateKey: key.privateKeyPem,
     algorithm: 'rsa-sha256',
     canonicalization: 'relaxed/relaxed',
-  });
+  };
+  // mailauth signs once per entry of signatureData; the top-level fields are only its defaults.
+  const result = await dkimSign(raw, { ...signature, signatureData: [signature] });
   if (!result.signatures) {
     const reasons = (result.errors ?? []).map((failure) => failure.err.message).join('; ');
     throw new Error(`DKIM signing for ${key.signingDomain} failed: ${reasons || 'no signature made'}`);

@@ -1,7 +1,10 @@
 import { systemClock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import { type DkimKeyPair, generateDkimKeys } from '../engine/sending-domains/dkim-keys.ts';
-import { createSendingDomainStore, type SendingDomainStore } from '../engine/sending-domains/sending-domain-store.ts';
+import {
+  createSendingDomainStore,
+  type SendingDomainStore,
+} from '../engine/sending-domains/sending-domain-store.ts';
 
 /**
  * The From domains the tests send from in production: every account of engineAccount has them

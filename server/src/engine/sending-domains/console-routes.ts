@@ -1,5 +1,5 @@
-import { envelope } from '@app/shared/api/contract/index';
 import { type UnverifiedSpfDomain, unverifiedSpfDomain } from '@app/shared/api/contract/engine/index';
+import { envelope } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
@@ -17,7 +17,8 @@ export function sendingDomainConsoleRoutes(deps: {
         onRequest: deps.guards.full,
         schema: {
           tags: ['sending-domains'],
-          summary: "The company's sending domains (every account) whose SPF record is not verified, with the record to publish",
+          summary:
+            "The company's sending domains (every account) whose SPF record is not verified, with the record to publish",
           security: bearerSecurity,
           response: { 200: envelope(z.array(unverifiedSpfDomain)) },
         },

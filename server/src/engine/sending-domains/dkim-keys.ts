@@ -18,9 +18,9 @@ export const maxKeyBits = 4096;
 export const maxKeyChars = 8192;
 
 const publicOf = (key: KeyObject) =>
-  ((key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' }) as Buffer).toString(
-    'base64',
-  );
+  (
+    (key.type === 'public' ? key : createPublicKey(key)).export({ type: 'spki', format: 'der' }) as Buffer
+  ).toString('base64');
 
 /** A new RSA key pair, made on libuv's thread pool: 2048 bits take tens of milliseconds or more. */
 export async function generateDkimKeys(bits = 2048): Promise<DkimKeyPair> {
@@ -49,7 +49,9 @@ export function importDkimKeys(privateText: string, publicKey: string): DkimKeyP
   try {
     key = parsePrivateKey(privateText.trim());
   } catch {
-    throw invalidValue('dkim.private is not an unencrypted RSA private key (PEM, or base64 of PKCS #1 or #8)');
+    throw invalidValue(
+      'dkim.private is not an unencrypted RSA private key (PEM, or base64 of PKCS #1 or #8)',
+    );
   }
   if (key.asymmetricKeyType !== 'rsa') throw invalidValue('dkim.private must be an RSA key');
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsResolver } from '../../dns/resolver.ts';
 import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
 import { generateDkimKeys } from './dkim-keys.ts';
-import { dkimRecordName, dkimRecordValue } from './dns-records.ts';
 import { signMessage } from './dkim-sign.ts';
+import { dkimRecordName, dkimRecordValue } from './dns-records.ts';
 
 const message = Buffer.from(
   [
@@ -48,18 +48,26 @@ describe('DKIM signing', () => {
     dns.set(dkimRecordName(key.selector, key.signingDomain), { TXT: [dkimRecordValue(keys.publicKey)] });
 
     const signed = await signMessage(message, key);
-    const header = signed.toString().split('\r\n\r\n')[0]?.replace(/\r\n[ \t]+/g, ' ') ?? '';
+    const header =
+      signed
+        .toString()
+        .split('\r\n\r\n')[0]
+        ?.replace(/\r\n[ \t]+/g, ' ') ?? '';
     expect(header).toMatch(/^DKIM-Signature: v=1; a=rsa-sha256; c=relaxed\/relaxed; d=signed\.test;/);
     expect(header).toMatch(/ s=scph1126;/);
     expect(signed.subarray(signed.length - message.length).equals(message)).toBe(true);
     const passed = await verify(signed);
     expect(passed?.status.result).toBe('pass');
 
-    const tampered = Buffer.from(signed.toString().replace('Thanks for your order.', 'Send us your password.'));
+    const tampered = Buffer.from(
+      signed.toString().replace('Thanks for your order.', 'Send us your password.'),
+    );
     const failed = await verify(tampered);
     // mailauth answers a body that no longer matches bh= as neutral, "body hash did not verify".
     expect(failed?.status).toMatchObject({ result: 'neutral', comment: 'body hash did not verify' });
-    const forged = await verify(Buffer.from(signed.toString().replace('Subject: Your order', 'Subject: Urgent')));
+    const forged = await verify(
+      Buffer.from(signed.toString().replace('Subject: Your order', 'Subject: Urgent')),
+    );
     expect(forged?.status.result).toBe('fail');
   });
 

@@ -9,7 +9,12 @@ function headerBlockOf(source: string): Buffer {
 
 const domainOfAddress = (address: string) => {
   const at = address.lastIndexOf('@');
-  return at < 0 ? '' : address.slice(at + 1).trim().toLowerCase();
+  return at < 0
+    ? ''
+    : address
+        .slice(at + 1)
+        .trim()
+        .toLowerCase();
 };
 
 /**
@@ -20,7 +25,10 @@ export function fromDomainOf(content: ContentSource): string | undefined {
   let address: string;
   if (content.kind === 'inline') address = content.parts.from.email;
   else if (content.kind === 'rfc822') address = readHeaderFields(headerBlockOf(content.source)).from;
-  else address = readHeaderFields(Buffer.from(content.raw.buffer, content.raw.byteOffset, content.raw.byteLength)).from;
+  else
+    address = readHeaderFields(
+      Buffer.from(content.raw.buffer, content.raw.byteOffset, content.raw.byteLength),
+    ).from;
   const domain = domainOfAddress(address);
   return domain === '' || domain.includes('{{') ? undefined : domain;
 }

@@ -15,16 +15,16 @@ import {
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Principal } from '../../principal.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { conflict, forbidden, sparkpostError } from '../../http/sparkpost-errors.ts';
-import type { SendingDomain, Viewer } from './sending-domain-store.ts';
+import type { Principal } from '../../principal.ts';
 import {
-  type SendingDomainRefusalKind,
   SendingDomainRefusal,
+  type SendingDomainRefusalKind,
   type SendingDomainService,
   type Verification,
 } from './sending-domain-service.ts';
+import type { SendingDomain, Viewer } from './sending-domain-store.ts';
 
 const tags = ['sending-domains'];
 const manage = requireGrant('sending_domains/manage');
@@ -74,7 +74,8 @@ const refusalAnswers: Record<SendingDomainRefusalKind, (description: string) => 
   inUse: (description) => sparkpostError(400, 'Domain in use by another account', '7004', description),
   exists: (description) => conflict(description),
   unknownTrackingDomain: (description) => sparkpostError(400, 'invalid params', '1200', description),
-  dkimUnverifiable: (description) => sparkpostError(400, 'request to remote endpoint failed', '1404', description),
+  dkimUnverifiable: (description) =>
+    sparkpostError(400, 'request to remote endpoint failed', '1404', description),
   notOwner: (description) => forbidden(description),
   tooMany: (description) => sparkpostError(400, 'invalid params', '1300', description),
 };
@@ -101,7 +102,11 @@ function dnsOf(verification: Verification): SendingDomainDns {
 }
 
 /** `/api/v1/sending-domains`, as SparkPost documents it (bounce domains are sending domains verified by CNAME). */
-export function sendingDomainRoutes({ sendingDomains }: { sendingDomains: SendingDomainService }): FastifyPluginAsyncZod {
+export function sendingDomainRoutes({
+  sendingDomains,
+}: {
+  sendingDomains: SendingDomainService;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/sending-domains',
@@ -115,7 +120,9 @@ export function sendingDomainRoutes({ sendingDomains }: { sendingDomains: Sendin
         },
       },
       async (request) => {
-        const domain = await answering(() => sendingDomains.create(viewerOf(principalOf(request)), request.body));
+        const domain = await answering(() =>
+          sendingDomains.create(viewerOf(principalOf(request)), request.body),
+        );
         const showKey = request.body.generate_dkim || request.body.dkim !== undefined;
         return {
           results: {
@@ -155,7 +162,10 @@ export function sendingDomainRoutes({ sendingDomains }: { sendingDomains: Sendin
             ? { isDefaultBounceDomain: query.is_default_bounce_domain }
             : {}),
         });
-        const shown: SendingDomainSummary[] = domains.map((domain) => ({ domain: domain.domain, ...fieldsOf(domain) }));
+        const shown: SendingDomainSummary[] = domains.map((domain) => ({
+          domain: domain.domain,
+          ...fieldsOf(domain),
+        }));
         return { results: shown };
       },
     );

@@ -132,7 +132,10 @@ export function createSendingDomainService(deps: {
     }
   }
 
-  async function keysOf(input: DkimInput | undefined, bits: number): Promise<DkimKeyPair & { selector?: string }> {
+  async function keysOf(
+    input: DkimInput | undefined,
+    bits: number,
+  ): Promise<DkimKeyPair & { selector?: string }> {
     if (!input) return generateDkimKeys(bits);
     return { ...importDkimKeys(input.private, input.public), selector: input.selector };
   }
@@ -150,7 +153,11 @@ export function createSendingDomainService(deps: {
     throw notFound(`Domain '${name}' does not exist`);
   }
 
-  async function check(kind: VerifyKind, domain: SendingDomain, published: DomainRecords): Promise<CheckResult> {
+  async function check(
+    kind: VerifyKind,
+    domain: SendingDomain,
+    published: DomainRecords,
+  ): Promise<CheckResult> {
     switch (kind) {
       case 'dkim':
         return checkDkim(dns, published.dkim, domain.dkim.publicKey);
@@ -193,7 +200,10 @@ export function createSendingDomainService(deps: {
         const mine = await store.owned({ ...viewer, isMaster: false }, name);
         throw mine
           ? new SendingDomainRefusal('exists', `Domain '${name}' already exists`)
-          : new SendingDomainRefusal('inUse', `Domain '${name}' is in use by another account of this company`);
+          : new SendingDomainRefusal(
+              'inUse',
+              `Domain '${name}' is in use by another account of this company`,
+            );
       }
       const created = await store.owned({ ...viewer, isMaster: false }, name);
       if (!created) throw notFound(`Domain '${name}' does not exist`);
@@ -224,7 +234,10 @@ export function createSendingDomainService(deps: {
         // SparkPost checks a new key's record before taking it: a key not in DNS is refused.
         const keys = importDkimKeys(input.dkim.private, input.dkim.public);
         const signingDomain = input.dkim.signing_domain?.toLowerCase() ?? domain.dkim.signingDomain;
-        const candidate = { ...domain, dkim: { ...domain.dkim, selector: input.dkim.selector, signingDomain, publicKey: keys.publicKey } };
+        const candidate = {
+          ...domain,
+          dkim: { ...domain.dkim, selector: input.dkim.selector, signingDomain, publicKey: keys.publicKey },
+        };
         const result = await checkDkim(dns, records(candidate).dkim, keys.publicKey);
         if (result.status === 'invalid') {
           throw new SendingDomainRefusal(
@@ -240,8 +253,12 @@ export function createSendingDomainService(deps: {
       }
       const updated = await store.update(viewer, domain.domain, {
         ...(input.tracking_domain !== undefined ? { trackingDomain: undefined } : {}),
-        ...(input.shared_with_subaccounts !== undefined ? { sharedWithSubaccounts: input.shared_with_subaccounts } : {}),
-        ...(input.is_default_bounce_domain !== undefined ? { isDefaultBounceDomain: input.is_default_bounce_domain } : {}),
+        ...(input.shared_with_subaccounts !== undefined
+          ? { sharedWithSubaccounts: input.shared_with_subaccounts }
+          : {}),
+        ...(input.is_default_bounce_domain !== undefined
+          ? { isDefaultBounceDomain: input.is_default_bounce_domain }
+          : {}),
         ...(dkim ? { dkim } : {}),
       });
       if (!updated) throw notFound(`Domain '${name}' does not exist`);
@@ -262,7 +279,9 @@ export function createSendingDomainService(deps: {
           'Mailbox verification (postmaster@, abuse@, a nominated mailbox) is not offered here: verify by DNS with dkim_verify or cname_verify',
         );
       }
-      const kinds = (['dkim', 'cname', 'spf', 'dmarc'] as const).filter((kind) => input[`${kind}_verify`] === true);
+      const kinds = (['dkim', 'cname', 'spf', 'dmarc'] as const).filter(
+        (kind) => input[`${kind}_verify`] === true,
+      );
       const published = records(domain);
       const results = await Promise.all(kinds.map((kind) => check(kind, domain, published)));
       const checks: Verification['checks'] = {};

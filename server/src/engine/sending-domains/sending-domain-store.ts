@@ -34,7 +34,9 @@ export interface SendingDomainChange {
   dkim?: NewSendingDomain['dkim'];
 }
 
-export type StatusChange = Partial<Pick<SendingDomain, 'dkimStatus' | 'cnameStatus' | 'spfStatus' | 'dmarcStatus'>>;
+export type StatusChange = Partial<
+  Pick<SendingDomain, 'dkimStatus' | 'cnameStatus' | 'spfStatus' | 'dmarcStatus'>
+>;
 
 /** The list's filters: SparkPost's status query parameters. */
 export interface SendingDomainFilter {
@@ -171,12 +173,18 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
   }
 
   /** The account's own domain named `domain`, or else the master's shared one. */
-  async function usable(companyId: string, subaccountId: number, domain: string): Promise<SendingFacts | undefined> {
+  async function usable(
+    companyId: string,
+    subaccountId: number,
+    domain: string,
+  ): Promise<SendingFacts | undefined> {
     const name = domain.toLowerCase();
     const all = await factsOf(companyId);
     return (
       all.find((entry) => entry.domain === name && entry.subaccountId === subaccountId) ??
-      all.find((entry) => entry.domain === name && subaccountId !== 0 && entry.subaccountId === 0 && entry.shared)
+      all.find(
+        (entry) => entry.domain === name && subaccountId !== 0 && entry.subaccountId === 0 && entry.shared,
+      )
     );
   }
 
@@ -261,7 +269,11 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
      * Applies `change` to an owned domain; a new default bounce domain takes over from the account's
      * previous one. Undefined when the viewer owns no such domain.
      */
-    async update(viewer: Viewer, domain: string, change: SendingDomainChange): Promise<SendingDomain | undefined> {
+    async update(
+      viewer: Viewer,
+      domain: string,
+      change: SendingDomainChange,
+    ): Promise<SendingDomain | undefined> {
       const name = domain.toLowerCase();
       const updated = await db.transaction(async (tx) => {
         const row = await tx.maybeOne<{ subaccount_id: string }>(
@@ -335,10 +347,10 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
     },
 
     async remove(viewer: Viewer, domain: string): Promise<boolean> {
-      const rows = await db.query(`DELETE FROM sending_domains WHERE ${owned} AND domain = $4 RETURNING domain`, [
-        ...params(viewer),
-        domain.toLowerCase(),
-      ]);
+      const rows = await db.query(
+        `DELETE FROM sending_domains WHERE ${owned} AND domain = $4 RETURNING domain`,
+        [...params(viewer), domain.toLowerCase()],
+      );
       if (rows.length === 0) return false;
       await changed(viewer.companyId);
       return true;
@@ -360,7 +372,11 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
     },
 
     /** The key that signs mail From `fromDomain`: only a DKIM-verified one. */
-    async signingKeyFor(companyId: string, subaccountId: number, fromDomain: string): Promise<SigningKey | undefined> {
+    async signingKeyFor(
+      companyId: string,
+      subaccountId: number,
+      fromDomain: string,
+    ): Promise<SigningKey | undefined> {
       return (await usable(companyId, subaccountId, fromDomain))?.key;
     },
 
@@ -370,12 +386,18 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
      * one), else undefined (the platform's own). The From domain does not choose it; the parameter
      * keeps the workers' calls alike.
      */
-    async bounceDomainFor(companyId: string, subaccountId: number, _fromDomain: string): Promise<string | undefined> {
+    async bounceDomainFor(
+      companyId: string,
+      subaccountId: number,
+      _fromDomain: string,
+    ): Promise<string | undefined> {
       const all = await factsOf(companyId);
       const isDefault = (entry: SendingFacts) => entry.defaultBounce && entry.cnameVerified;
       const own = all.find((entry) => entry.subaccountId === subaccountId && isDefault(entry));
       const master =
-        subaccountId === 0 ? undefined : all.find((entry) => entry.subaccountId === 0 && entry.shared && isDefault(entry));
+        subaccountId === 0
+          ? undefined
+          : all.find((entry) => entry.subaccountId === 0 && entry.shared && isDefault(entry));
       return (own ?? master)?.domain;
     },
   };

@@ -50,7 +50,11 @@ describe.each(databases)('sending domains on $name', (database) => {
         headers: 'from:to:subject:date',
       },
     });
-    const key = createPublicKey({ key: Buffer.from(results.dkim.public, 'base64'), format: 'der', type: 'spki' });
+    const key = createPublicKey({
+      key: Buffer.from(results.dkim.public, 'base64'),
+      format: 'der',
+      type: 'spki',
+    });
     expect(key.asymmetricKeyDetails?.modulusLength).toBe(2048);
     expect(created.body).not.toMatch(/PRIVATE|private/);
 
@@ -108,7 +112,10 @@ describe.each(databases)('sending domains on $name', (database) => {
       },
     });
     expect(mismatched.statusCode).toBe(422);
-    expect(mismatched.json().errors[0]).toMatchObject({ code: '1300', description: 'dkim.public is not the public key of dkim.private' });
+    expect(mismatched.json().errors[0]).toMatchObject({
+      code: '1300',
+      description: 'dkim.public is not the public key of dkim.private',
+    });
   });
 
   it('refuses a domain twice, a bad name and an unknown tracking domain in SparkPost’s words', async () => {
@@ -116,7 +123,10 @@ describe.each(databases)('sending domains on $name', (database) => {
     const again = await call(a, 'POST', '/sending-domains', { domain: 'TWICE.test' });
     expect(again.statusCode).toBe(409);
     expect((await call(a, 'POST', '/sending-domains', { domain: 'not a domain' })).statusCode).toBe(422);
-    const tracking = await call(a, 'POST', '/sending-domains', { domain: 't.test', tracking_domain: 'click.t.test' });
+    const tracking = await call(a, 'POST', '/sending-domains', {
+      domain: 't.test',
+      tracking_domain: 'click.t.test',
+    });
     expect(tracking.statusCode).toBe(400);
     expect(tracking.json().errors[0]).toEqual({
       message: 'invalid params',
@@ -157,13 +167,21 @@ describe.each(databases)('sending domains on $name', (database) => {
     });
     dns.set('bounces.good.test', { TXT: ['google-site-verification=x', shown.spf_value ?? ''] });
     const spf = await call(a, 'POST', '/sending-domains/bounces.good.test/verify', { spf_verify: true });
-    expect(spf.json().results).toMatchObject({ spf_status: 'valid', cname_status: 'valid', dns: { spf_record: 'bounces.good.test' } });
+    expect(spf.json().results).toMatchObject({
+      spf_status: 'valid',
+      cname_status: 'valid',
+      dns: { spf_record: 'bounces.good.test' },
+    });
     expect(spf.json().results.dns.spf_error).toBeUndefined();
 
     const listed = await call(a, 'GET', '/sending-domains?cname_status=valid');
-    expect(listed.json().results.map((domain: { domain: string }) => domain.domain)).toEqual(['bounces.good.test']);
+    expect(listed.json().results.map((domain: { domain: string }) => domain.domain)).toEqual([
+      'bounces.good.test',
+    ]);
     const verified = await call(a, 'GET', '/sending-domains?ownership_verified=true&dkim_status=valid');
-    expect(verified.json().results.map((domain: { domain: string }) => domain.domain)).toContain('bounces.good.test');
+    expect(verified.json().results.map((domain: { domain: string }) => domain.domain)).toContain(
+      'bounces.good.test',
+    );
   });
 
   it('says which record is wrong and why: missing, another key, another target, no SPF, no DMARC', async () => {
@@ -182,29 +200,51 @@ describe.each(databases)('sending domains on $name', (database) => {
       spf_status: 'invalid',
       dmarc_status: 'invalid',
     });
-    expect(results.dns.dkim_error).toMatch(/^DNS record not found\. Please add the TXT record scph\d{4}\._domainkey\.bad\.test/);
-    expect(results.dns.cname_error).toContain(`Please add a CNAME record bad.test pointing to ${platformHost}`);
-    expect(results.dns.spf_error).toContain(`No SPF record (TXT "v=spf1 ...") at bad.test. Please add v=spf1 a:${platformHost} ~all`);
+    expect(results.dns.dkim_error).toMatch(
+      /^DNS record not found\. Please add the TXT record scph\d{4}\._domainkey\.bad\.test/,
+    );
+    expect(results.dns.cname_error).toContain(
+      `Please add a CNAME record bad.test pointing to ${platformHost}`,
+    );
+    expect(results.dns.spf_error).toContain(
+      `No SPF record (TXT "v=spf1 ...") at bad.test. Please add v=spf1 a:${platformHost} ~all`,
+    );
     expect(results.dns.dmarc_error).toContain('No DMARC record');
 
     const shown = results.dns;
     const otherKey = generateKeyPairSync('rsa', { modulusLength: 1024 });
-    const otherPublic = (otherKey.publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64');
+    const otherPublic = (otherKey.publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString(
+      'base64',
+    );
     dns.set(shown.dkim_record, { TXT: [`v=DKIM1; k=rsa; p=${otherPublic}`] });
     dns.set('bad.test', { TXT: ['v=spf1 include:_spf.elsewhere.test ~all'] });
     dns.set('_dmarc.bad.test', { TXT: ['v=DMARC1; rua=mailto:x@bad.test'] });
-    const wrong = (await call(a, 'POST', '/sending-domains/bad.test/verify', { dkim_verify: true, spf_verify: true, dmarc_verify: true })).json().results;
-    expect(wrong.dns.dkim_error).toBe(`The p= tag at ${shown.dkim_record} is not this domain's public key; publish ${shown.dkim_value}`);
+    const wrong = (
+      await call(a, 'POST', '/sending-domains/bad.test/verify', {
+        dkim_verify: true,
+        spf_verify: true,
+        dmarc_verify: true,
+      })
+    ).json().results;
+    expect(wrong.dns.dkim_error).toBe(
+      `The p= tag at ${shown.dkim_record} is not this domain's public key; publish ${shown.dkim_value}`,
+    );
     expect(wrong.dns.spf_error).toBe(
       `The SPF record of bad.test ("v=spf1 include:_spf.elsewhere.test ~all") does not authorize ${platformHost}; add a:${platformHost}`,
     );
-    expect(wrong.dns.dmarc_error).toBe('The DMARC record at _dmarc.bad.test needs a p= tag of none, quarantine or reject');
+    expect(wrong.dns.dmarc_error).toBe(
+      'The DMARC record at _dmarc.bad.test needs a p= tag of none, quarantine or reject',
+    );
 
     dns.set(shown.dkim_record, { TXT: ['v=DKIM1; k=rsa'] });
     dns.set('bad.test', { CNAME: 'someone-else.test' });
-    const noKey = (await call(a, 'POST', '/sending-domains/bad.test/verify', { dkim_verify: true, cname_verify: true })).json().results;
+    const noKey = (
+      await call(a, 'POST', '/sending-domains/bad.test/verify', { dkim_verify: true, cname_verify: true })
+    ).json().results;
     expect(noKey.dns.dkim_error).toBe("DNS DKIM query error: 'v=DKIM1; k=rsa' is missing a p= tag");
-    expect(noKey.dns.cname_error).toBe(`The CNAME record bad.test points to someone-else.test, not ${platformHost}`);
+    expect(noKey.dns.cname_error).toBe(
+      `The CNAME record bad.test points to someone-else.test, not ${platformHost}`,
+    );
   });
 
   it('says when DNS itself fails rather than blaming the record', async () => {
@@ -223,22 +263,32 @@ describe.each(databases)('sending domains on $name', (database) => {
     const verification = await service.verify(viewer, 'dns-down.test', { dkim_verify: true });
     expect(verification.checks.dkim?.result).toEqual({
       status: 'invalid',
-      error: expect.stringMatching(/^DNS query for the TXT record of scph\d{4}\._domainkey\.dns-down\.test failed \(E[A-Z]+\)\. Please try again\.$/),
+      error: expect.stringMatching(
+        /^DNS query for the TXT record of scph\d{4}\._domainkey\.dns-down\.test failed \(E[A-Z]+\)\. Please try again\.$/,
+      ),
     });
   });
 
   it('makes a CNAME-verified domain the default bounce domain, one per account; not an unverified one', async () => {
     await call(a, 'POST', '/sending-domains', { domain: 'bounce-two.test' });
-    const refused = await call(a, 'PUT', '/sending-domains/bounce-two.test', { is_default_bounce_domain: true });
+    const refused = await call(a, 'PUT', '/sending-domains/bounce-two.test', {
+      is_default_bounce_domain: true,
+    });
     expect(refused.statusCode).toBe(422);
     expect(await t.engine.bounceDomainFor(a.companyId, 0, 'acme.test')).toBeUndefined();
 
-    const made = await call(a, 'PUT', '/sending-domains/bounces.good.test', { is_default_bounce_domain: true });
+    const made = await call(a, 'PUT', '/sending-domains/bounces.good.test', {
+      is_default_bounce_domain: true,
+    });
     expect(made.statusCode, made.body).toBe(200);
-    expect(made.json()).toEqual({ results: { message: 'Successfully Updated Domain.', domain: 'bounces.good.test' } });
+    expect(made.json()).toEqual({
+      results: { message: 'Successfully Updated Domain.', domain: 'bounces.good.test' },
+    });
     expect(await t.engine.bounceDomainFor(a.companyId, 0, 'acme.test')).toBe('bounces.good.test');
     const listed = await call(a, 'GET', '/sending-domains?is_default_bounce_domain=true');
-    expect(listed.json().results).toEqual([expect.objectContaining({ domain: 'bounces.good.test', is_default_bounce_domain: true })]);
+    expect(listed.json().results).toEqual([
+      expect.objectContaining({ domain: 'bounces.good.test', is_default_bounce_domain: true }),
+    ]);
     // Another company, and the same company's subaccount without sharing, have none.
     expect(await t.engine.bounceDomainFor(b.companyId, 0, 'acme.test')).toBeUndefined();
   });
@@ -269,7 +319,9 @@ describe.each(databases)('sending domains on $name', (database) => {
         description: "Domain 'bounces.good.test' does not exist",
       });
     }
-    const listed = (await call(b, 'GET', '/sending-domains')).json().results.map((domain: { domain: string }) => domain.domain);
+    const listed = (await call(b, 'GET', '/sending-domains'))
+      .json()
+      .results.map((domain: { domain: string }) => domain.domain);
     expect(listed).not.toContain('bounces.good.test');
     expect((await call(a, 'GET', '/sending-domains/bounces.good.test')).statusCode).toBe(200);
   });
@@ -278,31 +330,58 @@ describe.each(databases)('sending domains on $name', (database) => {
     const sub = await subaccountWithKey(t.app, a, 'domains-sub', ['sending_domains/manage']);
     const own = await call(a, 'POST', '/sending-domains', { domain: 'sub-own.test' }, sub.key);
     expect(own.statusCode, own.body).toBe(200);
-    const shared = await call(a, 'POST', '/sending-domains', { domain: 'sub-share.test', shared_with_subaccounts: true }, sub.key);
+    const shared = await call(
+      a,
+      'POST',
+      '/sending-domains',
+      { domain: 'sub-share.test', shared_with_subaccounts: true },
+      sub.key,
+    );
     expect(shared.statusCode).toBe(422);
-    await call(a, 'POST', '/sending-domains', { domain: 'master-shared.test', shared_with_subaccounts: true });
+    await call(a, 'POST', '/sending-domains', {
+      domain: 'master-shared.test',
+      shared_with_subaccounts: true,
+    });
 
-    const seen = (await call(a, 'GET', '/sending-domains', undefined, sub.key)).json().results as Array<{ domain: string; subaccount_id?: number }>;
+    const seen = (await call(a, 'GET', '/sending-domains', undefined, sub.key)).json().results as Array<{
+      domain: string;
+      subaccount_id?: number;
+    }>;
     const names = seen.map((domain) => domain.domain);
     expect(names).toContain('sub-own.test');
     expect(names).toContain('master-shared.test');
     expect(names).not.toContain('bounces.good.test');
     expect(seen.find((domain) => domain.domain === 'sub-own.test')?.subaccount_id).toBe(sub.id);
 
-    const change = await call(a, 'PUT', '/sending-domains/master-shared.test', { shared_with_subaccounts: false }, sub.key);
+    const change = await call(
+      a,
+      'PUT',
+      '/sending-domains/master-shared.test',
+      { shared_with_subaccounts: false },
+      sub.key,
+    );
     expect(change.statusCode).toBe(403);
-    expect((await call(a, 'DELETE', '/sending-domains/master-shared.test', undefined, sub.key)).statusCode).toBe(403);
+    expect(
+      (await call(a, 'DELETE', '/sending-domains/master-shared.test', undefined, sub.key)).statusCode,
+    ).toBe(403);
     // The master with X-MSYS-SUBACCOUNT acts as the subaccount.
-    const asSub = (await call(a, 'GET', '/sending-domains', undefined, { subaccount: sub.id })).json().results;
+    const asSub = (await call(a, 'GET', '/sending-domains', undefined, { subaccount: sub.id })).json()
+      .results;
     expect(asSub.map((domain: { domain: string }) => domain.domain)).toContain('sub-own.test');
     // The same name in another account of the company is refused with SparkPost's 7004.
     const taken = await call(a, 'POST', '/sending-domains', { domain: 'sub-own.test' });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json().errors[0]).toMatchObject({ code: '7004', message: 'Domain in use by another account' });
+    expect(taken.json().errors[0]).toMatchObject({
+      code: '7004',
+      message: 'Domain in use by another account',
+    });
   });
 
   it('needs the sending_domains/manage grant', async () => {
-    const created = await call(a, 'POST', '/api-keys', { label: 'no domains', grants: ['transmissions/modify'] });
+    const created = await call(a, 'POST', '/api-keys', {
+      label: 'no domains',
+      grants: ['transmissions/modify'],
+    });
     const key = created.json().results.key as string;
     const refused = await call(a, 'GET', '/sending-domains', undefined, { authorization: key });
     expect(refused.statusCode).toBe(403);
@@ -326,8 +405,12 @@ describe.each(databases)('sending domains on $name', (database) => {
       spf_record: { name: 'bad.test', type: 'TXT', value: `v=spf1 a:${platformHost} ~all` },
     });
     expect(data.map((entry) => entry.domain)).not.toContain('bounces.good.test');
-    const other = (await t.get('/v1/domain/sending/unverified-spf', b.token)).json().data as Array<{ domain: string }>;
+    const other = (await t.get('/v1/domain/sending/unverified-spf', b.token)).json().data as Array<{
+      domain: string;
+    }>;
     expect(other.map((entry) => entry.domain)).not.toContain('bad.test');
-    expect((await t.app.inject({ method: 'GET', url: '/v1/domain/sending/unverified-spf' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/domain/sending/unverified-spf' })).statusCode).toBe(
+      401,
+    );
   });
 });

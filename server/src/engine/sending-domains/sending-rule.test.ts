@@ -8,7 +8,9 @@ import { addVerifiedSendingDomain } from '../../testing/sending-domains.ts';
 import { createRelayService } from '../smtp-relay/relay-service.ts';
 
 const invalidDomain = {
-  errors: [{ message: 'Invalid domain', description: 'Unconfigured or unverified sending domain.', code: '7001' }],
+  errors: [
+    { message: 'Invalid domain', description: 'Unconfigured or unverified sending domain.', code: '7001' },
+  ],
 };
 
 describe.each(databases)('production sends only From a verified sending domain, on $name', (database) => {
@@ -21,7 +23,11 @@ describe.each(databases)('production sends only From a verified sending domain, 
 
   beforeAll(async () => {
     port = await startRelay(
-      createRelayService({ apiKeys: t.engine.apiKeys, subaccounts: t.engine.subaccounts, send: t.engine.send }),
+      createRelayService({
+        apiKeys: t.engine.apiKeys,
+        subaccounts: t.engine.subaccounts,
+        send: t.engine.send,
+      }),
     );
     a = await engineAccount(t.app, t.db, 'rule-a');
     sandboxed = await engineAccount(t.app, t.db, 'rule-sandbox', 'sandbox');
@@ -38,7 +44,13 @@ describe.each(databases)('production sends only From a verified sending domain, 
 
   const smtpSend = (key: string, from: string) =>
     nodemailer
-      .createTransport({ host: '127.0.0.1', port, secure: false, tls: { rejectUnauthorized: false }, auth: { user: 'SMTP_Injection', pass: key } })
+      .createTransport({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        tls: { rejectUnauthorized: false },
+        auth: { user: 'SMTP_Injection', pass: key },
+      })
       .sendMail({ from, to: 'someone@example.test', subject: 'Hi', text: 'Hi' });
 
   it('refuses POST /transmissions From an unverified domain with 400 and code 7001, then accepts it once verified', async () => {
@@ -58,7 +70,9 @@ describe.each(databases)('production sends only From a verified sending domain, 
 
     // Deleted: refused again.
     await call(a, 'DELETE', '/sending-domains/fresh.test');
-    expect((await call(a, 'POST', '/transmissions', transmission('news@fresh.test'))).json()).toEqual(invalidDomain);
+    expect((await call(a, 'POST', '/transmissions', transmission('news@fresh.test'))).json()).toEqual(
+      invalidDomain,
+    );
   });
 
   it('checks the From of a stored template and of email_rfc822 content too', async () => {
@@ -84,15 +98,28 @@ describe.each(databases)('production sends only From a verified sending domain, 
     await addVerifiedSendingDomain(t.db, a.companyId, 'master-only.test', { shared: false });
     const sub = await subaccountWithKey(t.app, a, 'rule-sub');
     await addVerifiedSendingDomain(t.db, a.companyId, 'sub-own.test', { subaccountId: sub.id });
-    expect((await call(a, 'POST', '/transmissions', transmission('x@master-only.test'), sub.key)).json()).toEqual(invalidDomain);
-    expect((await call(a, 'POST', '/transmissions', transmission('x@sub-own.test'), sub.key)).statusCode).toBe(200);
-    expect((await call(a, 'POST', '/transmissions', transmission('x@acme.test'), sub.key)).statusCode).toBe(200);
+    expect(
+      (await call(a, 'POST', '/transmissions', transmission('x@master-only.test'), sub.key)).json(),
+    ).toEqual(invalidDomain);
+    expect(
+      (await call(a, 'POST', '/transmissions', transmission('x@sub-own.test'), sub.key)).statusCode,
+    ).toBe(200);
+    expect((await call(a, 'POST', '/transmissions', transmission('x@acme.test'), sub.key)).statusCode).toBe(
+      200,
+    );
     // The master cannot send From its subaccount's domain.
-    expect((await call(a, 'POST', '/transmissions', transmission('x@sub-own.test'))).json()).toEqual(invalidDomain);
+    expect((await call(a, 'POST', '/transmissions', transmission('x@sub-own.test'))).json()).toEqual(
+      invalidDomain,
+    );
   });
 
   it('does not check the sandbox', async () => {
-    const sent = await call(sandboxed, 'POST', '/transmissions', transmission('anyone@not-registered.test', 'me@example.test'));
+    const sent = await call(
+      sandboxed,
+      'POST',
+      '/transmissions',
+      transmission('anyone@not-registered.test', 'me@example.test'),
+    );
     expect(sent.statusCode, sent.body).toBe(200);
     const optedIn = await call(a, 'POST', '/transmissions', {
       ...transmission('anyone@not-registered.test'),
@@ -102,7 +129,9 @@ describe.each(databases)('production sends only From a verified sending domain, 
   });
 
   it('refuses the SMTP relay’s message From an unverified domain at the end of DATA with SparkPost’s text', async () => {
-    const refused = await smtpSend(a.key, 'Shop <shop@smtp-unverified.test>').catch((error: { responseCode: number; response: string }) => error);
+    const refused = await smtpSend(a.key, 'Shop <shop@smtp-unverified.test>').catch(
+      (error: { responseCode: number; response: string }) => error,
+    );
     expect(refused).toMatchObject({
       responseCode: 550,
       response: '550 5.7.1 Unconfigured Sending Domain <smtp-unverified.test>',
@@ -114,6 +143,9 @@ describe.each(databases)('production sends only From a verified sending domain, 
 
   it('lets the sandbox relay any From', async () => {
     const accepted = await smtpSend(sandboxed.key, 'x@not-registered.test').catch((error: unknown) => error);
-    expect(accepted).not.toMatchObject({ responseCode: 550, response: expect.stringContaining('Unconfigured') });
+    expect(accepted).not.toMatchObject({
+      responseCode: 550,
+      response: expect.stringContaining('Unconfigured'),
+    });
   });
 });

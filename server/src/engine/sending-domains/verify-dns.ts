@@ -18,7 +18,9 @@ async function lookup<T>(
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
     return {
       ok: false,
-      result: invalid(`DNS query for the ${record.type} record of ${record.name} failed (${code}). Please try again.`),
+      result: invalid(
+        `DNS query for the ${record.type} record of ${record.name} failed (${code}). Please try again.`,
+      ),
     };
   }
 }
@@ -35,7 +37,11 @@ function tagsOf(text: string): Map<string, string> {
 }
 
 /** The TXT record at `<selector>._domainkey.<signing domain>` carries our public key (SparkPost's rules for k= and h=). */
-export async function checkDkim(dns: DnsResolver, expected: DnsRecord, publicKey: string): Promise<CheckResult> {
+export async function checkDkim(
+  dns: DnsResolver,
+  expected: DnsRecord,
+  publicKey: string,
+): Promise<CheckResult> {
   const found = await lookup(expected, () => dns.txt(expected.name));
   if (!found.ok) return found.result;
   const records = found.value.filter((text) => /^\s*(v\s*=\s*DKIM1\b|[a-z]+\s*=)/i.test(text));
@@ -51,13 +57,16 @@ export async function checkDkim(dns: DnsResolver, expected: DnsRecord, publicKey
   if (key === undefined) return invalid(`DNS DKIM query error: '${text}' is missing a p= tag`);
   if (key === '') return invalid(`The DKIM key at ${expected.name} is revoked (empty p= tag)`);
   const k = tags.get('k');
-  if (k !== undefined && k.toLowerCase() !== 'rsa') return invalid(`The k= tag at ${expected.name} must be rsa, not ${k}`);
+  if (k !== undefined && k.toLowerCase() !== 'rsa')
+    return invalid(`The k= tag at ${expected.name} must be rsa, not ${k}`);
   const h = tags.get('h');
   if (h !== undefined && !h.toLowerCase().split(':').includes('sha256')) {
     return invalid(`The h= tag at ${expected.name} must be sha256, not ${h}`);
   }
   if (key !== publicKey) {
-    return invalid(`The p= tag at ${expected.name} is not this domain's public key; publish ${expected.value}`);
+    return invalid(
+      `The p= tag at ${expected.name} is not this domain's public key; publish ${expected.value}`,
+    );
   }
   return valid;
 }
@@ -70,7 +79,9 @@ export async function checkCname(dns: DnsResolver, expected: DnsRecord): Promise
   if (!found.ok) return found.result;
   const [target] = found.value;
   if (target === undefined) {
-    return invalid(`DNS record not found. Please add a CNAME record ${expected.name} pointing to ${expected.value} and try again.`);
+    return invalid(
+      `DNS record not found. Please add a CNAME record ${expected.name} pointing to ${expected.value} and try again.`,
+    );
   }
   if (withoutDot(target) !== withoutDot(expected.value)) {
     return invalid(`The CNAME record ${expected.name} points to ${target}, not ${expected.value}`);
@@ -83,7 +94,11 @@ export async function checkCname(dns: DnsResolver, expected: DnsRecord): Promise
  * or an ip4:/ip6: mechanism lists one of its addresses. A textual check, not an SPF evaluation:
  * what we ask to publish passes, and so does a record that lists our addresses.
  */
-export async function checkSpf(dns: DnsResolver, expected: DnsRecord, platformHost: string): Promise<CheckResult> {
+export async function checkSpf(
+  dns: DnsResolver,
+  expected: DnsRecord,
+  platformHost: string,
+): Promise<CheckResult> {
   const found = await lookup(expected, () => dns.txt(expected.name));
   if (!found.ok) return found.result;
   const records = found.value.filter((text) => /^v=spf1(\s|$)/i.test(text.trim()));
@@ -91,19 +106,28 @@ export async function checkSpf(dns: DnsResolver, expected: DnsRecord, platformHo
     return invalid(`No SPF record (TXT "v=spf1 ...") at ${expected.name}. Please add ${expected.value}`);
   }
   if (records.length > 1) {
-    return invalid(`${expected.name} has ${records.length} SPF records; SPF allows one (RFC 7208 §3.2): merge them`);
+    return invalid(
+      `${expected.name} has ${records.length} SPF records; SPF allows one (RFC 7208 §3.2): merge them`,
+    );
   }
   const terms = (records[0] ?? '').trim().toLowerCase().split(/\s+/).slice(1);
   const host = withoutDot(platformHost);
-  if (terms.some((term) => /^[+]?(a|include|mx):/.test(term) && withoutDot(term.split(':')[1] ?? '') === host)) {
+  if (
+    terms.some((term) => /^[+]?(a|include|mx):/.test(term) && withoutDot(term.split(':')[1] ?? '') === host)
+  ) {
     return valid;
   }
-  const listed = terms.flatMap((term) => /^[+]?ip[46]:/.test(term) ? [term.slice(term.indexOf(':') + 1)] : []);
+  const listed = terms.flatMap((term) =>
+    /^[+]?ip[46]:/.test(term) ? [term.slice(term.indexOf(':') + 1)] : [],
+  );
   if (listed.length > 0) {
     const addresses = await lookup(expected, () => dns.addresses(host));
-    if (addresses.ok && addresses.value.some((address) => listed.includes(address.toLowerCase()))) return valid;
+    if (addresses.ok && addresses.value.some((address) => listed.includes(address.toLowerCase())))
+      return valid;
   }
-  return invalid(`The SPF record of ${expected.name} ("${records[0]}") does not authorize ${host}; add a:${host}`);
+  return invalid(
+    `The SPF record of ${expected.name} ("${records[0]}") does not authorize ${host}; add a:${host}`,
+  );
 }
 
 /** `_dmarc.<domain>` holds one DMARC record (`v=DMARC1; p=...`). */
@@ -114,7 +138,8 @@ export async function checkDmarc(dns: DnsResolver, expected: DnsRecord): Promise
   if (records.length === 0) {
     return invalid(`No DMARC record (TXT "v=DMARC1; ...") at ${expected.name}. Please add ${expected.value}`);
   }
-  if (records.length > 1) return invalid(`${expected.name} has ${records.length} DMARC records; publish only one`);
+  if (records.length > 1)
+    return invalid(`${expected.name} has ${records.length} DMARC records; publish only one`);
   const policy = tagsOf(records[0] ?? '').get('p');
   if (policy === undefined || !['none', 'quarantine', 'reject'].includes(policy.toLowerCase())) {
     return invalid(`The DMARC record at ${expected.name} needs a p= tag of none, quarantine or reject`);

@@ -56,7 +56,7 @@ describe('the sparkpost client against a server process', () => {
     await server.admin('set-environment', '--email', email, '--environment', 'production');
     await server.admin('set-plan', '--email', email, '--plan', 'UNLIMITED');
     await server.start();
-    await verifySendingDomain(server.origin, key, 'acme.test', dns);
+    await verifySendingDomain(server.origin, key, 'acme.test', dns, { shared: true });
     client = new SparkPost(key, { origin: server.origin });
   });
 

@@ -26,6 +26,8 @@ export const fixtureSendingDomains = [
   'shop.example',
   'x.test',
   'y.test',
+  // münchen.test, as it is registered.
+  'xn--mnchen-3ya.test',
 ];
 
 const stores = new WeakMap<Db, SendingDomainStore>();

@@ -1,3 +1,4 @@
+import { domainToASCII } from 'node:url';
 import { readHeaderFields } from '../messages/header-fields.ts';
 import type { ContentSource } from '../transmissions/render-worker.ts';
 
@@ -18,7 +19,7 @@ const domainOfAddress = (address: string) => {
 };
 
 /**
- * The lower-cased domain of the From address a content sends from, as known before rendering;
+ * The lower-cased ASCII domain of the From address a content sends from, as known before rendering;
  * undefined when substitution decides it (`{{...}}` in the domain) or there is none to read.
  */
 export function fromDomainOf(content: ContentSource): string | undefined {
@@ -30,5 +31,7 @@ export function fromDomainOf(content: ContentSource): string | undefined {
       Buffer.from(content.raw.buffer, content.raw.byteOffset, content.raw.byteLength),
     ).from;
   const domain = domainOfAddress(address);
-  return domain === '' || domain.includes('{{') ? undefined : domain;
+  if (domain === '' || domain.includes('{{')) return undefined;
+  // An internationalized domain is registered in its ASCII (punycode) form.
+  return domainToASCII(domain) || domain;
 }

@@ -202,7 +202,8 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
         const rows = await db.query(
           `INSERT INTO sending_domains (company_id, subaccount_id, domain, tracking_domain, shared_with_subaccounts,
              dkim_selector, dkim_signing_domain, dkim_headers, dkim_public, dkim_private, created_at, updated_at)
-           SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11
+           SELECT $1::uuid, $2::bigint, $3::text, $4::text, $5::boolean, $6::text, $7::text, $8::text, $9::text,
+             $10::text, $11::timestamptz, $11::timestamptz
            WHERE (SELECT count(*) FROM sending_domains WHERE company_id = $1) < $12
            RETURNING domain`,
           [

@@ -1,11 +1,12 @@
 import nodemailer from 'nodemailer';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCaller, subaccountWithKey } from '../../testing/engine.ts';
 import { useTestRelays } from '../../testing/relay.ts';
 import { addVerifiedSendingDomain } from '../../testing/sending-domains.ts';
 import { createRelayService } from '../smtp-relay/relay-service.ts';
+import { createSendingDomainStore } from './sending-domain-store.ts';
 
 const invalidDomain = {
   errors: [
@@ -73,6 +74,30 @@ describe.each(databases)('production sends only From a verified sending domain, 
     expect((await call(a, 'POST', '/transmissions', transmission('news@fresh.test'))).json()).toEqual(
       invalidDomain,
     );
+  });
+
+  it("learns of another process's change through NOTIFY: its cached answer does not outlive the change", async () => {
+    const engineStore = t.engine.sendingDomains;
+    // Another process's store on the same database.
+    const elsewhere = createSendingDomainStore(t.db, t.clock);
+    await elsewhere.create(a.companyId, 0, {
+      domain: 'elsewhere.test',
+      trackingDomain: undefined,
+      sharedWithSubaccounts: false,
+      dkim: {
+        selector: 's',
+        signingDomain: 'elsewhere.test',
+        headers: 'from',
+        publicKey: 'x',
+        privateKeyPem: 'x',
+      },
+    });
+    expect(await engineStore.sendingDomainVerified(a.companyId, 0, 'elsewhere.test')).toBe(false);
+    await elsewhere.setStatuses(a.companyId, 'elsewhere.test', { dkimStatus: 'valid' });
+    await vi.waitFor(async () => {
+      expect(await engineStore.sendingDomainVerified(a.companyId, 0, 'elsewhere.test')).toBe(true);
+    });
+    expect((await call(a, 'POST', '/transmissions', transmission('x@elsewhere.test'))).statusCode).toBe(200);
   });
 
   it('checks the From of a stored template and of email_rfc822 content too', async () => {

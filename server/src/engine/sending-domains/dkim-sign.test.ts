@@ -2,6 +2,7 @@ import { dkimVerify } from 'mailauth/lib/dkim/verify.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsResolver } from '../../dns/resolver.ts';
 import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
+import { mailauthResolver } from '../../testing/mailauth-resolver.ts';
 import { generateDkimKeys } from './dkim-keys.ts';
 import { signMessage } from './dkim-sign.ts';
 import { dkimRecordName, dkimRecordValue } from './dns-records.ts';
@@ -30,15 +31,7 @@ describe('DKIM signing', () => {
 
   /** mailauth's verification, looking keys up through our resolver on the test DNS server. */
   async function verify(raw: Buffer) {
-    const resolver = createDnsResolver([dns.address]);
-    const result = await dkimVerify(raw, {
-      resolver: async (name: string, type: string) => {
-        if (type !== 'TXT') throw Object.assign(new Error(`no ${type}`), { code: 'ENODATA' });
-        const records = await resolver.txt(name);
-        if (records.length === 0) throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
-        return records.map((record) => [record]);
-      },
-    });
+    const result = await dkimVerify(raw, { resolver: mailauthResolver(createDnsResolver([dns.address])) });
     return result.results[0];
   }
 

@@ -12,10 +12,8 @@ export interface DkimKeyPair {
   bits: number;
 }
 
-export const minKeyBits = 1024;
-export const maxKeyBits = 4096;
-/** A key given by the caller, PEM or bare base64, is at most this long. */
-export const maxKeyChars = 8192;
+const minKeyBits = 1024;
+const maxKeyBits = 4096;
 
 const publicOf = (key: KeyObject) =>
   (

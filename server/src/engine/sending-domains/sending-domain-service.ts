@@ -252,6 +252,7 @@ export function createSendingDomainService(deps: {
         };
       }
       const updated = await store.update(viewer, domain.domain, {
+        // Only '' gets here (a tracking domain is refused above): it removes the current one.
         ...(input.tracking_domain !== undefined ? { trackingDomain: undefined } : {}),
         ...(input.shared_with_subaccounts !== undefined
           ? { sharedWithSubaccounts: input.shared_with_subaccounts }

@@ -92,7 +92,7 @@ export const sendingDomainsChanged = 'sending_domains_changed';
 /** How long a company's domains are trusted without a change announced (a lost announcement). */
 const factsTtlMs = 30_000;
 /** Domains a company may register, all accounts together: the sending path reads them all at once. */
-export const maxDomainsPerCompany = 1000;
+const maxDomainsPerCompany = 1000;
 
 const columns = `subaccount_id, domain, tracking_domain, shared_with_subaccounts, is_default_bounce_domain,
   dkim_selector, dkim_signing_domain, dkim_headers, dkim_public, dkim_status, cname_status, spf_status,
@@ -191,7 +191,7 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
   const params = (viewer: Viewer) => [viewer.companyId, viewer.subaccountId, viewer.isMaster];
 
   return {
-    /** False when the company already has the domain (in any of its accounts) or has too many. */
+    /** Refused when the company already has the domain (in any of its accounts) or has as many as it may. */
     async create(
       companyId: string,
       subaccountId: number,

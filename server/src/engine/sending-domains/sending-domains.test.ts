@@ -269,6 +269,32 @@ describe.each(databases)('sending domains on $name', (database) => {
     });
   });
 
+  it('takes a new DKIM key on PUT only once its record is in DNS (SparkPost’s 1404 otherwise)', async () => {
+    await call(a, 'POST', '/sending-domains', { domain: 'rekey.test' });
+    const pair = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const publicKey = (pair.publicKey.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64');
+    const dkim = {
+      private: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+      public: publicKey,
+      selector: 'rotated',
+    };
+    const refused = await call(a, 'PUT', '/sending-domains/rekey.test', { dkim });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toEqual({
+      message: 'request to remote endpoint failed',
+      code: '1404',
+      description:
+        'Unable to verify DKIM record of rekey.test. DNS record not found. Please add the TXT record rotated._domainkey.rekey.test and try again.',
+    });
+    dns.set('rotated._domainkey.rekey.test', { TXT: [`v=DKIM1; k=rsa; h=sha256; p=${publicKey}`] });
+    const taken = await call(a, 'PUT', '/sending-domains/rekey.test', { dkim });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const shown = (await call(a, 'GET', '/sending-domains/rekey.test')).json().results;
+    expect(shown.dkim).toMatchObject({ selector: 'rotated', public: publicKey });
+    expect(shown.status).toMatchObject({ dkim_status: 'valid', ownership_verified: true });
+    expect(await t.engine.signingKeyFor(a.companyId, 0, 'rekey.test')).toMatchObject({ selector: 'rotated' });
+  });
+
   it('makes a CNAME-verified domain the default bounce domain, one per account; not an unverified one', async () => {
     await call(a, 'POST', '/sending-domains', { domain: 'bounce-two.test' });
     const refused = await call(a, 'PUT', '/sending-domains/bounce-two.test', {

@@ -7,6 +7,7 @@ import { migrate } from '../../server/src/db/migrate.ts';
 import { openDb } from '../../server/src/db/open.ts';
 import { createApiKeyStore } from '../../server/src/engine/api-keys/api-key-store.ts';
 import { reportTo } from '../../server/src/report-error.ts';
+import { addVerifiedSendingDomain } from '../../server/src/testing/sending-domains.ts';
 import type { CrashStorage } from './crash-storage.ts';
 
 export interface SendingAccount {
@@ -30,7 +31,7 @@ export async function withDatabase<T>(storage: CrashStorage, fn: (db: Db) => Pro
 
 /**
  * A production company on the UNLIMITED plan with an API key, made with the operator commands: sandbox
- * rules and quotas would otherwise refuse part of the burst.
+ * rules and quotas would otherwise refuse part of the burst. The burst's From domain is verified.
  */
 export function createSendingAccount(storage: CrashStorage): Promise<SendingAccount> {
   return withDatabase(storage, async (db) => {
@@ -59,6 +60,7 @@ export function createSendingAccount(storage: CrashStorage): Promise<SendingAcco
     const companyId = /^company (\S+) created/.exec(created)?.[1];
     const apiKey = keyLines.at(-1);
     if (!companyId || !apiKey) throw new Error(`unexpected admin output: ${created} / ${keyLines.join(' ')}`);
+    await addVerifiedSendingDomain(db, companyId, 'sender.example.test');
     return { companyId, apiKey };
   });
 }

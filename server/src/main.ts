@@ -88,7 +88,14 @@ const smtp = runs('smtp') ? await startSmtpRelay(config, engine, logger) : undef
 const mx = runs('mx') ? await startMxFromConfig(config, secret, engine, logger) : undefined;
 const stopWorkers = runs('worker') ? startWorkers(db, engine, logger) : undefined;
 const delivery = runs('worker')
-  ? createDeliveryFromConfig({ config, db, engine, secret, clock: systemClock, reportError: reportTo(logger) })
+  ? createDeliveryFromConfig({
+      config,
+      db,
+      engine,
+      secret,
+      clock: systemClock,
+      reportError: reportTo(logger),
+    })
   : undefined;
 delivery?.start();
 

@@ -36,7 +36,6 @@ describe.each(databases)('delivery end to end on $name', (database) => {
   });
   const t = useTestApp(database, () => ({
     config: {
-      mail: { mode: 'deliver', from: `no-reply@${platformHost}`, smarthost: undefined },
       dnsServers: [dns.address],
       deliveryPort: receiver.port,
       publicUrl: 'https://console.platform.test',
@@ -52,7 +51,8 @@ describe.each(databases)('delivery end to end on $name', (database) => {
   beforeAll(async () => {
     secret = await resolveSecret(t.db, t.config.secret);
     delivery = createDeliveryFromConfig({
-      config: t.config,
+      // The app's own mail (sign-up confirmations) stays captured; the workers deliver.
+      config: { ...t.config, mail: { ...t.config.mail, mode: 'deliver' } },
       db: t.db,
       engine: t.engine,
       secret,
@@ -62,7 +62,13 @@ describe.each(databases)('delivery end to end on $name', (database) => {
       },
     });
     mx = await startInboundMx(
-      { host: '127.0.0.1', port: 0, hostname: platformHost, key: verpKey(secret), maxMessageBytes: 1024 * 1024 },
+      {
+        host: '127.0.0.1',
+        port: 0,
+        hostname: platformHost,
+        key: verpKey(secret),
+        maxMessageBytes: 1024 * 1024,
+      },
       t.engine,
       pino({ level: 'silent' }),
     );
@@ -100,14 +106,19 @@ describe.each(databases)('delivery end to end on $name', (database) => {
     return response.json().results as Record<string, unknown>[];
   }
 
-  const receivedBy = (address: string) => receiver.messages.filter((message) => message.rcptTo.includes(address));
+  const receivedBy = (address: string) =>
+    receiver.messages.filter((message) => message.rcptTo.includes(address));
 
   it('verifies the sending domain against DNS, naming the record that is wrong until it is right', async () => {
     const created = await call(account, 'POST', '/sending-domains', { domain: sendingDomain });
     expect(created.statusCode, created.body).toBe(200);
     const { dns: records } = (await call(account, 'GET', `/sending-domains/${sendingDomain}`)).json().results;
-    dns.set(records.dkim_record, { TXT: ['v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwrong'] });
-    const wrong = await call(account, 'POST', `/sending-domains/${sendingDomain}/verify`, { dkim_verify: true });
+    dns.set(records.dkim_record, {
+      TXT: ['v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAwrong'],
+    });
+    const wrong = await call(account, 'POST', `/sending-domains/${sendingDomain}/verify`, {
+      dkim_verify: true,
+    });
     expect(wrong.json().results).toMatchObject({ dkim_status: 'invalid', ownership_verified: false });
     expect(wrong.json().results.dns.dkim_error).toContain(records.dkim_record);
 
@@ -119,7 +130,9 @@ describe.each(databases)('delivery end to end on $name', (database) => {
     expect(refused.json().errors[0].code).toBe('7001');
 
     dns.set(records.dkim_record, { TXT: [records.dkim_value] });
-    const verified = await call(account, 'POST', `/sending-domains/${sendingDomain}/verify`, { dkim_verify: true });
+    const verified = await call(account, 'POST', `/sending-domains/${sendingDomain}/verify`, {
+      dkim_verify: true,
+    });
     expect(verified.json().results).toMatchObject({ dkim_status: 'valid', ownership_verified: true });
   });
 
@@ -137,12 +150,17 @@ describe.each(databases)('delivery end to end on $name', (database) => {
       const verification = await dkimVerify(message.raw, {
         resolver: mailauthResolver(createDnsResolver([dns.address])),
       });
-      expect(verification.results.map((result: { status: { result: string } }) => result.status.result)).toEqual([
-        'pass',
-      ]);
-      expect(verification.results[0].signingDomain).toBe(sendingDomain);
+      expect(
+        verification.results.map((result: { status: { result: string } }) => result.status.result),
+      ).toEqual(['pass']);
+      expect(verification.results[0]?.signingDomain).toBe(sendingDomain);
       const [event] = await eventsOf('delivery', recipient);
-      expect(event).toMatchObject({ type: 'delivery', rcpt_to: recipient, campaign_id: 'loop', num_retries: '0' });
+      expect(event).toMatchObject({
+        type: 'delivery',
+        rcpt_to: recipient,
+        campaign_id: 'loop',
+        num_retries: '0',
+      });
     }
   });
 
@@ -155,13 +173,18 @@ describe.each(databases)('delivery end to end on $name', (database) => {
     expect(String(bounce?.raw_reason)).toContain('User unknown');
     const suppression = await call(account, 'GET', '/suppression-list/gone@dest.test');
     expect(suppression.json().results).toEqual(
-      expect.arrayContaining([expect.objectContaining({ recipient: 'gone@dest.test', source: 'Bounce Rule' })]),
+      expect.arrayContaining([
+        expect.objectContaining({ recipient: 'gone@dest.test', source: 'Bounce Rule' }),
+      ]),
     );
     expect(receivedBy('gone@dest.test')).toHaveLength(0);
   });
 
   it('retries a 451 after the backoff and then delivers', async () => {
-    receiver.setRule('busy@dest.test', { reply: { code: 451, enhanced: '4.7.1', text: 'Try again later' }, times: 1 });
+    receiver.setRule('busy@dest.test', {
+      reply: { code: 451, enhanced: '4.7.1', text: 'Try again later' },
+      times: 1,
+    });
     await send(['busy@dest.test']);
     await deliverDue();
     expect(await eventsOf('delay', 'busy@dest.test')).toHaveLength(1);

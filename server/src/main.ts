@@ -6,6 +6,7 @@ import { createAccountStores } from './accounts/create-accounts.ts';
 import { buildApp } from './app.ts';
 import { runAdminCommand } from './cli/admin.ts';
 import { serveOperatorCommands } from './cli/control-socket.ts';
+import { operatorEngine } from './cli/operator-engine.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
@@ -71,7 +72,7 @@ const operatorContext = {
   db,
   passwords: createPasswordHasher(config.passwordHashing),
   clock: systemClock,
-  apiKeys: engine.apiKeys,
+  ...operatorEngine(config, engine, systemClock),
 };
 const operator = config.databaseUrl
   ? undefined

@@ -50,6 +50,11 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
     addSuppressions: (tx, entries) => engine.suppressions.addIn(tx, entries),
     reportError,
     settings: {
+      // The transport's worst attempt: 5 MX addresses x (30 s connect + 30 s greeting) + 300 s of
+      // silence in DATA = 10 min. The worker gives up a little later, so an attempt it abandons has
+      // ended in the transport too and a retry cannot send the message twice.
+      attemptTimeoutMs: 11 * 60_000,
+      leaseMs: 35 * 60_000,
       concurrency: config.delivery.concurrency,
       perDomainConcurrency: config.delivery.domainConnections,
       retryPeriodMs: config.delivery.retryHours * 3_600_000,

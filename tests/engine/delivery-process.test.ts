@@ -5,8 +5,8 @@ import { startTestDnsServer, type TestDnsServer } from '../../server/src/testing
 import { mailauthResolver } from '../../server/src/testing/mailauth-resolver.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../server/src/testing/smtp-receiver.ts';
 import { freePort } from '../support/ports.ts';
-import { type ServerProcess, serverProcess } from './server-process.ts';
 import { verifySendingDomain } from './sending-domain.ts';
+import { type ServerProcess, serverProcess } from './server-process.ts';
 
 const email = 'owner@deliver.example.test';
 
@@ -35,7 +35,15 @@ describe('a server with MAIL_MODE=deliver', () => {
       SMTP_HOSTNAME: 'mail.operator.test',
     });
     await server.start();
-    await server.admin('create-company', '--name', 'Deliver', '--email', email, '--password', 'Deliver-pass1');
+    await server.admin(
+      'create-company',
+      '--name',
+      'Deliver',
+      '--email',
+      email,
+      '--password',
+      'Deliver-pass1',
+    );
     await server.admin('set-environment', '--email', email, '--environment', 'production');
     key = (await server.admin('create-api-key', '--email', email, '--label', 'app')).at(-1) ?? '';
     await verifySendingDomain(server.origin, key, 'news.deliver.test', dns);
@@ -52,7 +60,11 @@ describe('a server with MAIL_MODE=deliver', () => {
       headers: { authorization: key, 'content-type': 'application/json' },
       body: JSON.stringify({
         recipients: [{ address: 'one@inbox.test' }, { address: 'two@inbox.test' }],
-        content: { from: 'hello@news.deliver.test', subject: 'Delivered for real', text: 'It left the machine.' },
+        content: {
+          from: 'hello@news.deliver.test',
+          subject: 'Delivered for real',
+          text: 'It left the machine.',
+        },
       }),
     });
     expect(response.status).toBe(200);

@@ -1,11 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Db } from '../db/db.ts';
-import {
-  type TransportConfig,
-  transportOptionsFromConfig,
-} from '../engine/delivery/transport/from-config.ts';
-import { createSmtpTransport } from '../engine/delivery/transport/smtp-transport.ts';
+import { type TransportConfig, transportOptionsFromConfig } from '../smtp-client/from-config.ts';
+import { createSmtpTransport } from '../smtp-client/smtp-transport.ts';
 
 export interface MailMessage {
   to: string;

@@ -1,11 +1,7 @@
+import type { SmtpReply } from '../../smtp-client/replies.ts';
 import type { BounceClass } from './bounce-classes.ts';
 
-/** A remote server's answer: the SMTP reply code, its enhanced status code (RFC 3463) if any, and the text. */
-export interface SmtpReply {
-  code: number;
-  enhanced?: string | undefined;
-  text: string;
-}
+export type { SmtpReply };
 
 /** Phrases tried in order on the reply text: the first match classifies. */
 const textRules: readonly [RegExp, BounceClass][] = [

@@ -2,18 +2,36 @@ import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/db.ts';
 import type { ReportError } from '../../report-error.ts';
+import { transportOptionsFromConfig } from '../../smtp-client/from-config.ts';
+import { createSmtpTransport } from '../../smtp-client/smtp-transport.ts';
 import { verpKey } from '../bounces/verp.ts';
-import type { Engine } from '../create-engine.ts';
-import { signMessage } from '../sending-domains/dkim-sign.ts';
+import { type DkimSigningKey, signMessage } from '../sending-domains/dkim-sign.ts';
 import { listUnsubscribeHeaders, unsubscribeKey } from '../unsubscribe/token.ts';
-import { createDeliveryWorker, type DeliverySettings, type DeliveryWorker } from './delivery-worker.ts';
-import { transportOptionsFromConfig } from './transport/from-config.ts';
-import { createSmtpTransport } from './transport/smtp-transport.ts';
+import {
+  createDeliveryWorker,
+  type DeliverySettings,
+  type DeliveryWorker,
+  type DeliveryWorkerDeps,
+} from './delivery-worker.ts';
+import type { PrepareDeps } from './prepare.ts';
+
+/** What delivery takes from the other engine modules (the engine object provides all of it). */
+export interface DeliveryEngine {
+  bounceDomainFor: PrepareDeps['bounceDomainFor'];
+  signingKeyFor(
+    companyId: string,
+    subaccountId: number,
+    fromDomain: string,
+  ): Promise<DkimSigningKey | undefined>;
+  addressesOf: NonNullable<DeliveryWorkerDeps['addressesOf']>;
+  events: { insert: DeliveryWorkerDeps['insertEvents'] };
+  suppressions: { addIn: DeliveryWorkerDeps['addSuppressions'] };
+}
 
 export interface DeliveryOptions {
   config: Config;
   db: Db;
-  engine: Engine;
+  engine: DeliveryEngine;
   /** The server's SECRET: VERP return paths and unsubscribe links are signed with keys derived from it. */
   secret: string;
   clock: Clock;

@@ -1,4 +1,9 @@
-import type { SmtpReply } from '../../bounces/classify.ts';
+/** A server's answer: the SMTP reply code, its enhanced status code (RFC 3463) if any, and the text. */
+export interface SmtpReply {
+  code: number;
+  enhanced?: string | undefined;
+  text: string;
+}
 
 /** nodemailer's error: the server's reply in `response` when there was one. */
 export interface SmtpClientError extends Error {

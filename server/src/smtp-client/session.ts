@@ -1,6 +1,6 @@
 import { isIP, isIPv6 } from 'node:net';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
-import type { SmtpReply } from '../../bounces/classify.ts';
+import type { SmtpReply } from './replies.ts';
 import { localReply, replyOf, replyOfError, type SmtpClientError } from './replies.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDnsResolver } from '../../../dns/resolver.ts';
-import { startTestDnsServer, type TestDnsServer } from '../../../testing/dns-server.ts';
+import { createDnsResolver } from '../dns/resolver.ts';
+import { startTestDnsServer, type TestDnsServer } from '../testing/dns-server.ts';
 import { allowedByPolicy, createMtaStsLookup } from './mta-sts.ts';
 
 let zone: TestDnsServer | undefined;

@@ -1,11 +1,9 @@
 import { isIPv6 } from 'node:net';
-import type { DnsResolver } from '../../../dns/resolver.ts';
-import type { SmtpReply } from '../../bounces/classify.ts';
-import type { DeliveryJob, DeliveryOutcome, DeliveryTransport } from '../delivery-transport.ts';
+import type { DnsResolver } from '../dns/resolver.ts';
 import { type Destination, type Destinations, resolveDestinations } from './destinations.ts';
 import { createLanes } from './lanes.ts';
 import { allowedByPolicy, createMtaStsLookup, type MtaStsLookup, type MtaStsPolicy } from './mta-sts.ts';
-import { localReply } from './replies.ts';
+import { localReply, type SmtpReply } from './replies.ts';
 import {
   openSession,
   SessionOpenError,
@@ -48,7 +46,33 @@ export interface SmtpTransportOptions {
   ca?: string;
 }
 
-export interface SmtpTransport extends DeliveryTransport {
+/** One message to hand over: the envelope and the bytes as they go on the wire (signed). */
+export interface DeliveryJob {
+  rcptTo: string;
+  mailFrom: string;
+  raw: Buffer;
+  /** Local address to bind the connection to (an IP pool's); any when absent. */
+  localAddress?: string | undefined;
+}
+
+/**
+ * What became of one attempt: delivered (2xx after DATA), deferred (temporary: 4xx, timeout, DNS
+ * failure...) or failed (permanent: 5xx, null MX...). `reply` is the receiving server's answer, or
+ * one the transport made up for a failure without one.
+ */
+export interface DeliveryOutcome {
+  status: 'delivered' | 'deferred' | 'failed';
+  reply: SmtpReply;
+  /** The host that answered (MX or smarthost) and its address. */
+  host?: string;
+  ip?: string;
+  /** The local address the connection used. */
+  localAddress?: string;
+  tls: boolean;
+}
+
+export interface SmtpTransport {
+  deliver(job: DeliveryJob): Promise<DeliveryOutcome>;
   /** Closes idle sessions; sessions in use close when their job ends. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 import { getPolicy, validateMx } from 'mailauth/lib/mta-sts.js';
-import type { DnsResolver } from '../../../dns/resolver.ts';
+import type { DnsResolver } from '../dns/resolver.ts';
 
 /** A domain's MTA-STS policy (RFC 8461) as delivery applies it. */
 export interface MtaStsPolicy {

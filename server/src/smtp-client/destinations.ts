@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import type { DnsResolver } from '../../../dns/resolver.ts';
-import type { SmtpReply } from '../../bounces/classify.ts';
+import type { DnsResolver } from '../dns/resolver.ts';
+import type { SmtpReply } from './replies.ts';
 
 /** A host to try, in order; `addresses` already known for an address-literal or A/AAAA fallback. */
 export interface Destination {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DnsResolver } from '../../../dns/resolver.ts';
+import type { DnsResolver } from '../dns/resolver.ts';
 import { resolveDestinations } from './destinations.ts';
 
 function resolverWith(mx: { exchange: string; priority: number }[]): DnsResolver {

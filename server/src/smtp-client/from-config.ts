@@ -1,5 +1,5 @@
-import type { Config } from '../../../config.ts';
-import { createDnsResolver, type DnsResolver } from '../../../dns/resolver.ts';
+import type { Config } from '../config.ts';
+import { createDnsResolver, type DnsResolver } from '../dns/resolver.ts';
 import type { SmtpTransportOptions } from './smtp-transport.ts';
 
 export type TransportConfig = Pick<Config, 'mail' | 'dnsServers' | 'deliveryPort' | 'smtp' | 'delivery'>;

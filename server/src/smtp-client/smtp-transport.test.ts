@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDnsResolver } from '../../../dns/resolver.ts';
-import { startTestDnsServer, type TestDnsServer, type ZoneEntry } from '../../../testing/dns-server.ts';
-import {
-  type SmtpReceiver,
-  type SmtpReceiverOptions,
-  startSmtpReceiver,
-} from '../../../testing/smtp-receiver.ts';
+import { createDnsResolver } from '../dns/resolver.ts';
+import { startTestDnsServer, type TestDnsServer, type ZoneEntry } from '../testing/dns-server.ts';
+import { type SmtpReceiver, type SmtpReceiverOptions, startSmtpReceiver } from '../testing/smtp-receiver.ts';
 import type { MtaStsLookup } from './mta-sts.ts';
 import { createSmtpTransport, type SmtpTransport, type SmtpTransportOptions } from './smtp-transport.ts';
 

@@ -6,6 +6,7 @@ import {
   type SMTPServerDataStream,
   type SMTPServerSession,
 } from 'smtp-server';
+import { readMessage } from '../../smtp-server/read-message.ts';
 import { messageOfVerp } from '../bounces/verp.ts';
 import type { MessageFacts } from '../messages/message-facts.ts';
 import type { Feedback, FeedbackRecorder } from './feedback-recorder.ts';
@@ -139,8 +140,8 @@ export async function startInboundMx(
     );
   };
 
-  const handle = async (session: SMTPServerSession, chunks: Buffer[]): Promise<string> => {
-    const report = await readReport(Readable.from(chunks));
+  const handle = async (session: SMTPServerSession, raw: Buffer): Promise<string> => {
+    const report = await readReport(Readable.from([raw]));
     if (report.kind === 'other')
       throw replyError(550, `5.7.1 Not accepted: ${report.why}; nothing was recorded`);
     // Only the recipients still in this transaction's envelope (RSET clears it).
@@ -158,20 +159,13 @@ export async function startInboundMx(
     session: SMTPServerSession,
     callback: (err?: Error | null, message?: string) => void,
   ): void => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    // Read to the end even past the limit: the reply can only come after the client's final dot.
-    stream.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= options.maxMessageBytes) chunks.push(chunk);
-    });
-    stream.on('end', () => {
-      const done = (error: Error | null, message?: string) => {
-        addressed.delete(session);
-        callback(error, message);
-      };
-      if (stream.sizeExceeded || received > options.maxMessageBytes) return done(tooBig);
-      handle(session, chunks).then(
+    const done = (error: Error | null, message?: string) => {
+      addressed.delete(session);
+      callback(error, message);
+    };
+    readMessage(stream, options.maxMessageBytes)
+      .then((raw) => (raw ? handle(session, raw) : Promise.reject(tooBig)))
+      .then(
         (message) => done(null, message),
         (error: unknown) => {
           if (error instanceof Error && 'responseCode' in error) return done(error);
@@ -179,7 +173,6 @@ export async function startInboundMx(
           done(temporaryFailure());
         },
       );
-    });
   };
 
   const server = new SMTPServer({

@@ -9,6 +9,7 @@ import type {
   SMTPServerOptions,
   SMTPServerSession,
 } from 'smtp-server';
+import { readMessage } from '../../smtp-server/read-message.ts';
 import { mayAuthenticate, parseRelayUsername, relayUsername } from './auth-policy.ts';
 import { type AuthThrottle, createAuthThrottle } from './auth-throttle.ts';
 import { GreetAtOnceSMTPServer } from './greet-at-once.ts';
@@ -189,30 +190,25 @@ export function createSmtpRelay(deps: RelayDeps, options: SmtpRelayOptions): Smt
     session: SMTPServerSession,
     callback: (err?: Error | null, message?: string) => void,
   ): void => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    // Reading goes on to the end even past the limit: the client is still sending, and the reply can only
-    // come after its final dot.
-    stream.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= options.maxMessageBytes) chunks.push(chunk);
-    });
-    stream.on('end', () => {
-      if (stream.sizeExceeded || received > options.maxMessageBytes) return callback(replyError(tooBig));
-      const principal = principals.get(session);
-      if (!principal) return callback(replyError({ code: 530, message: authRequired }));
-      handleMessage(principal, session, Buffer.concat(chunks, received)).then(
-        (outcome) => {
-          if ('refusal' in outcome) return callback(replyError(outcome.refusal));
-          log.debug({ queueId: outcome.queueId, bytes: received }, 'SMTP relay accepted a message');
-          callback(null, `2.0.0 OK queued as ${outcome.queueId}`);
-        },
-        (error: unknown) => {
-          log.error({ err: error }, 'SMTP relay could not store a message');
-          callback(replyError(temporaryFailure));
-        },
-      );
-    });
+    readMessage(stream, options.maxMessageBytes).then(
+      (raw) => {
+        if (!raw) return callback(replyError(tooBig));
+        const principal = principals.get(session);
+        if (!principal) return callback(replyError({ code: 530, message: authRequired }));
+        handleMessage(principal, session, raw).then(
+          (outcome) => {
+            if ('refusal' in outcome) return callback(replyError(outcome.refusal));
+            log.debug({ queueId: outcome.queueId, bytes: raw.length }, 'SMTP relay accepted a message');
+            callback(null, `2.0.0 OK queued as ${outcome.queueId}`);
+          },
+          (error: unknown) => {
+            log.error({ err: error }, 'SMTP relay could not store a message');
+            callback(replyError(temporaryFailure));
+          },
+        );
+      },
+      () => callback(replyError(temporaryFailure)),
+    );
   };
 
   const serverOptions: SMTPServerOptions = {

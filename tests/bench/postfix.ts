@@ -1,4 +1,4 @@
-import { access, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, chown, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canConnect, waitUntil } from '../support/ports.ts';
@@ -80,7 +80,7 @@ export interface PostfixInstance {
   port: number;
   /** Messages still in the queue (`postqueue -p`); 0 when it says the queue is empty. */
   queued: () => Promise<number>;
-  /** Deliveries the log records as sent (`status=sent`). */
+  /** Deliveries the log records as sent (`status=sent`); reads only what was logged since the last call. */
   sent: () => Promise<number>;
   /** The last lines of its log, to explain a failure. */
   logTail: () => Promise<string>;
@@ -204,8 +204,30 @@ export async function startPostfix(
     const listed = await runCommand(tools.postqueue, ['-c', configDir, '-p']);
     if (listed.code !== 0) throw new Error(`postqueue -p exited ${listed.code}: ${listed.stderr.trim()}`);
     if (/Mail queue is empty/.test(listed.stdout)) return 0;
-    return Number(/in (\d+) Requests?\./.exec(listed.stdout)?.[1] ?? Number.NaN);
+    const requests = /in (\d+) Requests?\./.exec(listed.stdout)?.[1];
+    if (requests === undefined)
+      throw new Error(`postqueue -p: unexpected output ${listed.stdout.slice(-200)}`);
+    return Number(requests);
   };
-  const sent = async () => (await readLog()).match(/ status=sent /g)?.length ?? 0;
+  let logRead = 0;
+  let partialLine = '';
+  let sentCount = 0;
+  const sent = async () => {
+    const file = await open(path.join(dir, 'maillog')).catch(() => undefined);
+    if (!file) return sentCount;
+    try {
+      const { size } = await file.stat();
+      if (size <= logRead) return sentCount;
+      const chunk = Buffer.alloc(size - logRead);
+      await file.read(chunk, 0, chunk.length, logRead);
+      logRead = size;
+      const lines = (partialLine + chunk.toString('utf8')).split('\n');
+      partialLine = lines.pop() ?? '';
+      sentCount += lines.filter((line) => line.includes(' status=sent ')).length;
+      return sentCount;
+    } finally {
+      await file.close();
+    }
+  };
   return { port, queued, sent, logTail: maillog, stop };
 }

@@ -34,6 +34,8 @@ import { apiKeyRoutes } from './engine/api-keys/routes.ts';
 import { createEngine, type Engine } from './engine/create-engine.ts';
 import { eventRetentionRoutes } from './engine/events/retention-routes.ts';
 import { eventRoutes } from './engine/events/routes.ts';
+import { localAddresses } from './engine/ip-pools/local-addresses.ts';
+import { ipPoolRoutes } from './engine/ip-pools/routes.ts';
 import { recipientListRoutes } from './engine/recipient-lists/routes.ts';
 import { createRecipientService } from './engine/sandbox/authorized-recipients.ts';
 import { createEnvironmentService } from './engine/sandbox/environment.ts';
@@ -45,6 +47,8 @@ import { contentPreviewerRoutes } from './engine/templates/content-previewer-rou
 import { templateRoutes } from './engine/templates/routes.ts';
 import { transmissionRoutes } from './engine/transmissions/routes.ts';
 import { testSendRoutes } from './engine/transmissions/test-send-routes.ts';
+import { unsubscribeRoutes } from './engine/unsubscribe/routes.ts';
+import { unsubscribeKey } from './engine/unsubscribe/token.ts';
 import { accountRoutes } from './engine/usage/account-routes.ts';
 import { usageRoutes } from './engine/usage/routes.ts';
 import { createAuthGuards, decorateAuth } from './http/auth.ts';
@@ -185,11 +189,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       recipientListRoutes(engine),
       snippetRoutes(engine),
       transmissionRoutes(engine),
+      ipPoolRoutes({ ipPools: engine.ipPools, localAddresses, hostname: config.smtp.hostname }),
     ]),
     { prefix: '/api/v1' },
   );
   // SparkPost documents snippets as a labs feature, at /api/labs/snippets: the same routes there too.
   await api.register(engineApi(engineCallers, [snippetRoutes(engine)]), { prefix: '/api/labs' });
+  await app.register(
+    unsubscribeRoutes({
+      key: unsubscribeKey(secret),
+      messageFacts: engine.messageFacts,
+      feedback: engine.feedback,
+    }),
+  );
   await registerConsole(app, config.consoleDir, {
     googleSignIn: config.oidc !== undefined,
     mailCapture: config.mail.mode === 'capture',

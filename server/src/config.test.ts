@@ -16,6 +16,7 @@ describe('config', () => {
       mxPort: 2526,
       dnsServers: [],
       deliveryPort: 25,
+      delivery: { retryHours: 72, concurrency: 50, domainConnections: 5 },
       logLevel: 'info',
       captcha: { provider: 'off' },
       oidc: undefined,
@@ -33,6 +34,13 @@ describe('config', () => {
       DATABASE_URL: 'postgres://u@db/mail',
       MAIL_MODE: 'deliver',
       SMARTHOST: 'smtp.example.com:587',
+      SMARTHOST_USER: 'relay',
+      SMARTHOST_PASSWORD: 'p4ss',
+      SMARTHOST_TLS: 'tls',
+      DELIVERY_PORT: '2025',
+      DELIVERY_RETRY_HOURS: '0.5',
+      DELIVERY_CONCURRENCY: '200',
+      DELIVERY_DOMAIN_CONNECTIONS: '10',
       DNS_SERVERS: '1.1.1.1, 2606:4700:4700::1111, 127.0.0.1:5353, [::1]:53',
       CAPTCHA_PROVIDER: 'recaptcha',
       CAPTCHA_SECRET: 's',
@@ -49,8 +57,10 @@ describe('config', () => {
       mail: {
         mode: 'deliver',
         from: 'no-reply@mail.example.com',
-        smarthost: { host: 'smtp.example.com', port: 587 },
+        smarthost: { host: 'smtp.example.com', port: 587, tls: 'tls', auth: { user: 'relay', pass: 'p4ss' } },
       },
+      deliveryPort: 2025,
+      delivery: { retryHours: 0.5, concurrency: 200, domainConnections: 10 },
       dnsServers: ['1.1.1.1', '2606:4700:4700::1111', '127.0.0.1:5353', '[::1]:53'],
       captcha: {
         provider: 'recaptcha',
@@ -68,14 +78,20 @@ describe('config', () => {
         MAIL_MODE: 'deliver',
         DNS_SERVERS: '1.1.1.1,dns.google',
         SECRET: 'short',
+        SMARTHOST_USER: 'relay',
+        SMARTHOST_PASSWORD: 'hunter2',
+        SMARTHOST_TLS: 'ssl',
+        DELIVERY_CONCURRENCY: '0',
       }),
     ).toThrow(
       [
         'Invalid configuration:',
         'PORT must be a port number (got "eighty")',
+        'SMARTHOST_TLS must be starttls, tls or none (got "ssl")',
         'DNS_SERVERS must be a comma-separated list of IP addresses (ip or ip:port) (got "1.1.1.1,dns.google")',
+        'DELIVERY_CONCURRENCY must be at least 1 (got "0")',
         'SECRET must be at least 32 characters',
-        'SMARTHOST is required when MAIL_MODE=deliver',
+        'SMARTHOST is required with SMARTHOST_USER',
       ].join('\n'),
     );
     expect(() => loadConfig({ OIDC_ISSUER: 'https://accounts.google.com' })).toThrow(
@@ -85,6 +101,25 @@ describe('config', () => {
     expect(() => loadConfig({ PGLITE_FSYNC: 'yes' })).toThrow('PGLITE_FSYNC must be on or off (got "yes")');
     expect(() => loadConfig({ SMTP_PORT: '70000' })).toThrow(
       'SMTP_PORT must be between 1 and 65535 (got "70000")',
+    );
+  });
+
+  it('delivers straight to MX hosts in MAIL_MODE=deliver without SMARTHOST, never echoing its password', () => {
+    expect(loadConfig({ MAIL_MODE: 'deliver' }).mail).toMatchObject({
+      mode: 'deliver',
+      smarthost: undefined,
+    });
+    expect(loadConfig({ SMARTHOST: 'relay.test:25' }).mail.smarthost).toEqual({
+      host: 'relay.test',
+      port: 25,
+      tls: 'starttls',
+      auth: undefined,
+    });
+    expect(() => loadConfig({ SMARTHOST: 'relay.test:25', SMARTHOST_PASSWORD: 'hunter2' })).toThrow(
+      /^Invalid configuration:\nSMARTHOST_USER SMARTHOST_USER and SMARTHOST_PASSWORD must be set together$/,
+    );
+    expect(() => loadConfig({ SMARTHOST_PASSWORD: 'hunter2', DELIVERY_RETRY_HOURS: '-1' })).not.toThrow(
+      /hunter2/,
     );
   });
 

@@ -50,6 +50,9 @@ const envSchema = z
     MAIL_MODE: z.enum(['capture', 'deliver'], 'must be capture or deliver').default('capture'),
     MAIL_FROM: z.email('must be an email address').optional(),
     SMARTHOST: hostPort.optional(),
+    SMARTHOST_USER: z.string().optional(),
+    SMARTHOST_PASSWORD: z.string().optional(),
+    SMARTHOST_TLS: z.enum(['starttls', 'tls', 'none'], 'must be starttls, tls or none').default('starttls'),
     SMTP_PORT: port.default(2525),
     SMTP_HOST: z.string().optional(),
     SMTP_HOSTNAME: z
@@ -66,6 +69,23 @@ const envSchema = z
     MX_PORT: port.default(2526),
     DNS_SERVERS: resolverList.optional(),
     DELIVERY_PORT: port.default(25),
+    DELIVERY_RETRY_HOURS: z.coerce
+      .number({ error: 'must be a number of hours' })
+      .positive('must be more than 0')
+      .max(24 * 30, 'must be at most 720 (30 days)')
+      .default(72),
+    DELIVERY_CONCURRENCY: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(10_000, 'must be at most 10000')
+      .default(50),
+    DELIVERY_DOMAIN_CONNECTIONS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000, 'must be at most 1000')
+      .default(5),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino log level')
       .default('info'),
@@ -87,8 +107,15 @@ const envSchema = z
   })
   .superRefine(
     (env, ctx) => {
-      if (env.MAIL_MODE === 'deliver' && !env.SMARTHOST) {
-        ctx.addIssue({ code: 'custom', path: ['SMARTHOST'], message: 'is required when MAIL_MODE=deliver' });
+      if (Boolean(env.SMARTHOST_USER) !== Boolean(env.SMARTHOST_PASSWORD)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SMARTHOST_USER'],
+          message: 'SMARTHOST_USER and SMARTHOST_PASSWORD must be set together',
+        });
+      }
+      if (env.SMARTHOST_USER && !env.SMARTHOST) {
+        ctx.addIssue({ code: 'custom', path: ['SMARTHOST'], message: 'is required with SMARTHOST_USER' });
       }
       if (env.CAPTCHA_PROVIDER !== 'off' && !env.CAPTCHA_SECRET) {
         ctx.addIssue({
@@ -126,6 +153,14 @@ export type CaptchaConfig =
   | { provider: 'off' }
   | { provider: 'hcaptcha' | 'recaptcha'; secret: string; verifyUrl: string };
 
+export interface Smarthost {
+  host: string;
+  port: number;
+  /** starttls: STARTTLS required; tls: TLS from the first byte (port 465); none: cleartext. */
+  tls: 'starttls' | 'tls' | 'none';
+  auth: { user: string; pass: string } | undefined;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -137,7 +172,8 @@ export interface Config {
   mail: {
     mode: 'capture' | 'deliver';
     from: string;
-    smarthost: { host: string; port: number } | undefined;
+    /** deliver: every message goes through this server; without it, straight to each recipient's MX. */
+    smarthost: Smarthost | undefined;
   };
   smtpPort: number;
   smtp: {
@@ -150,6 +186,14 @@ export interface Config {
   mxPort: number;
   dnsServers: string[];
   deliveryPort: number;
+  delivery: {
+    /** A deferred message is retried this long after acceptance, then bounced. */
+    retryHours: number;
+    /** Messages in flight per worker process. */
+    concurrency: number;
+    /** Open SMTP connections per recipient domain (or to the smarthost) per worker process. */
+    domainConnections: number;
+  };
   logLevel: string;
   secret: string | undefined;
   captcha: CaptchaConfig;
@@ -161,7 +205,13 @@ export interface Config {
   passwordHashing: { memoryCost: number; timeCost: number };
 }
 
-const secretVariables = new Set(['SECRET', 'CAPTCHA_SECRET', 'OIDC_CLIENT_SECRET', 'DATABASE_URL']);
+const secretVariables = new Set([
+  'SECRET',
+  'CAPTCHA_SECRET',
+  'OIDC_CLIENT_SECRET',
+  'DATABASE_URL',
+  'SMARTHOST_PASSWORD',
+]);
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -189,7 +239,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     mail: {
       mode: env.MAIL_MODE,
       from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
-      smarthost: env.SMARTHOST,
+      smarthost: env.SMARTHOST && {
+        ...env.SMARTHOST,
+        tls: env.SMARTHOST_TLS,
+        auth:
+          env.SMARTHOST_USER && env.SMARTHOST_PASSWORD
+            ? { user: env.SMARTHOST_USER, pass: env.SMARTHOST_PASSWORD }
+            : undefined,
+      },
     },
     smtpPort: env.SMTP_PORT,
     smtp: {
@@ -204,6 +261,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     mxPort: env.MX_PORT,
     dnsServers: env.DNS_SERVERS ?? [],
     deliveryPort: env.DELIVERY_PORT,
+    delivery: {
+      retryHours: env.DELIVERY_RETRY_HOURS,
+      concurrency: env.DELIVERY_CONCURRENCY,
+      domainConnections: env.DELIVERY_DOMAIN_CONNECTIONS,
+    },
     logLevel: env.LOG_LEVEL,
     secret: env.SECRET,
     captcha:

@@ -3,7 +3,10 @@ import type { Db } from '../db/db.ts';
 import type { ReportError } from '../report-error.ts';
 import { createApiKeyStore } from './api-keys/api-key-store.ts';
 import { createEventStore } from './events/event-store.ts';
+import { createFeedbackRecorder } from './inbound-mx/feedback-recorder.ts';
+import { createIpPoolStore } from './ip-pools/ip-pool-store.ts';
 import { createIngestWriter } from './messages/ingest.ts';
+import { messageFacts } from './messages/message-facts.ts';
 import { createRecipientListStore } from './recipient-lists/recipient-list-store.ts';
 import { createSandboxRules } from './sandbox/sandbox-rules.ts';
 import { createSnippetStore } from './snippets/snippet-store.ts';
@@ -31,6 +34,9 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
   const templates = createTemplateStore(db, clock);
   const recipientLists = createRecipientListStore(db, clock);
   const snippets = createSnippetStore(db, clock);
+  const ipPools = createIpPoolStore(db, clock, {
+    subaccountPool: async (companyId, id) => (await subaccounts.get(companyId, id))?.ipPool ?? null,
+  });
   const ingest = createIngestWriter(db, {
     usage,
     insertEvents: (tx, rows) => events.insert(tx, rows),
@@ -54,6 +60,7 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
       templates.markUsed(companyId, subaccountId, id, at),
     recipientList: (companyId, subaccountId, id) => recipientLists.recipientsOf(companyId, subaccountId, id),
     snippetContents: (companyId, subaccountId, ids) => snippets.contentsFor(companyId, subaccountId, ids),
+    ipPoolExists: (companyId, id) => ipPools.exists(companyId, id),
   };
   return {
     apiKeys,
@@ -65,6 +72,16 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
     templates,
     recipientLists,
     snippets,
+    ipPools,
+    /** Delivery's source addresses for a message: [] means the machine's default address. */
+    addressesOf: (companyId: string, subaccountId: number, poolId: string) =>
+      ipPools.addressesOf(companyId, subaccountId, poolId),
+    /** The inbound MX and the unsubscribe routes: a message's facts by id, feedback about it recorded once. */
+    messageFacts: (id: string) => messageFacts(db, id),
+    feedback: createFeedbackRecorder(db, clock, {
+      insertEvents: (tx, rows) => events.insert(tx, rows),
+      addSuppressions: (tx, entries) => suppressions.addIn(tx, entries),
+    }),
     send,
     transmissions: createTransmissionService(db, send),
   };

@@ -1,48 +1,66 @@
 import pino from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
-import { inMemory, openPglite } from '../db/pglite.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
 import { testConfig } from '../testing/app.ts';
+import { startTestDnsServer } from '../testing/dns-server.ts';
+import { startSmtpReceiver } from '../testing/smtp-receiver.ts';
 import { createMailer } from './mailer.ts';
 import { confirmationMail, emailChangeMail, memberInvitationMail, passwordResetMail } from './templates.ts';
 
+/** Deliver mode never touches the database. */
+const noDatabase = {} as Db;
+
+function mailerWith(config: Partial<Config>) {
+  return createMailer(testConfig(config), noDatabase, pino({ level: 'silent' }));
+}
+
 describe('mailer', () => {
-  it('delivers through the SMARTHOST in deliver mode', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, done) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push(data);
-          done();
-        });
+  it('delivers through the SMARTHOST in deliver mode, with its AUTH', async () => {
+    const smarthost = await startSmtpReceiver({ auth: { user: 'relay', pass: 'secret' } });
+    const mail = {
+      mode: 'deliver' as const,
+      from: 'no-reply@mail.test',
+      smarthost: {
+        host: '127.0.0.1',
+        port: smarthost.port,
+        tls: 'none' as const,
+        auth: { user: 'relay', pass: 'secret' },
       },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const address = server.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const db = await openPglite(inMemory);
-    const mailer = createMailer(
-      testConfig({
-        mail: { mode: 'deliver', from: 'no-reply@mail.test', smarthost: { host: '127.0.0.1', port } },
-      }),
-      db,
-      pino({ level: 'silent' }),
-    );
-    await mailer.send({
+    };
+    await mailerWith({ mail }).send({
       to: 'someone@example.test',
       ...confirmationMail('http://x.test/validate?token=abc'),
     });
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await db.close();
-    expect(received).toHaveLength(1);
-    expect(received[0]).toContain('Subject: Confirm your Mail Platform account');
-    expect(received[0]).toContain('From: no-reply@mail.test');
+    await smarthost.close();
+    expect(smarthost.logins).toEqual(['relay']);
+    expect(smarthost.messages).toHaveLength(1);
+    const raw = smarthost.messages[0]?.raw.toString() ?? '';
+    expect(raw).toContain('Subject: Confirm your Mail Platform account');
+    expect(raw).toContain('From: no-reply@mail.test');
+    expect(raw).toMatch(/^Message-ID: </m);
+  });
+
+  it('delivers straight to the recipient domain’s MX without a SMARTHOST, and throws on a refusal', async () => {
+    const mx = await startSmtpReceiver();
+    mx.setRule('gone@example.test', { reply: { code: 550, enhanced: '5.1.1', text: 'No such user' } });
+    const dns = await startTestDnsServer({
+      'example.test': { MX: [{ exchange: 'mx.example.test', priority: 10 }] },
+      'mx.example.test': { A: ['127.0.0.1'] },
+    });
+    const config = {
+      mail: { mode: 'deliver' as const, from: 'no-reply@mail.test', smarthost: undefined },
+      dnsServers: [dns.address],
+      deliveryPort: mx.port,
+    };
+    const mailer = mailerWith(config);
+    await mailer.send({ to: 'someone@example.test', ...passwordResetMail('http://x.test/reset') });
+    await expect(
+      mailer.send({ to: 'gone@example.test', ...passwordResetMail('http://x.test/reset') }),
+    ).rejects.toThrow('mail to gone@example.test failed: 550 5.1.1 No such user');
+    await Promise.all([mx.close(), dns.close()]);
+    expect(mx.messages.map((received) => received.rcptTo)).toEqual([['someone@example.test']]);
+    expect(mx.messages[0]?.mailFrom).toBe('no-reply@mail.test');
   });
 });
 

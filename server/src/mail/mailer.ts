@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Db } from '../db/db.ts';
+import {
+  type TransportConfig,
+  transportOptionsFromConfig,
+} from '../engine/delivery/transport/from-config.ts';
+import { createSmtpTransport } from '../engine/delivery/transport/smtp-transport.ts';
 
 export interface MailMessage {
   to: string;
@@ -14,15 +18,24 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** capture: kept in captured_mail for the local mail viewer; deliver: handed to the SMARTHOST. */
-export function createMailer(config: Pick<Config, 'mail'>, db: Db, log: FastifyBaseLogger): Mailer {
-  const { mode, from, smarthost } = config.mail;
-  if (mode === 'deliver' && smarthost) {
-    const transport = nodemailer.createTransport({ host: smarthost.host, port: smarthost.port });
+/**
+ * capture: kept in captured_mail for the local mail viewer; deliver: sent by the delivery transport,
+ * through the SMARTHOST or straight to the recipient's MX. A refusal or deferral throws: the server's
+ * own mail (confirmations, resets) is not queued, the person asks again.
+ */
+export function createMailer(config: TransportConfig, db: Db, log: FastifyBaseLogger): Mailer {
+  const { mode, from } = config.mail;
+  if (mode === 'deliver') {
+    const transport = createSmtpTransport(transportOptionsFromConfig(config));
     return {
       send: async (message) => {
-        await transport.sendMail({ from, ...message });
-        log.info({ to: message.to, subject: message.subject }, 'mail delivered to smarthost');
+        const raw = await new MailComposer({ from, ...message }).compile().build();
+        const outcome = await transport.deliver({ mailFrom: from, rcptTo: message.to, raw });
+        const { code, enhanced, text } = outcome.reply;
+        if (outcome.status !== 'delivered') {
+          throw new Error(`mail to ${message.to} ${outcome.status}: ${code} ${enhanced ?? ''} ${text}`);
+        }
+        log.info({ to: message.to, subject: message.subject, host: outcome.host }, 'mail delivered');
       },
     };
   }

@@ -122,7 +122,7 @@ describe.each(databases)('captured mail on $name', (database) => {
 
 describe('captured mail with MAIL_MODE=deliver', () => {
   const t = useTestApp(defaultDatabase, {
-    config: { mail: { mode: 'deliver', from: 'a@b.test', smarthost: { host: '127.0.0.1', port: 1 } } },
+    config: { mail: { mode: 'deliver', from: 'a@b.test', smarthost: undefined } },
   });
 
   it('answers 404 featureDisabled', async () => {

@@ -79,7 +79,8 @@ const fields = {
       '550 5.1.1 <jane.doe@mail.example>: The email account that you tried to reach does not exist',
   },
   user_agent: {
-    description: 'Browser or mail client that opened the message or followed the link',
+    description:
+      'Browser or mail client that opened the message or followed the link; for a complaint, the software that sent the report',
     sampleValue:
       'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0',
   },
@@ -149,7 +150,7 @@ const fieldsOf: Record<MessageEventType, FieldName[]> = {
   delay: [...common, ...delivery, ...failure],
   policy_rejection: [...common, ...failure],
   out_of_band: [...common, 'sending_ip', ...failure],
-  spam_complaint: [...common, 'fbtype', 'report_by', 'report_to'],
+  spam_complaint: [...common, 'fbtype', 'report_by', 'report_to', 'user_agent'],
   open: [...common, ...tracking],
   initial_open: [...common, ...tracking],
   click: [...common, ...tracking, ...link],
@@ -192,6 +193,7 @@ const overrides: Partial<Record<MessageEventType, Partial<Record<FieldName, unkn
     raw_reason: '554 5.7.1 Recipient address is on the suppression list',
   },
   link_unsubscribe: { target_link_url: 'https://shop.example/unsubscribe?u=jane' },
+  spam_complaint: { user_agent: 'SomeISP-FBL/1.0' },
 };
 
 function sampleValueOf(type: MessageEventType, field: FieldName): unknown {

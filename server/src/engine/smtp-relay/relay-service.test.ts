@@ -383,6 +383,17 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
     expect(http.statusCode).toBe(422);
   });
 
+  it('refuses an X-MSYS-API ip_pool the company does not have with 550 5.6.0, and stores nothing', async () => {
+    const to = uniqueEmail('no-pool');
+    const error = await sendMail(a.key, {
+      to,
+      headers: { 'X-MSYS-API': JSON.stringify({ options: { ip_pool: 'nowhere' } }) },
+    }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'EMESSAGE', responseCode: 550 });
+    expect((error as { response: string }).response).toMatch(/ip_pool 'nowhere' does not exist/);
+    expect(await messagesTo(to)).toEqual([]);
+  });
+
   it('refuses a message whose decoded header PostgreSQL cannot store with 550 5.6.0, not a temporary failure', async () => {
     const to = uniqueEmail('nul-subject');
     const error = await sendMail(a.key, {

@@ -93,6 +93,9 @@ async function submitMessage(
   if (!readHeaderFields(message.raw).from) return refuse(550, '5.6.0 The message has no From header');
   const api = message.api ?? {};
   const options = api.options ?? {};
+  if (options.ip_pool && !(await send.ipPoolExists(principal.companyId, options.ip_pool))) {
+    return refuse(550, `5.6.0 X-MSYS-API header is invalid: ip_pool '${options.ip_pool}' does not exist`);
+  }
   const environment = options.sandbox === true ? 'sandbox' : await send.environmentOf(principal.companyId);
   const tags = api.tags ?? [];
   try {

@@ -198,6 +198,9 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       await db.transaction((tx) => addIn(tx, entries));
     },
 
+    /** As `add`, inside the caller's transaction `tx` (with the events that caused the entries). */
+    addIn,
+
     /** The entries of one address (at most one per type). */
     /**
      * Removes an address's entries of `type` (both types without it). `kept` counts the compliance

@@ -113,6 +113,11 @@ export async function resolveTransmission(
     if (!template) throw subresourceNotFound(`template '${template_id}' does not exist`);
   }
   const options = { ...(template?.options ?? {}), ...requested } as Record<string, unknown>;
+  if (typeof options.ip_pool === 'string' && options.ip_pool !== '') {
+    if (!(await deps.ipPoolExists(companyId, options.ip_pool))) {
+      throw subresourceNotFound(`ip_pool '${options.ip_pool}' does not exist`);
+    }
+  }
   const flag = (name: string, fallback: boolean) =>
     typeof options[name] === 'boolean' ? (options[name] as boolean) : fallback;
   const performSubstitutions = flag('perform_substitutions', true);

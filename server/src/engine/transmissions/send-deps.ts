@@ -50,4 +50,6 @@ export interface SendDeps {
   ): Promise<SparkpostRecipient[] | undefined>;
   /** The stored snippets among `ids` the account may use (render_snippet), by id; ids with no snippet are left out. */
   snippetContents: (companyId: string, subaccountId: number, ids: string[]) => Promise<SnippetContents>;
+  /** Whether the company has an IP pool with this id (case-insensitive; "default" always exists). */
+  ipPoolExists(companyId: string, id: string): Promise<boolean>;
 }

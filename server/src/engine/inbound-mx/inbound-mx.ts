@@ -1,0 +1,218 @@
+import { Readable } from 'node:stream';
+import type { Logger } from 'pino';
+import {
+  SMTPServer,
+  type SMTPServerAddress,
+  type SMTPServerDataStream,
+  type SMTPServerSession,
+} from 'smtp-server';
+import { messageOfVerp } from '../bounces/verp.ts';
+import type { MessageFacts } from '../messages/message-facts.ts';
+import type { Feedback, FeedbackRecorder } from './feedback-recorder.ts';
+import { type InboundReport, readReport } from './report.ts';
+
+export interface InboundMxOptions {
+  host: string;
+  /** MX_PORT; 0 picks a free port (the bound one is returned). */
+  port: number;
+  /** Name in the greeting and the EHLO reply. */
+  hostname: string;
+  /** The VERP HMAC key the return paths were made with. */
+  key: string;
+  maxMessageBytes: number;
+  /** STARTTLS certificate; without one STARTTLS is not offered. */
+  tls?: { key: string | Buffer; cert: string | Buffer } | undefined;
+  /** How long close() lets open sessions finish. */
+  closeTimeoutMs?: number;
+}
+
+/** What the MX needs of the engine (the engine itself provides both). */
+export interface InboundMxDeps {
+  messageFacts(id: string): Promise<MessageFacts | undefined>;
+  feedback: Pick<FeedbackRecorder, 'record'>;
+}
+
+/** A report names one message (its VERP return path); a few recipients cover a report copied to several. */
+export const maxRecipientsPerReport = 10;
+const maxClients = 200;
+
+type ReplyError = Error & { responseCode: number };
+
+const replyError = (code: number, message: string): ReplyError =>
+  Object.assign(new Error(message), { responseCode: code });
+
+const noSuchMailbox = (address: string) =>
+  replyError(
+    550,
+    `5.1.1 <${address}>: no such mailbox; this server only takes bounce and complaint reports for mail sent from this platform`,
+  );
+const tooManyRecipients = replyError(452, '4.5.3 Too many recipients for one report');
+const tooBig = replyError(552, '5.3.4 Message too big');
+const temporaryFailure = () => replyError(451, '4.3.0 Temporary failure, try again later');
+
+/** The feedback one report gives about one of the messages it was addressed to. */
+function feedbackOf(
+  report: Exclude<InboundReport, { kind: 'other' }>,
+  message: MessageFacts,
+  to: string,
+): Feedback {
+  if (report.kind === 'bounce') {
+    return {
+      message,
+      kind: 'out_of_band',
+      bounceClass: report.bounceClass,
+      reason: report.reason,
+      fields: { error_code: report.errorCode, raw_reason: report.rawReason, sending_ip: '' },
+      suppress: report.hard
+        ? {
+            types: ['transactional', 'non_transactional'],
+            source: 'Bounce Rule',
+            description: `Hard bounce reported after delivery: ${report.reason}`.slice(0, 1024),
+          }
+        : null,
+    };
+  }
+  return {
+    message,
+    kind: 'spam_complaint',
+    fields: {
+      fbtype: report.feedbackType,
+      report_by: report.reportedBy,
+      report_to: to,
+      user_agent: report.userAgent,
+    },
+    // As SparkPost does: a complaint stops marketing mail, not receipts and password resets.
+    suppress: {
+      types: ['non_transactional'],
+      source: 'Spam Complaint',
+      description: `Spam complaint (${report.feedbackType}) reported by ${report.reportedBy || 'a mailbox provider'}`,
+    },
+  };
+}
+
+/** Client disconnects and the like; only worth a debug line. */
+const connectionNoise = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED']);
+
+/**
+ * The MX of the bounce domains (MX_PORT): takes delivery status notifications and complaint
+ * reports addressed to a VERP return path of a stored message and turns them into out_of_band and
+ * spam_complaint events (and suppression entries). Any other recipient is refused at RCPT, any
+ * other message after DATA; nothing is stored for them.
+ */
+export async function startInboundMx(
+  options: InboundMxOptions,
+  deps: InboundMxDeps,
+  logger: Logger,
+): Promise<{ port: number; close(): Promise<void> }> {
+  const log = logger.child({ component: 'inbound-mx' });
+  const addressed = new WeakMap<SMTPServerSession, Map<string, { message: MessageFacts; to: string }>>();
+
+  const onRcptTo = (
+    address: SMTPServerAddress,
+    session: SMTPServerSession,
+    callback: (err?: Error | null) => void,
+  ): void => {
+    const messages = addressed.get(session) ?? new Map();
+    addressed.set(session, messages);
+    if (session.envelope.rcptTo.length >= maxRecipientsPerReport) {
+      callback(tooManyRecipients);
+      return;
+    }
+    const id = messageOfVerp(options.key, address.address);
+    if (!id) {
+      callback(noSuchMailbox(address.address));
+      return;
+    }
+    deps.messageFacts(id).then(
+      (message) => {
+        if (!message) {
+          callback(noSuchMailbox(address.address));
+          return;
+        }
+        messages.set(message.id, { message, to: address.address });
+        callback();
+      },
+      (error: unknown) => {
+        log.error({ err: error }, 'inbound MX could not look up a message');
+        callback(temporaryFailure());
+      },
+    );
+  };
+
+  const handle = async (session: SMTPServerSession, chunks: Buffer[]): Promise<string> => {
+    const report = await readReport(Readable.from(chunks));
+    if (report.kind === 'other')
+      throw replyError(550, `5.7.1 Not accepted: ${report.why}; nothing was recorded`);
+    // Only the recipients still in this transaction's envelope (RSET clears it).
+    const current = new Set(session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
+    const items = [...(addressed.get(session)?.values() ?? [])]
+      .filter((entry) => current.has(entry.to.toLowerCase()))
+      .map((entry) => feedbackOf(report, entry.message, entry.to));
+    const recorded = await deps.feedback.record(items);
+    const what = report.kind === 'bounce' ? 'bounce report' : 'complaint';
+    return recorded > 0 ? `2.0.0 ${what} recorded` : `2.0.0 ${what} already recorded`;
+  };
+
+  const onData = (
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+    callback: (err?: Error | null, message?: string) => void,
+  ): void => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    // Read to the end even past the limit: the reply can only come after the client's final dot.
+    stream.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= options.maxMessageBytes) chunks.push(chunk);
+    });
+    stream.on('end', () => {
+      const done = (error: Error | null, message?: string) => {
+        addressed.delete(session);
+        callback(error, message);
+      };
+      if (stream.sizeExceeded || received > options.maxMessageBytes) return done(tooBig);
+      handle(session, chunks).then(
+        (message) => done(null, message),
+        (error: unknown) => {
+          if (error instanceof Error && 'responseCode' in error) return done(error);
+          log.error({ err: error }, 'inbound MX could not record a report');
+          done(temporaryFailure());
+        },
+      );
+    });
+  };
+
+  const server = new SMTPServer({
+    secure: false,
+    name: options.hostname,
+    banner: 'bounce and complaint reports only',
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { hideSTARTTLS: true }),
+    authOptional: true,
+    disabledCommands: ['AUTH'],
+    disableReverseLookup: true,
+    size: options.maxMessageBytes,
+    maxClients,
+    logger: false,
+    closeTimeout: options.closeTimeoutMs ?? 10_000,
+    onRcptTo,
+    onData,
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code && connectionNoise.has(error.code))
+      log.debug({ err: error }, 'inbound MX connection error');
+    else log.warn({ err: error }, 'inbound MX connection error');
+  });
+
+  const port = await new Promise<number>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.server.off('error', reject);
+      const address = server.server.address();
+      resolve(typeof address === 'object' && address ? address.port : options.port);
+    });
+  });
+  return {
+    port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -8,6 +8,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const tagLength = 12;
 const pattern = /^bounces-([0-9a-f]{32})-([0-9a-f]{12})@(.+)$/i;
 
+/** The VERP key, derived from the server's SECRET so every process (workers, inbound MX) agrees on it. */
+export function verpKey(secret: string): string {
+  return createHmac('sha256', secret).update('verp return path').digest('base64url');
+}
+
 function tagOf(key: string, messageId: string): string {
   return createHmac('sha256', key).update(`verp:${messageId}`).digest('hex').slice(0, tagLength);
 }

@@ -275,7 +275,7 @@ export async function measureDeliveryPart(
     if ('stop' in sink) await sink.stop();
   }
   const notes = [
-    `Delivery: Postfix is timed from the first smtp-source connection (${settings.smtpSessions} sessions, reused) until postqueue reports its queue empty; ours from the first of the ${batchSize.toLocaleString('en-US')}-recipient POSTs (${postsInFlight} in flight) until as many delivery or bounce events as messages (polled every 250 ms). Both deliver into the same smtp-sink; each of our runs starts a server on an empty database (PostgreSQL: a new database beside BENCH_DATABASE_URL, dropped afterwards).`,
+    `Delivery: Postfix is timed from the first smtp-source connection (${settings.smtpSessions} sessions, reused) until its log records every message as sent and postqueue reports the queue empty; ours from the first of the ${batchSize.toLocaleString('en-US')}-recipient POSTs (${postsInFlight} in flight) until as many delivery or bounce events as messages (polled every 250 ms). Both deliver into the same smtp-sink; each of our runs starts a server on an empty database (PostgreSQL: a new database beside BENCH_DATABASE_URL, dropped afterwards).`,
     "Delivery settings: Postfix on its defaults (20 connections to the one destination, reused); ours on its defaults too, or on DELIVERY_CONCURRENCY / DELIVERY_DOMAIN_CONNECTIONS when set in the bench's environment (the server inherits it).",
     'Acceptance: the bare Fastify route is the best of three POSTs of the same body after a warm-up; ours is one POST after a 1,000-recipient warm-up, on a server in MAIL_MODE=capture.',
   ];

@@ -30,6 +30,7 @@ import { userRoutes } from './accounts/users/routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import { createDnsResolver } from './dns/resolver.ts';
 import { apiKeyRoutes } from './engine/api-keys/routes.ts';
 import { createEngine, type Engine } from './engine/create-engine.ts';
 import { eventRetentionRoutes } from './engine/events/retention-routes.ts';
@@ -40,6 +41,9 @@ import { recipientListRoutes } from './engine/recipient-lists/routes.ts';
 import { createRecipientService } from './engine/sandbox/authorized-recipients.ts';
 import { createEnvironmentService } from './engine/sandbox/environment.ts';
 import { sandboxRoutes } from './engine/sandbox/routes.ts';
+import { sendingDomainConsoleRoutes } from './engine/sending-domains/console-routes.ts';
+import { sendingDomainRoutes } from './engine/sending-domains/routes.ts';
+import { createSendingDomainService } from './engine/sending-domains/sending-domain-service.ts';
 import { snippetRoutes } from './engine/snippets/routes.ts';
 import { subaccountRoutes } from './engine/subaccounts/routes.ts';
 import { suppressionRoutes } from './engine/suppression/routes.ts';
@@ -142,6 +146,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     environments,
   };
 
+  const sendingDomains = createSendingDomainService({
+    store: engine.sendingDomains,
+    dns: createDnsResolver(config.dnsServers),
+    platformHost: config.smtp.hostname,
+    clock,
+  });
+
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const routes of [
     healthRoutes(accounts),
@@ -151,6 +162,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onboardingRoutes(accounts),
     sandboxRoutes(accounts),
     eventRetentionRoutes(accounts),
+    sendingDomainConsoleRoutes({ guards, sendingDomains }),
   ]) {
     await api.register(routes, { prefix: '/v1' });
   }
@@ -190,6 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       snippetRoutes(engine),
       transmissionRoutes(engine),
       ipPoolRoutes({ ipPools: engine.ipPools, localAddresses, hostname: config.smtp.hostname }),
+      sendingDomainRoutes({ sendingDomains }),
     ]),
     { prefix: '/api/v1' },
   );

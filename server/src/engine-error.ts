@@ -14,7 +14,9 @@ export type EngineErrorKind =
   /** Content does not compile in the substitution language. */
   | 'syntax'
   /** The send does not fit the company's sending limits. */
-  | 'overQuota';
+  | 'overQuota'
+  /** A production send From a domain that is not a verified sending domain of the account. */
+  | 'unverifiedDomain';
 
 /**
  * A rule of the engine said no: its kind, what exactly is wrong for people (`description`) and, where
@@ -61,5 +63,15 @@ export class OverQuotaError extends EngineError {
   /** Daily limits pass at midnight; a plan's monthly quota does not. */
   get passes(): boolean {
     return this.feature === 'daily' || this.feature === 'sandbox';
+  }
+}
+
+/** A production send From a domain the account has not verified (SparkPost's 7001, in its words). */
+export class UnverifiedDomainError extends EngineError {
+  readonly domain: string;
+
+  constructor(domain: string) {
+    super('unverifiedDomain', 'Unconfigured or unverified sending domain.');
+    this.domain = domain;
   }
 }

@@ -1,23 +1,27 @@
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createPasswordHasher } from './accounts/auth/passwords.ts';
+import { resolveSecret } from './accounts/auth/secret.ts';
 import { createAccountStores } from './accounts/create-accounts.ts';
 import { buildApp } from './app.ts';
 import { runAdminCommand } from './cli/admin.ts';
 import { serveOperatorCommands } from './cli/control-socket.ts';
+import { operatorEngine } from './cli/operator-engine.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
 import { createEngine } from './engine/create-engine.ts';
+import { createDeliveryFromConfig } from './engine/delivery/start-delivery.ts';
+import { startMxFromConfig } from './engine/inbound-mx/start-mx.ts';
 import { startSmtpRelay } from './engine/smtp-relay/start-relay.ts';
 import { createMailer } from './mail/mailer.ts';
 import { reportTo } from './report-error.ts';
 import { startWorkers } from './workers.ts';
 
-/** Roles this process can run (all = every one); the inbound MX joins with the delivery issue. */
-const roles = ['all', 'api', 'smtp', 'worker'];
+/** Roles this process can run (all = every one): HTTP, SMTP relay, inbound MX, background and delivery workers. */
+const roles = ['all', 'api', 'smtp', 'mx', 'worker'];
 
 const { values } = parseArgs({ options: { role: { type: 'string', default: 'all' } } });
 if (!roles.includes(values.role)) {
@@ -56,6 +60,8 @@ if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated'
 // The composition root: every store and service of this process is built here, once.
 const engine = createEngine(db, systemClock, reportTo(logger));
 const accounts = createAccountStores(db);
+// Signs tokens, VERP return paths and unsubscribe links: the same in every process of one database.
+const secret = await resolveSecret(db, config.secret);
 // The embedded database has no other process: a generation still marked running was this server's
 // before it stopped, and resumes now rather than after the usual wait.
 if (!config.databaseUrl) await engine.transmissions.releaseStale(0);
@@ -66,7 +72,7 @@ const operatorContext = {
   db,
   passwords: createPasswordHasher(config.passwordHashing),
   clock: systemClock,
-  apiKeys: engine.apiKeys,
+  ...operatorEngine(config, engine, systemClock),
 };
 const operator = config.databaseUrl
   ? undefined
@@ -80,7 +86,19 @@ const app = runs('api')
   ? await buildApp({ config, db, mailer: createMailer(config, db, logger), logger, engine, accounts })
   : undefined;
 const smtp = runs('smtp') ? await startSmtpRelay(config, engine, logger) : undefined;
+const mx = runs('mx') ? await startMxFromConfig(config, secret, engine, logger) : undefined;
 const stopWorkers = runs('worker') ? startWorkers(db, engine, logger) : undefined;
+const delivery = runs('worker')
+  ? createDeliveryFromConfig({
+      config,
+      db,
+      engine,
+      secret,
+      clock: systemClock,
+      reportError: reportTo(logger),
+    })
+  : undefined;
+delivery?.start();
 
 let stopping = false;
 const shutdown = async (signal: string) => {
@@ -94,7 +112,9 @@ const shutdown = async (signal: string) => {
     operator?.close(),
     app?.close(),
     smtp?.relay.close(),
+    mx?.close(),
     stopWorkers?.(),
+    delivery?.stop(),
   ]);
   await db.close();
   process.exit(0);
@@ -103,6 +123,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 if (smtp) console.log(`SMTP relay on ${config.smtp.host}:${smtp.port}`);
+if (mx) console.log(`inbound MX (bounces, complaints) on ${config.smtp.host}:${mx.port}`);
+if (delivery) console.log(`delivery workers: MAIL_MODE=${config.mail.mode}`);
 if (app) {
   await app.listen({ host: config.host, port: config.port });
   console.log(`listening on http://${config.host}:${config.port}`);

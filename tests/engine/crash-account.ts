@@ -1,11 +1,13 @@
 import { createPasswordHasher } from '../../server/src/accounts/auth/passwords.ts';
 import { createAccountStores } from '../../server/src/accounts/create-accounts.ts';
 import { runAdminCommand } from '../../server/src/cli/admin.ts';
+import { operatorEngine } from '../../server/src/cli/operator-engine.ts';
 import { systemClock } from '../../server/src/clock.ts';
+import { loadConfig } from '../../server/src/config.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openDb } from '../../server/src/db/open.ts';
-import { createApiKeyStore } from '../../server/src/engine/api-keys/api-key-store.ts';
+import { createEngine } from '../../server/src/engine/create-engine.ts';
 import { reportTo } from '../../server/src/report-error.ts';
 import type { CrashStorage } from './crash-storage.ts';
 
@@ -30,7 +32,7 @@ export async function withDatabase<T>(storage: CrashStorage, fn: (db: Db) => Pro
 
 /**
  * A production company on the UNLIMITED plan with an API key, made with the operator commands: sandbox
- * rules and quotas would otherwise refuse part of the burst.
+ * rules and quotas would otherwise refuse part of the burst. The burst's From domain is verified.
  */
 export function createSendingAccount(storage: CrashStorage): Promise<SendingAccount> {
   return withDatabase(storage, async (db) => {
@@ -40,7 +42,11 @@ export function createSendingAccount(storage: CrashStorage): Promise<SendingAcco
       db,
       passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
       clock: systemClock,
-      apiKeys: createApiKeyStore(db, systemClock, reportTo(console)),
+      ...operatorEngine(
+        loadConfig(storage.env),
+        createEngine(db, systemClock, reportTo(console)),
+        systemClock,
+      ),
     };
     const email = 'crash@example.test';
     const run = (...argv: string[]) => runAdminCommand(ctx, argv);
@@ -59,6 +65,7 @@ export function createSendingAccount(storage: CrashStorage): Promise<SendingAcco
     const companyId = /^company (\S+) created/.exec(created)?.[1];
     const apiKey = keyLines.at(-1);
     if (!companyId || !apiKey) throw new Error(`unexpected admin output: ${created} / ${keyLines.join(' ')}`);
+    await run('add-sending-domain', '--email', email, '--domain', 'sender.example.test', '--verified');
     return { companyId, apiKey };
   });
 }

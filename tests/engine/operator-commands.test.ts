@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestDnsServer, type TestDnsServer } from '../../server/src/testing/dns-server.ts';
+import { verifySendingDomain } from './sending-domain.ts';
 import { type ServerProcess, serverProcess } from './server-process.ts';
 
 const email = 'owner@operator.example.test';
@@ -18,14 +20,17 @@ const withoutIds = (output: string[]) =>
  */
 describe('operator commands against a running server', () => {
   let server: ServerProcess;
+  let dns: TestDnsServer;
   const lines: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    server = await serverProcess();
+    dns = await startTestDnsServer();
+    server = await serverProcess({ DNS_SERVERS: dns.address });
     await server.start();
   });
   afterAll(async () => {
     await server?.dispose();
+    await dns?.close();
   });
 
   const signin = (password: string) =>
@@ -70,6 +75,8 @@ describe('operator commands against a running server', () => {
       body: { results: { total_accepted_recipients: 0, rcpt_to_errors: [{ code: '1902' }] } },
     });
 
+    // Production mail goes only From a verified sending domain.
+    await verifySendingDomain(server.origin, key, 'operator.example.test', dns);
     // The environment and the plan are read (and cached) by every send: each change applies to the next one.
     lines.environment = await server.admin(
       'set-environment',

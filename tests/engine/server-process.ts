@@ -29,8 +29,8 @@ export interface ServerProcess {
   dispose(): Promise<void>;
 }
 
-/** The server's settings on fresh ports and an empty data directory (embedded PGlite), nothing started. */
-export async function serverProcess(): Promise<ServerProcess> {
+/** The server's settings on fresh ports and an empty data directory (embedded PGlite), nothing started; `extra` adds settings. */
+export async function serverProcess(extra: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'engine-process-'));
   const port = await freePort();
   const { DATABASE_URL: _ignored, ...inherited } = process.env;
@@ -44,6 +44,7 @@ export async function serverProcess(): Promise<ServerProcess> {
     LOG_LEVEL: 'warn',
     CONSOLE_DIR: '/nonexistent',
     RATE_LIMIT_PER_MINUTE: '0',
+    ...extra,
   };
   const origin = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;

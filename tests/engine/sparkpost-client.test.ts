@@ -1,7 +1,9 @@
 import SparkPost from 'sparkpost';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../server/src/db/pglite.ts';
+import { startTestDnsServer, type TestDnsServer } from '../../server/src/testing/dns-server.ts';
 import { clientFailure } from '../../server/src/testing/engine.ts';
+import { verifySendingDomain } from './sending-domain.ts';
 import { type ServerProcess, serverProcess } from './server-process.ts';
 
 /** A message event as the API serves it (the fields these tests read). */
@@ -41,22 +43,26 @@ const from = { email: 'news@acme.test', name: 'Acme' };
 // process, set up with the operator CLI as an operator would.
 describe('the sparkpost client against a server process', () => {
   let server: ServerProcess;
+  let dns: TestDnsServer;
   let client: SparkPost;
   const sent: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await serverProcess();
+    dns = await startTestDnsServer();
+    server = await serverProcess({ DNS_SERVERS: dns.address });
     const email = 'x@example.test';
     await server.admin('create-company', '--name', 'X', '--email', email, '--password', 'Passw0rd-x');
     const key = (await server.admin('create-api-key', '--email', email, '--label', 't')).at(-1) ?? '';
     await server.admin('set-environment', '--email', email, '--environment', 'production');
     await server.admin('set-plan', '--email', email, '--plan', 'UNLIMITED');
     await server.start();
+    await verifySendingDomain(server.origin, key, 'acme.test', dns, { shared: true });
     client = new SparkPost(key, { origin: server.origin });
   });
 
   afterAll(async () => {
     await server?.dispose();
+    await dns?.close();
   });
 
   it('sends inline content with cc and bcc: one message per address, To and CC headers as SparkPost sets them', async () => {

@@ -6,6 +6,7 @@ import { testClock, useTestApp } from '../testing/app.ts';
 import { databasesWithWorker } from '../testing/databases.ts';
 import { runAdminCommand, usage } from './admin.ts';
 import type { AdminContext } from './commands.ts';
+import { operatorEngine } from './operator-engine.ts';
 
 describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
   const t = useTestApp(database);
@@ -17,7 +18,7 @@ describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
       db: t.db,
       passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
       clock: testClock(),
-      apiKeys: t.engine.apiKeys,
+      ...operatorEngine(t.config, t.engine, t.clock),
     };
   });
 
@@ -127,6 +128,47 @@ describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
       .poll(() => t.engine.usage.fits(companyId, overFree), { timeout: 1000 })
       .toEqual({ ok: true });
     await expect.poll(() => t.engine.send.environmentOf(companyId), { timeout: 1000 }).toBe('production');
+  });
+
+  it('adds a sending domain with the records to publish, verified at once only when the operator says so', async () => {
+    const [created = ''] = await run(
+      'create-company',
+      '--name',
+      'Domains',
+      '--email',
+      'domains@example.test',
+      '--password',
+      'Domains12345',
+    );
+    const companyId = created.split(' ')[1] ?? '';
+    const lines = await run(
+      'add-sending-domain',
+      '--email',
+      'domains@example.test',
+      '--domain',
+      'News.Domains.test',
+    );
+    expect(lines[0]).toBe('sending domain news.domains.test added; publish:');
+    expect(lines.join('\n')).toMatch(
+      /\._domainkey\.news\.domains\.test TXT "v=DKIM1; k=rsa; h=sha256; p=MII/,
+    );
+    expect(lines.at(-1)).toContain('verify-sending-domain');
+    expect(await t.engine.send.sendingDomainVerified(companyId, 0, 'news.domains.test')).toBe(false);
+
+    await run(
+      'add-sending-domain',
+      '--email',
+      'domains@example.test',
+      '--domain',
+      'vouched.test',
+      '--verified',
+    );
+    await expect
+      .poll(() => t.engine.send.sendingDomainVerified(companyId, 0, 'vouched.test'), { timeout: 1000 })
+      .toBe(true);
+    await expect(
+      run('add-sending-domain', '--email', 'domains@example.test', '--domain', 'not a domain'),
+    ).rejects.toThrow('--domain: must be a domain name');
   });
 
   it('prints help', async () => {

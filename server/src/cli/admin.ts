@@ -18,6 +18,8 @@ import {
   setPlan,
 } from './commands.ts';
 import { controlSocketName, NoServerAnswers, sendOperatorCommand } from './control-socket.ts';
+import { operatorEngine } from './operator-engine.ts';
+import { addSendingDomain, verifySendingDomain } from './sending-domain-commands.ts';
 
 export const usage = `Operator commands (they use the same settings as the server: DATA_DIR or DATABASE_URL).
 While a server runs on the same DATA_DIR, the command runs inside it and applies at once.
@@ -32,6 +34,11 @@ While a server runs on the same DATA_DIR, the command runs inside it and applies
       Moves the company to another plan (FREE: 3000 emails a month; UNLIMITED: no quota).
   npm run admin -- set-environment --email owner@acme.test --environment production
       Switches the company to sandbox or production without the console's on-boarding steps.
+  npm run admin -- add-sending-domain --email owner@acme.test --domain acme.test [--verified]
+      Adds a sending domain with a new DKIM key and prints the DNS records to publish; --verified
+      lets production send from it at once (you vouch for it), else verify it once published:
+  npm run admin -- verify-sending-domain --email owner@acme.test --domain acme.test
+      Looks up its DKIM, SPF and DMARC records in DNS (DNS_SERVERS) and records the result.
   npm run admin -- --help`;
 
 function parseAdminArgs(argv: string[]) {
@@ -46,6 +53,8 @@ function parseAdminArgs(argv: string[]) {
       grants: { type: 'string' },
       plan: { type: 'string' },
       environment: { type: 'string' },
+      domain: { type: 'string' },
+      verified: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -83,6 +92,8 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
     const changed = await setEnvironment(ctx, values);
     return [`company of ${changed.email} now sends in ${changed.environment}`];
   }
+  if (command === 'add-sending-domain') return addSendingDomain(ctx, values);
+  if (command === 'verify-sending-domain') return verifySendingDomain(ctx, values);
   throw new Error(`unknown command "${command}"\n\n${usage}`);
 }
 
@@ -96,9 +107,15 @@ async function runInThisProcess(config: Config, argv: string[]): Promise<string[
     await migrate(db);
     const passwords = createPasswordHasher(config.passwordHashing);
     // This process's composition root, as main.ts is the server's.
-    const { apiKeys } = createEngine(db, systemClock, reportTo(console));
+    const engine = createEngine(db, systemClock, reportTo(console));
     return await runAdminCommand(
-      { ...createAccountStores(db), db, passwords, clock: systemClock, apiKeys },
+      {
+        ...createAccountStores(db),
+        db,
+        passwords,
+        clock: systemClock,
+        ...operatorEngine(config, engine, systemClock),
+      },
       argv,
     );
   } finally {

@@ -11,22 +11,15 @@ import type { ApiKeyStore } from '../engine/api-keys/api-key-store.ts';
 import { environmentChanged } from '../engine/sandbox/sandbox-rules.ts';
 import { planChanged } from '../engine/usage/usage-meter.ts';
 import { apiKeyGrants, isApiKeyGrant } from '../grants.ts';
+import { parseOptions } from './parse-options.ts';
+import type { SendingDomainContext } from './sending-domain-commands.ts';
 
 /** The process's own stores and services (the server's when the command runs in the server). */
-export interface AdminContext extends AccountStores {
+export interface AdminContext extends AccountStores, SendingDomainContext {
   db: Db;
   passwords: PasswordHasher;
   clock: Clock;
   apiKeys: Pick<ApiKeyStore, 'create'>;
-}
-
-/** Parses CLI options with a schema; throws one readable line per bad option. */
-function parseOptions<T extends z.ZodType>(schema: T, options: unknown): z.output<T> {
-  const parsed = schema.safeParse(options);
-  if (parsed.success) return parsed.data;
-  throw new Error(
-    parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'),
-  );
 }
 
 const companyOptions = z.object({

@@ -9,6 +9,7 @@ import { createIngestWriter } from './messages/ingest.ts';
 import { messageFacts } from './messages/message-facts.ts';
 import { createRecipientListStore } from './recipient-lists/recipient-list-store.ts';
 import { createSandboxRules } from './sandbox/sandbox-rules.ts';
+import { createSendingDomainStore } from './sending-domains/sending-domain-store.ts';
 import { createSnippetStore } from './snippets/snippet-store.ts';
 import { createSubaccountStore } from './subaccounts/subaccount-store.ts';
 import { createSuppressionStore } from './suppression/suppression-store.ts';
@@ -37,6 +38,7 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
   const ipPools = createIpPoolStore(db, clock, {
     subaccountPool: async (companyId, id) => (await subaccounts.get(companyId, id))?.ipPool ?? null,
   });
+  const sendingDomains = createSendingDomainStore(db, clock);
   const ingest = createIngestWriter(db, {
     usage,
     insertEvents: (tx, rows) => events.insert(tx, rows),
@@ -61,6 +63,8 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
     recipientList: (companyId, subaccountId, id) => recipientLists.recipientsOf(companyId, subaccountId, id),
     snippetContents: (companyId, subaccountId, ids) => snippets.contentsFor(companyId, subaccountId, ids),
     ipPoolExists: (companyId, id) => ipPools.exists(companyId, id),
+    sendingDomainVerified: (companyId, subaccountId, domain) =>
+      sendingDomains.sendingDomainVerified(companyId, subaccountId, domain),
   };
   return {
     apiKeys,
@@ -82,6 +86,13 @@ export function createEngine(db: Db, clock: Clock, reportError: ReportError) {
       insertEvents: (tx, rows) => events.insert(tx, rows),
       addSuppressions: (tx, entries) => suppressions.addIn(tx, entries),
     }),
+    sendingDomains,
+    /** For the delivery workers: the DKIM-verified key that signs mail From `fromDomain`, if any. */
+    signingKeyFor: (companyId: string, subaccountId: number, fromDomain: string) =>
+      sendingDomains.signingKeyFor(companyId, subaccountId, fromDomain),
+    /** For the delivery workers: the account's CNAME-verified default bounce domain, if any. */
+    bounceDomainFor: (companyId: string, subaccountId: number, fromDomain: string) =>
+      sendingDomains.bounceDomainFor(companyId, subaccountId, fromDomain),
     send,
     transmissions: createTransmissionService(db, send),
   };

@@ -117,6 +117,7 @@ const kindAnswers: Record<EngineErrorKind, { status: number } & SparkpostErrorIt
   syntax: { status: 422, message: 'substitution language syntax error in template content', code: '3000' },
   // A plan's monthly quota; the daily and sandbox limits have codes of their own (limitAnswers).
   overQuota: { status: 420, message: 'Exceed Sending Limit (monthly)', code: '2104' },
+  unverifiedDomain: { status: 400, message: 'Invalid domain', code: '7001' },
 };
 
 /** SparkPost's 420 for a send over the daily or sandbox limit. */

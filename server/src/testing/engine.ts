@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { signUp, type TestAccount } from './accounts.ts';
+import { addFixtureSendingDomains } from './sending-domains.ts';
 
 export interface EngineAccount extends TestAccount {
   companyId: string;
@@ -19,7 +20,10 @@ export interface EngineCallOptions {
   base?: '/api/v1' | '/api/labs';
 }
 
-/** A signed-up company with an all-grants API key, in `environment` (default production, so mail is not limited to authorized recipients). */
+/**
+ * A signed-up company with an all-grants API key, in `environment` (default production, so mail is
+ * not limited to authorized recipients), with the fixture sending domains verified.
+ */
 export async function engineAccount(
   app: FastifyInstance,
   db: Db,
@@ -32,6 +36,7 @@ export async function engineAccount(
     [account.email],
   );
   await db.query('UPDATE companies SET environment = $2 WHERE id = $1', [companyId, environment]);
+  await addFixtureSendingDomains(db, companyId);
   const created = await app.inject({
     method: 'POST',
     url: '/api/v1/api-keys',
@@ -47,6 +52,7 @@ const allGrants = [
   'message_events/view',
   'metrics/view',
   'recipient_lists/manage',
+  'sending_domains/manage',
   'smtp/inject',
   'subaccounts/manage',
   'suppression_lists/manage',

@@ -1,4 +1,4 @@
-import { EngineError, OverQuotaError } from '../../engine-error.ts';
+import { EngineError, OverQuotaError, UnverifiedDomainError } from '../../engine-error.ts';
 import type { RelayRefusal } from './relay-deps.ts';
 
 /**
@@ -12,6 +12,10 @@ export function refusalOf(error: unknown): RelayRefusal | undefined {
     return error.passes
       ? { code: 452, message: `4.7.1 ${error.description}` }
       : { code: 550, message: `5.7.1 ${error.description}` };
+  }
+  // SparkPost's reply at the end of DATA for a From domain the account has not verified.
+  if (error instanceof UnverifiedDomainError) {
+    return { code: 550, message: `5.7.1 Unconfigured Sending Domain <${error.domain}>` };
   }
   // Text the database cannot store, e.g. a NUL in a decoded header.
   if (error.kind === 'invalid') {

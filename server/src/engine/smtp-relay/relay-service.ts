@@ -4,6 +4,7 @@ import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
 import { readHeaderFields } from '../messages/header-fields.ts';
 import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
 import { newTransmissionId } from '../transmissions/ids.ts';
+import { screenFromDomain } from '../transmissions/screen.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
 import { submit } from '../transmissions/submit.ts';
 import { refusalOf } from './engine-refusals.ts';
@@ -99,6 +100,12 @@ async function submitMessage(
   const environment = options.sandbox === true ? 'sandbox' : await send.environmentOf(principal.companyId);
   const tags = api.tags ?? [];
   try {
+    await screenFromDomain(send, {
+      companyId: principal.companyId,
+      subaccountId: principal.subaccountId,
+      environment,
+      content: { kind: 'received', raw: message.raw },
+    });
     await submit(send, {
       smtpQueueId: message.queueId,
       send: {

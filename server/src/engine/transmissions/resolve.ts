@@ -14,6 +14,7 @@ import { messageSizeEstimate } from './message-size.ts';
 import { checkRecipients, type RecipientError } from './recipients.ts';
 import { checkCompiles, checkRfc822Compiles } from './render-pool.ts';
 import type { ContentSource } from './render-worker.ts';
+import { screenFromDomain } from './screen.ts';
 import type { Environment, SendDeps, StoredTemplate } from './send-deps.ts';
 
 /** Composed messages of one transmission are held and committed together: their total is capped. */
@@ -92,6 +93,8 @@ export async function resolveTransmission(
   body: TransmissionBody,
   /** A scheduled transmission being generated keeps its id. */
   existingId?: string,
+  /** The console's test send comes From the platform's own address, not one of the account's domains. */
+  how: { platformSender?: boolean } = {},
 ): Promise<ResolvedTransmission> {
   const { companyId, subaccountId } = principal;
   const now = deps.clock.now();
@@ -158,6 +161,7 @@ export async function resolveTransmission(
 
   const environment: Environment =
     requested.sandbox === true ? 'sandbox' : await deps.environmentOf(companyId);
+  if (!how.platformSender) await screenFromDomain(deps, { companyId, subaccountId, environment, content });
   const id = existingId ?? newTransmissionId();
   const campaignId = body.campaign_id ?? '';
   const generation: ResolvedTransmission['generation'] = {

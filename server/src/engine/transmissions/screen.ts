@@ -1,3 +1,6 @@
+import { UnverifiedDomainError } from '../../engine-error.ts';
+import { fromDomainOf } from '../sending-domains/from-domain.ts';
+import type { ContentSource } from './render-worker.ts';
 import type { Environment, SendDeps } from './send-deps.ts';
 
 export interface Screening {
@@ -36,4 +39,21 @@ export async function screenRecipients(
   ]);
   const notAuthorized = new Set(verified ? lower.filter((address) => !verified.has(address)) : []);
   return { notAuthorized, suppressed };
+}
+
+/**
+ * A production send's From domain must be a verified sending domain of the account (SparkPost's
+ * 7001); the sandbox is not checked. A From whose domain substitution decides is not known yet and
+ * passes here.
+ */
+export async function screenFromDomain(
+  deps: Pick<SendDeps, 'sendingDomainVerified'>,
+  input: { companyId: string; subaccountId: number; environment: Environment; content: ContentSource },
+): Promise<void> {
+  if (input.environment !== 'production') return;
+  const domain = fromDomainOf(input.content);
+  if (domain === undefined) return;
+  if (!(await deps.sendingDomainVerified(input.companyId, input.subaccountId, domain))) {
+    throw new UnverifiedDomainError(domain);
+  }
 }

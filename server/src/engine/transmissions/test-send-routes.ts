@@ -41,15 +41,19 @@ export function testSendRoutes(deps: TestSendDeps): FastifyPluginAsyncZod {
         const { companyId } = sessionOf(request);
         const principal = { companyId, subaccountId: 0, isMaster: true, grants: 'all' as const, keyId: null };
         const accepted = await deps.transmissions
-          .send(principal, {
-            campaign_id: 'console-test',
-            recipients: [{ address: { email: request.body.email } }],
-            content: {
-              from: { email: sender, name: 'Test' },
-              subject: 'Test message',
-              html: '<p>This is a test message sent from the console.</p>',
+          .send(
+            principal,
+            {
+              campaign_id: 'console-test',
+              recipients: [{ address: { email: request.body.email } }],
+              content: {
+                from: { email: sender, name: 'Test' },
+                subject: 'Test message',
+                html: '<p>This is a test message sent from the console.</p>',
+              },
             },
-          })
+            { platformSender: true },
+          )
           .catch((error: unknown) => {
             if (!(error instanceof OverQuotaError)) throw error;
             throw appError(403, 'quotaExceeded', error.description, {

@@ -101,8 +101,12 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
 
   return {
     /** Accepts a transmission: committed (messages, events, usage) before this resolves. */
-    async send(principal: Principal, body: TransmissionBody): Promise<Accepted> {
-      const resolved = await resolveTransmission(deps, principal, body);
+    async send(
+      principal: Principal,
+      body: TransmissionBody,
+      options: { platformSender?: boolean } = {},
+    ): Promise<Accepted> {
+      const resolved = await resolveTransmission(deps, principal, body, undefined, options);
       const { generation, rcptErrors } = resolved;
       if (generation.recipients.length === 0) {
         throw new EngineError('missing', rcptErrors[0]?.description ?? 'the recipient list is empty', {

@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { DnsResolver } from '../../../dns/resolver.ts';
 import type { SmtpReply } from '../../bounces/classify.ts';
+import type { DeliveryJob, DeliveryOutcome, DeliveryTransport } from '../delivery-transport.ts';
 import { type Destination, type Destinations, resolveDestinations } from './destinations.ts';
 import { createLanes } from './lanes.ts';
 import { allowedByPolicy, createMtaStsLookup, type MtaStsLookup, type MtaStsPolicy } from './mta-sts.ts';
@@ -47,28 +48,7 @@ export interface SmtpTransportOptions {
   ca?: string;
 }
 
-export interface DeliveryJob {
-  rcptTo: string;
-  mailFrom: string;
-  raw: Buffer;
-  /** Source address to bind (an address of the message's IP pool). */
-  localAddress?: string | undefined;
-}
-
-export interface DeliveryOutcome {
-  /** failed: permanent (5xx, no such domain, null MX); deferred: try again later (4xx, unreachable, DNS down). */
-  status: 'delivered' | 'deferred' | 'failed';
-  reply: SmtpReply;
-  /** The MX host (or smarthost) that answered last. */
-  host?: string;
-  /** Its address. */
-  ip?: string;
-  localAddress?: string;
-  tls: boolean;
-}
-
-export interface SmtpTransport {
-  deliver(job: DeliveryJob): Promise<DeliveryOutcome>;
+export interface SmtpTransport extends DeliveryTransport {
   /** Closes idle sessions; sessions in use close when their job ends. */
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ export * from './events.ts';
 export * from './query.ts';
 export * from './recipient-lists.ts';
 export * from './recipients.ts';
+export * from './sending-domains.ts';
 export * from './snippets.ts';
 export * from './storable.ts';
 export * from './subaccounts.ts';

@@ -1,0 +1,71 @@
+import type { Clock } from '../../clock.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/db.ts';
+import type { ReportError } from '../../report-error.ts';
+import { verpKey } from '../bounces/verp.ts';
+import type { Engine } from '../create-engine.ts';
+import { signMessage } from '../sending-domains/dkim-sign.ts';
+import { listUnsubscribeHeaders, unsubscribeKey } from '../unsubscribe/token.ts';
+import { createDeliveryWorker, type DeliverySettings, type DeliveryWorker } from './delivery-worker.ts';
+import { transportOptionsFromConfig } from './transport/from-config.ts';
+import { createSmtpTransport } from './transport/smtp-transport.ts';
+
+export interface DeliveryOptions {
+  config: Config;
+  db: Db;
+  engine: Engine;
+  /** The server's SECRET: VERP return paths and unsubscribe links are signed with keys derived from it. */
+  secret: string;
+  clock: Clock;
+  reportError: ReportError;
+  settings?: Partial<DeliverySettings>;
+}
+
+/**
+ * The delivery workers as the settings describe them (MAIL_MODE, SMARTHOST*, DNS_SERVERS,
+ * DELIVERY_*): each message gets its VERP return path, its one-click unsubscribe headers (mail that
+ * is not transactional) and the From domain's DKIM signature, then goes to the transport.
+ */
+export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWorker {
+  const { config, db, engine, secret, clock, reportError } = options;
+  const transport =
+    config.mail.mode === 'deliver' ? createSmtpTransport(transportOptionsFromConfig(config)) : undefined;
+  const unsubscribe = unsubscribeKey(secret);
+  const worker = createDeliveryWorker(db, {
+    clock,
+    mode: config.mail.mode,
+    transport,
+    prepare: {
+      verpKey: verpKey(secret),
+      defaultBounceDomain: config.smtp.hostname,
+      bounceDomainFor: engine.bounceDomainFor,
+      listUnsubscribeHeaders: (messageId) => listUnsubscribeHeaders(unsubscribe, config.publicUrl, messageId),
+      sign: async (raw, companyId, subaccountId, fromDomain) => {
+        const key = await engine.signingKeyFor(companyId, subaccountId, fromDomain);
+        return key ? signMessage(raw, key) : raw;
+      },
+    },
+    addressesOf: engine.addressesOf,
+    insertEvents: (tx, rows) => engine.events.insert(tx, rows),
+    addSuppressions: (tx, entries) => engine.suppressions.addIn(tx, entries),
+    reportError,
+    settings: {
+      // The transport's worst attempt: 5 MX addresses x (30 s connect + 30 s greeting) + 300 s of
+      // silence in DATA = 10 min. The worker gives up a little later, so an attempt it abandons has
+      // ended in the transport too and a retry cannot send the message twice.
+      attemptTimeoutMs: 11 * 60_000,
+      leaseMs: 35 * 60_000,
+      concurrency: config.delivery.concurrency,
+      perDomainConcurrency: config.delivery.domainConnections,
+      retryPeriodMs: config.delivery.retryHours * 3_600_000,
+      ...options.settings,
+    },
+  });
+  return {
+    ...worker,
+    stop: async () => {
+      await worker.stop();
+      await transport?.close();
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { booleanQuery } from './query.ts';
+
+/** A domain name as a sending domain takes it: letters, digits and hyphens in dot-separated labels. */
+export const domainName = z
+  .string()
+  .max(253, 'must be at most 253 characters')
+  .regex(
+    /^(?=.{1,253}$)([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/,
+    'must be a domain name such as mail.example.com',
+  );
+
+export const verificationStatus = z.enum(['unverified', 'pending', 'invalid', 'valid']);
+
+const selector = z
+  .string()
+  .max(63, 'must be at most 63 characters')
+  .regex(/^[A-Za-z0-9]([A-Za-z0-9_-]*[A-Za-z0-9])?$/, 'must be one DNS label: letters, digits, "-" and "_"');
+const keyText = z.string().min(1).max(8192);
+
+/** A caller's own DKIM key pair (SparkPost's `dkim` object). */
+export const dkimInput = z.object({
+  signing_domain: domainName.optional(),
+  private: keyText,
+  public: keyText,
+  selector,
+  headers: z.string().max(1024).optional(),
+});
+
+export const sendingDomainCreateBody = z.object({
+  domain: domainName,
+  tracking_domain: domainName.optional(),
+  dkim: dkimInput.optional(),
+  generate_dkim: z.boolean().default(true),
+  dkim_key_length: z.number().int().min(1024).max(4096).default(2048),
+  shared_with_subaccounts: z.boolean().default(false),
+});
+
+export const sendingDomainUpdateBody = z.object({
+  /** An empty string removes it. */
+  tracking_domain: z.union([domainName, z.literal('')]).optional(),
+  dkim: dkimInput.optional(),
+  shared_with_subaccounts: z.boolean().optional(),
+  is_default_bounce_domain: z.boolean().optional(),
+});
+
+export const sendingDomainVerifyBody = z.object({
+  dkim_verify: z.boolean().optional(),
+  cname_verify: z.boolean().optional(),
+  /** SparkPost's deprecated SPF check, kept: it also tells what the console's unverified-spf list shows. */
+  spf_verify: z.boolean().optional(),
+  /** Our addition: checks `_dmarc.<domain>`. */
+  dmarc_verify: z.boolean().optional(),
+  verification_mailbox_verify: z.boolean().optional(),
+  verification_mailbox: z.string().max(64).optional(),
+  postmaster_at_verify: z.boolean().optional(),
+  abuse_at_verify: z.boolean().optional(),
+  verification_mailbox_token: z.string().max(256).optional(),
+  postmaster_at_token: z.string().max(256).optional(),
+  abuse_at_token: z.string().max(256).optional(),
+});
+
+export const sendingDomainListQuery = z.object({
+  ownership_verified: booleanQuery.optional(),
+  dkim_status: verificationStatus.optional(),
+  cname_status: verificationStatus.optional(),
+  mx_status: verificationStatus.optional(),
+  abuse_at_status: verificationStatus.optional(),
+  postmaster_at_status: verificationStatus.optional(),
+  compliance_status: z.enum(['valid', 'blocked']).optional(),
+  is_default_bounce_domain: booleanQuery.optional(),
+});
+
+export const sendingDomainStatus = z.object({
+  ownership_verified: z.boolean(),
+  dkim_status: verificationStatus,
+  cname_status: verificationStatus,
+  mx_status: verificationStatus,
+  spf_status: verificationStatus,
+  /** Our addition: what the last dmarc_verify found. */
+  dmarc_status: verificationStatus,
+  compliance_status: z.enum(['valid', 'blocked']),
+  abuse_at_status: verificationStatus,
+  postmaster_at_status: verificationStatus,
+  verification_mailbox_status: verificationStatus,
+});
+
+/** The public half of the DKIM configuration: the private key is never shown. */
+export const dkimView = z.object({
+  signing_domain: z.string(),
+  public: z.string(),
+  selector: z.string(),
+  headers: z.string(),
+});
+
+/**
+ * The records to publish, by name and value (the style of SparkPost's DKIM keys API); after a
+ * verification, `<kind>_error` says what was wrong with each record that failed.
+ */
+export const sendingDomainDns = z.object({
+  dkim_record: z.string().optional(),
+  dkim_value: z.string().optional(),
+  dkim_error: z.string().optional(),
+  cname_record: z.string().optional(),
+  cname_value: z.string().optional(),
+  cname_error: z.string().optional(),
+  spf_record: z.string().optional(),
+  spf_value: z.string().optional(),
+  spf_error: z.string().optional(),
+  dmarc_record: z.string().optional(),
+  dmarc_value: z.string().optional(),
+  dmarc_error: z.string().optional(),
+});
+
+const sendingDomainFields = {
+  tracking_domain: z.string().optional(),
+  status: sendingDomainStatus,
+  shared_with_subaccounts: z.boolean(),
+  is_default_bounce_domain: z.boolean(),
+  /** On a subaccount's domains only. */
+  subaccount_id: z.number().optional(),
+  creation_time: z.string(),
+};
+
+export const sendingDomainSummary = z.object({ domain: z.string(), ...sendingDomainFields });
+
+/** GET one: SparkPost's object without `domain`, with the DKIM public key and the records to publish. */
+export const sendingDomainView = z.object({ ...sendingDomainFields, dkim: dkimView, dns: sendingDomainDns });
+
+export const sendingDomainCreated = z.object({
+  message: z.string(),
+  domain: z.string(),
+  dkim: dkimView.optional(),
+});
+
+export const sendingDomainVerifyResult = sendingDomainStatus.extend({ dns: sendingDomainDns.optional() });
+
+/** The console's `GET /domain/sending/unverified-spf`: each domain with the SPF record it should publish. */
+export const unverifiedSpfDomain = z.object({
+  domain: z.string(),
+  spf_status: verificationStatus,
+  subaccount_id: z.number(),
+  spf_record: z.object({ name: z.string(), type: z.literal('TXT'), value: z.string() }),
+});
+
+export type SendingDomainSummary = z.output<typeof sendingDomainSummary>;
+export type SendingDomainView = z.output<typeof sendingDomainView>;
+export type SendingDomainDns = z.output<typeof sendingDomainDns>;
+export type SendingDomainStatus = z.output<typeof sendingDomainStatus>;
+export type UnverifiedSpfDomain = z.output<typeof unverifiedSpfDomain>;

@@ -56,30 +56,39 @@ async function measureBoth(
   };
 }
 
+/** The bare Fastify route (bare-fastify.ts) in a child process, or why it did not start. */
+export async function startBareFastify(
+  root: string,
+): Promise<{ url: string; stop: () => Promise<void> } | { reason: string }> {
+  const port = await freePort();
+  const child = startChild(nodeBinary(root), [path.join(root, 'tests', 'bench', 'bare-fastify.ts')], {
+    ...process.env,
+    PORT: String(port),
+  });
+  const notReady = await waitUntil(
+    () => canConnect(port),
+    20_000,
+    () => (child.process.exitCode === null ? undefined : `exited: ${summarizeOutput(child.output())}`),
+  );
+  if (notReady) {
+    await child.stop();
+    return { reason: `bare Fastify did not start: ${notReady}` };
+  }
+  return { url: `http://127.0.0.1:${port}`, stop: child.stop };
+}
+
 /** The limit: a bare Fastify route in a child process, same body, no work behind it. */
 export async function measureBareFastify(
   settings: BenchSettings,
   root: string,
   log: (line: string) => void,
 ): Promise<HttpOutcomes> {
-  const port = await freePort();
-  const child = startChild(nodeBinary(root), [path.join(root, 'tests', 'bench', 'bare-fastify.ts')], {
-    ...process.env,
-    PORT: String(port),
-  });
+  const bare = await startBareFastify(root);
+  if ('reason' in bare) return { single: { skipped: bare.reason }, batch: { skipped: bare.reason } };
   try {
-    const notReady = await waitUntil(
-      () => canConnect(port),
-      20_000,
-      () => (child.process.exitCode === null ? undefined : `exited: ${summarizeOutput(child.output())}`),
-    );
-    if (notReady) {
-      const skipped = { skipped: `bare Fastify did not start: ${notReady}` };
-      return { single: skipped, batch: skipped };
-    }
-    return await measureBoth(settings, 'bare Fastify', `http://127.0.0.1:${port}`, 'bench', log);
+    return await measureBoth(settings, 'bare Fastify', bare.url, 'bench', log);
   } finally {
-    await child.stop();
+    await bare.stop();
   }
 }
 

@@ -18,7 +18,10 @@ export async function measure(
   }
   log(
     isMeasured(outcome)
-      ? `  ${label}: ${number.format(outcome.rate)} ${outcome.unit}${outcome.note ? ` (${outcome.note})` : ''}`
+      ? `  ${label}: ${number.format(outcome.rate)} ${outcome.unit}${[outcome.detail, outcome.note]
+          .filter(Boolean)
+          .map((text) => ` (${text})`)
+          .join('')}`
       : `  ${label}: SKIPPED: ${outcome.skipped}`,
   );
   return outcome;

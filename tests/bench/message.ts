@@ -2,6 +2,8 @@
 
 export const benchEmail = 'bench@bench.test';
 export const benchRecipient = 'to@bench.test';
+/** The domain whose mail goes to smtp-sink in the delivery scenarios. */
+export const sinkDomain = 'sink.test';
 
 const filler = 'The quick brown fox jumps over the lazy dog while the benchmark keeps counting. ';
 
@@ -39,5 +41,21 @@ export function transmissionBody(recipients: number): string {
       substitution_data: { name: `Reader ${n}`, n },
     })),
     content: { from: benchEmail, subject: 'Bench {{n}}', html, text },
+  });
+}
+
+/**
+ * Recipients `first`..`first + count - 1` at `domain`, one plain-text message of about `bodyBytes`
+ * each: the load smtp-source -l gives Postfix, sent through the transmissions API.
+ */
+export function deliveryTransmission(
+  first: number,
+  count: number,
+  domain: string,
+  bodyBytes: number,
+): string {
+  return JSON.stringify({
+    recipients: Array.from({ length: count }, (_, n) => ({ address: { email: `r${first + n}@${domain}` } })),
+    content: { from: benchEmail, subject: 'Bench delivery', text: textOfLength(bodyBytes) },
   });
 }

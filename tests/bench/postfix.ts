@@ -1,4 +1,4 @@
-import { access, chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, chown, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { canConnect, waitUntil } from '../support/ports.ts';
@@ -9,6 +9,7 @@ export interface PostfixTools {
   smtpSource: string;
   smtpSink: string;
   postfix: string | undefined;
+  postqueue: string | undefined;
   version: string;
 }
 
@@ -35,12 +36,12 @@ export const installHint =
   'DEBIAN_FRONTEND=noninteractive apt-get install -y postfix';
 
 async function findTools(): Promise<PostfixTools | undefined> {
-  const [smtpSource, smtpSink, postfix, postconf] = await Promise.all(
-    ['smtp-source', 'smtp-sink', 'postfix', 'postconf'].map(findProgram),
+  const [smtpSource, smtpSink, postfix, postconf, postqueue] = await Promise.all(
+    ['smtp-source', 'smtp-sink', 'postfix', 'postconf', 'postqueue'].map(findProgram),
   );
   if (!smtpSource || !smtpSink) return undefined;
   const version = postconf ? (await runCommand(postconf, ['-d', '-h', 'mail_version'])).stdout.trim() : '';
-  return { smtpSource, smtpSink, postfix, version: version || 'unknown version' };
+  return { smtpSource, smtpSink, postfix, postqueue, version: version || 'unknown version' };
 }
 
 async function install(log: (line: string) => void): Promise<string | undefined> {
@@ -77,12 +78,20 @@ export async function ensurePostfix(
 
 export interface PostfixInstance {
   port: number;
+  /** Messages still in the queue (`postqueue -p`); 0 when it says the queue is empty. */
+  queued: () => Promise<number>;
+  /** Deliveries the log records as sent (`status=sent`); reads only what was logged since the last call. */
+  sent: () => Promise<number>;
+  /** The last lines of its log, to explain a failure. */
+  logTail: () => Promise<string>;
   stop: () => Promise<void>;
 }
 
-function mainCf(dir: string): string {
-  return `# Private bench instance: loopback only, every message is queued and then discarded.
-compatibility_level = 3.6
+/** What the instance does with what it queued: throw it away, or relay it all to one SMTP server. */
+export type PostfixMode = { discard: true } | { relayTo: number };
+
+function mainCf(dir: string, mode: PostfixMode): string {
+  const shared = `compatibility_level = 3.6
 queue_directory = ${dir}/queue
 data_directory = ${dir}/data
 mail_owner = postfix
@@ -94,10 +103,6 @@ inet_interfaces = 127.0.0.1
 inet_protocols = ipv4
 mynetworks = 127.0.0.0/8
 smtpd_relay_restrictions = permit_mynetworks, reject
-relayhost =
-default_transport = discard
-local_transport = discard
-relay_transport = discard
 alias_maps =
 alias_database =
 smtpd_peername_lookup = no
@@ -105,9 +110,27 @@ disable_dns_lookups = yes
 maillog_file_prefixes = ${dir}
 maillog_file = ${dir}/maillog
 `;
+  if ('discard' in mode) {
+    return `# Private bench instance: loopback only, every message is queued and then discarded.
+${shared}relayhost =
+default_transport = discard
+local_transport = discard
+relay_transport = discard
+`;
+  }
+  // Postfix's defaults for the SMTP client otherwise: 20 connections to the one destination, reused.
+  return `# Private bench instance: loopback only, every message is queued and relayed to one loopback server.
+${shared}relayhost = [127.0.0.1]:${mode.relayTo}
+default_transport = smtp
+relay_transport = smtp
+local_transport = error:local delivery is disabled
+smtp_tls_security_level = none
+smtp_bind_address = 127.0.0.1
+smtp_helo_name = bench.localhost
+`;
 }
 
-function masterCf(port: number): string {
+function masterCf(port: number, mode: PostfixMode): string {
   const services = [
     `127.0.0.1:${port} inet n - n - - smtpd`,
     'pickup unix n - n 60 1 pickup',
@@ -123,19 +146,24 @@ function masterCf(port: number): string {
     'showq unix n - n - - showq',
     'error unix - - n - - error',
     'retry unix - - n - - error',
-    'discard unix - - n - - discard',
     'anvil unix - - n - 1 anvil',
     'scache unix - - n - 1 scache',
     'postlog unix-dgram n - n - 1 postlogd',
+    ...('discard' in mode ? ['discard unix - - n - - discard'] : ['smtp unix - - n - - smtp']),
   ];
   return `${services.join('\n')}\n`;
 }
 
 /**
  * Starts a private Postfix (`postfix -c <temp dir>`) that accepts on 127.0.0.1:port into its own
- * queue in the temp dir and discards every message, so nothing leaves the machine.
+ * queue in the temp dir and discards every message, or relays it to 127.0.0.1:relayTo; nothing
+ * leaves the machine.
  */
-export async function startPostfix(tools: PostfixTools, port: number): Promise<PostfixInstance> {
+export async function startPostfix(
+  tools: PostfixTools,
+  port: number,
+  mode: PostfixMode = { discard: true },
+): Promise<PostfixInstance> {
   const postfix = tools.postfix;
   if (!postfix) throw new Error('the postfix command is not installed');
   if (!isRoot()) throw new Error('a private Postfix instance must be started as root');
@@ -148,14 +176,10 @@ export async function startPostfix(tools: PostfixTools, port: number): Promise<P
   const owner = await runCommand('id', ['-u', 'postfix']);
   const group = await runCommand('id', ['-g', 'postfix']);
   await chown(path.join(dir, 'data'), Number(owner.stdout), Number(group.stdout));
-  await writeFile(path.join(configDir, 'main.cf'), mainCf(dir));
-  await writeFile(path.join(configDir, 'master.cf'), masterCf(port));
-  const maillog = async () =>
-    (await readFile(path.join(dir, 'maillog'), 'utf8').catch(() => ''))
-      .trim()
-      .split('\n')
-      .slice(-5)
-      .join(' | ');
+  await writeFile(path.join(configDir, 'main.cf'), mainCf(dir, mode));
+  await writeFile(path.join(configDir, 'master.cf'), masterCf(port, mode));
+  const readLog = () => readFile(path.join(dir, 'maillog'), 'utf8').catch(() => '');
+  const maillog = async () => (await readLog()).trim().split('\n').slice(-5).join(' | ');
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
@@ -175,5 +199,35 @@ export async function startPostfix(tools: PostfixTools, port: number): Promise<P
     await stop();
     throw new Error(why);
   }
-  return { port, stop };
+  const queued = async () => {
+    if (!tools.postqueue) throw new Error('the postqueue command is not installed');
+    const listed = await runCommand(tools.postqueue, ['-c', configDir, '-p']);
+    if (listed.code !== 0) throw new Error(`postqueue -p exited ${listed.code}: ${listed.stderr.trim()}`);
+    if (/Mail queue is empty/.test(listed.stdout)) return 0;
+    const requests = /in (\d+) Requests?\./.exec(listed.stdout)?.[1];
+    if (requests === undefined)
+      throw new Error(`postqueue -p: unexpected output ${listed.stdout.slice(-200)}`);
+    return Number(requests);
+  };
+  let logRead = 0;
+  let partialLine = '';
+  let sentCount = 0;
+  const sent = async () => {
+    const file = await open(path.join(dir, 'maillog')).catch(() => undefined);
+    if (!file) return sentCount;
+    try {
+      const { size } = await file.stat();
+      if (size <= logRead) return sentCount;
+      const chunk = Buffer.alloc(size - logRead);
+      await file.read(chunk, 0, chunk.length, logRead);
+      logRead = size;
+      const lines = (partialLine + chunk.toString('utf8')).split('\n');
+      partialLine = lines.pop() ?? '';
+      sentCount += lines.filter((line) => line.includes(' status=sent ')).length;
+      return sentCount;
+    } finally {
+      await file.close();
+    }
+  };
+  return { port, queued, sent, logTail: maillog, stop };
 }

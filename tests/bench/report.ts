@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 
-/** A measured rate, or why there is none. */
-export type Outcome = { rate: number; unit: string; note?: string } | { skipped: string };
+/** A measured rate (detail: shown beside it, e.g. the seconds it took), or why there is none. */
+export type Outcome = { rate: number; unit: string; note?: string; detail?: string } | { skipped: string };
 
 export interface Row {
   scenario: string;
@@ -59,7 +59,7 @@ const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 /** Two decimals, or two significant digits below 0.1 so a small ratio does not read as 0.00. */
 const formatRatio = (ratio: number) => (ratio >= 0.1 ? ratio.toFixed(2) : ratio.toPrecision(2));
 
-export const isMeasured = (outcome: Outcome): outcome is { rate: number; unit: string; note?: string } =>
+export const isMeasured = (outcome: Outcome): outcome is Exclude<Outcome, { skipped: string }> =>
   'rate' in outcome;
 
 /** Markdown: machine facts, the table, then numbered notes for skipped cells and caveats. */
@@ -73,7 +73,7 @@ export function renderMarkdown(report: BenchReport): string {
   };
   const cell = (outcome: Outcome) => {
     if (!isMeasured(outcome)) return `skipped ${footnote(outcome.skipped)}`;
-    const value = `${number.format(outcome.rate)} ${outcome.unit}`;
+    const value = `${number.format(outcome.rate)} ${outcome.unit}${outcome.detail ? ` (${outcome.detail})` : ''}`;
     return outcome.note ? `${value} ${footnote(outcome.note)}` : value;
   };
   const ratio = (row: Row) =>
@@ -82,7 +82,7 @@ export function renderMarkdown(report: BenchReport): string {
       : '—';
   const m = report.machine;
   const lines = [
-    '# Benchmark: ingest throughput',
+    '# Benchmark: ingest and delivery throughput',
     '',
     `- date: ${m.date}`,
     `- machine: ${m.cpus}, ${m.memory}, ${m.os}`,

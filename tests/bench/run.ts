@@ -24,11 +24,16 @@
  * the reason; the exit code is still 0. Results go to tests/bench/results/latest.{md,json}.
  * PGlite's ingest with PGLITE_FSYNC=on beside off: fsync-scenarios.ts.
  * Noisy neighbour (noisy-neighbour.ts): a small GET's latency while each abusive request runs.
- * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http|fsync|noisy.
+ * Delivery (delivery-scenarios.ts): N messages from accepted to delivered into smtp-sink, ours beside
+ * Postfix relaying the same load to the same sink; and the acceptance of one large personalised
+ * transmission beside the bare Fastify route (acceptance-scenarios.ts).
+ * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http|fsync|noisy|delivery,
+ * BENCH_DELIVERY_MESSAGES (default 10,000), BENCH_ACCEPTANCE_RECIPIENTS (default 100,000).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureDeliveryPart } from './delivery-scenarios.ts';
 import { measureFsync } from './fsync-scenarios.ts';
 import { httpRows, measureBareFastify, measureOurHttp } from './http-scenarios.ts';
 import { measureNoisyNeighbour, noisyNeighbourMarkdown } from './noisy-neighbour.ts';
@@ -47,12 +52,18 @@ async function main(): Promise<void> {
   const settings = readSettings(process.env);
   const wantSmtp = settings.parts.has('smtp');
   const wantHttp = settings.parts.has('http');
+  const wantDelivery = settings.parts.has('delivery');
   const nodeVersion = (await runCommand(nodeBinary(root), ['--version'])).stdout.trim();
   const database = settings.databaseUrl
     ? 'PGlite (embedded, data in a temp dir), then PostgreSQL (BENCH_DATABASE_URL)'
     : 'PGlite (embedded), data in a temp dir; set BENCH_DATABASE_URL to measure PostgreSQL too';
-  const tools = wantSmtp ? await ensurePostfix(log) : { reason: 'SMTP part not run (BENCH_ONLY)' };
-  if (wantSmtp && 'reason' in tools) log(`SKIPPED Postfix, smtp-sink and smtp-source rows: ${tools.reason}`);
+  const tools =
+    wantSmtp || wantDelivery
+      ? await ensurePostfix(log)
+      : { reason: 'SMTP and delivery parts not run (BENCH_ONLY)' };
+  if ((wantSmtp || wantDelivery) && 'reason' in tools) {
+    log(`SKIPPED Postfix, smtp-sink and smtp-source rows: ${tools.reason}`);
+  }
   const postfix = 'tools' in tools ? tools.tools.version : `not available: ${tools.reason}`;
   const facts = machineFacts(nodeVersion, database, postfix);
   log(`bench: ${facts.cpus}, ${facts.memory}, Node ${nodeVersion}, load ${facts.loadAverage}`);
@@ -100,6 +111,17 @@ async function main(): Promise<void> {
   }
 
   if (settings.parts.has('fsync')) rows.push(...(await measureFsync(settings, root, log)));
+  if (wantDelivery) {
+    const delivery = await measureDeliveryPart(
+      settings,
+      root,
+      'tools' in tools ? tools.tools : tools,
+      databases,
+      log,
+    );
+    rows.push(...delivery.rows);
+    notes.push(...delivery.notes);
+  }
 
   notes.push(
     'Peers and our server share this machine with the load generators; rates are single runs, so compare ratios, not absolute numbers, across machines.',
@@ -114,6 +136,8 @@ async function main(): Promise<void> {
       httpConnections: settings.httpConnections,
       batchConnections: settings.batchConnections,
       batchSize: settings.batchSize,
+      deliveryMessages: settings.deliveryMessages,
+      acceptanceRecipients: settings.acceptanceRecipients,
     },
     rows,
     notes,

@@ -16,7 +16,7 @@ describe('config', () => {
       mxPort: 2526,
       dnsServers: [],
       deliveryPort: 25,
-      delivery: { retryHours: 72, concurrency: 50, domainConnections: 5 },
+      delivery: { retryHours: 72, concurrency: 50, domainConnections: 20 },
       logLevel: 'info',
       captcha: { provider: 'off' },
       oidc: undefined,

@@ -85,7 +85,7 @@ const envSchema = z
       .int('must be a whole number')
       .min(1, 'must be at least 1')
       .max(1_000, 'must be at most 1000')
-      .default(5),
+      .default(20),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino log level')
       .default('info'),

@@ -5,7 +5,8 @@ import type { ReportError } from '../../report-error.ts';
 import { transportOptionsFromConfig } from '../../smtp-client/from-config.ts';
 import { createSmtpTransport } from '../../smtp-client/smtp-transport.ts';
 import { verpKey } from '../bounces/verp.ts';
-import { type DkimSigningKey, signMessage } from '../sending-domains/dkim-sign.ts';
+import type { DkimSigningKey } from '../sending-domains/dkim-sign.ts';
+import { signOnThread } from '../sending-domains/sign-pool.ts';
 import { listUnsubscribeHeaders, unsubscribeKey } from '../unsubscribe/token.ts';
 import {
   createDeliveryWorker,
@@ -60,7 +61,7 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
       listUnsubscribeHeaders: (messageId) => listUnsubscribeHeaders(unsubscribe, config.publicUrl, messageId),
       sign: async (raw, companyId, subaccountId, fromDomain) => {
         const key = await engine.signingKeyFor(companyId, subaccountId, fromDomain);
-        return key ? signMessage(raw, key) : raw;
+        return key ? signOnThread(raw, key) : raw;
       },
     },
     addressesOf: engine.addressesOf,

@@ -19,10 +19,11 @@ const domainOfAddress = (address: string) => {
 };
 
 /**
- * The lower-cased ASCII domain of the From address a content sends from, as known before rendering;
- * undefined when substitution decides it (`{{...}}` in the domain) or there is none to read.
+ * The lower-cased ASCII domain of the From address a content sends from, as known before rendering
+ * ('' when there is none); a domain that substitution decides is returned with its `{{...}}`, so it
+ * matches no verified domain: it could name any domain once rendered.
  */
-export function fromDomainOf(content: ContentSource): string | undefined {
+export function fromDomainOf(content: ContentSource): string {
   let address: string;
   if (content.kind === 'inline') address = content.parts.from.email;
   else if (content.kind === 'rfc822') address = readHeaderFields(headerBlockOf(content.source)).from;
@@ -31,7 +32,7 @@ export function fromDomainOf(content: ContentSource): string | undefined {
       Buffer.from(content.raw.buffer, content.raw.byteOffset, content.raw.byteLength),
     ).from;
   const domain = domainOfAddress(address);
-  if (domain === '' || domain.includes('{{')) return undefined;
+  if (domain === '' || domain.includes('{{')) return domain;
   // An internationalized domain is registered in its ASCII (punycode) form.
   return domainToASCII(domain) || domain;
 }

@@ -93,6 +93,16 @@ const mailboxFields = [
   'abuse_at_token',
 ] as const;
 
+/**
+ * The domain whose DNS holds the key must be the sending domain, a subdomain or a parent of it: a
+ * key published under a domain of the caller's choosing would prove nothing about this one.
+ */
+function signingDomainFor(domain: string, requested: string | undefined): string {
+  const signing = requested?.toLowerCase() ?? domain;
+  if (signing === domain || signing.endsWith(`.${domain}`) || domain.endsWith(`.${signing}`)) return signing;
+  throw invalidValue(`dkim.signing_domain must be ${domain}, one of its subdomains or a parent domain`);
+}
+
 /** SparkPost-style selector: scph + month + two-digit year of creation, e.g. scph1126. */
 const selectorAt = (now: Date) =>
   `scph${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
@@ -179,6 +189,7 @@ export function createSendingDomainService(deps: {
         throw invalidValue('shared_with_subaccounts is only available to domains of the master account');
       }
       refuseTrackingDomain(input.tracking_domain);
+      const signingDomain = signingDomainFor(name, input.dkim?.signing_domain);
       const keys = await keysOf(input.dkim, input.dkim_key_length);
       const domain: NewSendingDomain = {
         domain: name,
@@ -186,7 +197,7 @@ export function createSendingDomainService(deps: {
         sharedWithSubaccounts: input.shared_with_subaccounts,
         dkim: {
           selector: keys.selector ?? selectorAt(deps.clock.now()),
-          signingDomain: input.dkim?.signing_domain?.toLowerCase() ?? name,
+          signingDomain,
           headers: input.dkim?.headers ?? defaultDkimHeaders,
           publicKey: keys.publicKey,
           privateKeyPem: keys.privateKeyPem,
@@ -233,7 +244,10 @@ export function createSendingDomainService(deps: {
       if (input.dkim) {
         // SparkPost checks a new key's record before taking it: a key not in DNS is refused.
         const keys = importDkimKeys(input.dkim.private, input.dkim.public);
-        const signingDomain = input.dkim.signing_domain?.toLowerCase() ?? domain.dkim.signingDomain;
+        const signingDomain = signingDomainFor(
+          domain.domain,
+          input.dkim.signing_domain ?? domain.dkim.signingDomain,
+        );
         const candidate = {
           ...domain,
           dkim: { ...domain.dkim, selector: input.dkim.selector, signingDomain, publicKey: keys.publicKey },

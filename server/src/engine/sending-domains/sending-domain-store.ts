@@ -121,10 +121,6 @@ const toDomain = (row: DomainRow): SendingDomain => ({
 const visible = `company_id = $1 AND ($3 OR subaccount_id = $2 OR ($2 <> 0 AND subaccount_id = 0 AND shared_with_subaccounts))`;
 const owned = 'company_id = $1 AND ($3 OR subaccount_id = $2)';
 
-/** Ownership is shown by DKIM or CNAME (MX and mailbox verification are not offered here). */
-const isVerified = (row: { dkimStatus: VerificationStatus; cnameStatus: VerificationStatus }) =>
-  row.dkimStatus === 'valid' || row.cnameStatus === 'valid';
-
 export type SendingDomainStore = ReturnType<typeof createSendingDomainStore>;
 
 export function createSendingDomainStore(db: Db, clock: Clock) {
@@ -153,7 +149,10 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
             subaccountId: domain.subaccountId,
             domain: domain.domain,
             shared: domain.sharedWithSubaccounts,
-            verified: isVerified(domain),
+            // Only the DKIM record proves the domain is this company's: the CNAME every company is
+            // asked for points at the same platform host, so another company could claim a name
+            // someone else pointed at us. A CNAME-verified domain serves as a bounce domain.
+            verified: domain.dkimStatus === 'valid',
             cnameVerified: domain.cnameStatus === 'valid',
             defaultBounce: domain.isDefaultBounceDomain,
             key:
@@ -367,7 +366,7 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
       return rows.map(toDomain);
     },
 
-    /** Whether the account may send From `domain`: its own or the master's shared domain, verified by DKIM or CNAME. */
+    /** Whether the account may send From `domain`: its own or the master's shared domain, DKIM-verified. */
     async sendingDomainVerified(companyId: string, subaccountId: number, domain: string): Promise<boolean> {
       return (await usable(companyId, subaccountId, domain))?.verified ?? false;
     },

@@ -116,6 +116,21 @@ describe.each(databases)('sending domains on $name', (database) => {
       code: '1300',
       description: 'dkim.public is not the public key of dkim.private',
     });
+
+    // A key published under a domain the caller owns proves nothing about another one.
+    const elsewhere = await call(a, 'POST', '/sending-domains', {
+      domain: 'bank.test',
+      dkim: { private: pkcs1, public: publicKey, selector: 's1', signing_domain: 'attacker.test' },
+    });
+    expect(elsewhere.statusCode).toBe(422);
+    expect(elsewhere.json().errors[0].description).toBe(
+      'dkim.signing_domain must be bank.test, one of its subdomains or a parent domain',
+    );
+    const parent = await call(a, 'POST', '/sending-domains', {
+      domain: 'mail.parent.test',
+      dkim: { private: pkcs1, public: publicKey, selector: 's1', signing_domain: 'parent.test' },
+    });
+    expect(parent.statusCode, parent.body).toBe(200);
   });
 
   it('refuses a domain twice, a bad name and an unknown tracking domain in SparkPost’s words', async () => {

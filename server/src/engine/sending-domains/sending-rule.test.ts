@@ -100,6 +100,21 @@ describe.each(databases)('production sends only From a verified sending domain, 
     expect((await call(a, 'POST', '/transmissions', transmission('x@elsewhere.test'))).statusCode).toBe(200);
   });
 
+  it('refuses a From domain that substitution decides: once rendered it could be any domain', async () => {
+    const refused = await call(a, 'POST', '/transmissions', {
+      ...transmission('ceo@{{domain}}'),
+      substitution_data: { domain: 'bank.test' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual(invalidDomain);
+    // Substitution in the local part is fine: the domain is known.
+    const accepted = await call(a, 'POST', '/transmissions', {
+      ...transmission('{{team}}@acme.test'),
+      substitution_data: { team: 'news' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
   it('checks the From of a stored template and of email_rfc822 content too', async () => {
     const template = await call(a, 'POST', '/templates', {
       id: 'unverified-from',

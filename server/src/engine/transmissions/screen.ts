@@ -52,8 +52,11 @@ export async function screenFromDomain(
 ): Promise<void> {
   if (input.environment !== 'production') return;
   const domain = fromDomainOf(input.content);
-  if (domain === undefined) return;
-  if (!(await deps.sendingDomainVerified(input.companyId, input.subaccountId, domain))) {
+  if (
+    domain === '' ||
+    domain.includes('{{') ||
+    !(await deps.sendingDomainVerified(input.companyId, input.subaccountId, domain))
+  ) {
     throw new UnverifiedDomainError(domain);
   }
 }

@@ -24,6 +24,17 @@ describe('bounce classification', () => {
     expect(classify('421 4.4.2 Connection timed out')).toBe(24);
   });
 
+  it('does not blame the recipient for a refusal of the sender or of the whole domain', () => {
+    expect(classify('550 5.7.1 <bounces-x@mail.test>: Sender address rejected: Access denied')).toBe(50);
+    expect(classify('550 5.7.23 Message rejected due to SPF policy')).toBe(50);
+    expect(classify('550 5.7.1 <x@dest.test>: Recipient address rejected: not allowed')).toBe(50);
+    expect(classify('550 5.1.2 dest.test: domain does not exist')).toBe(21);
+  });
+
+  it('reads only the start of a very long reply (a megabyte of text would take the patterns minutes)', () => {
+    expect(classifyReply({ code: 550, enhanced: '5.1.1', text: 'spam '.repeat(200_000) })).toBe(10);
+  });
+
   it('never turns a temporary refusal into a hard bounce', () => {
     expect(classify('450 4.1.1 <x@dest.test>: Recipient address rejected: User unknown')).toBe(20);
     expect(classify('452 4.2.2 insufficient system storage')).toBe(22);

@@ -25,13 +25,20 @@ const textRules: readonly [RegExp, BounceClass][] = [
   [/\b(too (large|big)|size (limit|exceeded)|exceeds? .*size|message size)\b/i, 23],
   [/\b(auto[- ]?reply|out of (the )?office|vacation)\b/i, 60],
   [/\b(challenge|verify you are human)\b/i, 100],
+  // The sender's side refused (its address, domain or authentication), not the recipient's mailbox.
   [
-    /\b(user unknown|unknown user|no such (user|mailbox|recipient)|does ?n[o']t exist|unknown recipient|invalid (recipient|mailbox|address)|recipient (address )?rejected|mailbox (unavailable|not found|disabled)|account (disabled|has been disabled|inactive)|address rejected|user not found|unrouteable address|not a valid (mailbox|recipient))\b/i,
+    /\b(sender (address |domain )?(rejected|denied|unknown|not allowed|blocked|verify failed)|spf|dmarc|dkim)\b/i,
+    50,
+  ],
+  [
+    /\b(user unknown|unknown user|no such (user|mailbox|recipient)|does ?n[o']t exist|unknown recipient|invalid (recipient|mailbox|address)|recipient (address )?rejected|mailbox (unavailable|not found|disabled)|account (disabled|has been disabled|inactive)|user not found|unrouteable address|not a valid (mailbox|recipient))\b/i,
     10,
   ],
   [/\b(timed? ?out|timeout|connection (refused|reset|closed)|no route)\b/i, 24],
   [/\b(blocked|block|denied|policy|not allowed|prohibited|refused|rejected)\b/i, 50],
 ];
+
+const maxTextChars = 1024;
 
 /** Enhanced status codes (RFC 3463) with one meaning, read when the text says nothing recognised. */
 const enhancedRules: Readonly<Record<string, BounceClass>> = {
@@ -58,11 +65,16 @@ const enhancedRules: Readonly<Record<string, BounceClass>> = {
  */
 export function classifyReply(reply: SmtpReply): BounceClass | undefined {
   if (reply.code >= 200 && reply.code < 400) return undefined;
-  for (const [pattern, bounceClass] of textRules) {
-    if (pattern.test(reply.text)) return transientOf(reply, bounceClass);
-  }
   const detail = reply.enhanced?.split('.').slice(1).join('.');
   const byEnhanced = detail === undefined ? undefined : enhancedRules[detail];
+  // A server may answer with a very long text: the phrases are read from its start only.
+  const text = reply.text.slice(0, maxTextChars);
+  for (const [pattern, bounceClass] of textRules) {
+    if (!pattern.test(text)) continue;
+    // "Does not exist" of a whole domain (x.1.2) or a policy refusal (x.7.y) is not a bad mailbox.
+    const invalidRecipient = bounceClass === 10 && byEnhanced !== undefined && byEnhanced !== 10;
+    return transientOf(reply, invalidRecipient ? byEnhanced : bounceClass);
+  }
   if (byEnhanced !== undefined) return transientOf(reply, byEnhanced);
   if (reply.code >= 400 && reply.code < 500) return 20;
   if (reply.code >= 500) return 40;

@@ -86,6 +86,7 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(1_000, 'must be at most 1000')
       .default(20),
+    DELIVERY_PRIVATE_NETWORKS: z.enum(['allow', 'deny'], 'must be allow or deny').default('deny'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino log level')
       .default('info'),
@@ -193,6 +194,8 @@ export interface Config {
     concurrency: number;
     /** Open SMTP connections per recipient domain (or to the smarthost) per worker process. */
     domainConnections: number;
+    /** MX hosts on private or local networks: denied unless a closed setup (tests, an intranet) allows them. */
+    privateNetworks: 'allow' | 'deny';
   };
   logLevel: string;
   secret: string | undefined;
@@ -265,6 +268,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       retryHours: env.DELIVERY_RETRY_HOURS,
       concurrency: env.DELIVERY_CONCURRENCY,
       domainConnections: env.DELIVERY_DOMAIN_CONNECTIONS,
+      privateNetworks: env.DELIVERY_PRIVATE_NETWORKS,
     },
     logLevel: env.LOG_LEVEL,
     secret: env.SECRET,

@@ -43,7 +43,12 @@ const routes = [
         [`mx.${sinkDomain}`]: { A: ['127.0.0.1'] },
       });
       return {
-        env: { MAIL_MODE: 'deliver', DNS_SERVERS: dns.address, DELIVERY_PORT: String(sinkPort) },
+        env: {
+          MAIL_MODE: 'deliver',
+          DNS_SERVERS: dns.address,
+          DELIVERY_PORT: String(sinkPort),
+          DELIVERY_PRIVATE_NETWORKS: 'allow',
+        },
         close: () => dns.close(),
       };
     },

@@ -33,6 +33,7 @@ describe('a server with MAIL_MODE=deliver', () => {
       DELIVERY_PORT: String(receiver.port),
       MX_PORT: String(await freePort()),
       SMTP_HOSTNAME: 'mail.operator.test',
+      DELIVERY_PRIVATE_NETWORKS: 'allow',
     });
     await server.start();
     await server.admin(

@@ -28,5 +28,6 @@ export function transportOptionsFromConfig(
     },
     maxConnectionsPerDomain: config.delivery.domainConnections,
     messagesPerConnection,
+    privateNetworks: config.delivery.privateNetworks,
   };
 }

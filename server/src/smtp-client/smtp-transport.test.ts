@@ -76,6 +76,20 @@ describe('SMTP transport, direct to MX', () => {
     expect(backup.messages).toHaveLength(0);
   });
 
+  it('refuses an MX on a private network when DELIVERY_PRIVATE_NETWORKS=deny, without connecting', async () => {
+    const inside = await receiver({ host: '127.0.0.7' });
+    const zone = await dns({
+      'intranet.test': { MX: [{ exchange: 'mx.intranet.test', priority: 10 }] },
+      'mx.intranet.test': { A: ['127.0.0.7'] },
+    });
+    const outcome = await transport(zone.address, inside.port, { privateNetworks: 'deny' }).deliver(
+      message('admin@intranet.test'),
+    );
+    expect(outcome).toMatchObject({ status: 'failed', reply: { code: 550, enhanced: '5.4.4' } });
+    expect(outcome.reply.text).toContain('private network');
+    expect(inside.connections()).toBe(0);
+  });
+
   it('falls back to the next MX host when the first refuses connections', async () => {
     const backup = await receiver({ host: '127.0.0.6' });
     const zone = await dns({

@@ -3,6 +3,7 @@ import type { DnsResolver } from '../dns/resolver.ts';
 import { type Destination, type Destinations, resolveDestinations } from './destinations.ts';
 import { createLanes } from './lanes.ts';
 import { allowedByPolicy, createMtaStsLookup, type MtaStsLookup, type MtaStsPolicy } from './mta-sts.ts';
+import { isPrivateAddress } from './private-addresses.ts';
 import { localReply, type SmtpReply } from './replies.ts';
 import {
   openSession,
@@ -44,6 +45,11 @@ export interface SmtpTransportOptions {
   mtaSts?: MtaStsLookup | false;
   /** A certificate authority trusted besides the system's for verified sessions (smarthost, MTA-STS). */
   ca?: string;
+  /**
+   * MX hosts on private or local networks (DELIVERY_PRIVATE_NETWORKS): `deny` keeps a recipient
+   * domain from steering the server at services inside its own network. Default `allow`.
+   */
+  privateNetworks?: 'allow' | 'deny';
 }
 
 /** One message to hand over: the envelope and the bytes as they go on the wire (signed). */
@@ -236,9 +242,26 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
         last = deferred(451, '4.4.3', `DNS lookup of ${destination.host} failed (${code})`, destination.host);
         continue;
       }
+      const reachable =
+        options.privateNetworks === 'deny'
+          ? addresses.filter((address) => !isPrivateAddress(address))
+          : addresses;
+      if (reachable.length === 0 && addresses.length > 0) {
+        last ??= {
+          status: 'failed',
+          reply: localReply(
+            550,
+            '5.4.4',
+            `mail host ${destination.host} is on a private network (DELIVERY_PRIVATE_NETWORKS=deny)`,
+          ),
+          host: destination.host,
+          tls: false,
+        };
+        continue;
+      }
       const usable = job.localAddress
-        ? addresses.filter((address) => isIPv6(address) === isIPv6(job.localAddress ?? ''))
-        : addresses;
+        ? reachable.filter((address) => isIPv6(address) === isIPv6(job.localAddress ?? ''))
+        : reachable;
       if (usable.length === 0) {
         last ??= deferred(
           451,

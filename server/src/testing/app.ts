@@ -29,7 +29,13 @@ export function testClock(start = new Date()): TestClock {
 /** Defaults of a fresh install, with cheap password hashing, no rate limit and no console files. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ DATA_DIR: 'memory://', RATE_LIMIT_PER_MINUTE: '0', CONSOLE_DIR: '/nonexistent-console' }),
+    ...loadConfig({
+      DATA_DIR: 'memory://',
+      RATE_LIMIT_PER_MINUTE: '0',
+      CONSOLE_DIR: '/nonexistent-console',
+      // Tests deliver to receivers on loopback.
+      DELIVERY_PRIVATE_NETWORKS: 'allow',
+    }),
     passwordHashing: { memoryCost: 1024, timeCost: 1 },
     ...overrides,
   };

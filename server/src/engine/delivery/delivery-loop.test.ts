@@ -269,6 +269,12 @@ describe.each(databases)('delivery end to end on $name', (database) => {
     if (!cy) throw new Error('the first test delivers to cy');
     const headers = cy.raw.toString('latin1').split('\r\n\r\n')[0] ?? '';
     expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+    // RFC 8058: both one-click headers are covered by the DKIM signature.
+    const signed = /^DKIM-Signature:[\s\S]*?\bh=([^;]+);/im
+      .exec(headers)?.[1]
+      ?.replace(/\s+/g, '')
+      .toLowerCase();
+    expect(signed?.split(':')).toEqual(expect.arrayContaining(['list-unsubscribe', 'list-unsubscribe-post']));
     const url = /^List-Unsubscribe: <(https:\/\/[^>]+)>/m.exec(headers)?.[1];
     if (!url) throw new Error(`no List-Unsubscribe URL in:\n${headers}`);
     expect(url.startsWith('https://console.platform.test/')).toBe(true);

@@ -35,7 +35,8 @@ export interface InboundMxDeps {
 
 /** A report names one message (its VERP return path); a few recipients cover a report copied to several. */
 export const maxRecipientsPerReport = 10;
-const maxClients = 200;
+/** Sessions at once: with maxMessageBytes each, what the MX may hold in memory. */
+const maxClients = 50;
 
 type ReplyError = Error & { responseCode: number };
 

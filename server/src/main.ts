@@ -38,6 +38,19 @@ try {
 }
 
 const logger = pino({ level: config.logLevel });
+if (config.mail.mode === 'deliver') {
+  // Receiving servers judge a sender by these names: say so before mail goes out under bad ones.
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(config.smtp.hostname)) {
+    logger.warn(
+      `MAIL_MODE=deliver with SMTP_HOSTNAME=${config.smtp.hostname}: set it to this server's public host name (EHLO, return paths); receivers refuse mail from a bare address or localhost`,
+    );
+  }
+  if (!config.publicUrl.startsWith('https://')) {
+    logger.warn(
+      `MAIL_MODE=deliver with PUBLIC_URL=${config.publicUrl}: one-click unsubscribe links (RFC 8058) need https`,
+    );
+  }
+}
 if (config.mail.mode === 'capture' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
   logger.warn(
     `MAIL_MODE=capture on ${config.host}: mail stays on this server and never reaches its recipients; use MAIL_MODE=deliver`,

@@ -59,6 +59,11 @@ export interface DeliveryJob {
   raw: Buffer;
   /** Local address to bind the connection to (an IP pool's); any when absent. */
   localAddress?: string | undefined;
+  /**
+   * Epoch ms after which the message must not start on its way (no MAIL FROM sent): the caller has
+   * given up on this attempt by then and will try again, so sending it late would send it twice.
+   */
+  notAfter?: number | undefined;
 }
 
 /**
@@ -190,6 +195,10 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
               : error.reply;
           return { final: false, outcome: { status: 'deferred', reply, ...base, tls: false } };
         }
+      }
+      if (job.notAfter !== undefined && Date.now() > job.notAfter) {
+        lanes.release(lane, key, session);
+        return { final: true, outcome: { status: 'deferred', reply: tooLate, ...base, tls: false } };
       }
       const result = await session.send(job.mailFrom, job.rcptTo, job.raw);
       const outcome = {
@@ -331,6 +340,12 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
     close: async () => lanes.closeAll(),
   };
 }
+
+const tooLate = localReply(
+  451,
+  '4.4.7',
+  'not sent: the attempt ran out of time before a connection was ready',
+);
 
 function deferred(code: number, enhanced: string, text: string, host: string): DeliveryOutcome {
   return { status: 'deferred', reply: localReply(code, enhanced, text), host, tls: false };

@@ -144,6 +144,8 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
   let rotation = 0;
   // Limits shared by all the batches in flight (start() runs two).
   let inFlight = 0;
+  /** Each running batch's way to hand its untaken messages back (stop() calls them). */
+  const batchesInFlight = new Set<() => Promise<void>>();
   const domainsInFlight = new Map<string, number>();
   const slotWaiters = new Set<() => void>();
   const slotFreed = () => {
@@ -194,18 +196,24 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     }
   }
 
-  /** One attempt at one message: prepared, handed to the transport (or captured), its outcome committed. */
-  async function attempt(message: QueuedMessage): Promise<boolean> {
+  /**
+   * One attempt at one message: prepared and handed to the transport (or captured). Resolves once the
+   * answer is in, with the commit of its outcome still running (undefined: the lease was lost), so
+   * the message's slot is free for the next one while the database writes.
+   */
+  async function attempt(message: QueuedMessage): Promise<{ committed: Promise<boolean> } | undefined> {
     if (deps.mode === 'capture' || !transport) {
-      return commit({
-        message,
-        mailFrom: message.mailFrom,
-        size: message.size,
-        localAddress: undefined,
-        outcome: { status: 'delivered', reply: capturedReply, tls: false },
-        method: 'capture',
-        at: deps.clock.now(),
-      });
+      return {
+        committed: commit({
+          message,
+          mailFrom: message.mailFrom,
+          size: message.size,
+          localAddress: undefined,
+          outcome: { status: 'delivered', reply: capturedReply, tls: false },
+          method: 'capture',
+          at: deps.clock.now(),
+        }),
+      };
     }
     const sent: Pick<Attempt, 'mailFrom' | 'size' | 'localAddress'> = {
       mailFrom: message.mailFrom,
@@ -213,6 +221,9 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
       localAddress: undefined,
     };
     /** Everything up to the answer: bounded as a whole by attemptTimeoutMs. undefined: the lease is lost. */
+    // A message not on its way by half the attempt's time is not sent at all: what is under way then
+    // has the other half to finish before this worker gives up on it and would try again.
+    const notAfter = Date.now() + settings.attemptTimeoutMs / 2;
     const handOver = async (): Promise<DeliveryOutcome | undefined> => {
       const raw = message.raw ?? (await rawOf(db, message.id, message.lease));
       if (!raw) return undefined;
@@ -233,6 +244,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
         rcptTo: message.rcptTo,
         mailFrom: prepared.mailFrom,
         raw: prepared.raw,
+        notAfter,
         ...(localAddress ? { localAddress } : {}),
       });
     };
@@ -243,8 +255,8 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
       deps.reportError(error, `delivery of message ${message.id} failed before an answer`);
       outcome = localFailure(error);
     }
-    if (!outcome) return false;
-    return commit({ message, ...sent, outcome, method: 'esmtp', at: deps.clock.now() });
+    if (!outcome) return undefined;
+    return { committed: commit({ message, ...sent, outcome, method: 'esmtp', at: deps.clock.now() }) };
   }
 
   async function runBatch(): Promise<number> {
@@ -305,13 +317,23 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
           await new Promise<void>((resolve) => slotWaiters.add(resolve));
           continue;
         }
+        const { message } = taken;
         try {
-          if (await stillHeld(taken.message.id)) {
-            if (await attempt(taken.message)) tried += 1;
-            held.delete(taken.message.id);
+          const answered = (await stillHeld(message.id)) ? await attempt(message) : undefined;
+          if (answered) {
+            commits.push(
+              answered.committed.then(
+                (written) => {
+                  if (written) tried += 1;
+                  held.delete(message.id);
+                },
+                (error: unknown) =>
+                  deps.reportError(error, `delivery outcome of message ${message.id} not recorded`),
+              ),
+            );
           }
         } catch (error) {
-          deps.reportError(error, `delivery outcome of message ${taken.message.id} not recorded`);
+          deps.reportError(error, `delivery of message ${message.id} failed`);
         } finally {
           inFlight -= 1;
           const left = (domainsInFlight.get(taken.domain) ?? 1) - 1;
@@ -321,9 +343,22 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane));
-    const untried = [...groups.values()].flatMap((waiting) => waiting.map((message) => message.id));
-    if (untried.length > 0) await releaseLease(db, lease, untried);
+    /** Gives the messages no lane has taken back at once (a stopping worker does not sit on them). */
+    const releaseWaiting = async () => {
+      const untried = [...groups.values()].flatMap((waiting) =>
+        waiting.splice(0).map((message) => message.id),
+      );
+      if (untried.length > 0) await releaseLease(db, lease, untried);
+    };
+    const commits: Promise<void>[] = [];
+    batchesInFlight.add(releaseWaiting);
+    try {
+      await Promise.all(Array.from({ length: Math.min(settings.concurrency, batch.length) }, lane));
+      await releaseWaiting();
+      await Promise.all(commits);
+    } finally {
+      batchesInFlight.delete(releaseWaiting);
+    }
     return tried;
   }
 
@@ -371,6 +406,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     async stop() {
       stopping = true;
       for (const wake of [...sleepers]) wake();
+      await Promise.all([...batchesInFlight].map((releaseWaiting) => releaseWaiting()));
       slotFreed();
       await Promise.all(loops);
       loops = [];

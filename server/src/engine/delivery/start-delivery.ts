@@ -69,9 +69,8 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
     addSuppressions: (tx, entries) => engine.suppressions.addIn(tx, entries),
     reportError,
     settings: {
-      // The transport's worst attempt: 5 MX addresses x (30 s connect + 30 s greeting) + 300 s of
-      // silence in DATA = 10 min. The worker gives up a little later, so an attempt it abandons has
-      // ended in the transport too and a retry cannot send the message twice.
+      // A message starts on its way (MAIL FROM) within the first half of an attempt or not at all,
+      // and what has started has the other half: past the transport's 300 s of silence per step.
       attemptTimeoutMs: 11 * 60_000,
       leaseMs: 35 * 60_000,
       concurrency: config.delivery.concurrency,

@@ -93,6 +93,109 @@ export async function insertMessages(tx: Db, messages: readonly NewMessage[]): P
   }
 }
 
+/**
+ * One recipient of a transmission composed later (by the delivery worker that takes it): the
+ * message id given at acceptance, and what rendering needs.
+ */
+export interface QueuedRecipient {
+  id: string;
+  rcptTo: string;
+  /** The envelope sender until the message is composed (the From address fills it then when empty). */
+  mailFrom: string;
+  metadata: Record<string, unknown>;
+  tags: string[];
+  /** Rendering input as stored: address, substitution_data, metadata, tags, return_path. */
+  recipient: Record<string, unknown>;
+}
+
+/** The queued rows of one transmission, as JSON texts of bounded size ready to insert. */
+export interface QueuedBatch {
+  companyId: string;
+  subaccountId: number;
+  transmissionId: string;
+  campaignId: string;
+  templateId: string | null;
+  /** The options every message of the transmission shares; metadata and tags are added per row. */
+  options: Record<string, unknown>;
+  /** Merged under each recipient's metadata. */
+  metadata: Record<string, unknown>;
+  createdAt: Date;
+  payloads: string[];
+  count: number;
+}
+
+/** Rows per insert statement of queued recipients, and rows stringified between two turns of the event loop. */
+const queuedRowsPerInsert = 10_000;
+const queuedRowsPerSlice = 1_000;
+const queuedCharsPerInsert = 32 * 1024 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The JSON payloads of `recipients`' rows, a statement's worth each, built a slice at a time with a
+ * turn of the event loop between slices (100,000 rows take too long to stringify in one).
+ */
+export async function queuedPayloads(recipients: readonly QueuedRecipient[]): Promise<string[]> {
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let rows = 0;
+  let chars = 0;
+  const flush = () => {
+    if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
+    parts = [];
+    rows = 0;
+    chars = 0;
+  };
+  for (let from = 0; from < recipients.length; from += queuedRowsPerSlice) {
+    if (from > 0) await nextTurn();
+    for (const recipient of recipients.slice(from, from + queuedRowsPerSlice)) {
+      const text = JSON.stringify({
+        id: recipient.id,
+        rcpt_to: recipient.rcptTo,
+        mail_from: recipient.mailFrom,
+        metadata: recipient.metadata,
+        tags: recipient.tags,
+        recipient: recipient.recipient,
+      });
+      if (rows >= queuedRowsPerInsert || (rows > 0 && chars + text.length > queuedCharsPerInsert)) flush();
+      parts.push(text);
+      rows += 1;
+      chars += text.length + 1;
+    }
+  }
+  flush();
+  return payloads;
+}
+
+/**
+ * Inserts a transmission's queued recipients through `tx`: production rows due now with no raw
+ * message yet, one statement per payload (at most 10,000 rows).
+ */
+export async function insertQueued(tx: Db, batch: QueuedBatch): Promise<void> {
+  for (const payload of batch.payloads) {
+    await tx.query(
+      `INSERT INTO messages (id, company_id, subaccount_id, transmission_id, environment, status, mail_from,
+         rcpt_to, message_id_header, campaign_id, template_id, options, recipient, created_at, next_attempt_at)
+       SELECT r.id, $2, $3, $4, 'production', 'queued', r.mail_from, r.rcpt_to, '', $5, $6,
+         $7::jsonb || jsonb_build_object('metadata', $8::jsonb || r.metadata, 'tags', r.tags), r.recipient, $9, $9
+       FROM jsonb_to_recordset($1::jsonb)
+         AS r(id uuid, rcpt_to text, mail_from text, metadata jsonb, tags jsonb, recipient jsonb)`,
+      [
+        payload,
+        batch.companyId,
+        batch.subaccountId,
+        batch.transmissionId,
+        batch.campaignId,
+        batch.templateId,
+        JSON.stringify(batch.options),
+        JSON.stringify(batch.metadata),
+        batch.createdAt,
+      ],
+    );
+  }
+  if (batch.count > 0) await notify(tx, messagesQueuedChannel, '');
+}
+
 /** Deletes one of the company's messages in `environment`; false when there is none with that id. */
 export async function deleteMessage(
   db: Db,

@@ -2,6 +2,7 @@ import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
+import { acceptInBulk } from './bulk-acceptance.ts';
 import { createChunkedGeneration, generatedInChunks } from './chunked-generation.ts';
 import { overQuota } from './commit.ts';
 import { chargesFor, rejectionReasons } from './events.ts';
@@ -115,6 +116,16 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       }
       const { environment } = generation.send;
       const count = generation.recipients.length;
+      if (resolved.startTime === undefined && environment === 'production' && generatedInChunks(generation)) {
+        const queued = await acceptInBulk(deps, generation);
+        return {
+          id: generation.transmission.id,
+          generated: queued,
+          accepted: count,
+          rejected: rcptErrors.length,
+          rcptErrors,
+        };
+      }
       if (resolved.startTime !== undefined || generatedInChunks(generation)) {
         // Refused now rather than failing at generation when the quota cannot take it today.
         const fits = await deps.quotaFits(principal.companyId, chargesFor(environment, count, count > 1));

@@ -89,7 +89,11 @@ async function composeGroup(
           friendlyFrom: rendered.fromEmail,
           subject: rendered.subject,
           messageIdHeader: rendered.messageIdHeader,
-          raw: Buffer.from(result.raw.buffer, result.raw.byteOffset + rendered.start, rendered.end - rendered.start),
+          raw: Buffer.from(
+            result.raw.buffer,
+            result.raw.byteOffset + rendered.start,
+            rendered.end - rendered.start,
+          ),
         },
         facts: { ...facts, friendlyFrom: rendered.fromEmail, subject: rendered.subject, msgFrom: mailFrom },
       });
@@ -115,7 +119,8 @@ export async function composeClaimed(
   claimed: QueuedMessage[],
 ): Promise<QueuedMessage[]> {
   const pending = claimed.filter(
-    (message): message is QueuedMessage & { pending: Record<string, unknown> } => message.pending !== undefined,
+    (message): message is QueuedMessage & { pending: Record<string, unknown> } =>
+      message.pending !== undefined,
   );
   if (pending.length === 0) return claimed;
   const groups = new Map<string, Array<QueuedMessage & { pending: Record<string, unknown> }>>();
@@ -123,19 +128,28 @@ export async function composeClaimed(
     const key = message.transmissionId ?? '';
     groups.set(key, [...(groups.get(key) ?? []), message]);
   }
-  const generations = await generationsOf(db, [...groups.keys()].filter((id) => /^\d+$/.test(id)));
+  const generations = await generationsOf(
+    db,
+    [...groups.keys()].filter((id) => /^\d+$/.test(id)),
+  );
   const composed = new Map<string, QueuedMessage>();
   for (const [transmissionId, messages] of groups) {
     const stored = generations.get(transmissionId);
     const snapshot = stored?.generation as GenerationSnapshot | undefined;
     const { compositions, renderSteps } = snapshot
-      ? await composeGroup(snapshot, templateLimits.renderLoopSteps - (stored?.renderStepsUsed ?? 0), messages)
+      ? await composeGroup(
+          snapshot,
+          templateLimits.renderLoopSteps - (stored?.renderStepsUsed ?? 0),
+          messages,
+        )
       : { compositions: new Map<string, Composition>(), renderSteps: 0 };
     const send: SendContext | undefined = snapshot
       ? { ...snapshot.send, injectedAt: new Date(snapshot.send.injectedAt) }
       : undefined;
     const at = deps.clock.now();
-    const failedIds = messages.filter((message) => compositions.get(message.id)?.ok !== true).map((m) => m.id);
+    const failedIds = messages
+      .filter((message) => compositions.get(message.id)?.ok !== true)
+      .map((m) => m.id);
     await db.transaction(async (tx) => {
       const rows = messages.flatMap((message) => {
         const composition = compositions.get(message.id);

@@ -10,8 +10,8 @@ import type { NewMessageEvent } from '../events/message-event.ts';
 import { messagesQueuedChannel } from '../messages/message-writer.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';
 import { defaultRetryPeriodMs, nextAttemptAt } from './backoff.ts';
-import type { DeliveryOutcome, DeliveryTransport } from './delivery-transport.ts';
 import { composeClaimed } from './compose-claimed.ts';
+import type { DeliveryOutcome, DeliveryTransport } from './delivery-transport.ts';
 import { type Attempt, type AttemptResult, outcomeRecords, replyLine } from './outcome-events.ts';
 import { type PrepareDeps, prepareMessage } from './prepare.ts';
 import {
@@ -253,7 +253,14 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     const lease = `${workerId}/${claims}`;
     const claimedAt = performance.now();
     const rawBytes = deps.mode === 'capture' ? 0 : rawWithClaimBytes;
-    const claimed = await claimDue(db, lease, deps.clock.now(), settings.batchSize, settings.leaseMs, rawBytes);
+    const claimed = await claimDue(
+      db,
+      lease,
+      deps.clock.now(),
+      settings.batchSize,
+      settings.leaseMs,
+      rawBytes,
+    );
     if (claimed.length === 0) return 0;
     let batch: QueuedMessage[];
     try {

@@ -191,7 +191,11 @@ export async function recordAttempts(tx: Db, updates: readonly QueueUpdate[]): P
  * Stores composed messages on their rows still leased to `lease`, through `tx` (retries send the
  * same bytes; the message views read them); their rendering input is dropped. Returns the ids written.
  */
-export async function storeComposed(tx: Db, lease: string, rows: readonly ComposedRow[]): Promise<Set<string>> {
+export async function storeComposed(
+  tx: Db,
+  lease: string,
+  rows: readonly ComposedRow[],
+): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
   const written = await tx.query<{ id: string }>(
     `UPDATE messages m SET raw = decode(r.raw, 'base64'), mail_from = r.mail_from, friendly_from = r.friendly_from,

@@ -39,6 +39,8 @@ export interface GenerationProgress {
   /** The last chunk: the transmission becomes Success. */
   last: boolean;
   at: Date;
+  /** A scheduled transmission accepted in bulk when due: the content its queued recipients are composed from. */
+  generation?: unknown;
 }
 
 /** Everything one accepted request (or one chunk of a transmission) writes: committed together or not at all. */

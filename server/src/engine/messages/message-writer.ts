@@ -93,21 +93,6 @@ export async function insertMessages(tx: Db, messages: readonly NewMessage[]): P
   }
 }
 
-/**
- * One recipient of a transmission composed later (by the delivery worker that takes it): the
- * message id given at acceptance, and what rendering needs.
- */
-export interface QueuedRecipient {
-  id: string;
-  rcptTo: string;
-  /** The envelope sender until the message is composed (the From address fills it then when empty). */
-  mailFrom: string;
-  metadata: Record<string, unknown>;
-  tags: string[];
-  /** Rendering input as stored: address, substitution_data, metadata, tags, return_path. */
-  recipient: Record<string, unknown>;
-}
-
 /** The queued rows of one transmission, as JSON texts of bounded size ready to insert. */
 export interface QueuedBatch {
   companyId: string;
@@ -119,6 +104,8 @@ export interface QueuedBatch {
   options: Record<string, unknown>;
   /** Merged under each recipient's metadata. */
   metadata: Record<string, unknown>;
+  /** The envelope sender of recipients with no return_path of their own ('' when none: the From address then). */
+  returnPath: string;
   createdAt: Date;
   payloads: string[];
   count: number;
@@ -132,10 +119,11 @@ const queuedCharsPerInsert = 32 * 1024 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The JSON payloads of `recipients`' rows, a statement's worth each, built a slice at a time with a
- * turn of the event loop between slices (100,000 rows take too long to stringify in one).
+ * The JSON payloads of queued recipients' rendering input (address, substitution_data, metadata,
+ * tags, return_path), a statement's worth each, stringified a slice at a time with a turn of the
+ * event loop between slices (100,000 recipients take too long to stringify in one).
  */
-export async function queuedPayloads(recipients: readonly QueuedRecipient[]): Promise<string[]> {
+export async function queuedPayloads(recipients: readonly object[]): Promise<string[]> {
   const payloads: string[] = [];
   let parts: string[] = [];
   let rows = 0;
@@ -148,20 +136,13 @@ export async function queuedPayloads(recipients: readonly QueuedRecipient[]): Pr
   };
   for (let from = 0; from < recipients.length; from += queuedRowsPerSlice) {
     if (from > 0) await nextTurn();
-    for (const recipient of recipients.slice(from, from + queuedRowsPerSlice)) {
-      const text = JSON.stringify({
-        id: recipient.id,
-        rcpt_to: recipient.rcptTo,
-        mail_from: recipient.mailFrom,
-        metadata: recipient.metadata,
-        tags: recipient.tags,
-        recipient: recipient.recipient,
-      });
-      if (rows >= queuedRowsPerInsert || (rows > 0 && chars + text.length > queuedCharsPerInsert)) flush();
-      parts.push(text);
-      rows += 1;
-      chars += text.length + 1;
-    }
+    const slice = recipients.slice(from, Math.min(from + queuedRowsPerSlice, recipients.length));
+    if (rows + slice.length > queuedRowsPerInsert) flush();
+    const text = JSON.stringify(slice).slice(1, -1);
+    if (rows > 0 && chars + text.length > queuedCharsPerInsert) flush();
+    parts.push(text);
+    rows += slice.length;
+    chars += text.length + 1;
   }
   flush();
   return payloads;
@@ -173,13 +154,16 @@ export async function queuedPayloads(recipients: readonly QueuedRecipient[]): Pr
  */
 export async function insertQueued(tx: Db, batch: QueuedBatch): Promise<void> {
   for (const payload of batch.payloads) {
+    // The message ids are made here, at acceptance: nothing before the first event refers to them.
     await tx.query(
       `INSERT INTO messages (id, company_id, subaccount_id, transmission_id, environment, status, mail_from,
          rcpt_to, message_id_header, campaign_id, template_id, options, recipient, created_at, next_attempt_at)
-       SELECT r.id, $2, $3, $4, 'production', 'queued', r.mail_from, r.rcpt_to, '', $5, $6,
-         $7::jsonb || jsonb_build_object('metadata', $8::jsonb || r.metadata, 'tags', r.tags), r.recipient, $9, $9
-       FROM jsonb_to_recordset($1::jsonb)
-         AS r(id uuid, rcpt_to text, mail_from text, metadata jsonb, tags jsonb, recipient jsonb)`,
+       SELECT gen_random_uuid(), $2, $3, $4, 'production', 'queued', COALESCE(r ->> 'return_path', $10),
+         r -> 'address' ->> 'email', '', $5, $6,
+         $7::jsonb || jsonb_build_object('metadata', $8::jsonb || COALESCE(r -> 'metadata', '{}'::jsonb),
+           'tags', COALESCE(r -> 'tags', '[]'::jsonb)),
+         r, $9, $9
+       FROM (SELECT e::jsonb AS r FROM json_array_elements($1::json) AS e) AS q`,
       [
         payload,
         batch.companyId,
@@ -190,6 +174,7 @@ export async function insertQueued(tx: Db, batch: QueuedBatch): Promise<void> {
         JSON.stringify(batch.options),
         JSON.stringify(batch.metadata),
         batch.createdAt,
+        batch.returnPath,
       ],
     );
   }

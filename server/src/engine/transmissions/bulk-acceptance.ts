@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { findUnstorableInSlices } from '@app/shared/api/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { maxUnitDepth, UnstorableUnitError } from '../messages/ingest.ts';
-import { type QueuedRecipient, queuedPayloads } from '../messages/message-writer.ts';
+import { queuedPayloads } from '../messages/message-writer.ts';
 import { mergeSubstitutionData, type SnippetContents } from '../substitution/render.ts';
 import { commitSend } from './commit.ts';
 import { chargesFor, rejectionReasons, type SendContext, sendEvent } from './events.ts';
@@ -38,28 +37,34 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Accepts a production transmission in bulk: everything that can refuse it or a recipient is
  * decided now (suppression, quota), then its content is stored once and each recipient as one
- * compact row, all committed before this resolves. Messages are composed when a delivery worker
+ * compact row, all committed before this resolves. A scheduled one come due (`due`) has its row
+ * already, Generating: its recipients from `due.from` on are queued and the row becomes Success. Messages are composed when a delivery worker
  * takes them (compose-queued.ts), and that is when their injection events are written: writing
  * 100,000 event rows here would cost what composing lazily saves.
  * Returns how many recipients were queued.
  */
-export async function acceptInBulk(deps: SendDeps, g: Required<Pick<Generation, 'transmission'>> & Generation) {
+export async function acceptInBulk(
+  deps: SendDeps,
+  g: Required<Pick<Generation, 'transmission'>> & Generation,
+  due?: { from: number },
+) {
   const { send } = g;
-  const problem = await findUnstorableInSlices({ recipients: g.recipients }, maxUnitDepth);
+  const recipients = due ? g.recipients.slice(due.from) : g.recipients;
+  const problem = await findUnstorableInSlices({ recipients }, maxUnitDepth);
   if (problem) throw new UnstorableUnitError(problem);
   const screening = await screenRecipients(deps, {
     companyId: send.companyId,
     subaccountId: send.subaccountId,
     environment: send.environment,
-    addresses: g.recipients.map((recipient) => recipient.address.email),
+    addresses: recipients.map((recipient) => recipient.address.email),
     transactional: send.transactional,
     skipSuppression: g.skipSuppression,
   });
   const events: NewMessageEvent[] = [];
-  const queued: QueuedRecipient[] = [];
-  for (let from = 0; from < g.recipients.length; from += recipientsPerSlice) {
+  const queued: StoredRecipient[] = [];
+  for (let from = 0; from < recipients.length; from += recipientsPerSlice) {
     if (from > 0) await nextTurn();
-    for (const recipient of g.recipients.slice(from, from + recipientsPerSlice)) {
+    for (const recipient of recipients.slice(from, from + recipientsPerSlice)) {
       const rcptTo = recipient.address.email;
       if (screening.suppressed.has(rcptTo.toLowerCase())) {
         events.push(
@@ -87,14 +92,7 @@ export async function acceptInBulk(deps: SendDeps, g: Required<Pick<Generation, 
       if (recipient.metadata !== undefined) stored.metadata = recipient.metadata;
       if (recipient.tags !== undefined) stored.tags = recipient.tags;
       if (recipient.return_path !== undefined) stored.return_path = recipient.return_path;
-      queued.push({
-        id: randomUUID(),
-        rcptTo,
-        mailFrom: recipient.return_path ?? g.returnPath ?? '',
-        metadata: recipient.metadata ?? {},
-        tags: recipient.tags ?? [],
-        recipient: stored as unknown as Record<string, unknown>,
-      });
+      queued.push(stored);
     }
   }
   const snapshot: GenerationSnapshot = {
@@ -111,16 +109,35 @@ export async function acceptInBulk(deps: SendDeps, g: Required<Pick<Generation, 
     {
       companyId: send.companyId,
       charges: chargesFor(send.environment, queued.length, g.recipients.length > 1),
-      transmission: {
-        ...g.transmission,
-        // The recipients live in their rows; a stored list keeps its reference.
-        request: { ...request, recipients: Array.isArray(request.recipients) ? [] : request.recipients },
-        state: 'Success',
-        numGenerated: queued.length,
-        numFailedGen: g.recipients.length - queued.length,
-        createdAt: send.injectedAt,
-        generation: snapshot,
-      },
+      ...(due
+        ? {
+            progress: {
+              transmissionId: send.transmissionId,
+              companyId: send.companyId,
+              from: due.from,
+              to: g.recipients.length,
+              generated: queued.length,
+              failed: recipients.length - queued.length,
+              last: true,
+              at: deps.clock.now(),
+              generation: snapshot,
+            },
+          }
+        : {
+            transmission: {
+              ...g.transmission,
+              // The recipients live in their rows; a stored list keeps its reference.
+              request: {
+                ...request,
+                recipients: Array.isArray(request.recipients) ? [] : request.recipients,
+              },
+              state: 'Success' as const,
+              numGenerated: queued.length,
+              numFailedGen: recipients.length - queued.length,
+              createdAt: send.injectedAt,
+              generation: snapshot,
+            },
+          }),
       messages: [],
       queued: {
         companyId: send.companyId,
@@ -135,6 +152,7 @@ export async function acceptInBulk(deps: SendDeps, g: Required<Pick<Generation, 
           ...(send.ipPool ? { ip_pool: send.ipPool } : {}),
         },
         metadata: send.metadata,
+        returnPath: g.returnPath ?? '',
         createdAt: send.injectedAt,
         payloads: await queuedPayloads(queued),
         count: queued.length,

@@ -57,7 +57,8 @@ export async function recordProgress(tx: Db, chunks: readonly GenerationProgress
       `UPDATE transmissions SET num_generated = num_generated + $4, num_failed_gen = num_failed_gen + $5,
          recipients_done = $6,
          state = CASE WHEN $7 THEN 'Success' ELSE state END,
-         generation_end_time = CASE WHEN $7 THEN $8::timestamptz END, generation_touched_at = $8
+         generation_end_time = CASE WHEN $7 THEN $8::timestamptz END, generation_touched_at = $8,
+         generation = COALESCE($9::jsonb, generation)
        WHERE id = $1 AND company_id = $2 AND state = 'Generating' AND recipients_done = $3
        RETURNING id`,
       [
@@ -69,6 +70,7 @@ export async function recordProgress(tx: Db, chunks: readonly GenerationProgress
         chunk.to,
         chunk.last,
         chunk.at,
+        chunk.generation === undefined ? null : JSON.stringify(chunk.generation),
       ],
     );
     if (written.length === 0) {
@@ -106,6 +108,9 @@ export async function generationsOf(
     [transmissionIds],
   );
   return new Map(
-    rows.map((row) => [row.id, { generation: row.generation, renderStepsUsed: Number(row.render_steps_used) }]),
+    rows.map((row) => [
+      row.id,
+      { generation: row.generation, renderStepsUsed: Number(row.render_steps_used) },
+    ]),
   );
 }

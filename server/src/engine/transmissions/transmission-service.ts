@@ -308,6 +308,28 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       return;
     }
     // A passing fault leaves the row Generating: releaseStale puts it back for a later run.
+    if (resolved.generation.send.environment === 'production') {
+      await acceptInBulk(deps, resolved.generation, { from: row.recipients_done }).catch(
+        async (error: unknown) => {
+          if (error instanceof GenerationLost) return;
+          if (!(error instanceof EngineError)) {
+            deps.reportError(error, `generating transmission ${row.id} failed`);
+            return;
+          }
+          await chunked
+            .failRemaining(
+              resolved.generation.send,
+              resolved.generation.recipients,
+              row.recipients_done,
+              error.message,
+            )
+            .catch((failure: unknown) => {
+              if (!(failure instanceof GenerationLost)) throw failure;
+            });
+        },
+      );
+      return;
+    }
     await chunked
       .run(resolved.generation, row.recipients_done)
       .catch((error: unknown) => deps.reportError(error, `generating transmission ${row.id} failed`));

@@ -38,16 +38,16 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Accepts a production transmission in bulk: everything that can refuse it or a recipient is
  * decided now (suppression, quota), then its content is stored once and each recipient as one
  * compact row, all committed before this resolves. A scheduled one come due (`due`) has its row
- * already, Generating: its recipients from `due.from` on are queued and the row becomes Success. Messages are composed when a delivery worker
- * takes them (compose-queued.ts), and that is when their injection events are written: writing
- * 100,000 event rows here would cost what composing lazily saves.
- * Returns how many recipients were queued.
+ * already, Generating: its recipients from `due.from` on are queued and the row becomes Success.
+ * Messages are composed when a delivery worker takes them (delivery/compose-claimed.ts), and that is
+ * when their injection events are written: writing 100,000 event rows here would cost what
+ * composing lazily saves.
  */
 export async function acceptInBulk(
   deps: SendDeps,
   g: Required<Pick<Generation, 'transmission'>> & Generation,
   due?: { from: number },
-) {
+): Promise<void> {
   const { send } = g;
   const recipients = due ? g.recipients.slice(due.from) : g.recipients;
   const problem = await findUnstorableInSlices({ recipients }, maxUnitDepth);
@@ -161,5 +161,4 @@ export async function acceptInBulk(
     },
     send,
   );
-  return queued.length;
 }

@@ -16,7 +16,7 @@ import { GenerationLost } from './transmission-rows.ts';
 export interface Accepted {
   id: string;
   accepted: number;
-  /** Messages composed now (0 for a scheduled transmission). */
+  /** Messages composed now (0 for a scheduled transmission or one queued in bulk). */
   generated: number;
   rejected: number;
   rcptErrors: RecipientError[];
@@ -117,10 +117,11 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       const { environment } = generation.send;
       const count = generation.recipients.length;
       if (resolved.startTime === undefined && environment === 'production' && generatedInChunks(generation)) {
-        const queued = await acceptInBulk(deps, generation);
+        // Queued in bulk: composed by the delivery workers.
+        await acceptInBulk(deps, generation);
         return {
           id: generation.transmission.id,
-          generated: queued,
+          generated: 0,
           accepted: count,
           rejected: rcptErrors.length,
           rcptErrors,
@@ -308,7 +309,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       return;
     }
     // A passing fault leaves the row Generating: releaseStale puts it back for a later run.
-    if (resolved.generation.send.environment === 'production') {
+    if (resolved.generation.send.environment === 'production' && generatedInChunks(resolved.generation)) {
       await acceptInBulk(deps, resolved.generation, { from: row.recipients_done }).catch(
         async (error: unknown) => {
           if (error instanceof GenerationLost) return;

@@ -117,7 +117,7 @@ describe('operator commands against a running server', () => {
     const large = await send(key, 3001);
     expect(large).toMatchObject(accepted(3001));
     const { id } = large.body.results as { id: string };
-    // Generated in chunks after the 200: killed now, it is somewhere in the middle (or just done).
+    // Queued before the 200 and composed by the delivery workers: killed now, they are somewhere in the middle.
     await server.kill();
     await server.start();
     expect((await signin('Second-pass2')).status).toBe(200);
@@ -129,8 +129,10 @@ describe('operator commands against a running server', () => {
     const stateOf = async () =>
       ((await get(`/transmissions/${id}`)).results as { transmission: { state: string } }).transmission.state;
     await expect.poll(stateOf, { timeout: 60_000, interval: 250 }).toBe('Success');
-    const injections = await get(`/events/message?transmissions=${id}&events=injection&per_page=1`);
-    expect(injections.total_count).toBe(3001);
+    // Queued in bulk: each injection event is written when a delivery worker composes the message.
+    const injections = async () =>
+      (await get(`/events/message?transmissions=${id}&events=injection&per_page=1`)).total_count;
+    await expect.poll(injections, { timeout: 90_000, interval: 500 }).toBe(3001);
   }, 150_000);
 
   it('prints the same lines when it opens the database itself (no server running)', async () => {

@@ -10,6 +10,7 @@ import type { NewMessageEvent } from '../events/message-event.ts';
 import { messagesQueuedChannel } from '../messages/message-writer.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';
 import { defaultRetryPeriodMs, nextAttemptAt } from './backoff.ts';
+import { composeClaimed } from './compose-claimed.ts';
 import type { DeliveryOutcome, DeliveryTransport } from './delivery-transport.ts';
 import { type Attempt, type AttemptResult, outcomeRecords, replyLine } from './outcome-events.ts';
 import { type PrepareDeps, prepareMessage } from './prepare.ts';
@@ -264,8 +265,29 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     const lease = `${workerId}/${claims}`;
     const claimedAt = performance.now();
     const rawBytes = deps.mode === 'capture' ? 0 : rawWithClaimBytes;
-    const batch = await claimDue(db, lease, deps.clock.now(), settings.batchSize, settings.leaseMs, rawBytes);
-    if (batch.length === 0) return 0;
+    const claimed = await claimDue(
+      db,
+      lease,
+      deps.clock.now(),
+      settings.batchSize,
+      settings.leaseMs,
+      rawBytes,
+    );
+    if (claimed.length === 0) return 0;
+    let batch: QueuedMessage[];
+    try {
+      batch = await composeClaimed(db, deps, lease, claimed);
+    } catch (error) {
+      // Untried: due again at once for this worker or another.
+      await releaseLease(
+        db,
+        lease,
+        claimed.map((message) => message.id),
+      );
+      throw error;
+    }
+    // Every message failed its composition: the batch is done, the loop goes on.
+    if (batch.length === 0) return claimed.length;
     let leaseEnds = claimedAt + settings.leaseMs;
     const held = new Set(batch.map((message) => message.id));
     let renewing: Promise<void> | undefined;

@@ -22,6 +22,18 @@ export interface QueuedMessage {
   size: number;
   /** The stored message; undefined when it is too large to travel with the claim (read it with rawOf). */
   raw: Buffer | undefined;
+  /** Set while the message is not composed yet (a transmission accepted in bulk): its rendering input. */
+  pending?: Record<string, unknown>;
+}
+
+/** A claimed message just composed: what its row keeps. */
+export interface ComposedRow {
+  id: string;
+  mailFrom: string;
+  friendlyFrom: string;
+  subject: string;
+  messageIdHeader: string;
+  raw: Buffer;
 }
 
 /** The row update of one attempt's outcome. */
@@ -51,6 +63,7 @@ interface ClaimRow {
   attempts: number;
   size: number;
   raw: Uint8Array | null;
+  pending: Record<string, unknown> | null;
 }
 
 /** pg gives a Buffer, PGlite a Uint8Array: the same bytes as a Buffer either way. */
@@ -85,8 +98,9 @@ export async function claimDue(
      FROM due WHERE m.id = due.id
      RETURNING m.id, m.company_id, m.subaccount_id::text AS subaccount_id,
        m.transmission_id::text AS transmission_id, m.mail_from, m.rcpt_to, m.friendly_from, m.subject,
-       m.campaign_id, m.template_id, m.options, m.created_at, m.attempts, octet_length(m.raw) AS size,
-       CASE WHEN octet_length(m.raw) <= $5 THEN m.raw END AS raw`,
+       m.campaign_id, m.template_id, m.options, m.created_at, m.attempts, COALESCE(octet_length(m.raw), 0) AS size,
+       CASE WHEN octet_length(m.raw) <= $5 THEN m.raw END AS raw,
+       CASE WHEN m.raw IS NULL THEN m.recipient END AS pending`,
     [now, limit, lease, leaseMs, rawBytes],
   );
   return rows.map((row) => ({
@@ -106,16 +120,17 @@ export async function claimDue(
     attempts: row.attempts,
     size: Number(row.size),
     raw: row.raw === null ? undefined : asBuffer(row.raw),
+    ...(row.pending === null ? {} : { pending: row.pending }),
   }));
 }
 
 /** The stored bytes of a message still leased to `lease`; undefined when the lease is lost. */
 export async function rawOf(db: Db, id: string, lease: string): Promise<Buffer | undefined> {
-  const row = await db.maybeOne<{ raw: Uint8Array }>(
+  const row = await db.maybeOne<{ raw: Uint8Array | null }>(
     'SELECT raw FROM messages WHERE id = $1 AND locked_by = $2',
     [id, lease],
   );
-  return row ? asBuffer(row.raw) : undefined;
+  return row?.raw ? asBuffer(row.raw) : undefined;
 }
 
 /** Extends the lease of the messages among `ids` still held by `lease`; returns those. */
@@ -170,4 +185,50 @@ export async function recordAttempts(tx: Db, updates: readonly QueueUpdate[]): P
     ],
   );
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Stores composed messages on their rows still leased to `lease`, through `tx` (retries send the
+ * same bytes; the message views read them); their rendering input is dropped. Returns the ids written.
+ */
+export async function storeComposed(
+  tx: Db,
+  lease: string,
+  rows: readonly ComposedRow[],
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const written = await tx.query<{ id: string }>(
+    `UPDATE messages m SET raw = decode(r.raw, 'base64'), mail_from = r.mail_from, friendly_from = r.friendly_from,
+       subject = r.subject, message_id_header = r.message_id_header, recipient = NULL
+     FROM json_to_recordset($1::json)
+       AS r(id uuid, mail_from text, friendly_from text, subject text, message_id_header text, raw text)
+     WHERE m.id = r.id AND m.locked_by = $2 AND m.status = 'queued' AND m.raw IS NULL
+     RETURNING m.id`,
+    [
+      JSON.stringify(
+        rows.map((row) => ({
+          id: row.id,
+          mail_from: row.mailFrom,
+          friendly_from: row.friendlyFrom,
+          subject: row.subject,
+          message_id_header: row.messageIdHeader,
+          raw: row.raw.toString('base64'),
+        })),
+      ),
+      lease,
+    ],
+  );
+  return new Set(written.map((row) => row.id));
+}
+
+/** Ends messages that could not be composed (status failed, never attempted), through `tx`; returns the ids written. */
+export async function failUncomposed(tx: Db, lease: string, ids: string[], at: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const written = await tx.query<{ id: string }>(
+    `UPDATE messages SET status = 'failed', finished_at = $3, recipient = NULL, locked_by = NULL, locked_until = NULL
+     WHERE id = ANY($1::uuid[]) AND locked_by = $2 AND status = 'queued' AND raw IS NULL
+     RETURNING id`,
+    [ids, lease, at],
+  );
+  return new Set(written.map((row) => row.id));
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import type { PlanQuotas, QuotaCharge, UsageMeter } from '../usage/usage-meter.ts';
-import { insertMessages, type NewMessage } from './message-writer.ts';
+import { insertMessages, insertQueued, type NewMessage, type QueuedBatch } from './message-writer.ts';
 
 /** A transmission row as written with its messages (scheduled ones are written with none). */
 export interface NewTransmission {
@@ -22,6 +22,8 @@ export interface NewTransmission {
   numFailedGen: number;
   numInvalidRcpts: number;
   createdAt: Date;
+  /** The content and shared data its queued recipients are composed from (transmissions accepted in bulk). */
+  generation?: unknown;
 }
 
 /** One chunk of a transmission generated in chunks: which recipients it covers and how they went. */
@@ -37,6 +39,8 @@ export interface GenerationProgress {
   /** The last chunk: the transmission becomes Success. */
   last: boolean;
   at: Date;
+  /** A scheduled transmission accepted in bulk when due: the content its queued recipients are composed from. */
+  generation?: unknown;
 }
 
 /** Everything one accepted request (or one chunk of a transmission) writes: committed together or not at all. */
@@ -46,6 +50,8 @@ export interface IngestUnit {
   transmission?: NewTransmission;
   progress?: GenerationProgress;
   messages: NewMessage[];
+  /** Recipients of a transmission accepted in bulk: their messages are composed when a delivery worker takes them. */
+  queued?: QueuedBatch;
   events: NewMessageEvent[];
 }
 
@@ -69,7 +75,7 @@ export class UnstorableUnitError extends EngineError {
 }
 
 /** Units wrap request data (already limited to maxJsonDepth) in a few levels of their own. */
-const maxUnitDepth = maxJsonDepth + 8;
+export const maxUnitDepth = maxJsonDepth + 8;
 
 interface Waiting {
   unit: IngestUnit;
@@ -133,6 +139,7 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     if (progress.length > 0) await deps.recordProgress(tx, progress);
     const messages = accepted.flatMap((unit) => unit.messages);
     if (messages.length > 0) await insertMessages(tx, messages);
+    for (const unit of accepted) if (unit.queued) await insertQueued(tx, unit.queued);
     const events = accepted.flatMap((unit) => unit.events);
     if (events.length > 0) await deps.insertEvents(tx, events);
     return results;

@@ -46,7 +46,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export async function messageFacts(db: Db, id: string): Promise<MessageFacts | undefined> {
   const row = await db.maybeOne<FactsRow>(
     `SELECT id, company_id, subaccount_id, transmission_id::text AS transmission_id, mail_from, rcpt_to,
-       friendly_from, subject, campaign_id, template_id, options, created_at, octet_length(raw) AS size
+       friendly_from, subject, campaign_id, template_id, options, created_at, COALESCE(octet_length(raw), 0) AS size
      FROM messages WHERE id = $1`,
     [id],
   );

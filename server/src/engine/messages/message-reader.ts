@@ -47,7 +47,7 @@ interface SummaryRow {
 }
 
 const summaryColumns =
-  'id, mail_from, friendly_from, rcpt_to, subject, created_at, octet_length(raw) AS size';
+  'id, mail_from, friendly_from, rcpt_to, subject, created_at, COALESCE(octet_length(raw), 0) AS size';
 
 const toSummary = (row: SummaryRow): MessageSummary => ({
   id: row.id,
@@ -105,11 +105,12 @@ export async function findMessage(
   environment: MessageEnvironment,
   id: string,
 ): Promise<StoredMessage | undefined> {
-  const row = await db.maybeOne<SummaryRow & { raw: Uint8Array }>(
+  const row = await db.maybeOne<SummaryRow & { raw: Uint8Array | null }>(
     `SELECT ${summaryColumns}, raw FROM messages WHERE id = $1 AND company_id = $2 AND environment = $3`,
     [id, companyId, environment],
   );
-  if (!row) return undefined;
+  // A message of a transmission accepted in bulk has no bytes until a delivery worker composes it.
+  if (!row?.raw) return undefined;
   // pg gives a Buffer, PGlite a Uint8Array: view the same bytes as a Buffer either way.
   const raw = Buffer.isBuffer(row.raw)
     ? row.raw

@@ -93,6 +93,94 @@ export async function insertMessages(tx: Db, messages: readonly NewMessage[]): P
   }
 }
 
+/** The queued rows of one transmission, as JSON texts of bounded size ready to insert. */
+export interface QueuedBatch {
+  companyId: string;
+  subaccountId: number;
+  transmissionId: string;
+  campaignId: string;
+  templateId: string | null;
+  /** The options every message of the transmission shares; metadata and tags are added per row. */
+  options: Record<string, unknown>;
+  /** Merged under each recipient's metadata. */
+  metadata: Record<string, unknown>;
+  /** The envelope sender of recipients with no return_path of their own ('' when none: the From address then). */
+  returnPath: string;
+  createdAt: Date;
+  payloads: string[];
+  count: number;
+}
+
+/** Rows per insert statement of queued recipients, and rows stringified between two turns of the event loop. */
+const queuedRowsPerInsert = 10_000;
+const queuedRowsPerSlice = 1_000;
+const queuedCharsPerInsert = 32 * 1024 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The JSON payloads of queued recipients' rendering input (address, substitution_data, metadata,
+ * tags, return_path), a statement's worth each, stringified a slice at a time with a turn of the
+ * event loop between slices (100,000 recipients take too long to stringify in one).
+ */
+export async function queuedPayloads(recipients: readonly object[]): Promise<string[]> {
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let rows = 0;
+  let chars = 0;
+  const flush = () => {
+    if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
+    parts = [];
+    rows = 0;
+    chars = 0;
+  };
+  for (let from = 0; from < recipients.length; from += queuedRowsPerSlice) {
+    if (from > 0) await nextTurn();
+    const slice = recipients.slice(from, Math.min(from + queuedRowsPerSlice, recipients.length));
+    if (rows + slice.length > queuedRowsPerInsert) flush();
+    const text = JSON.stringify(slice).slice(1, -1);
+    if (rows > 0 && chars + text.length > queuedCharsPerInsert) flush();
+    parts.push(text);
+    rows += slice.length;
+    chars += text.length + 1;
+  }
+  flush();
+  return payloads;
+}
+
+/**
+ * Inserts a transmission's queued recipients through `tx`: production rows due now with no raw
+ * message yet, one statement per payload (at most 10,000 rows).
+ */
+export async function insertQueued(tx: Db, batch: QueuedBatch): Promise<void> {
+  for (const payload of batch.payloads) {
+    // The message ids are made here, at acceptance: nothing before the first event refers to them.
+    await tx.query(
+      `INSERT INTO messages (id, company_id, subaccount_id, transmission_id, environment, status, mail_from,
+         rcpt_to, message_id_header, campaign_id, template_id, options, recipient, created_at, next_attempt_at)
+       SELECT gen_random_uuid(), $2, $3, $4, 'production', 'queued', COALESCE(r ->> 'return_path', $10),
+         r -> 'address' ->> 'email', '', $5, $6,
+         $7::jsonb || jsonb_build_object('metadata', $8::jsonb || COALESCE(r -> 'metadata', '{}'::jsonb),
+           'tags', COALESCE(r -> 'tags', '[]'::jsonb)),
+         r, $9, $9
+       FROM (SELECT e::jsonb AS r FROM json_array_elements($1::json) AS e) AS q`,
+      [
+        payload,
+        batch.companyId,
+        batch.subaccountId,
+        batch.transmissionId,
+        batch.campaignId,
+        batch.templateId,
+        JSON.stringify(batch.options),
+        JSON.stringify(batch.metadata),
+        batch.createdAt,
+        batch.returnPath,
+      ],
+    );
+  }
+  if (batch.count > 0) await notify(tx, messagesQueuedChannel, '');
+}
+
 /** Deletes one of the company's messages in `environment`; false when there is none with that id. */
 export async function deleteMessage(
   db: Db,

@@ -50,7 +50,7 @@ export interface GenerationOutcome {
  * SparkPost's rcpt_type: a recipient whose header_to shows someone else is a copy, `cc` when the
  * CC header names it and `bcc` otherwise.
  */
-function recipientType(recipient: SparkpostRecipient, ccHeader: string): 'to' | 'cc' | 'bcc' {
+export function recipientType(recipient: SparkpostRecipient, ccHeader: string): 'to' | 'cc' | 'bcc' {
   const { email, header_to } = recipient.address;
   if (!header_to || header_to.toLowerCase().includes(email.toLowerCase())) return 'to';
   return ccHeader.toLowerCase().includes(email.toLowerCase()) ? 'cc' : 'bcc';

@@ -2,6 +2,7 @@ import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
+import { acceptInBulk } from './bulk-acceptance.ts';
 import { createChunkedGeneration, generatedInChunks } from './chunked-generation.ts';
 import { overQuota } from './commit.ts';
 import { chargesFor, rejectionReasons } from './events.ts';
@@ -15,7 +16,7 @@ import { GenerationLost } from './transmission-rows.ts';
 export interface Accepted {
   id: string;
   accepted: number;
-  /** Messages composed now (0 for a scheduled transmission). */
+  /** Messages composed now (0 for a scheduled transmission or one queued in bulk). */
   generated: number;
   rejected: number;
   rcptErrors: RecipientError[];
@@ -115,6 +116,17 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       }
       const { environment } = generation.send;
       const count = generation.recipients.length;
+      if (resolved.startTime === undefined && environment === 'production' && generatedInChunks(generation)) {
+        // Queued in bulk: composed by the delivery workers.
+        await acceptInBulk(deps, generation);
+        return {
+          id: generation.transmission.id,
+          generated: 0,
+          accepted: count,
+          rejected: rcptErrors.length,
+          rcptErrors,
+        };
+      }
       if (resolved.startTime !== undefined || generatedInChunks(generation)) {
         // Refused now rather than failing at generation when the quota cannot take it today.
         const fits = await deps.quotaFits(principal.companyId, chargesFor(environment, count, count > 1));
@@ -297,6 +309,28 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       return;
     }
     // A passing fault leaves the row Generating: releaseStale puts it back for a later run.
+    if (resolved.generation.send.environment === 'production' && generatedInChunks(resolved.generation)) {
+      await acceptInBulk(deps, resolved.generation, { from: row.recipients_done }).catch(
+        async (error: unknown) => {
+          if (error instanceof GenerationLost) return;
+          if (!(error instanceof EngineError)) {
+            deps.reportError(error, `generating transmission ${row.id} failed`);
+            return;
+          }
+          await chunked
+            .failRemaining(
+              resolved.generation.send,
+              resolved.generation.recipients,
+              row.recipients_done,
+              error.message,
+            )
+            .catch((failure: unknown) => {
+              if (!(failure instanceof GenerationLost)) throw failure;
+            });
+        },
+      );
+      return;
+    }
     await chunked
       .run(resolved.generation, row.recipients_done)
       .catch((error: unknown) => deps.reportError(error, `generating transmission ${row.id} failed`));

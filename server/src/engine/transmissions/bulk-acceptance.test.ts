@@ -1,0 +1,197 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
+import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import { createDeliveryWorker } from '../delivery/delivery-worker.ts';
+import { fakeTransport } from '../delivery/queue-fixtures.ts';
+import { queuedPayloads } from '../messages/message-writer.ts';
+import { wholeLimit } from './chunked-generation.ts';
+
+const bulkCount = wholeLimit.recipients + 10;
+
+const bulk = (count: number, overrides: Record<string, unknown> = {}) => ({
+  campaign_id: 'bulk',
+  metadata: { plan: 'pro' },
+  recipients: Array.from({ length: count }, (_, index) => ({
+    address: { email: `r${index}@dest.test`, name: `R ${index}` },
+    substitution_data: { n: index },
+    tags: ['bulk'],
+  })),
+  content: { from: 'news@acme.test', subject: 'No. {{n}}', text: 'Hello {{n + 1}}' },
+  options: { transactional: true },
+  ...overrides,
+});
+
+describe.each(databases)('a large production transmission accepted in bulk, on $name', (database) => {
+  const t = useTestApp(database);
+  let account: EngineAccount;
+
+  beforeAll(async () => {
+    account = await engineAccount(t.app, t.db, 'bulk');
+    await t.db.query(`UPDATE subscriptions SET plan_id = 'UNLIMITED' WHERE company_id = $1`, [
+      account.companyId,
+    ]);
+  });
+
+  const worker = (transport = fakeTransport().transport) =>
+    createDeliveryWorker(t.db, {
+      clock: t.clock,
+      mode: 'deliver',
+      transport,
+      prepare: {
+        verpKey: 'test-verp-key',
+        defaultBounceDomain: 'mail.platform.test',
+        bounceDomainFor: async () => undefined,
+        listUnsubscribeHeaders: () => ({}),
+        sign: async (raw) => raw,
+      },
+      insertEvents: (tx, rows) => t.engine.events.insert(tx, rows),
+      addSuppressions: (tx, entries) => t.engine.suppressions.addIn(tx, entries),
+      reportError: (error) => {
+        throw error;
+      },
+      settings: { batchSize: 500 },
+    });
+  const drain = async (w: ReturnType<typeof worker>) => {
+    while ((await w.runOnce()) > 0) {
+      // until nothing is due
+    }
+  };
+  const send = async (body: unknown) => {
+    const response = await engineCall(t.app, account, 'POST', '/transmissions', body);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().results as { id: string; total_accepted_recipients: number };
+  };
+  const countsOf = (id: string) =>
+    t.db.one<{ messages: number; composed: number; injections: number }>(
+      `SELECT (SELECT count(*)::int FROM messages WHERE transmission_id = $1) AS messages,
+         (SELECT count(*)::int FROM messages WHERE transmission_id = $1 AND raw IS NOT NULL) AS composed,
+         (SELECT count(*)::int FROM message_events WHERE transmission_id = $1 AND type = 'injection') AS injections`,
+      [id],
+    );
+
+  it('stores one row per recipient with no message until a delivery worker composes it, then sends the stored bytes', async () => {
+    const { id, total_accepted_recipients } = await send(bulk(bulkCount));
+    expect(total_accepted_recipients).toBe(bulkCount);
+    const transmission = (await engineCall(t.app, account, 'GET', `/transmissions/${id}`)).json().results
+      .transmission;
+    expect(transmission).toMatchObject({ state: 'Success', num_rcpts: bulkCount, num_generated: bulkCount });
+    expect(await countsOf(id)).toEqual({ messages: bulkCount, composed: 0, injections: 0 });
+
+    const { transport, jobs } = fakeTransport();
+    await drain(worker(transport));
+    expect(await countsOf(id)).toEqual({ messages: bulkCount, composed: bulkCount, injections: bulkCount });
+    expect(jobs).toHaveLength(bulkCount);
+    const row = await t.db.one<{
+      id: string;
+      raw: Uint8Array;
+      subject: string;
+      status: string;
+      options: unknown;
+    }>('SELECT id, raw, subject, status, options FROM messages WHERE transmission_id = $1 AND rcpt_to = $2', [
+      id,
+      'r7@dest.test',
+    ]);
+    expect(row).toMatchObject({
+      subject: 'No. 7',
+      status: 'delivered',
+      options: { transactional: true, metadata: { plan: 'pro' }, tags: ['bulk'] },
+    });
+    const stored = Buffer.from(row.raw);
+    expect(stored.toString()).toContain('Hello 8');
+    expect(stored.toString()).toContain('To: R 7 <r7@dest.test>');
+    const sent = jobs.find((job) => job.rcptTo === 'r7@dest.test');
+    expect(sent?.raw.equals(stored)).toBe(true);
+    const injection = await t.db.one<{
+      subject: string;
+      friendly_from: string;
+      ts: Date;
+      body: Record<string, unknown>;
+    }>(
+      `SELECT subject, friendly_from, ts, body FROM message_events WHERE message_id = $1 AND type = 'injection'`,
+      [row.id],
+    );
+    expect(injection).toMatchObject({ subject: 'No. 7', friendly_from: 'news@acme.test' });
+    expect(injection.body).toMatchObject({
+      rcpt_tags: ['bulk'],
+      rcpt_meta: { plan: 'pro' },
+      msg_size: String(stored.length),
+    });
+    expect(new Date(injection.ts).toISOString()).toBe(transmission.created);
+  });
+
+  it('gives generation_failure to the one recipient whose substitution fails, and never attempts its message', async () => {
+    const body = bulk(bulkCount);
+    const recipients = body.recipients as Array<{ substitution_data: Record<string, unknown> }>;
+    (recipients[3] as { substitution_data: Record<string, unknown> }).substitution_data = { n: 'three' };
+    const { id } = await send(body);
+    const { transport, jobs } = fakeTransport();
+    await drain(worker(transport));
+    expect(jobs).toHaveLength(bulkCount - 1);
+    expect(jobs.some((job) => job.rcptTo === 'r3@dest.test')).toBe(false);
+    const failures = await t.db.query<{ rcpt_to: string; reason: string }>(
+      `SELECT rcpt_to, reason FROM message_events WHERE transmission_id = $1 AND type = 'generation_failure'`,
+      [id],
+    );
+    expect(failures).toEqual([{ rcpt_to: 'r3@dest.test', reason: expect.stringContaining('arithmetic') }]);
+    const failed = await t.db.one<{ status: string; attempts: number; raw: unknown }>(
+      'SELECT status, attempts, raw FROM messages WHERE transmission_id = $1 AND rcpt_to = $2',
+      [id, 'r3@dest.test'],
+    );
+    expect(failed).toEqual({ status: 'failed', attempts: 0, raw: null });
+    const transmission = (await engineCall(t.app, account, 'GET', `/transmissions/${id}`)).json().results
+      .transmission;
+    expect(transmission).toMatchObject({ num_generated: bulkCount - 1, num_failed_gen: 1 });
+  });
+
+  it('composes in capture mode too: the message is rendered, kept and marked delivered', async () => {
+    const { id } = await send(bulk(bulkCount));
+    await drain(
+      createDeliveryWorker(t.db, {
+        clock: t.clock,
+        mode: 'capture',
+        prepare: {
+          verpKey: 'k',
+          defaultBounceDomain: 'mail.platform.test',
+          bounceDomainFor: async () => undefined,
+          listUnsubscribeHeaders: () => ({}),
+          sign: async (raw) => raw,
+        },
+        insertEvents: (tx, rows) => t.engine.events.insert(tx, rows),
+        addSuppressions: (tx, entries) => t.engine.suppressions.addIn(tx, entries),
+        reportError: (error) => {
+          throw error;
+        },
+        settings: { batchSize: 500 },
+      }),
+    );
+    expect(await countsOf(id)).toEqual({ messages: bulkCount, composed: bulkCount, injections: bulkCount });
+    const statuses = await t.db.query<{ status: string; n: number }>(
+      'SELECT status, count(*)::int AS n FROM messages WHERE transmission_id = $1 GROUP BY status',
+      [id],
+    );
+    expect(statuses).toEqual([{ status: 'delivered', n: bulkCount }]);
+  });
+
+  it('accepts 20,000 recipients as compact rows written in two statements', async () => {
+    const count = 20_000;
+    const { id, total_accepted_recipients } = await send(bulk(count));
+    expect(total_accepted_recipients).toBe(count);
+    expect(await countsOf(id)).toEqual({ messages: count, composed: 0, injections: 0 });
+    const payloads = await queuedPayloads(
+      Array.from({ length: count }, (_, index) => ({ address: { email: `r${index}@dest.test` } })),
+    );
+    expect(payloads).toHaveLength(2);
+    // Messages of other companies stay out of reach: the rows carry the sender's company only.
+    const companies = await t.db.query<{ company_id: string }>(
+      'SELECT DISTINCT company_id FROM messages WHERE transmission_id = $1',
+      [id],
+    );
+    expect(companies).toEqual([{ company_id: account.companyId }]);
+  }, 60_000);
+
+  it('leaves a small transmission composed before its answer, as before', async () => {
+    const { id } = await send(bulk(3));
+    expect(await countsOf(id)).toEqual({ messages: 3, composed: 3, injections: 3 });
+  });
+});

@@ -340,29 +340,40 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
           continue;
         }
         const { message } = taken;
+        let answered: { committed: Promise<boolean> } | undefined;
         try {
-          const answered = (await stillHeld(message.id)) ? await attempt(message) : undefined;
-          if (answered) {
-            commits.push(
-              answered.committed.then(
-                (written) => {
-                  if (written) tried += 1;
-                  held.delete(message.id);
-                },
-                (error: unknown) =>
-                  deps.reportError(error, `delivery outcome of message ${message.id} not recorded`),
-              ),
-            );
-          }
+          answered = (await stillHeld(message.id)) ? await attempt(message) : undefined;
         } catch (error) {
           deps.reportError(error, `delivery of message ${message.id} failed`);
         } finally {
-          inFlight -= 1;
+          // The recipient domain's slot is free once the answer is in; the worker's own slot only once
+          // the outcome is committed, so a crash can leave at most `concurrency` answers unwritten
+          // (those messages are sent again).
           const left = (domainsInFlight.get(taken.domain) ?? 1) - 1;
           if (left === 0) domainsInFlight.delete(taken.domain);
           else domainsInFlight.set(taken.domain, left);
           slotFreed();
         }
+        const done = () => {
+          inFlight -= 1;
+          slotFreed();
+        };
+        if (!answered) {
+          done();
+          continue;
+        }
+        commits.push(
+          answered.committed
+            .then(
+              (written) => {
+                if (written) tried += 1;
+                held.delete(message.id);
+              },
+              (error: unknown) =>
+                deps.reportError(error, `delivery outcome of message ${message.id} not recorded`),
+            )
+            .finally(done),
+        );
       }
     };
     /** Gives the messages no lane has taken back at once (a stopping worker does not sit on them). */

@@ -86,6 +86,11 @@ const envSchema = z
       .min(1, 'must be at least 1')
       .max(1_000, 'must be at most 1000')
       .default(20),
+    DELIVERY_DOMAIN_RATE: z.coerce
+      .number({ error: 'must be a number of messages per second' })
+      .min(0, 'must be 0 (no limit) or more')
+      .max(100_000, 'must be at most 100000')
+      .default(0),
     DELIVERY_PRIVATE_NETWORKS: z.enum(['allow', 'deny'], 'must be allow or deny').default('deny'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino log level')
@@ -196,6 +201,8 @@ export interface Config {
     domainConnections: number;
     /** MX hosts on private or local networks: denied unless a closed setup (tests, an intranet) allows them. */
     privateNetworks: 'allow' | 'deny';
+    /** Messages per second to one recipient domain, per worker process; 0: no limit. */
+    domainRate: number;
   };
   logLevel: string;
   secret: string | undefined;
@@ -269,6 +276,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       concurrency: env.DELIVERY_CONCURRENCY,
       domainConnections: env.DELIVERY_DOMAIN_CONNECTIONS,
       privateNetworks: env.DELIVERY_PRIVATE_NETWORKS,
+      domainRate: env.DELIVERY_DOMAIN_RATE,
     },
     logLevel: env.LOG_LEVEL,
     secret: env.SECRET,

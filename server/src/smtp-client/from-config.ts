@@ -29,5 +29,6 @@ export function transportOptionsFromConfig(
     maxConnectionsPerDomain: config.delivery.domainConnections,
     messagesPerConnection,
     privateNetworks: config.delivery.privateNetworks,
+    domainRate: config.delivery.domainRate,
   };
 }

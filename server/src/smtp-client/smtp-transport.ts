@@ -1,6 +1,7 @@
 import { isIPv6 } from 'node:net';
 import type { DnsResolver } from '../dns/resolver.ts';
 import { type Destination, type Destinations, resolveDestinations } from './destinations.ts';
+import { createDomainPacer } from './domain-pacer.ts';
 import { createLanes } from './lanes.ts';
 import { allowedByPolicy, createMtaStsLookup, type MtaStsLookup, type MtaStsPolicy } from './mta-sts.ts';
 import { isPrivateAddress } from './private-addresses.ts';
@@ -50,6 +51,8 @@ export interface SmtpTransportOptions {
    * domain from steering the server at services inside its own network. Default `allow`.
    */
   privateNetworks?: 'allow' | 'deny';
+  /** Messages per second to one recipient domain (DELIVERY_DOMAIN_RATE); 0 or absent: no limit. */
+  domainRate?: number;
 }
 
 /** One message to hand over: the envelope and the bytes as they go on the wire (signed). */
@@ -130,6 +133,7 @@ function cached<T>(ttlMs: number, load: (key: string) => Promise<T>, keep: (valu
  */
 export function createSmtpTransport(options: SmtpTransportOptions): SmtpTransport {
   const timeouts = { ...defaultTimeouts, ...options.timeouts };
+  const paceDomain = createDomainPacer(options.domainRate ?? 0);
   const lanes = createLanes({ maxSessions: options.maxConnectionsPerDomain, idleMs: timeouts.idleMs });
   const plaintextUntil = new Map<string, number>();
   const destinationsOf = cached<Destinations>(
@@ -304,6 +308,7 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
     const domain = at > 0 ? job.rcptTo.slice(at + 1).toLowerCase() : '';
     if (!domain)
       return { status: 'failed', reply: localReply(553, '5.1.3', 'recipient has no domain'), tls: false };
+    await paceDomain(domain);
 
     if (options.smarthost) {
       const { host, port, auth, tls } = options.smarthost;

@@ -1,103 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.ts';
-import { testClock } from '../../testing/app.ts';
-import { databases, openMigrated } from '../../testing/databases.ts';
+import { databases } from '../../testing/databases.ts';
 import { messageOfVerp, verpAddress } from '../bounces/verp.ts';
-import { createEventStore } from '../events/event-store.ts';
-import { createSuppressionStore } from '../suppression/suppression-store.ts';
-import type { DeliveryTransport } from './delivery-transport.ts';
-import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.ts';
-import type { PrepareDeps } from './prepare.ts';
-import {
-  delivered,
-  enqueue,
-  fakeTransport,
-  queuedMessage as fixture,
-  newCompany,
-  refused,
-} from './queue-fixtures.ts';
-import { claimDue, recordAttempts } from './queue-store.ts';
+import { useDeliveryQueue, verpKey } from './delivery-suite.ts';
+import { delivered, enqueue, fakeTransport, newCompany, refused } from './queue-fixtures.ts';
 
-const verpKey = 'test-verp-key';
-
-describe.each(databases)('delivery queue on $name', (database) => {
+describe.each(databases)('delivery outcomes on $name', (database) => {
+  const q = useDeliveryQueue(database);
   let db: Db;
   let companyId: string;
-  const clock = testClock();
-  let events: ReturnType<typeof createEventStore>;
-  let suppressions: ReturnType<typeof createSuppressionStore>;
-
-  beforeAll(async () => {
-    db = await openMigrated(database);
-    companyId = await newCompany(db);
-    events = createEventStore(db);
-    suppressions = createSuppressionStore(db, clock);
+  let suppressions: ReturnType<typeof q.state>['suppressions'];
+  beforeAll(() => {
+    ({ db, companyId, suppressions } = q.state());
   });
-  afterAll(async () => {
-    await db.close();
-  });
-  // Each test sees only its own messages in the queue.
-  beforeEach(async () => {
-    await db.query("UPDATE messages SET status = 'bounced' WHERE status = 'queued'");
-  });
-
-  const queuedMessage: typeof fixture = (company, rcptTo, overrides = {}) =>
-    fixture(company, rcptTo, { createdAt: clock.now(), ...overrides });
-
-  const prepare = (overrides: Partial<PrepareDeps> = {}): PrepareDeps => ({
-    verpKey,
-    defaultBounceDomain: 'mail.platform.test',
-    bounceDomainFor: async () => undefined,
-    listUnsubscribeHeaders: async (id) => ({
-      'List-Unsubscribe': `<https://platform.test/u/${id}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    }),
-    sign: async (raw) => raw,
-    ...overrides,
-  });
-
-  const worker = (transport: DeliveryTransport | undefined, overrides: Partial<DeliveryWorkerDeps> = {}) =>
-    createDeliveryWorker(db, {
-      clock,
-      mode: 'deliver',
-      transport,
-      prepare: prepare(),
-      insertEvents: (tx, rows) => events.insert(tx, rows),
-      addSuppressions: (tx, entries) => suppressions.addIn(tx, entries),
-      reportError: (error) => {
-        throw error;
-      },
-      ...overrides,
-    });
-
-  const eventsOf = async (messageId: string, company = companyId) =>
-    (
-      await events.search(
-        {
-          companyId: company,
-          from: new Date(0),
-          to: new Date(Date.now() + 400 * 86_400_000),
-          messages: [messageId],
-        },
-        100,
-      )
-    ).events.reverse();
-
-  const rowOf = (id: string) =>
-    db.one<{
-      status: string;
-      attempts: number;
-      next_attempt_at: Date;
-      locked_by: string | null;
-      last_reply: string;
-    }>('SELECT status, attempts, next_attempt_at, locked_by, last_reply FROM messages WHERE id = $1', [id]);
-
-  /** Runs batches until none is due. */
-  const drain = async (w: ReturnType<typeof worker>) => {
-    let total = 0;
-    for (let n = await w.runOnce(); n > 0; n = await w.runOnce()) total += n;
-    return total;
-  };
+  const { clock, queuedMessage, prepare, worker, eventsOf, rowOf, drain } = q;
 
   it('delivers a message: delivery event with SparkPost fields, status delivered', async () => {
     const message = queuedMessage(companyId, 'ann@dest.test', {
@@ -265,20 +181,6 @@ describe.each(databases)('delivery queue on $name', (database) => {
     expect(await drain(w)).toBe(0);
   });
 
-  it('never claims sandbox messages, whether the writer or an older row marked them', async () => {
-    const sandbox = queuedMessage(companyId, 'tester@dest.test', { environment: 'sandbox' });
-    await enqueue(db, [sandbox]);
-    await db.query(
-      `INSERT INTO messages (id, company_id, environment, mail_from, rcpt_to, message_id_header, raw, created_at)
-       VALUES (gen_random_uuid(), $1, 'sandbox', 'a@acme.test', 'b@dest.test', '<x@acme.test>', '\\x00', now())`,
-      [companyId],
-    );
-    const { transport, jobs } = fakeTransport();
-    expect(await drain(worker(transport))).toBe(0);
-    expect(jobs).toEqual([]);
-    expect(await rowOf(sandbox.id)).toMatchObject({ status: 'sandbox', attempts: 0 });
-  });
-
   it('sends from a VERP return path on the bounce domain, with one-click unsubscribe headers, then signs', async () => {
     const calls: unknown[][] = [];
     const original = queuedMessage(companyId, 'ann@hooks.test', { subaccountId: 4 });
@@ -317,34 +219,6 @@ describe.each(databases)('delivery queue on $name', (database) => {
     expect(calls).toContainEqual(['bounceDomainFor', companyId, 4, 'acme.test']);
     expect(calls).toContainEqual(['sign', companyId, 4, 'acme.test']);
     expect((await eventsOf(original.id))[0]?.fields.msg_from).toBe(job('ann@hooks.test').mailFrom);
-  });
-
-  it('keeps to its concurrency and per-domain limits across the batches start() runs at once', async () => {
-    const messages = Array.from({ length: 60 }, (_, index) =>
-      queuedMessage(companyId, `r${index}@d${index % 3}.limits.test`),
-    );
-    await enqueue(db, messages);
-    let total = 0;
-    let maxTotal = 0;
-    const byDomain = new Map<string, number>();
-    let maxDomain = 0;
-    const { transport, jobs } = fakeTransport(async (job) => {
-      const domain = job.rcptTo.split('@')[1] ?? '';
-      total += 1;
-      byDomain.set(domain, (byDomain.get(domain) ?? 0) + 1);
-      maxTotal = Math.max(maxTotal, total);
-      maxDomain = Math.max(maxDomain, byDomain.get(domain) ?? 0);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      total -= 1;
-      byDomain.set(domain, (byDomain.get(domain) ?? 0) - 1);
-      return delivered();
-    });
-    const w = worker(transport, { settings: { batchSize: 20, concurrency: 4, perDomainConcurrency: 2 } });
-    w.start();
-    while (jobs.length < 60) await new Promise((resolve) => setTimeout(resolve, 10));
-    await w.stop();
-    expect(maxTotal).toBe(4);
-    expect(maxDomain).toBe(2);
   });
 
   it("binds each attempt to the next address of the message's IP pool", async () => {
@@ -396,113 +270,5 @@ describe.each(databases)('delivery queue on $name', (database) => {
         raw_reason: '250 2.0.0 captured: MAIL_MODE=capture keeps mail on this server, nothing was sent',
       },
     });
-  });
-
-  it('keeps a leased message from other workers, and fences the outcome of a lease another took over', async () => {
-    const message = queuedMessage(companyId, 'lease@dest.test');
-    await enqueue(db, [message]);
-    let release: () => void = () => {};
-    const first = fakeTransport(
-      () =>
-        new Promise((resolve) => {
-          release = () => resolve(delivered());
-        }),
-    );
-    const running = worker(first.transport).runOnce();
-    while (first.jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = fakeTransport();
-    expect(await worker(second.transport).runOnce()).toBe(0);
-    release();
-    expect(await running).toBe(1);
-    expect(second.jobs).toEqual([]);
-
-    const fenced = queuedMessage(companyId, 'fenced@dest.test');
-    await enqueue(db, [fenced]);
-    const [mine] = await claimDue(db, 'worker-a/1', clock.now(), 1, 60_000, 0);
-    await db.query("UPDATE messages SET locked_until = now() - interval '1 second' WHERE id = $1", [
-      fenced.id,
-    ]);
-    const [theirs] = await claimDue(db, 'worker-b/1', clock.now(), 1, 60_000, 0);
-    expect([mine?.id, theirs?.id]).toEqual([fenced.id, fenced.id]);
-    const update = {
-      id: fenced.id,
-      status: 'delivered',
-      nextAttemptAt: null,
-      lastReply: '250 ok',
-      finishedAt: clock.now(),
-    } as const;
-    expect(await recordAttempts(db, [{ ...update, lease: 'worker-a/1' }])).toEqual(new Set());
-    expect(await recordAttempts(db, [{ ...update, lease: 'worker-b/1' }])).toEqual(new Set([fenced.id]));
-  });
-
-  it('renews the lease of a batch that outlasts it, so another worker never takes its messages', async () => {
-    const batch = Array.from({ length: 10 }, (_, index) => queuedMessage(companyId, `r${index}@renew.test`));
-    await enqueue(db, batch);
-    const slow = fakeTransport(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      return delivered();
-    });
-    // Ten attempts of 200 ms in a row: about twice the lease.
-    const settings = { leaseMs: 1200, attemptTimeoutMs: 400, concurrency: 1 };
-    const running = worker(slow.transport, { settings }).runOnce();
-    while (slow.jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    const other = fakeTransport();
-    const rival = worker(other.transport, { settings });
-    let done = false;
-    void running.finally(() => {
-      done = true;
-    });
-    while (!done) {
-      await rival.runOnce();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect(await running).toBe(10);
-    expect(other.jobs).toEqual([]);
-    expect(slow.jobs.map((job) => job.rcptTo).sort()).toEqual(batch.map((m) => m.rcptTo).sort());
-  });
-
-  it('start() delivers newly queued mail at once (woken by NOTIFY), stop() hands back what it had not tried', async () => {
-    const { transport, jobs } = fakeTransport();
-    const w = worker(transport, { settings: { idleMs: 60_000 } });
-    w.start();
-    // Time for PostgreSQL's LISTEN connection to open.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const message = queuedMessage(companyId, 'soon@dest.test');
-    await enqueue(db, [message]);
-    const deadline = Date.now() + 5000;
-    while ((await rowOf(message.id)).status !== 'delivered') {
-      if (Date.now() > deadline) throw new Error('not woken');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await w.stop();
-    expect(jobs).toHaveLength(1);
-
-    const answers: Array<() => void> = [];
-    const slow = fakeTransport(
-      () =>
-        new Promise((resolve) => {
-          answers.push(() => resolve(delivered()));
-        }),
-    );
-    const stopping = worker(slow.transport, { settings: { perDomainConcurrency: 1 } });
-    const batch = ['one', 'two', 'three'].map((name) => queuedMessage(companyId, `${name}@same.test`));
-    await enqueue(db, batch);
-    stopping.start();
-    while (slow.jobs.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    const stopped = stopping.stop();
-    // Both of start()'s batches may have begun one (each holds one connection to the domain).
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    for (const answer of answers) answer();
-    await stopped;
-    const rows = await db.query<{ status: string; locked_by: string | null }>(
-      'SELECT status, locked_by FROM messages WHERE id = ANY($1::uuid[])',
-      [batch.map((m) => m.id)],
-    );
-    const tried = rows.filter((row) => row.status === 'delivered');
-    expect(tried).toHaveLength(slow.jobs.length);
-    expect(rows.length - tried.length).toBeGreaterThanOrEqual(1);
-    expect(rows.map((row) => [row.status === 'delivered' ? 'delivered' : 'queued', row.locked_by])).toEqual(
-      rows.map((row) => [row.status, null]),
-    );
   });
 });

@@ -4,7 +4,7 @@ import { maxUnitDepth, UnstorableUnitError } from '../messages/ingest.ts';
 import { queuedPayloads } from '../messages/message-writer.ts';
 import { mergeSubstitutionData, type SnippetContents } from '../substitution/render.ts';
 import { commitSend } from './commit.ts';
-import { chargesFor, rejectionReasons, type SendContext, sendEvent } from './events.ts';
+import { chargesFor, messageOptions, rejectionReasons, type SendContext, sendEvent } from './events.ts';
 import type { Generation } from './generate.ts';
 import type { ContentSource } from './render-worker.ts';
 import { screenRecipients } from './screen.ts';
@@ -145,12 +145,7 @@ export async function acceptInBulk(
         transmissionId: send.transmissionId,
         campaignId: send.campaignId,
         templateId: send.templateId,
-        options: {
-          open_tracking: send.openTracking,
-          click_tracking: send.clickTracking,
-          transactional: send.transactional,
-          ...(send.ipPool ? { ip_pool: send.ipPool } : {}),
-        },
+        options: messageOptions(send),
         metadata: send.metadata,
         returnPath: g.returnPath ?? '',
         createdAt: send.injectedAt,

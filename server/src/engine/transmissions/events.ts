@@ -92,3 +92,13 @@ export const rejectionReasons = {
   suppressed: '554 5.7.1 recipient address was suppressed due to customer policy',
   notAuthorized: '550 5.7.1 recipient is not a verified authorized recipient of this sandbox',
 } as const;
+
+/** The options every message of a send carries (its tracking, kind and IP pool), as stored on its row. */
+export function messageOptions(send: SendContext): Record<string, unknown> {
+  return {
+    open_tracking: send.openTracking,
+    click_tracking: send.clickTracking,
+    transactional: send.transactional,
+    ...(send.ipPool ? { ip_pool: send.ipPool } : {}),
+  };
+}

@@ -4,7 +4,13 @@ import type { NewMessageEvent } from '../events/message-event.ts';
 import type { NewTransmission } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';
 import { mergeSubstitutionData, type SnippetContents, templateLimits } from '../substitution/render.ts';
-import { type RecipientFacts, rejectionReasons, type SendContext, sendEvent } from './events.ts';
+import {
+  messageOptions,
+  type RecipientFacts,
+  rejectionReasons,
+  type SendContext,
+  sendEvent,
+} from './events.ts';
 import { messageSizeEstimate } from './message-size.ts';
 import { domainOf } from './recipients.ts';
 import { renderMessages } from './render-pool.ts';
@@ -198,10 +204,7 @@ function toMessage(
     campaignId: send.campaignId,
     templateId: send.templateId,
     options: {
-      open_tracking: send.openTracking,
-      click_tracking: send.clickTracking,
-      transactional: send.transactional,
-      ip_pool: send.ipPool || undefined,
+      ...messageOptions(send),
       metadata: { ...send.metadata, ...(recipient.metadata ?? {}) },
       tags: recipient.tags ?? [],
       ...(g.smtpQueueId === undefined ? {} : { smtp_queue_id: g.smtpQueueId }),

@@ -14,7 +14,10 @@ describe('unsubscribe tokens', () => {
     expect(messageOfToken('key-2', token)).toBeUndefined();
     const other = randomUUID().replaceAll('-', '');
     expect(messageOfToken('key-1', `${other}${token.slice(32)}`)).toBeUndefined();
-    expect(messageOfToken('key-1', `${token.slice(0, -1)}A`)).toBeUndefined();
+    // Another last character (it may already be an A).
+    expect(
+      messageOfToken('key-1', `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`),
+    ).toBeUndefined();
     expect(messageOfToken('key-1', 'garbage')).toBeUndefined();
   });
 

@@ -17,6 +17,8 @@ describe.each(databases)(
           content: { from: 'seeds@garden.test', subject: `Seeds for ${name}`, text: 'Spring is here' },
         });
       }
+      // Their injection events are written as a delivery worker composes them.
+      await api.t.composeQueued();
       // The search window ends at now, exclusive: let the test clock pass the sends.
       api.t.clock.advance(1_000);
     });

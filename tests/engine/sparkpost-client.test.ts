@@ -37,6 +37,23 @@ const searchEvents = (client: SparkPost, query: Record<string, string | number |
     client as unknown as { events: { searchMessage(query: object): Promise<EventPage> } }
   ).events.searchMessage(query);
 
+/**
+ * searchEvents once at least `count` events match: a production message's injection event is
+ * written when a delivery worker composes it, moments after the send's answer.
+ */
+async function searchAtLeast(
+  client: SparkPost,
+  query: Record<string, string | number | string[]>,
+  count: number,
+): Promise<EventPage> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const page = await searchEvents(client, query);
+    if (page.total_count >= count || Date.now() > deadline) return page;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const from = { email: 'news@acme.test', name: 'Acme' };
 
 // The official `sparkpost` npm client (v2), unmodified, against the server run as a separate
@@ -76,7 +93,7 @@ describe('the sparkpost client against a server process', () => {
     expect(answer.results).toMatchObject({ total_accepted_recipients: 3, total_rejected_recipients: 0 });
     sent.inline = answer.results.id;
 
-    const events = await searchEvents(client, { transmissions: answer.results.id, events: 'injection' });
+    const events = await searchAtLeast(client, { transmissions: answer.results.id, events: 'injection' }, 3);
     const byRecipient = Object.fromEntries(events.results.map((event) => [event.rcpt_to, event]));
     expect(Object.keys(byRecipient).sort()).toEqual([
       'bcc@example.test',
@@ -106,7 +123,7 @@ describe('the sparkpost client against a server process', () => {
     expect(answer.results.total_accepted_recipients).toBe(2);
     sent.template = answer.results.id;
 
-    const events = await searchEvents(client, { transmissions: answer.results.id, events: 'injection' });
+    const events = await searchAtLeast(client, { transmissions: answer.results.id, events: 'injection' }, 2);
     expect(events.results.map((event) => [event.rcpt_to, event.subject, event.template_id]).sort()).toEqual([
       ['pat@example.test', 'Receipt for Pat', 'receipt'],
       ['sam@example.test', 'Receipt for Sam', 'receipt'],
@@ -214,10 +231,11 @@ describe('the sparkpost client against a server process', () => {
       recipients: [{ address: 'blocked@example.test' }, { address: 'open@example.test' }],
       content: { from, subject: 'Order shipped', text: 'Shipped' },
     });
-    const events = await searchEvents(client, {
-      transmissions: answer.results.id,
-      events: ['injection', 'policy_rejection'],
-    });
+    const events = await searchAtLeast(
+      client,
+      { transmissions: answer.results.id, events: ['injection', 'policy_rejection'] },
+      2,
+    );
     expect(events.results.map((event) => [event.type, event.rcpt_to]).sort()).toEqual([
       ['injection', 'open@example.test'],
       ['policy_rejection', 'blocked@example.test'],
@@ -246,7 +264,11 @@ describe('the sparkpost client against a server process', () => {
       recipients: [{ address: 'buyer@example.test' }],
       content: { from, subject: 'Thanks', text: 'Thanks' },
     });
-    const shopEvents = await searchEvents(shop, { transmissions: shopSend.results.id, events: 'injection' });
+    const shopEvents = await searchAtLeast(
+      shop,
+      { transmissions: shopSend.results.id, events: 'injection' },
+      1,
+    );
     expect(shopEvents.results.map((event) => event.subaccount_id)).toEqual([String(id)]);
     const asMaster = await searchEvents(client, { subaccounts: String(id), events: 'injection' });
     expect(asMaster.results.map((event) => event.rcpt_to)).toEqual(['buyer@example.test']);
@@ -275,7 +297,7 @@ describe('the sparkpost client against a server process', () => {
     });
 
     const seen: string[] = [];
-    let page = await searchEvents(client, { events: ['injection'], campaigns: 'paging', per_page: 2 });
+    let page = await searchAtLeast(client, { events: ['injection'], campaigns: 'paging', per_page: 2 }, 5);
     expect(page.total_count).toBe(5);
     for (;;) {
       expect(page.results.length).toBeLessThanOrEqual(2);

@@ -5,6 +5,11 @@ export interface Queryable {
   query<T extends object = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Runs several statements at once, without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Streams `lines` (COPY's text format) into a `COPY ... FROM STDIN` statement; only PostgreSQL has
+   * it (PGlite's COPY reads a file, not a stream), so callers fall back to INSERT when it is absent.
+   */
+  copyFrom?(sql: string, lines: AsyncIterable<string>): Promise<void>;
 }
 
 export interface Db extends Queryable {
@@ -61,6 +66,7 @@ function withHelpers(
   return {
     query: (sql, params) => base.query(sql, params),
     exec: (sql) => base.exec(sql),
+    ...(base.copyFrom ? { copyFrom: base.copyFrom } : {}),
     maybeOne,
     one: async <T extends object = Row>(sql: string, params?: unknown[]) => {
       const row = await maybeOne<T>(sql, params);

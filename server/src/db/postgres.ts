@@ -1,4 +1,7 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
 import { channelHandlers, createDb, type Db, type Queryable } from './db.ts';
 
 export interface PostgresOptions {
@@ -66,6 +69,14 @@ function queryable(target: pg.Pool | pg.PoolClient): Queryable {
     query: async (sql, params) => (await target.query(sql, params)).rows,
     exec: async (sql) => {
       await target.query(sql);
+    },
+    copyFrom: async (sql, lines) => {
+      const client = target instanceof pg.Pool ? await target.connect() : target;
+      try {
+        await pipeline(Readable.from(lines), client.query(copyFromStdin(sql)));
+      } finally {
+        if (client !== target) (client as pg.PoolClient).release();
+      }
     },
   };
 }

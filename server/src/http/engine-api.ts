@@ -1,4 +1,5 @@
 import { findUnstorableInSlices, storableInput } from '@app/shared/api/contract/engine/index';
+import type { FastifySchemaCompiler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -27,6 +28,10 @@ export function withoutTrailingSlash(url: string): string {
   return path.slice(0, end) + (queryAt < 0 ? '' : url.slice(queryAt));
 }
 
+/** Every body, query and path passes the storable-input check before the route's own schema. */
+export const engineValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, ...route }) =>
+  validatorCompiler({ ...route, schema: storableInput.pipe(schema) });
+
 /**
  * The SparkPost-compatible engine API under `/api/v1` (and its labs routes under `/api/labs`): every route needs an API key (or a console
  * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape. `callers` authenticates
@@ -45,10 +50,7 @@ export function engineApi(callers: PrincipalDeps, modules: FastifyPluginAsyncZod
   });
   const plugin: FastifyPluginAsyncZod = async (app) => {
     app.setErrorHandler(sparkpostErrorHandler);
-    // Every body, query and path passes the storable-input check before the route's own schema.
-    app.setValidatorCompiler<z.ZodType>(({ schema, ...route }) =>
-      validatorCompiler({ ...route, schema: storableInput.pipe(schema) }),
-    );
+    app.setValidatorCompiler<z.ZodType>(engineValidatorCompiler);
     // A large body is walked in slices first, so it does not hold the event loop; the check above reuses the outcome.
     app.addHook('preValidation', async (request) => {
       await findUnstorableInSlices(request.body);

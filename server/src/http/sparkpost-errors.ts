@@ -157,6 +157,49 @@ function valueAt(input: unknown, path: readonly string[]): unknown {
 
 const validatedInput = { body: 'body', querystring: 'query', params: 'params', headers: 'headers' } as const;
 
+/** A field at `path` of a request's input and what is wrong with it. */
+export interface FieldIssue {
+  path: readonly (string | number)[];
+  message: string;
+}
+
+/**
+ * Body fields a route found invalid after fastify's validation ran (a large array checked in
+ * slices): answered exactly as the schema's own refusals.
+ */
+export class InvalidFields extends Error {
+  readonly issues: readonly FieldIssue[];
+  constructor(issues: readonly FieldIssue[]) {
+    super(issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; '));
+    this.issues = issues;
+  }
+}
+
+/** SparkPost's entries for refused fields (the first ten): 1400 when one is missing, 1300 otherwise. */
+function fieldErrors(
+  issues: readonly FieldIssue[],
+  part: string,
+  input: unknown,
+  request: FastifyRequest,
+): SparkpostErrorItem[] {
+  const namesParam = request.routeOptions.config?.errorsNameParam ?? false;
+  return issues.slice(0, 10).map((issue) => {
+    const path = issue.path.map(String);
+    const field = path.join('.') || part;
+    const missing = issue.message.includes('received undefined');
+    const item: SparkpostErrorItem = {
+      message: missing ? 'required field is missing' : 'invalid data format/type',
+      description: missing ? `${field} is required` : `${field}: ${issue.message}`,
+      code: missing ? '1400' : '1300',
+    };
+    if (namesParam) {
+      item.param = field;
+      item.value = valueAt(input, path) ?? null;
+    }
+    return item;
+  });
+}
+
 function toSparkpost(
   error: FastifyError,
   request: FastifyRequest,
@@ -164,26 +207,18 @@ function toSparkpost(
   if (isSparkpostError(error)) return { status: error.statusCode, errors: error.errors };
   if (error instanceof EngineError) return engineErrorAnswer(error);
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const namesParam = request.routeOptions.config?.errorsNameParam ?? false;
     const context = validatedInput[error.validationContext as keyof typeof validatedInput] ?? 'body';
+    const issues = error.validation.map((issue) => ({
+      path: issue.instancePath.split('/').filter(Boolean),
+      message: issue.message ?? '',
+    }));
     return {
       status: 422,
-      errors: error.validation.slice(0, 10).map((issue) => {
-        const path = issue.instancePath.split('/').filter(Boolean);
-        const field = path.join('.') || error.validationContext;
-        const missing = issue.message?.includes('received undefined') ?? false;
-        const item: SparkpostErrorItem = {
-          message: missing ? 'required field is missing' : 'invalid data format/type',
-          description: missing ? `${field} is required` : `${field}: ${issue.message}`,
-          code: missing ? '1400' : '1300',
-        };
-        if (namesParam) {
-          item.param = field;
-          item.value = valueAt(request[context], path) ?? null;
-        }
-        return item;
-      }),
+      errors: fieldErrors(issues, error.validationContext ?? 'body', request[context], request),
     };
+  }
+  if (error instanceof InvalidFields) {
+    return { status: 422, errors: fieldErrors(error.issues, 'body', request.body, request) };
   }
   const consoleError = consoleErrorOf(error);
   if (consoleError) {

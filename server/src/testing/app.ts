@@ -10,6 +10,7 @@ import { createEngine, type Engine } from '../engine/create-engine.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { reportTo } from '../report-error.ts';
 import { auth } from './accounts.ts';
+import { composeQueued } from './compose-queued.ts';
 import { openMigrated, type TestDatabase } from './databases.ts';
 
 export interface TestClock extends Clock {
@@ -135,6 +136,8 @@ export function useTestApp(database: TestDatabase, options: TestAppOptions | (()
       return ready(db, 'db');
     },
     call,
+    /** Composes the production messages accepted so far, as a delivery worker would (compose-queued.ts). */
+    composeQueued: () => composeQueued(ready(db, 'db'), ready(t, 'engine').engine, ready(t, 'clock').clock),
     get: (url: string, token: string) => call('GET', url, token),
     post: (url: string, token: string, payload?: object) => call('POST', url, token, payload),
     /** The `data` of a signed-in GET's JSON answer. */

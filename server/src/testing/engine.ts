@@ -81,6 +81,22 @@ export function engineCall(
   });
 }
 
+/**
+ * POST /transmissions, then what a delivery worker does first when it takes the production messages:
+ * composes them (their bytes and injection events stored). Tests reading a send's messages or events
+ * send with this.
+ */
+export async function transmit(
+  t: { readonly app: FastifyInstance; composeQueued(): Promise<void> },
+  account: EngineAccount,
+  body: unknown,
+  options?: EngineCallOptions,
+) {
+  const response = await engineCall(t.app, account, 'POST', '/transmissions', body, options);
+  await t.composeQueued();
+  return response;
+}
+
 /** The grants a subaccount's key gets in tests: what it needs to send, suppress and read events. */
 export const subaccountKeyGrants = [
   'transmissions/modify',

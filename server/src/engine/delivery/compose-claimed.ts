@@ -1,4 +1,4 @@
-import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import { findUnstorable, type SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
@@ -81,6 +81,22 @@ async function composeGroup(
         return;
       }
       const mailFrom = stored.return_path ?? snapshot.returnPath ?? rendered.fromEmail;
+      // A decoded header PostgreSQL cannot store (a NUL) would fail the whole group's transaction.
+      const unstorable = findUnstorable({
+        subject: rendered.subject,
+        from: rendered.fromEmail,
+        message_id: rendered.messageIdHeader,
+        mail_from: mailFrom,
+      });
+      if (unstorable) {
+        compositions.set(message.id, {
+          ok: false,
+          kind: 'generation_rejection',
+          reason: `${unstorable.path.join('.')}: ${unstorable.message}`,
+          facts,
+        });
+        return;
+      }
       compositions.set(message.id, {
         ok: true,
         row: {

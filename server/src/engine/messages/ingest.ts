@@ -3,7 +3,13 @@ import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import type { PlanQuotas, QuotaCharge, UsageMeter } from '../usage/usage-meter.ts';
-import { insertMessages, insertQueued, type NewMessage, type QueuedBatch } from './message-writer.ts';
+import {
+  insertMessages,
+  insertQueued,
+  type NewMessage,
+  type QueuedBatch,
+  queuedPayloads,
+} from './message-writer.ts';
 
 /** A transmission row as written with its messages (scheduled ones are written with none). */
 export interface NewTransmission {
@@ -187,8 +193,18 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
         maxUnitDepth,
       );
       if (problem) throw new UnstorableUnitError(problem);
+      if (unit.queued && db.copyFrom) {
+        // A bulk COPY commits on a connection of its own: the batch of other sends does not wait for it.
+        return new Promise<IngestResult>((resolve, reject) => {
+          void commit([{ unit, resolve, reject }]);
+        });
+      }
+      // Without COPY (PGlite, one connection) the rows are stringified before the transaction holds it.
+      const ready = unit.queued
+        ? { ...unit, queued: { ...unit.queued, payloads: await queuedPayloads(unit.queued.recipients) } }
+        : unit;
       return new Promise<IngestResult>((resolve, reject) => {
-        waiting.push({ unit, resolve, reject });
+        waiting.push({ unit: ready, resolve, reject });
         if (!running) {
           // Start on the next turn of the event loop, so requests parsed in this one join the batch.
           running = true;

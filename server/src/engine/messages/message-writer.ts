@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type Db, notify } from '../../db/db.ts';
 import type { MessageEnvironment } from './message-reader.ts';
 
@@ -93,7 +94,16 @@ export async function insertMessages(tx: Db, messages: readonly NewMessage[]): P
   }
 }
 
-/** The queued rows of one transmission, as JSON texts of bounded size ready to insert. */
+/** A queued recipient's rendering input, stored as it is on its row (messages.recipient). */
+export interface QueuedRecipient {
+  address: { email: string; name?: string; header_to?: string };
+  substitution_data?: Record<string, unknown>;
+  metadata?: Record<string, unknown>;
+  tags?: string[];
+  return_path?: string;
+}
+
+/** A transmission's recipients queued for composition by the delivery workers. */
 export interface QueuedBatch {
   companyId: string;
   subaccountId: number;
@@ -107,11 +117,12 @@ export interface QueuedBatch {
   /** The envelope sender of recipients with no return_path of their own ('' when none: the From address then). */
   returnPath: string;
   createdAt: Date;
-  payloads: string[];
-  count: number;
+  recipients: readonly QueuedRecipient[];
+  /** The rows as JSON statement parameters, made before the transaction where there is no COPY (PGlite). */
+  payloads?: string[];
 }
 
-/** Rows per insert statement of queued recipients, and rows stringified between two turns of the event loop. */
+/** Rows per insert statement of queued recipients, and rows made between two turns of the event loop. */
 const queuedRowsPerInsert = 10_000;
 const queuedRowsPerSlice = 1_000;
 const queuedCharsPerInsert = 32 * 1024 * 1024;
@@ -119,9 +130,9 @@ const queuedCharsPerInsert = 32 * 1024 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * The JSON payloads of queued recipients' rendering input (address, substitution_data, metadata,
- * tags, return_path), a statement's worth each, stringified a slice at a time with a turn of the
- * event loop between slices (100,000 recipients take too long to stringify in one).
+ * The JSON payloads of queued recipients' rendering input, a statement's worth each, stringified a
+ * slice at a time with a turn of the event loop between slices (100,000 recipients take too long to
+ * stringify in one).
  */
 export async function queuedPayloads(recipients: readonly object[]): Promise<string[]> {
   const payloads: string[] = [];
@@ -148,37 +159,83 @@ export async function queuedPayloads(recipients: readonly object[]): Promise<str
   return payloads;
 }
 
+/** A value as COPY's text format writes it: backslash, tab, newline and carriage return escaped. */
+const copyText = (value: string): string =>
+  /[\\\t\n\r]/.test(value)
+    ? value.replace(/[\\\t\n\r]/g, (char) =>
+        char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r',
+      )
+    : value;
+
+const copyQueuedSql = `COPY messages (id, company_id, subaccount_id, transmission_id, environment, status, mail_from,
+  rcpt_to, message_id_header, campaign_id, template_id, options, recipient, created_at, next_attempt_at) FROM STDIN`;
+
+/**
+ * The batch's rows in COPY's text format, a slice of lines at a time with a turn of the event loop
+ * between slices: PostgreSQL stores one slice while the next is made. Each row's options are the
+ * shared ones with its metadata (the transmission's under the recipient's) and tags.
+ */
+async function* queuedLines(batch: QueuedBatch): AsyncGenerator<string> {
+  const shared = `${copyText(batch.companyId)}\t${batch.subaccountId}\t${copyText(batch.transmissionId)}\tproduction\tqueued`;
+  const tail = `${copyText(batch.campaignId)}\t${batch.templateId === null ? '\\N' : copyText(batch.templateId)}`;
+  const at = batch.createdAt.toISOString();
+  const optionsOf = (recipient: QueuedRecipient) =>
+    JSON.stringify({
+      ...batch.options,
+      metadata: { ...batch.metadata, ...recipient.metadata },
+      tags: recipient.tags ?? [],
+    });
+  const sharedOptions = copyText(optionsOf({ address: { email: '' } }));
+  const { recipients } = batch;
+  for (let from = 0; from < recipients.length; from += queuedRowsPerSlice) {
+    if (from > 0) await nextTurn();
+    let lines = '';
+    for (const recipient of recipients.slice(from, from + queuedRowsPerSlice)) {
+      const options =
+        recipient.metadata === undefined && recipient.tags === undefined
+          ? sharedOptions
+          : copyText(optionsOf(recipient));
+      lines += `${randomUUID()}\t${shared}\t${copyText(recipient.return_path ?? batch.returnPath)}\t${copyText(recipient.address.email)}\t\t${tail}\t${options}\t${copyText(JSON.stringify(recipient))}\t${at}\t${at}\n`;
+    }
+    yield lines;
+  }
+}
+
 /**
  * Inserts a transmission's queued recipients through `tx`: production rows due now with no raw
- * message yet, one statement per payload (at most 10,000 rows).
+ * message yet. On PostgreSQL one COPY, its rows made while it runs; elsewhere one statement per
+ * payload (at most 10,000 rows). The message ids are made here, at acceptance: nothing before the
+ * first event refers to them.
  */
 export async function insertQueued(tx: Db, batch: QueuedBatch): Promise<void> {
-  for (const payload of batch.payloads) {
-    // The message ids are made here, at acceptance: nothing before the first event refers to them.
-    await tx.query(
-      `INSERT INTO messages (id, company_id, subaccount_id, transmission_id, environment, status, mail_from,
-         rcpt_to, message_id_header, campaign_id, template_id, options, recipient, created_at, next_attempt_at)
-       SELECT gen_random_uuid(), $2, $3, $4, 'production', 'queued', COALESCE(r ->> 'return_path', $10),
-         r -> 'address' ->> 'email', '', $5, $6,
-         $7::jsonb || jsonb_build_object('metadata', $8::jsonb || COALESCE(r -> 'metadata', '{}'::jsonb),
-           'tags', COALESCE(r -> 'tags', '[]'::jsonb)),
-         r, $9, $9
-       FROM (SELECT e::jsonb AS r FROM json_array_elements($1::json) AS e) AS q`,
-      [
-        payload,
-        batch.companyId,
-        batch.subaccountId,
-        batch.transmissionId,
-        batch.campaignId,
-        batch.templateId,
-        JSON.stringify(batch.options),
-        JSON.stringify(batch.metadata),
-        batch.createdAt,
-        batch.returnPath,
-      ],
-    );
+  if (tx.copyFrom) await tx.copyFrom(copyQueuedSql, queuedLines(batch));
+  else {
+    for (const payload of batch.payloads ?? (await queuedPayloads(batch.recipients))) {
+      await tx.query(
+        `INSERT INTO messages (id, company_id, subaccount_id, transmission_id, environment, status, mail_from,
+           rcpt_to, message_id_header, campaign_id, template_id, options, recipient, created_at, next_attempt_at)
+         SELECT gen_random_uuid(), $2, $3, $4, 'production', 'queued', COALESCE(r ->> 'return_path', $10),
+           r -> 'address' ->> 'email', '', $5, $6,
+           $7::jsonb || jsonb_build_object('metadata', $8::jsonb || COALESCE(r -> 'metadata', '{}'::jsonb),
+             'tags', COALESCE(r -> 'tags', '[]'::jsonb)),
+           r, $9, $9
+         FROM (SELECT e::jsonb AS r FROM json_array_elements($1::json) AS e) AS q`,
+        [
+          payload,
+          batch.companyId,
+          batch.subaccountId,
+          batch.transmissionId,
+          batch.campaignId,
+          batch.templateId,
+          JSON.stringify(batch.options),
+          JSON.stringify(batch.metadata),
+          batch.createdAt,
+          batch.returnPath,
+        ],
+      );
+    }
   }
-  if (batch.count > 0) await notify(tx, messagesQueuedChannel, '');
+  if (batch.recipients.length > 0) await notify(tx, messagesQueuedChannel, '');
 }
 
 /** Deletes one of the company's messages in `environment`; false when there is none with that id. */

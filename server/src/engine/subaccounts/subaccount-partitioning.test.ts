@@ -8,6 +8,7 @@ import {
   engineCaller,
   subaccountWithKey as newSubaccount,
   sampleTransmission,
+  transmit,
 } from '../../testing/engine.ts';
 
 describe.each(databases)("subaccounts' data partitioning on $name", (database) => {
@@ -33,13 +34,7 @@ describe.each(databases)("subaccounts' data partitioning on $name", (database) =
     beforeAll(async () => {
       one = await subaccountWithKey(a, 'Partition one');
       two = await subaccountWithKey(a, 'Partition two');
-      const sent = await call(
-        a,
-        'POST',
-        '/transmissions',
-        sampleTransmission('buyer@partition.test', 'partition'),
-        one.key,
-      );
+      const sent = await transmit(t, a, sampleTransmission('buyer@partition.test', 'partition'), one.key);
       expect(sent.statusCode, sent.body).toBe(200);
       transmissionId = sent.json().results.id;
       const template = await call(
@@ -208,13 +203,7 @@ describe.each(databases)("subaccounts' data partitioning on $name", (database) =
 
       // The entry stops mail from subaccount one only.
       const events = async (options: EngineCallOptions) => {
-        const sent = await call(
-          a,
-          'POST',
-          '/transmissions',
-          sampleTransmission('hidden@partition.test'),
-          options,
-        );
+        const sent = await transmit(t, a, sampleTransmission('hidden@partition.test'), options);
         expect(sent.statusCode, sent.body).toBe(200);
         // The search window ends at now, exclusive: let the test clock pass the send.
         t.clock.advance(1_000);

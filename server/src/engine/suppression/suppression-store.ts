@@ -103,37 +103,25 @@ interface SuppressionCheck {
 export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
   /** Concurrent checks (one per transmission or SMTP message) share one query. */
   const check = coalesce(async (requests: SuppressionCheck[]): Promise<Set<string>[]> => {
-    const keys = requests.flatMap((request, index) =>
-      request.addresses.map((address) => ({ index, address, request })),
-    );
-    const rows = await db.query<{
-      company_id: string;
-      subaccount_id: string;
-      type: string;
-      recipient: string;
-    }>(
-      `SELECT s.company_id, s.subaccount_id, s.type, s.recipient FROM suppressions s
-       JOIN unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[]) AS k (company_id, subaccount_id, type, recipient)
-         ON s.company_id = k.company_id AND s.subaccount_id = k.subaccount_id AND s.type = k.type
-        AND s.recipient = k.recipient`,
+    // Each address travels with its request's number; each request's account and type once.
+    const rows = await db.query<{ request: string; recipient: string }>(
+      `SELECT k.request::text AS request, s.recipient
+       FROM unnest($1::int[], $2::text[]) AS k (request, recipient)
+       JOIN unnest($3::uuid[], $4::bigint[], $5::text[]) WITH ORDINALITY AS r (company_id, subaccount_id, type, n)
+         ON r.n = k.request
+       JOIN suppressions s ON s.company_id = r.company_id AND s.subaccount_id = r.subaccount_id
+        AND s.type = r.type AND s.recipient = k.recipient`,
       [
-        keys.map((key) => key.request.companyId),
-        keys.map((key) => key.request.subaccountId),
-        keys.map((key) => key.request.type),
-        keys.map((key) => key.address),
+        requests.flatMap((request, index) => request.addresses.map(() => index + 1)),
+        requests.flatMap((request) => request.addresses),
+        requests.map((request) => request.companyId),
+        requests.map((request) => request.subaccountId),
+        requests.map((request) => request.type),
       ],
     );
-    const found = new Set(
-      rows.map((row) => JSON.stringify([row.company_id, Number(row.subaccount_id), row.type, row.recipient])),
-    );
-    return requests.map(
-      (request) =>
-        new Set(
-          request.addresses.filter((address) =>
-            found.has(JSON.stringify([request.companyId, request.subaccountId, request.type, address])),
-          ),
-        ),
-    );
+    const found = requests.map(() => new Set<string>());
+    for (const row of rows) found[Number(row.request) - 1]?.add(row.recipient);
+    return found;
   });
 
   async function addIn(tx: Db, entries: readonly NewSuppression[]): Promise<void> {

@@ -1,3 +1,4 @@
+import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
@@ -120,6 +121,34 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
     expect(new Date(injection.ts).toISOString()).toBe(transmission.created);
   });
 
+  it('stores text that COPY and JSON must escape exactly as sent: backslashes, tabs, line breaks, quotes, non-ASCII', async () => {
+    const tricky = 'C:\\dir\\x\t"quoted"\r\nline two \\N ünï 🎉';
+    const { id } = await send({
+      campaign_id: 'tab\tback\\slash',
+      metadata: { note: tricky },
+      recipients: [
+        {
+          address: { email: 'esc@dest.test', name: 'Back\\slash "Q"' },
+          substitution_data: { tricky },
+          metadata: { own: '\\N' },
+          tags: ['t\\1'],
+        },
+      ],
+      content: { from: 'news@acme.test', subject: 'Escapes', text: '[{{tricky}}]' },
+    });
+    const queued = await t.db.one<{ campaign_id: string; options: Record<string, unknown>; recipient: unknown }>(
+      'SELECT campaign_id, options, recipient FROM messages WHERE transmission_id = $1',
+      [id],
+    );
+    expect(queued.campaign_id).toBe('tab\tback\\slash');
+    expect(queued.options).toMatchObject({ metadata: { note: tricky, own: '\\N' }, tags: ['t\\1'] });
+    expect(queued.recipient).toMatchObject({ substitution_data: { tricky } });
+    const { transport, jobs } = fakeTransport();
+    await drain(worker(transport));
+    const text = (await simpleParser(jobs[0]?.raw ?? Buffer.alloc(0))).text ?? '';
+    expect(text).toContain(`[${tricky.replace('\r\n', '\n')}]`);
+  });
+
   it('gives generation_failure to the one recipient whose substitution fails, and never attempts its message', async () => {
     const body = bulk(bulkCount);
     const recipients = body.recipients as Array<{ substitution_data: Record<string, unknown> }>;
@@ -190,8 +219,10 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
     expect(companies).toEqual([{ company_id: account.companyId }]);
   }, 60_000);
 
-  it('leaves a small transmission composed before its answer, as before', async () => {
+  it('queues a small transmission the same way: composed by the worker that takes it', async () => {
     const { id } = await send(bulk(3));
+    expect(await countsOf(id)).toEqual({ messages: 3, composed: 0, injections: 0 });
+    await drain(worker());
     expect(await countsOf(id)).toEqual({ messages: 3, composed: 3, injections: 3 });
   });
 });

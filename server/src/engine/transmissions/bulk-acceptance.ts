@@ -1,7 +1,7 @@
 import { findUnstorableInSlices } from '@app/shared/api/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { maxUnitDepth, UnstorableUnitError } from '../messages/ingest.ts';
-import { queuedPayloads } from '../messages/message-writer.ts';
+import type { QueuedRecipient } from '../messages/message-writer.ts';
 import { mergeSubstitutionData, type SnippetContents } from '../substitution/render.ts';
 import { commitSend } from './commit.ts';
 import { chargesFor, messageOptions, rejectionReasons, type SendContext, sendEvent } from './events.ts';
@@ -22,13 +22,7 @@ export interface GenerationSnapshot {
 }
 
 /** A queued recipient's rendering input (messages.recipient). */
-export interface StoredRecipient {
-  address: { email: string; name?: string; header_to?: string };
-  substitution_data?: Record<string, unknown>;
-  metadata?: Record<string, unknown>;
-  tags?: string[];
-  return_path?: string;
-}
+export type StoredRecipient = QueuedRecipient;
 
 /** Recipients screened between two turns of the event loop. */
 const recipientsPerSlice = 2_000;
@@ -149,8 +143,7 @@ export async function acceptInBulk(
         metadata: send.metadata,
         returnPath: g.returnPath ?? '',
         createdAt: send.injectedAt,
-        payloads: await queuedPayloads(queued),
-        count: queued.length,
+        recipients: queued,
       },
       events,
     },

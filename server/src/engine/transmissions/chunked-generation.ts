@@ -9,24 +9,24 @@ import { submitChunk } from './submit.ts';
 import { GenerationLost } from './transmission-rows.ts';
 
 /**
- * A transmission up to this size is generated and committed whole before its answer. A larger
- * production one is accepted in bulk (bulk-acceptance.ts) and composed by the delivery workers; a
- * larger sandbox one is generated after its acceptance, a chunk per transaction: the embedded
- * database's one connection is never held for long by one send (other tenants' reads and writes get
- * their turn between chunks), and only one chunk's messages are in memory at a time.
+ * A sandbox transmission up to this size is generated and committed whole before its answer; a
+ * larger one is generated after its acceptance, a chunk per transaction: the embedded database's one
+ * connection is never held for long by one send (other tenants' reads and writes get their turn
+ * between chunks), and only one chunk's messages are in memory at a time. A production transmission
+ * of any size is queued as it is (bulk-acceptance.ts) and composed by the delivery workers.
  */
 export const wholeLimit = { recipients: 1_000, bytes: 16 * 1024 * 1024 };
 export const chunkLimit = { recipients: 250, bytes: 4 * 1024 * 1024 };
 
 /** The sizes above, in a sentence for the API reference. */
 export const chunkedGenerationText =
-  `A transmission of up to ${wholeLimit.recipients.toLocaleString('en-US')} recipients and ${wholeLimit.bytes / 1024 / 1024} MB of messages ` +
-  'is generated before the answer: its messages and events exist when the 200 arrives. A larger production one ' +
-  '(and a scheduled production one when its start_time comes) is accepted with one queued message per recipient ' +
-  '(its state is Success at once): each message is composed, and its injection event written, when a delivery ' +
-  'worker takes it; a recipient whose rendering fails then gets a generation_failure or generation_rejection event. ' +
-  'A larger sandbox one is accepted (its state is Generating) and generated right after, ' +
-  `${chunkLimit.recipients} recipients (at most ${chunkLimit.bytes / 1024 / 1024} MB) at a time; it becomes Success when every recipient has its message or event.`;
+  'A production transmission (and a scheduled one when its start_time comes) is accepted with one queued message ' +
+  'per recipient (its state is Success at once): each message is composed, and its injection event written, when a ' +
+  'delivery worker takes it; a recipient whose rendering fails then gets a generation_failure or generation_rejection event. ' +
+  `A sandbox transmission of up to ${wholeLimit.recipients.toLocaleString('en-US')} recipients and ${wholeLimit.bytes / 1024 / 1024} MB of messages ` +
+  'is generated before the answer: its messages and events exist when the 200 arrives. A larger sandbox one is accepted ' +
+  `(its state is Generating) and generated right after, ${chunkLimit.recipients} recipients (at most ${chunkLimit.bytes / 1024 / 1024} MB) at a time; ` +
+  'it becomes Success when every recipient has its message or event.';
 
 const recipientsWithin = (g: Generation, limit: { recipients: number; bytes: number }) =>
   Math.max(1, Math.min(limit.recipients, Math.floor(limit.bytes / (messageSizeEstimate(g.content) + 1))));

@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import { type EngineAccount, engineAccount, engineCall, transmit } from '../../testing/engine.ts';
 import { templateLimits, templateLimitsText } from '../substitution/render.ts';
 import { chunkedGenerationText } from './chunked-generation.ts';
 
@@ -113,8 +113,9 @@ describe.each(databases)('no request stalls the others, on $name', (database) =>
   });
 
   it('spends one render budget per transmission: 30 recipients × nested {{each}} over 999 items, without holding the loop', async () => {
+    // Accepted, then composed as a delivery worker does it: neither holds the loop.
     const { result: response, stallMs } = await longestStall(() =>
-      engineCall(t.app, a, 'POST', '/transmissions', {
+      transmit(t, a, {
         recipients: Array.from({ length: 30 }, (_, index) => ({ address: `r${index}@example.test` })),
         substitution_data: { l: Array.from({ length: 999 }, (_, index) => index) },
         content: {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, linkIn, uniqueEmail } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import { type EngineAccount, engineAccount, engineCall, transmit } from '../../testing/engine.ts';
 
 interface StoredMessage {
   rcpt_to: string;
@@ -28,8 +28,7 @@ describe.each(databases)('sending rules on $name', (database) => {
   let production: EngineAccount;
   let sandbox: EngineAccount;
 
-  const send = (account: EngineAccount, body: unknown) =>
-    engineCall(t.app, account, 'POST', '/transmissions', body);
+  const send = (account: EngineAccount, body: unknown) => transmit(t, account, body);
   const inline = (recipients: unknown[], extra: Record<string, unknown> = {}) => ({
     recipients,
     content: { from, subject: 'Hello', text: 'Hello there' },
@@ -232,7 +231,7 @@ describe.each(databases)('sending rules on $name', (database) => {
       expect(put.statusCode).toBe(200);
       const master = await sent(production, inline([{ address }]));
       expect(await messagesOf(master)).toHaveLength(1);
-      const fromSub = await engineCall(t.app, production, 'POST', '/transmissions', inline([{ address }]), {
+      const fromSub = await transmit(t, production, inline([{ address }]), {
         subaccount,
       });
       expect(await messagesOf(fromSub.json().results.id)).toHaveLength(0);

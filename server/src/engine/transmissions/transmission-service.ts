@@ -116,8 +116,8 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       }
       const { environment } = generation.send;
       const count = generation.recipients.length;
-      if (resolved.startTime === undefined && environment === 'production' && generatedInChunks(generation)) {
-        // Queued in bulk: composed by the delivery workers.
+      if (resolved.startTime === undefined && environment === 'production') {
+        // Queued as it is: each message is composed by the delivery worker that takes it.
         await acceptInBulk(deps, generation);
         return {
           id: generation.transmission.id,
@@ -309,7 +309,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       return;
     }
     // A passing fault leaves the row Generating: releaseStale puts it back for a later run.
-    if (resolved.generation.send.environment === 'production' && generatedInChunks(resolved.generation)) {
+    if (resolved.generation.send.environment === 'production') {
       await acceptInBulk(deps, resolved.generation, { from: row.recipients_done }).catch(
         async (error: unknown) => {
           if (error instanceof GenerationLost) return;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databasesWithWorker } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import { type EngineAccount, engineAccount, engineCall, transmit } from '../../testing/engine.ts';
 
 const inline = (overrides: Record<string, unknown> = {}) => ({
   campaign_id: 'welcome',
@@ -33,8 +33,7 @@ describe.each(databasesWithWorker)('transmissions on $name', (database) => {
     b = await engineAccount(t.app, t.db, 'tx-b');
   });
 
-  const send = (account: EngineAccount, body: unknown) =>
-    engineCall(t.app, account, 'POST', '/transmissions', body);
+  const send = (account: EngineAccount, body: unknown) => transmit(t, account, body);
   const messagesOf = (transmissionId: string) =>
     t.db.query<{
       rcpt_to: string;
@@ -211,6 +210,7 @@ describe.each(databasesWithWorker)('transmissions on $name', (database) => {
     expect(await t.engine.transmissions.runDue()).toBe(0);
     t.clock.advance(3_600_000);
     expect(await t.engine.transmissions.runDue()).toBe(1);
+    await t.composeQueued();
     expect((await messagesOf(id)).map((message) => message.subject)).toEqual(['Hi Ann', 'Hi Bob']);
     expect(
       (await engineCall(t.app, a, 'GET', `/transmissions/${id}`)).json().results.transmission,

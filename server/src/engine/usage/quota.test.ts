@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../testing/accounts.ts';
 import { testClock, useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import { type EngineAccount, engineAccount, engineCall, transmit } from '../../testing/engine.ts';
 
 type Feature = 'email' | 'daily' | 'sandbox' | 'extra';
 
@@ -70,7 +70,7 @@ describe.each(databases)('sending quotas on $name', (database) => {
   }
 
   const send = (account: EngineAccount, recipients: string[], options: Record<string, unknown> = {}) =>
-    engineCall(t.app, account, 'POST', '/transmissions', {
+    transmit(t, account, {
       options,
       recipients: recipients.map((address) => ({ address })),
       content: { from: 'billing@acme.test', subject: 'Invoice', text: 'Your invoice' },

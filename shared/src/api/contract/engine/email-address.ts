@@ -13,10 +13,23 @@ const asciiLabel = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 // What a host name may hold before conversion (the URL parser would also decode %-escapes).
 const domainCharacters = /^[\p{L}\p{N}\p{M}.-]+$/u;
 const utf8 = new TextEncoder();
-const octets = (text: string) => utf8.encode(text).length;
+const onlyAscii = /^\p{ASCII}*$/u;
+const octets = (text: string) => (onlyAscii.test(text) ? text.length : utf8.encode(text).length);
+
+/** Domains already converted: a large send names a few domains many times (bounded, emptied when full). */
+const converted = new Map<string, string | undefined>();
+const maxConverted = 10_000;
 
 /** The domain in A-label (punycode) form, or undefined when it is not a host name. */
 export function asciiDomain(domain: string): string | undefined {
+  if (converted.has(domain)) return converted.get(domain);
+  const ascii = toAsciiDomain(domain);
+  if (converted.size >= maxConverted) converted.clear();
+  converted.set(domain, ascii);
+  return ascii;
+}
+
+function toAsciiDomain(domain: string): string | undefined {
   if (!domainCharacters.test(domain) || domain.endsWith('.')) return undefined;
   let ascii: string;
   try {
@@ -43,7 +56,7 @@ export function isEmailAddress(address: string): boolean {
   if (octets(local) > maxLocalPartOctets || octets(domain) > maxDomainOctets) return false;
   if (octets(address) > maxAddressOctets) return false;
   if (!local.split('.').every((part) => atom.test(part))) return false;
-  return asciiDomain(domain.normalize('NFC')) !== undefined;
+  return asciiDomain(onlyAscii.test(domain) ? domain : domain.normalize('NFC')) !== undefined;
 }
 
 /** An email address as isEmailAddress accepts it. */

@@ -89,6 +89,9 @@ const requiredField = (name: string) => ({
     issue.input === undefined ? `${name} is required, received undefined` : undefined,
 });
 
+/** The most recipients one transmission may list. */
+export const maxRecipients = 100_000;
+
 export const transmissionBody = z.object({
   options: transmissionOptions.optional(),
   campaign_id: campaignId.optional(),
@@ -97,13 +100,24 @@ export const transmissionBody = z.object({
   substitution_data: substitutionDataObject.optional(),
   return_path: emailAddress().optional(),
   recipients: z.union(
-    [z.array(sparkpostRecipient).max(100_000), z.object({ list_id: z.string().min(1).max(64) })],
+    [z.array(sparkpostRecipient).max(maxRecipients), z.object({ list_id: z.string().min(1).max(64) })],
     requiredField('recipients'),
   ),
   content: z.union([templateContent, rfc822Content, inlineContent], requiredField('content')),
 });
 
 export type TransmissionBody = z.output<typeof transmissionBody>;
+
+/**
+ * transmissionBody with its recipients left unchecked: a server that parses up to 100,000 of them in
+ * slices (each with sparkpostRecipient) validates the rest of the body with this.
+ */
+export const transmissionEnvelope = transmissionBody.extend({
+  recipients: z.union(
+    [z.array(z.unknown()).max(maxRecipients), z.object({ list_id: z.string().min(1).max(64) })],
+    requiredField('recipients'),
+  ),
+});
 export type InlineContent = z.output<typeof inlineContent>;
 
 export const rcptToError = z.object({

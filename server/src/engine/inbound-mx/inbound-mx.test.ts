@@ -104,12 +104,15 @@ describe.each(databases)('inbound MX on $name', (database) => {
   let mx: { port: number; close(): Promise<void> };
   let a: EngineAccount;
   let b: EngineAccount;
+  /** What the MX logged (JSON lines). */
+  const logged: Array<Record<string, unknown>> = [];
 
   beforeAll(async () => {
+    const logStream = { write: (line: string) => logged.push(JSON.parse(line) as Record<string, unknown>) };
     mx = await startInboundMx(
       { host: '127.0.0.1', port: 0, hostname: 'mx.test', key: verpKey, maxMessageBytes: 64 * 1024 },
       t.engine,
-      pino({ level: 'silent' }),
+      pino({ level: 'warn' }, logStream),
     );
     a = await engineAccount(t.app, t.db, 'mx-a');
     b = await engineAccount(t.app, t.db, 'mx-b');
@@ -245,13 +248,21 @@ describe.each(databases)('inbound MX on $name', (database) => {
     const message = await sentMessage(a, 'jane.forged@dest.test');
     const forged = message.verp.replace(/-[0-9a-f]{12}@/, '-000000000000@');
     const unknown = verpAddress(verpKey, randomUUID(), bounceDomain);
-    for (const to of ['postmaster@bounces.acme.test', forged, unknown]) {
+    for (const to of [forged, unknown]) {
       const error = await failure(send([to], dsn(to, { action: 'failed', status: '5.1.1' })));
       const refusal = error.rejectedErrors?.[0] ?? error;
       expect(refusal.responseCode).toBe(550);
       expect(refusal.response).toMatch(/5\.1\.1 .*only takes bounce and complaint reports/);
     }
     expect(await eventsOf(a, message.id)).toEqual([]);
+  });
+
+  it('takes mail for the postmaster, of any domain, and logs it without storing it', async () => {
+    const to = 'PostMaster@bounces.acme.test';
+    const answer = await send([to], plainReply(to));
+    expect(answer.response).toMatch(/^250 2\.0\.0 received for the postmaster/);
+    expect(logged.at(-1)).toMatchObject({ msg: 'mail for the postmaster', to: [to.toLowerCase()] });
+    expect(String(logged.at(-1)?.subject)).not.toBe('');
   });
 
   it('refuses a plain reply, a delay notice and a not-spam report after DATA, storing nothing', async () => {

@@ -52,6 +52,21 @@ const tooManyRecipients = replyError(452, '4.5.3 Too many recipients for one rep
 const tooBig = replyError(552, '5.3.4 Message too big');
 const temporaryFailure = () => replyError(451, '4.3.0 Temporary failure, try again later');
 
+/** RFC 5321 §4.5.1: every SMTP server takes mail for its postmaster, whatever the domain. */
+const isPostmaster = (address: string) =>
+  address.slice(0, address.lastIndexOf('@')).toLowerCase() === 'postmaster';
+
+/** The Subject of a raw message, for the log (the header block only, unfolded, at most 200 characters). */
+function subjectOf(raw: Buffer): string {
+  const head =
+    raw
+      .subarray(0, 16 * 1024)
+      .toString('latin1')
+      .split(/\r?\n\r?\n/)[0] ?? '';
+  const match = /^subject:[ \t]*(.*(?:\r?\n[ \t].*)*)/im.exec(head);
+  return (match?.[1] ?? '').replace(/\r?\n[ \t]*/g, ' ').slice(0, 200);
+}
+
 /** The feedback one report gives about one of the messages it was addressed to. */
 function feedbackOf(
   report: Exclude<InboundReport, { kind: 'other' }>,
@@ -98,8 +113,9 @@ const connectionNoise = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORT
 /**
  * The MX of the bounce domains (MX_PORT): takes delivery status notifications and complaint
  * reports addressed to a VERP return path of a stored message and turns them into out_of_band and
- * spam_complaint events (and suppression entries). Any other recipient is refused at RCPT, any
- * other message after DATA; nothing is stored for them.
+ * spam_complaint events (and suppression entries). Mail for the postmaster is taken and logged
+ * (RFC 5321 wants it taken); any other recipient is refused at RCPT, any other message after DATA;
+ * nothing is stored for them.
  */
 export async function startInboundMx(
   options: InboundMxOptions,
@@ -118,6 +134,10 @@ export async function startInboundMx(
     addressed.set(session, messages);
     if (session.envelope.rcptTo.length >= maxRecipientsPerReport) {
       callback(tooManyRecipients);
+      return;
+    }
+    if (isPostmaster(address.address)) {
+      callback();
       return;
     }
     const id = messageOfVerp(options.key, address.address);
@@ -143,13 +163,24 @@ export async function startInboundMx(
 
   const handle = async (session: SMTPServerSession, raw: Buffer): Promise<string> => {
     const report = await readReport(Readable.from([raw]));
-    if (report.kind === 'other')
-      throw replyError(550, `5.7.1 Not accepted: ${report.why}; nothing was recorded`);
     // Only the recipients still in this transaction's envelope (RSET clears it).
     const current = new Set(session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()));
-    const items = [...(addressed.get(session)?.values() ?? [])]
-      .filter((entry) => current.has(entry.to.toLowerCase()))
-      .map((entry) => feedbackOf(report, entry.message, entry.to));
+    const reported = [...(addressed.get(session)?.values() ?? [])].filter((entry) =>
+      current.has(entry.to.toLowerCase()),
+    );
+    if (report.kind === 'other' || reported.length === 0) {
+      if ([...current].some(isPostmaster)) {
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        log.warn(
+          { from, to: [...current], subject: subjectOf(raw), bytes: raw.length },
+          'mail for the postmaster',
+        );
+        return '2.0.0 received for the postmaster';
+      }
+      if (report.kind === 'other')
+        throw replyError(550, `5.7.1 Not accepted: ${report.why}; nothing was recorded`);
+    }
+    const items = reported.map((entry) => feedbackOf(report, entry.message, entry.to));
     const recorded = await deps.feedback.record(items);
     const what = report.kind === 'bounce' ? 'bounce report' : 'complaint';
     return recorded > 0 ? `2.0.0 ${what} recorded` : `2.0.0 ${what} already recorded`;

@@ -171,6 +171,13 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
     return domains;
   }
 
+  /**
+   * Whether the company has proved `domain` is its own: its DKIM record, or that of a parent domain,
+   * verified. A CNAME proves nothing (every company's points at the same host).
+   */
+  const provenIn = (all: readonly SendingFacts[], domain: string) =>
+    all.some((entry) => entry.verified && (domain === entry.domain || domain.endsWith(`.${entry.domain}`)));
+
   /** The account's own domain named `domain`, or else the master's shared one. */
   async function usable(
     companyId: string,
@@ -324,6 +331,11 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
       return toDomain(updated);
     },
 
+    /** Whether the company's DKIM record for `domain`, or for a parent domain, is verified. */
+    async proven(companyId: string, domain: string): Promise<boolean> {
+      return provenIn(await factsOf(companyId), domain.toLowerCase());
+    },
+
     /** Records what verification found; a domain whose CNAME stops verifying is no longer a default bounce domain. */
     async setStatuses(companyId: string, domain: string, statuses: StatusChange): Promise<void> {
       await db.query(
@@ -392,7 +404,8 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
       _fromDomain: string,
     ): Promise<string | undefined> {
       const all = await factsOf(companyId);
-      const isDefault = (entry: SendingFacts) => entry.defaultBounce && entry.cnameVerified;
+      const isDefault = (entry: SendingFacts) =>
+        entry.defaultBounce && entry.cnameVerified && provenIn(all, entry.domain);
       const own = all.find((entry) => entry.subaccountId === subaccountId && isDefault(entry));
       const master =
         subaccountId === 0

@@ -334,6 +334,27 @@ describe.each(databases)('sending domains on $name', (database) => {
     expect(await t.engine.bounceDomainFor(b.companyId, 0, 'acme.test')).toBeUndefined();
   });
 
+  it("refuses another account's CNAME as a bounce domain: only a DKIM record shows whose the name is", async () => {
+    // a publishes its records for bounces.mine.test; its CNAME points at the platform, as every account's does.
+    await call(a, 'POST', '/sending-domains', { domain: 'bounces.mine.test' });
+    await publish(a, 'bounces.mine.test');
+    const checks = { cname_verify: true, dkim_verify: true };
+    const mine = await call(a, 'POST', '/sending-domains/bounces.mine.test/verify', checks);
+    expect(mine.json().results).toMatchObject({ cname_status: 'valid', dkim_status: 'valid' });
+    expect((await call(b, 'POST', '/sending-domains', { domain: 'bounces.mine.test' })).statusCode).toBe(200);
+    const theirs = await call(b, 'POST', '/sending-domains/bounces.mine.test/verify', checks);
+    expect(theirs.json().results).toMatchObject({ cname_status: 'valid', dkim_status: 'invalid' });
+    const refused = await call(b, 'PUT', '/sending-domains/bounces.mine.test', {
+      is_default_bounce_domain: true,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].description).toContain('its CNAME alone does not show it is yours');
+    expect(await t.engine.bounceDomainFor(b.companyId, 0, 'acme.test')).toBeUndefined();
+    for (const account of [a, b]) {
+      expect((await call(account, 'DELETE', '/sending-domains/bounces.mine.test')).statusCode).toBe(204);
+    }
+  });
+
   it('gives the delivery workers only a DKIM-verified key, with its private half', async () => {
     const key = await t.engine.signingKeyFor(a.companyId, 0, 'Bounces.Good.test');
     expect(key).toEqual({

@@ -16,7 +16,8 @@ import { acceptanceRows, measureBareAcceptance, measureOurAcceptance } from './a
 import { withFreshServer } from './fresh-server.ts';
 import { measure } from './measure.ts';
 import { benchEmail, deliveryTransmission, sinkDomain } from './message.ts';
-import type { OurServer } from './our-server.ts';
+import { startOpenDkim } from './opendkim.ts';
+import { benchSendingDomain, type OurServer } from './our-server.ts';
 import { type PostfixTools, startPostfix } from './postfix.ts';
 import { runCommand, summarizeOutput } from './processes.ts';
 import type { Outcome, Row } from './report.ts';
@@ -64,20 +65,34 @@ const routes = [
 ] as const;
 
 const postfixPeer = 'Postfix relaying to smtp-sink (private instance, fed by smtp-source)';
+/** The like-for-like peer: our workers DKIM-sign every message, so here Postfix does too. */
+const signingPostfixPeer = `${postfixPeer}, every message DKIM-signed by OpenDKIM (milter)`;
 
 const scenario = (settings: BenchSettings, route: (typeof routes)[number]) =>
   `Delivery: ${number.format(settings.deliveryMessages)} × ${settings.bodyBytes / 1024} KB, accepted → in smtp-sink, ${route.label}`;
 
-/** Postfix relaying N messages to the sink, from the first injection until its queue is empty. */
+/**
+ * Postfix relaying N messages to the sink, from the first injection until its queue is empty; with
+ * `signing`, through OpenDKIM first.
+ */
 function measurePostfixRelay(
   settings: BenchSettings,
   tools: PostfixTools,
   sinkPort: number,
   log: (line: string) => void,
+  signing = false,
 ): Promise<Outcome> {
   const total = settings.deliveryMessages;
-  return measure(postfixPeer, log, async () => {
-    const postfix = await startPostfix(tools, await freePort(), { relayTo: sinkPort });
+  return measure(signing ? signingPostfixPeer : postfixPeer, log, async () => {
+    const milter = signing ? await startOpenDkim(benchSendingDomain, log) : undefined;
+    if (milter && 'reason' in milter) return { skipped: milter.reason };
+    const postfix = await startPostfix(tools, await freePort(), {
+      relayTo: sinkPort,
+      ...(milter ? { milter: milter.socket } : {}),
+    }).catch(async (error: unknown) => {
+      await milter?.stop();
+      throw error;
+    });
     try {
       const started = performance.now();
       const args = ['-s', String(settings.smtpSessions), '-d', '-l', String(settings.bodyBytes)];
@@ -113,6 +128,7 @@ function measurePostfixRelay(
       };
     } finally {
       await postfix.stop();
+      await milter?.stop();
     }
   });
 }
@@ -240,6 +256,10 @@ export async function measureDeliveryPart(
       'reason' in sink
         ? { skipped: sink.reason }
         : await measurePostfixRelay(settings, tools as PostfixTools, sinkPort, log);
+    const signingPostfix: Outcome =
+      'reason' in sink
+        ? { skipped: sink.reason }
+        : await measurePostfixRelay(settings, tools as PostfixTools, sinkPort, log, true);
     const bareAcceptance = await measureBareAcceptance(settings, root, log);
     for (const target of databases) {
       log(`our server on ${target.label} (capture), acceptance:`);
@@ -273,6 +293,12 @@ export async function measureDeliveryPart(
             limit: postfix,
             ours,
           }),
+          labelled(target.label, {
+            scenario: `${scenario(settings, route)}, both DKIM-signing`,
+            peer: signingPostfixPeer,
+            limit: signingPostfix,
+            ours,
+          }),
         );
       }
     }
@@ -281,6 +307,7 @@ export async function measureDeliveryPart(
   }
   const notes = [
     `Delivery: Postfix is timed from the first smtp-source connection (${settings.smtpSessions} sessions, reused) until its log records every message as sent and postqueue reports the queue empty; ours from the first of the ${batchSize.toLocaleString('en-US')}-recipient POSTs (${postsInFlight} in flight) until as many delivery or bounce events as messages (polled every 250 ms). Both deliver into the same smtp-sink; each of our runs starts a server on an empty database (PostgreSQL: a new database beside BENCH_DATABASE_URL, dropped afterwards).`,
+    `Delivery, both DKIM-signing: our workers sign every message (the bench's sending domain is verified with a 2048-bit key); so does OpenDKIM as Postfix's milter (rsa-sha256, relaxed/relaxed, 2048 bits) in the second Postfix run. The first Postfix run signs nothing.`,
     "Delivery settings: Postfix on its defaults (20 connections to the one destination, reused); ours on its defaults too, or on DELIVERY_CONCURRENCY / DELIVERY_DOMAIN_CONNECTIONS when set in the bench's environment (the server inherits it).",
     'Acceptance: the bare Fastify route is the best of three POSTs of the same body after a warm-up; ours is one POST after a 1,000-recipient warm-up, on a server in MAIL_MODE=capture.',
   ];

@@ -87,8 +87,11 @@ export interface PostfixInstance {
   stop: () => Promise<void>;
 }
 
-/** What the instance does with what it queued: throw it away, or relay it all to one SMTP server. */
-export type PostfixMode = { discard: true } | { relayTo: number };
+/**
+ * What the instance does with what it queued: throw it away, or relay it all to one SMTP server
+ * (each message passed first through the milter at `milter`, OpenDKIM signing it, when given).
+ */
+export type PostfixMode = { discard: true } | { relayTo: number; milter?: string };
 
 function mainCf(dir: string, mode: PostfixMode): string {
   const shared = `compatibility_level = 3.6
@@ -127,7 +130,13 @@ local_transport = error:local delivery is disabled
 smtp_tls_security_level = none
 smtp_bind_address = 127.0.0.1
 smtp_helo_name = bench.localhost
-`;
+${
+  mode.milter === undefined
+    ? ''
+    : `smtpd_milters = ${mode.milter}
+milter_default_action = tempfail
+`
+}`;
 }
 
 function masterCf(port: number, mode: PostfixMode): string {

@@ -136,10 +136,11 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
       ],
       content: { from: 'news@acme.test', subject: 'Escapes', text: '[{{tricky}}]' },
     });
-    const queued = await t.db.one<{ campaign_id: string; options: Record<string, unknown>; recipient: unknown }>(
-      'SELECT campaign_id, options, recipient FROM messages WHERE transmission_id = $1',
-      [id],
-    );
+    const queued = await t.db.one<{
+      campaign_id: string;
+      options: Record<string, unknown>;
+      recipient: unknown;
+    }>('SELECT campaign_id, options, recipient FROM messages WHERE transmission_id = $1', [id]);
     expect(queued.campaign_id).toBe('tab\tback\\slash');
     expect(queued.options).toMatchObject({ metadata: { note: tricky, own: '\\N' }, tags: ['t\\1'] });
     expect(queued.recipient).toMatchObject({ substitution_data: { tricky } });

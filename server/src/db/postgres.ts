@@ -71,11 +71,18 @@ function queryable(target: pg.Pool | pg.PoolClient): Queryable {
       await target.query(sql);
     },
     copyFrom: async (sql, lines) => {
-      const client = target instanceof pg.Pool ? await target.connect() : target;
+      if (!(target instanceof pg.Pool)) {
+        await pipeline(Readable.from(lines), target.query(copyFromStdin(sql)));
+        return;
+      }
+      const client = await target.connect();
       try {
         await pipeline(Readable.from(lines), client.query(copyFromStdin(sql)));
-      } finally {
-        if (client !== target) (client as pg.PoolClient).release();
+        client.release();
+      } catch (error) {
+        // A connection a COPY failed on is closed, not handed to the next query.
+        client.release(error instanceof Error ? error : true);
+        throw error;
       }
     },
   };

@@ -241,27 +241,33 @@ export function createEventStore(db: Db) {
     /** One page, newest first (timestamp then id), after the key `after`; total counts every match. */
     async search(filter: EventFilter, perPage: number, after?: EventKey): Promise<EventPage> {
       const where = whereOf(filter);
-      const countSql = `SELECT count(*)::int AS total FROM message_events WHERE ${where.sql()}`;
-      const countParams = [...where.params];
+      const matching = where.sql();
       if (after) {
         where.and(`(ts, id) < (${where.param(after[0])}::timestamptz, ${where.param(after[1])}::bigint)`);
       }
-      const rows = await db.query<EventRow>(
-        `SELECT id::text AS id, company_id, subaccount_id, type, ts, ${cursorTime('ts')} AS ts_key, message_id,
-           transmission_id::text AS transmission_id,
-           campaign_id, template_id, rcpt_to, recipient_domain, friendly_from, sending_domain, subject, ip_pool,
-           bounce_class, reason, body
-         FROM message_events WHERE ${where.sql()}
-         ORDER BY message_events.ts DESC, message_events.id DESC LIMIT ${where.param(perPage + 1)}`,
+      // One statement, so the page and its total read the same events while new ones are written.
+      const rows = await db.query<EventRow & { total: number; ord: number | null }>(
+        `WITH matched AS (SELECT count(*)::int AS total FROM message_events WHERE ${matching})
+         SELECT matched.total, page.* FROM matched LEFT JOIN LATERAL (
+           SELECT id::text AS id, company_id, subaccount_id, type, ts, ${cursorTime('ts')} AS ts_key, message_id,
+             transmission_id::text AS transmission_id,
+             campaign_id, template_id, rcpt_to, recipient_domain, friendly_from, sending_domain, subject, ip_pool,
+             bounce_class, reason, body,
+             row_number() OVER (ORDER BY message_events.ts DESC, message_events.id DESC) AS ord
+           FROM message_events WHERE ${where.sql()}
+           ORDER BY message_events.ts DESC, message_events.id DESC LIMIT ${where.param(perPage + 1)}
+         ) page ON true
+         ORDER BY page.ord`,
         where.params,
       );
-      const { total } = await db.one<{ total: number }>(countSql, countParams);
-      const page = rows.slice(0, perPage);
+      const total = rows[0]?.total ?? 0;
+      const found = rows.filter((row) => row.ord !== null);
+      const page = found.slice(0, perPage);
       const last = page.at(-1);
       return {
         events: page.map(toEvent),
         total,
-        ...(rows.length > perPage && last ? { next: [last.ts_key, last.id] as const } : {}),
+        ...(found.length > perPage && last ? { next: [last.ts_key, last.id] as const } : {}),
       };
     },
 

@@ -53,8 +53,11 @@ const tooBig = replyError(552, '5.3.4 Message too big');
 const temporaryFailure = () => replyError(451, '4.3.0 Temporary failure, try again later');
 
 /** RFC 5321 §4.5.1: every SMTP server takes mail for its postmaster, whatever the domain. */
-const isPostmaster = (address: string) =>
-  address.slice(0, address.lastIndexOf('@')).toLowerCase() === 'postmaster';
+/** `postmaster@any.domain`, or `postmaster` alone (RFC 5321 §4.1.1.3). */
+const isPostmaster = (address: string) => {
+  const at = address.lastIndexOf('@');
+  return (at < 0 ? address : address.slice(0, at)).toLowerCase() === 'postmaster';
+};
 
 /** The Subject of a raw message, for the log (the header block only, unfolded, at most 200 characters). */
 function subjectOf(raw: Buffer): string {

@@ -92,6 +92,23 @@ interface Waiting {
 /** Units per transaction: large enough to amortize the commit, small enough to keep latency low. */
 const maxUnitsPerCommit = 500;
 
+/**
+ * A unit queuing more recipients than this commits alone on PostgreSQL: its COPY takes up to a
+ * second or two, which the other sends of a batch would wait for. At most `maxSoloCommits` run at
+ * once, each on a pooled connection of its own.
+ */
+const soloRecipients = 1_000;
+const maxSoloCommits = 2;
+
+/** A solo unit over a quota: its transaction is rolled back, and its caller answered with this. */
+class QuotaRefused extends Error {
+  readonly result: IngestResult;
+  constructor(result: IngestResult) {
+    super('over quota');
+    this.result = result;
+  }
+}
+
 export type IngestWriter = ReturnType<typeof createIngestWriter>;
 
 /**
@@ -113,13 +130,13 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     return new Map(companies.map((companyId, index) => [companyId, plans[index] ?? new Map()]));
   }
 
-  async function writeUnits(
+  /** Charges each unit's quotas through `tx`; the results, in order (ok false: refused, nothing of it written). */
+  async function chargeUnits(
     tx: Db,
     units: IngestUnit[],
     plans: Map<string, PlanQuotas>,
   ): Promise<IngestResult[]> {
     const results: IngestResult[] = [];
-    const accepted: IngestUnit[] = [];
     // Charges no quota limits are summed over the batch: one counter update per company and feature.
     const counted = new Map<string, Map<string, number>>();
     for (const unit of units) {
@@ -128,7 +145,6 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
       const charged = await deps.usage.charge(tx, unit.companyId, plan, enforced);
       results.push(charged);
       if (!charged.ok) continue;
-      accepted.push(unit);
       const totals = counted.get(unit.companyId) ?? new Map<string, number>();
       for (const charge of toCount)
         totals.set(charge.feature, (totals.get(charge.feature) ?? 0) + charge.amount);
@@ -139,6 +155,11 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
         await deps.usage.count(tx, companyId, plans.get(companyId) ?? new Map(), { feature, amount });
       }
     }
+    return results;
+  }
+
+  /** Writes the units' rows through `tx`: transmissions, progress, messages, queued recipients, events. */
+  async function writeRows(tx: Db, accepted: IngestUnit[]): Promise<void> {
     const transmissions = accepted.flatMap((unit) => (unit.transmission ? [unit.transmission] : []));
     if (transmissions.length > 0) await deps.insertTransmissions(tx, transmissions);
     const progress = accepted.flatMap((unit) => (unit.progress ? [unit.progress] : []));
@@ -148,7 +169,48 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     for (const unit of accepted) if (unit.queued) await insertQueued(tx, unit.queued);
     const events = accepted.flatMap((unit) => unit.events);
     if (events.length > 0) await deps.insertEvents(tx, events);
+  }
+
+  /** A batch: quotas first, then the rows of the units they let through. */
+  async function writeUnits(
+    tx: Db,
+    units: IngestUnit[],
+    plans: Map<string, PlanQuotas>,
+  ): Promise<IngestResult[]> {
+    const results = await chargeUnits(tx, units, plans);
+    await writeRows(
+      tx,
+      units.filter((_, index) => results[index]?.ok),
+    );
     return results;
+  }
+
+  let soloRunning = 0;
+  const soloWaiting: Array<() => void> = [];
+
+  /**
+   * Commits one large unit on a connection of its own, its rows first and its quota charge last: the
+   * company's usage counters are locked only for the end of the transaction, not through the COPY.
+   */
+  async function commitSolo(item: Waiting): Promise<void> {
+    while (soloRunning >= maxSoloCommits) await new Promise<void>((resolve) => soloWaiting.push(resolve));
+    soloRunning += 1;
+    try {
+      const plans = await plansOf([item.unit]);
+      const [result] = await db.transaction(async (tx) => {
+        await writeRows(tx, [item.unit]);
+        const charged = await chargeUnits(tx, [item.unit], plans);
+        if (!charged[0]?.ok) throw new QuotaRefused(charged[0] ?? { ok: true });
+        return charged;
+      });
+      item.resolve(result ?? { ok: true });
+    } catch (error) {
+      if (error instanceof QuotaRefused) item.resolve(error.result);
+      else item.reject(error);
+    } finally {
+      soloRunning -= 1;
+      soloWaiting.shift()?.();
+    }
   }
 
   /** Writes `batch` in one transaction; when that fails, each half on its own, down to single units. */
@@ -193,10 +255,9 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
         maxUnitDepth,
       );
       if (problem) throw new UnstorableUnitError(problem);
-      if (unit.queued && db.copyFrom) {
-        // A bulk COPY commits on a connection of its own: the batch of other sends does not wait for it.
+      if (unit.queued && db.copyFrom && unit.queued.recipients.length > soloRecipients) {
         return new Promise<IngestResult>((resolve, reject) => {
-          void commit([{ unit, resolve, reject }]);
+          void commitSolo({ unit, resolve, reject });
         });
       }
       // Without COPY (PGlite, one connection) the rows are stringified before the transaction holds it.

@@ -167,6 +167,9 @@ const copyText = (value: string): string =>
       )
     : value;
 
+/** Characters of COPY text made between two turns of the event loop, at most. */
+const copyCharsPerSlice = 1024 * 1024;
+
 const copyQueuedSql = `COPY messages (id, company_id, subaccount_id, transmission_id, environment, status, mail_from,
   rcpt_to, message_id_header, campaign_id, template_id, options, recipient, created_at, next_attempt_at) FROM STDIN`;
 
@@ -186,19 +189,24 @@ async function* queuedLines(batch: QueuedBatch): AsyncGenerator<string> {
       tags: recipient.tags ?? [],
     });
   const sharedOptions = copyText(optionsOf({ address: { email: '' } }));
-  const { recipients } = batch;
-  for (let from = 0; from < recipients.length; from += queuedRowsPerSlice) {
-    if (from > 0) await nextTurn();
-    let lines = '';
-    for (const recipient of recipients.slice(from, from + queuedRowsPerSlice)) {
-      const options =
-        recipient.metadata === undefined && recipient.tags === undefined
-          ? sharedOptions
-          : copyText(optionsOf(recipient));
-      lines += `${randomUUID()}\t${shared}\t${copyText(recipient.return_path ?? batch.returnPath)}\t${copyText(recipient.address.email)}\t\t${tail}\t${options}\t${copyText(JSON.stringify(recipient))}\t${at}\t${at}\n`;
+  let lines = '';
+  let rows = 0;
+  for (const recipient of batch.recipients) {
+    const options =
+      recipient.metadata === undefined && recipient.tags === undefined
+        ? sharedOptions
+        : copyText(optionsOf(recipient));
+    lines += `${randomUUID()}\t${shared}\t${copyText(recipient.return_path ?? batch.returnPath)}\t${copyText(recipient.address.email)}\t\t${tail}\t${options}\t${copyText(JSON.stringify(recipient))}\t${at}\t${at}\n`;
+    rows += 1;
+    // A slice ends at 1,000 rows or 1 MB of text, whichever comes first (substitution data may be large).
+    if (rows === queuedRowsPerSlice || lines.length > copyCharsPerSlice) {
+      yield lines;
+      lines = '';
+      rows = 0;
+      await nextTurn();
     }
-    yield lines;
   }
+  if (lines !== '') yield lines;
 }
 
 /**

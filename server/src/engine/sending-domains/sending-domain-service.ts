@@ -240,7 +240,10 @@ export function createSendingDomainService(deps: {
         );
       }
       // Every account's CNAME points at the same host: only a DKIM record shows the name is this account's.
-      if (input.is_default_bounce_domain && !(await store.proven(viewer.companyId, domain.domain))) {
+      if (
+        input.is_default_bounce_domain &&
+        !(await store.proven(viewer.companyId, domain.subaccountId, domain.domain))
+      ) {
         throw invalidValue(
           `Domain '${domain.domain}' can be the default bounce domain only once its DKIM record, or that of a parent domain of this account, is verified (dkim_status valid): its CNAME alone does not show it is yours`,
         );

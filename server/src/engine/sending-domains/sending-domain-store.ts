@@ -172,11 +172,17 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
   }
 
   /**
-   * Whether the company has proved `domain` is its own: its DKIM record, or that of a parent domain,
-   * verified. A CNAME proves nothing (every company's points at the same host).
+   * Whether the account (`subaccountId`; 0 the master) has proved `domain` is its own: its DKIM
+   * record, or that of a parent domain, verified, by the account itself or shared with it by the
+   * master. A CNAME proves nothing (every account's points at the same host).
    */
-  const provenIn = (all: readonly SendingFacts[], domain: string) =>
-    all.some((entry) => entry.verified && (domain === entry.domain || domain.endsWith(`.${entry.domain}`)));
+  const provenIn = (all: readonly SendingFacts[], domain: string, subaccountId: number) =>
+    all.some(
+      (entry) =>
+        entry.verified &&
+        (entry.subaccountId === subaccountId || (entry.subaccountId === 0 && entry.shared)) &&
+        (domain === entry.domain || domain.endsWith(`.${entry.domain}`)),
+    );
 
   /** The account's own domain named `domain`, or else the master's shared one. */
   async function usable(
@@ -331,9 +337,9 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
       return toDomain(updated);
     },
 
-    /** Whether the company's DKIM record for `domain`, or for a parent domain, is verified. */
-    async proven(companyId: string, domain: string): Promise<boolean> {
-      return provenIn(await factsOf(companyId), domain.toLowerCase());
+    /** Whether the account's DKIM record for `domain`, or for a parent domain, is verified (provenIn). */
+    async proven(companyId: string, subaccountId: number, domain: string): Promise<boolean> {
+      return provenIn(await factsOf(companyId), domain.toLowerCase(), subaccountId);
     },
 
     /** Records what verification found; a domain whose CNAME stops verifying is no longer a default bounce domain. */
@@ -405,7 +411,7 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
     ): Promise<string | undefined> {
       const all = await factsOf(companyId);
       const isDefault = (entry: SendingFacts) =>
-        entry.defaultBounce && entry.cnameVerified && provenIn(all, entry.domain);
+        entry.defaultBounce && entry.cnameVerified && provenIn(all, entry.domain, entry.subaccountId);
       const own = all.find((entry) => entry.subaccountId === subaccountId && isDefault(entry));
       const master =
         subaccountId === 0

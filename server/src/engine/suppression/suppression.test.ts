@@ -438,6 +438,19 @@ describe.each(databases)('suppression list on $name', (database) => {
     );
     expect(await store.suppressed(b.companyId, 0, asked, 'transactional')).toEqual(new Set());
     expect(await store.suppressed(a.companyId, 0, [], 'transactional')).toEqual(new Set());
+    // Asked at once, the checks share one query and each still gets its own account's answer.
+    const together = await Promise.all([
+      store.suppressed(b.companyId, 0, asked, 'transactional'),
+      store.suppressed(a.companyId, subaccountId, asked, 'transactional'),
+      store.suppressed(a.companyId, 0, asked, 'non_transactional'),
+      store.suppressed(a.companyId, 0, asked, 'transactional'),
+    ]);
+    expect(together).toEqual([
+      new Set(),
+      new Set(['sub-only@path.example']),
+      new Set(['cold@path.example']),
+      new Set(['hot@path.example']),
+    ]);
 
     await store.add([
       {

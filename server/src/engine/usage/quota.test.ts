@@ -165,6 +165,22 @@ describe.each(databases)('sending quotas on $name', (database) => {
     });
   });
 
+  it('refuses a large send over the quota with 420 and writes nothing, though it commits on its own', async () => {
+    // Over 1,000 recipients a send commits alone, its quota charged after its rows: a refusal rolls them back.
+    const account = await engineAccount(t.app, t.db, 'quota-large');
+    await usePlan(account, { email: 1_500 });
+    expect((await send(account, addresses(1_001))).statusCode).toBe(200);
+    const before = { usage: await used(account), written: await written(account) };
+    expect(before.written).toMatchObject({ messages: 1_001, transmissions: 1 });
+    expect(before.usage).toMatchObject({ email: 1_001 });
+
+    const refused = await send(account, addresses(1_001));
+    expect(refused.statusCode).toBe(420);
+    expect(refused.json()).toEqual(monthly);
+    expect(await written(account)).toEqual(before.written);
+    expect(await used(account)).toEqual(before.usage);
+  }, 60_000);
+
   it('refuses a scheduled transmission the quota cannot take now; one that fits is charged when generated', async () => {
     const account = await engineAccount(t.app, t.db, 'quota-scheduled');
     await usePlan(account, { email: 2 });

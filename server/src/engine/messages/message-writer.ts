@@ -122,37 +122,44 @@ export interface QueuedBatch {
   payloads?: string[];
 }
 
-/** Rows per insert statement of queued recipients, and rows made between two turns of the event loop. */
+/** Rows and characters per insert statement of queued recipients (PGlite). */
 const queuedRowsPerInsert = 10_000;
-const queuedRowsPerSlice = 1_000;
 const queuedCharsPerInsert = 32 * 1024 * 1024;
+/** COPY rows made between two turns of the event loop, at most (PostgreSQL). */
+const queuedRowsPerSlice = 1_000;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** How long stringifying runs between two turns of the event loop. */
+const stringifySliceMs = 10;
+
 /**
- * The JSON payloads of queued recipients' rendering input, a statement's worth each, stringified a
- * slice at a time with a turn of the event loop between slices (100,000 recipients take too long to
- * stringify in one).
+ * The JSON payloads of queued recipients' rendering input, a statement's worth each (at most 10,000
+ * rows and 32 MB), stringified with a turn of the event loop every few milliseconds: 100,000
+ * recipients, or fewer with large substitution data, take too long to stringify in one.
  */
 export async function queuedPayloads(recipients: readonly object[]): Promise<string[]> {
   const payloads: string[] = [];
   let parts: string[] = [];
-  let rows = 0;
   let chars = 0;
   const flush = () => {
     if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
     parts = [];
-    rows = 0;
     chars = 0;
   };
-  for (let from = 0; from < recipients.length; from += queuedRowsPerSlice) {
-    if (from > 0) await nextTurn();
-    const slice = recipients.slice(from, Math.min(from + queuedRowsPerSlice, recipients.length));
-    if (rows + slice.length > queuedRowsPerInsert) flush();
-    const text = JSON.stringify(slice).slice(1, -1);
-    if (rows > 0 && chars + text.length > queuedCharsPerInsert) flush();
+  let sliceStarted = performance.now();
+  for (const recipient of recipients) {
+    if (performance.now() - sliceStarted > stringifySliceMs) {
+      await nextTurn();
+      sliceStarted = performance.now();
+    }
+    const text = JSON.stringify(recipient);
+    if (
+      parts.length >= queuedRowsPerInsert ||
+      (parts.length > 0 && chars + text.length > queuedCharsPerInsert)
+    )
+      flush();
     parts.push(text);
-    rows += slice.length;
     chars += text.length + 1;
   }
   flush();

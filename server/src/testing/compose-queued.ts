@@ -17,7 +17,12 @@ export async function composeQueued(db: Db, engine: Engine, clock: Clock): Promi
   if (claimed.length === 0) return;
   await composeClaimed(
     db,
-    { clock, insertEvents: (tx, rows) => engine.events.insert(tx, rows) },
+    {
+      clock,
+      insertEvents: (tx, rows) => engine.events.insert(tx, rows),
+      refundUsage: (tx, companyId, charges, chargedAt) =>
+        engine.usage.refund(tx, companyId, charges, chargedAt),
+    },
     lease,
     claimed,
   );

@@ -4,17 +4,20 @@ import type { Db } from '../../db/db.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { templateLimits } from '../substitution/render.ts';
 import type { GenerationSnapshot, StoredRecipient } from '../transmissions/bulk-acceptance.ts';
-import { type RecipientFacts, type SendContext, sendEvent } from '../transmissions/events.ts';
+import { chargesFor, type RecipientFacts, type SendContext, sendEvent } from '../transmissions/events.ts';
 import { recipientType } from '../transmissions/generate.ts';
 import { domainOf } from '../transmissions/recipients.ts';
 import { renderMessages } from '../transmissions/render-pool.ts';
 import type { RecipientJob } from '../transmissions/render-worker.ts';
 import { generationsOf, recordComposition } from '../transmissions/transmission-rows.ts';
+import type { QuotaCharge } from '../usage/usage-meter.ts';
 import { type ComposedRow, failUncomposed, type QueuedMessage, storeComposed } from './queue-store.ts';
 
 export interface ComposeDeps {
   clock: Clock;
   insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
+  /** Gives back quota charged at acceptance (the usage meter's refund); none when absent. */
+  refundUsage?(tx: Db, companyId: string, charges: QuotaCharge[], chargedAt: Date): Promise<void>;
 }
 
 /** How long one render task runs before it hands back what it has, as at acceptance. */
@@ -210,6 +213,11 @@ export async function composeClaimed(
       }
       if (events.length > 0) await deps.insertEvents(tx, events);
       if (snapshot) await recordComposition(tx, transmissionId, { failed: failed.size, renderSteps });
+      // A message never made is not charged: what acceptance took for it goes back.
+      if (send && failed.size > 0 && deps.refundUsage) {
+        const charges = chargesFor(send.environment, failed.size, snapshot?.bulk ?? false);
+        await deps.refundUsage(tx, send.companyId, charges, send.injectedAt);
+      }
     });
   }
   return claimed.flatMap((message) => {

@@ -10,7 +10,7 @@ import type { NewMessageEvent } from '../events/message-event.ts';
 import { messagesQueuedChannel } from '../messages/message-writer.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';
 import { defaultRetryPeriodMs, nextAttemptAt } from './backoff.ts';
-import { composeClaimed } from './compose-claimed.ts';
+import { type ComposeDeps, composeClaimed } from './compose-claimed.ts';
 import type { DeliveryOutcome, DeliveryTransport } from './delivery-transport.ts';
 import { type Attempt, type AttemptResult, outcomeRecords, replyLine } from './outcome-events.ts';
 import { type PrepareDeps, prepareMessage } from './prepare.ts';
@@ -55,6 +55,8 @@ export interface DeliveryWorkerDeps {
   addressesOf?(companyId: string, subaccountId: number, ipPool: string): Promise<string[]>;
   /** Writes events through the outcome's transaction (the event store's insert). */
   insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
+  /** Gives back the quota of messages whose composition failed (the usage meter's refund). */
+  refundUsage?: ComposeDeps['refundUsage'];
   /** Adds suppression entries through the outcome's transaction (the suppression store's addIn). */
   addSuppressions(tx: Db, entries: NewSuppression[]): Promise<void>;
   reportError: ReportError;

@@ -26,6 +26,7 @@ export interface DeliveryEngine {
   ): Promise<DkimSigningKey | undefined>;
   addressesOf: NonNullable<DeliveryWorkerDeps['addressesOf']>;
   events: { insert: DeliveryWorkerDeps['insertEvents'] };
+  usage: { refund: NonNullable<DeliveryWorkerDeps['refundUsage']> };
   suppressions: { addIn: DeliveryWorkerDeps['addSuppressions'] };
 }
 
@@ -66,6 +67,8 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
     },
     addressesOf: engine.addressesOf,
     insertEvents: (tx, rows) => engine.events.insert(tx, rows),
+    refundUsage: (tx, companyId, charges, chargedAt) =>
+      engine.usage.refund(tx, companyId, charges, chargedAt),
     addSuppressions: (tx, entries) => engine.suppressions.addIn(tx, entries),
     reportError,
     settings: {

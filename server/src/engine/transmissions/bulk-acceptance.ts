@@ -19,6 +19,8 @@ export interface GenerationSnapshot {
   snippets: SnippetContents;
   ccHeader: string;
   returnPath: string | undefined;
+  /** Whether the send was charged as bulk (more than one recipient): a failed composition gives that back too. */
+  bulk?: boolean;
 }
 
 /** A queued recipient's rendering input (messages.recipient). */
@@ -96,6 +98,7 @@ export async function acceptInBulk(
     snippets: g.snippets,
     ccHeader: g.ccHeader,
     returnPath: g.returnPath,
+    bulk: g.recipients.length > 1,
   };
   const request = g.transmission.request as { recipients: unknown };
   await commitSend(

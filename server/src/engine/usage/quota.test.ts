@@ -165,6 +165,23 @@ describe.each(databases)('sending quotas on $name', (database) => {
     });
   });
 
+  it('gives back the quota of a recipient whose message could not be composed', async () => {
+    const account = await engineAccount(t.app, t.db, 'quota-refund');
+    await usePlan(account, { email: 10 });
+    const sent = await transmit(t, account, {
+      recipients: [
+        { address: uniqueEmail('ok'), substitution_data: { n: 1 } },
+        { address: uniqueEmail('bad'), substitution_data: { n: 'three' } },
+        { address: uniqueEmail('ok'), substitution_data: { n: 2 } },
+      ],
+      content: { from: 'billing@acme.test', subject: 'Invoice', text: 'Total {{n + 1}}' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await written(account)).toMatchObject({ messages: 3, events: 3 });
+    // Charged for three at acceptance, two once composed: the third never existed.
+    expect(await used(account)).toMatchObject({ email: 2, daily: 2 });
+  });
+
   it('refuses a large send over the quota with 420 and writes nothing, though it commits on its own', async () => {
     // Over 1,000 recipients a send commits alone, its quota charged after its rows: a refusal rolls them back.
     const account = await engineAccount(t.app, t.db, 'quota-large');

@@ -178,6 +178,17 @@ export function createUsageMeter(db: Db, clock: Clock) {
       return { ok: true };
     },
 
+    /**
+     * Gives back, through `tx`, charges taken at `chargedAt` (in that period's counters) for messages
+     * that were never made: recipients accepted in bulk whose composition failed.
+     */
+    async refund(tx: Db, companyId: string, charges: readonly QuotaCharge[], chargedAt: Date): Promise<void> {
+      const quotas = await planQuotas(companyId);
+      for (const charge of charges) {
+        if (charge.amount > 0) await refund(tx, companyId, quotas.get(charge.feature), charge, chargedAt);
+      }
+    },
+
     /** Adds to counters no quota limits: callers sum a whole batch into one call per feature. */
     async count(tx: Db, companyId: string, quotas: PlanQuotas, charge: QuotaCharge): Promise<void> {
       if (charge.amount > 0) await chargeOne(tx, companyId, quotas.get(charge.feature), charge, clock.now());

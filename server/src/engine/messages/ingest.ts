@@ -103,7 +103,7 @@ const maxSoloCommits = 2;
 /** A solo unit over a quota: its transaction is rolled back, and its caller answered with this. */
 class QuotaRefused extends Error {
   readonly result: IngestResult;
-  constructor(result: IngestResult) {
+  constructor(result: Extract<IngestResult, { ok: false }>) {
     super('over quota');
     this.result = result;
   }
@@ -197,13 +197,12 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     soloRunning += 1;
     try {
       const plans = await plansOf([item.unit]);
-      const [result] = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await writeRows(tx, [item.unit]);
-        const charged = await chargeUnits(tx, [item.unit], plans);
-        if (!charged[0]?.ok) throw new QuotaRefused(charged[0] ?? { ok: true });
-        return charged;
+        const [charged] = await chargeUnits(tx, [item.unit], plans);
+        if (charged && !charged.ok) throw new QuotaRefused(charged);
       });
-      item.resolve(result ?? { ok: true });
+      item.resolve({ ok: true });
     } catch (error) {
       if (error instanceof QuotaRefused) item.resolve(error.result);
       else item.reject(error);

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import type { DeliveryTransport } from '../delivery/delivery-transport.ts';
 import { createDeliveryWorker } from '../delivery/delivery-worker.ts';
 import { fakeTransport } from '../delivery/queue-fixtures.ts';
 import { queuedPayloads } from '../messages/message-writer.ts';
@@ -34,11 +35,11 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
     ]);
   });
 
-  const worker = (transport = fakeTransport().transport) =>
+  /** A worker delivering through `transport`, or, given 'capture', one that only marks mail delivered. */
+  const worker = (transport: DeliveryTransport | 'capture' = fakeTransport().transport) =>
     createDeliveryWorker(t.db, {
       clock: t.clock,
-      mode: 'deliver',
-      transport,
+      ...(transport === 'capture' ? { mode: 'capture' as const } : { mode: 'deliver' as const, transport }),
       prepare: {
         verpKey: 'test-verp-key',
         defaultBounceDomain: 'mail.platform.test',
@@ -176,25 +177,7 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
 
   it('composes in capture mode too: the message is rendered, kept and marked delivered', async () => {
     const { id } = await send(bulk(bulkCount));
-    await drain(
-      createDeliveryWorker(t.db, {
-        clock: t.clock,
-        mode: 'capture',
-        prepare: {
-          verpKey: 'k',
-          defaultBounceDomain: 'mail.platform.test',
-          bounceDomainFor: async () => undefined,
-          listUnsubscribeHeaders: () => ({}),
-          sign: async (raw) => raw,
-        },
-        insertEvents: (tx, rows) => t.engine.events.insert(tx, rows),
-        addSuppressions: (tx, entries) => t.engine.suppressions.addIn(tx, entries),
-        reportError: (error) => {
-          throw error;
-        },
-        settings: { batchSize: 500 },
-      }),
-    );
+    await drain(worker('capture'));
     expect(await countsOf(id)).toEqual({ messages: bulkCount, composed: bulkCount, injections: bulkCount });
     const statuses = await t.db.query<{ status: string; n: number }>(
       'SELECT status, count(*)::int AS n FROM messages WHERE transmission_id = $1 GROUP BY status',

@@ -89,6 +89,9 @@ const requiredField = (name: string) => ({
     issue.input === undefined ? `${name} is required, received undefined` : undefined,
 });
 
+/** Recipients by reference: a stored recipient list. */
+const storedListReference = z.object({ list_id: z.string().min(1).max(64) });
+
 /** The most recipients one transmission may list. */
 export const maxRecipients = 100_000;
 
@@ -100,7 +103,7 @@ export const transmissionBody = z.object({
   substitution_data: substitutionDataObject.optional(),
   return_path: emailAddress().optional(),
   recipients: z.union(
-    [z.array(sparkpostRecipient).max(maxRecipients), z.object({ list_id: z.string().min(1).max(64) })],
+    [z.array(sparkpostRecipient).max(maxRecipients), storedListReference],
     requiredField('recipients'),
   ),
   content: z.union([templateContent, rfc822Content, inlineContent], requiredField('content')),
@@ -114,7 +117,7 @@ export type TransmissionBody = z.output<typeof transmissionBody>;
  */
 export const transmissionEnvelope = transmissionBody.extend({
   recipients: z.union(
-    [z.array(z.unknown()).max(maxRecipients), z.object({ list_id: z.string().min(1).max(64) })],
+    [z.array(z.unknown()).max(maxRecipients), storedListReference],
     requiredField('recipients'),
   ),
 });

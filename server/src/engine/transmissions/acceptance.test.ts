@@ -201,6 +201,30 @@ describe.each(databases)('what a transmission is refused for at acceptance, on $
     expect(await counts()).toEqual(before);
   });
 
+  it('names every field at fault when recipients are refused, and says how many recipients are too many', async () => {
+    const both = await send({ recipients: [{ address: 'ann@example.test' }, { address: 7 }] });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().errors).toEqual([
+      { message: 'required field is missing', description: 'content is required', code: '1400' },
+      expect.objectContaining({ code: '1300', description: expect.stringContaining('recipients.1.address') }),
+    ]);
+    const before = await counts();
+    const tooMany = await send(
+      body({
+        recipients: Array.from({ length: 100_001 }, (_, index) => ({ address: `r${index}@example.test` })),
+      }),
+    );
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors).toEqual([
+      {
+        message: 'invalid data format/type',
+        description: 'recipients: at most 100,000 recipients per transmission, not 100,001',
+        code: '1300',
+      },
+    ]);
+    expect(await counts()).toEqual(before);
+  }, 60_000);
+
   it('answers an unknown template_id with 422 and code 1603', async () => {
     const response = await send({
       recipients: [{ address: 'ann@example.test' }],

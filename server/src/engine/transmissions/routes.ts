@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { engineValidatorCompiler } from '../../http/engine-api.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { parseInSlices } from '../../http/sliced-validation.ts';
-import { notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { InvalidFields, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { templateLimitsText } from '../substitution/render.ts';
 import { checkSenderAndHeaders } from '../templates/content.ts';
 import { chunkedGenerationText } from './chunked-generation.ts';
@@ -43,13 +43,30 @@ const bodyLimit = 50 * 1024 * 1024;
 /**
  * Parses a body's recipients (up to 100,000) in slices before the body is validated, and leaves
  * the rest of the body to transmissionEnvelope: parsed at once, that many recipients held the event
- * loop for a quarter of a second. A list too long is left for the envelope to refuse.
+ * loop for a quarter of a second. When recipients are refused, the rest of the body is checked too,
+ * so one answer names every field at fault.
  */
 async function parseRecipients(request: FastifyRequest): Promise<void> {
   const body = request.body as { recipients?: unknown } | null;
   if (typeof body !== 'object' || body === null || !Array.isArray(body.recipients)) return;
-  if (body.recipients.length > maxRecipients) return;
-  body.recipients = await parseInSlices(sparkpostRecipient, body.recipients, ['recipients']);
+  if (body.recipients.length > maxRecipients) {
+    throw new InvalidFields([
+      {
+        path: ['recipients'],
+        message: `at most ${maxRecipients.toLocaleString('en-US')} recipients per transmission, not ${body.recipients.length.toLocaleString('en-US')}`,
+      },
+    ]);
+  }
+  try {
+    body.recipients = await parseInSlices(sparkpostRecipient, body.recipients, ['recipients']);
+  } catch (error) {
+    if (!(error instanceof InvalidFields)) throw error;
+    const rest = transmissionEnvelope.safeParse({ ...body, recipients: [] });
+    const others = rest.success
+      ? []
+      : rest.error.issues.map((issue) => ({ path: issue.path.map(String), message: issue.message }));
+    throw new InvalidFields([...others, ...error.issues]);
+  }
 }
 
 export function transmissionRoutes({

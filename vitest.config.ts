@@ -10,5 +10,6 @@ export default defineConfig({
     testTimeout: 20000,
     hookTimeout: 60000,
     pool: 'forks',
+    reporters: ['default', './scripts/vitest-long-file-reporter.ts'],
   },
 });

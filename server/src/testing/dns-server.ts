@@ -52,6 +52,29 @@ function answersFor(name: string, type: number, entry: ZoneEntry): object[] {
 }
 
 /**
+ * UDP on a random port, then TCP on the same one (a resolver retries there when a UDP answer is
+ * truncated). Another process may already hold that TCP port, so a refusal picks a new port.
+ */
+async function listenOnOnePort(handle: dns2.DnsHandler) {
+  for (let attempt = 1; ; attempt += 1) {
+    const udp = dns2.createUDPServer(handle);
+    await udp.listen(0, '127.0.0.1');
+    const { port } = udp.address();
+    const tcp = dns2.createTCPServer(handle);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        tcp.once('error', reject);
+        tcp.listen(port, '127.0.0.1', () => resolve());
+      });
+      return { udp, tcp, port };
+    } catch (error) {
+      await new Promise<void>((resolve) => udp.close(() => resolve()));
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 20) throw error;
+    }
+  }
+}
+
+/**
  * An authoritative DNS server on loopback (UDP and TCP, one random port) serving a zone the test
  * edits while it runs: delivery and domain verification resolve through it with DNS_SERVERS.
  */
@@ -66,15 +89,7 @@ export async function startTestDnsServer(zone: Record<string, ZoneEntry> = {}): 
     else response.answers.push(...(answersFor(question.name, question.type, entry) as never[]));
     void send(response);
   };
-  const udp = dns2.createUDPServer(handle);
-  await udp.listen(0, '127.0.0.1');
-  const { port } = udp.address();
-  // TCP on the same port: a resolver retries there when a UDP answer is truncated.
-  const tcp = dns2.createTCPServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    tcp.once('error', reject);
-    tcp.listen(port, '127.0.0.1', () => resolve());
-  });
+  const { udp, tcp, port } = await listenOnOnePort(handle);
   return {
     address: `127.0.0.1:${port}`,
     set: (name, entry) => records.set(name.toLowerCase(), entry),

@@ -27,15 +27,25 @@
  * Delivery (delivery-scenarios.ts): N messages from accepted to delivered into smtp-sink, ours beside
  * Postfix relaying the same load to the same sink; and the acceptance of one large personalised
  * transmission beside the bare Fastify route (acceptance-scenarios.ts).
- * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL, BENCH_ONLY=smtp|http|fsync|noisy|delivery,
- * BENCH_DELIVERY_MESSAGES (default 10,000), BENCH_ACCEPTANCE_RECIPIENTS (default 100,000).
+ * Webhooks (webhook-scenarios.ts, in-process): N events written through the engine, then delivered
+ * in signed batches to a loopback receiver, beside a bare node:http loop POSTing the same bodies.
+ * Metrics (metrics-scenarios.ts): p95 of the Metrics API reads over a month of rollups (BENCH_METRICS_EVENTS
+ * events, default 1,000,000, written through the event store's insert listener), against a 100 ms target.
+ * Events search at scale (events-search.ts): p50/p95 of the console's activity filters over 1M
+ * generated events on PGlite and 10M on PostgreSQL, written to tests/bench/results/events-search.{md,json}.
+ * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL,
+ * BENCH_ONLY=smtp|http|fsync|noisy|delivery|webhooks|metrics|events, BENCH_DELIVERY_MESSAGES (default 10,000),
+ * BENCH_ACCEPTANCE_RECIPIENTS (default 100,000), BENCH_WEBHOOK_EVENTS (default 20,000),
+ * BENCH_EVENTS (events generated, default 1M on PGlite and 10M on PostgreSQL).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureDeliveryPart } from './delivery-scenarios.ts';
+import { measureEventsSearch } from './events-search.ts';
 import { measureFsync } from './fsync-scenarios.ts';
 import { httpRows, measureBareFastify, measureOurHttp } from './http-scenarios.ts';
+import { measureMetrics } from './metrics-scenarios.ts';
 import { measureNoisyNeighbour, noisyNeighbourMarkdown } from './noisy-neighbour.ts';
 import { nodeBinary, startOurServer } from './our-server.ts';
 import { ensurePostfix } from './postfix.ts';
@@ -43,6 +53,7 @@ import { runCleanups, runCommand } from './processes.ts';
 import { type BenchReport, machineFacts, type Row, renderMarkdown } from './report.ts';
 import { readSettings } from './settings.ts';
 import { generatorNotes, measureOurSmtp, measureSmtpPeers, smtpRows } from './smtp-scenarios.ts';
+import { measureWebhooks } from './webhook-scenarios.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const resultsDir = path.join(root, 'tests', 'bench', 'results');
@@ -122,6 +133,17 @@ async function main(): Promise<void> {
     rows.push(...delivery.rows);
     notes.push(...delivery.notes);
   }
+  if (settings.parts.has('webhooks')) rows.push(...(await measureWebhooks(settings, databases, log)));
+
+  if (settings.parts.has('metrics')) {
+    const measured = await measureMetrics(settings, log);
+    rows.push(...measured.rows);
+    notes.push(...measured.notes);
+  }
+
+  if (settings.parts.has('events')) {
+    sections.push(await measureEventsSearch(settings, resultsDir, facts, log));
+  }
 
   notes.push(
     'Peers and our server share this machine with the load generators; rates are single runs, so compare ratios, not absolute numbers, across machines.',
@@ -138,6 +160,8 @@ async function main(): Promise<void> {
       batchSize: settings.batchSize,
       deliveryMessages: settings.deliveryMessages,
       acceptanceRecipients: settings.acceptanceRecipients,
+      webhookEvents: settings.webhookEvents,
+      metricsEvents: settings.metricsEvents,
     },
     rows,
     notes,

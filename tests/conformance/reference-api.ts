@@ -2,7 +2,7 @@
 // SparkPost client does, and the two answer shapes SparkPost's reference documents.
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect } from 'vitest';
-import { useTestApp } from '../../server/src/testing/app.ts';
+import { type TestAppOptions, useTestApp } from '../../server/src/testing/app.ts';
 import type { TestDatabase } from '../../server/src/testing/databases.ts';
 import {
   type EngineAccount,
@@ -15,8 +15,12 @@ import {
 export { databases } from '../../server/src/testing/databases.ts';
 
 /** An app on `database` and a production master account named `name`, for the calling describe. */
-export function useReferenceApi(database: TestDatabase, name: string) {
-  const t = useTestApp(database);
+export function useReferenceApi(
+  database: TestDatabase,
+  name: string,
+  options: TestAppOptions | (() => TestAppOptions) = {},
+) {
+  const t = useTestApp(database, options);
   let account: EngineAccount | undefined;
   beforeAll(async () => {
     account = await engineAccount(t.app, t.db, name);

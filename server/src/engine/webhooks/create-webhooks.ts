@@ -1,0 +1,56 @@
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import type { ReportError } from '../../report-error.ts';
+import { createAddressPolicy } from './target-address.ts';
+import { createWebhookDispatcher } from './webhook-dispatcher.ts';
+import { createWebhookHttp } from './webhook-http.ts';
+import { createWebhookOutbox } from './webhook-outbox.ts';
+import { createWebhookSender } from './webhook-sender.ts';
+import { createWebhookService } from './webhook-service.ts';
+import { createWebhookStore } from './webhook-store.ts';
+
+export interface WebhookNetwork {
+  /** A host name's addresses (the configured DNS resolvers). */
+  resolve(host: string): Promise<string[]>;
+  /** WEBHOOK_ALLOWED_NETWORKS. */
+  allowedNetworks: readonly string[];
+  /** Per POST; 10 s by default, as SparkPost. */
+  timeoutMs?: number;
+}
+
+export type Webhooks = ReturnType<typeof createWebhooks>;
+
+/**
+ * The webhooks' tables (built once in create-engine.ts, where the outbox listens to the event
+ * store) and what reaches the network, built where the settings are: the API's service, the
+ * workers' dispatcher.
+ */
+export function createWebhooks(db: Db, clock: Clock) {
+  const store = createWebhookStore(db, clock);
+  const outbox = createWebhookOutbox(db, clock);
+  function onNetwork(network: WebhookNetwork) {
+    const policy = createAddressPolicy(network.allowedNetworks);
+    const http = createWebhookHttp({
+      resolve: network.resolve,
+      policy,
+      ...(network.timeoutMs ? { timeoutMs: network.timeoutMs } : {}),
+    });
+    return { policy, http, sender: createWebhookSender(http, clock) };
+  }
+  return {
+    store,
+    outbox,
+    service(
+      network: WebhookNetwork,
+      subaccountStatus: (companyId: string, id: number) => Promise<string | undefined>,
+    ) {
+      const { policy, http, sender } = onNetwork(network);
+      return createWebhookService({ store, outbox, http, sender, policy, subaccountStatus });
+    },
+    dispatcher(network: WebhookNetwork, reportError: ReportError, options: { batchSize?: number } = {}) {
+      const { sender, http } = onNetwork(network);
+      const dispatcher = createWebhookDispatcher({ store, outbox, sender, clock, reportError, ...options });
+      return { ...dispatcher, close: () => http.close() };
+    },
+  };
+}

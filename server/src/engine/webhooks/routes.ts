@@ -1,0 +1,375 @@
+import {
+  results,
+  type WebhookView,
+  webhookBatchStatus,
+  webhookBatchStatusQuery,
+  webhookCreateBody,
+  webhookCreated,
+  webhookSamplesQuery,
+  webhookUpdateBody,
+  webhookValidateResult,
+  webhookView,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Clock } from '../../clock.ts';
+import { hasGrant, principalOf, requireGrant } from '../../http/principal.ts';
+import {
+  badRequestOnInvalid,
+  notFound,
+  type SparkpostErrorItem,
+  sparkpostError,
+} from '../../http/sparkpost-errors.ts';
+import type { Principal } from '../../principal.ts';
+import { eventDocumentation, sampleEvent } from '../events/event-catalog.ts';
+import { type MessageEventType, messageEventTypes } from '../events/message-event.ts';
+import { envelopeOf } from './webhook-outbox.ts';
+import { WebhookRefusal, type WebhookService } from './webhook-service.ts';
+import type { Viewer, Webhook } from './webhook-store.ts';
+
+const tags = ['webhooks'];
+const modify = requireGrant('webhooks/modify');
+const view = requireGrant('webhooks/view');
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const timezoneQuery = z.object({ timezone: z.string().max(64).optional() });
+
+const viewerOf = (principal: Principal): Viewer => ({
+  companyId: principal.companyId,
+  subaccountId: principal.subaccountId,
+  isMaster: principal.isMaster,
+});
+
+const webhookLink = (id: string) => ({
+  href: `/api/v1/webhooks/${id}`,
+  rel: 'urn.msys.webhooks.webhook',
+  method: ['GET', 'PUT'],
+});
+const validateLink = (id: string) => ({
+  href: `/api/v1/webhooks/${id}/validate`,
+  rel: 'urn.msys.webhooks.validate',
+  method: ['POST'],
+});
+const batchesLink = (id: string) => ({
+  href: `/api/v1/webhooks/${id}/batch-status`,
+  rel: 'urn.msys.webhooks.batches',
+  method: ['GET'],
+});
+
+/** `YYYY-MM-DD HH:MM:SS` in `timezone`, as SparkPost shows last_successful and last_failure. */
+function timeIn(timezone: string): (date: Date) => string {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+  } catch {
+    throw sparkpostError(400, 'invalid params', '1300', `timezone: '${timezone}' is not a known time zone`);
+  }
+  return (date) => format.format(date);
+}
+
+/**
+ * A webhook as SparkPost serves it. `full` (a single webhook) adds what lists leave out: the basic
+ * password, the OAuth2 client secret and access token, and our signing secret.
+ */
+/** `full`: one webhook's view (its links); `withSecret`: its signing secret too (callers who may modify it). */
+function viewOf(
+  webhook: Webhook,
+  formatTime: (date: Date) => string,
+  full: boolean,
+  now: Date,
+  withSecret = false,
+): WebhookView {
+  const auth = (): Pick<WebhookView, 'auth_request_details' | 'auth_credentials'> => {
+    if (webhook.authType === 'basic' && webhook.authCredentials) {
+      const { username, password } = webhook.authCredentials;
+      return {
+        auth_request_details: {},
+        auth_credentials: full && password !== undefined ? { username, password } : { username },
+      };
+    }
+    if (webhook.authType === 'oauth2' && webhook.authRequestDetails) {
+      const { url, body } = webhook.authRequestDetails;
+      const { client_secret: _secret, ...publicBody } = body;
+      return {
+        auth_request_details: { url, body: full ? body : publicBody },
+        auth_credentials:
+          full && webhook.oauthToken && webhook.oauthExpiresAt
+            ? {
+                access_token: webhook.oauthToken,
+                expires_in: Math.max(
+                  0,
+                  Math.round((webhook.oauthExpiresAt.getTime() - now.getTime()) / 1000),
+                ),
+              }
+            : {},
+      };
+    }
+    return { auth_request_details: {}, auth_credentials: {} };
+  };
+  return {
+    id: webhook.id,
+    name: webhook.name,
+    target: webhook.target,
+    events: webhook.events,
+    active: webhook.active,
+    custom_headers: webhook.customHeaders,
+    ...(webhook.eventSource === -1
+      ? { exception_subaccounts: webhook.exceptionSubaccounts.map(String) }
+      : {}),
+    ...(webhook.eventSource !== -1 ? { subaccount_id: webhook.eventSource } : {}),
+    auth_type: webhook.authType,
+    ...auth(),
+    auth_token: webhook.authToken,
+    ...(webhook.lastSuccessful ? { last_successful: formatTime(webhook.lastSuccessful) } : {}),
+    ...(webhook.lastFailure ? { last_failure: formatTime(webhook.lastFailure) } : {}),
+    ...(full && withSecret ? { signing_secret: webhook.signingSecret } : {}),
+    links: full ? [validateLink(webhook.id), batchesLink(webhook.id)] : [webhookLink(webhook.id)],
+  };
+}
+
+/** SparkPost's answer to each refusal; a failed test POST shows the target's answer (`response`). */
+function answerOf(refusal: WebhookRefusal): Error {
+  if (refusal.kind === 'notFound') return notFound(refusal.message);
+  const error = sparkpostError(400, refusal.headline ?? 'invalid params', '1300', refusal.message);
+  if (refusal.answer) {
+    const { status, headers, body } = refusal.answer;
+    error.errors = error.errors.map(
+      (item) => ({ ...item, response: { status, headers, body } }) as SparkpostErrorItem,
+    );
+  }
+  return error;
+}
+
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof WebhookRefusal) throw answerOf(error);
+    throw error;
+  }
+}
+
+/** Event types from a comma-separated list (all when absent); an unknown type is refused by name. */
+function requestedTypes(events: string | undefined): MessageEventType[] {
+  if (!events) return [...messageEventTypes];
+  return events.split(',').map((value) => {
+    const type = messageEventTypes.find((known) => known === value.trim());
+    if (!type) throw sparkpostError(400, 'invalid params', '1300', `events: '${value}' is not an event type`);
+    return type;
+  });
+}
+
+const displayName = (type: string) => type.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
+
+/** The catalog's documentation grouped by envelope key, as SparkPost's events documentation is. */
+function documentation() {
+  const groups: Record<string, { display_name: string; events: Record<string, unknown> }> = {};
+  for (const type of messageEventTypes) {
+    const key = Object.keys(envelopeOf(type, {}).msys)[0] ?? 'message_event';
+    groups[key] ??= { display_name: displayName(key), events: {} };
+    groups[key].events[type] = { display_name: displayName(type), event: eventDocumentation(type) };
+  }
+  return groups;
+}
+
+/** `/api/v1/webhooks`, as SparkPost's webhooks.apib documents it (plus the Standard Webhooks signing secret). */
+export function webhookRoutes({
+  webhooks,
+  clock,
+}: {
+  webhooks: WebhookService;
+  clock: Clock;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/webhooks/events/documentation',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: 'Per envelope (message_event, track_event...): its event types and their fields',
+          response: { 200: results(z.record(z.string(), z.unknown())) },
+        },
+      },
+      async () => ({ results: documentation() }),
+    );
+
+    app.get(
+      '/webhooks/events/samples',
+      {
+        preHandler: view,
+        config: badRequestOnInvalid,
+        schema: {
+          tags,
+          summary: 'A sample batch as a webhook receives it, for the requested event types (all by default)',
+          querystring: webhookSamplesQuery,
+          response: { 200: results(z.array(z.record(z.string(), z.unknown()))) },
+        },
+      },
+      async (request) => ({
+        results: requestedTypes(request.query.events).map((type) => envelopeOf(type, sampleEvent(type))),
+      }),
+    );
+
+    app.post(
+      '/webhooks',
+      {
+        preHandler: modify,
+        config: badRequestOnInvalid,
+        schema: {
+          tags,
+          summary: 'Create a webhook: its target must answer a test POST with 2xx',
+          body: webhookCreateBody,
+          response: { 200: results(webhookCreated) },
+        },
+      },
+      async (request) => {
+        const webhook = await answering(() => webhooks.create(viewerOf(principalOf(request)), request.body));
+        return {
+          results: {
+            id: webhook.id,
+            signing_secret: webhook.signingSecret,
+            links: [webhookLink(webhook.id)],
+          },
+        };
+      },
+    );
+
+    app.get(
+      '/webhooks',
+      {
+        preHandler: view,
+        config: badRequestOnInvalid,
+        schema: {
+          tags,
+          summary: "The account's webhooks (the master's: every account's), without their secrets",
+          querystring: timezoneQuery,
+          response: { 200: results(z.array(webhookView)) },
+        },
+      },
+      async (request) => {
+        const formatTime = timeIn(request.query.timezone ?? 'UTC');
+        const list = await webhooks.list(viewerOf(principalOf(request)));
+        return { results: list.map((webhook) => viewOf(webhook, formatTime, false, clock.now())) };
+      },
+    );
+
+    app.get(
+      '/webhooks/:id',
+      {
+        preHandler: view,
+        config: badRequestOnInvalid,
+        schema: {
+          tags,
+          summary:
+            'One webhook, with its credentials (its signing secret to callers holding webhooks/modify)',
+          params: idParams,
+          querystring: timezoneQuery,
+          response: { 200: results(webhookView) },
+        },
+      },
+      async (request) => {
+        const formatTime = timeIn(request.query.timezone ?? 'UTC');
+        const webhook = await answering(() =>
+          webhooks.get(viewerOf(principalOf(request)), request.params.id),
+        );
+        // The signing secret (ours, not SparkPost's) only to those who could change the webhook.
+        const withSecret = hasGrant(principalOf(request), 'webhooks/modify');
+        return { results: viewOf(webhook, formatTime, true, clock.now(), withSecret) };
+      },
+    );
+
+    app.put(
+      '/webhooks/:id',
+      {
+        preHandler: modify,
+        config: badRequestOnInvalid,
+        schema: {
+          tags,
+          summary: 'Change a webhook; a new target must answer a test POST with 2xx',
+          params: idParams,
+          body: webhookUpdateBody,
+          response: { 200: results(z.object({ id: z.string(), links: z.array(z.unknown()) })) },
+        },
+      },
+      async (request) => {
+        const webhook = await answering(() =>
+          webhooks.update(viewerOf(principalOf(request)), request.params.id, request.body),
+        );
+        return { results: { id: webhook.id, links: [validateLink(webhook.id)] } };
+      },
+    );
+
+    app.delete(
+      '/webhooks/:id',
+      {
+        preHandler: modify,
+        schema: { tags, summary: 'Delete a webhook with the batches waiting for it', params: idParams },
+      },
+      async (request, reply) => {
+        await answering(() => webhooks.remove(viewerOf(principalOf(request)), request.params.id));
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/webhooks/:id/validate',
+      {
+        preHandler: modify,
+        schema: {
+          tags,
+          summary: 'POST a test batch ([{"msys":{}}]) to the target and show its answer',
+          params: idParams,
+          response: { 200: results(webhookValidateResult) },
+        },
+      },
+      async (request) => {
+        const answer = await answering(() =>
+          webhooks.validate(viewerOf(principalOf(request)), request.params.id),
+        );
+        const { status, headers, body } = answer;
+        return { results: { msg: 'Test POST to endpoint succeeded', response: { status, headers, body } } };
+      },
+    );
+
+    app.get(
+      '/webhooks/:id/batch-status',
+      {
+        preHandler: view,
+        config: badRequestOnInvalid,
+        schema: {
+          tags,
+          summary: 'The batches of the last 24 hours that were attempted, newest first',
+          params: idParams,
+          querystring: webhookBatchStatusQuery,
+          response: { 200: results(z.array(webhookBatchStatus)) },
+        },
+      },
+      async (request) => {
+        const statuses = await answering(() =>
+          webhooks.batchStatus(viewerOf(principalOf(request)), request.params.id, request.query.limit),
+        );
+        return {
+          results: statuses.map((status) => ({
+            batch_id: status.batchId,
+            webhook_id: status.webhookId,
+            ts: status.createdAt.toISOString(),
+            batch_size: status.size,
+            attempts: status.attempts,
+            ...(status.responseCode !== null ? { response_code: String(status.responseCode) } : {}),
+            ...(status.failureCode !== null ? { failure_code: String(status.failureCode) } : {}),
+            ...(status.latency !== null ? { latency: status.latency } : {}),
+          })),
+        };
+      },
+    );
+  };
+}

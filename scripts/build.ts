@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
+import { isReactEntry, reactEsmSource } from './react-esm.ts';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist');
@@ -14,10 +15,8 @@ const importMap = JSON.parse(readFileSync(join(root, 'importmap.json'), 'utf8'))
 const shared = Object.keys(importMap.imports);
 const require = createRequire(join(root, 'shared', 'package.json'));
 
-/** CommonJS packages (React) get an ES entry that re-exports every named export they really have. */
-const commonJs = new Set(['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client']);
 /** ES packages whose default export is part of their API. */
-const withDefaultExport = new Set(['wretch', 'single-spa-react']);
+const withDefaultExport = new Set(['wretch', 'single-spa-react', '@r2wc/react-to-web-component']);
 
 function vendorEntry(name: string): Plugin {
   const id = `\0vendor:${name}`;
@@ -26,18 +25,18 @@ function vendorEntry(name: string): Plugin {
     resolveId: (source) => (source === id ? id : null),
     load(source) {
       if (source !== id) return null;
-      if (!commonJs.has(name)) {
+      if (!isReactEntry(name)) {
         const hasDefault = withDefaultExport.has(name);
         return `export * from '${name}';${hasDefault ? ` export { default } from '${name}';` : ''}`;
       }
-      process.env.NODE_ENV = 'production';
-      const names = Object.keys(require(name)).filter((key) => key !== 'default' && key !== '__esModule');
-      return `import m from '${name}';\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`;
+      return reactEsmSource(name, join(root, 'shared'));
     },
   };
 }
 
+/** Modules built from an entry file of ours: the micro-apps, and the cherry-picked Shoelace kit. */
 const apps: Record<string, string> = {
+  '@shoelace-style/shoelace': 'shared/src/ui/kit/shoelace-components.ts',
   '@app/shared': 'shared/src/index.ts',
   '@app/root-config': 'root-config/src/root-config.ts',
   '@app/mf-account': 'mf-account/src/mf-account.tsx',
@@ -77,6 +76,26 @@ async function buildModule(name: string, input: string, plugins: Plugin[]): Prom
   });
 }
 
+/**
+ * The page the browser starts from: the import map inline (one round trip less than fetching it)
+ * and a preload of every shared module the shell needs before it can render, so they download in
+ * parallel with SystemJS instead of one level of imports after another, and the two micro-apps
+ * of the transactional console (the marketing and editor apps load by route).
+ */
+function startupPage(html: string): string {
+  const inlineMap = `<script type="systemjs-importmap">${JSON.stringify(importMap)}</script>`;
+  const preloads = shared
+    .filter((name) => name !== '@app/mf-marketing' && name !== '@app/mf-editor')
+    .map((name) => `<link rel="preload" as="script" href="${importMap.imports[name]}" />`)
+    .join('\n    ');
+  return html
+    .replace('<script type="systemjs-importmap" src="/importmap.json"></script>', inlineMap)
+    .replace(
+      '<script src="/lib/system.min.js" defer></script>',
+      `<script src="/lib/system.min.js" defer></script>\n    ${preloads}`,
+    );
+}
+
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const name of shared) {
@@ -85,6 +104,37 @@ for (const name of shared) {
 }
 for (const [name, input] of Object.entries(apps)) await buildModule(name, join(root, input), []);
 
+/**
+ * Custom elements a vendor page embeds with one <script type="module">, from any origin: each is a
+ * self-contained ES module (React bundled in), served under /embed with CORS (server/src/http/static.ts).
+ */
+const embeds: Record<string, string> = {
+  'product-tour': 'shared/src/ui/product-tour/embed.ts',
+};
+for (const [name, input] of Object.entries(embeds)) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    esbuild: { jsx: 'automatic' },
+    build: {
+      outDir: join(out, 'embed'),
+      emptyOutDir: false,
+      target: 'es2022',
+      minify: true,
+      copyPublicDir: false,
+      lib: { entry: join(root, input), formats: ['es'], fileName: () => `${name}.js` },
+    },
+  });
+}
+
+// Shoelace's icon files, fetched by <sl-icon> from the base path shoelace-components.ts sets.
+cpSync(
+  join(dirname(require.resolve('@shoelace-style/shoelace/dist/themes/light.css')), '../assets'),
+  join(out, 'modules/vendor/shoelace/assets'),
+  { recursive: true },
+);
 const rootConfigDir = join(root, 'root-config');
 cpSync(join(rootConfigDir, 'public'), out, { recursive: true });
 cpSync(
@@ -94,4 +144,5 @@ cpSync(
 const overridesServer = require.resolve('import-map-overrides', { paths: [rootConfigDir] });
 cpSync(join(dirname(overridesServer), 'import-map-overrides.js'), join(out, 'lib/import-map-overrides.js'));
 writeFileSync(join(out, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
+writeFileSync(join(out, 'index.html'), startupPage(readFileSync(join(out, 'index.html'), 'utf8')));
 console.log(`console built into ${out}`);

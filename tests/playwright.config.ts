@@ -1,23 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from './support/ports.ts';
 
 // The config is read again in each worker: the port and data dir chosen first are passed on by env.
 process.env.E2E_PORT ??= String(await freePort());
+// The relay and the inbound MX get free ports too, so two runs (or a developer's server) can coexist.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
+process.env.E2E_MX_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
 // Known to the tests, so they can open the operator's captured-mail link (its key derives from it).
 process.env.E2E_SECRET ??= randomBytes(32).toString('base64url');
@@ -60,6 +52,8 @@ export default defineConfig({
     env: {
       HOST: '127.0.0.1',
       PORT: process.env.E2E_PORT,
+      SMTP_PORT: process.env.E2E_SMTP_PORT,
+      MX_PORT: process.env.E2E_MX_PORT,
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       MAIL_MODE: 'capture',

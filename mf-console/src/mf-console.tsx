@@ -1,11 +1,21 @@
 import { routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
 import type { AppPages } from '../../root-config/src/routing/route-table.ts';
-import { AuthorizedRecipientVerifyPage } from './pages/AuthorizedRecipientVerifyPage.tsx';
+import { apiKeyPages } from './api-keys/pages.ts';
+import { domainPages } from './domains/pages.ts';
+import { environmentPages } from './environment/pages.ts';
+import { homePages } from './home/pages.ts';
+import { sandboxPages } from './sandbox/pages.ts';
+import { subaccountPages } from './subaccounts/pages.ts';
 
-/** The transactional console's screens, by §2 route; the others arrive in later issues. */
+/** The transactional console's screens, by §2 route, one folder per area; the others arrive in later issues. */
 const pages = {
-  'authorized-recipient-verify': AuthorizedRecipientVerifyPage,
+  ...homePages,
+  ...environmentPages,
+  ...sandboxPages,
+  ...domainPages,
+  ...apiKeyPages,
+  ...subaccountPages,
 } satisfies AppPages<'@app/mf-console'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

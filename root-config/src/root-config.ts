@@ -7,6 +7,7 @@ import {
   isStorageUsable,
   onForcedLogout,
   pageTitle,
+  registerRouteLookup,
   runtimeConfig,
 } from '@app/shared';
 import { createElement } from 'react';
@@ -33,6 +34,8 @@ async function boot(): Promise<void> {
     showUnsupportedBrowser();
     return;
   }
+  // The kit's web components load while the shell sets up; nothing renders before they are defined.
+  const shoelace = System.import('@shoelace-style/shoelace');
   const config = runtimeConfig();
   const vendor = getVendorConfig(config.vendor, config.variant);
   installUiKit(vendor);
@@ -45,7 +48,14 @@ async function boot(): Promise<void> {
     window.history.replaceState(null, '', redirect ?? '/login');
   });
 
+  // Apps name other screens (the switch pages' "<area> is part of ...") from the shell's route table.
+  registerRouteLookup((pathname) => {
+    const route = matchRoute(pathname)?.route;
+    return route ? { name: route.name, title: route.title } : null;
+  });
   acceptHandedToken();
+  // Registering an app starts loading it: its load errors must reach the handler below, after start().
+  const [privateBrowsing] = await Promise.all([detectPrivateBrowsing(), shoelace]);
   for (const name of microApps) {
     registerApplication({
       name,
@@ -83,7 +93,6 @@ async function boot(): Promise<void> {
   });
 
   watchHealth();
-  const privateBrowsing = await detectPrivateBrowsing();
   const shellRoot = document.getElementById('app-shell');
   if (shellRoot) {
     createRoot(shellRoot).render(

@@ -23,21 +23,33 @@ import { createCapturedMailReader } from './accounts/captured-mail/captured-mail
 import { capturedMailKey } from './accounts/captured-mail/operator-key.ts';
 import { capturedMailRoutes } from './accounts/captured-mail/routes.ts';
 import { companyRoutes } from './accounts/company/routes.ts';
+import { createContactService } from './accounts/contact-us/contact-messages.ts';
+import { contactRoutes } from './accounts/contact-us/routes.ts';
 import { type AccountStores, createAccountStores } from './accounts/create-accounts.ts';
 import { healthRoutes } from './accounts/health/routes.ts';
 import { onboardingRoutes } from './accounts/onboarding/routes.ts';
+import { teamRoutes } from './accounts/team/routes.ts';
+import { createTeamService } from './accounts/team/team-service.ts';
+import { createTeamStore } from './accounts/team/team-store.ts';
 import { userRoutes } from './accounts/users/routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { createDnsResolver } from './dns/resolver.ts';
+import { DomainError } from './domain-error.ts';
 import { apiKeyRoutes } from './engine/api-keys/routes.ts';
 import { createEngine, type Engine } from './engine/create-engine.ts';
 import { eventRetentionRoutes } from './engine/events/retention-routes.ts';
 import { eventRoutes } from './engine/events/routes.ts';
 import { localAddresses } from './engine/ip-pools/local-addresses.ts';
 import { ipPoolRoutes } from './engine/ip-pools/routes.ts';
+import { metricsConsoleRoutes } from './engine/metrics/console-routes.ts';
+import { metricRoutes } from './engine/metrics/routes.ts';
 import { recipientListRoutes } from './engine/recipient-lists/routes.ts';
+import { createDomainCheck } from './engine/recipient-validation/domain-check.ts';
+import { createRecipientValidator } from './engine/recipient-validation/recipient-validator.ts';
+import { recipientValidationRoutes } from './engine/recipient-validation/routes.ts';
+import { createSingleQuota } from './engine/recipient-validation/single-quota.ts';
 import { createRecipientService } from './engine/sandbox/authorized-recipients.ts';
 import { createEnvironmentService } from './engine/sandbox/environment.ts';
 import { sandboxRoutes } from './engine/sandbox/routes.ts';
@@ -49,12 +61,17 @@ import { subaccountRoutes } from './engine/subaccounts/routes.ts';
 import { suppressionRoutes } from './engine/suppression/routes.ts';
 import { contentPreviewerRoutes } from './engine/templates/content-previewer-routes.ts';
 import { templateRoutes } from './engine/templates/routes.ts';
+import { trackingRoutes } from './engine/tracking/routes.ts';
+import { trackingKey } from './engine/tracking/token.ts';
+import { trackingDomainRoutes } from './engine/tracking-domains/routes.ts';
+import { createTrackingDomainService } from './engine/tracking-domains/tracking-domain-service.ts';
 import { transmissionRoutes } from './engine/transmissions/routes.ts';
 import { testSendRoutes } from './engine/transmissions/test-send-routes.ts';
 import { unsubscribeRoutes } from './engine/unsubscribe/routes.ts';
 import { unsubscribeKey } from './engine/unsubscribe/token.ts';
 import { accountRoutes } from './engine/usage/account-routes.ts';
 import { usageRoutes } from './engine/usage/routes.ts';
+import { webhookRoutes } from './engine/webhooks/routes.ts';
 import { createAuthGuards, decorateAuth } from './http/auth.ts';
 import { engineApi, withoutTrailingSlash } from './http/engine-api.ts';
 import { errorHandler } from './http/errors.ts';
@@ -114,8 +131,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // No validator badge: it would load an image from validator.swagger.io, outside the CSP.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  const engine = options.engine ?? createEngine(db, clock, reportTo(app.log));
   const secret = await resolveSecret(db, config.secret);
+  const engine =
+    options.engine ?? createEngine(db, clock, reportTo(app.log), { secret, publicUrl: config.publicUrl });
   const tokens = createTokenService(secret, clock);
   const passwords = createPasswordHasher(config.passwordHashing);
   const authenticateSession = (token: string) => authenticateToken(db, tokens, token, clock.now());
@@ -127,7 +145,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const validationLinks = createValidationLinks({ db, clock, tokens, mailer, publicUrl, users });
   const passwordReset = createPasswordReset({ db, clock, mailer, publicUrl, passwords, users });
   const recipients = createRecipientService({ db, clock, mailer, publicUrl, companies });
-  const environments = createEnvironmentService({ db, companies, rules: engine.sandbox });
+  const report = reportTo(app.log);
+  const operatorEmail = config.supportEmail;
+  const environments = createEnvironmentService({
+    db,
+    companies,
+    rules: engine.sandbox,
+    clock,
+    notifyOperator: (note) =>
+      mailer
+        .send({ to: operatorEmail, ...note })
+        .catch((error) => report(error, `production request could not be mailed to ${operatorEmail}`)),
+  });
+  const contact = createContactService({
+    db,
+    clock,
+    mailer,
+    operatorEmail,
+    report,
+    sender: async (tx, caller) => {
+      const companyName = await companies.lockName(tx, caller.companyId);
+      const member = await users.memberOf(tx, caller.companyId, caller.userId);
+      if (!member) throw new DomainError('loggedOut', 'Please sign in');
+      return { email: member.email, companyName };
+    },
+  });
+  const team = createTeamService({
+    db,
+    clock,
+    mailer,
+    publicUrl,
+    passwords,
+    users,
+    companies,
+    team: createTeamStore(db),
+  });
   const accounts = {
     db,
     clock,
@@ -146,12 +198,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     environments,
   };
 
+  const dns = createDnsResolver(config.dnsServers);
   const sendingDomains = createSendingDomainService({
     store: engine.sendingDomains,
-    dns: createDnsResolver(config.dnsServers),
+    dns,
     platformHost: config.smtp.hostname,
     clock,
   });
+  // Tracked links and the open pixel will be served on PUBLIC_URL's host: a tracking domain's CNAME points there.
+  const trackingDomains = createTrackingDomainService({
+    store: engine.trackingDomains,
+    dns,
+    trackingHost: new URL(config.publicUrl).hostname,
+  });
+
+  const webhooks = engine.webhooks.service(
+    { resolve: dns.addresses, allowedNetworks: config.webhookAllowedNetworks },
+    engine.subaccounts.statusOf,
+  );
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const routes of [
@@ -159,10 +223,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     authRoutes(accounts),
     userRoutes(accounts),
     companyRoutes(accounts),
+    teamRoutes({ guards, team }),
     onboardingRoutes(accounts),
     sandboxRoutes(accounts),
     eventRetentionRoutes(accounts),
     sendingDomainConsoleRoutes({ guards, sendingDomains }),
+    contactRoutes({ guards, contact }),
   ]) {
     await api.register(routes, { prefix: '/v1' });
   }
@@ -184,6 +250,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.log.info(`captured mail, every address: ${config.publicUrl}/captured-mail?key=${mailKey}`);
   }
   await api.register(usageRoutes(accounts));
+  await api.register(metricsConsoleRoutes({ metrics: engine.metrics, clock, guards }));
   const engineCallers = {
     checkKey: engine.apiKeys.check,
     subaccountStatus: engine.subaccounts.statusOf,
@@ -203,6 +270,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       transmissionRoutes(engine),
       ipPoolRoutes({ ipPools: engine.ipPools, localAddresses, hostname: config.smtp.hostname }),
       sendingDomainRoutes({ sendingDomains }),
+      trackingDomainRoutes({ trackingDomains }),
+      webhookRoutes({ webhooks, clock }),
+      recipientValidationRoutes({
+        validator: createRecipientValidator(createDomainCheck(dns, clock)),
+        jobs: engine.recipientValidationJobs,
+        quota: createSingleQuota(clock),
+      }),
+      metricRoutes({ metrics: engine.metrics, clock }),
     ]),
     { prefix: '/api/v1' },
   );
@@ -215,9 +290,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       feedback: engine.feedback,
     }),
   );
+  await app.register(
+    trackingRoutes({
+      key: trackingKey(secret),
+      engagement: engine.engagement,
+      reportError: reportTo(app.log),
+    }),
+  );
   await registerConsole(app, config.consoleDir, {
     googleSignIn: config.oidc !== undefined,
     mailCapture: config.mail.mode === 'capture',
+    ...(config.consoleProfile ? { consoleProfile: config.consoleProfile } : {}),
   });
   return app;
 }

@@ -1,3 +1,5 @@
+import type { Permission } from '@app/shared/api/contract/team';
+
 /** How far a console session is signed in: waiting for its second factor, or fully. */
 export type SessionStage = '2fa' | 'full';
 
@@ -10,5 +12,7 @@ export interface AuthSession {
   userId: string;
   companyId: string;
   role: string;
+  /** What the user's role may change (reading is never restricted); see shared/src/api/contract/team.ts. */
+  permissions: readonly Permission[];
   stage: SessionStage;
 }

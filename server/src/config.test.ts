@@ -29,6 +29,14 @@ describe('config', () => {
       rateLimitPerMinute: 20,
     });
     expect(config.consoleDir).toMatch(/\/dist$/);
+    expect(config.consoleProfile).toBeUndefined();
+  });
+
+  it('reads the restricted console profile and refuses an unknown one', () => {
+    expect(loadConfig({ CONSOLE_PROFILE: 'A' }).consoleProfile).toBe('A');
+    expect(() => loadConfig({ CONSOLE_PROFILE: 'Z' })).toThrow(
+      'CONSOLE_PROFILE must be one of A, B, C, D, E, F',
+    );
   });
 
   it('reads every variable', () => {

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import { isNetmask } from '@app/shared/api/contract/engine/netmask';
+import { type ConsoleProfile, consoleProfiles } from '@app/shared/features/profiles';
 import { z } from 'zod';
 
 const port = z.coerce
@@ -34,6 +36,20 @@ const resolverList = z
     'must be a comma-separated list of IP addresses (ip or ip:port)',
   );
 
+/** Comma-separated CIDRs (or single addresses) that webhook targets may reach besides public addresses. */
+const networkList = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((part) => part.trim())
+      .filter((part) => part !== ''),
+  )
+  .refine(
+    (values) => values.every(isNetmask),
+    'must be a comma-separated list of CIDRs (10.0.0.0/8, fd00::/8)',
+  );
+
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 const envSchema = z
@@ -49,6 +65,7 @@ const envSchema = z
       .optional(),
     MAIL_MODE: z.enum(['capture', 'deliver'], 'must be capture or deliver').default('capture'),
     MAIL_FROM: z.email('must be an email address').optional(),
+    SUPPORT_EMAIL: z.email('must be an email address').optional(),
     SMARTHOST: hostPort.optional(),
     SMARTHOST_USER: z.string().optional(),
     SMARTHOST_PASSWORD: z.string().optional(),
@@ -92,6 +109,7 @@ const envSchema = z
       .max(100_000, 'must be at most 100000')
       .default(0),
     DELIVERY_PRIVATE_NETWORKS: z.enum(['allow', 'deny'], 'must be allow or deny').default('deny'),
+    WEBHOOK_ALLOWED_NETWORKS: networkList.optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino log level')
       .default('info'),
@@ -105,6 +123,8 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
     CONSOLE_DIR: z.string().optional(),
+    /** A §6 restricted console profile (A–F): the console hides what the profile turns off. */
+    CONSOLE_PROFILE: z.enum(consoleProfiles, 'must be one of A, B, C, D, E, F').optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce
       .number({ error: 'must be a whole number' })
       .int('must be a whole number')
@@ -181,6 +201,8 @@ export interface Config {
     /** deliver: every message goes through this server; without it, straight to each recipient's MX. */
     smarthost: Smarthost | undefined;
   };
+  /** The operator's mailbox for contact-us messages and production requests (SUPPORT_EMAIL, else MAIL_FROM). */
+  supportEmail: string;
   smtpPort: number;
   smtp: {
     host: string;
@@ -204,10 +226,14 @@ export interface Config {
     /** Messages per second to one recipient domain, per worker process; 0: no limit. */
     domainRate: number;
   };
+  /** Private or local networks webhook targets and token URLs may reach (any port there); public ones always. */
+  webhookAllowedNetworks: string[];
   logLevel: string;
   secret: string | undefined;
   captcha: CaptchaConfig;
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** The §6 restricted console profile the browser is told to apply (absent: every console flag on). */
+  consoleProfile: ConsoleProfile | undefined;
   consoleDir: string;
   /** Requests per minute and IP on the anonymous account routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -258,6 +284,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
             : undefined,
       },
     },
+    supportEmail: env.SUPPORT_EMAIL ?? env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
     smtpPort: env.SMTP_PORT,
     smtp: {
       host: env.SMTP_HOST ?? env.HOST,
@@ -278,6 +305,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       privateNetworks: env.DELIVERY_PRIVATE_NETWORKS,
       domainRate: env.DELIVERY_DOMAIN_RATE,
     },
+    webhookAllowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS ?? [],
     logLevel: env.LOG_LEVEL,
     secret: env.SECRET,
     captcha:
@@ -293,6 +321,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
         ? { issuer: env.OIDC_ISSUER, clientId: env.OIDC_CLIENT_ID, clientSecret: env.OIDC_CLIENT_SECRET }
         : undefined,
     consoleDir: env.CONSOLE_DIR ?? `${repoRoot}dist`,
+    consoleProfile: env.CONSOLE_PROFILE,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     passwordHashing: { memoryCost: 19456, timeCost: 2 },
   };

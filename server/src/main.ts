@@ -12,6 +12,7 @@ import { loadConfig } from './config.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
+import { createDnsResolver } from './dns/resolver.ts';
 import { createEngine } from './engine/create-engine.ts';
 import { createDeliveryFromConfig } from './engine/delivery/start-delivery.ts';
 import { startMxFromConfig } from './engine/inbound-mx/start-mx.ts';
@@ -71,10 +72,10 @@ const db = await openDb(
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
 // The composition root: every store and service of this process is built here, once.
-const engine = createEngine(db, systemClock, reportTo(logger));
-const accounts = createAccountStores(db);
-// Signs tokens, VERP return paths and unsubscribe links: the same in every process of one database.
+// Signs tokens, VERP return paths, unsubscribe and tracked links: the same in every process of one database.
 const secret = await resolveSecret(db, config.secret);
+const engine = createEngine(db, systemClock, reportTo(logger), { secret, publicUrl: config.publicUrl });
+const accounts = createAccountStores(db);
 // The embedded database has no other process: a generation still marked running was this server's
 // before it stopped, and resumes now rather than after the usual wait.
 if (!config.databaseUrl) await engine.transmissions.releaseStale(0);
@@ -100,7 +101,21 @@ const app = runs('api')
   : undefined;
 const smtp = runs('smtp') ? await startSmtpRelay(config, engine, logger) : undefined;
 const mx = runs('mx') ? await startMxFromConfig(config, secret, engine, logger) : undefined;
-const stopWorkers = runs('worker') ? startWorkers(db, engine, logger) : undefined;
+const webhookDispatcher = runs('worker')
+  ? engine.webhooks.dispatcher(
+      {
+        resolve: createDnsResolver(config.dnsServers).addresses,
+        allowedNetworks: config.webhookAllowedNetworks,
+      },
+      reportTo(logger),
+    )
+  : undefined;
+const stopWorkers = runs('worker')
+  ? startWorkers(db, engine, logger, {
+      dns: createDnsResolver(config.dnsServers),
+      webhooks: webhookDispatcher,
+    })
+  : undefined;
 const delivery = runs('worker')
   ? createDeliveryFromConfig({
       config,

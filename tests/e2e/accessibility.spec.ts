@@ -1,17 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedAccount, signInToConsole } from './helpers.ts';
-
-async function axeViolations(page: Page) {
-  // label-content-name-mismatch (WCAG 2.5.3) is off by default in axe; the avatar button needs it.
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    nodes: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
+import { expect, test } from '@playwright/test';
+import { axeViolations, createConfirmedAccount, signInToConsole } from './helpers.ts';
 
 for (const path of ['/login', '/signup']) {
   test(`${path} has no axe violations`, async ({ page }) => {

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { capturedMailKey } from '../../server/src/accounts/captured-mail/operator-key.ts';
@@ -38,9 +42,10 @@ export async function freshTotpCode(secret: string, notInPeriodOf: number | null
   return totp.generate();
 }
 
-export async function expectConsoleArea(page: Page, title: string): Promise<void> {
-  await expect(page.getByRole('heading', { name: title, exact: true })).toBeVisible();
-  await expect(page.getByText('This area is not available yet.')).toBeVisible();
+/** The console's home (/analytic) inside the shell: its heading, the getting-started checklist and the menu. */
+export async function expectConsoleHome(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Analytic', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Getting started' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 }
 
@@ -79,4 +84,55 @@ export async function createConfirmedAccount(
 export async function signInToConsole(page: Page, email: string, password: string): Promise<void> {
   await signIn(page, email, password);
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+const projectRoot = resolve(import.meta.dirname, '../..');
+const projectNode = existsSync(resolve(projectRoot, 'node_modules/.bin/node'))
+  ? resolve(projectRoot, 'node_modules/.bin/node')
+  : process.execPath;
+
+/** axe's violations on the page as it is, as rule and element list (empty when clean). */
+export async function axeViolations(page: Page) {
+  // label-content-name-mismatch (WCAG 2.5.3) is off by default in axe; the avatar button needs it.
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    nodes: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+}
+
+/** Runs an operator command (npm run admin) against the e2e server, through its DATA_DIR. */
+export function runAdmin(...args: string[]): string {
+  return execFileSync(projectNode, ['server/src/cli/admin.ts', ...args], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      SECRET: process.env.E2E_SECRET,
+      LOG_LEVEL: 'warn',
+    },
+    encoding: 'utf8',
+  });
+}
+
+/** Full-page screenshots at the desktop width and the §9 mobile breakpoint (tests/test-results, not committed). */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 767]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `tests/test-results/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+/** Picks an option of a labelled select: Shoelace's, or the native one the kit uses for long lists. */
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  const select = page.getByRole('combobox', { name: label });
+  if (await select.evaluate((element) => element.tagName === 'SELECT')) {
+    await select.selectOption({ label: option });
+    return;
+  }
+  await select.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

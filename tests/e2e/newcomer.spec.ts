@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectConsoleArea, freshTotpCode, linkIn, readCapturedMail, signIn } from './helpers.ts';
+import { expectConsoleHome, freshTotpCode, linkIn, readCapturedMail, signIn } from './helpers.ts';
 
 const email = `newcomer-${Date.now()}@example.com`;
 const password = 'Sup3r-secret-pass';
@@ -38,7 +38,7 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await signIn(page, email, 'not-the-password1');
   await expect(page.getByText('Email address or password is incorrect')).toBeVisible();
   await signIn(page, email, password);
-  await expectConsoleArea(page, 'Analytic');
+  await expectConsoleHome(page);
   await expect(page).toHaveTitle(/ - Analytic$/);
 
   // A new user accepts the current policy version once.
@@ -46,7 +46,7 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByText('accept our terms and privacy policy')).toBeHidden();
   await page.reload();
-  await expectConsoleArea(page, 'Analytic');
+  await expectConsoleHome(page);
   await expect(page.getByText('accept our terms and privacy policy')).toBeHidden();
 
   // A sandbox company reaching a production-only screen is sent to the switch screen.
@@ -90,7 +90,9 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await expect(page.getByRole('alert').filter({ hasText: /code/i })).toBeVisible();
   await page.getByLabel('Authentication code').fill(await freshTotpCode(secret, enabledAt));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expectConsoleArea(page, 'Activity');
+  // /activity is the sandbox inbox for a company in the sandbox.
+  await expect(page.getByRole('heading', { name: 'Activity', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sandbox inbox', exact: true })).toBeVisible();
 
   // Not-found and error pages.
   await page.goto('/no-such-page');
@@ -116,7 +118,7 @@ test('a newcomer signs up, confirms, signs in with a second factor and signs out
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(recoveryCode.toUpperCase());
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expectConsoleArea(page, 'Analytic');
+  await expectConsoleHome(page);
 
   // Signed in, the captured-mail viewer shows only the mail sent to this address.
   await page.goto('/captured-mail');

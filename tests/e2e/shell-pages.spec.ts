@@ -17,9 +17,10 @@ test('a browser without usable local storage gets the unsupported-browser page',
 test('a micro-app that fails to load reloads the page once, then shows the routing error', async ({
   page,
 }) => {
+  // Documents requested, not load events: the first page may reload before its own load event.
   let loads = 0;
-  page.on('load', () => {
-    loads += 1;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') loads += 1;
   });
   await page.route('**/modules/mf-account/mf-account.js', (route) => route.abort());
   await page.goto('/login');

@@ -1,16 +1,17 @@
 import {
   $isLoggedIn,
   Alert,
+  AppLink,
   Button,
   type CapturedMail,
   type CapturedMailList,
+  formatUserDateTime,
   http,
   Spinner,
-  sanitizeHtml,
+  sanitizeMailPreview,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { AppLink } from '../links.tsx';
 
 const pageSize = 20;
 
@@ -106,7 +107,7 @@ export function CapturedMailPage() {
             <tbody>
               {list.items.map((mail) => (
                 <tr key={mail.id} data-selected={selected?.id === mail.id}>
-                  <td>{new Date(mail.createdAt).toLocaleString()}</td>
+                  <td>{formatUserDateTime(mail.createdAt)}</td>
                   <td>{mail.to}</td>
                   <td>
                     <button type="button" className="shell-link-button" onClick={() => void open(mail.id)}>
@@ -166,7 +167,7 @@ function MailView({ mail }: { mail: CapturedMail }) {
           title="Message body"
           // No scripts, no same-origin access; links open in a new tab instead of inside the frame.
           sandbox="allow-popups allow-popups-to-escape-sandbox"
-          srcDoc={`<base target="_blank">${sanitizeHtml(mail.html)}`}
+          srcDoc={`<base target="_blank">${sanitizeMailPreview(mail.html)}`}
           style={{ width: '100%', minHeight: 320, border: '1px solid var(--app-border)', borderRadius: 8 }}
         />
       ) : null}

@@ -1,6 +1,5 @@
-import { Alert, AuthLayout } from '@app/shared';
+import { Alert, AppLink, AuthLayout } from '@app/shared';
 import { currentVendor } from '../brand.ts';
-import { AppLink } from '../links.tsx';
 
 /**
  * /google-registered: with `token` and `registered=true` the shell stores the token and opens

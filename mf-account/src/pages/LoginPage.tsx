@@ -1,10 +1,12 @@
 import {
   $multipleLogin,
   Alert,
+  AppLink,
   AuthLayout,
   Button,
   clearMultipleLogin,
   FormError,
+  LinkButton,
   navigate,
   runtimeConfig,
   signinBody,
@@ -14,7 +16,7 @@ import {
 import { useStore } from '@nanostores/react';
 import { accountApi, completeSignIn } from '../api.ts';
 import { currentVendor } from '../brand.ts';
-import { AppLink, afterSignIn } from '../links.tsx';
+import { afterSignIn } from '../links.tsx';
 
 export function LoginPage() {
   const vendor = currentVendor();
@@ -86,9 +88,9 @@ function GoogleSignIn() {
   });
   return (
     <p>
-      <a className="app-button" data-variant="secondary" href={`/v1/auth/oauth?${query}`}>
+      <LinkButton to={`/v1/auth/oauth?${query}`} external>
         Sign in with Google
-      </a>
+      </LinkButton>
     </p>
   );
 }

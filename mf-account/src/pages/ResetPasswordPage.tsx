@@ -1,8 +1,16 @@
-import { Alert, AuthLayout, Button, FormError, resetPasswordForm, TextField, useZodForm } from '@app/shared';
+import {
+  Alert,
+  AppLink,
+  AuthLayout,
+  Button,
+  FormError,
+  resetPasswordForm,
+  TextField,
+  useZodForm,
+} from '@app/shared';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
-import { AppLink } from '../links.tsx';
 
 export function ResetPasswordPage() {
   const vendor = currentVendor();

@@ -1,5 +1,6 @@
 import {
   Alert,
+  AppLink,
   AuthLayout,
   Button,
   FormError,
@@ -11,7 +12,6 @@ import {
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
-import { AppLink } from '../links.tsx';
 
 export function SignupPage() {
   const vendor = currentVendor();

@@ -1,4 +1,5 @@
 import {
+  AppLink,
   AuthLayout,
   Button,
   FormError,
@@ -13,7 +14,7 @@ import { useState } from 'react';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
 import { CodeField } from '../code-field.tsx';
-import { AppLink, afterSignIn } from '../links.tsx';
+import { afterSignIn } from '../links.tsx';
 
 const finish = (accessToken: string) => {
   storeToken(accessToken, 'full');
@@ -57,7 +58,7 @@ function AppCodeForm() {
         label="Authentication code"
         {...form.field('code', (value) => value.replace(/\D/g, ''))}
         autoFocus
-        className="app-input app-otp"
+        className="app-otp"
       />
       <Button type="submit" busy={form.busy}>
         Verify

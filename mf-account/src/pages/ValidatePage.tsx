@@ -1,8 +1,7 @@
-import { Alert, AuthLayout, Spinner } from '@app/shared';
+import { Alert, AppLink, AuthLayout, Spinner } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { accountApi } from '../api.ts';
 import { currentVendor } from '../brand.ts';
-import { AppLink } from '../links.tsx';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'failed'; message: string };
 

@@ -8,7 +8,6 @@ export function ProfileForm() {
   const form = useZodForm(updateUserBody, {
     fullname: user?.fullname ?? '',
     phone: user?.phone ?? '',
-    time: user?.time ?? '24',
   });
   const [saved, setSaved] = useState(false);
   return (
@@ -29,18 +28,6 @@ export function ProfileForm() {
       <FormError message={form.formError} />
       <TextField label="Full name" {...form.field('fullname')} />
       <TextField label="Phone" type="tel" {...form.field('phone')} />
-      <div className="app-field">
-        <label htmlFor="hour-format">Hour format</label>
-        <select
-          id="hour-format"
-          className="app-input"
-          value={form.values.time ?? '24'}
-          onChange={(event) => form.set('time', event.target.value)}
-        >
-          <option value="24">24-hour</option>
-          <option value="12">12-hour</option>
-        </select>
-      </div>
       <Button type="submit" busy={form.busy}>
         Save profile
       </Button>

@@ -1,10 +1,11 @@
-import { $company, $user, initials, logout, navigate } from '@app/shared';
+import { $company, $consoleFlags, $user, initials, isFeatureOn, logout, navigate } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 
 export function Header({ brand, onToggleSidebar }: { brand: string; onToggleSidebar: () => void }) {
   const user = useStore($user);
   const company = useStore($company);
+  const flags = useStore($consoleFlags);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -35,10 +36,29 @@ export function Header({ brand, onToggleSidebar }: { brand: string; onToggleSide
         ☰
       </button>
       <span className="shell-brand">{brand}</span>
-      {company ? (
-        <span className="shell-env" data-env={company.environment}>
+      {company && isFeatureOn(flags, 'app.environment') ? (
+        // The environment badge is also the way to the other environment's switch page (§4).
+        <a
+          className="shell-env"
+          data-env={company.environment}
+          href={
+            company.environment === 'sandbox'
+              ? '/switch-to-production-environment'
+              : '/switch-to-sandbox-environment'
+          }
+          aria-label={
+            company.environment === 'sandbox'
+              ? 'Sandbox environment: switch to production'
+              : 'Production environment: switch to the sandbox'
+          }
+          onClick={(event) => {
+            if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+            event.preventDefault();
+            navigate(event.currentTarget.getAttribute('href') ?? '/');
+          }}
+        >
           {company.environment === 'sandbox' ? 'Sandbox' : 'Production'}
-        </span>
+        </a>
       ) : null}
       <div className="shell-user" ref={menuRef}>
         <button
@@ -58,16 +78,18 @@ export function Header({ brand, onToggleSidebar }: { brand: string; onToggleSide
               <strong>{user?.fullname}</strong>
               <span className="muted">{user?.email}</span>
             </div>
-            <button
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setMenuOpen(false);
-                navigate('/account-setting');
-              }}
-            >
-              Account Setting
-            </button>
+            {isFeatureOn(flags, 'app.accountSetting') ? (
+              <button
+                type="button"
+                role="menuitem"
+                onClick={() => {
+                  setMenuOpen(false);
+                  navigate('/account-setting');
+                }}
+              >
+                Account Setting
+              </button>
+            ) : null}
             <button type="button" role="menuitem" onClick={signOut}>
               Log out
             </button>

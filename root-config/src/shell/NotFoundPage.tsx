@@ -1,4 +1,4 @@
-import { navigate } from '@app/shared';
+import { Button, LinkButton, navigate } from '@app/shared';
 import type { MouseEvent } from 'react';
 import { errorPageActions, notFoundHeadline, notFoundLinks } from '../routing/shell-texts.ts';
 
@@ -27,28 +27,20 @@ export function NotFoundPage({
         {errorPageActions.map((action) => {
           if (action.kind === 'back') {
             return (
-              <button
-                key={action.kind}
-                type="button"
-                className="app-button"
-                data-variant="secondary"
-                onClick={() => history.back()}
-              >
+              <Button key={action.kind} variant="secondary" onClick={() => history.back()}>
                 {action.label}
-              </button>
+              </Button>
             );
           }
           if (action.kind === 'logout' && !loggedIn) return null;
           return (
-            <a
+            <LinkButton
               key={action.kind}
-              className="app-button"
-              data-variant={action.kind === 'home' ? undefined : 'secondary'}
-              href={action.to}
-              onClick={(event) => go(event, action.to)}
+              to={action.to}
+              variant={action.kind === 'home' ? 'primary' : 'secondary'}
             >
               {action.label}
-            </a>
+            </LinkButton>
           );
         })}
       </p>

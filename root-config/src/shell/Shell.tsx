@@ -9,6 +9,7 @@ import {
   PrivateBrowsingBanner,
   TokenModeBanner,
 } from './Banners.tsx';
+import { FeatureOffPage } from './FeatureOffPage.tsx';
 import { Header } from './Header.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { ShellRoutePage } from './ShellRoutePage.tsx';
@@ -30,7 +31,7 @@ export function Shell({ brand, support, documentation, privateBrowsing }: ShellP
   const [sidebar, setSidebar] = useState({ open: false, collapsed: false });
   const [showPrivateWarning, setShowPrivateWarning] = useState(privateBrowsing);
 
-  const chrome = view.kind === 'app' && view.chrome;
+  const chrome = (view.kind === 'app' && view.chrome) || view.kind === 'feature-off';
   useEffect(() => {
     document.getElementById('app-loading')?.toggleAttribute('hidden', view.kind !== 'loading');
     document.body.classList.toggle('with-chrome', chrome);
@@ -56,7 +57,7 @@ export function Shell({ brand, support, documentation, privateBrowsing }: ShellP
           </>
         ) : null}
       </div>
-      {chrome ? <Sidebar pathname={location.pathname} /> : null}
+      {chrome ? <Sidebar pathname={location.pathname} support={support} /> : null}
       {view.kind === 'not-found' ? (
         <NotFoundPage
           onErrorRoute={view.onErrorRoute}
@@ -73,6 +74,7 @@ export function Shell({ brand, support, documentation, privateBrowsing }: ShellP
           loggedIn={loggedIn}
         />
       ) : null}
+      {view.kind === 'feature-off' ? <FeatureOffPage title={view.route.title} /> : null}
       {view.kind === 'routing-error' ? (
         <section className="shell-page app-empty" role="alert">
           <h1>{routingErrorText}</h1>

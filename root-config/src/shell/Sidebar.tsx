@@ -1,6 +1,16 @@
-import { navigate } from '@app/shared';
+import { $company, $consoleFlags, isFeatureOn, navigate } from '@app/shared';
+import { useStore } from '@nanostores/react';
 import { type MouseEvent, useState } from 'react';
-import { consoleMenu } from './menu.ts';
+import { isSandboxAllowed } from '../routing/environments.ts';
+import type { RouteName } from '../routing/route-table.ts';
+import { matchRoute } from '../routing/routes.ts';
+import { visibleMenu } from './menu.ts';
+
+/** In the sandbox, items that open only in production say so before they are clicked. */
+function productionOnly(path: string): boolean {
+  const name = matchRoute(path)?.route.name;
+  return name !== undefined && !isSandboxAllowed(name as RouteName);
+}
 
 function follow(event: MouseEvent<HTMLAnchorElement>, path: string): void {
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -8,7 +18,10 @@ function follow(event: MouseEvent<HTMLAnchorElement>, path: string): void {
   navigate(path);
 }
 
-export function Sidebar({ pathname }: { pathname: string }) {
+/** §2: the contact-us link shows only when support is enabled (the vendor's setting; the flag in visibleMenu). */
+export function Sidebar({ pathname, support }: { pathname: string; support: boolean }) {
+  const flags = useStore($consoleFlags);
+  const sandbox = useStore($company)?.environment === 'sandbox';
   const [closedGroups, setClosedGroups] = useState<Set<string>>(new Set());
   const toggle = (label: string) => {
     const next = new Set(closedGroups);
@@ -19,7 +32,7 @@ export function Sidebar({ pathname }: { pathname: string }) {
   return (
     <nav className="shell-sidebar" aria-label="Main menu">
       <ul>
-        {consoleMenu.map((group) => {
+        {visibleMenu((feature) => isFeatureOn(flags, feature)).map((group) => {
           const expanded = !closedGroups.has(group.label);
           return (
             <li key={group.label}>
@@ -33,20 +46,24 @@ export function Sidebar({ pathname }: { pathname: string }) {
               </button>
               {expanded ? (
                 <ul>
-                  {group.items.map((item) => {
-                    const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
-                    return (
-                      <li key={item.path}>
-                        <a
-                          href={item.path}
-                          aria-current={current ? 'page' : undefined}
-                          onClick={(event) => follow(event, item.path)}
-                        >
-                          {item.label}
-                        </a>
-                      </li>
-                    );
-                  })}
+                  {group.items
+                    .filter((item) => support || item.path !== '/contact-us')
+                    .map((item) => {
+                      const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
+                      const locked = sandbox && productionOnly(item.path);
+                      return (
+                        <li key={item.path}>
+                          <a
+                            href={item.path}
+                            aria-current={current ? 'page' : undefined}
+                            onClick={(event) => follow(event, item.path)}
+                          >
+                            {item.label}
+                            {locked ? <span className="shell-production-tag">Production</span> : null}
+                          </a>
+                        </li>
+                      );
+                    })}
                 </ul>
               ) : null}
             </li>

@@ -1,7 +1,11 @@
-/** The transactional console's sidebar: groups shown as a tree, items point at §2 route names. */
+import type { FlagPath } from '@app/shared';
+
+/** The transactional console's sidebar: groups shown as a tree, items point at §2 routes. */
 export interface MenuItem {
   label: string;
   path: string;
+  /** The §6 flag that hides the item (restricted profiles). */
+  feature: FlagPath;
 }
 
 export interface MenuGroup {
@@ -13,37 +17,45 @@ export const consoleMenu: MenuGroup[] = [
   {
     label: 'Analytics',
     items: [
-      { label: 'Analytic', path: '/analytic' },
-      { label: 'Activity', path: '/activity' },
-      { label: 'Preset', path: '/preset' },
+      { label: 'Analytic', path: '/analytic', feature: 'analytic' },
+      { label: 'Activity', path: '/activity', feature: 'activity' },
+      { label: 'Preset', path: '/preset', feature: 'analytic.preset' },
     ],
   },
   {
     label: 'Sending',
     items: [
-      { label: 'Templates', path: '/template' },
-      { label: 'Suppression List', path: '/suppression' },
-      { label: 'Email Validation', path: '/email-validation' },
-      { label: 'API Instruction', path: '/api-instruction' },
+      { label: 'Configuration', path: '/configuration', feature: 'configuration' },
+      { label: 'Templates', path: '/template', feature: 'template' },
+      { label: 'Suppression List', path: '/suppression', feature: 'suppression' },
+      { label: 'Email Validation', path: '/email-validation', feature: 'emailValidation' },
+      { label: 'API Instruction', path: '/api-instruction', feature: 'apiKey.instruction' },
     ],
   },
   {
     label: 'Configuration',
     items: [
-      { label: 'Sending Domains', path: '/domain/sending' },
-      { label: 'Bounce Domains', path: '/domain/bounce' },
-      { label: 'Tracking Domains', path: '/domain/tracking' },
-      { label: 'Webhooks', path: '/webhook' },
-      { label: 'Subaccounts', path: '/subaccount' },
-      { label: 'API Keys', path: '/api-key' },
+      { label: 'Sending Domains', path: '/domain/sending', feature: 'sendingDomain' },
+      { label: 'Bounce Domains', path: '/domain/bounce', feature: 'bounceDomain' },
+      { label: 'Tracking Domains', path: '/domain/tracking', feature: 'trackingDomain' },
+      { label: 'Webhooks', path: '/webhook', feature: 'webhook' },
+      { label: 'Subaccounts', path: '/subaccount', feature: 'subaccount' },
+      { label: 'API Keys', path: '/api-key', feature: 'apiKey' },
     ],
   },
   {
     label: 'Account',
     items: [
-      { label: 'Usage Monitoring', path: '/usage-monitoring' },
-      { label: 'Account Setting', path: '/account-setting' },
-      { label: 'Contact Us', path: '/contact-us' },
+      { label: 'Usage Monitoring', path: '/usage-monitoring', feature: 'usage' },
+      { label: 'Account Setting', path: '/account-setting', feature: 'app.accountSetting' },
+      { label: 'Contact Us', path: '/contact-us', feature: 'app.support' },
     ],
   },
 ];
+
+/** The menu a company's flags allow: items whose flag is off go, and so do groups left empty. */
+export function visibleMenu(on: (feature: FlagPath) => boolean): MenuGroup[] {
+  return consoleMenu
+    .map((group) => ({ ...group, items: group.items.filter((item) => on(item.feature)) }))
+    .filter((group) => group.items.length > 0);
+}

@@ -1,5 +1,6 @@
 import {
   $company,
+  $consoleFlags,
   $sessionLoaded,
   $token,
   $tokenStage,
@@ -11,6 +12,7 @@ import {
 } from '@app/shared';
 import { triggerAppChange } from 'single-spa';
 import { decideNavigation, type GuardDecision } from '../routing/guards.ts';
+import { routeFeatureOn } from '../routing/route-features.ts';
 import type { RouteDef } from '../routing/route-types.ts';
 import { matchRoute } from '../routing/routes.ts';
 import { $view, type ShellView } from './view.ts';
@@ -44,7 +46,8 @@ function currentDecision(location: Location | URL): GuardDecision {
 export function isActive(appName: string, location: Location): boolean {
   const decision = currentDecision(location);
   if (decision.kind !== 'allow') return false;
-  return matchRoute(location.pathname)?.route.app === appName;
+  const route = matchRoute(location.pathname)?.route;
+  return route?.app === appName && featureAllows(route);
 }
 
 function replace(to: string): void {
@@ -99,8 +102,15 @@ export function applyDecision(skipUsageCall: boolean): void {
   }
 }
 
+/** A protected route whose §6 flag the company's profile turns off is not opened (session loaded). */
+function featureAllows(route: RouteDef): boolean {
+  if (route.access !== 'protected' || !$company.get()) return true;
+  return routeFeatureOn(route.name, $consoleFlags.get());
+}
+
 function viewFor(route: RouteDef | undefined): ShellView {
   if (!route) return { kind: 'not-found', onErrorRoute: false };
+  if (!featureAllows(route)) return { kind: 'feature-off', route };
   if (route.app === 'shell') return { kind: 'shell-route', route };
   return { kind: 'app', route, chrome: route.access === 'protected' && $tokenStage.get() === 'full' };
 }

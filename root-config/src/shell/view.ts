@@ -7,6 +7,8 @@ export type ShellView =
   | { kind: 'app'; route: RouteDef; chrome: boolean }
   | { kind: 'shell-route'; route: RouteDef }
   | { kind: 'not-found'; onErrorRoute: boolean }
-  | { kind: 'routing-error' };
+  | { kind: 'routing-error' }
+  /** The route's §6 flag is off for the company's restricted profile. */
+  | { kind: 'feature-off'; route: RouteDef };
 
 export const $view = atom<ShellView>({ kind: 'loading' });

@@ -130,6 +130,38 @@ describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
     await expect.poll(() => t.engine.send.environmentOf(companyId), { timeout: 1000 }).toBe('production');
   });
 
+  it('restricts a company to a console profile and lifts it again', async () => {
+    await run(
+      'create-company',
+      '--name',
+      'Profiled',
+      '--email',
+      'profiled@example.test',
+      '--password',
+      'Prof12345',
+    );
+    const token = (await signin(t.app, 'profiled@example.test', 'Prof12345')).json().data
+      .accessToken as string;
+    const profile = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/v1/company/detail',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json().data.consoleProfile;
+    expect(await profile()).toBeNull();
+    expect(await run('set-console-profile', '--email', 'profiled@example.test', '--profile', 'C')).toEqual([
+      'company of profiled@example.test now has console profile C',
+    ]);
+    expect(await profile()).toBe('C');
+    await expect(
+      run('set-console-profile', '--email', 'profiled@example.test', '--profile', 'G'),
+    ).rejects.toThrow('--profile: must be one of A, B, C, D, E, F or none');
+    await run('set-console-profile', '--email', 'profiled@example.test', '--profile', 'none');
+    expect(await profile()).toBeNull();
+  });
+
   it('adds a sending domain with the records to publish, verified at once only when the operator says so', async () => {
     const [created = ''] = await run(
       'create-company',

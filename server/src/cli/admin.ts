@@ -14,6 +14,7 @@ import {
   createApiKeyForUser,
   createCompany,
   resetPassword,
+  setConsoleProfile,
   setEnvironment,
   setPlan,
 } from './commands.ts';
@@ -34,6 +35,10 @@ While a server runs on the same DATA_DIR, the command runs inside it and applies
       Moves the company to another plan (FREE: 3000 emails a month; UNLIMITED: no quota).
   npm run admin -- set-environment --email owner@acme.test --environment production
       Switches the company to sandbox or production without the console's on-boarding steps.
+  npm run admin -- set-console-profile --email owner@acme.test --profile C
+      Restricts the company's console to a §6 profile (A–F: what each hides is in README); --profile
+      none gives it the install's console again (CONSOLE_PROFILE, else all of it). Applies at the
+      next page load.
   npm run admin -- add-sending-domain --email owner@acme.test --domain acme.test [--verified]
       Adds a sending domain with a new DKIM key and prints the DNS records to publish; --verified
       lets production send from it at once (you vouch for it), else verify it once published:
@@ -53,6 +58,7 @@ function parseAdminArgs(argv: string[]) {
       grants: { type: 'string' },
       plan: { type: 'string' },
       environment: { type: 'string' },
+      profile: { type: 'string' },
       domain: { type: 'string' },
       verified: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
@@ -91,6 +97,14 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
   if (command === 'set-environment') {
     const changed = await setEnvironment(ctx, values);
     return [`company of ${changed.email} now sends in ${changed.environment}`];
+  }
+  if (command === 'set-console-profile') {
+    const changed = await setConsoleProfile(ctx, values);
+    return [
+      changed.profile === 'none'
+        ? `company of ${changed.email} has the install's console again (CONSOLE_PROFILE, or the whole console without it)`
+        : `company of ${changed.email} now has console profile ${changed.profile}`,
+    ];
   }
   if (command === 'add-sending-domain') return addSendingDomain(ctx, values);
   if (command === 'verify-sending-domain') return verifySendingDomain(ctx, values);

@@ -1,4 +1,4 @@
-import { emailSchema, newPasswordSchema } from '@app/shared/api/contract/index';
+import { consoleProfiles, emailSchema, newPasswordSchema } from '@app/shared/api/contract/index';
 import { z } from 'zod';
 import type { PasswordHasher } from '../accounts/auth/passwords.ts';
 import { endResetLinks } from '../accounts/auth/reset-links.ts';
@@ -90,6 +90,19 @@ const environmentOptions = z.object({
   email: emailSchema,
   environment: z.enum(['sandbox', 'production'], 'must be sandbox or production'),
 });
+
+const consoleProfileOptions = z.object({
+  email: emailSchema,
+  profile: z.enum([...consoleProfiles, 'none'], `must be one of ${consoleProfiles.join(', ')} or none`),
+});
+
+/** §6: restricts the company's console to a profile A–F, or gives it the full console again (none). */
+export async function setConsoleProfile(ctx: AdminContext, options: Record<string, unknown>) {
+  const { email, profile } = parseOptions(consoleProfileOptions, options);
+  const companyId = await companyOfUser(ctx, email);
+  await ctx.companies.setConsoleProfile(companyId, profile === 'none' ? null : profile);
+  return { email, profile };
+}
 
 /** Sets the company's environment without the console's profile-completion steps (operator override). */
 export async function setEnvironment(ctx: AdminContext, options: Record<string, unknown>) {

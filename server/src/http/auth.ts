@@ -1,3 +1,4 @@
+import { type Permission, permissionInfo } from '@app/shared/api/contract/team';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthSession, SessionStage } from '../auth-session.ts';
 import { DomainError } from '../domain-error.ts';
@@ -71,3 +72,22 @@ export function sessionOf(request: FastifyRequest): AuthSession {
   if (!request.auth) throw new DomainError('loggedOut', 'Please sign in');
   return request.auth;
 }
+
+/** The refusal of a change the caller's role does not allow (403 notAuthorized). */
+export function notAuthorized(permission: Permission): DomainError {
+  return new DomainError(
+    'notAuthorized',
+    `Your role does not allow this: ${permissionInfo[permission].label.toLowerCase()}`,
+    { subfeature: permission },
+  );
+}
+
+/**
+ * A route hook after a guard: the session's role must hold `permission` (shared/src/api/contract/team.ts),
+ * else 403 notAuthorized. Use it on every console route that changes what the permission covers.
+ */
+export const requirePermission =
+  (permission: Permission): Guard =>
+  async (request) => {
+    if (!sessionOf(request).permissions.includes(permission)) throw notAuthorized(permission);
+  };

@@ -1,5 +1,7 @@
+import { permissionInfo } from '@app/shared/api/contract/team';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type ApiKeyGrant, holdsGrant } from '../grants.ts';
+import type { AuthSession } from '../auth-session.ts';
+import { type ApiKeyGrant, holdsGrant, permissionForGrant, sessionGrants } from '../grants.ts';
 import type { Principal } from '../principal.ts';
 import { forbidden, sparkpostError, unauthorized } from './sparkpost-errors.ts';
 
@@ -22,7 +24,7 @@ export interface PrincipalDeps {
   /** A subaccount's status (undefined when the company has no such subaccount). */
   subaccountStatus(companyId: string, id: number): Promise<string | undefined>;
   /** A console bearer token's session. */
-  authenticateSession(token: string): Promise<{ companyId: string; stage: string }>;
+  authenticateSession(token: string): Promise<Pick<AuthSession, 'companyId' | 'stage' | 'permissions'>>;
 }
 
 export function decoratePrincipal(app: FastifyInstance): void {
@@ -68,7 +70,9 @@ export function createPrincipalResolver(deps: PrincipalDeps) {
     if (!header) throw unauthorized('Send an API key in the Authorization header');
     if (header.toLowerCase().startsWith('bearer ')) {
       const session = await deps.authenticateSession(header.slice(7).trim());
-      return { companyId: session.companyId, subaccountId: 0, grants: 'all', keyId: null };
+      // What the session may change follows its role's permissions; it reads everything (requireGrant).
+      const grants = sessionGrants(session.permissions);
+      return { companyId: session.companyId, subaccountId: 0, grants, keyId: null };
     }
     const secret = apiKeyOf(header);
     const check = secret
@@ -112,9 +116,21 @@ export function hasGrant(principal: Principal, grant: ApiKeyGrant): boolean {
   return principal.grants === 'all' || holdsGrant(principal.grants, grant);
 }
 
-/** preHandler: the caller's key must hold `grant`. */
+const reads = new Set(['GET', 'HEAD']);
+
+/**
+ * preHandler: the caller's key must hold `grant`. A console session (no key) may read everything its
+ * company has; a change needs the grant its role's permissions give (grants.ts sessionGrants).
+ */
 export const requireGrant = (grant: ApiKeyGrant) => async (request: FastifyRequest) => {
-  if (!hasGrant(principalOf(request), grant)) throw forbidden(`this API key lacks the ${grant} grant`);
+  const principal = principalOf(request);
+  if (hasGrant(principal, grant)) return;
+  if (principal.keyId !== null) throw forbidden(`this API key lacks the ${grant} grant`);
+  if (reads.has(request.method)) return;
+  const permission = permissionForGrant(grant);
+  throw forbidden(
+    `Your role does not allow this: ${permission ? permissionInfo[permission].label.toLowerCase() : grant}`,
+  );
 };
 
 /** preHandler: only the master account (not a subaccount, not acting for one). */

@@ -12,7 +12,8 @@ type Directives = Record<string, string[]>;
 const directives: Directives = {
   'default-src': ["'self'"],
   'base-uri': ["'self'"],
-  'connect-src': ["'self'"],
+  // Shoelace fetches its built-in icons from data: URLs; a data: URL never leaves the browser.
+  'connect-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,8 @@ describe('console files', () => {
     await writeFile(join(dir, 'importmap.json'), '{"imports":{}}');
     await writeFile(join(dir, 'app.js'), 'export {};');
     await writeFile(join(dir, 'big.js'), `export const text = '${'compressible '.repeat(500)}';`);
+    await mkdir(join(dir, 'embed'));
+    await writeFile(join(dir, 'embed', 'product-tour.js'), 'export {};');
   });
   afterAll(async () => {
     await rm(dir, { recursive: true });
@@ -43,10 +45,43 @@ describe('console files', () => {
     expect(script.headers['cache-control']).not.toBe('no-cache');
 
     expect((await app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+    // A route ending in a domain name is a page when the browser navigates there (it asks for HTML).
+    const domainPage = await app.inject({
+      method: 'GET',
+      url: '/domain/sending/mail.example.com',
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(domainPage.statusCode).toBe(200);
+    expect(domainPage.body).toContain('console');
+    expect(
+      (await app.inject({ method: 'GET', url: '/missing.png', headers: { accept: 'image/*,*/*' } }))
+        .statusCode,
+    ).toBe(404);
     const api = await app.inject({ method: 'GET', url: '/v1/does-not-exist' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('entityNotFound');
     expect((await app.inject({ method: 'GET', url: '/modules/x' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('opens the embeddable elements to other origins, and nothing else', async () => {
+    const { app } = await createTestApp(t.db, { config: { consoleDir: dir } });
+    const embed = await app.inject({
+      method: 'GET',
+      url: '/embed/product-tour.js',
+      headers: { origin: 'https://vendor.example' },
+    });
+    expect(embed.statusCode).toBe(200);
+    expect(embed.headers['access-control-allow-origin']).toBe('*');
+    expect(embed.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const module = await app.inject({
+      method: 'GET',
+      url: '/app.js',
+      headers: { origin: 'https://vendor.example' },
+    });
+    expect(module.headers['access-control-allow-origin']).toBeUndefined();
+    expect(module.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await app.inject({ method: 'GET', url: '/embed/missing' })).statusCode).toBe(404);
     await app.close();
   });
 

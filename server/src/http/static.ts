@@ -6,7 +6,7 @@ import { DomainError } from '../domain-error.ts';
 import { consolePagePolicy } from './security-headers.ts';
 
 /** Paths that never fall back to the console's index.html. */
-const serverPrefixes = ['/v1', '/app', '/api', '/docs', '/modules', '/lib'];
+const serverPrefixes = ['/v1', '/app', '/api', '/docs', '/modules', '/lib', '/embed'];
 
 /** Read on every load, so a new deployment is picked up at once. */
 const alwaysRevalidate = new Set(['index.html', 'importmap.json']);
@@ -18,6 +18,8 @@ const isServerPath = (path: string) =>
 export interface ConsoleRuntime {
   googleSignIn: boolean;
   mailCapture: boolean;
+  /** The §6 restricted console profile (CONSOLE_PROFILE); absent when every console flag is on. */
+  consoleProfile?: string;
 }
 
 /** index.html with the runtime config as an inline script, escaped so it cannot end the script. */
@@ -27,8 +29,8 @@ function pageWithRuntime(html: string, runtime: ConsoleRuntime): string {
 }
 
 /**
- * Serves the built console from `consoleDir` with the single-page-app fallback: a GET for a path
- * without a file extension outside the server prefixes answers index.html. Unknown API routes get
+ * Serves the built console from `consoleDir` with the single-page-app fallback: a GET outside the
+ * server prefixes for a path without a file extension, or that asks for HTML, answers index.html. Unknown API routes get
  * the console error envelope.
  */
 export async function registerConsole(
@@ -37,6 +39,7 @@ export async function registerConsole(
   runtime: ConsoleRuntime,
 ): Promise<void> {
   const indexFile = join(consoleDir, 'index.html');
+  const embedDir = `${join(consoleDir, 'embed')}/`;
   const built = existsSync(indexFile);
   const page = built ? pageWithRuntime(readFileSync(indexFile, 'utf8'), runtime) : '';
   const pagePolicy = consolePagePolicy(page);
@@ -46,6 +49,12 @@ export async function registerConsole(
       index: false,
       setHeaders: (reply, path) => {
         if (alwaysRevalidate.has(basename(path))) reply.header('cache-control', 'no-cache');
+        // Embeddable elements load on vendors' pages, as module scripts: fetched with CORS. Only
+        // these files are open to other origins; they carry no data and use no credentials.
+        if (path.startsWith(embedDir)) {
+          reply.header('access-control-allow-origin', '*');
+          reply.header('cross-origin-resource-policy', 'cross-origin');
+        }
       },
     });
   } else {
@@ -54,8 +63,11 @@ export async function registerConsole(
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
+    // A console route may end in what looks like an extension (/domain/sending/mail.example.com): a
+    // browser navigating there asks for HTML; a missing script or image (`Accept: */*`) stays a 404.
+    const asksForPage = !extname(path) || /\btext\/html\b/.test(request.headers.accept ?? '');
     const pageRequest =
-      (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path) && !extname(path);
+      (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(path) && asksForPage;
     if (!pageRequest) throw new DomainError('entityNotFound', `No route for ${request.method} ${path}`);
     if (!built) {
       return reply

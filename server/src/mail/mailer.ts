@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Where answers go (a contact-us message: the person who wrote it). */
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
+import { resolveSecret } from '../accounts/auth/secret.ts';
 import { type AccountStores, createAccountStores } from '../accounts/create-accounts.ts';
 import { buildApp } from '../app.ts';
 import type { Clock } from '../clock.ts';
@@ -62,7 +63,8 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
   const config = testConfig(options.config);
   const clock = options.clock ?? testClock();
   const logger = options.logger ?? pino({ level: 'silent' });
-  const engine = createEngine(db, clock, reportTo(logger));
+  const secret = await resolveSecret(db, config.secret);
+  const engine = createEngine(db, clock, reportTo(logger), { secret, publicUrl: config.publicUrl });
   const accounts = createAccountStores(db);
   const mailer = createMailer(config, db, logger);
   const app = await buildApp({ config, db, mailer, clock, logger, engine, accounts });

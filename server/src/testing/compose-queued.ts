@@ -22,6 +22,7 @@ export async function composeQueued(db: Db, engine: Engine, clock: Clock): Promi
       insertEvents: (tx, rows) => engine.events.insert(tx, rows),
       refundUsage: (tx, companyId, charges, chargedAt) =>
         engine.usage.refund(tx, companyId, charges, chargedAt),
+      trackingKey: engine.send.tracking?.key,
     },
     lease,
     claimed,

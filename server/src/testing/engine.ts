@@ -58,8 +58,11 @@ const allGrants = [
   'suppression_lists/manage',
   'templates/modify',
   'templates/view',
+  'tracking_domains/manage',
   'transmissions/modify',
   'transmissions/view',
+  'webhooks/modify',
+  'webhooks/view',
 ];
 
 /** An `/api/v1` (or `/api/labs`) request as a SparkPost client sends it: `Authorization: <key>`. */

@@ -23,6 +23,8 @@ export class ApiError extends Error {
 export interface CallOptions {
   /** Let the caller show the error itself (e.g. next to a form field) instead of a toast. */
   quiet?: boolean;
+  /** Extra request headers, e.g. `X-MSYS-SUBACCOUNT` to act for a subaccount on `/api/v1`. */
+  headers?: Record<string, string>;
 }
 
 type Base = 'config' | 'subscription' | 'transactional' | 'generator' | 'otp';
@@ -30,7 +32,7 @@ type Base = 'config' | 'subscription' | 'transactional' | 'generator' | 'otp';
 const clients = new Map<Base, Wretch>();
 
 /** One wretch instance per base, built on first use (the runtime config does not change after load). */
-function client(base: Base): Wretch {
+function clientOf(base: Base): Wretch {
   const existing = clients.get(base);
   if (existing) return existing;
   const config = runtimeConfig();
@@ -94,15 +96,17 @@ async function run<T>(
 }
 
 function api(base: Base) {
+  const client = (name: Base, options: CallOptions) =>
+    options.headers ? clientOf(name).headers(options.headers) : clientOf(name);
   return {
     get: <T>(path: string, options: CallOptions = {}) =>
-      run<T>('GET', path, () => client(base).get(path).res(), options),
+      run<T>('GET', path, () => client(base, options).get(path).res(), options),
     post: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
       run<T>(
         'POST',
         path,
         () =>
-          client(base)
+          client(base, options)
             .post(body ?? {}, path)
             .res(),
         options,
@@ -112,13 +116,13 @@ function api(base: Base) {
         'PUT',
         path,
         () =>
-          client(base)
+          client(base, options)
             .put(body ?? {}, path)
             .res(),
         options,
       ),
     delete: <T>(path: string, options: CallOptions = {}) =>
-      run<T>('DELETE', path, () => client(base).delete(path).res(), options),
+      run<T>('DELETE', path, () => client(base, options).delete(path).res(), options),
   };
 }
 

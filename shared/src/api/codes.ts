@@ -22,6 +22,10 @@ export const errorCodes = [
   'duplicate',
   'state',
   'forcedMessage',
+  // team and roles (§6, §8: not authorized, invalid role (33), modification not allowed (51))
+  'notAuthorized',
+  'invalidRole',
+  'modificationNotAllowed',
   // accounts
   'wrongCredentials',
   'tooManyAttempts',

@@ -17,6 +17,8 @@ export interface RuntimeConfig {
   googleSignIn: boolean;
   /** The server runs in MAIL_MODE=capture: mail it sends is readable at /captured-mail. */
   mailCapture: boolean;
+  /** A §6 restricted console profile (A–F) this install runs with; absent = every console flag on. */
+  consoleProfile?: string;
 }
 
 declare global {

@@ -201,6 +201,9 @@ describe('code-based: every code', () => {
     duplicate: warn('Server says'),
     state: warn('Server says'),
     forcedMessage: warn('Server says'),
+    notAuthorized: warn('Server says'),
+    invalidRole: warn('Server says'),
+    modificationNotAllowed: warn('Server says'),
     wrongCredentials: warn('Email address or password is incorrect'),
     tooManyAttempts: warn('Too many attempts, please try again later'),
     emailRegistered: warn('Email is already registered'),
@@ -383,5 +386,21 @@ describe('precedence', () => {
   });
   it('an unknown status with no message is a bad request', () => {
     expect(mapApiError({ status: 418 })).toEqual(warn(userMessages.badRequest));
+  });
+});
+
+describe("SparkPost's /api/v1 errors", () => {
+  it('shows the descriptions the engine wrote, not a generic bad request', () => {
+    const body = {
+      errors: [
+        { message: 'invalid params', description: 'domain: must be a domain name', code: '1200' },
+        { message: 'invalid params', code: '1200' },
+      ],
+    };
+    expect(mapApiError({ status: 422, body })).toEqual(warn('domain: must be a domain name invalid params'));
+  });
+  it('a 401 in that shape still ends the session', () => {
+    const outcome = mapApiError({ status: 401, body: { errors: [{ message: 'Unauthorized.' }] } });
+    expect(outcome.kind).toBe('logout');
   });
 });

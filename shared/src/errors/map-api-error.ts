@@ -4,16 +4,18 @@
  * Order of decisions (first match wins):
  *  1. Transport: offline → offline notice ('Could not connect to server…'); timeout → silent
  *     (only stats, count and fetch calls set a timeout); no stored token → logout without a notice.
- *  2. Code-based (new shape `{code, message, payload}`): the messages 'Error parsing jwt token' and
+ *  2. SparkPost's `/api/v1` shape `{errors: [...]}`, except a 401: its descriptions, as the server
+ *     wrote them (they name the field and the rule).
+ *  3. Code-based (new shape `{code, message, payload}`): the messages 'Error parsing jwt token' and
  *     'expired token' act as tokenException / sessionExpired whatever else the body says; then a known
  *     string `code` uses its rule in codeRules. An unknown string code falls through.
- *  3. Legacy numeric `code` (legacyCodeRows).
- *  4. A 5xx without any code on a POST shows nothing.
- *  5. Legacy message (legacyMessageRows, the per-feature quota rows, then a message that names a
+ *  4. Legacy numeric `code` (legacyCodeRows).
+ *  5. A 5xx without any code on a POST shows nothing.
+ *  6. Legacy message (legacyMessageRows, the per-feature quota rows, then a message that names a
  *     key of the user-facing table, e.g. 'dataNotFound').
- *  6. Legacy status (legacyStatusRows; 412/422 by message text via legacyValidationRows). A 401 on the
+ *  7. Legacy status (legacyStatusRows; 412/422 by message text via legacyValidationRows). A 401 on the
  *     login screen means the credentials were refused rather than a lost session.
- *  7. Fallback: the server message if any; else server problem (5xx), could not connect (no status)
+ *  8. Fallback: the server message if any; else server problem (5xx), could not connect (no status)
  *     or bad request.
  * Every error is a warning notice; only 202 (export accepted) is an info notice.
  */
@@ -119,6 +121,8 @@ export function mapApiError(input: ApiErrorInput): ErrorOutcome {
 
   const body = parseErrorBody(input.body);
   const status = input.status ?? body.status;
+
+  if (body.sparkPostErrors && status !== 401) return warning(body.sparkPostErrors.join(' '));
 
   const code = codeFor(body);
   if (code) return fromCode(code, body, input);

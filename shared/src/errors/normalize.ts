@@ -35,6 +35,14 @@ export function parseErrorBody(body: unknown): ParsedErrorBody {
   } else if (typeof code === 'number' && Number.isFinite(code)) {
     parsed.numericCode = code;
   }
+  if (Array.isArray(record.errors)) {
+    // SparkPost's `/api/v1` shape: {errors: [{message, description?, code?}]}.
+    const sentences = record.errors
+      .map((entry) => asRecord(entry))
+      .map((entry) => text(entry?.description) ?? text(entry?.message))
+      .filter((sentence): sentence is string => sentence !== undefined);
+    if (sentences.length > 0) parsed.sparkPostErrors = sentences;
+  }
   const message = text(record.message) ?? text(record.error);
   if (message) parsed.message = message;
   if (typeof record.status === 'number') parsed.status = record.status;

@@ -46,4 +46,6 @@ export interface ParsedErrorBody {
   };
   /** Legacy quota errors name the feature whose limit was hit (body.feature or payload.feature). */
   feature?: string;
+  /** The sentences of a SparkPost-shaped error (`/api/v1`): each error's description, else its message. */
+  sparkPostErrors?: string[];
 }

@@ -1,3 +1,4 @@
+export { installConsoleProfile } from './current.ts';
 export { featureFlagsFor, isConsoleProfile, isFeatureOn, rangeRulesFor } from './feature-flags.ts';
 export type { ConsoleFlags, DomainFlags, FlagGroup, FlagOverrides, FlagPath } from './flags.ts';
 export { defaultConsoleFlags } from './flags.ts';

@@ -17,6 +17,15 @@ export {
 } from './form-logic.ts';
 export { formatLimit, formatSize, isUnlimited } from './format.ts';
 export { pageLinks, pagingLinkCount } from './paging.ts';
+export type { PlaceOption } from './places.ts';
+export {
+  browserTimezoneText,
+  cityOfTimeZone,
+  countryOptions,
+  timezoneOptions,
+  timezoneText,
+  utcOffsetOf,
+} from './places.ts';
 export type { CaptionPlatform } from './social.ts';
 export { captionValid, hasCaptionOrImage, isAllowedImageRatio } from './social.ts';
 export { fieldErrorText, initials, sanitizeTemplateLabel } from './text.ts';

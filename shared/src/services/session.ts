@@ -18,22 +18,39 @@ export { storeToken };
 
 /** Loads what a protected route needs: user, company, tour flags, usage quota (§2 guards). */
 export async function loadSession(options: { skipUsageCall?: boolean } = {}): Promise<void> {
-  const [user, company, tours, quota, plan] = await Promise.all([
-    http.config.get<User>('/me', { quiet: true }),
-    http.config.get<Company>('/company/detail', { quiet: true }),
-    http.config.get<ProductTour>('/on-boarding/product-tour', { quiet: true }),
+  const [user, quota, plan] = await Promise.all([
+    readAccount(),
     options.skipUsageCall ? { email: fixedFreeQuota() } : http.config.get<Usage>('/usage', { quiet: true }),
     options.skipUsageCall
       ? null
       : http.subscription.get<ActiveSubscription>('/subscriptions/active-subscription', { quiet: true }),
   ]);
-  $user.set(user);
-  $company.set(company);
-  $tours.set(tours);
   $quota.set(quota);
   $plan.set(plan);
   writeSessionCookies(user);
   $sessionLoaded.set(true);
+}
+
+/** User, company and tour flags, read together into their stores; answers the user. */
+async function readAccount(): Promise<User> {
+  const [user, company, tours] = await Promise.all([
+    http.config.get<User>('/me', { quiet: true }),
+    http.config.get<Company>('/company/detail', { quiet: true }),
+    http.config.get<ProductTour>('/on-boarding/product-tour', { quiet: true }),
+  ]);
+  $user.set(user);
+  $company.set(company);
+  $tours.set(tours);
+  return user;
+}
+
+/**
+ * Re-reads what the shell caches about the company after the server changed it (an environment
+ * switch, a completed profile, a finished on-boarding step): user, company and tour flags. The
+ * guards read these stores on the next navigation, so call this before navigating on.
+ */
+export async function reloadAccountState(): Promise<void> {
+  await readAccount();
 }
 
 function fixedFreeQuota(): QuotaItem {

@@ -1,8 +1,12 @@
 import { atom, computed } from 'nanostores';
 import type { Company } from '../api/contract/company.ts';
 import type { ProductTour } from '../api/contract/onboarding.ts';
+import type { Permission } from '../api/contract/team.ts';
 import type { ActiveSubscription, Usage } from '../api/contract/usage.ts';
 import type { User } from '../api/contract/users.ts';
+import { installConsoleProfile } from '../features/current.ts';
+import { featureFlagsFor, isFeatureOn, rangeRulesFor } from '../features/feature-flags.ts';
+import type { FlagPath } from '../features/flags.ts';
 import { timezoneOffsetFromText } from '../rules/time.ts';
 
 export const $user = atom<User | null>(null);
@@ -22,6 +26,23 @@ export const $team = computed($company, (company) =>
         country: company.country,
         language: company.language,
         role: company.role,
+        permissions: company.permissions,
       }
     : null,
 );
+
+const profileOf = (company: Company | null) => company?.consoleProfile ?? installConsoleProfile();
+
+/** §6 console flags of the company's restricted profile, else the install's, else all on. */
+export const $consoleFlags = computed($company, (company) => featureFlagsFor(profileOf(company)));
+
+/** §6 date-range rules of that profile (restricted profiles: custom ranges are bounded). */
+export const $rangeRules = computed($company, (company) => rangeRulesFor(profileOf(company)));
+
+/** Whether a console flag is on for the signed-in company now, e.g. `consoleFeature('apiKey.create')`. */
+export const consoleFeature = (path: FlagPath): boolean => isFeatureOn($consoleFlags.get(), path);
+
+/** Whether the signed-in user's role may make this change (§6); false until the company is loaded. */
+export function canChange(permission: Permission): boolean {
+  return $company.get()?.permissions.includes(permission) ?? false;
+}

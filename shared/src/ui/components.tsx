@@ -1,62 +1,159 @@
-import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode } from 'react';
-import { useId } from 'react';
+import type { ButtonHTMLAttributes, InputHTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { navigate } from '../spa/navigation.ts';
 
+/** The kit's button (Shoelace `sl-button`); `busy` shows a spinner and blocks a second click. */
 export function Button({
   variant = 'primary',
   busy = false,
+  size = 'medium',
   children,
+  type = 'button',
+  disabled,
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: 'primary' | 'secondary' | 'danger';
+  variant?: 'primary' | 'secondary' | 'danger' | 'text';
   busy?: boolean;
+  size?: 'small' | 'medium' | 'large';
 }) {
   return (
-    <button
-      type="button"
-      className="app-button"
-      data-variant={variant}
-      disabled={busy || rest.disabled}
+    <sl-button
+      variant={buttonVariants[variant]}
+      size={size}
+      type={type}
+      loading={busy}
+      disabled={busy || disabled}
       {...rest}
     >
-      {busy ? <span className="app-spinner" style={{ width: 16, height: 16 }} aria-hidden="true" /> : null}
       {children}
-    </button>
+    </sl-button>
   );
 }
 
+const buttonVariants = { primary: 'primary', secondary: 'default', danger: 'danger', text: 'text' } as const;
+
+/**
+ * A button-looking link: to a console route, followed through single-spa (no page reload), or with
+ * `external` to a page the browser loads itself.
+ */
+export function LinkButton({
+  to,
+  variant = 'secondary',
+  size = 'medium',
+  external = false,
+  children,
+}: {
+  to: string;
+  variant?: 'primary' | 'secondary' | 'text';
+  size?: 'small' | 'medium' | 'large';
+  external?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <sl-button
+      href={to}
+      variant={buttonVariants[variant]}
+      size={size}
+      onClick={(event: MouseEvent) => {
+        if (external || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </sl-button>
+  );
+}
+
+/** An in-app link that navigates through single-spa instead of reloading the page. */
+export function AppLink({
+  to,
+  children,
+  className,
+}: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <a
+      href={to}
+      className={className}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & {
+  label: string;
+  error?: string;
+  hint?: string;
+  /** Called on every keystroke with the field as the event target (so `event.target.value` reads it). */
+  onChange?: (event: { target: { value: string } }) => void;
+  /** Clicking the eye shows the password. */
+  passwordToggle?: boolean;
+  suffix?: ReactNode;
+};
+
+/** A labelled text input (Shoelace `sl-input`); the error replaces the hint and is announced. */
 export function TextField({
   label,
   error,
   hint,
+  onChange,
+  passwordToggle,
+  suffix,
+  autoComplete,
+  autoFocus,
+  readOnly,
+  maxLength,
+  inputMode,
+  className,
   ...input
-}: InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string }) {
-  const id = useId();
+}: TextFieldProps) {
   return (
-    <div className="app-field" data-invalid={error ? 'true' : 'false'}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        className="app-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...input}
-      />
-      {hint && !error ? <span className="muted">{hint}</span> : null}
+    <sl-input
+      className={['app-field', className].filter(Boolean).join(' ')}
+      label={label}
+      help-text={error ? undefined : hint}
+      data-invalid={error ? 'true' : undefined}
+      autocomplete={autoComplete}
+      autofocus={autoFocus}
+      readonly={readOnly}
+      maxlength={maxLength}
+      inputmode={inputMode}
+      password-toggle={passwordToggle}
+      onInput={(event: { target: EventTarget }) => onChange?.({ target: event.target as HTMLInputElement })}
+      {...input}
+    >
       {error ? (
-        <span id={`${id}-error`} className="app-field-error" role="alert">
+        <div slot="help-text" className="app-field-error" role="alert">
           {error}
-        </span>
+        </div>
       ) : null}
-    </div>
+      {suffix ? <span slot="suffix">{suffix}</span> : null}
+    </sl-input>
   );
 }
 
+/**
+ * A notice inside the page, drawn with Shoelace's alert tokens. It is light DOM, not `sl-alert`:
+ * `sl-alert` puts its role inside its shadow root around a slot, where the message is no longer the
+ * role's own text for tools that read the document (Playwright's text matching among them).
+ */
 export function Alert({
   type,
   children,
+  title,
 }: {
   type: 'info' | 'success' | 'warning' | 'danger';
   children: ReactNode;
+  title?: string;
 }) {
   return (
     <div
@@ -64,6 +161,7 @@ export function Alert({
       data-type={type}
       role={type === 'danger' || type === 'warning' ? 'alert' : 'status'}
     >
+      {title ? <strong className="app-alert-title">{title}</strong> : null}
       {children}
     </div>
   );
@@ -71,8 +169,8 @@ export function Alert({
 
 export function Spinner({ label = 'Loading ...' }: { label?: string }) {
   return (
-    <div role="status" style={{ display: 'grid', placeItems: 'center', gap: 12, padding: 32 }}>
-      <div className="app-spinner" aria-hidden="true" />
+    <div role="status" className="app-spinner-block">
+      <sl-spinner />
       <span>{label}</span>
     </div>
   );

@@ -1,5 +1,7 @@
+import shoelaceTheme from '@shoelace-style/shoelace/dist/themes/light.css?inline';
 import type { VendorConfig } from '../vendors/types.ts';
 import { defineNotifications } from './notifications-element.ts';
+import { defineProductTour } from './product-tour/product-tour-element.ts';
 import css from './styles.css?inline';
 import { defineToaster } from './toaster-element.ts';
 
@@ -13,15 +15,20 @@ function applyVendorTheme(vendor: VendorConfig): void {
   document.documentElement.dataset.vendor = vendor.vendor;
 }
 
-/** Adds the UI kit's stylesheet once, applies the vendor theme and defines the shared custom elements. */
+/**
+ * Adds the UI kit's stylesheet once (Shoelace's light theme, then ours mapping it onto the vendor's
+ * colours), applies the vendor theme and defines the shared custom elements. Shoelace's own
+ * elements are a separate module of the import map, which the shell loads (root-config.ts).
+ */
 export function installUiKit(vendor: VendorConfig): void {
   applyVendorTheme(vendor);
   if (!document.getElementById('app-ui-kit')) {
     const style = document.createElement('style');
     style.id = 'app-ui-kit';
-    style.textContent = css;
+    style.textContent = `${shoelaceTheme}\n${css}`;
     document.head.append(style);
   }
   defineToaster();
   defineNotifications();
+  defineProductTour();
 }

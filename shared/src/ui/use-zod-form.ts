@@ -1,4 +1,4 @@
-import { type ChangeEvent, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
 import { humanIssueMessage } from '../errors/issue-messages.ts';
@@ -38,7 +38,7 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
     name,
     value: String((values as Record<string, unknown>)[name] ?? ''),
     error: errors[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, filter(event.target.value)),
+    onChange: (event: { target: { value: string } }) => set(name, filter(event.target.value)),
   });
 
   async function submit(run: (data: z.output<S>) => Promise<void>): Promise<void> {

@@ -1,3 +1,4 @@
+import { permissionsOfRole } from '@app/shared/api/contract/team';
 import type { AuthSession, SessionStage } from '../../auth-session.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -103,6 +104,7 @@ interface SessionRow {
   user_id: string;
   company_id: string;
   role: string;
+  role_permissions: string[];
   stage: SessionStage;
   expires_at: Date;
   revoked_reason: RevokeReason | null;
@@ -118,9 +120,10 @@ export async function authenticateToken(
   const claims = await tokens.verifySession(token);
   const row = await db.maybeOne<SessionRow>(
     `UPDATE sessions s SET last_seen_at = CASE WHEN s.revoked_at IS NULL THEN $2 ELSE s.last_seen_at END
-     FROM users u
+     FROM users u JOIN team_roles r ON r.id = u.role
      WHERE s.id = $1 AND s.user_id = $3 AND u.id = s.user_id
-     RETURNING s.user_id, u.company_id, u.role, s.stage, s.expires_at, s.revoked_reason`,
+     RETURNING s.user_id, u.company_id, u.role, r.permissions AS role_permissions, s.stage, s.expires_at,
+       s.revoked_reason`,
     [claims.sessionId, now, claims.userId],
   );
   if (!row) throw new DomainError('tokenException', 'Error parsing jwt token');
@@ -133,6 +136,7 @@ export async function authenticateToken(
     userId: row.user_id,
     companyId: row.company_id,
     role: row.role,
+    permissions: permissionsOfRole(row.role, row.role_permissions),
     stage: row.stage,
   };
 }

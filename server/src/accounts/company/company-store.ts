@@ -1,4 +1,4 @@
-import type { CompleteProfile } from '@app/shared/api/contract/index';
+import type { CompleteProfile, ConsoleProfile } from '@app/shared/api/contract/index';
 import type { Db } from '../../db/db.ts';
 
 export type CompanyStore = ReturnType<typeof createCompanyStore>;
@@ -17,6 +17,7 @@ export interface CompanyRow {
   timezone: string;
   country: string;
   language: string;
+  console_profile: ConsoleProfile | null;
 }
 
 /** The `companies` table: every statement on it. Methods that take `tx` run inside the caller's transaction. */
@@ -38,7 +39,7 @@ export function createCompanyStore(db: Db) {
     detail: (companyId: string) =>
       db.one<CompanyRow>(
         `SELECT id, name, phone, industry, website, created_at, environment, production_status, timezone, country,
-           language
+           language, console_profile
          FROM companies WHERE id = $1`,
         [companyId],
       ),
@@ -49,6 +50,11 @@ export function createCompanyStore(db: Db) {
         companyId,
       ]);
       return row.name;
+    },
+
+    /** §6: restricts the company's console to a profile, or lifts the restriction (null). */
+    async setConsoleProfile(companyId: string, profile: ConsoleProfile | null): Promise<void> {
+      await db.query('UPDATE companies SET console_profile = $2 WHERE id = $1', [companyId, profile]);
     },
 
     async setEnvironment(tx: Db, companyId: string, environment: Environment): Promise<void> {

@@ -22,7 +22,7 @@ export function companyRoutes(deps: CompanyRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { companyId, role } = sessionOf(request);
+        const { companyId, role, permissions } = sessionOf(request);
         const row = await deps.companies.detail(companyId);
         return {
           data: {
@@ -39,6 +39,8 @@ export function companyRoutes(deps: CompanyRouteDeps): FastifyPluginAsyncZod {
             country: row.country,
             language: row.language,
             role,
+            permissions: [...permissions],
+            consoleProfile: row.console_profile,
           },
         };
       },

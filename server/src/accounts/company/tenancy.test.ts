@@ -1,3 +1,4 @@
+import { permissions } from '@app/shared/api/contract/team';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, signUp, type TestAccount } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
@@ -31,6 +32,8 @@ describe.each(databases)('company data and tenant isolation on $name', (database
       country: '',
       language: 'en',
       role: 'ADMIN',
+      permissions: [...permissions],
+      consoleProfile: null,
     });
     expect(Math.abs(company.createdAt - t.clock.now().getTime())).toBeLessThan(60_000);
   });

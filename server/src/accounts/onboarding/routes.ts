@@ -1,11 +1,20 @@
-import { envelope, productTourSchema, productTourUpdateBody } from '@app/shared/api/contract/index';
+import {
+  envelope,
+  productTourSchema,
+  productTourUpdateBody,
+  surveyBody,
+  surveyData,
+} from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { mergeTourFlags, readTour } from '../../engine/sandbox/tour-flags.ts';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { saveSurvey } from './survey.ts';
 
 export interface OnboardingRouteDeps {
   db: Db;
+  clock: Clock;
   guards: Pick<AuthGuards, 'full'>;
 }
 
@@ -41,6 +50,25 @@ export function onboardingRoutes(deps: OnboardingRouteDeps): FastifyPluginAsyncZ
       },
       async (request) => {
         return { data: await mergeTourFlags(deps.db, sessionOf(request).companyId, request.body) };
+      },
+    );
+
+    app.post(
+      '/on-boarding/survey',
+      {
+        onRequest: deps.guards.full,
+        schema: {
+          tags: ['onboarding'],
+          summary: 'Answer the on-boarding survey; sets the tour flag surveyCompletion',
+          security: bearerSecurity,
+          body: surveyBody,
+          response: { 201: envelope(surveyData) },
+        },
+      },
+      async (request, reply) => {
+        const { companyId, userId } = sessionOf(request);
+        const data = await saveSurvey(deps.db, deps.clock, { companyId, userId }, request.body);
+        return reply.code(201).send({ data });
       },
     );
   };

@@ -6,7 +6,10 @@ import { toUser, type UserRow, userColumns } from './user-view.ts';
 export type UserStore = ReturnType<typeof createUserStore>;
 
 export type ProfileFields = Partial<
-  Record<'fullname' | 'firstname' | 'lastname' | 'phone' | 'hour_format' | 'language' | 'image', string>
+  Record<
+    'fullname' | 'firstname' | 'lastname' | 'phone' | 'hour_format' | 'language' | 'image' | 'timezone',
+    string
+  >
 >;
 
 export interface NewOwner {
@@ -18,6 +21,23 @@ export interface NewOwner {
   fullname: string;
   phone: string;
   now: Date;
+}
+
+export interface NewMember {
+  companyId: string;
+  email: string;
+  passwordHash: string;
+  role: string;
+  fullname: string;
+  now: Date;
+}
+
+export interface CompanyMemberRow {
+  id: string;
+  email: string;
+  fullname: string;
+  role: string;
+  created_at: Date;
 }
 
 /** What the second-factor routes read of a user. */
@@ -219,6 +239,92 @@ export function createUserStore(db: Db) {
         if (isUniqueViolation(error)) throw emailRegistered();
         throw error;
       }
+    },
+
+    async emailTaken(tx: Db, email: string): Promise<boolean> {
+      return (await tx.maybeOne('SELECT 1 FROM users WHERE lower(email) = lower($1)', [email])) !== undefined;
+    },
+
+    /** A member who accepted an invitation: validated (the link proved the address), with the role. */
+    async insertMember(tx: Db, member: NewMember): Promise<string> {
+      const taken = await tx.maybeOne('SELECT 1 FROM users WHERE lower(email) = lower($1)', [member.email]);
+      if (taken) throw emailRegistered();
+      try {
+        const { id } = await tx.one<{ id: string }>(
+          `INSERT INTO users (company_id, email, password_hash, role, validated, fullname, created_at)
+           VALUES ($1, $2, $3, $4, true, $5, $6) RETURNING id`,
+          [member.companyId, member.email, member.passwordHash, member.role, member.fullname, member.now],
+        );
+        return id;
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailRegistered();
+        throw error;
+      }
+    },
+
+    /** The company's users, oldest first. */
+    companyMembers: (companyId: string) =>
+      db.query<CompanyMemberRow>(
+        `SELECT id, email, fullname, role, created_at FROM users WHERE company_id = $1 ORDER BY created_at, email`,
+        [companyId],
+      ),
+
+    /** One user of the company (undefined for another company's or an unknown id). */
+    memberOf: (tx: Db, companyId: string, userId: string) =>
+      tx.maybeOne<CompanyMemberRow>(
+        'SELECT id, email, fullname, role, created_at FROM users WHERE company_id = $1 AND id = $2',
+        [companyId, userId],
+      ),
+
+    async countUsers(tx: Db, companyId: string, role?: string): Promise<number> {
+      const row = await tx.one<{ count: number }>(
+        'SELECT count(*)::int AS count FROM users WHERE company_id = $1 AND ($2::text IS NULL OR role = $2)',
+        [companyId, role ?? null],
+      );
+      return row.count;
+    },
+
+    /** Users per role in the company. */
+    async roleCounts(tx: Db, companyId: string): Promise<Map<string, number>> {
+      const rows = await tx.query<{ role: string; count: number }>(
+        'SELECT role, count(*)::int AS count FROM users WHERE company_id = $1 GROUP BY role',
+        [companyId],
+      );
+      return new Map(rows.map((row) => [row.role, row.count]));
+    },
+
+    async setRole(tx: Db, companyId: string, userId: string, role: string): Promise<void> {
+      await tx.query('UPDATE users SET role = $3 WHERE company_id = $1 AND id = $2', [
+        companyId,
+        userId,
+        role,
+      ]);
+    },
+
+    /** Every user of the company holding `from` gets `to`; returns how many. */
+    async reassignRole(tx: Db, companyId: string, from: string, to: string): Promise<number> {
+      const rows = await tx.query(
+        'UPDATE users SET role = $3 WHERE company_id = $1 AND role = $2 RETURNING id',
+        [companyId, from, to],
+      );
+      return rows.length;
+    },
+
+    /** Removes a user from the company (its sessions, tokens and codes go with it). */
+    async deleteMember(tx: Db, companyId: string, userId: string): Promise<void> {
+      await tx.query('DELETE FROM users WHERE company_id = $1 AND id = $2', [companyId, userId]);
+    },
+
+    async preferences(userId: string): Promise<{ usage_alert: boolean; usage_alert_percent: number }> {
+      return db.one('SELECT usage_alert, usage_alert_percent FROM users WHERE id = $1', [userId]);
+    },
+
+    async setPreferences(userId: string, alert: { usageAlert: boolean; usageAlertPercent: number }) {
+      return db.one<{ usage_alert: boolean; usage_alert_percent: number }>(
+        `UPDATE users SET usage_alert = $2, usage_alert_percent = $3 WHERE id = $1
+         RETURNING usage_alert, usage_alert_percent`,
+        [userId, alert.usageAlert, alert.usageAlertPercent],
+      );
     },
 
     async setPendingTotp(userId: string, secret: string): Promise<void> {

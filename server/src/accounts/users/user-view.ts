@@ -19,10 +19,11 @@ export interface UserRow {
   policy_version: string;
   last_product_update: string;
   totp_enabled: boolean;
+  timezone: string;
 }
 
 export const userColumns = `id, email, role, validated, fullname, firstname, lastname, image, phone, hour_format,
-  language, tours, hints_complete, hints, toggle_contact, policy_version, last_product_update, totp_enabled`;
+  language, tours, hints_complete, hints, toggle_contact, policy_version, last_product_update, totp_enabled, timezone`;
 
 export function toUser(row: UserRow): User {
   return {
@@ -43,5 +44,6 @@ export function toUser(row: UserRow): User {
     lastProductUpdate: row.last_product_update,
     twoFactorEnabled: row.totp_enabled,
     role: row.role,
+    timezone: row.timezone,
   };
 }

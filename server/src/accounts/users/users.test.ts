@@ -28,6 +28,7 @@ describe.each(databases)('users on $name', (database) => {
       lastProductUpdate: '',
       twoFactorEnabled: false,
       role: 'ADMIN',
+      timezone: '',
     });
   });
 

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { templateLimits } from '../substitution/render.ts';
+import { trackingPlan } from '../tracking/instrument.ts';
 import type { GenerationSnapshot, StoredRecipient } from '../transmissions/bulk-acceptance.ts';
 import { chargesFor, type RecipientFacts, type SendContext, sendEvent } from '../transmissions/events.ts';
 import { recipientType } from '../transmissions/generate.ts';
@@ -18,6 +19,8 @@ export interface ComposeDeps {
   insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
   /** Gives back quota charged at acceptance (the usage meter's refund); none when absent. */
   refundUsage?(tx: Db, companyId: string, charges: QuotaCharge[], chargedAt: Date): Promise<void>;
+  /** trackingKey(SECRET), for the tracked links and open pixels of sends that track; none tracks nothing. */
+  trackingKey?: string | undefined;
 }
 
 /** How long one render task runs before it hands back what it has, as at acceptance. */
@@ -45,6 +48,7 @@ const factsOf = (stored: StoredRecipient, snapshot: GenerationSnapshot | undefin
  * budget spent.
  */
 async function composeGroup(
+  deps: ComposeDeps,
   snapshot: GenerationSnapshot,
   stepsLeft: number,
   messages: Array<QueuedMessage & { pending: Record<string, unknown> }>,
@@ -72,6 +76,7 @@ async function composeGroup(
       injectedAt,
       loopStepsLeft,
       sliceMs: renderSliceMs,
+      tracking: trackingPlan(snapshot.send, deps.trackingKey),
     });
     loopStepsLeft = result.loopStepsLeft;
     result.messages.forEach((rendered, index) => {
@@ -157,6 +162,7 @@ export async function composeClaimed(
     const snapshot = stored?.generation as GenerationSnapshot | undefined;
     const { compositions, renderSteps } = snapshot
       ? await composeGroup(
+          deps,
           snapshot,
           templateLimits.renderLoopSteps - (stored?.renderStepsUsed ?? 0),
           messages,

@@ -57,6 +57,7 @@ export interface DeliveryWorkerDeps {
   insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
   /** Gives back the quota of messages whose composition failed (the usage meter's refund). */
   refundUsage?: ComposeDeps['refundUsage'];
+  trackingKey?: ComposeDeps['trackingKey'];
   /** Adds suppression entries through the outcome's transaction (the suppression store's addIn). */
   addSuppressions(tx: Db, entries: NewSuppression[]): Promise<void>;
   reportError: ReportError;

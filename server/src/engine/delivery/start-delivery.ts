@@ -7,6 +7,7 @@ import { createSmtpTransport } from '../../smtp-client/smtp-transport.ts';
 import { verpKey } from '../bounces/verp.ts';
 import type { DkimSigningKey } from '../sending-domains/dkim-sign.ts';
 import { signOnThread } from '../sending-domains/sign-pool.ts';
+import { trackingKey } from '../tracking/token.ts';
 import { listUnsubscribeHeaders, unsubscribeKey } from '../unsubscribe/token.ts';
 import {
   createDeliveryWorker,
@@ -34,7 +35,7 @@ export interface DeliveryOptions {
   config: Config;
   db: Db;
   engine: DeliveryEngine;
-  /** The server's SECRET: VERP return paths and unsubscribe links are signed with keys derived from it. */
+  /** The server's SECRET: VERP return paths, unsubscribe and tracked links are signed with keys derived from it. */
   secret: string;
   clock: Clock;
   reportError: ReportError;
@@ -70,6 +71,7 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
     refundUsage: (tx, companyId, charges, chargedAt) =>
       engine.usage.refund(tx, companyId, charges, chargedAt),
     addSuppressions: (tx, entries) => engine.suppressions.addIn(tx, entries),
+    trackingKey: trackingKey(secret),
     reportError,
     settings: {
       // A message starts on its way (MAIL FROM) within the first half of an attempt or not at all,

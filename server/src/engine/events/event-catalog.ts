@@ -89,6 +89,11 @@ const fields = {
     description: 'Location of ip_address',
     sampleValue: { country: 'DE', region: 'BE', city: 'Berlin', latitude: 52.52, longitude: 13.405 },
   },
+  prefetched: {
+    description:
+      'True when a machine made the open or click (a mail privacy proxy, a security scanner or link checker); absent for a person',
+    sampleValue: false,
+  },
   target_link_name: { description: 'Name given to the link that was followed', sampleValue: 'Track order' },
   target_link_url: {
     description: 'URL of the link that was followed',
@@ -140,7 +145,7 @@ const delivery: FieldName[] = [
   'mailbox_provider',
 ];
 const failure: FieldName[] = ['bounce_class', 'error_code', 'reason', 'raw_reason'];
-const tracking: FieldName[] = ['user_agent', 'ip_address', 'geo_ip'];
+const tracking: FieldName[] = ['user_agent', 'ip_address', 'geo_ip', 'prefetched'];
 const link: FieldName[] = ['target_link_name', 'target_link_url'];
 
 const fieldsOf: Record<MessageEventType, FieldName[]> = {
@@ -154,6 +159,9 @@ const fieldsOf: Record<MessageEventType, FieldName[]> = {
   open: [...common, ...tracking],
   initial_open: [...common, ...tracking],
   click: [...common, ...tracking, ...link],
+  amp_open: [...common, ...tracking],
+  amp_initial_open: [...common, ...tracking],
+  amp_click: [...common, ...tracking, ...link],
   generation_failure: [...common, ...failure],
   generation_rejection: [...common, ...failure],
   list_unsubscribe: [...common, 'mailfrom'],

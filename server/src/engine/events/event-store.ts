@@ -1,8 +1,9 @@
 import type { Db } from '../../db/db.ts';
+import { deleteInSlices } from '../../db/delete-in-slices.ts';
 import type { MessageEventType, NewMessageEvent } from './message-event.ts';
 import { cursorTime, likeLiteral, whereBuilder } from './paging.ts';
 
-/** A stored event as read back: what was written, its id and the domains derived on insert. */
+/** A stored event: what was written, its id and the domains derived on insert (also what `onInsert` listeners get). */
 export interface StoredMessageEvent extends NewMessageEvent {
   id: string;
   recipientDomain: string;
@@ -47,6 +48,8 @@ export interface EventFilter {
   messages?: string[];
   subaccounts?: number[];
   eventIds?: string[];
+  /** The recipients' types (`to`, `cc`, `bcc`: the stored rcpt_type); the console's recipientType. */
+  rcptTypes?: string[];
 }
 
 /** Sort key of the last event of a page: timestamp (microseconds, UTC) and id. */
@@ -59,6 +62,18 @@ export interface EventPage {
 }
 
 export type EventStore = ReturnType<typeof createEventStore>;
+
+/** A company's data older than `before` is past its retention. */
+export interface RetentionCutoff {
+  companyId: string;
+  before: Date;
+}
+
+/**
+ * Runs in the writer's transaction after each insert, so what it derives (metric rollups, webhook
+ * deliveries to make) commits or rolls back with the events themselves.
+ */
+export type InsertListener = (tx: Db, events: readonly StoredMessageEvent[]) => Promise<void>;
 
 interface EventRow {
   id: string;
@@ -130,6 +145,19 @@ const recordType = Object.entries(insertColumns)
   .join(', ');
 
 /**
+ * total_count counts at most this many matches: counting every match of a month of a large sender
+ * (millions) would take seconds; a page, and paging by cursor, never needs more than the next key.
+ */
+export const totalCountCap = 10_000;
+
+/**
+ * `reasons` (a case-insensitive substring, which no btree index serves) is looked for among the
+ * window's newest 5,000 events that have a reason (bounces, delays, out-of-band: a few percent of
+ * all), so its cost stays flat however many the window holds; a narrower from/to reaches older ones.
+ */
+export const reasonScanRows = 5000;
+
+/**
  * Rows go to the database as one JSON parameter: one string to pass instead of 17 values a row
  * (PGlite's per-parameter cost dominated the batch insert; measured 1.5x faster).
  */
@@ -170,10 +198,22 @@ function insertRow(event: NewMessageEvent): Record<keyof typeof insertColumns, u
   };
 }
 
+type Where = ReturnType<typeof whereBuilder>;
+
+/**
+ * `column` equal to one of `values`. A single value is compared with `=`: an index on
+ * (company_id, column, ts DESC, id DESC) then yields the rows in page order (`= ANY` cannot).
+ */
+function anyOf(where: Where, column: string, values: readonly unknown[], type: string): string {
+  return values.length === 1
+    ? `${column} = ${where.param(values[0])}::${type}`
+    : `${column} = ANY(${where.param(values)}::${type}[])`;
+}
+
 /** `column` may be an expression on the stored fields, such as `(body->>'ab_test_id')`. */
-function matchAny(where: ReturnType<typeof whereBuilder>, column: string, list: MatchList): void {
+function matchAny(where: Where, column: string, list: MatchList): void {
   const alternatives: string[] = [];
-  if (list.exact.length > 0) alternatives.push(`${column} = ANY(${where.param(list.exact)}::text[])`);
+  if (list.exact.length > 0) alternatives.push(anyOf(where, column, list.exact, 'text'));
   for (const pattern of list.like) alternatives.push(`${column} LIKE ${where.param(pattern)} ESCAPE '\\'`);
   where.and(`(${alternatives.join(' OR ')})`);
 }
@@ -184,12 +224,13 @@ function whereOf(filter: EventFilter) {
   where.and(`ts >= ${where.param(filter.from)}`);
   where.and(`ts < ${where.param(filter.to)}`);
   if (filter.subaccountId !== undefined) where.and(`subaccount_id = ${where.param(filter.subaccountId)}`);
-  if (filter.subaccounts) where.and(`subaccount_id = ANY(${where.param(filter.subaccounts)}::bigint[])`);
-  if (filter.events) where.and(`type = ANY(${where.param(filter.events)}::text[])`);
-  if (filter.recipients) where.and(`rcpt_to = ANY(${where.param(filter.recipients)}::text[])`);
-  if (filter.fromAddresses) {
-    where.and(`lower(friendly_from) = ANY(${where.param(filter.fromAddresses)}::text[])`);
-  }
+  const scope = where.sql();
+  /** Common table expressions the conditions refer to (computed once for the page and the count). */
+  const ctes: string[] = [];
+  if (filter.subaccounts) where.and(anyOf(where, 'subaccount_id', filter.subaccounts, 'bigint'));
+  if (filter.events) where.and(anyOf(where, 'type', filter.events, 'text'));
+  if (filter.recipients) where.and(anyOf(where, 'rcpt_to', filter.recipients, 'text'));
+  if (filter.fromAddresses) where.and(anyOf(where, 'lower(friendly_from)', filter.fromAddresses, 'text'));
   if (filter.recipientDomains) matchAny(where, 'recipient_domain', filter.recipientDomains);
   if (filter.sendingDomains) matchAny(where, 'sending_domain', filter.sendingDomains);
   if (filter.subjects) matchAny(where, 'subject', filter.subjects);
@@ -205,49 +246,89 @@ function whereOf(filter: EventFilter) {
   if (filter.abTestVersions) {
     where.and(`body->>'ab_test_version' = ANY(${where.param(filter.abTestVersions)}::text[])`);
   }
-  if (filter.bounceClasses) where.and(`bounce_class = ANY(${where.param(filter.bounceClasses)}::int[])`);
+  if (filter.bounceClasses) where.and(anyOf(where, 'bounce_class', filter.bounceClasses, 'int'));
   if (filter.reasons) {
     const patterns = filter.reasons.map(
       (reason) => `reason ILIKE ${where.param(`%${likeLiteral(reason)}%`)} ESCAPE '\\'`,
     );
-    where.and(`(${patterns.join(' OR ')})`);
+    // Implies the partial index's predicate: only events with a reason are scanned, and only the
+    // newest reasonScanRows of them (the time of the last one bounds the scan).
+    where.and(`reason <> '' AND (${patterns.join(' OR ')})`);
+    ctes.push(`reason_bound AS MATERIALIZED (
+      SELECT ts FROM message_events WHERE ${scope} AND reason <> ''
+      ORDER BY ts DESC, id DESC OFFSET ${where.param(reasonScanRows - 1)} LIMIT 1)`);
+    where.and(`ts >= COALESCE((SELECT ts FROM reason_bound), '-infinity')`);
   }
-  if (filter.transmissions) {
-    where.and(`transmission_id = ANY(${where.param(filter.transmissions)}::bigint[])`);
-  }
+  if (filter.transmissions) where.and(anyOf(where, 'transmission_id', filter.transmissions, 'bigint'));
   if (filter.messages) where.and(`message_id = ANY(${where.param(filter.messages)}::uuid[])`);
   if (filter.eventIds) where.and(`id = ANY(${where.param(filter.eventIds)}::bigint[])`);
-  return where;
+  if (filter.rcptTypes) where.and(anyOf(where, "(body->>'rcpt_type')", filter.rcptTypes, 'text'));
+  return { where, ctes };
+}
+
+/** Each company's retention cutoff before `now`: what is older is past `event_retention_days`. */
+async function retentionCutoffs(target: Db, now: Date): Promise<RetentionCutoff[]> {
+  const companies = await target.query<{ id: string; days: number }>(
+    'SELECT id, event_retention_days AS days FROM companies',
+  );
+  return companies.map((company) => ({
+    companyId: company.id,
+    before: new Date(now.getTime() - company.days * 86_400_000),
+  }));
 }
 
 /** Message events: written in batches by the engine, searched newest first by the Events API. */
 export function createEventStore(db: Db) {
+  const listeners: InsertListener[] = [];
   return {
+    /** Adds a listener that sees every later insert, inside its transaction. */
+    onInsert(listener: InsertListener): void {
+      listeners.push(listener);
+    },
+
     /**
      * Writes `events` with one INSERT per 5000. Uses only `tx` (the caller's transaction).
      * recipient_domain comes from rcptTo (lower-cased), sending_domain from friendlyFrom's address.
      */
     async insert(tx: Db, events: readonly NewMessageEvent[]): Promise<void> {
       for (let start = 0; start < events.length; start += rowsPerInsert) {
-        const rows = events.slice(start, start + rowsPerInsert).map(insertRow);
-        await tx.query(
+        const slice = events.slice(start, start + rowsPerInsert);
+        const rows = slice.map(insertRow);
+        const ids = await tx.query<{ id: string }>(
           `INSERT INTO message_events (${columnNames})
-           SELECT ${columnNames} FROM json_to_recordset($1::json) AS r(${recordType})`,
+           SELECT ${columnNames} FROM json_to_recordset($1::json) AS r(${recordType})
+           RETURNING id::text AS id`,
           [JSON.stringify(rows)],
         );
+        if (listeners.length === 0) continue;
+        // Identity values are taken in the order the rows are inserted, which is the array's.
+        const ordered = ids.map((row) => BigInt(row.id)).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        const inserted = slice.map((event, index) => ({
+          ...event,
+          id: String(ordered[index]),
+          recipientDomain: rows[index]?.recipient_domain as string,
+          sendingDomain: rows[index]?.sending_domain as string,
+        }));
+        for (const listener of listeners) await listener(tx, inserted);
       }
     },
 
-    /** One page, newest first (timestamp then id), after the key `after`; total counts every match. */
+    /**
+     * One page, newest first (timestamp then id), after the key `after`; total counts the matches up
+     * to {@link totalCountCap} (that number when there are more).
+     */
     async search(filter: EventFilter, perPage: number, after?: EventKey): Promise<EventPage> {
-      const where = whereOf(filter);
+      const { where, ctes } = whereOf(filter);
       const matching = where.sql();
+      const cap = where.param(totalCountCap);
       if (after) {
         where.and(`(ts, id) < (${where.param(after[0])}::timestamptz, ${where.param(after[1])}::bigint)`);
       }
       // One statement, so the page and its total read the same events while new ones are written.
       const rows = await db.query<EventRow & { total: number; ord: number | null }>(
-        `WITH matched AS (SELECT count(*)::int AS total FROM message_events WHERE ${matching})
+        `WITH ${ctes.map((cte) => `${cte}, `).join('')}matched AS (
+           SELECT count(*)::int AS total FROM (SELECT 1 FROM message_events WHERE ${matching} LIMIT ${cap}) AS m
+         )
          SELECT matched.total, page.* FROM matched LEFT JOIN LATERAL (
            SELECT id::text AS id, company_id, subaccount_id, type, ts, ${cursorTime('ts')} AS ts_key, message_id,
              transmission_id::text AS transmission_id,
@@ -271,23 +352,34 @@ export function createEventStore(db: Db) {
       };
     },
 
+    retentionCutoffs,
+
+    /**
+     * Fresh planner statistics for the events once the table has grown by a tenth since they were
+     * gathered (autovacuum's rule); returns whether it gathered them. PostgreSQL's autovacuum does
+     * this too; the embedded database has none, and without statistics its plans for list filters
+     * sort every match (measured with tests/bench/events-search.ts).
+     */
+    async refreshStatistics(target: Db): Promise<boolean> {
+      const { grown } = await target.one<{ grown: boolean }>(
+        `SELECT pg_relation_size(oid) / current_setting('block_size')::int > relpages * 1.1 + 100 AS grown
+         FROM pg_class WHERE oid = 'message_events'::regclass`,
+      );
+      if (grown) await target.exec('ANALYZE message_events');
+      return grown;
+    },
+
     /**
      * Deletes the events older than each company's `event_retention_days` before `now`; returns how
-     * many. One statement per company so each uses the (company_id, ts) index.
+     * many. Per company on the (company_id, ts) index, in slices of 5,000 rows (no long lock).
      */
     async purgeExpired(target: Db, now: Date): Promise<number> {
-      const companies = await target.query<{ id: string; days: number }>(
-        'SELECT id, event_retention_days AS days FROM companies',
-      );
       let purged = 0;
-      for (const company of companies) {
-        const cutoff = new Date(now.getTime() - company.days * 86_400_000);
-        const { count } = await target.one<{ count: number }>(
-          `WITH gone AS (DELETE FROM message_events WHERE company_id = $1 AND ts < $2 RETURNING 1)
-           SELECT count(*)::int AS count FROM gone`,
-          [company.id, cutoff],
-        );
-        purged += count;
+      for (const { companyId, before } of await retentionCutoffs(target, now)) {
+        purged += await deleteInSlices(target, 'message_events', 'id', 'company_id = $1 AND ts < $2', [
+          companyId,
+          before,
+        ]);
       }
       return purged;
     },

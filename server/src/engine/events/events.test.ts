@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { rowsPerDeleteSlice } from '../../db/delete-in-slices.ts';
 import { auth } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databasesWithWorker } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
-import { createEventStore } from './event-store.ts';
+import { testEvent } from '../../testing/events.ts';
+import { createEventStore, reasonScanRows, totalCountCap } from './event-store.ts';
 import type { NewMessageEvent } from './message-event.ts';
 
 interface EventPage {
@@ -25,24 +27,8 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
   let otherSubaccountId: number;
 
   const store = () => createEventStore(t.db);
-  const event = (account: EngineAccount, overrides: Partial<NewMessageEvent> = {}): NewMessageEvent => ({
-    companyId: account.companyId,
-    subaccountId: 0,
-    type: 'delivery',
-    timestamp: new Date(t.clock.now().getTime() - minute),
-    messageId: randomUUID(),
-    transmissionId: '1001',
-    campaignId: 'spring',
-    templateId: null,
-    rcptTo: 'jane@mail.example',
-    friendlyFrom: 'orders@shop.example',
-    subject: 'Your order',
-    ipPool: 'default',
-    bounceClass: null,
-    reason: '',
-    fields: {},
-    ...overrides,
-  });
+  const event = (account: EngineAccount, overrides: Partial<NewMessageEvent> = {}): NewMessageEvent =>
+    testEvent(account.companyId, new Date(t.clock.now().getTime() - minute), overrides);
   const insert = (events: NewMessageEvent[]) => t.db.transaction((tx) => store().insert(tx, events));
   const get = (account: EngineAccount, query: string, key?: string, subaccount?: number) =>
     engineCall(t.app, account, 'GET', `/events/message${query}`, undefined, {
@@ -332,6 +318,75 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
     expect(page.results[0]?.recipient_domain).toBe('bulk.example');
   });
 
+  it('counts total_count up to 10,000 matches and still pages past them by cursor', async () => {
+    const base = t.clock.now().getTime() - 30 * minute;
+    const many = Array.from({ length: totalCountCap + 5 }, (_, index) =>
+      event(a, { campaignId: 'beyond-cap', timestamp: new Date(base + index) }),
+    );
+    await insert(many);
+    const first = await search(a, `${campaign('beyond-cap')}&per_page=10000`);
+    expect(first.total_count).toBe(totalCountCap);
+    expect(first.results).toHaveLength(10_000);
+    const rest = await search(a, first.links.next?.replace('/api/v1/events/message', '') ?? '');
+    expect(rest.results).toHaveLength(5);
+    expect(rest.links.next).toBeUndefined();
+    const few = await search(
+      a,
+      `${campaign('beyond-cap')}&per_page=1&from=${new Date(base + 10_003).toISOString()}`,
+    );
+    expect(few.total_count).toBe(2);
+  });
+
+  it('looks for reasons among the newest 5,000 events with a reason; a narrower window reaches older ones', async () => {
+    const base = t.clock.now().getTime() - 2 * day;
+    const bounced = (index: number, reason: string) =>
+      event(a, {
+        type: 'bounce',
+        campaignId: 'reasons-bound',
+        rcptTo: `r${index}@bound.example`,
+        timestamp: new Date(base + index * 1000),
+        bounceClass: 10,
+        reason,
+      });
+    await insert([
+      bounced(0, '550 5.1.1 oldest unknown user'),
+      ...Array.from({ length: reasonScanRows }, (_, index) => bounced(index + 1, '452 4.2.2 over quota')),
+    ]);
+    // The window holds only these events with a reason.
+    const end = new Date(base + (reasonScanRows + 1) * 1000).toISOString();
+    const query = `${campaign('reasons-bound')}&from=${new Date(base - 1000).toISOString()}&to=${end}`;
+    expect((await search(a, `${query}&reasons=over quota&per_page=1`)).total_count).toBe(reasonScanRows);
+    expect((await search(a, `${query}&reasons=oldest unknown`)).total_count).toBe(0);
+    const narrow = await search(
+      a,
+      `${query.replace(end, new Date(base + 60_000).toISOString())}&reasons=oldest unknown`,
+    );
+    expect(narrow.results.map((item) => item.rcpt_to)).toEqual(['r0@bound.example']);
+  });
+
+  it('refreshes the planner statistics once the events have grown by a tenth', async () => {
+    const counted = async () =>
+      (
+        await t.db.one<{ reltuples: number }>(
+          "SELECT reltuples FROM pg_class WHERE oid = 'message_events'::regclass",
+        )
+      ).reltuples;
+    await store().refreshStatistics(t.db);
+    expect(await store().refreshStatistics(t.db)).toBe(false);
+    const before = await counted();
+    // Other tests' events share the table: grow it until it has grown by a tenth (and 100 pages).
+    let inserted = 0;
+    let refreshed = false;
+    while (!refreshed && inserted < 100_000) {
+      await insert(Array.from({ length: 2000 }, () => event(b, { campaignId: 'statistics' })));
+      inserted += 2000;
+      refreshed = await store().refreshStatistics(t.db);
+    }
+    expect(refreshed).toBe(true);
+    expect(await counted()).toBeGreaterThan(before);
+    expect(await store().refreshStatistics(t.db)).toBe(false);
+  });
+
   it('insert takes part in the caller transaction', async () => {
     await expect(
       t.db.transaction(async (tx) => {
@@ -340,6 +395,23 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
       }),
     ).rejects.toThrow('group commit failed');
     expect((await search(a, campaign('rolled-back'))).total_count).toBe(0);
+  });
+
+  it('gives insert listeners every written event with its id, in the order written, in the transaction', async () => {
+    const listened = store();
+    const seen: Array<{ id: string; rcptTo: string; recipientDomain: string; inTx: boolean }> = [];
+    listened.onInsert(async (tx, events) => {
+      for (const item of events) seen.push({ ...item, inTx: tx !== t.db });
+    });
+    const rows = ['x@one.example', 'y@two.example', 'z@three.example'].map((rcptTo) =>
+      event(a, { campaignId: 'listened', rcptTo }),
+    );
+    await t.db.transaction((tx) => listened.insert(tx, rows));
+    expect(seen.map((item) => item.recipientDomain)).toEqual(['one.example', 'two.example', 'three.example']);
+    expect(seen.every((item) => item.inTx)).toBe(true);
+    const stored = (await search(a, campaign('listened'))).results;
+    const idOf = new Map(stored.map((item) => [item.rcpt_to, item.event_id]));
+    expect(seen.map((item) => idOf.get(item.rcptTo))).toEqual(seen.map((item) => item.id));
   });
 
   it('serves one sample per requested type, all types by default, and per-type field documentation', async () => {
@@ -382,10 +454,14 @@ describe.each(databasesWithWorker)('message events on $name', (database) => {
     const now = t.clock.now().getTime();
     const aged = (account: EngineAccount, days: number) =>
       event(account, { campaignId: 'purge', timestamp: new Date(now - days * day), subject: `${days}` });
-    await insert([aged(c, 1), aged(c, 10), aged(c, 40), aged(d, 1), aged(d, 10), aged(d, 40)]);
+    // More expired events than two delete slices hold, older ones interleaved by time.
+    const expired = Array.from({ length: 2 * rowsPerDeleteSlice + 7 }, (_, index) =>
+      aged(index % 2 === 0 ? c : d, 40 + (index % 5)),
+    );
+    await insert([aged(c, 1), aged(c, 10), aged(c, 40), aged(d, 1), aged(d, 10), aged(d, 40), ...expired]);
 
     const purged = await store().purgeExpired(t.db, new Date(now));
-    expect(purged).toBe(3);
+    expect(purged).toBe(3 + expired.length);
     const left = async (account: EngineAccount) =>
       (
         await t.db.query<{ subject: string }>(

@@ -1,7 +1,7 @@
 import { envelope, eventRetentionSchema } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
-import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 
 const tags = ['settings'];
 
@@ -32,7 +32,7 @@ export function eventRetentionRoutes(deps: EventRetentionRouteDeps): FastifyPlug
     app.put(
       '/settings/event-retention',
       {
-        onRequest: deps.guards.full,
+        onRequest: [deps.guards.full, requirePermission('settings.manage')],
         schema: {
           tags,
           summary: 'Set the days message events are kept (1 to 3650); older ones go at the next purge',

@@ -2,11 +2,14 @@ import type { SuppressionSource } from '@app/shared/api/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import type { MessageEventType, NewMessageEvent } from '../events/message-event.ts';
-import type { MessageFacts } from '../messages/message-facts.ts';
+import { factsEvent, type MessageFacts } from '../messages/message-facts.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';
 
 /** What recipients and their mailbox providers say about a message after it left. */
-export type FeedbackKind = Extract<MessageEventType, 'out_of_band' | 'spam_complaint' | 'list_unsubscribe'>;
+export type FeedbackKind = Extract<
+  MessageEventType,
+  'out_of_band' | 'spam_complaint' | 'list_unsubscribe' | 'link_unsubscribe'
+>;
 
 export interface Feedback {
   message: MessageFacts;
@@ -28,33 +31,7 @@ export type FeedbackRecorder = ReturnType<typeof createFeedbackRecorder>;
 
 /** The event of a piece of feedback, with the facts every event of its message carries. */
 export function feedbackEvent(feedback: Feedback, at: Date): NewMessageEvent {
-  const { message } = feedback;
-  return {
-    companyId: message.companyId,
-    subaccountId: message.subaccountId,
-    type: feedback.kind,
-    timestamp: at,
-    messageId: message.id,
-    transmissionId: message.transmissionId,
-    campaignId: message.campaignId,
-    templateId: message.templateId,
-    rcptTo: message.rcptTo,
-    friendlyFrom: message.friendlyFrom,
-    subject: message.subject,
-    ipPool: message.ipPool,
-    bounceClass: feedback.bounceClass ?? null,
-    reason: feedback.reason ?? '',
-    fields: {
-      msg_from: message.mailFrom,
-      raw_rcpt_to: message.rcptTo,
-      rcpt_meta: message.metadata,
-      rcpt_tags: message.tags,
-      injection_time: message.createdAt.toISOString(),
-      msg_size: String(message.size),
-      transactional: message.transactional ? '1' : '0',
-      ...feedback.fields,
-    },
-  };
+  return factsEvent(feedback.message, feedback.kind, at, feedback);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import type { MessageEventType, NewMessageEvent } from '../events/message-event.ts';
 
 /** What the events about a message after its sending (bounce reports, complaints, unsubscribes) repeat of it. */
 export interface MessageFacts {
@@ -17,6 +18,8 @@ export interface MessageFacts {
   metadata: Record<string, unknown>;
   tags: string[];
   createdAt: Date;
+  /** When it was delivered or bounced for good; null while it is queued. */
+  finishedAt: Date | null;
   size: number;
 }
 
@@ -33,6 +36,7 @@ interface FactsRow {
   template_id: string | null;
   options: Record<string, unknown>;
   created_at: Date;
+  finished_at: Date | null;
   size: number;
 }
 
@@ -46,7 +50,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export async function messageFacts(db: Db, id: string): Promise<MessageFacts | undefined> {
   const row = await db.maybeOne<FactsRow>(
     `SELECT id, company_id, subaccount_id, transmission_id::text AS transmission_id, mail_from, rcpt_to,
-       friendly_from, subject, campaign_id, template_id, options, created_at, COALESCE(octet_length(raw), 0) AS size
+       friendly_from, subject, campaign_id, template_id, options, created_at, finished_at, COALESCE(octet_length(raw), 0) AS size
      FROM messages WHERE id = $1`,
     [id],
   );
@@ -68,6 +72,45 @@ export async function messageFacts(db: Db, id: string): Promise<MessageFacts | u
     metadata: isRecord(options.metadata) ? options.metadata : {},
     tags: Array.isArray(options.tags) ? options.tags.filter((tag) => typeof tag === 'string') : [],
     createdAt: row.created_at,
+    finishedAt: row.finished_at,
     size: Number(row.size),
+  };
+}
+
+/**
+ * An event about a message after its sending (feedback, an open, a click), with the facts every
+ * event of the message carries; `extra.fields` adds the fields of its type.
+ */
+export function factsEvent(
+  message: MessageFacts,
+  type: MessageEventType,
+  at: Date,
+  extra: { bounceClass?: number | undefined; reason?: string | undefined; fields: Record<string, unknown> },
+): NewMessageEvent {
+  return {
+    companyId: message.companyId,
+    subaccountId: message.subaccountId,
+    type,
+    timestamp: at,
+    messageId: message.id,
+    transmissionId: message.transmissionId,
+    campaignId: message.campaignId,
+    templateId: message.templateId,
+    rcptTo: message.rcptTo,
+    friendlyFrom: message.friendlyFrom,
+    subject: message.subject,
+    ipPool: message.ipPool,
+    bounceClass: extra.bounceClass ?? null,
+    reason: extra.reason ?? '',
+    fields: {
+      msg_from: message.mailFrom,
+      raw_rcpt_to: message.rcptTo,
+      rcpt_meta: message.metadata,
+      rcpt_tags: message.tags,
+      injection_time: message.createdAt.toISOString(),
+      msg_size: String(message.size),
+      transactional: message.transactional ? '1' : '0',
+      ...extra.fields,
+    },
   };
 }

@@ -26,6 +26,8 @@ export interface MessageListQuery {
   size: number;
   /** Case-insensitive substring of the subject or the recipient. */
   search?: string | undefined;
+  /** Only the messages of this transmission. */
+  transmissionId?: string | undefined;
 }
 
 export interface ParsedMessage {
@@ -69,7 +71,11 @@ export async function listMessages(
   let where = 'company_id = $1 AND environment = $2';
   if (query.search) {
     params.push(likePattern(query.search));
-    where += ` AND (subject ILIKE $3 ESCAPE '\\' OR rcpt_to ILIKE $3 ESCAPE '\\')`;
+    where += ` AND (subject ILIKE $${params.length} ESCAPE '\\' OR rcpt_to ILIKE $${params.length} ESCAPE '\\')`;
+  }
+  if (query.transmissionId) {
+    params.push(query.transmissionId);
+    where += ` AND transmission_id = $${params.length}::bigint`;
   }
   const limit = params.length + 1;
   const rows = await db.query<SummaryRow>(
@@ -138,5 +144,20 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       contentType: attachment.contentType,
       size: attachment.size,
     })),
+  };
+}
+
+/** One attachment of a message with its bytes, by its position among the parsed attachments. */
+export async function attachmentOf(
+  raw: Buffer,
+  index: number,
+): Promise<{ filename: string; contentType: string; content: Buffer } | undefined> {
+  const mail = await simpleParser(raw, { skipTextToHtml: true, skipHtmlToText: true });
+  const attachment = mail.attachments[index];
+  if (!attachment) return undefined;
+  return {
+    filename: attachment.filename ?? '',
+    contentType: attachment.contentType,
+    content: attachment.content,
   };
 }

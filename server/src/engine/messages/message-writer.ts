@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, notify } from '../../db/db.ts';
+import { deleteInSlices } from '../../db/delete-in-slices.ts';
 import type { MessageEnvironment } from './message-reader.ts';
 
 /** One recipient's message, composed and ready for the delivery workers. */
@@ -279,4 +280,25 @@ export async function deleteMessages(
     [companyId, environment],
   );
   return deleted;
+}
+
+/**
+ * Deletes the sandbox inbox's messages older than each company's cutoff (its event retention: the
+ * inbox keeps what the activity shows), 5,000 rows a statement; returns how many.
+ */
+export async function purgeSandboxMessages(
+  db: Db,
+  cutoffs: readonly { companyId: string; before: Date }[],
+): Promise<number> {
+  let purged = 0;
+  for (const { companyId, before } of cutoffs) {
+    purged += await deleteInSlices(
+      db,
+      'messages',
+      'id',
+      "company_id = $1 AND environment = 'sandbox' AND created_at < $2",
+      [companyId, before],
+    );
+  }
+  return purged;
 }

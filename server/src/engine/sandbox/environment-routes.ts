@@ -2,11 +2,12 @@ import {
   completeProfileBody,
   envelope,
   onboardingStateData,
+  requestProductionBody,
   setSandboxBody,
   switchEnvironmentBody,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 import type { EnvironmentService } from './environment.ts';
 
 const switchRule =
@@ -28,7 +29,8 @@ export interface EnvironmentRouteDeps {
 
 export function environmentRoutes(deps: EnvironmentRouteDeps): FastifyPluginAsyncZod {
   const { environments } = deps;
-  const onRequest = deps.guards.full;
+  // Every route here changes the company's environment or profile.
+  const onRequest = [deps.guards.full, requirePermission('environment.switch')];
 
   return async (app) => {
     app.post(
@@ -89,10 +91,14 @@ export function environmentRoutes(deps: EnvironmentRouteDeps): FastifyPluginAsyn
         schema: schemaOf("Ask for production: productionStatus 'None' becomes 'Requested'", {
           description:
             'Only a record for the operator and the console: nobody approves it on a self-hosted install, ' +
-            'and switching to production does not depend on it.',
+            'and switching to production does not depend on it. The details are kept and mailed to the operator.',
+          body: requestProductionBody,
         }),
       },
-      async (request) => ({ data: await environments.requestProduction(sessionOf(request).companyId) }),
+      async (request) => {
+        const { companyId, userId } = sessionOf(request);
+        return { data: await environments.requestProduction({ companyId, userId }, request.body) };
+      },
     );
   };
 }

@@ -97,18 +97,55 @@ describe.each(databases)('environment and on-boarding on $name', (database) => {
     expect(ok.json().data.company).toMatchObject({ website: '', timezone: '(UTC+09:00) Tokyo' });
   });
 
-  it('records a production request without switching', async () => {
-    const { token } = await signUp(t.app, t.db);
-    const requested = await t.post('/v1/on-boarding/request-production', token);
+  it('records a production request with its details without switching, and tells the operator', async () => {
+    const { token } = await signUp(t.app, t.db, 'owner', 'Request Co');
+    const details = {
+      reason: 'Our customers need their receipts from our shop.',
+      monthlyVolume: '10,000 to 100,000 emails',
+      useCase: 'Transactional notifications',
+    };
+    const requested = await t.post('/v1/on-boarding/request-production', token, details);
+    expect(requested.statusCode).toBe(200);
     expect(requested.json().data).toMatchObject({ productionStatus: 'Requested', environment: 'sandbox' });
-    const twice = await t.post('/v1/on-boarding/request-production', token);
+    const twice = await t.post('/v1/on-boarding/request-production', token, details);
     expect(twice.json().data.productionStatus).toBe('Requested');
     expect((await t.getData('/v1/company/detail', token)).productionStatus).toBe('Requested');
+
+    const stored = await t.db.query<{ reason: string; use_case: string; name: string }>(
+      `SELECT r.reason, r.use_case, c.name FROM production_requests r JOIN companies c ON c.id = r.company_id
+       WHERE c.name = 'Request Co'`,
+    );
+    expect(stored).toHaveLength(2);
+    // Each request mails the operator: a third an hour is the last one taken.
+    expect((await t.post('/v1/on-boarding/request-production', token, details)).statusCode).toBe(200);
+    const fourth = await t.post('/v1/on-boarding/request-production', token, details);
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json()).toMatchObject({ code: 'tooManyAttempts' });
+    expect(stored[0]).toMatchObject({ reason: details.reason, use_case: details.useCase });
+    const mail = await t.db.one<{ subject: string; text: string }>(
+      `SELECT subject, text FROM captured_mail WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
+      [t.config.supportEmail],
+    );
+    expect(mail.subject).toBe('Production requested: Request Co');
+    expect(mail.text).toContain(details.reason);
+
+    for (const body of [{}, { ...details, reason: 'short' }, { ...details, monthlyVolume: 'lots' }]) {
+      const refused = await t.post('/v1/on-boarding/request-production', token, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('validation');
+    }
   });
 
   it('needs a login', async () => {
     // Bodies are validated before the guard runs, so each gets a valid one.
-    const payload = { ...profile, sandbox: true, environment: 'sandbox' };
+    const payload = {
+      ...profile,
+      sandbox: true,
+      environment: 'sandbox',
+      reason: 'We need to send receipts.',
+      monthlyVolume: 'Under 10,000 emails',
+      useCase: 'Newsletters',
+    };
     for (const url of [
       '/v1/user/set-sandbox',
       '/v1/on-boarding/switch-environment',

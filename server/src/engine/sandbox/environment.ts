@@ -1,7 +1,11 @@
-import type { CompleteProfile, OnboardingState } from '@app/shared/api/contract/index';
+import type { CompleteProfile, OnboardingState, RequestProduction } from '@app/shared/api/contract/index';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
+import { operatorNote } from '../../accounts/contact-us/operator-mail.ts';
+import type { Clock } from '../../clock.ts';
 import { type Db, notify } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import { recordProductionRequest } from './production-requests.ts';
 import { type Environment, environmentChanged, type SandboxRules } from './sandbox-rules.ts';
 import { isProductionReady, productionFlags, readTour, setTourFlags } from './tour-flags.ts';
 
@@ -14,13 +18,19 @@ export type EnvironmentService = ReturnType<typeof createEnvironmentService>;
 
 export interface EnvironmentDeps {
   db: Db;
-  companies: Pick<CompanyStore, 'detail' | 'setEnvironment' | 'setProfile' | 'requestProduction'>;
+  companies: Pick<
+    CompanyStore,
+    'detail' | 'setEnvironment' | 'setProfile' | 'requestProduction' | 'lockName'
+  >;
   rules: Pick<SandboxRules, 'forgetEnvironment'>;
+  clock: Clock;
+  /** Tells the operator's mailbox about a production request (best effort: a failure is reported, not thrown). */
+  notifyOperator?: (note: Omit<MailMessage, 'to'>) => Promise<void>;
 }
 
 /** Where a company stands between the sandbox and production (§4), and the steps that move it. */
 export function createEnvironmentService(deps: EnvironmentDeps) {
-  const { db, companies, rules } = deps;
+  const { db, companies, rules, clock } = deps;
 
   const state = async (companyId: string): Promise<OnboardingState> => {
     const [company, tour] = await Promise.all([companies.detail(companyId), readTour(db, companyId)]);
@@ -84,9 +94,29 @@ export function createEnvironmentService(deps: EnvironmentDeps) {
      * Self-hosted installs have nobody to approve it, so switching never waits for it; it tells the operator
      * (and the console's request screen) that the company asked.
      */
-    async requestProduction(companyId: string): Promise<OnboardingState> {
-      await companies.requestProduction(companyId);
-      return state(companyId);
+    async requestProduction(
+      caller: { companyId: string; userId: string },
+      details: RequestProduction,
+    ): Promise<OnboardingState> {
+      const now = clock.now();
+      await recordProductionRequest(db, caller, details, now, companies.lockName);
+      await companies.requestProduction(caller.companyId);
+      const next = await state(caller.companyId);
+      await deps.notifyOperator?.(
+        operatorNote(
+          `Production requested: ${next.company.name}`,
+          [
+            ['Company', next.company.name],
+            ['Company id', caller.companyId],
+            ['Expected monthly volume', details.monthlyVolume],
+            ['Use case', details.useCase],
+            ['Environment now', next.environment],
+            ['Requested', now.toISOString()],
+          ],
+          { label: 'Why production', text: details.reason },
+        ),
+      );
+      return next;
     },
   };
 }

@@ -2,6 +2,7 @@ import {
   deletedCountData,
   envelope,
   okData,
+  sandboxAttachmentParams,
   sandboxMessageListData,
   sandboxMessageListQuery,
   sandboxMessageParams,
@@ -10,8 +11,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
-import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
-import { findMessage, listMessages, type MessageSummary, parseMessage } from '../messages/message-reader.ts';
+import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
+import {
+  attachmentOf,
+  findMessage,
+  listMessages,
+  type MessageSummary,
+  parseMessage,
+} from '../messages/message-reader.ts';
 import { deleteMessage, deleteMessages } from '../messages/message-writer.ts';
 
 const tags = ['sandbox inbox'];
@@ -25,6 +32,16 @@ const summary = (message: MessageSummary) => ({
   size: message.size,
 });
 
+/** `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266 / 5987). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
 const notFound = () => new DomainError('entityNotFound', 'Message not found in the sandbox inbox');
 
 /** The sandbox inbox: what the company sent while in the sandbox, like a test inbox. Company-scoped. */
@@ -35,6 +52,7 @@ export interface InboxRouteDeps {
 
 export function inboxRoutes(deps: InboxRouteDeps): FastifyPluginAsyncZod {
   const onRequest = deps.guards.full;
+  const changes = [onRequest, requirePermission('send')];
   const find = async (companyId: string, id: string) => {
     const message = await findMessage(deps.db, companyId, 'sandbox', id);
     if (!message) throw notFound();
@@ -55,13 +73,14 @@ export function inboxRoutes(deps: InboxRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { page, size, search } = request.query;
+        const { page, size, search, transmissionId } = request.query;
         const { items, total } = await listMessages(deps.db, {
           companyId: sessionOf(request).companyId,
           environment: 'sandbox',
           page,
           size,
           search,
+          transmissionId,
         });
         return { data: { items: items.map(summary), total, page, size } };
       },
@@ -108,10 +127,36 @@ export function inboxRoutes(deps: InboxRouteDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.get(
+      '/sandbox/messages/:id/attachments/:index',
+      {
+        onRequest,
+        schema: {
+          tags,
+          summary: 'One attachment of a sandbox message (by its position in attachments), as a download',
+          security: bearerSecurity,
+          params: sandboxAttachmentParams,
+        },
+      },
+      async (request, reply) => {
+        const message = await find(sessionOf(request).companyId, request.params.id);
+        const attachment = await attachmentOf(message.raw, request.params.index);
+        if (!attachment) throw new DomainError('entityNotFound', 'Attachment not found in the message');
+        const filename = attachment.filename || `attachment-${request.params.index + 1}`;
+        // Always a download, never rendered by the browser on the console's origin.
+        return reply
+          .type(attachment.contentType || 'application/octet-stream')
+          .header('content-disposition', contentDisposition(filename))
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .send(attachment.content);
+      },
+    );
+
     app.delete(
       '/sandbox/messages/:id',
       {
-        onRequest,
+        onRequest: changes,
         schema: {
           tags,
           summary: 'Delete one sandbox message',
@@ -135,7 +180,7 @@ export function inboxRoutes(deps: InboxRouteDeps): FastifyPluginAsyncZod {
     app.delete(
       '/sandbox/messages',
       {
-        onRequest,
+        onRequest: changes,
         schema: {
           tags,
           summary: "Empty the company's sandbox inbox",

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
+import { contentDisposition } from './inbox-routes.ts';
 
 interface Sent {
   subject: string;
@@ -148,6 +149,54 @@ describe.each(databases)('sandbox inbox on $name', (database) => {
     expect(response.headers['content-disposition']).toBe(`attachment; filename="${id}.eml"`);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.rawPayload.equals(raw)).toBe(true);
+  });
+
+  it('filters the list by transmission id', async () => {
+    const e = await signUp(t.app, t.db, 'erin', 'Company E');
+    const companyE = (await t.getData('/v1/company/detail', e.token)).id;
+    const first = await insert(companyE, { subject: 'First', to: 'x@test.example', createdAt: at(1) });
+    await insert(companyE, { subject: 'Second', to: 'x@test.example', createdAt: at(2) });
+    // Transmission ids are random 62-bit numbers: up to 19 digits.
+    await t.db.query('UPDATE messages SET transmission_id = 4611686018427387903 WHERE id = $1', [first.id]);
+
+    const found = await t.getData('/v1/sandbox/messages?transmissionId=4611686018427387903', e.token);
+    expect(found.items.map((item: { id: string }) => item.id)).toEqual([first.id]);
+    expect((await t.getData('/v1/sandbox/messages?transmissionId=1', e.token)).total).toBe(0);
+    // Another company's transmission id finds nothing of E's.
+    expect((await t.getData('/v1/sandbox/messages?transmissionId=4611686018427387903', a.token)).total).toBe(
+      0,
+    );
+    for (const bad of ['abc', '99999999999999999999', '9223372036854775808']) {
+      const answer = await t.get(`/v1/sandbox/messages?transmissionId=${bad}`, e.token);
+      expect(answer.json(), bad).toMatchObject({ code: 'validation', payload: { field: 'transmissionId' } });
+    }
+  });
+
+  it('downloads one attachment by its position, as an attachment only', async () => {
+    const { id } = await insert(companyA, { subject: 'With file', to: 'f@test.example', createdAt: at(9) });
+    const response = await t.get(`/v1/sandbox/messages/${id}/attachments/0`, a.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="invoice.txt"; filename*=UTF-8''invoice.txt`,
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.body).toBe('total: 10 EUR\n');
+
+    const missing = await t.get(`/v1/sandbox/messages/${id}/attachments/1`, a.token);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'entityNotFound' });
+    // Company B cannot read it.
+    expect((await t.get(`/v1/sandbox/messages/${id}/attachments/0`, b.token)).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/v1/sandbox/messages/${id}/attachments/0` })).statusCode,
+    ).toBe(401);
+  });
+
+  it('names a download in ASCII and UTF-8', () => {
+    expect(contentDisposition('Rechnung März "1".pdf')).toBe(
+      `attachment; filename="Rechnung M_rz _1_.pdf"; filename*=UTF-8''Rechnung%20M%C3%A4rz%20%221%22.pdf`,
+    );
   });
 
   it('deletes one message and empties the inbox, sandbox rows only', async () => {

@@ -11,7 +11,7 @@ import {
   verifiedRecipientData,
 } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 import type { RecipientService } from './authorized-recipients.ts';
 
 const tags = ['authorized recipients'];
@@ -25,6 +25,7 @@ export interface RecipientRouteDeps {
 export function recipientRoutes(deps: RecipientRouteDeps): FastifyPluginAsyncZod {
   const { recipients } = deps;
   const onRequest = deps.guards.full;
+  const changes = [onRequest, requirePermission('send')];
 
   return async (app) => {
     app.get(
@@ -46,7 +47,7 @@ export function recipientRoutes(deps: RecipientRouteDeps): FastifyPluginAsyncZod
     app.post(
       '/authorized-recipient',
       {
-        onRequest,
+        onRequest: changes,
         schema: {
           tags,
           summary: `Add addresses (at most ${authorizedRecipientLimit} per company); each new one gets a verification mail`,
@@ -66,7 +67,7 @@ export function recipientRoutes(deps: RecipientRouteDeps): FastifyPluginAsyncZod
     app.post(
       '/authorized-recipient/resend-email',
       {
-        onRequest,
+        onRequest: changes,
         schema: {
           tags,
           summary: 'Send the verification mail again (once a minute per address)',
@@ -84,7 +85,7 @@ export function recipientRoutes(deps: RecipientRouteDeps): FastifyPluginAsyncZod
     app.delete(
       '/authorized-recipient/:id',
       {
-        onRequest,
+        onRequest: changes,
         schema: {
           tags,
           summary: 'Remove an authorized recipient (by the id of the list)',

@@ -17,7 +17,7 @@ import type { EnvironmentService } from './environment.ts';
 export interface SandboxDataRouteDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'publicUrl' | 'smtpPort'>;
+  config: Pick<Config, 'publicUrl' | 'smtpPort'> & { smtp: Pick<Config['smtp'], 'tls'> };
   guards: Pick<AuthGuards, 'full'>;
   recipients: Pick<RecipientService, 'list'>;
   environments: Pick<EnvironmentService, 'state'>;
@@ -89,7 +89,12 @@ export function sandboxDataRoutes(deps: SandboxDataRouteDeps): FastifyPluginAsyn
           quota,
           sending: {
             apiBaseUrl: `${deps.config.publicUrl}/api/v1`,
-            smtp: { host: smtpHost, port: deps.config.smtpPort, username: 'SMTP_Injection' },
+            smtp: {
+              host: smtpHost,
+              port: deps.config.smtpPort,
+              username: 'SMTP_Injection',
+              certificate: deps.config.smtp.tls ? 'configured' : 'self-signed',
+            },
           },
           messages: { total, today: sentToday },
         };

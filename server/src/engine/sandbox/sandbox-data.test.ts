@@ -51,7 +51,7 @@ describe.each(databases)('sandbox welcome data on $name', (database) => {
       },
       sending: {
         apiBaseUrl: 'https://mail.example.com/api/v1',
-        smtp: { host: 'mail.example.com', port: 587, username: 'SMTP_Injection' },
+        smtp: { host: 'mail.example.com', port: 587, username: 'SMTP_Injection', certificate: 'self-signed' },
       },
       messages: { total: 2, today: 1 },
       tour: { sandboxSetAuthorizedRecipient: true, sandboxEmailSent: false },

@@ -96,7 +96,10 @@ function dnsOf(verification: Verification): SendingDomainDns {
     const k = kind as 'dkim' | 'cname' | 'spf' | 'dmarc';
     dns[`${k}_record`] = record.name;
     dns[`${k}_value`] = record.value;
-    if (result.status === 'invalid') dns[`${k}_error`] = result.error;
+    if (result.status === 'invalid') {
+      dns[`${k}_error`] = result.error;
+      if (result.found !== undefined) dns[`${k}_found`] = result.found;
+    }
   }
   return dns;
 }

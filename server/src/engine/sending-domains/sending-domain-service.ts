@@ -313,9 +313,11 @@ export function createSendingDomainService(deps: {
       kinds.forEach((kind, index) => {
         const result = results[index] as CheckResult;
         checks[kind] = { record: published[kind], result };
-        statuses[`${kind}Status`] = result.status;
+        // DNS that did not answer proves nothing: the status stays what the last answer proved, so a
+        // resolver blip during a re-check does not stop a verified domain from sending.
+        if (result.status === 'valid' || !result.lookupFailed) statuses[`${kind}Status`] = result.status;
       });
-      if (kinds.length === 0) return { domain, checks };
+      if (Object.keys(statuses).length === 0) return { domain, checks };
       await store.setStatuses(viewer.companyId, domain.domain, statuses);
       const after = await store.owned(viewer, domain.domain);
       return { domain: after ?? domain, checks };

@@ -250,6 +250,11 @@ describe.each(databases)('sending domains on $name', (database) => {
     expect(wrong.dns.dmarc_error).toBe(
       'The DMARC record at _dmarc.bad.test needs a p= tag of none, quarantine or reject',
     );
+    // What was found beside what was asked for, for the console to show side by side.
+    expect(wrong.dns.dkim_found).toBe(`v=DKIM1; k=rsa; p=${otherPublic}`);
+    expect(wrong.dns.spf_found).toBe('v=spf1 include:_spf.elsewhere.test ~all');
+    expect(wrong.dns.dmarc_found).toBe('v=DMARC1; rua=mailto:x@bad.test');
+    expect(results.dns.spf_found).toBeUndefined();
 
     dns.set(shown.dkim_record, { TXT: ['v=DKIM1; k=rsa'] });
     dns.set('bad.test', { CNAME: 'someone-else.test' });
@@ -260,6 +265,7 @@ describe.each(databases)('sending domains on $name', (database) => {
     expect(noKey.dns.cname_error).toBe(
       `The CNAME record bad.test points to someone-else.test, not ${platformHost}`,
     );
+    expect(noKey.dns.cname_found).toBe('someone-else.test');
   });
 
   it('says when DNS itself fails rather than blaming the record', async () => {
@@ -278,10 +284,13 @@ describe.each(databases)('sending domains on $name', (database) => {
     const verification = await service.verify(viewer, 'dns-down.test', { dkim_verify: true });
     expect(verification.checks.dkim?.result).toEqual({
       status: 'invalid',
+      lookupFailed: true,
       error: expect.stringMatching(
         /^DNS query for the TXT record of scph\d{4}\._domainkey\.dns-down\.test failed \(E[A-Z]+\)\. Please try again\.$/,
       ),
     });
+    // The answer that never came changes nothing recorded: the domain keeps its last proven status.
+    expect(verification.domain.dkimStatus).toBe('unverified');
   });
 
   it('takes a new DKIM key on PUT only once its record is in DNS (SparkPost’s 1404 otherwise)', async () => {

@@ -1,11 +1,18 @@
 import type { DnsResolver } from '../../dns/resolver.ts';
 import type { DnsRecord } from './dns-records.ts';
 
-/** What one look-up found: valid, or invalid with the reason in words for the domain's owner. */
-export type CheckResult = { status: 'valid' } | { status: 'invalid'; error: string };
+/**
+ * What one look-up found: valid, or invalid with the reason in words for the domain's owner and,
+ * when a record was there but wrong, the record as found.
+ */
+/** `lookupFailed`: DNS did not answer (timeout, SERVFAIL): says nothing about the record itself. */
+export type CheckResult =
+  | { status: 'valid' }
+  | { status: 'invalid'; error: string; found?: string; lookupFailed?: true };
 
 const valid: CheckResult = { status: 'valid' };
-const invalid = (error: string): CheckResult => ({ status: 'invalid', error });
+const invalid = (error: string, found?: string): CheckResult =>
+  found === undefined ? { status: 'invalid', error } : { status: 'invalid', error, found };
 
 /** A failed look-up (timeout, SERVFAIL) is said as such: the record may well be right. */
 async function lookup<T>(
@@ -16,12 +23,8 @@ async function lookup<T>(
     return { ok: true, value: await run() };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    return {
-      ok: false,
-      result: invalid(
-        `DNS query for the ${record.type} record of ${record.name} failed (${code}). Please try again.`,
-      ),
-    };
+    const reason = `DNS query for the ${record.type} record of ${record.name} failed (${code}). Please try again.`;
+    return { ok: false, result: { status: 'invalid', error: reason, lookupFailed: true } };
   }
 }
 
@@ -49,23 +52,27 @@ export async function checkDkim(
     return invalid(`DNS record not found. Please add the TXT record ${expected.name} and try again.`);
   }
   if (records.length > 1) {
-    return invalid(`${expected.name} has ${records.length} TXT records; publish only one, ${expected.value}`);
+    return invalid(
+      `${expected.name} has ${records.length} TXT records; publish only one, ${expected.value}`,
+      records.join(' | '),
+    );
   }
   const text = records[0] ?? '';
   const tags = tagsOf(text);
   const key = tags.get('p');
-  if (key === undefined) return invalid(`DNS DKIM query error: '${text}' is missing a p= tag`);
-  if (key === '') return invalid(`The DKIM key at ${expected.name} is revoked (empty p= tag)`);
+  if (key === undefined) return invalid(`DNS DKIM query error: '${text}' is missing a p= tag`, text);
+  if (key === '') return invalid(`The DKIM key at ${expected.name} is revoked (empty p= tag)`, text);
   const k = tags.get('k');
   if (k !== undefined && k.toLowerCase() !== 'rsa')
-    return invalid(`The k= tag at ${expected.name} must be rsa, not ${k}`);
+    return invalid(`The k= tag at ${expected.name} must be rsa, not ${k}`, text);
   const h = tags.get('h');
   if (h !== undefined && !h.toLowerCase().split(':').includes('sha256')) {
-    return invalid(`The h= tag at ${expected.name} must be sha256, not ${h}`);
+    return invalid(`The h= tag at ${expected.name} must be sha256, not ${h}`, text);
   }
   if (key !== publicKey) {
     return invalid(
       `The p= tag at ${expected.name} is not this domain's public key; publish ${expected.value}`,
+      text,
     );
   }
   return valid;
@@ -84,7 +91,7 @@ export async function checkCname(dns: DnsResolver, expected: DnsRecord): Promise
     );
   }
   if (withoutDot(target) !== withoutDot(expected.value)) {
-    return invalid(`The CNAME record ${expected.name} points to ${target}, not ${expected.value}`);
+    return invalid(`The CNAME record ${expected.name} points to ${target}, not ${expected.value}`, target);
   }
   return valid;
 }
@@ -108,6 +115,7 @@ export async function checkSpf(
   if (records.length > 1) {
     return invalid(
       `${expected.name} has ${records.length} SPF records; SPF allows one (RFC 7208 §3.2): merge them`,
+      records.join(' | '),
     );
   }
   const terms = (records[0] ?? '').trim().toLowerCase().split(/\s+/).slice(1);
@@ -127,6 +135,7 @@ export async function checkSpf(
   }
   return invalid(
     `The SPF record of ${expected.name} ("${records[0]}") does not authorize ${host}; add a:${host}`,
+    records[0],
   );
 }
 
@@ -139,10 +148,16 @@ export async function checkDmarc(dns: DnsResolver, expected: DnsRecord): Promise
     return invalid(`No DMARC record (TXT "v=DMARC1; ...") at ${expected.name}. Please add ${expected.value}`);
   }
   if (records.length > 1)
-    return invalid(`${expected.name} has ${records.length} DMARC records; publish only one`);
+    return invalid(
+      `${expected.name} has ${records.length} DMARC records; publish only one`,
+      records.join(' | '),
+    );
   const policy = tagsOf(records[0] ?? '').get('p');
   if (policy === undefined || !['none', 'quarantine', 'reject'].includes(policy.toLowerCase())) {
-    return invalid(`The DMARC record at ${expected.name} needs a p= tag of none, quarantine or reject`);
+    return invalid(
+      `The DMARC record at ${expected.name} needs a p= tag of none, quarantine or reject`,
+      records[0],
+    );
   }
   return valid;
 }

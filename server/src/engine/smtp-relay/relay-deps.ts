@@ -15,6 +15,7 @@ export interface XMsysApi {
   tags?: string[];
   options?: {
     open_tracking?: boolean;
+    initial_open?: boolean;
     click_tracking?: boolean;
     transactional?: boolean;
     sandbox?: boolean;

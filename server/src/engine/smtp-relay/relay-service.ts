@@ -99,6 +99,16 @@ async function submitMessage(
   }
   const environment = options.sandbox === true ? 'sandbox' : await send.environmentOf(principal.companyId);
   const tags = api.tags ?? [];
+  // Tracking is off over SMTP unless X-MSYS-API turns it on, as at SparkPost.
+  const openTracking = options.open_tracking ?? false;
+  const clickTracking = options.click_tracking ?? false;
+  const trackingBase =
+    send.tracking && (openTracking || clickTracking)
+      ? await send.tracking.base(
+          { companyId: principal.companyId, subaccountId: principal.subaccountId },
+          undefined,
+        )
+      : undefined;
   try {
     await screenFromDomain(send, {
       companyId: principal.companyId,
@@ -118,9 +128,10 @@ async function submitMessage(
         templateVersion: null,
         ipPool: options.ip_pool ?? '',
         transactional: options.transactional ?? false,
-        // Tracking is off over SMTP unless X-MSYS-API turns it on, as at SparkPost.
-        openTracking: options.open_tracking ?? false,
-        clickTracking: options.click_tracking ?? false,
+        openTracking,
+        clickTracking,
+        initialOpen: openTracking && options.initial_open === true,
+        ...(trackingBase === undefined ? {} : { trackingBase }),
         metadata: api.metadata ?? {},
         injectedAt: send.clock.now(),
       },

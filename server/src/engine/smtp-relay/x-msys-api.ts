@@ -17,6 +17,7 @@ const xMsysApiSchema = storableInput.pipe(
     options: transmissionOptions
       .pick({
         open_tracking: true,
+        initial_open: true,
         click_tracking: true,
         transactional: true,
         sandbox: true,

@@ -4,6 +4,8 @@
  * attributes are for us: they are taken out of what the recipient gets and kept for click tracking.
  */
 
+import { asciiLowerCase } from './ascii-lower-case.ts';
+
 export type LinkPart = 'html' | 'amp_html' | 'text';
 
 export interface TrackedLink {
@@ -99,9 +101,19 @@ function linkFrom(part: LinkPart, url: string, attributes: Attribute[]): Tracked
 const isWebUrl = (url: string) => /^https?:\/\//i.test(url);
 const isCustom = (attribute: Attribute) => attribute.name.startsWith('data-msys-');
 
+/**
+ * Gives a link's new URL (its tracked URL) or undefined to leave it as written; called once per
+ * link found, in order.
+ */
+export type LinkRewrite = (link: TrackedLink) => string | undefined;
+
 /** The html's `<a href>` links; data-msys-* attributes are removed from the returned html. */
-function htmlLinks(part: LinkPart, html: string): { content: string; links: TrackedLink[] } {
-  const lower = html.toLowerCase();
+function htmlLinks(
+  part: LinkPart,
+  html: string,
+  rewrite: LinkRewrite | undefined,
+): { content: string; links: TrackedLink[] } {
+  const lower = asciiLowerCase(html);
   const links: TrackedLink[] = [];
   const pieces: string[] = [];
   let copied = 0;
@@ -109,9 +121,17 @@ function htmlLinks(part: LinkPart, html: string): { content: string; links: Trac
     if (!isSpace(html[open + 2])) continue;
     const { attributes, end } = readAttributes(html, open + 2, '>');
     const href = attributes.find((attribute) => attribute.name === 'href');
-    if (href && isWebUrl(href.value.trim())) links.push(linkFrom(part, href.value.trim(), attributes));
-    for (const attribute of attributes.filter(isCustom)) {
+    let tracked: string | undefined;
+    if (href && isWebUrl(href.value.trim())) {
+      const link = linkFrom(part, href.value.trim(), attributes);
+      links.push(link);
+      tracked = rewrite?.(link);
+    }
+    for (const attribute of attributes) {
+      const replaced = attribute === href && tracked !== undefined;
+      if (!replaced && !isCustom(attribute)) continue;
       pieces.push(html.slice(copied, attribute.start));
+      if (replaced) pieces.push(` href="${tracked}"`);
       copied = attribute.end;
     }
     open = Math.max(open, end - 2);
@@ -147,8 +167,11 @@ function withoutTrailingPunctuation(text: string, start: number, end: number): n
 }
 
 /** The text's http(s) links; a `[[…]]` right after a link is read and removed. */
-function textLinks(text: string): { content: string; links: TrackedLink[] } {
-  const lower = text.toLowerCase();
+function textLinks(
+  text: string,
+  rewrite: LinkRewrite | undefined,
+): { content: string; links: TrackedLink[] } {
+  const lower = asciiLowerCase(text);
   const links: TrackedLink[] = [];
   const pieces: string[] = [];
   let copied = 0;
@@ -171,6 +194,8 @@ function textLinks(text: string): { content: string; links: TrackedLink[] } {
     if (!text.startsWith('[[', end)) end = withoutTrailingPunctuation(text, start, end);
     const url = text.slice(start, end);
     let attributes: Attribute[] = [];
+    // Where the text after the link resumes: past its [[…]] when it has one.
+    let after = end;
     if (closing < end + 2) closing = next(']]', end + 2);
     const close = text.startsWith('[[', end) ? closing : Number.POSITIVE_INFINITY;
     // A short [[…]] only: a lone [[ must not send every link's scan to the end of the text.
@@ -179,19 +204,27 @@ function textLinks(text: string): { content: string; links: TrackedLink[] } {
       const read = readAttributes(inside, 0, ']]');
       if (read.end === inside.length) {
         attributes = read.attributes;
-        pieces.push(text.slice(copied, end));
-        copied = close + 2;
-        end = copied;
+        after = close + 2;
       }
     }
-    links.push(linkFrom('text', url, attributes));
-    at = Math.max(end, start + 1);
+    const link = linkFrom('text', url, attributes);
+    links.push(link);
+    const tracked = rewrite?.(link);
+    if (tracked !== undefined || after !== end) {
+      pieces.push(text.slice(copied, start), tracked ?? url);
+      copied = after;
+    }
+    at = Math.max(after, start + 1);
   }
   pieces.push(text.slice(copied));
   return { content: pieces.join(''), links };
 }
 
 /** Finds a rendered part's links and returns the part as the recipient gets it. */
-export function extractLinks(part: LinkPart, content: string): { content: string; links: TrackedLink[] } {
-  return part === 'text' ? textLinks(content) : htmlLinks(part, content);
+export function extractLinks(
+  part: LinkPart,
+  content: string,
+  rewrite?: LinkRewrite,
+): { content: string; links: TrackedLink[] } {
+  return part === 'text' ? textLinks(content, rewrite) : htmlLinks(part, content, rewrite);
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { PartKind } from './ast.ts';
 import { checkFrom, checkHeader, checkReplyTo, checkSubject } from './checks.ts';
 import type { RecipientAddress, SubstitutionData } from './data.ts';
@@ -5,7 +6,7 @@ import { withRecipientAddress } from './data.ts';
 import { GenerationError } from './errors.ts';
 import { htmlToPlainText, inlineCss } from './html.ts';
 import { checkTemplateShape, templateLimits } from './limits.ts';
-import { extractLinks, type LinkPart, type TrackedLink } from './links.ts';
+import { extractLinks, type LinkPart, type LinkRewrite, type TrackedLink } from './links.ts';
 import type { SnippetContents } from './snippets.ts';
 import type { PartTemplate, RenderBudget } from './template.ts';
 import { compilePart, createRenderBudget, NestedSources } from './template.ts';
@@ -15,7 +16,7 @@ export { mergeSubstitutionData, withRecipientAddress } from './data.ts';
 export type { GenerationErrorKind } from './errors.ts';
 export { CompileError, GenerationError } from './errors.ts';
 export { templateLimits, templateLimitsText } from './limits.ts';
-export type { TrackedLink } from './links.ts';
+export type { LinkRewrite, TrackedLink } from './links.ts';
 export { checkSnippetParts, type SnippetContents, snippetIdsIn } from './snippets.ts';
 export { createRenderBudget, type RenderBudget } from './template.ts';
 
@@ -51,6 +52,7 @@ export interface CompiledContent {
    * Renders one recipient's message. `address`, when given, is exposed to templates as `address`
    * unless the data has its own `address` (and so are the other reserved variables). Renders of one
    * transmission share one `budget` and the `snippets` its content references.
+   * `rewrite` gives links of html, amp_html and text their tracked URL (click tracking).
    * Throws GenerationError and nothing else.
    */
   render(
@@ -58,6 +60,7 @@ export interface CompiledContent {
     address?: RecipientAddress,
     budget?: RenderBudget,
     snippets?: SnippetContents,
+    rewrite?: LinkRewrite,
   ): RenderedContent;
 }
 
@@ -113,6 +116,7 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
     address?: RecipientAddress,
     budget = createRenderBudget(),
     snippets: SnippetContents = {},
+    rewrite?: LinkRewrite,
   ): RenderedContent => {
     try {
       if (data === null || typeof data !== 'object' || Array.isArray(data)) {
@@ -124,7 +128,7 @@ export function compileContent(parts: ContentParts, options: RenderOptions = {})
           `the ${mostSnippetCalls.part} part calls render_snippet() ${mostSnippetCalls.calls} times; at most ${templateLimits.maxSnippetCalls} are allowed`,
         );
       }
-      return produce(address ? withRecipientAddress(data, address) : data, budget, snippets);
+      return produce(address ? withRecipientAddress(data, address) : data, budget, snippets, rewrite);
     } catch (error) {
       if (error instanceof GenerationError) throw error;
       const detail = error instanceof Error ? error.message : String(error);
@@ -166,16 +170,38 @@ export function checkContentShape(parts: ContentParts, bodies = true): void {
 function createProducer(
   templates: Templates,
   inlining: boolean,
-): (data: SubstitutionData, budget: RenderBudget, snippets: SnippetContents) => RenderedContent {
+): (
+  data: SubstitutionData,
+  budget: RenderBudget,
+  snippets: SnippetContents,
+  rewrite: LinkRewrite | undefined,
+) => RenderedContent {
   // Recipients often share the same rendered html; the html-to-text and juice passes are the costly ones.
   const toText = memoizeLast(htmlToPlainText);
   const inline = memoizeLast(inlineCss);
+  // Tracked URLs differ per recipient: the parts get the same placeholder for the same link instead,
+  // so the passes above still see one html for all, and the URLs go in last.
+  const placeholder = `https://zz${randomBytes(8).toString('hex')}.invalid/`;
+  const placeholders = new RegExp(`${placeholder.replaceAll('.', '\\.')}(\\d+)_`, 'g');
 
-  return (data, budget, snippets) => {
+  return (data, budget, snippets, rewrite) => {
     const links: TrackedLink[] = [];
+    const trackedUrls: string[] = [];
+    const toPlaceholder: LinkRewrite | undefined =
+      rewrite &&
+      ((link) => {
+        const url = rewrite(link);
+        if (url === undefined) return undefined;
+        trackedUrls.push(url);
+        return `${placeholder}${trackedUrls.length - 1}_`;
+      });
+    const withTrackedUrls = (part: string | undefined) =>
+      part === undefined || trackedUrls.length === 0
+        ? part
+        : part.replace(placeholders, (_, index: string) => trackedUrls[Number(index)] ?? '');
     const withoutLinks = (part: LinkPart, rendered: string | undefined) => {
       if (rendered === undefined) return undefined;
-      const found = extractLinks(part, rendered);
+      const found = extractLinks(part, rendered, toPlaceholder);
       links.push(...found.links);
       return found.content;
     };
@@ -207,9 +233,9 @@ function createProducer(
 
     const content: RenderedContent = { subject, from: { email: fromEmail } };
     if (fromName !== undefined) content.from.name = fromName;
-    if (html !== undefined) content.html = html;
-    if (text !== undefined) content.text = text;
-    if (ampHtml !== undefined) content.amp_html = ampHtml;
+    if (html !== undefined) content.html = withTrackedUrls(html);
+    if (text !== undefined) content.text = withTrackedUrls(text);
+    if (ampHtml !== undefined) content.amp_html = withTrackedUrls(ampHtml);
     if (replyTo !== undefined) content.reply_to = replyTo;
     if (headers) content.headers = headers;
     if (links.length > 0) content.links = links;

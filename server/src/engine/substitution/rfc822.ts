@@ -1,8 +1,23 @@
 import { encode, wrap } from 'nodemailer/lib/qp';
 import type { SubstitutionData } from './data.ts';
 import type { RenderBudget } from './evaluate.ts';
-import { extractLinks, type LinkPart } from './links.ts';
+import { extractLinks, type LinkPart, type LinkRewrite } from './links.ts';
 import { compilePart, type PartTemplate } from './template.ts';
+
+/** What one render does to the text parts it finds besides substituting: open and click tracking. */
+export interface PartTracking {
+  /** Gives links their tracked URL. */
+  rewrite?: LinkRewrite | undefined;
+  /** The part's final content (open pixels added to html and amp_html). */
+  finish?(part: LinkPart, content: string): string;
+}
+
+/** Renders a whole message for one recipient. */
+export type Rfc822Template = (
+  data: SubstitutionData,
+  budget: RenderBudget,
+  tracking?: PartTracking,
+) => string;
 
 /**
  * email_rfc822 content as the reference substitutes it: the top-level headers, and the first
@@ -12,18 +27,24 @@ import { compilePart, type PartTemplate } from './template.ts';
  * out), and written back quoted-printable when
  * they were encoded or hold 8-bit data after substitution. Parts in a charset other than UTF-8 or
  * US-ASCII, and everything else, stay as written. `bodies` false substitutes the headers only.
+ * `how.readBodies` reads the text parts without substituting them, for tracking (`bodies` false);
+ * `how.headers` false leaves the headers as written (a message received over SMTP).
  */
-export function compileRfc822(source: string, bodies: boolean): PartTemplate {
+export function compileRfc822(
+  source: string,
+  bodies: boolean,
+  how: { headers?: boolean; readBodies?: boolean } = {},
+): Rfc822Template {
   const pieces: Piece[] = [];
   const { head, separator, body } = splitEntity(source);
-  const headers = compilePart('email_rfc822', head, 'header');
-  if (bodies) readEntity({ head, separator, body }, pieces, new Set(), 0, headers);
-  else pieces.push(headers, separator + body);
-  return (data, budget) =>
-    pieces.map((piece) => (typeof piece === 'string' ? piece : piece(data, budget))).join('');
+  const headers = how.headers === false ? () => head : compilePart('email_rfc822', head, 'header');
+  if (bodies || how.readBodies) readEntity({ head, separator, body }, pieces, new Set(), 0, bodies, headers);
+  else pieces.push((data, budget) => headers(data, budget), separator + body);
+  return (data, budget, tracking) =>
+    pieces.map((piece) => (typeof piece === 'string' ? piece : piece(data, budget, tracking))).join('');
 }
 
-type Piece = string | ((data: SubstitutionData, budget: RenderBudget) => string);
+type Piece = string | ((data: SubstitutionData, budget: RenderBudget, tracking?: PartTracking) => string);
 
 interface Entity {
   head: string;
@@ -68,26 +89,27 @@ function readEntity(
   pieces: Piece[],
   used: Set<LinkPart>,
   depth: number,
+  substitute: boolean,
   headTemplate?: PartTemplate,
 ): void {
-  const headPiece: Piece = headTemplate ?? entity.head;
+  const headPiece: Piece = headTemplate ? (data, budget) => headTemplate(data, budget) : entity.head;
   const contentType = headerValue(entity.head, 'content-type') ?? 'text/plain';
   const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   const boundary = parameter(contentType, 'boundary');
   if (type.startsWith('multipart/') && boundary && depth < MAX_MULTIPART_DEPTH) {
     pieces.push(headPiece, entity.separator);
-    readMultipart(entity.body, boundary, pieces, used, depth);
+    readMultipart(entity.body, boundary, pieces, used, depth, substitute);
     return;
   }
-  const template = textPartTemplate(entity, type, contentType, used);
+  const template = textPartTemplate(entity, type, contentType, used, substitute);
   if (!template) {
     pieces.push(headPiece, entity.separator + entity.body);
     return;
   }
   const renderHead: PartTemplate = headTemplate ?? (() => entity.head);
-  pieces.push((data, budget) => {
+  pieces.push((data, budget, tracking) => {
     const head = renderHead(data, budget);
-    const rendered = template.render(data, budget);
+    const rendered = template.render(data, budget, tracking);
     if (!template.encoded && !EIGHT_BIT.test(rendered)) return head + entity.separator + rendered;
     return withQuotedPrintable(head) + entity.separator + wrap(encode(rendered), 76);
   });
@@ -98,7 +120,8 @@ function textPartTemplate(
   type: string,
   contentType: string,
   used: Set<LinkPart>,
-): { render: PartTemplate; encoded: boolean } | undefined {
+  substitute: boolean,
+): { render: Exclude<Piece, string>; encoded: boolean } | undefined {
   const kind = TEXT_PARTS[type];
   if (kind === undefined || used.has(kind)) return undefined;
   if ((headerValue(entity.head, 'content-disposition') ?? '').toLowerCase().startsWith('attachment'))
@@ -112,9 +135,12 @@ function textPartTemplate(
   else if (encoding === '7bit' || encoding === '8bit' || encoding === 'binary') decoded = entity.body;
   else return undefined;
   used.add(kind);
-  const template = compilePart(`email_rfc822 ${type} part`, decoded, kind);
+  const template = substitute ? compilePart(`email_rfc822 ${type} part`, decoded, kind) : () => decoded;
   return {
-    render: (data, budget) => extractLinks(kind, template(data, budget)).content,
+    render: (data, budget, tracking) => {
+      const content = extractLinks(kind, template(data, budget), tracking?.rewrite).content;
+      return tracking?.finish ? tracking.finish(kind, content) : content;
+    },
     encoded: encoding === 'quoted-printable' || encoding === 'base64',
   };
 }
@@ -126,6 +152,7 @@ function readMultipart(
   pieces: Piece[],
   used: Set<LinkPart>,
   depth: number,
+  substitute: boolean,
 ): void {
   const delimiter = `--${boundary}`;
   const delimiterAt = (from: number) => {
@@ -148,7 +175,7 @@ function readMultipart(
     let contentEnd = partEnd;
     if (next >= 0 && body[contentEnd - 1] === '\n') contentEnd--;
     if (next >= 0 && body[contentEnd - 1] === '\r') contentEnd--;
-    readEntity(splitEntity(body.slice(lineEnd + 1, contentEnd)), pieces, used, depth + 1);
+    readEntity(splitEntity(body.slice(lineEnd + 1, contentEnd)), pieces, used, depth + 1, substitute);
     pieces.push(body.slice(contentEnd, partEnd));
     start = next;
   }

@@ -14,6 +14,10 @@ export interface SendContext {
   transactional: boolean;
   openTracking: boolean;
   clickTracking: boolean;
+  /** SparkPost's initial_open option: a second open pixel at the top of the html. */
+  initialOpen?: boolean;
+  /** Where the send's tracked links and open pixels point (scheme and host); none leaves it untracked. */
+  trackingBase?: string;
   metadata: Record<string, unknown>;
   injectedAt: Date;
 }

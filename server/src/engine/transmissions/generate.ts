@@ -4,6 +4,7 @@ import type { NewMessageEvent } from '../events/message-event.ts';
 import type { NewTransmission } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';
 import { mergeSubstitutionData, type SnippetContents, templateLimits } from '../substitution/render.ts';
+import { trackingPlan } from '../tracking/instrument.ts';
 import {
   messageOptions,
   type RecipientFacts,
@@ -92,6 +93,7 @@ export async function generate(
   const messages: NewMessage[] = [];
   // The reference's precedence: substitution_data over metadata, the recipient's over the transmission's.
   const sharedData = mergeSubstitutionData(g.templateData, send.metadata, g.substitutionData);
+  const tracking = trackingPlan(send, deps.tracking?.key);
   const perTask = Math.max(
     1,
     Math.min(maxRecipientsPerTask, Math.floor(maxBytesPerTask / (messageSizeEstimate(g.content) + 1))),
@@ -144,6 +146,7 @@ export async function generate(
         injectedAt: send.injectedAt,
         loopStepsLeft,
         sliceMs: renderSliceMs,
+        tracking,
       });
       loopStepsLeft = result.loopStepsLeft;
       result.messages.forEach((rendered, index) => {

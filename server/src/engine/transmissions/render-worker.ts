@@ -21,8 +21,9 @@ import {
   type SubstitutionData,
   withRecipientAddress,
 } from '../substitution/render.ts';
-import { compileRfc822 } from '../substitution/rfc822.ts';
+import { compileRfc822, type Rfc822Template } from '../substitution/rfc822.ts';
 import type { PartTemplate } from '../substitution/template.ts';
+import { clickRewrite, partTracking, type TrackingPlan, withOpenPixels } from '../tracking/instrument.ts';
 import { createComposer, type FilePart } from './compose.ts';
 import { messageIdFor } from './message-id.ts';
 
@@ -72,6 +73,8 @@ export interface RenderTask {
   loopStepsLeft: number;
   /** The task returns after the recipient that passes this much time, so other tasks get their turn. */
   sliceMs: number;
+  /** Open and click tracking of the send's inline content; none when neither is on. */
+  tracking?: TrackingPlan | undefined;
 }
 
 export type RenderedMessage =
@@ -94,12 +97,12 @@ export type PreviewResult =
  * Compiled templates by content, bounded by the size of their sources. A content that does not
  * compile is kept too, so its recipients do not each pay for the failed attempt.
  */
-type Compiled = { value: CompiledContent | PartTemplate } | { error: unknown };
+type Compiled = { value: CompiledContent | PartTemplate | Rfc822Template } | { error: unknown };
 const compiledCache = new Map<string, Compiled & { size: number }>();
 const cacheMaxChars = 64 * 1024 * 1024;
 let cachedChars = 0;
 
-function compileOnce(make: () => CompiledContent | PartTemplate): Compiled {
+function compileOnce(make: () => CompiledContent | PartTemplate | Rfc822Template): Compiled {
   try {
     return { value: make() };
   } catch (error) {
@@ -107,7 +110,10 @@ function compileOnce(make: () => CompiledContent | PartTemplate): Compiled {
   }
 }
 
-function cached<T extends CompiledContent | PartTemplate>(source: unknown, make: () => T): T {
+function cached<T extends CompiledContent | PartTemplate | Rfc822Template>(
+  source: unknown,
+  make: () => T,
+): T {
   const text = JSON.stringify(source);
   const key = createHash('sha256').update(text).digest('base64');
   let entry = compiledCache.get(key);
@@ -214,20 +220,50 @@ function withOwnMessageId(raw: Buffer, job: RecipientJob): Built {
   };
 }
 
+/**
+ * A message received over SMTP with its links and open pixels tracked (X-MSYS-API turned tracking
+ * on): its text parts are read as email_rfc822 content is, nothing substituted. One that is not
+ * UTF-8 throughout goes as received: re-encoding it could change what it says.
+ */
+function trackedReceived(raw: Buffer, plan: TrackingPlan, job: RecipientJob, budget: RenderBudget): Buffer {
+  let source: string;
+  try {
+    source = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    return raw;
+  }
+  const template = cached(['received', source], () =>
+    compileRfc822(source, false, { headers: false, readBodies: true }),
+  );
+  return Buffer.from(template({}, budget, partTracking(plan, job.id)));
+}
+
 async function build(task: RenderTask, job: RecipientJob, budget: RenderBudget): Promise<Built> {
-  const { content } = task;
+  const { content, tracking } = task;
   if (content.kind === 'received') {
-    return withOwnMessageId(Buffer.from(content.raw.buffer, content.raw.byteOffset, content.raw.length), job);
+    const raw = Buffer.from(content.raw.buffer, content.raw.byteOffset, content.raw.length);
+    return withOwnMessageId(tracking ? trackedReceived(raw, tracking, job, budget) : raw, job);
   }
   const data = mergeSubstitutionData(task.sharedData, job.metadata, job.data);
   const recipient = { ...job.address, ...(job.returnPath ? { returnPath: job.returnPath } : {}) };
   if (content.kind === 'rfc822') {
-    const source = cached(['rfc822', content.source, content.performSubstitutions], () =>
-      compileRfc822(content.source, content.performSubstitutions),
-    )(withRecipientAddress(data, recipient), budget);
+    // Tracking reads the text parts even when they are not substituted.
+    const readBodies = tracking !== undefined;
+    const source = cached(
+      ['rfc822', content.source, content.performSubstitutions, ...(readBodies ? ['read'] : [])],
+      () => compileRfc822(content.source, content.performSubstitutions, { readBodies }),
+    )(withRecipientAddress(data, recipient), budget, tracking && partTracking(tracking, job.id));
     return withOwnMessageId(Buffer.from(source.replace(/\r?\n/g, '\r\n')), job);
   }
-  const rendered = compileInline(content.parts, content).render(data, recipient, budget, task.snippets);
+  const compiled = compileInline(content.parts, content);
+  const plain = compiled.render(
+    data,
+    recipient,
+    budget,
+    task.snippets,
+    tracking && clickRewrite(tracking, job.id),
+  );
+  const rendered = tracking ? withOpenPixels(plain, tracking, job.id) : plain;
   const messageIdHeader = messageIdFor(job.id, rendered.from.email);
   const raw = await composer.compose({
     content: rendered,

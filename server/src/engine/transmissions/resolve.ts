@@ -164,6 +164,13 @@ export async function resolveTransmission(
   if (!how.platformSender) await screenFromDomain(deps, { companyId, subaccountId, environment, content });
   const id = existingId ?? newTransmissionId();
   const campaignId = body.campaign_id ?? '';
+  const openTracking = flag('open_tracking', true);
+  const clickTracking = flag('click_tracking', true);
+  // A tracking_domain is checked even with tracking off: naming one that cannot be used is refused.
+  const trackingBase =
+    deps.tracking && (openTracking || clickTracking || body.tracking_domain !== undefined)
+      ? await deps.tracking.base({ companyId, subaccountId }, body.tracking_domain)
+      : undefined;
   const generation: ResolvedTransmission['generation'] = {
     transmission: {
       id,
@@ -189,8 +196,10 @@ export async function resolveTransmission(
       templateVersion: template?.version ?? null,
       ipPool: typeof options.ip_pool === 'string' ? options.ip_pool : '',
       transactional: flag('transactional', false),
-      openTracking: flag('open_tracking', true),
-      clickTracking: flag('click_tracking', true),
+      openTracking,
+      clickTracking,
+      initialOpen: openTracking && flag('initial_open', false),
+      ...(trackingBase === undefined ? {} : { trackingBase }),
       metadata: body.metadata ?? {},
       injectedAt: now,
     },

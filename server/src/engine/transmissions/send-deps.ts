@@ -54,4 +54,11 @@ export interface SendDeps {
   snippetContents: (companyId: string, subaccountId: number, ids: string[]) => Promise<SnippetContents>;
   /** Whether the company has an IP pool with this id (case-insensitive; "default" always exists). */
   ipPoolExists(companyId: string, id: string): Promise<boolean>;
+  /** Open and click tracking; absent in a process that sends nothing tracked (no SECRET at hand). */
+  tracking?: {
+    /** trackingKey(SECRET): signs the tracked URLs. */
+    key: string;
+    /** Where a send's tracked URLs point (tracking-base.ts); throws for a tracking_domain not verified. */
+    base(send: { companyId: string; subaccountId: number }, requested: string | undefined): Promise<string>;
+  };
 }

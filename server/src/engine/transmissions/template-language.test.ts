@@ -61,6 +61,8 @@ describe.each(databases)('template language over the API, on $name', (database) 
     );
 
     const response = await transmit(t, a, {
+      // Untracked: tracking would rewrite the links and add an open pixel.
+      options: { open_tracking: false, click_tracking: false },
       recipients: [{ address: 'ann@example.test', substitution_data: data }],
       content: { template_id: 'same-bytes', use_draft_template: true },
     });
@@ -76,6 +78,8 @@ describe.each(databases)('template language over the API, on $name', (database) 
 
   it('encodes 8-bit values: headers as RFC 2047 words, parts as quoted-printable', async () => {
     const response = await transmit(t, a, {
+      // Untracked: tracking would rewrite the links and add an open pixel.
+      options: { open_tracking: false, click_tracking: false },
       recipients: [{ address: 'ann@example.test', substitution_data: { city: 'Zürich ✓' } }],
       content: {
         from: 'news@acme.test',
@@ -166,6 +170,8 @@ describe.each(databases)('template language over the API, on $name', (database) 
     await snippet('footer', { html: '<footer>{{who}}</footer>', text: 'footer {{who}}' });
     await snippet('banner_a', { text: 'Banner A' });
     const response = await transmit(t, a, {
+      // Untracked: tracking would rewrite the links and add an open pixel.
+      options: { open_tracking: false, click_tracking: false },
       recipients: [
         { address: 'ann@example.test', substitution_data: { who: 'Ann', banner: 'banner_a' } },
         { address: 'bob@example.test', substitution_data: { who: 'Bob', banner: 'banner_z' } },

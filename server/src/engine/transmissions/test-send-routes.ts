@@ -2,7 +2,7 @@ import { isEmailAddress } from '@app/shared/api/contract/engine/index';
 import { envelope, testSendBody, testSendResult } from '@app/shared/api/contract/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OverQuotaError } from '../../engine-error.ts';
-import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 import { appError } from '../../http/errors.ts';
 import { quotaFeatureGroup } from '../usage/usage-meter.ts';
 import type { Environment } from './send-deps.ts';
@@ -28,7 +28,7 @@ export function testSendRoutes(deps: TestSendDeps): FastifyPluginAsyncZod {
     app.post(
       '/transmissions/test',
       {
-        onRequest: deps.guards.full,
+        onRequest: [deps.guards.full, requirePermission('send')],
         schema: {
           tags: ['sandbox'],
           summary: 'Send a sample message to one address (an authorized recipient in the sandbox)',

@@ -1,26 +1,18 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { deriveKey, tagMatches, tagOf } from '../../signer.ts';
 
-/** Bytes of HMAC in a token: 128 bits, beyond guessing, and a short URL. */
-const tagBytes = 16;
 const pattern = /^([0-9a-f]{32})\.([A-Za-z0-9_-]{22})$/;
 
 /** The unsubscribe key, derived from the server's SECRET so every process agrees on it. */
 export function unsubscribeKey(secret: string): string {
-  return createHmac('sha256', secret).update('list-unsubscribe one-click').digest('base64url');
+  return deriveKey(secret, 'list-unsubscribe one-click');
 }
 
-function tagOf(key: string, compactId: string): string {
-  return createHmac('sha256', key)
-    .update(`unsubscribe:${compactId}`)
-    .digest()
-    .subarray(0, tagBytes)
-    .toString('base64url');
-}
+const signed = (compactId: string) => `unsubscribe:${compactId}`;
 
 /** `<message id, 32 hex>.<HMAC>`: names the message, and nobody without the key can make one. */
 export function unsubscribeToken(key: string, messageId: string): string {
   const compact = messageId.replaceAll('-', '').toLowerCase();
-  return `${compact}.${tagOf(key, compact)}`;
+  return `${compact}.${tagOf(key, signed(compact))}`;
 }
 
 /** The message id (uuid) a token names, or undefined when it is forged, altered or garbled. */
@@ -28,9 +20,7 @@ export function messageOfToken(key: string, token: string): string | undefined {
   const match = pattern.exec(token);
   if (!match) return undefined;
   const id = match[1] ?? '';
-  const expected = Buffer.from(tagOf(key, id));
-  const given = Buffer.from(match[2] ?? '');
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  if (!tagMatches(key, signed(id), match[2] ?? '')) return undefined;
   return `${id.slice(0, 8)}-${id.slice(8, 12)}-${id.slice(12, 16)}-${id.slice(16, 20)}-${id.slice(20)}`;
 }
 

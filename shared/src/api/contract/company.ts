@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { type ConsoleProfile, consoleProfiles } from '../../features/profiles.ts';
+import { permissions } from './team.ts';
 import { environmentSchema } from './users.ts';
+
+export { type ConsoleProfile, consoleProfiles };
 
 export const companySchema = z.object({
   id: z.string(),
@@ -18,6 +22,10 @@ export const companySchema = z.object({
   language: z.string(),
   /** The caller's role in this company. */
   role: z.string(),
+  /** What the caller's role may change (team.ts); the console hides or disables the rest. */
+  permissions: z.array(z.enum(permissions)),
+  /** §6 restricted console profile the operator set for the company; null is the full console. */
+  consoleProfile: z.enum(consoleProfiles).nullable(),
 });
 
 export type Company = z.output<typeof companySchema>;

@@ -2,9 +2,29 @@ export * from './auth.ts';
 export * from './captured-mail.ts';
 export * from './common.ts';
 export * from './company.ts';
+export * from './contact-us.ts';
+// The engine's API keys and subaccounts, for the console's forms (the rest of the engine contract is server-side).
+export * from './engine/api-keys.ts';
+export * from './engine/grants.ts';
+// The engine schemas and answers the console's domain pages use (the rest stay behind /api/v1).
+export {
+  domainName,
+  type SendingDomainDns,
+  type SendingDomainSummary,
+  type SendingDomainVerifyResult,
+  type SendingDomainView,
+  sendingDomainCreateBody,
+  type TrackingDomainVerifyResult,
+  type TrackingDomainView,
+  trackingDomainCreateBody,
+  type UnverifiedSpfDomain,
+} from './engine/index.ts';
+export * from './engine/netmask.ts';
+export * from './engine/subaccounts.ts';
 export * from './event-retention.ts';
 export * from './health.ts';
 export * from './onboarding.ts';
 export * from './sandbox.ts';
+export * from './team.ts';
 export * from './usage.ts';
 export * from './users.ts';

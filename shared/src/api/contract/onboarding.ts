@@ -37,3 +37,61 @@ export const productTourUpdateBody = productTourSchema
   .strict();
 
 export type ProductTour = z.output<typeof productTourSchema>;
+
+// ---- on-boarding survey (§7 "onboarding survey posts") ----------------------------------------
+
+/** What the survey and the production request ask about the expected volume. */
+export const monthlyVolumes = [
+  'Under 10,000 emails',
+  '10,000 to 100,000 emails',
+  '100,000 to 1 million emails',
+  'Over 1 million emails',
+] as const;
+
+/** The kinds of mail a company sends (survey "what you send", production request "use case"). */
+export const sendingUseCases = [
+  'Transactional notifications',
+  'One-time passwords and verification codes',
+  'Marketing campaigns',
+  'Newsletters',
+  'Other',
+] as const;
+
+export const surveyRoles = [
+  'Developer',
+  'Marketing',
+  'Product or project manager',
+  'Founder or executive',
+  'Other',
+] as const;
+
+export const surveySources = [
+  'Search engine',
+  'Friend or colleague',
+  'Social media',
+  'Blog or article',
+  'Event or conference',
+  'Other',
+] as const;
+
+export const surveyBody = z
+  .object({
+    role: z.enum(surveyRoles, { error: 'Choose your role' }),
+    sends: z
+      .array(z.enum(sendingUseCases))
+      .min(1, 'Choose at least one kind of email')
+      .max(sendingUseCases.length)
+      .refine((items) => new Set(items).size === items.length, 'Choose each kind once'),
+    monthlyVolume: z.enum(monthlyVolumes, { error: 'Choose the expected monthly volume' }),
+    heardFrom: z.enum(surveySources, { error: 'Choose how you heard of us' }),
+  })
+  .strict();
+
+export const surveyData = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  tour: productTourSchema,
+});
+
+export type SurveyBody = z.input<typeof surveyBody>;
+export type Survey = z.output<typeof surveyData>;

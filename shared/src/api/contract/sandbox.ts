@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { companyCategories } from '../../rules/constants.ts';
 import { emailSchema, phoneSchema } from './common.ts';
-import { productTourSchema } from './onboarding.ts';
+import { monthlyVolumes, productTourSchema, sendingUseCases } from './onboarding.ts';
 import { environmentSchema } from './users.ts';
 
 /** At most this many authorized recipients per company (verified or not). */
@@ -47,6 +47,19 @@ export const completeProfileBody = z.object({
     .regex(/^\(UTC[+-]\d{2}:\d{2}\) \S/, 'Use a timezone like "(UTC+07:00) Bangkok, Hanoi, Jakarta"')
     .optional(),
 });
+
+/** What the company tells the operator when it asks for production (stored with the request). */
+export const requestProductionBody = z
+  .object({
+    reason: z
+      .string()
+      .trim()
+      .min(10, 'Tell us in at least 10 characters why you need production')
+      .max(2000, 'Write at most 2000 characters'),
+    monthlyVolume: z.enum(monthlyVolumes, { error: 'Choose the expected monthly volume' }),
+    useCase: z.enum(sendingUseCases, { error: 'Choose what you will send' }),
+  })
+  .strict();
 
 export const companyProfileSchema = z.object({
   id: z.string(),
@@ -123,6 +136,14 @@ export const sandboxMessageListQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).default(20),
   /** Matched against the subject and the recipient, case-insensitively. */
   search: z.string().trim().max(200).optional(),
+  /** Only the messages of one transmission (the id /api/v1/transmissions answers). */
+  transmissionId: z
+    .string()
+    .refine(
+      (value) => /^[0-9]{1,19}$/.test(value) && BigInt(value) <= 9223372036854775807n,
+      'A transmission id is a number',
+    )
+    .optional(),
 });
 
 export const sandboxMessageSummarySchema = z.object({
@@ -151,6 +172,11 @@ export const sandboxMessageSchema = sandboxMessageSummarySchema.extend({
 });
 
 export const sandboxMessageParams = z.object({ id: z.uuid() });
+
+/** An attachment of a sandbox message by its position in `attachments` (0 = first). */
+export const sandboxAttachmentParams = sandboxMessageParams.extend({
+  index: z.coerce.number().int().min(0).max(999),
+});
 
 export const deletedCountData = z.object({ deleted: z.number().int() });
 
@@ -183,6 +209,11 @@ export const sandboxDataSchema = z.object({
       port: z.number().int(),
       /** The password is an API key with the smtp/inject grant. */
       username: z.literal('SMTP_Injection'),
+      /**
+       * STARTTLS certificate of the relay: the operator's files (SMTP_TLS_CERT/KEY), or a self-signed one the
+       * server generated (clients must then accept it, e.g. nodemailer's tls.rejectUnauthorized: false).
+       */
+      certificate: z.enum(['configured', 'self-signed']),
     }),
   }),
   /** Messages in the sandbox inbox: all of them and those created today (UTC). */
@@ -192,6 +223,8 @@ export const sandboxDataSchema = z.object({
 export type OnboardingState = z.output<typeof onboardingStateData>;
 export type CompleteProfileBody = z.input<typeof completeProfileBody>;
 export type CompleteProfile = z.output<typeof completeProfileBody>;
+export type RequestProductionBody = z.input<typeof requestProductionBody>;
+export type RequestProduction = z.output<typeof requestProductionBody>;
 export type AuthorizedRecipient = z.output<typeof authorizedRecipientSchema>;
 export type AuthorizedRecipientList = z.output<typeof authorizedRecipientListData>;
 export type SandboxMessageSummary = z.output<typeof sandboxMessageSummarySchema>;

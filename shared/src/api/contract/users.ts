@@ -25,6 +25,8 @@ export const userSchema = z.object({
   lastProductUpdate: z.string(),
   twoFactorEnabled: z.boolean(),
   role: z.string(),
+  /** An IANA time zone for showing times ('' = the browser's). */
+  timezone: z.string(),
 });
 
 export const environmentSchema = z.enum(['sandbox', 'production']);
@@ -41,6 +43,23 @@ export const userDetailSchema = z.object({
 
 const name = z.string().trim().max(100);
 
+/** An IANA time zone name the runtime knows ('' = none chosen: the browser's zone is used). */
+export const isTimeZone = (value: string): boolean => {
+  if (value === '') return true;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isTimeZone, 'Choose a time zone from the list, like Asia/Jakarta');
+
 export const updateUserBody = z.object({
   fullname: name.optional(),
   firstname: name.optional(),
@@ -52,7 +71,17 @@ export const updateUserBody = z.object({
     .regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'Use a language code like en or id')
     .optional(),
   image: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).optional(),
+  timezone: timeZoneSchema.optional(),
 });
+
+/** GET and PUT /notification-alert (§7): the signed-in user's alert mails. */
+export const notificationAlertSchema = z.object({
+  /** Mail me when the company's monthly email usage passes the threshold. */
+  usageAlert: z.boolean(),
+  /** The threshold, in percent of the monthly quota. */
+  usageAlertPercent: z.number().int('Use a whole number').min(1, 'At least 1%').max(100, 'At most 100%'),
+});
+export type NotificationAlert = z.output<typeof notificationAlertSchema>;
 
 export const changePasswordBody = z.object({
   oldPassword: currentPasswordSchema,

@@ -95,21 +95,26 @@ export const dkimView = z.object({
 
 /**
  * The records to publish, by name and value (the style of SparkPost's DKIM keys API); after a
- * verification, `<kind>_error` says what was wrong with each record that failed.
+ * verification, `<kind>_error` says what was wrong with each record that failed and, when a record
+ * was there but wrong, `<kind>_found` holds it as found (our addition).
  */
 export const sendingDomainDns = z.object({
   dkim_record: z.string().optional(),
   dkim_value: z.string().optional(),
   dkim_error: z.string().optional(),
+  dkim_found: z.string().optional(),
   cname_record: z.string().optional(),
   cname_value: z.string().optional(),
   cname_error: z.string().optional(),
+  cname_found: z.string().optional(),
   spf_record: z.string().optional(),
   spf_value: z.string().optional(),
   spf_error: z.string().optional(),
+  spf_found: z.string().optional(),
   dmarc_record: z.string().optional(),
   dmarc_value: z.string().optional(),
   dmarc_error: z.string().optional(),
+  dmarc_found: z.string().optional(),
 });
 
 const sendingDomainFields = {
@@ -147,4 +152,5 @@ export type SendingDomainSummary = z.output<typeof sendingDomainSummary>;
 export type SendingDomainView = z.output<typeof sendingDomainView>;
 export type SendingDomainDns = z.output<typeof sendingDomainDns>;
 export type SendingDomainStatus = z.output<typeof sendingDomainStatus>;
+export type SendingDomainVerifyResult = z.output<typeof sendingDomainVerifyResult>;
 export type UnverifiedSpfDomain = z.output<typeof unverifiedSpfDomain>;

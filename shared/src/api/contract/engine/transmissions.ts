@@ -102,6 +102,8 @@ export const transmissionBody = z.object({
   metadata: metadataObject.optional(),
   substitution_data: substitutionDataObject.optional(),
   return_path: emailAddress().optional(),
+  /** A verified tracking domain of the account for this transmission's tracked links and open pixels. */
+  tracking_domain: z.string().max(255).optional(),
   recipients: z.union(
     [z.array(sparkpostRecipient).max(maxRecipients), storedListReference],
     requiredField('recipients'),

@@ -2,7 +2,7 @@ import {
   $currentRoute,
   Alert,
   AuthLayout,
-  formatDateTime,
+  formatUserDateTime,
   getVendorConfig,
   http,
   runtimeConfig,
@@ -64,8 +64,8 @@ function Verified({ recipient }: { recipient: VerifiedRecipient }) {
   const { email, companyName, verifiedAt, alreadyVerified } = recipient;
   return alreadyVerified ? (
     <Alert type="info">
-      <strong>{email}</strong> was already verified on {formatDateTime(new Date(verifiedAt))}. {companyName}{' '}
-      can send it test mail from the sandbox; there is nothing more to do.
+      <strong>{email}</strong> was already verified on {formatUserDateTime(new Date(verifiedAt))}.{' '}
+      {companyName} can send it test mail from the sandbox; there is nothing more to do.
     </Alert>
   ) : (
     <Alert type="success">

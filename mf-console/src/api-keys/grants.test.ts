@@ -1,0 +1,54 @@
+import { ApiError, apiKeyGrants, subaccountGrants } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { engineFieldErrors } from './api.ts';
+import { allowedGrants, grantAreas, grantPresets, grantsSummary } from './grants.ts';
+
+describe('the grant checkboxes', () => {
+  it('offer every grant of the engine exactly once', () => {
+    const shown = grantAreas.flatMap((area) => area.grants.map(({ grant }) => grant));
+    expect([...shown].sort()).toEqual([...apiKeyGrants].sort());
+  });
+
+  it('presets hold only known grants, and a subaccount key sees only its own list', () => {
+    for (const preset of grantPresets) {
+      for (const grant of preset.grants) expect(apiKeyGrants).toContain(grant);
+    }
+    expect(allowedGrants(true)).toEqual(subaccountGrants);
+    expect(allowedGrants(false)).toEqual(apiKeyGrants);
+  });
+
+  it('summarises a key holding everything it may as All', () => {
+    expect(grantsSummary([...subaccountGrants], true)).toBe('All');
+    expect(grantsSummary([...subaccountGrants], false)).toBe(subaccountGrants.join(', '));
+    expect(grantsSummary(['smtp/inject'], false)).toBe('smtp/inject');
+  });
+});
+
+describe("the engine's refusals", () => {
+  const fields = { label: 'label', grants: 'grants', valid_ips: 'validIps', key_grants: 'grants' };
+
+  it('land on the field they name, by param or in their description', () => {
+    const named = new ApiError(
+      'x',
+      400,
+      { errors: [{ param: 'key_grants', description: 'no such grant' }] },
+      false,
+    );
+    expect(engineFieldErrors(named, fields)).toEqual({ grants: 'no such grant' });
+    const described = new ApiError(
+      'x',
+      422,
+      { errors: [{ message: 'invalid', description: 'valid_ips must be IP addresses or CIDR netmasks: x' }] },
+      false,
+    );
+    expect(engineFieldErrors(described, fields)).toEqual({
+      validIps: 'valid_ips must be IP addresses or CIDR netmasks: x',
+    });
+  });
+
+  it('otherwise become the form error', () => {
+    expect(engineFieldErrors(new ApiError('fallback', 500, undefined, false), fields)).toEqual({
+      form: 'fallback',
+    });
+  });
+});

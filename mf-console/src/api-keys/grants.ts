@@ -1,0 +1,94 @@
+import { type ApiKeyGrant, apiKeyGrants, subaccountGrants } from '@app/shared';
+
+/** The grants by area, as the console shows them (SparkPost's "Select" list). */
+export const grantAreas: ReadonlyArray<{
+  area: string;
+  grants: ReadonlyArray<{ grant: ApiKeyGrant; label: string }>;
+}> = [
+  {
+    area: 'Sending',
+    grants: [
+      { grant: 'transmissions/modify', label: 'Transmissions: send and cancel' },
+      { grant: 'transmissions/view', label: 'Transmissions: read' },
+      { grant: 'smtp/inject', label: 'SMTP relay: send' },
+    ],
+  },
+  {
+    area: 'Templates',
+    grants: [
+      { grant: 'templates/modify', label: 'Templates: create, edit and delete' },
+      { grant: 'templates/view', label: 'Templates: read' },
+    ],
+  },
+  {
+    area: 'Recipients',
+    grants: [
+      { grant: 'recipient_lists/manage', label: 'Recipient lists' },
+      { grant: 'suppression_lists/manage', label: 'Suppression list' },
+      { grant: 'recipient-validation/manage', label: 'Recipient validation' },
+    ],
+  },
+  {
+    area: 'Reporting',
+    grants: [
+      { grant: 'message_events/view', label: 'Message events: read' },
+      { grant: 'metrics/view', label: 'Metrics: read' },
+    ],
+  },
+  {
+    area: 'Domains',
+    grants: [
+      { grant: 'sending_domains/manage', label: 'Sending domains' },
+      { grant: 'tracking_domains/manage', label: 'Tracking domains' },
+      { grant: 'tracking_domains/view', label: 'Tracking domains: read' },
+      { grant: 'inbound_domains/manage', label: 'Inbound domains' },
+    ],
+  },
+  {
+    area: 'Webhooks',
+    grants: [
+      { grant: 'webhooks/modify', label: 'Webhooks: create, edit and delete' },
+      { grant: 'webhooks/view', label: 'Webhooks: read' },
+      { grant: 'relay_webhooks/manage', label: 'Relay webhooks' },
+    ],
+  },
+  {
+    area: 'Account',
+    grants: [
+      { grant: 'api_keys/manage', label: 'API keys' },
+      { grant: 'subaccounts/manage', label: 'Subaccounts' },
+      { grant: 'ip_pools/manage', label: 'IP pools' },
+    ],
+  },
+];
+
+/** Starting points for the "Select" list; only the grants a key may hold are applied. */
+export const grantPresets: ReadonlyArray<{ name: string; grants: readonly ApiKeyGrant[] }> = [
+  { name: 'Sending only', grants: ['transmissions/modify', 'smtp/inject', 'templates/view'] },
+  {
+    name: 'Read only',
+    grants: [
+      'transmissions/view',
+      'templates/view',
+      'message_events/view',
+      'metrics/view',
+      'tracking_domains/view',
+      'webhooks/view',
+    ],
+  },
+  {
+    name: 'Sending and reporting',
+    grants: ['transmissions/modify', 'smtp/inject', 'templates/view', 'message_events/view', 'metrics/view'],
+  },
+];
+
+/** What a key may hold: every grant for the primary account, SparkPost's short list for a subaccount. */
+export const allowedGrants = (forSubaccount: boolean): readonly ApiKeyGrant[] =>
+  forSubaccount ? subaccountGrants : apiKeyGrants;
+
+/** "All" when a key holds every grant it could, else the grants themselves. */
+export function grantsSummary(grants: readonly string[], forSubaccount: boolean): string {
+  const allowed = allowedGrants(forSubaccount);
+  if (allowed.every((grant) => grants.includes(grant))) return 'All';
+  return grants.join(', ');
+}

@@ -1,0 +1,16 @@
+import { Alert, consoleFeature, Page } from '@app/shared';
+import type { ComponentType } from 'react';
+
+/** A page of an area a §6 console flag turns off: says so instead of offering what the account cannot use. */
+export function gatedBy(flag: 'subaccount' | 'apiKey', title: string, Inner: ComponentType): ComponentType {
+  return function Gated() {
+    if (consoleFeature(flag)) return <Inner />;
+    return (
+      <Page title={title}>
+        <Alert type="info">
+          {flag === 'subaccount' ? 'Subaccounts are' : 'API keys are'} not available for this account.
+        </Alert>
+      </Page>
+    );
+  };
+}

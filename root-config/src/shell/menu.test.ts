@@ -1,0 +1,99 @@
+import { type ConsoleProfile, featureFlagsFor, isFeatureOn } from '@app/shared';
+import { describe, expect, it } from 'vitest';
+import { routeFeatureOn } from '../routing/route-features.ts';
+import { visibleMenu } from './menu.ts';
+
+const menuOf = (profile?: ConsoleProfile) => {
+  const flags = featureFlagsFor(profile);
+  return visibleMenu((feature) => isFeatureOn(flags, feature)).flatMap((group) =>
+    group.items.map((item) => item.label),
+  );
+};
+const opens = (profile: ConsoleProfile | undefined, route: string) =>
+  routeFeatureOn(route, featureFlagsFor(profile));
+
+const everyItem = [
+  'Analytic',
+  'Activity',
+  'Preset',
+  'Configuration',
+  'Templates',
+  'Suppression List',
+  'Email Validation',
+  'API Instruction',
+  'Sending Domains',
+  'Bounce Domains',
+  'Tracking Domains',
+  'Webhooks',
+  'Subaccounts',
+  'API Keys',
+  'Usage Monitoring',
+  'Account Setting',
+  'Contact Us',
+];
+const without = (...hidden: string[]) => everyItem.filter((label) => !hidden.includes(label));
+
+describe('§6 restricted profiles: menu and routes', () => {
+  it('the full console shows every item and opens every route', () => {
+    expect(menuOf()).toEqual(everyItem);
+    expect(opens(undefined, 'api-key-create')).toBe(true);
+  });
+
+  it('A (limited): no subaccounts, no sending-domain creation, no key creation or edits, no environment, no user management', () => {
+    expect(menuOf('A')).toEqual(without('Subaccounts'));
+    for (const route of [
+      'subaccount',
+      'api-key-create',
+      'api-key-edit',
+      'switch-to-production-environment',
+      'create-member',
+    ]) {
+      expect(opens('A', route), route).toBe(false);
+    }
+    expect(opens('A', 'api-key')).toBe(true);
+    expect(opens('A', 'sending-domain')).toBe(true);
+    // A may still add bounce and tracking domains: the add page opens and offers only those.
+    expect(opens('A', 'domain-add')).toBe(true);
+  });
+
+  it('B: usage off, user management on', () => {
+    expect(menuOf('B')).toEqual(without('Usage Monitoring'));
+    expect(opens('B', 'usage-monitoring')).toBe(false);
+    expect(opens('B', 'create-member')).toBe(true);
+  });
+
+  it('C (usage only): support, preset, suppression, validation, configuration, domains, subaccounts, webhooks, keys and templates hidden', () => {
+    expect(menuOf('C')).toEqual(['Analytic', 'Activity', 'Usage Monitoring', 'Account Setting']);
+    for (const route of [
+      'contact-us',
+      'preset',
+      'configuration',
+      'domain-add',
+      'template',
+      'api-instruction',
+    ]) {
+      expect(opens('C', route), route).toBe(false);
+    }
+    expect(opens('C', 'create-member')).toBe(false);
+  });
+
+  it('D: like C, and no account setting', () => {
+    expect(menuOf('D')).toEqual(['Analytic', 'Activity', 'Usage Monitoring']);
+    expect(opens('D', 'account-setting')).toBe(false);
+  });
+
+  it('E: no environment, support, account setting, validation, tracking or bounce domains', () => {
+    expect(menuOf('E')).toEqual(
+      without('Email Validation', 'Bounce Domains', 'Tracking Domains', 'Account Setting', 'Contact Us'),
+    );
+    expect(opens('E', 'switch-to-sandbox-environment')).toBe(false);
+    expect(opens('E', 'create-member')).toBe(false);
+  });
+
+  it('F: analytics and activity only', () => {
+    expect(menuOf('F')).toEqual(['Analytic', 'Activity', 'Preset']);
+    for (const route of ['usage-monitoring', 'account-setting', 'configuration', 'webhook', 'api-key']) {
+      expect(opens('F', route), route).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,201 @@
+import {
+  results,
+  type TrackingDomainView,
+  trackingDomainCreateBody,
+  trackingDomainListQuery,
+  trackingDomainUpdateBody,
+  trackingDomainVerifyResult,
+  trackingDomainView,
+} from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { principalOf, requireGrant } from '../../http/principal.ts';
+import { conflict, sparkpostError } from '../../http/sparkpost-errors.ts';
+import type { Principal } from '../../principal.ts';
+import {
+  TrackingDomainRefusal,
+  type TrackingDomainRefusalKind,
+  type TrackingDomainService,
+} from './tracking-domain-service.ts';
+import type { TrackingDomain, Viewer } from './tracking-domain-store.ts';
+
+const tags = ['tracking-domains'];
+const manage = requireGrant('tracking_domains/manage');
+const view = requireGrant('tracking_domains/view');
+const domainParams = z.object({ domain: z.string().min(1).max(253) });
+
+const viewerOf = (principal: Principal): Viewer => ({
+  companyId: principal.companyId,
+  subaccountId: principal.subaccountId,
+  isMaster: principal.isMaster,
+});
+
+const statusOf = (domain: TrackingDomain) => ({
+  verified: domain.cnameStatus === 'valid',
+  cname_status: domain.cnameStatus,
+  compliance_status: 'valid' as const,
+});
+
+function viewOf(domain: TrackingDomain): TrackingDomainView {
+  return {
+    domain: domain.domain,
+    port: domain.secure ? 443 : 80,
+    secure: domain.secure,
+    default: domain.isDefault,
+    status: statusOf(domain),
+    ...(domain.subaccountId !== 0 ? { subaccount_id: domain.subaccountId } : {}),
+  };
+}
+
+/** SparkPost's words for each refusal. */
+const refusalAnswers: Record<TrackingDomainRefusalKind, (description: string) => Error> = {
+  exists: (description) => conflict(description),
+  unverified: (description) => sparkpostError(422, 'invalid data format/type', '1300', description),
+  tooMany: (description) => sparkpostError(400, 'invalid params', '1300', description),
+};
+
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TrackingDomainRefusal) throw refusalAnswers[error.kind](error.message);
+    throw error;
+  }
+}
+
+/** `/api/v1/tracking-domains`, as SparkPost documents it: management and CNAME verification. */
+export function trackingDomainRoutes({
+  trackingDomains,
+}: {
+  trackingDomains: TrackingDomainService;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/tracking-domains',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: 'Create a tracking domain (verify its CNAME before it can be the default)',
+          body: trackingDomainCreateBody,
+          response: { 200: results(z.object({ domain: z.string() })) },
+        },
+      },
+      async (request) => {
+        const domain = await answering(() =>
+          trackingDomains.create(viewerOf(principalOf(request)), request.body),
+        );
+        return { results: { domain: domain.domain } };
+      },
+    );
+
+    app.get(
+      '/tracking-domains',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary:
+            "The account's tracking domains (the master's: every account's), by default flag and subaccount",
+          querystring: trackingDomainListQuery,
+          response: { 200: results(z.array(trackingDomainView)) },
+        },
+      },
+      async (request) => {
+        const { default: isDefault, subaccounts } = request.query;
+        const domains = await trackingDomains.list(viewerOf(principalOf(request)), {
+          ...(isDefault !== undefined ? { isDefault } : {}),
+          ...(subaccounts ? { subaccounts } : {}),
+        });
+        return { results: domains.map(viewOf) };
+      },
+    );
+
+    app.get(
+      '/tracking-domains/:domain',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary: 'One tracking domain, with the CNAME record to publish (and why the last check failed)',
+          params: domainParams,
+          response: { 200: results(trackingDomainView) },
+        },
+      },
+      async (request) => {
+        const domain = await trackingDomains.get(viewerOf(principalOf(request)), request.params.domain);
+        const record = trackingDomains.recordOf(domain.domain);
+        return {
+          results: {
+            ...viewOf(domain),
+            dns: {
+              cname_record: record.name,
+              cname_value: record.value,
+              ...(domain.cnameError ? { cname_error: domain.cnameError } : {}),
+            },
+          },
+        };
+      },
+    );
+
+    app.put(
+      '/tracking-domains/:domain',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary:
+            'Change HTTPS use or make it the default (a verified domain only; the previous default steps down)',
+          params: domainParams,
+          body: trackingDomainUpdateBody,
+          response: { 200: results(z.object({ domain: z.string() })) },
+        },
+      },
+      async (request) => {
+        const domain = await answering(() =>
+          trackingDomains.update(viewerOf(principalOf(request)), request.params.domain, request.body),
+        );
+        return { results: { domain: domain.domain } };
+      },
+    );
+
+    app.delete(
+      '/tracking-domains/:domain',
+      { preHandler: manage, schema: { tags, summary: 'Delete a tracking domain', params: domainParams } },
+      async (request, reply) => {
+        await trackingDomains.remove(viewerOf(principalOf(request)), request.params.domain);
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/tracking-domains/:domain/verify',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: "Look up the domain's CNAME now: it must point at this server's public host",
+          params: domainParams,
+          response: { 200: results(trackingDomainVerifyResult) },
+        },
+      },
+      async (request) => {
+        const { domain, record, found } = await trackingDomains.verify(
+          viewerOf(principalOf(request)),
+          request.params.domain,
+        );
+        return {
+          results: {
+            ...statusOf(domain),
+            dns: {
+              cname_record: record.name,
+              cname_value: record.value,
+              ...(domain.cnameError ? { cname_error: domain.cnameError } : {}),
+              ...(found !== undefined ? { cname_found: found } : {}),
+            },
+          },
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,140 @@
+import type { DnsResolver } from '../../dns/resolver.ts';
+import { notFound } from '../../engine-error.ts';
+import type { DnsRecord } from '../sending-domains/dns-records.ts';
+import { checkCname } from '../sending-domains/verify-dns.ts';
+import type {
+  TrackingDomain,
+  TrackingDomainFilter,
+  TrackingDomainStore,
+  Viewer,
+} from './tracking-domain-store.ts';
+
+/** Why a tracking-domain request is refused beyond a bad value or a missing domain (each transport words it). */
+export type TrackingDomainRefusalKind = 'exists' | 'unverified' | 'tooMany';
+
+export class TrackingDomainRefusal extends Error {
+  readonly kind: TrackingDomainRefusalKind;
+  constructor(kind: TrackingDomainRefusalKind, description: string) {
+    super(description);
+    this.name = 'TrackingDomainRefusal';
+    this.kind = kind;
+  }
+}
+
+export interface TrackingVerification {
+  domain: TrackingDomain;
+  record: DnsRecord;
+  /** The CNAME target found, when it is not this server's host. */
+  found: string | undefined;
+}
+
+export type TrackingDomainService = ReturnType<typeof createTrackingDomainService>;
+
+/**
+ * Tracking domains: host names the owner points at this server with a CNAME (`trackingHost`, the host
+ * of PUBLIC_URL), verified through the platform's resolvers. Management and verification only: the
+ * open and click endpoints that would serve them are not built yet.
+ */
+export function createTrackingDomainService(deps: {
+  store: TrackingDomainStore;
+  dns: DnsResolver;
+  trackingHost: string;
+}) {
+  const { store, dns, trackingHost } = deps;
+  const recordOf = (domain: string): DnsRecord => ({ name: domain, type: 'CNAME', value: trackingHost });
+
+  async function owned(viewer: Viewer, name: string): Promise<TrackingDomain> {
+    const domain = await store.owned(viewer, name);
+    if (!domain) throw notFound(`Tracking domain '${name.toLowerCase()}' does not exist`);
+    return domain;
+  }
+
+  const unverified = (name: string) =>
+    new TrackingDomainRefusal(
+      'unverified',
+      `Tracking domain '${name}' unverified. Publish its CNAME record and verify it before making it the default.`,
+    );
+
+  return {
+    recordOf,
+
+    async create(
+      viewer: Viewer,
+      input: { domain: string; secure: boolean; default: boolean },
+    ): Promise<TrackingDomain> {
+      const name = input.domain.toLowerCase();
+      // Only a verified domain may be the default, and a new one is not verified yet.
+      if (input.default) throw unverified(name);
+      const outcome = await store.create(viewer.companyId, viewer.subaccountId, {
+        domain: name,
+        secure: input.secure,
+      });
+      if (outcome === 'exists')
+        throw new TrackingDomainRefusal('exists', 'The tracking domain already exists');
+      if (outcome === 'tooMany') {
+        throw new TrackingDomainRefusal(
+          'tooMany',
+          'This account has as many tracking domains as it may have',
+        );
+      }
+      return owned({ ...viewer, isMaster: false }, name);
+    },
+
+    list: (viewer: Viewer, filter: TrackingDomainFilter) => store.list(viewer, filter),
+
+    get: owned,
+
+    async update(
+      viewer: Viewer,
+      name: string,
+      input: { secure?: boolean | undefined; default?: boolean | undefined },
+    ): Promise<TrackingDomain> {
+      const domain = await owned(viewer, name);
+      if (input.default && domain.cnameStatus !== 'valid') throw unverified(domain.domain);
+      const updated = await store.update(viewer, domain.domain, {
+        ...(input.secure !== undefined ? { secure: input.secure } : {}),
+        ...(input.default !== undefined ? { isDefault: input.default } : {}),
+      });
+      if (!updated) throw notFound(`Tracking domain '${domain.domain}' does not exist`);
+      return updated;
+    },
+
+    async remove(viewer: Viewer, name: string): Promise<void> {
+      const domain = await owned(viewer, name);
+      if (!(await store.remove(viewer, domain.domain))) {
+        throw notFound(`Tracking domain '${domain.domain}' does not exist`);
+      }
+    },
+
+    /** Looks up the CNAME now and records what was found, with the reason when it is wrong. */
+    async verify(viewer: Viewer, name: string): Promise<TrackingVerification> {
+      const domain = await owned(viewer, name);
+      const record = recordOf(domain.domain);
+      const result = await checkCname(dns, record);
+      if (result.status === 'invalid' && result.lookupFailed) {
+        // DNS did not answer: say so, and keep what the last answer proved (status, default, the name).
+        const kept = await store.setError(viewer.companyId, domain.domain, result.error);
+        if (!kept) throw notFound(`Tracking domain '${domain.domain}' does not exist`);
+        return { domain: kept, record, found: undefined };
+      }
+      let status: TrackingDomain['cnameStatus'] = result.status;
+      let error = result.status === 'invalid' ? result.error : undefined;
+      const takenError = `${domain.domain} is already verified as a tracking domain by another account`;
+      if (status === 'valid' && (await store.verifiedElsewhere(viewer.companyId, domain.domain))) {
+        status = 'invalid';
+        error = takenError;
+      }
+      let after: TrackingDomain | undefined;
+      try {
+        after = await store.setStatus(viewer.companyId, domain.domain, status, error);
+      } catch (failure) {
+        // Another company verified the same name at the same moment (the unique index said so).
+        if (status !== 'valid') throw failure;
+        after = await store.setStatus(viewer.companyId, domain.domain, 'invalid', takenError);
+      }
+      if (!after) throw notFound(`Tracking domain '${domain.domain}' does not exist`);
+      const found = result.status === 'invalid' ? result.found : undefined;
+      return { domain: after, record, found };
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import type { Clock } from '../../clock.ts';
+import { type Db, isUniqueViolation } from '../../db/db.ts';
+
+export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
+
+export interface TrackingDomain {
+  /** 0 = the master account's. */
+  subaccountId: number;
+  /** Lower-cased. */
+  domain: string;
+  secure: boolean;
+  isDefault: boolean;
+  cnameStatus: VerificationStatus;
+  /** Why the last verification failed, in words for the owner. */
+  cnameError: string | undefined;
+  createdAt: Date;
+}
+
+/** Which accounts' domains a caller sees and changes: its own; the master (acting for no subaccount) every one. */
+export interface Viewer {
+  companyId: string;
+  subaccountId: number;
+  isMaster: boolean;
+}
+
+export interface TrackingDomainFilter {
+  isDefault?: boolean;
+  subaccounts?: readonly number[];
+}
+
+interface Row {
+  subaccount_id: string | number;
+  domain: string;
+  secure: boolean;
+  is_default: boolean;
+  cname_status: VerificationStatus;
+  cname_error: string | null;
+  created_at: Date;
+}
+
+const columns = 'subaccount_id, domain, secure, is_default, cname_status, cname_error, created_at';
+/** Domains a company may register, all accounts together. */
+const maxDomainsPerCompany = 1000;
+
+const toDomain = (row: Row): TrackingDomain => ({
+  subaccountId: Number(row.subaccount_id),
+  domain: row.domain,
+  secure: row.secure,
+  isDefault: row.is_default,
+  cnameStatus: row.cname_status,
+  cnameError: row.cname_error ?? undefined,
+  createdAt: row.created_at,
+});
+
+// $1 company, $2 subaccount, $3 whether the caller is the master acting for no subaccount.
+const owned = 'company_id = $1 AND ($3 OR subaccount_id = $2)';
+const params = (viewer: Viewer) => [viewer.companyId, viewer.subaccountId, viewer.isMaster];
+
+export type TrackingDomainStore = ReturnType<typeof createTrackingDomainStore>;
+
+/** The one owner of `tracking_domains`. */
+export function createTrackingDomainStore(db: Db, clock: Clock) {
+  return {
+    /** Refused when the company already has the name (in any account) or has as many as it may. */
+    async create(
+      companyId: string,
+      subaccountId: number,
+      domain: { domain: string; secure: boolean },
+    ): Promise<'created' | 'exists' | 'tooMany'> {
+      try {
+        const rows = await db.query(
+          `INSERT INTO tracking_domains (company_id, subaccount_id, domain, secure, created_at, updated_at)
+           SELECT $1::uuid, $2::bigint, $3::text, $4::boolean, $5::timestamptz, $5::timestamptz
+           WHERE (SELECT count(*) FROM tracking_domains WHERE company_id = $1) < $6
+           RETURNING domain`,
+          [companyId, subaccountId, domain.domain, domain.secure, clock.now(), maxDomainsPerCompany],
+        );
+        return rows.length === 0 ? 'tooMany' : 'created';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'exists';
+        throw error;
+      }
+    },
+
+    async list(viewer: Viewer, filter: TrackingDomainFilter = {}): Promise<TrackingDomain[]> {
+      const rows = await db.query<Row>(
+        `SELECT ${columns} FROM tracking_domains WHERE ${owned}
+           AND ($4::boolean IS NULL OR is_default = $4)
+           AND ($5::bigint[] IS NULL OR subaccount_id = ANY($5::bigint[]))
+         ORDER BY domain LIMIT ${maxDomainsPerCompany}`,
+        [...params(viewer), filter.isDefault ?? null, filter.subaccounts ? [...filter.subaccounts] : null],
+      );
+      return rows.map(toDomain);
+    },
+
+    /** A domain the viewer owns, or undefined. */
+    async owned(viewer: Viewer, domain: string): Promise<TrackingDomain | undefined> {
+      const row = await db.maybeOne<Row>(
+        `SELECT ${columns} FROM tracking_domains WHERE ${owned} AND domain = $4`,
+        [...params(viewer), domain.toLowerCase()],
+      );
+      return row ? toDomain(row) : undefined;
+    },
+
+    /** Applies the change; a new default takes over from the account's previous one. Undefined when not owned. */
+    async update(
+      viewer: Viewer,
+      domain: string,
+      change: { secure?: boolean; isDefault?: boolean },
+    ): Promise<TrackingDomain | undefined> {
+      const name = domain.toLowerCase();
+      return db.transaction(async (tx) => {
+        const row = await tx.maybeOne<{ subaccount_id: string }>(
+          `SELECT subaccount_id FROM tracking_domains WHERE ${owned} AND domain = $4`,
+          [...params(viewer), name],
+        );
+        if (!row) return undefined;
+        // Every row of the account, always in the same order: two "make default" calls at once are
+        // serialized (the second sees the first's default) and cannot deadlock.
+        await tx.query(
+          `SELECT 1 FROM tracking_domains WHERE company_id = $1 AND subaccount_id = $2 ORDER BY domain FOR UPDATE`,
+          [viewer.companyId, row.subaccount_id],
+        );
+        if (change.isDefault) {
+          await tx.query(
+            `UPDATE tracking_domains SET is_default = false
+             WHERE company_id = $1 AND subaccount_id = $2 AND is_default AND domain <> $3`,
+            [viewer.companyId, row.subaccount_id, name],
+          );
+        }
+        const updated = await tx.maybeOne<Row>(
+          `UPDATE tracking_domains SET secure = COALESCE($3, secure), is_default = COALESCE($4, is_default),
+             updated_at = $5
+           WHERE company_id = $1 AND domain = $2 RETURNING ${columns}`,
+          [viewer.companyId, name, change.secure ?? null, change.isDefault ?? null, clock.now()],
+        );
+        return updated ? toDomain(updated) : undefined;
+      });
+    },
+
+    /** Whether another company has `domain` verified: a CNAME cannot tell two owners apart, the first keeps it. */
+    async verifiedElsewhere(companyId: string, domain: string): Promise<boolean> {
+      const row = await db.maybeOne(
+        `SELECT 1 FROM tracking_domains WHERE domain = $2 AND company_id <> $1 AND cname_status = 'valid'`,
+        [companyId, domain.toLowerCase()],
+      );
+      return row !== undefined;
+    },
+
+    /** Records what verification found; a domain that stops verifying is no longer a default. */
+    async setStatus(
+      companyId: string,
+      domain: string,
+      status: VerificationStatus,
+      error: string | undefined,
+    ): Promise<TrackingDomain | undefined> {
+      const row = await db.maybeOne<Row>(
+        `UPDATE tracking_domains SET cname_status = $3, cname_error = $4,
+           is_default = is_default AND $3 = 'valid', updated_at = $5
+         WHERE company_id = $1 AND domain = $2 RETURNING ${columns}`,
+        [companyId, domain.toLowerCase(), status, error ?? null, clock.now()],
+      );
+      return row ? toDomain(row) : undefined;
+    },
+
+    /** Records a failed look-up's reason and nothing else: status and default stay as last proven. */
+    async setError(companyId: string, domain: string, error: string): Promise<TrackingDomain | undefined> {
+      const row = await db.maybeOne<Row>(
+        `UPDATE tracking_domains SET cname_error = $3, updated_at = $4
+         WHERE company_id = $1 AND domain = $2 RETURNING ${columns}`,
+        [companyId, domain.toLowerCase(), error, clock.now()],
+      );
+      return row ? toDomain(row) : undefined;
+    },
+
+    /**
+     * The CNAME-verified domain an account's mail is tracked on: `requested` when it is a verified
+     * domain of the account (or of the master account), else the account's default, else the master
+     * account's. Undefined when there is none (or `requested` is not one).
+     */
+    async forSending(
+      companyId: string,
+      subaccountId: number,
+      requested: string | undefined,
+    ): Promise<{ domain: string; secure: boolean } | undefined> {
+      return db.maybeOne<{ domain: string; secure: boolean }>(
+        `SELECT domain, secure FROM tracking_domains
+         WHERE company_id = $1 AND subaccount_id IN ($2::bigint, 0) AND cname_status = 'valid'
+           AND CASE WHEN $3::text IS NULL THEN is_default ELSE domain = $3 END
+         ORDER BY subaccount_id DESC LIMIT 1`,
+        [companyId, subaccountId, requested?.toLowerCase() ?? null],
+      );
+    },
+
+    async remove(viewer: Viewer, domain: string): Promise<boolean> {
+      const rows = await db.query(
+        `DELETE FROM tracking_domains WHERE ${owned} AND domain = $4 RETURNING domain`,
+        [...params(viewer), domain.toLowerCase()],
+      );
+      return rows.length > 0;
+    },
+  };
+}

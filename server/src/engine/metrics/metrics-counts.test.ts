@@ -5,11 +5,10 @@ import { engineAccount } from '../../testing/engine.ts';
 import { base, day, hour, minute, useMetricsApp, window } from './metrics-suite.ts';
 
 describe.each(databases)('metrics on $name', (database) => {
-  const m = useMetricsApp(database);
-  const { t, event, write, call, results } = m;
+  const { t, event, write, call, results, state } = useMetricsApp(database);
 
   it('counts injections, deliveries, bounces by class and rejections, in total and by recipient domain', async () => {
-    const { a } = m;
+    const { a } = state();
     const at = base + 10 * hour;
     await write([
       event(a, at, { rcptTo: 'x@gmail.example' }),
@@ -125,7 +124,7 @@ describe.each(databases)('metrics on $name', (database) => {
   });
 
   it('counts a message opened or clicked once in the unique metrics, and leaves prefetched opens out of the nonprefetched ones', async () => {
-    const { a } = m;
+    const { a } = state();
     const at = base + 2 * day + hour;
     const [first, second] = [randomUUID(), randomUUID()];
     const open = (messageId: string, offset: number, prefetched = false) =>

@@ -4,11 +4,10 @@ import { engineCall } from '../../testing/engine.ts';
 import { base, day, hour, minute, minuteOf, useMetricsApp, window } from './metrics-suite.ts';
 
 describe.each(databases)('metrics on $name', (database) => {
-  const m = useMetricsApp(database);
-  const { t, event, write, call, results } = m;
+  const { t, event, write, call, results, state } = useMetricsApp(database);
 
   it('buckets a time-series by the precision, in the timezone, with zeros where nothing happened', async () => {
-    const { a } = m;
+    const { a } = state();
     const start = base + 4 * day;
     await write([
       event(a, start + 5 * hour + 10 * minute),
@@ -56,7 +55,7 @@ describe.each(databases)('metrics on $name', (database) => {
   });
 
   it('reads a 30-day time-series from the rollups, also after the events are gone', async () => {
-    const { a } = m;
+    const { a } = state();
     const start = base + 40 * day;
     const events = Array.from({ length: 30 }, (_, index) =>
       event(a, start + index * day + 13 * hour + 7 * minute),
@@ -84,7 +83,7 @@ describe.each(databases)('metrics on $name', (database) => {
   });
 
   it('shows each company only its own metrics, and a subaccount only its own', async () => {
-    const { a, b, subaccountId } = m;
+    const { a, b, subaccountId } = state();
     const at = base + 80 * day + hour;
     await write([
       event(a, at, { campaignId: 'isolated' }),
@@ -108,7 +107,7 @@ describe.each(databases)('metrics on $name', (database) => {
   });
 
   it('applies advanced query_filters', async () => {
-    const { a } = m;
+    const { a } = state();
     const at = base + 90 * day + hour;
     await write([
       event(a, at, { rcptTo: 'a@gmail.example', campaignId: 'summer' }),
@@ -129,7 +128,7 @@ describe.each(databases)('metrics on $name', (database) => {
   });
 
   it('refuses bad parameters with 400 naming the parameter, in SparkPost’s error shape', async () => {
-    const { a } = m;
+    const { a } = state();
     const cases: Array<[string, string]> = [
       ['/deliverability?metrics=count_injected', 'from'],
       [`/deliverability?${window(0)}`, 'metrics'],
@@ -159,7 +158,7 @@ describe.each(databases)('metrics on $name', (database) => {
   });
 
   it('needs the metrics/view grant', async () => {
-    const { a } = m;
+    const { a } = state();
     const created = await engineCall(t.app, a, 'POST', '/api-keys', {
       label: 'no metrics',
       grants: ['templates/view'],

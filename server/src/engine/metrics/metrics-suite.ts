@@ -21,7 +21,7 @@ export const window = (startDay: number, days = 1) =>
 /**
  * An app for the metrics tests of the calling describe, with two companies (`a`, `b`) and a
  * subaccount of `a`, and the helpers that write events and read the Metrics API.
- * Read `a`, `b` and `subaccountId` inside hooks and tests only.
+ * `state()` gives `a`, `b` and `subaccountId`: call it inside hooks and tests only.
  */
 export function useMetricsApp(database: TestDatabase) {
   const t = useTestApp(database);
@@ -74,14 +74,6 @@ export function useMetricsApp(database: TestDatabase) {
     write,
     call,
     results,
-    get a() {
-      return a;
-    },
-    get b() {
-      return b;
-    },
-    get subaccountId() {
-      return subaccountId;
-    },
+    state: () => ({ a, b, subaccountId }),
   };
 }

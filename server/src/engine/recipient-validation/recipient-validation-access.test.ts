@@ -5,11 +5,10 @@ import { useRecipientValidation } from './recipient-validation-suite.ts';
 import { createValidationJobStore, validationListKeptDays } from './validation-job-store.ts';
 
 describe.each(databases)('recipient validation on $name', (database) => {
-  const v = useRecipientValidation(database);
-  const { t, upload, call } = v;
+  const { t, upload, call, state } = useRecipientValidation(database);
 
   it("keeps each company's and each subaccount's lists to themselves", async () => {
-    const { a, b, keyA, keyB } = v;
+    const { a, b, keyA, keyB } = state();
     const mine = (await upload('jane@acme.test\n')).json().results;
     const other = keyB;
     for (const url of [

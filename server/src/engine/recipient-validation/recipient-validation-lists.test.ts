@@ -8,11 +8,10 @@ import { startWorkers } from '../../workers.ts';
 import { useRecipientValidation } from './recipient-validation-suite.ts';
 
 describe.each(databases)('recipient validation on $name', (database) => {
-  const v = useRecipientValidation(database);
-  const { t, upload, call } = v;
+  const { t, upload, call, state } = useRecipientValidation(database);
 
   it('validates an uploaded list once triggered, in slices, and gives the results as CSV', async () => {
-    const { keyA, lists } = v;
+    const { keyA, lists } = state();
     const addresses = Array.from({ length: 1_200 }, (_, index) =>
       index % 3 === 0
         ? `user${index}@acme.test`
@@ -114,7 +113,7 @@ describe.each(databases)('recipient validation on $name', (database) => {
   });
 
   it('gives a list to one process at a time; a claim left by a process that died expires', async () => {
-    const { lists } = v;
+    const { lists } = state();
     const csv = Array.from({ length: 600 }, (_, index) => `p${index}@acme.test`).join('\n');
     const job = (await upload(csv)).json().results;
     await call('POST', `/recipient-validation/trigger/${job.list_id}`);
@@ -134,7 +133,7 @@ describe.each(databases)('recipient validation on $name', (database) => {
   });
 
   it('is validated by the background workers once triggered', async () => {
-    const { dns } = v;
+    const { dns } = state();
     const job = (await upload('jane@acme.test\njoe@nodns.test\n')).json().results;
     await call('POST', `/recipient-validation/trigger/${job.list_id}`);
     const stop = startWorkers(t.db, t.engine, pino({ level: 'silent' }), {
@@ -154,7 +153,7 @@ describe.each(databases)('recipient validation on $name', (database) => {
   });
 
   it('refuses bad CSV, too many rows and too large a file, naming the fault and storing nothing', async () => {
-    const { a, keyA } = v;
+    const { a, keyA } = state();
     const before = (await call('GET', '/recipient-validation/list')).json().results.length;
 
     const unclosed = await upload('email\njane@acme.test\n"broken@acme.test\n');
@@ -201,7 +200,7 @@ describe.each(databases)('recipient validation on $name', (database) => {
   });
 
   it('writes uploaded cells a spreadsheet would run as formulas back with a leading quote', async () => {
-    const { lists } = v;
+    const { lists } = state();
     const csv = '=1+1@evil.test\n+1@acme.test\n-2@acme.test\n@SUM(A1)\njane@acme.test\n';
     const job = (await upload(csv)).json().results;
     expect((await call('POST', `/recipient-validation/trigger/${job.list_id}`)).statusCode).toBe(200);

@@ -3,8 +3,7 @@ import { databases } from '../../testing/databases.ts';
 import { useRecipientValidation } from './recipient-validation-suite.ts';
 
 describe.each(databases)('recipient validation on $name', (database) => {
-  const v = useRecipientValidation(database);
-  const { single } = v;
+  const { single, state } = useRecipientValidation(database);
 
   it('answers a deliverable address as SparkPost does, with only the fields of that case', async () => {
     const answer = await single('jane@acme.test');
@@ -98,7 +97,7 @@ describe.each(databases)('recipient validation on $name', (database) => {
   });
 
   it('needs the recipient-validation/manage grant', async () => {
-    const { a } = v;
+    const { a } = state();
     const refused = await single('jane@acme.test', a.key);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errors[0].description).toBe(

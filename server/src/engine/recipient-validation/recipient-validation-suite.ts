@@ -28,7 +28,8 @@ function csvUpload(csv: string | Buffer, filename = 'list.csv') {
  * An app for the recipient validation tests of the calling describe, on a DNS server that knows the
  * test domains, with two companies (`a`, `b`), keys of theirs holding recipient-validation/manage
  * (`keyA`, `keyB`), the list validation that runs the slices (`lists`), and the helpers that call
- * the API as `a`. Read `dns`, `a`, `b`, `keyA`, `keyB` and `lists` inside hooks and tests only.
+ * the API as `a`. `state()` gives `dns`, `a`, `b`, `keyA`, `keyB` and `lists`: call it inside hooks and
+ * tests only.
  */
 export function useRecipientValidation(database: TestDatabase) {
   let dns: TestDnsServer;
@@ -111,23 +112,6 @@ export function useRecipientValidation(database: TestDatabase) {
     single,
     upload,
     call,
-    get dns() {
-      return dns;
-    },
-    get a() {
-      return a;
-    },
-    get b() {
-      return b;
-    },
-    get keyA() {
-      return keyA;
-    },
-    get keyB() {
-      return keyB;
-    },
-    get lists() {
-      return lists;
-    },
+    state: () => ({ dns, a, b, keyA, keyB, lists }),
   };
 }

@@ -6,11 +6,10 @@ import { eventsOf, useWebhookDelivery } from './delivery-suite.ts';
 import { retryDelayMs } from './webhook-dispatcher.ts';
 
 describe.each(databases)('webhook delivery on $name', (database) => {
-  const w = useWebhookDelivery(database);
-  const { t, call, event, write, hook, postsTo, drain, deactivate } = w;
+  const { t, call, event, write, hook, postsTo, drain, deactivate, state } = useWebhookDelivery(database);
 
   it("POSTs SparkPost's envelope of the written events, signed, to the webhooks that want them", async () => {
-    const { a, b } = w;
+    const { a, b } = state();
     const { id, signing_secret: secret } = await hook('envelope', {
       custom_headers: { 'x-api-key': 'abcd' },
     });
@@ -90,7 +89,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it("gives a subaccount's webhook that subaccount's events only", async () => {
-    const { receiver, a } = w;
+    const { receiver, a } = state();
     const sub = await subaccountWithKey(t.app, a, 'own-events');
     const created = await call(
       a,
@@ -112,7 +111,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('refreshes an OAuth2 token the target refuses, and retries with the new one', async () => {
-    const { receiver, tokens, a } = w;
+    const { receiver, tokens, a } = state();
     let issued = 0;
     tokens.respond(() => {
       issued += 1;
@@ -159,7 +158,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('checks the target again when sending: a network no longer allowed is not reached', async () => {
-    const { a } = w;
+    const { a } = state();
     const { id } = await hook('recheck');
     const strict = t.engine.webhooks.dispatcher({ resolve: async () => [], allowedNetworks: [] }, () => {});
     await write([event(a, { rcptTo: 'private@mail.example' })]);

@@ -4,11 +4,10 @@ import { eventsOf, hour, useWebhookDelivery } from './delivery-suite.ts';
 import { retryDelayMs } from './webhook-dispatcher.ts';
 
 describe.each(databases)('webhook delivery on $name', (database) => {
-  const w = useWebhookDelivery(database);
-  const { t, call, event, write, hook, postsTo, drain, deactivate } = w;
+  const { t, call, event, write, hook, postsTo, drain, deactivate, state } = useWebhookDelivery(database);
 
   it('retries the same batch through failures and an outage, then delivers every event once, in order', async () => {
-    const { receiver, a } = w;
+    const { receiver, a } = state();
     const { id } = await hook('flaky');
     receiver.respond((post) => (post.path === '/flaky' ? { status: 500, body: 'busy' } : { status: 200 }));
     const first = Array.from({ length: 5 }, (_, n) => event(a, { rcptTo: `r${n}@mail.example` }));
@@ -59,7 +58,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('gives a batch up after 8 hours, records the failure and goes on with the next', async () => {
-    const { receiver, a } = w;
+    const { receiver, a } = state();
     const { id } = await hook('gone');
     receiver.respond((post) => (post.path === '/gone' ? { status: 410 } : { status: 200 }));
     await write([event(a, { rcptTo: 'lost@mail.example' })]);
@@ -93,7 +92,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('sends the retries of a batch to the current target only, once the target changes', async () => {
-    const { receiver, a } = w;
+    const { receiver, a } = state();
     const { id } = await hook('moving');
     receiver.respond((post) => (post.path === '/moving' ? { status: 503 } : { status: 200 }));
     await write([event(a, { rcptTo: 'moved@mail.example' })]);
@@ -109,7 +108,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('drops at once the events that waited 8 hours behind a failing batch, and backs off between batches', async () => {
-    const { receiver, a } = w;
+    const { receiver, a } = state();
     const { id } = await hook('outage');
     receiver.respond((post) => (post.path === '/outage' ? { status: 503 } : { status: 200 }));
     await write([event(a, { rcptTo: 'first@mail.example' })]);
@@ -141,7 +140,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('keeps at most the limit of events per webhook, dropping and counting the newer ones', async () => {
-    const { a } = w;
+    const { a } = state();
     const { id } = await hook('capped');
     await write(Array.from({ length: 5 }, (_, n) => event(a, { rcptTo: `capped-${n}@mail.example` })));
     // (Other tests' webhooks may have events waiting too.)
@@ -157,7 +156,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('forgets the waiting events of a webhook made inactive, and never fails an event writer for a deleted one', async () => {
-    const { receiver, a, dispatcher } = w;
+    const { receiver, a, dispatcher } = state();
     const { id } = await hook('paused');
     receiver.respond((post) => (post.path === '/paused' ? { status: 503 } : { status: 200 }));
     await write([event(a, { rcptTo: 'pending@mail.example' })]);

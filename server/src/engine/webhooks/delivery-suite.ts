@@ -25,7 +25,7 @@ export const eventsOf = (body: string) =>
  * An app for the webhook delivery tests of the calling describe: a receiver of the webhooks' posts
  * (answering 200 before each test), one of OAuth2 tokens, two companies (`a`, `b`) and a dispatcher
  * sending batches of 3, with the helpers that create webhooks, write events and run the dispatcher.
- * Read `receiver`, `tokens`, `a`, `b` and `dispatcher` inside hooks and tests only.
+ * `state()` gives `receiver`, `tokens`, `a`, `b` and `dispatcher`: call it inside hooks and tests only.
  */
 export function useWebhookDelivery(database: TestDatabase) {
   let receiver: WebhookReceiver;
@@ -94,20 +94,6 @@ export function useWebhookDelivery(database: TestDatabase) {
     postsTo,
     drain,
     deactivate,
-    get receiver() {
-      return receiver;
-    },
-    get tokens() {
-      return tokens;
-    },
-    get a() {
-      return a;
-    },
-    get b() {
-      return b;
-    },
-    get dispatcher() {
-      return dispatcher;
-    },
+    state: () => ({ receiver, tokens, a, b, dispatcher }),
   };
 }

@@ -8,11 +8,10 @@ import { createWebhookDispatcher } from './webhook-dispatcher.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 
 describe.each(databases)('webhook delivery on $name', (database) => {
-  const w = useWebhookDelivery(database);
-  const { t, event, write, hook, postsTo, drain, deactivate } = w;
+  const { t, event, write, hook, postsTo, drain, deactivate, state } = useWebhookDelivery(database);
 
   it('claims the webhooks in turn: one just released goes behind the others', async () => {
-    const { a } = w;
+    const { a } = state();
     const first = await hook('turn-1');
     const second = await hook('turn-2');
     await write([event(a, { rcptTo: 'turns@mail.example' })]);
@@ -29,7 +28,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('sends each batch once when several dispatchers run at the same time', async () => {
-    const { a, dispatcher } = w;
+    const { a, dispatcher } = state();
     const { id } = await hook('shared');
     const others = [1, 2].map(() =>
       t.engine.webhooks.dispatcher({ resolve: async () => [], allowedNetworks: ['127.0.0.0/8'] }, () => {}, {
@@ -47,7 +46,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('is sent by the background workers', async () => {
-    const { a, dispatcher } = w;
+    const { a, dispatcher } = state();
     const { id } = await hook('workers');
     // No list to validate here: the resolver is never asked.
     const stop = startWorkers(t.db, t.engine, pino({ level: 'silent' }), {
@@ -67,7 +66,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
   });
 
   it('serves a newly active webhook in the background while another waits on a slow target', async () => {
-    const { a } = w;
+    const { a } = state();
     const slow = await hook('slow');
     const quick = await hook('quick');
     let openGate = () => {};

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDnsResolver } from '../../dns/resolver.ts';
 import { databases } from '../../testing/databases.ts';
 import { startWorkers } from '../../workers.ts';
-import { eventsOf, minute, useWebhookDelivery } from './delivery-suite.ts';
+import { eventsOf, minute, useWebhookDelivery } from './webhook-delivery-suite.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 

@@ -63,6 +63,9 @@ export const analyticPresetName = z
   .min(1, 'Enter a name')
   .max(100, 'Use at most 100 characters');
 
+/** The console's name form (saving a view, renaming a preset). */
+export const analyticPresetNameBody = z.object({ name: analyticPresetName });
+
 /** `POST /v1/analytic-presets`. */
 export const analyticPresetCreateBody = z.object({ name: analyticPresetName, filters: analyticFilterSet });
 

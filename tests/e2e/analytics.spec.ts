@@ -1,5 +1,13 @@
-import type { Page } from '@playwright/test';
-import { axeViolations, choose, expectConsoleHome, screenshots } from './helpers.ts';
+import { type Page, test as plainTest } from '@playwright/test';
+import {
+  axeViolations,
+  choose,
+  createConfirmedAccount,
+  expectConsoleHome,
+  runAdmin,
+  screenshots,
+  signInToConsole,
+} from './helpers.ts';
 import { sendAnalyticsMail } from './support/analytics-mail.ts';
 import { expect, test } from './support/engine-server.ts';
 import { productionAccount } from './support/production-account.ts';
@@ -128,6 +136,7 @@ test('analytics: totals, status, range and breakdown in the URL, custom range ru
   await page.getByRole('button', { name: 'Rename', exact: true }).click();
   const renamed = page.getByRole('row').filter({ hasText: 'Spring sale' });
   await expect(renamed).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Rename preset' })).toBeHidden();
   expect(await axeViolations(page)).toEqual([]);
   await renamed.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('button', { name: 'Delete preset' }).click();
@@ -135,3 +144,45 @@ test('analytics: totals, status, range and breakdown in the URL, custom range ru
   await page.goto(presetUrl);
   await expect(page.getByText('This preset does not exist or was deleted.')).toBeVisible();
 });
+
+// Profile C (§6, usage only): no presets, no bounce reason, custom ranges of at most 30 days starting
+// at most 367 days back. The config's own server: the operator command restricts the company.
+plainTest(
+  'a restricted profile bounds the custom range and hides presets and bounce reasons',
+  async ({ page, request }) => {
+    const { email, password } = await createConfirmedAccount(request, 'analytics-c');
+    await signInToConsole(page, email, password);
+    await page.getByRole('button', { name: 'Accept' }).click();
+    runAdmin('set-console-profile', '--email', email, '--profile', 'C');
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+    // A shared link past the limits says why instead of showing numbers.
+    await page.goto(`/analytic?range=custom&from=${day(45)}&to=${day(0)}`);
+    await expect(page.getByRole('heading', { name: 'Analytic', exact: true })).toBeVisible();
+    await expect(page.getByText('Choose at most 30 days; this range has 46.').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save as preset' })).toHaveCount(0);
+
+    // The form refuses a start too far back before asking the server.
+    await page.getByLabel('Start date').fill(day(400));
+    await page.getByLabel('End date').fill(day(390));
+    await page.getByRole('button', { name: 'Apply range' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'The start date can be at most 367 days ago' }),
+    ).toBeVisible();
+    await page.getByLabel('Start date').fill(day(29));
+    await page.getByLabel('End date').fill(day(0));
+    await page.getByRole('button', { name: 'Apply range' }).click();
+    await expect(page).toHaveURL(new RegExp(`from=${day(29)}&to=${day(0)}`));
+
+    // No mail yet: the empty state; the breakdown has no bounce reasons.
+    await expect(page.getByRole('heading', { name: 'No mail in this range' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Breakdown by' }).click();
+    await expect(page.getByRole('option', { name: 'Recipient domain' })).toBeVisible();
+    await expect(page.getByRole('option', { name: 'Bounce reason' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.goto('/preset');
+    await expect(page.getByRole('heading', { name: 'Preset is not part of your console' })).toBeVisible();
+  },
+);

@@ -30,6 +30,12 @@ const timeLabel = (seconds: number, precision: 'hour' | 'day') => {
   return precision === 'day' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 };
 
+/** An x-axis tick: the date at midnight (UTC), else the hour on the §9 24-hour clock. */
+const tickLabel = (seconds: number) => {
+  const iso = new Date(seconds * 1000).toISOString();
+  return iso.slice(11, 16) === '00:00' ? iso.slice(5, 10) : iso.slice(11, 16);
+};
+
 /** What a screen reader hears instead of the canvas: the totals and busiest bucket of each line. */
 export function seriesSummary(
   series: readonly MetricRow[],
@@ -89,7 +95,10 @@ export function TimeSeriesChart({
             tzDate: (seconds) => UPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 4)] } },
             axes: [
-              { label: precision === 'day' ? 'Day (UTC)' : 'Time (UTC)' },
+              {
+                label: precision === 'day' ? 'Day (UTC)' : 'Time (UTC)',
+                values: (_u, ticks) => ticks.map(tickLabel),
+              },
               {
                 label: 'Messages',
                 values: (_u, ticks) => ticks.map((tick) => (Number.isInteger(tick) ? tick : '')),

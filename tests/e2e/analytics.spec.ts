@@ -120,6 +120,13 @@ test('analytics: totals, status, range and breakdown in the URL, custom range ru
   await expect(page.getByRole('checkbox', { name: 'Delivery' })).not.toBeChecked();
   await expect(breakdownRow(page, 'spring-sale')).toContainText('5');
 
+  // Changes there stay in the URL until "Update preset" saves them into the preset.
+  await choose(page, 'Range', 'Last 30 days');
+  await expect(page).toHaveURL(/range=30/);
+  await page.getByRole('button', { name: 'Update preset' }).click();
+  await expect(page).toHaveURL(presetUrl);
+  await expect(page.getByRole('button', { name: 'Update preset' })).toHaveCount(0);
+
   // A second preset with the same name is refused in the dialog.
   await page.getByRole('button', { name: 'Save as preset' }).click();
   await page.getByLabel('Preset name').fill('spring CAMPAIGN');
@@ -130,7 +137,8 @@ test('analytics: totals, status, range and breakdown in the URL, custom range ru
   // /preset lists it; rename, then delete after confirming.
   await page.goto('/preset');
   const row = page.getByRole('row').filter({ hasText: 'Spring campaign' });
-  await expect(row).toContainText(`Custom Range: ${yesterday} to ${today}`);
+  await expect(row).toContainText('Last 30 days');
+  await expect(row).toContainText('Injection, Bounce; by campaign');
   await row.getByRole('button', { name: /Rename/ }).click();
   await page.getByLabel('Preset name').fill('Spring sale');
   await page.getByRole('button', { name: 'Rename', exact: true }).click();

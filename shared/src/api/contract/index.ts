@@ -10,7 +10,6 @@ export * from './engine/api-keys.ts';
 export * from './engine/grants.ts';
 // The engine schemas and answers the console's domain pages use (the rest stay behind /api/v1).
 export {
-  type AnalyticData,
   type AnalyticStatus,
   analyticStatuses,
   domainName,

@@ -7,6 +7,7 @@ import {
   withFilter,
   withoutFilter,
 } from './filter-set.ts';
+import { seriesSummary } from './TimeSeriesChart.tsx';
 import { customRangeProblem, metricsWindowOf } from './time-window.ts';
 
 const now = Date.UTC(2026, 10, 24, 15, 30, 10);
@@ -88,6 +89,18 @@ describe('custom range rules (§6, §9)', () => {
     );
     expect(customRangeProblem(restrictedRangeRules, '2025-11-01', '2025-11-10', now)).toBe(
       'The start date can be at most 367 days ago (2025-11-22 or later).',
+    );
+  });
+});
+
+describe('the chart’s text for screen readers', () => {
+  it('gives each line’s total and busiest bucket', () => {
+    const series = [
+      { ts: '2026-11-24T10:00:00+00:00', count_injected: 2, count_bounce: 0 },
+      { ts: '2026-11-24T11:00:00+00:00', count_injected: 3, count_bounce: 0 },
+    ];
+    expect(seriesSummary(series, ['Injection', 'Bounce'], 'hour')).toBe(
+      'Messages per hour from 2026-11-24 10:00 to 2026-11-24 11:00 UTC. Injection: 5 in total, at most 3 in one hour (2026-11-24 11:00 UTC). Bounce: none.',
     );
   });
 });

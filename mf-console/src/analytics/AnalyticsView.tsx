@@ -14,7 +14,7 @@ import { loadBreakdown, loadOverview } from './api.ts';
 import { BreakdownTable } from './BreakdownTable.tsx';
 import { breakdownOptions } from './breakdown-options.ts';
 import { FilterBar } from './FilterBar.tsx';
-import { queryOfFilterSet, withFilter } from './filter-set.ts';
+import { defaultFilterSet, queryOfFilterSet, withFilter } from './filter-set.ts';
 import { breakdownInfo } from './metrics.ts';
 import { SummaryCards } from './SummaryCards.tsx';
 import { TimeSeriesChart } from './TimeSeriesChart.tsx';
@@ -35,8 +35,8 @@ export function AnalyticsView({
   const options = breakdownOptions();
   const set = options.includes(asked.breakdown) ? asked : { ...asked, breakdown: options[0] ?? 'domain' };
   const problem = set.range === 'custom' ? customRangeProblem(rules, set.from, set.to, Date.now()) : null;
-  const { breakdown: _breakdown, ...shown } = set;
-  const overviewKey = queryOfFilterSet({ ...shown, breakdown: 'domain' });
+  // The totals and the series do not depend on the breakdown: choosing another reloads only the table.
+  const overviewKey = queryOfFilterSet({ ...set, breakdown: defaultFilterSet.breakdown });
   const overview = useLoad(
     () => (problem ? Promise.resolve(undefined) : loadOverview(set, metricsWindowOf(set, Date.now()))),
     [overviewKey, problem],
@@ -49,7 +49,7 @@ export function AnalyticsView({
         : loadBreakdown(set, metricsWindowOf(set, Date.now())),
     [queryOfFilterSet(set), problem, withBreakdown],
   );
-  const window = metricsWindowOf(set, Date.now());
+  const { precision } = metricsWindowOf(set, Date.now());
   const filter = breakdownInfo[set.breakdown].filter;
   const noMail =
     overview.data !== undefined &&
@@ -84,11 +84,7 @@ export function AnalyticsView({
                 API or the SMTP relay shows here as it is injected, delivered or bounced.
               </EmptyState>
             ) : (
-              <TimeSeriesChart
-                series={overview.data.series}
-                statuses={set.status}
-                precision={window.precision}
-              />
+              <TimeSeriesChart series={overview.data.series} statuses={set.status} precision={precision} />
             )}
           </>
         ) : null}

@@ -55,7 +55,9 @@ test('email validation: one address explained with its typo suggestion; a list u
     mimeType: 'text/csv',
     buffer: Buffer.from('email\nann@valid.test\nbob@gmial.com\nnot-an-address\n'),
   });
-  const row = page.getByRole('table', { name: 'Validation lists' }).getByRole('row', { name: /customers\.csv/ });
+  const row = page
+    .getByRole('table', { name: 'Validation lists' })
+    .getByRole('row', { name: /customers\.csv/ });
   await expect(row).toContainText('Complete', { timeout: 30_000 });
   await expect(row).toContainText('3 of 3 addresses');
   expect(await axeViolations(page)).toEqual([]);

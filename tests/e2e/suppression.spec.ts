@@ -3,7 +3,10 @@ import { axeViolations, screenshots } from './helpers.ts';
 import { productionAccount } from './support/production-account.ts';
 
 /** Entries put on the list through the engine's API with the console's session. */
-async function seed(page: Page, recipients: Array<{ recipient: string; type: string; description?: string }>) {
+async function seed(
+  page: Page,
+  recipients: Array<{ recipient: string; type: string; description?: string }>,
+) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   const answer = await page.request.put('/api/v1/suppression-list', {
     headers: { authorization: `Bearer ${token}` },
@@ -147,7 +150,10 @@ test('suppression: summary, search by address, domain, type, source and date; ad
   await screenshots(page, 'suppression-csv-checked');
   await page.getByRole('button', { name: 'Upload 2 valid rows' }).click();
   await expect(page.getByText('2 entries were added to the suppression list.')).toBeVisible();
-  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
   await search.getByLabel('Recipient or domain').fill('delta.test');
   await searchButton.click();
   await expectRecipients(page, ['eve@delta.test', 'fay@delta.test']);

@@ -1,6 +1,7 @@
-import { LinkButton, Page, Panel, useLoad } from '@app/shared';
+import { Alert, LinkButton, Page, Panel, roleRefusal, useLoad } from '@app/shared';
 import { useEffect } from 'react';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
+import { roleAllows } from '../role-gate.tsx';
 import { listJobs } from './api.ts';
 import { JobsTable } from './JobsTable.tsx';
 import { ListUpload } from './ListUpload.tsx';
@@ -27,7 +28,11 @@ export function EmailValidationPage() {
       actions={<LinkButton to="/email-validation-test">Check one address</LinkButton>}
     >
       <Panel title="Upload a list">
-        <ListUpload onStarted={reload} />
+        {roleAllows('send') ? (
+          <ListUpload onStarted={reload} />
+        ) : (
+          <Alert type="info">{roleRefusal('send')}</Alert>
+        )}
       </Panel>
       <Panel title="Lists">
         <LoadStatus

@@ -9,6 +9,7 @@ import {
   type ValidationBatchStatus,
 } from '@app/shared';
 import { useState } from 'react';
+import { roleAllows } from '../role-gate.tsx';
 import { downloadResults, engineMessage, triggerList } from './api.ts';
 
 const statuses: Record<
@@ -49,7 +50,9 @@ function JobAction({ job, onChanged }: { job: RecipientValidationJob; onChanged:
       </Button>
     );
   }
-  if (job.batch_status === 'queued_for_batch' || job.batch_status === 'error') {
+  const startable = job.batch_status === 'queued_for_batch' || job.batch_status === 'error';
+  if (startable && !roleAllows('send')) return <span className="muted">Not started</span>;
+  if (startable) {
     return (
       <Button
         size="small"

@@ -50,17 +50,23 @@ test('email validation: one address explained with its typo suggestion; a list u
   await expect(page.getByText('list.pdf is not a CSV file: choose a .csv or .txt file.')).toBeVisible();
 
   // A list runs to completion and its results download.
-  await file.setInputFiles({
-    name: 'customers.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from('email\nann@valid.test\nbob@gmial.com\nnot-an-address\n'),
+  // Dropped on the drop area, as a user drags it from their files.
+  const dropped = await page.evaluateHandle(() => {
+    const transfer = new DataTransfer();
+    const content = 'email\nann@valid.test\nbob@gmial.com\nnot-an-address\n';
+    transfer.items.add(new File([content], 'customers.csv', { type: 'text/csv' }));
+    return transfer;
   });
+  const area = page.getByRole('group', { name: 'Drop a CSV file here, or choose one' });
+  await area.dispatchEvent('dragover', { dataTransfer: dropped });
+  await area.dispatchEvent('drop', { dataTransfer: dropped });
   const row = page
     .getByRole('table', { name: 'Validation lists' })
     .getByRole('row', { name: /customers\.csv/ });
   await expect(row).toContainText('Complete', { timeout: 30_000 });
   await expect(row).toContainText('3 of 3 addresses');
   expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'email-validation-lists');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     row.getByRole('button', { name: 'Download results' }).click(),

@@ -158,4 +158,19 @@ test('suppression: summary, search by address, domain, type, source and date; ad
   await searchButton.click();
   await expectRecipients(page, ['eve@delta.test', 'fay@delta.test']);
   await expect(summary.getByRole('definition').first()).toHaveText('5');
+
+  // Paging: 25 entries a page, the next ones on request.
+  await seed(
+    page,
+    Array.from({ length: 30 }, (_, index) => ({ recipient: `p${index}@paging.test`, type: 'transactional' })),
+  );
+  await search.getByLabel('Recipient or domain').fill('paging.test');
+  await searchButton.click();
+  await expect(page.getByText('30 entries, 25 shown')).toBeVisible();
+  await expect(results(page).locator('tbody tr')).toHaveCount(25);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(results(page).locator('tbody tr')).toHaveCount(30);
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  const shown = await results(page).locator('tbody tr td:first-child').allInnerTexts();
+  expect(new Set(shown).size).toBe(30);
 });

@@ -25,7 +25,7 @@ export function SuppressionSummaryPanel({ summary }: { summary: Loaded<Suppressi
         failed="The summary could not be loaded"
       />
       {data ? (
-        <div className="app-form-row">
+        <div className="app-form-row" style={{ alignItems: 'start', gap: 16 }}>
           <dl className="app-definitions" aria-label="Entries by type">
             <dt>Entries in all</dt>
             <dd>{count(data.total)}</dd>

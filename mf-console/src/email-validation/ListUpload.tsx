@@ -1,18 +1,7 @@
-import { Alert, maxValidationListAddresses, maxValidationListBytes } from '@app/shared';
+import { Alert, maxValidationListAddresses } from '@app/shared';
 import { type DragEvent, useId, useState } from 'react';
 import { engineMessage, triggerList, uploadList } from './api.ts';
-
-const maxMegabytes = maxValidationListBytes / 1024 / 1024;
-
-/** Why a file cannot be sent, checked before it is: its kind and size. */
-export function fileRefusal(file: { name: string; size: number }): string | undefined {
-  if (!/\.(csv|txt)$/i.test(file.name)) return `${file.name} is not a CSV file: choose a .csv or .txt file.`;
-  if (file.size === 0) return `${file.name} is empty.`;
-  if (file.size > maxValidationListBytes) {
-    return `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; a list may be at most ${maxMegabytes} MB. Split it and upload each part.`;
-  }
-  return undefined;
-}
+import { fileRefusal, maxListMegabytes } from './list-file.ts';
 
 /**
  * A CSV list to validate, chosen with the file input or dropped on the area; uploaded, then
@@ -80,7 +69,7 @@ export function ListUpload({ onStarted }: { onStarted: () => void }) {
         />
         <p className="muted" id={hintId}>
           One address a line (a header line is fine). At most{' '}
-          {maxValidationListAddresses.toLocaleString('en-US')} addresses and {maxMegabytes} MB a list.
+          {maxValidationListAddresses.toLocaleString('en-US')} addresses and {maxListMegabytes} MB a list.
         </p>
       </fieldset>
       {busy ? <p role="status">Uploading {busy} ...</p> : null}

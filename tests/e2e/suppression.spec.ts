@@ -67,6 +67,15 @@ test('suppression: summary, search by address, domain, type, source and date; ad
   await pick(page, search, 'Type', 'Transactional');
   await searchButton.click();
   await expectRecipients(page, ['ann@alpha.test']);
+  // The filters are in the URL: a reload keeps them, Back returns to the previous search.
+  await expect(page).toHaveURL(/\/suppression\?recipient=alpha\.test&type=transactional$/);
+  await page.reload();
+  await expect(search.getByLabel('Recipient or domain')).toHaveValue('alpha.test');
+  await expectRecipients(page, ['ann@alpha.test']);
+  await page.goBack();
+  await expectRecipients(page, ['ann@alpha.test', 'bob@alpha.test']);
+  await page.goForward();
+  await expectRecipients(page, ['ann@alpha.test']);
   // A source nothing came from.
   await pick(page, search, 'Source', 'Spam Complaint');
   await searchButton.click();

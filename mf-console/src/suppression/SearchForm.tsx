@@ -1,13 +1,7 @@
 import { Button, SelectField, type SuppressionSource, type SuppressionType, TextField } from '@app/shared';
 import { useState } from 'react';
 import { typeOptions } from './labels.ts';
-import {
-  emptyFilter,
-  type SearchFilter,
-  type SearchRequest,
-  searchRequestOf,
-  sourceOptions,
-} from './search-query.ts';
+import { emptyFilter, type SearchFilter, searchRequestOf, sourceOptions } from './search-query.ts';
 
 const anyOption = { value: '', label: 'Any' };
 
@@ -17,7 +11,7 @@ export function SearchForm({
   onSearch,
 }: {
   initial: SearchFilter;
-  onSearch: (filter: SearchFilter, request: SearchRequest) => void;
+  onSearch: (filter: SearchFilter) => void;
 }) {
   const [filter, setFilter] = useState<SearchFilter>(initial);
   const [errors, setErrors] = useState<Partial<Record<keyof SearchFilter, string>>>({});
@@ -28,7 +22,7 @@ export function SearchForm({
   const search = (next: SearchFilter) => {
     const checked = searchRequestOf(next);
     if ('errors' in checked) setErrors(checked.errors);
-    else onSearch(next, checked.request);
+    else onSearch(next);
   };
 
   return (

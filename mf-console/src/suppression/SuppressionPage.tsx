@@ -1,5 +1,5 @@
-import { Page, Panel, useLoad } from '@app/shared';
-import { useState } from 'react';
+import { $location, navigate, Page, Panel, useLoad } from '@app/shared';
+import { useStore } from '@nanostores/react';
 import { roleAllows } from '../role-gate.tsx';
 import { AddSuppressionForm } from './AddSuppressionForm.tsx';
 import { suppressionSummary } from './api.ts';
@@ -7,13 +7,23 @@ import { CsvUpload } from './CsvUpload.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { SearchForm } from './SearchForm.tsx';
 import { SuppressionSummaryPanel } from './SuppressionSummaryPanel.tsx';
-import { emptyFilter, type SearchFilter, type SearchRequest, searchRequestOf } from './search-query.ts';
+import {
+  emptyFilter,
+  filterFromParams,
+  filterQueryString,
+  type SearchFilter,
+  searchRequestOf,
+} from './search-query.ts';
 import { useSuppressionSearch } from './use-suppression-search.ts';
 
-const firstRequest = (() => {
-  const checked = searchRequestOf(emptyFilter);
-  return 'request' in checked ? checked.request : { query: {} };
-})();
+/** The filter of the URL and its engine call; a filter the form would refuse searches for everything. */
+function appliedOf(search: string) {
+  const filter = filterFromParams(new URLSearchParams(search));
+  const checked = searchRequestOf(filter);
+  if ('request' in checked) return { filter, request: checked.request };
+  const all = searchRequestOf(emptyFilter);
+  return { filter: emptyFilter, request: 'request' in all ? all.request : { query: {} } };
+}
 
 /**
  * /suppression: the addresses mail is not sent to. A summary by type and source, a search by
@@ -21,10 +31,9 @@ const firstRequest = (() => {
  * uploading a CSV file and removing entries.
  */
 export function SuppressionPage() {
-  const [applied, setApplied] = useState<{ filter: SearchFilter; request: SearchRequest }>({
-    filter: emptyFilter,
-    request: firstRequest,
-  });
+  // The filters live in the URL: a search can be shared, reloaded, and gone back from.
+  const location = useStore($location).search;
+  const applied = appliedOf(location);
   const summary = useLoad(suppressionSummary, []);
   const search = useSuppressionSearch(applied.request, applied.filter);
   const canChange = roleAllows('suppression.manage');
@@ -40,7 +49,15 @@ export function SuppressionPage() {
     >
       <SuppressionSummaryPanel summary={summary} />
       <Panel title="Search">
-        <SearchForm initial={emptyFilter} onSearch={(filter, request) => setApplied({ filter, request })} />
+        <SearchForm
+          key={filterQueryString(applied.filter)}
+          initial={applied.filter}
+          onSearch={(filter: SearchFilter) => {
+            const query = filterQueryString(filter);
+            if (query === filterQueryString(applied.filter)) search.reload();
+            else navigate(`/suppression${query}`);
+          }}
+        />
         <ResultsTable
           search={search}
           filtered={JSON.stringify(applied.filter) !== JSON.stringify(emptyFilter)}

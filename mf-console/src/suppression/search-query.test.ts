@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFilter, matchesFilter, searchRequestOf } from './search-query.ts';
+import {
+  emptyFilter,
+  filterFromParams,
+  filterQueryString,
+  matchesFilter,
+  searchRequestOf,
+} from './search-query.ts';
 
 describe('searchRequestOf', () => {
   it('searches a domain with the type, source and local-day range', () => {
@@ -53,5 +59,21 @@ describe('matchesFilter', () => {
     );
     expect(matchesFilter(entry, { source: 'Bounce Rule', from: '', to: '' })).toBe(false);
     expect(matchesFilter(entry, { source: '', from: '2026-01-16', to: '' })).toBe(false);
+  });
+});
+
+describe('the filter in the URL', () => {
+  it('round-trips, leaving out what is not set or not known', () => {
+    const filter = {
+      ...emptyFilter,
+      recipient: 'example.com',
+      type: 'non_transactional' as const,
+      to: '2026-01-31',
+    };
+    const query = filterQueryString(filter);
+    expect(query).toBe('?recipient=example.com&type=non_transactional&to=2026-01-31');
+    expect(filterFromParams(new URLSearchParams(query))).toEqual(filter);
+    expect(filterFromParams(new URLSearchParams('type=spam&source=Nope'))).toEqual(emptyFilter);
+    expect(filterQueryString(emptyFilter)).toBe('');
   });
 });

@@ -1,4 +1,9 @@
-import { type SuppressionSource, type SuppressionType, suppressionSources } from '@app/shared';
+import {
+  type SuppressionSource,
+  type SuppressionType,
+  suppressionSources,
+  suppressionTypes,
+} from '@app/shared';
 
 /** What the search form holds: every field a string, '' meaning "any". */
 export interface SearchFilter {
@@ -82,3 +87,24 @@ export function matchesFilter(
 }
 
 export const sourceOptions = suppressionSources.map((source) => ({ value: source, label: source }));
+
+/** The filter a page URL holds (`?recipient=&type=&source=&from=&to=`); unknown values are left out. */
+export function filterFromParams(params: URLSearchParams): SearchFilter {
+  const type = params.get('type') ?? '';
+  const source = params.get('source') ?? '';
+  return {
+    recipient: params.get('recipient') ?? '',
+    type: (suppressionTypes as readonly string[]).includes(type) ? (type as SuppressionType) : '',
+    source: (suppressionSources as readonly string[]).includes(source) ? (source as SuppressionSource) : '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+}
+
+/** The query string of a filter, its empty fields left out ('' when nothing is set). */
+export function filterQueryString(filter: SearchFilter): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filter)) if (value.trim()) params.set(name, value.trim());
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}

@@ -1,5 +1,6 @@
 import {
   $token,
+  getVendorConfig,
   http,
   type RecipientValidationJob,
   type RecipientValidationResult,
@@ -49,14 +50,17 @@ export const triggerList = (listId: string) =>
  * token), then handed to the browser through a temporary object URL.
  */
 export async function downloadResults(job: RecipientValidationJob): Promise<void> {
-  const token = $token.get();
   const config = runtimeConfig();
+  // As the API client authenticates: the session cookie for cookie vendors, else the bearer token.
+  const cookieAuth = getVendorConfig(config.vendor, config.variant).auth === 'cookie';
+  const token = cookieAuth ? null : $token.get();
   const response = await fetch(
     `${config.bases.transactional}/recipient-validation/job/${encodeURIComponent(job.list_id)}/results`,
     {
-      credentials: 'same-origin',
+      credentials: cookieAuth ? 'include' : 'same-origin',
       headers: {
         'X-Product': config.productHeader,
+        ...(cookieAuth ? { 'X-Auth-Mode': 'cookie' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
     },

@@ -4,9 +4,11 @@ import type { AppPages } from '../../root-config/src/routing/route-table.ts';
 import { analyticsPages } from './analytics/pages.ts';
 import { apiKeyPages } from './api-keys/pages.ts';
 import { domainPages } from './domains/pages.ts';
+import { emailValidationPages } from './email-validation/pages.ts';
 import { environmentPages } from './environment/pages.ts';
 import { sandboxPages } from './sandbox/pages.ts';
 import { subaccountPages } from './subaccounts/pages.ts';
+import { suppressionPages } from './suppression/pages.ts';
 
 /** The transactional console's screens, by §2 route, one folder per area; the others arrive in later issues. */
 const pages = {
@@ -16,6 +18,8 @@ const pages = {
   ...domainPages,
   ...apiKeyPages,
   ...subaccountPages,
+  ...suppressionPages,
+  ...emailValidationPages,
 } satisfies AppPages<'@app/mf-console'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

@@ -1,6 +1,22 @@
 // @app/shared: the one utility module every micro-app imports (one instance through the import map).
 export * from './api/client.ts';
 export * from './api/codes.ts';
+// The engine's suppression list and recipient validation, for the console's suppression and validation pages.
+export {
+  maxValidationListAddresses,
+  maxValidationListBytes,
+  type RecipientValidationJob,
+  type RecipientValidationResult,
+  type SuppressionSource,
+  type SuppressionSummary,
+  type SuppressionType,
+  type SuppressionView,
+  suppressionBulkEntry,
+  suppressionBulkMax,
+  suppressionSources,
+  suppressionTypes,
+  type ValidationBatchStatus,
+} from './api/contract/engine/index.ts';
 export * from './api/contract/index.ts';
 export * from './api/outcome.ts';
 export * from './config/runtime.ts';

@@ -38,8 +38,10 @@ export function ProductionActivity() {
   // The window is fixed when the URL changes: every "Load more" reads the same events.
   const filters = useMemo(() => (valid ? searchFilters(query) : undefined), [query, valid]);
   const stream = useEventStream(filters, search);
-  const counted =
-    stream.total >= countCap && stream.hasMore
+  // Once every page is loaded the rows are the count; before, the engine's (capped) total_count.
+  const counted = !stream.hasMore
+    ? stream.rows.length.toLocaleString('en-US')
+    : stream.total >= countCap
       ? `${countCap.toLocaleString('en-US')}+`
       : stream.total.toLocaleString('en-US');
 

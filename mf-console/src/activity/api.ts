@@ -39,8 +39,9 @@ export interface EventPage {
   links: { next?: string };
 }
 
-/** Events per request: a page of the list and one "Load more". */
-export const eventsPerPage = 1000;
+/** Events of the first page (quick to show), and of each "Load more" (fewer round trips to 100,000). */
+export const firstPageEvents = 1000;
+export const morePageEvents = 5000;
 
 const queryOf = (params: Record<string, string | undefined>) => {
   const search = new URLSearchParams();
@@ -51,7 +52,7 @@ const queryOf = (params: Record<string, string | undefined>) => {
 /** GET /api/v1/events/message, newest first; `cursor` from the previous page's links.next. */
 export const searchEvents = (filters: ActivityFilters, cursor?: string) =>
   http.transactional.get<EventPage>(
-    `/events/message?${queryOf({ ...filters, per_page: String(eventsPerPage), cursor })}`,
+    `/events/message?${queryOf({ ...filters, per_page: String(cursor ? morePageEvents : firstPageEvents), cursor })}`,
     { quiet: true },
   );
 

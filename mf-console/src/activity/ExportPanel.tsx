@@ -33,13 +33,7 @@ const fileName = (path: string) => `activity-${path.split('/').at(-2) ?? 'export
  * Export to .xlsx as a background job: the server answers 202 (the §8 export notice), a worker
  * writes the file and notifies the user; the notification and the recent exports offer the download.
  */
-export function ExportPanel({
-  filters,
-  exportAllowed,
-}: {
-  filters: ActivityFilters | undefined;
-  exportAllowed: boolean;
-}) {
+export function ExportPanel({ filters }: { filters: ActivityFilters | undefined }) {
   const exports = useLoad(listExports, []);
   const notices = useLoad(unreadNotifications, []);
   const [starting, setStarting] = useState(false);
@@ -67,26 +61,24 @@ export function ExportPanel({
     <Panel
       title="Exports"
       actions={
-        exportAllowed ? (
-          <Button
-            variant="secondary"
-            size="small"
-            busy={starting}
-            disabled={!filters}
-            onClick={async () => {
-              if (!filters) return;
-              setStarting(true);
-              try {
-                await startExport(filters);
-                exports.reload();
-              } finally {
-                setStarting(false);
-              }
-            }}
-          >
-            Export to .xlsx
-          </Button>
-        ) : null
+        <Button
+          variant="secondary"
+          size="small"
+          busy={starting}
+          disabled={!filters}
+          onClick={async () => {
+            if (!filters) return;
+            setStarting(true);
+            try {
+              await startExport(filters);
+              exports.reload();
+            } finally {
+              setStarting(false);
+            }
+          }}
+        >
+          Export to .xlsx
+        </Button>
       }
     >
       <div aria-live="polite">
@@ -118,9 +110,8 @@ export function ExportPanel({
         rowKey={(row) => row.id}
         empty={
           <p className="muted">
-            {exportAllowed
-              ? 'Export the events the filters find to an Excel file (up to 1,000,000 rows). You get a notification when it is ready.'
-              : 'Exports are turned off for this account.'}
+            Export the events the filters find to an Excel file (up to 1,000,000 rows). You get a notification
+            when it is ready.
           </p>
         }
         columns={[

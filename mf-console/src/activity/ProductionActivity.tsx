@@ -101,7 +101,8 @@ export function ProductionActivity() {
           </>
         ) : null}
       </Panel>
-      <ExportPanel filters={filters} exportAllowed={isFeatureOn(flags, 'activity.export')} />
+      {/* §6: a restricted profile without exports shows no export at all. */}
+      {isFeatureOn(flags, 'activity.export') ? <ExportPanel filters={filters} /> : null}
     </>
   );
 }

@@ -13,7 +13,7 @@ import {
   Skeleton,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { EventList } from './EventList.tsx';
 import { ExportPanel } from './ExportPanel.tsx';
 import { FilterForm } from './FilterForm.tsx';
@@ -35,9 +35,11 @@ export function ProductionActivity() {
   const rules = rangeRulesFor(company?.consoleProfile ?? installConsoleProfile());
   const query = useMemo(() => parseActivityQuery(search), [search]);
   const valid = Object.keys(checkActivityQuery(query, rules)).length === 0;
-  // The window is fixed when the URL changes: every "Load more" reads the same events.
-  const filters = useMemo(() => (valid ? searchFilters(query) : undefined), [query, valid]);
-  const stream = useEventStream(filters, search);
+  // The window is fixed when the URL changes (every "Load more" reads the same events) and moves
+  // on to now with Refresh.
+  const [refreshed, setRefreshed] = useState(0);
+  const filters = useMemo(() => (valid ? searchFilters(query) : undefined), [query, valid, refreshed]);
+  const stream = useEventStream(filters, `${search}#${refreshed}`);
   // Once every page is loaded the rows are the count; before, the engine's (capped) total_count.
   const counted = !stream.hasMore
     ? stream.rows.length.toLocaleString('en-US')
@@ -53,7 +55,7 @@ export function ProductionActivity() {
       <Panel
         title="Events"
         actions={
-          <Button variant="secondary" size="small" onClick={stream.reload}>
+          <Button variant="secondary" size="small" onClick={() => setRefreshed((count) => count + 1)}>
             Refresh
           </Button>
         }

@@ -31,7 +31,6 @@ export interface EventStream {
   status: 'loading' | 'ready' | 'failed';
   error: string | undefined;
   loadMore: () => void;
-  reload: () => void;
 }
 
 /**
@@ -39,7 +38,7 @@ export interface EventStream {
  * An answer for an older key is dropped.
  */
 export function useEventStream(filters: ActivityFilters | undefined, key: string): EventStream {
-  const [state, setState] = useState<Omit<EventStream, 'loadMore' | 'reload'>>({
+  const [state, setState] = useState<Omit<EventStream, 'loadMore'>>({
     rows: [],
     total: 0,
     hasMore: false,
@@ -96,5 +95,5 @@ export function useEventStream(filters: ActivityFilters | undefined, key: string
     };
   }, [load]);
 
-  return { ...state, loadMore: () => load(false), reload: () => load(true) };
+  return { ...state, loadMore: () => load(false) };
 }

@@ -27,6 +27,8 @@ import { createContactService } from './accounts/contact-us/contact-messages.ts'
 import { contactRoutes } from './accounts/contact-us/routes.ts';
 import { type AccountStores, createAccountStores } from './accounts/create-accounts.ts';
 import { healthRoutes } from './accounts/health/routes.ts';
+import { createNotificationStore } from './accounts/notifications/notification-store.ts';
+import { userNotificationRoutes } from './accounts/notifications/routes.ts';
 import { onboardingRoutes } from './accounts/onboarding/routes.ts';
 import { teamRoutes } from './accounts/team/routes.ts';
 import { createTeamService } from './accounts/team/team-service.ts';
@@ -37,6 +39,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import { createDnsResolver } from './dns/resolver.ts';
 import { DomainError } from './domain-error.ts';
+import { activityRoutes } from './engine/activity/routes.ts';
 import { apiKeyRoutes } from './engine/api-keys/routes.ts';
 import { createEngine, type Engine } from './engine/create-engine.ts';
 import { eventRetentionRoutes } from './engine/events/retention-routes.ts';
@@ -232,6 +235,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sendingDomainConsoleRoutes({ guards, sendingDomains }),
     contactRoutes({ guards, contact }),
     analyticPresetRoutes({ guards, presets: createPresetStore(db, clock) }),
+    userNotificationRoutes({ guards, notifications: createNotificationStore(db), clock }),
+    activityRoutes({ db, guards, exports: engine.activityExports, clock }),
   ]) {
     await api.register(routes, { prefix: '/v1' });
   }

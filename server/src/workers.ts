@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
+import { createNotificationStore } from './accounts/notifications/notification-store.ts';
 import type { Db } from './db/db.ts';
 import type { DnsResolver } from './dns/resolver.ts';
+import { createExportRunner } from './engine/activity/export-runner.ts';
 import type { Engine } from './engine/create-engine.ts';
 import { purgeSandboxMessages } from './engine/messages/message-writer.ts';
 import { createDomainCheck } from './engine/recipient-validation/domain-check.ts';
@@ -14,6 +16,7 @@ const housekeepingEveryMs = 10 * 60_000;
 const webhooksEveryMs = 1_000;
 const validationListsEveryMs = 2_000;
 const validationListsBudgetMs = 1_000;
+const exportsEveryMs = 2_000;
 
 export interface WorkerDeps {
   /** Resolves the domains of recipient validation lists. */
@@ -79,6 +82,8 @@ export function startWorkers(db: Db, engine: Engine, logger: Logger, deps: Worke
       new Date(now.getTime() - validationListKeptDays * 24 * 60 * 60_000),
     );
     if (purgedLists > 0) logger.info({ lists: purgedLists }, 'expired recipient validation lists purged');
+    const exports = await engine.activityExports.purgeExpired(now);
+    if (exports > 0) logger.info({ exports }, 'expired activity exports purged');
     const rollups = await engine.metrics.purgeExpired(now);
     if (rollups > 0) logger.info({ rollups }, 'metric rollups past the 6-month retention purged');
   });
@@ -93,8 +98,32 @@ export function startWorkers(db: Db, engine: Engine, logger: Logger, deps: Worke
       .finally(() => sending.delete(run));
     sending.add(run);
   };
+  // Activity exports: one at a time per process, on their own promise (a large one writes for minutes,
+  // yielding between slices), so scheduled sends and housekeeping never wait for it.
+  const notifications = createNotificationStore(db);
+  const exportRunner = createExportRunner({
+    db,
+    exports: engine.activityExports,
+    events: engine.events,
+    notify: notifications.notify,
+    clock,
+  });
+  let exporting: Promise<unknown> | undefined;
+  const runExports = () => {
+    if (exporting) return;
+    exporting = (async () => {
+      while ((await exportRunner.runDue()) > 0) {
+        // keep going while exports are queued
+      }
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, 'activity export failed'))
+      .finally(() => {
+        exporting = undefined;
+      });
+  };
   housekeeping();
   const timers = [
+    setInterval(runExports, exportsEveryMs),
     setInterval(generateDue, scheduledEveryMs),
     setInterval(housekeeping, housekeepingEveryMs),
     setInterval(sendWebhooks, webhooksEveryMs),
@@ -104,5 +133,6 @@ export function startWorkers(db: Db, engine: Engine, logger: Logger, deps: Worke
     for (const timer of timers) clearInterval(timer);
     await running;
     await Promise.all(sending);
+    await exporting;
   };
 }

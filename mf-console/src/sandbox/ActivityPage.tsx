@@ -1,9 +1,9 @@
 import { $company, Page } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { ProductionEvents } from './ProductionEvents.tsx';
+import { ProductionActivityPage } from '../activity/lazy.tsx';
 import { SandboxInbox } from './SandboxInbox.tsx';
 
-/** /activity: the sandbox inbox in the sandbox; in production the engine's recent message events. */
+/** /activity: the sandbox inbox in the sandbox; in production the event stream (../activity). */
 export function ActivityPage() {
   const sandbox = useStore($company)?.environment !== 'production';
   return (
@@ -12,10 +12,10 @@ export function ActivityPage() {
       description={
         sandbox
           ? 'Every email sent while in the sandbox, as your recipients would see it.'
-          : 'The latest events of your mail, newest first.'
+          : 'Every event of your mail, newest first: filter, open a message, export.'
       }
     >
-      {sandbox ? <SandboxInbox /> : <ProductionEvents />}
+      {sandbox ? <SandboxInbox /> : <ProductionActivityPage />}
     </Page>
   );
 }

@@ -21,21 +21,15 @@ import {
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
+import { ProductionMessagePage } from '../activity/lazy.tsx';
 import { attachmentPath, deleteMessage, download, getMessage, messageSource, sourcePath } from './api.ts';
-import { ProductionEvents } from './ProductionEvents.tsx';
 import { styles } from './styles.ts';
 
-/** /activity/:id: one sandbox message; in production, the engine's events of that message. */
+/** /activity/:id: one sandbox message; in production, the message's timeline and content (../activity). */
 export function MessagePage() {
   const id = useStore($currentRoute)?.params.id ?? '';
   const sandbox = useStore($company)?.environment !== 'production';
-  if (!sandbox) {
-    return (
-      <Page title="Activity Detail" description={`Message ${id}`} actions={<BackToActivity />}>
-        <ProductionEvents messageId={id} />
-      </Page>
-    );
-  }
+  if (!sandbox) return <ProductionMessagePage id={id} />;
   return <SandboxMessagePage id={id} />;
 }
 

@@ -122,32 +122,3 @@ export const attachmentPath = (id: string, index: number) =>
   `/sandbox/messages/${encodeURIComponent(id)}/attachments/${index}`;
 
 export const sourcePath = (id: string) => `/sandbox/messages/${encodeURIComponent(id)}/raw`;
-
-// ---- production: the engine's message events ----------------------------------------------
-
-/** One engine event with SparkPost's field names (the fields beyond type and time vary by type). */
-export interface MessageEvent {
-  type: string;
-  event_id: string;
-  timestamp: string;
-  rcpt_to?: string;
-  friendly_from?: string;
-  subject?: string;
-  message_id?: string;
-  transmission_id?: string;
-  reason?: string;
-  raw_reason?: string;
-}
-
-export interface EventPage {
-  results: MessageEvent[];
-  total_count: number;
-  links: { next?: string };
-}
-
-export const recentEvents = (query: { cursor?: string; messageId?: string }) => {
-  const params = new URLSearchParams({ per_page: '25' });
-  if (query.cursor) params.set('cursor', query.cursor);
-  if (query.messageId) params.set('messages', query.messageId);
-  return http.transactional.get<EventPage>(`/events/message?${params}`);
-};

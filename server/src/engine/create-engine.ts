@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/db.ts';
 import type { ReportError } from '../report-error.ts';
+import { createExportStore } from './activity/export-store.ts';
 import { createApiKeyStore } from './api-keys/api-key-store.ts';
 import { createEventStore } from './events/event-store.ts';
 import { createFeedbackRecorder } from './inbound-mx/feedback-recorder.ts';
@@ -137,6 +138,7 @@ export function createEngine(
       },
     }),
     recipientValidationJobs: createValidationJobStore(db, clock),
+    activityExports: createExportStore(db),
     /** For the delivery workers: the DKIM-verified key that signs mail From `fromDomain`, if any. */
     signingKeyFor: (companyId: string, subaccountId: number, fromDomain: string) =>
       sendingDomains.signingKeyFor(companyId, subaccountId, fromDomain),

@@ -108,6 +108,7 @@ export function eventSearchOf(query: MessageEventSearchQuery, principal: Princip
       Number,
     ),
     eventIds: checked('event_ids', list(query.event_ids), bigintPattern, 'an event id'),
+    rcptTypes: checked('recipient_types', list(query.recipient_types), /^(?:to|cc|bcc)$/, 'to, cc or bcc'),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) Object.assign(filter, { [key]: value });

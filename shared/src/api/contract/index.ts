@@ -1,3 +1,4 @@
+export * from './activity.ts';
 export * from './auth.ts';
 export * from './captured-mail.ts';
 export * from './common.ts';

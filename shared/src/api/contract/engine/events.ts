@@ -31,6 +31,8 @@ export const messageEventSearchQuery = z.object({
   /** Needs ab_tests, as in the reference. */
   ab_test_versions: z.string().optional(),
   event_ids: z.string().optional(),
+  /** The recipients' types: to, cc, bcc (an extension: the console's recipientType filter). */
+  recipient_types: z.string().optional(),
   /** What separates the values of the list filters; a comma by default. */
   delimiter: z.string().max(8).optional(),
 });

@@ -1,0 +1,154 @@
+import {
+  type ActivityExport,
+  type ActivityFilters,
+  Alert,
+  Button,
+  DataTable,
+  formatUserDateTime,
+  Panel,
+  StatusTag,
+  type UserNotification,
+  useLoad,
+} from '@app/shared';
+import { useEffect, useState } from 'react';
+import { download } from '../sandbox/api.ts';
+import { listExports, markNotificationRead, startExport, unreadNotifications } from './api.ts';
+import { styles } from './styles.ts';
+
+const pollMs = 3000;
+
+const statusTags: Record<
+  ActivityExport['status'],
+  { variant: 'success' | 'warning' | 'danger' | 'neutral'; label: string }
+> = {
+  queued: { variant: 'neutral', label: 'Queued' },
+  running: { variant: 'warning', label: 'Writing' },
+  done: { variant: 'success', label: 'Ready' },
+  failed: { variant: 'danger', label: 'Failed' },
+};
+
+const fileName = (path: string) => `activity-${path.split('/').at(-2) ?? 'export'}.xlsx`;
+
+/**
+ * Export to .xlsx as a background job: the server answers 202 (the §8 export notice), a worker
+ * writes the file and notifies the user; the notification and the recent exports offer the download.
+ */
+export function ExportPanel({ filters }: { filters: ActivityFilters | undefined }) {
+  const exports = useLoad(listExports, []);
+  const notices = useLoad(unreadNotifications, []);
+  const [starting, setStarting] = useState(false);
+  const pending = (exports.data ?? []).some((job) => job.status === 'queued' || job.status === 'running');
+
+  // While an export is being written, look for its notification every few seconds.
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => {
+      exports.reload();
+      notices.reload();
+    }, pollMs);
+    return () => clearInterval(timer);
+  }, [pending, exports.reload, notices.reload]);
+
+  const dismiss = async (notice: UserNotification) => {
+    await markNotificationRead(notice.id);
+    notices.reload();
+  };
+  const exportNotices = (notices.data ?? []).filter(
+    (notice) => notice.link.startsWith('/activity/exports/') || notice.message.includes('export'),
+  );
+
+  return (
+    <Panel
+      title="Exports"
+      actions={
+        <Button
+          variant="secondary"
+          size="small"
+          busy={starting}
+          disabled={!filters}
+          onClick={async () => {
+            if (!filters) return;
+            setStarting(true);
+            try {
+              await startExport(filters);
+              exports.reload();
+            } finally {
+              setStarting(false);
+            }
+          }}
+        >
+          Export to .xlsx
+        </Button>
+      }
+    >
+      <div aria-live="polite">
+        {exportNotices.map((notice) => (
+          <Alert key={notice.id} type="success">
+            <span>{notice.message}</span>
+            <span style={styles.actions}>
+              {notice.link ? (
+                <Button
+                  size="small"
+                  onClick={async () => {
+                    await download(notice.link, fileName(notice.link));
+                    await dismiss(notice);
+                  }}
+                >
+                  Download
+                </Button>
+              ) : null}
+              <Button variant="text" size="small" onClick={() => void dismiss(notice)}>
+                Dismiss
+              </Button>
+            </span>
+          </Alert>
+        ))}
+      </div>
+      <DataTable<ActivityExport>
+        label="Recent exports"
+        rows={exports.data ?? []}
+        rowKey={(row) => row.id}
+        empty={
+          <p className="muted">
+            Export the events the filters find to an Excel file (up to 1,000,000 rows). You get a notification
+            when it is ready.
+          </p>
+        }
+        columns={[
+          { key: 'created', label: 'Started', render: (row) => formatUserDateTime(row.createdAt) },
+          {
+            key: 'status',
+            label: 'Status',
+            render: (row) => (
+              <StatusTag variant={statusTags[row.status].variant}>{statusTags[row.status].label}</StatusTag>
+            ),
+          },
+          {
+            key: 'rows',
+            label: 'Rows',
+            render: (row) =>
+              row.status === 'done'
+                ? `${row.rowCount.toLocaleString('en-US')}${row.truncated ? ' (limit reached)' : ''}`
+                : '',
+          },
+          {
+            key: 'download',
+            label: 'File',
+            render: (row) =>
+              row.downloadPath ? (
+                <Button
+                  variant="secondary"
+                  size="small"
+                  onClick={() => void download(row.downloadPath ?? '', fileName(row.downloadPath ?? ''))}
+                >
+                  Download
+                </Button>
+              ) : (
+                ''
+              ),
+          },
+        ]}
+      />
+    </Panel>
+  );
+}

@@ -1,0 +1,92 @@
+import {
+  type ActivityExport,
+  type ActivityFilters,
+  type ActivityMessage,
+  dispatchOutcome,
+  http,
+  mapApiError,
+  type UserNotification,
+} from '@app/shared';
+
+/** One engine event with SparkPost's field names (the fields beyond type and time vary by type). */
+export interface MessageEvent {
+  type: string;
+  event_id: string;
+  timestamp: string;
+  rcpt_to?: string;
+  rcpt_type?: string;
+  friendly_from?: string;
+  subject?: string;
+  message_id?: string;
+  transmission_id?: string;
+  campaign_id?: string;
+  sending_domain?: string;
+  reason?: string;
+  raw_reason?: string;
+  bounce_class?: string;
+  error_code?: string;
+  target_link_url?: string;
+  target_link_name?: string;
+  user_agent?: string;
+  ip_address?: string;
+  geo_ip?: { country?: string; city?: string };
+  [field: string]: unknown;
+}
+
+export interface EventPage {
+  results: MessageEvent[];
+  total_count: number;
+  links: { next?: string };
+}
+
+/** Events of the first page (quick to show), and of each "Load more" (fewer round trips to 100,000). */
+export const firstPageEvents = 1000;
+export const morePageEvents = 5000;
+
+const queryOf = (params: Record<string, string | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+  return search.toString();
+};
+
+/** GET /api/v1/events/message, newest first; `cursor` from the previous page's links.next. */
+export const searchEvents = (filters: ActivityFilters, cursor?: string) =>
+  http.transactional.get<EventPage>(
+    `/events/message?${queryOf({ ...filters, per_page: String(cursor ? morePageEvents : firstPageEvents), cursor })}`,
+    { quiet: true },
+  );
+
+/** Every event of one message (a message's events span at most its retention window). */
+export const messageEvents = (messageId: string, from: string) =>
+  http.transactional.get<EventPage>(
+    `/events/message?${queryOf({ messages: messageId, from, to: new Date().toISOString(), per_page: '1000' })}`,
+    { quiet: true },
+  );
+
+/** The cursor of the engine's links.next (a path with ?cursor=...). */
+export const cursorOf = (next: string | undefined) =>
+  next ? (new URL(next, 'http://x').searchParams.get('cursor') ?? undefined) : undefined;
+
+/** The production message's stored content; undefined when the engine keeps none for it. */
+export const messageContent = (id: string) =>
+  http.config
+    .get<ActivityMessage>(`/activity/messages/${encodeURIComponent(id)}`, { quiet: true })
+    .catch((error: { status?: number }) => {
+      if (error.status === 404) return undefined;
+      throw error;
+    });
+
+/** Starts an export of `filters`; the server's 202 shows the §8 export notice from the catalogue. */
+export async function startExport(filters: ActivityFilters): Promise<ActivityExport> {
+  const path = '/activity/exports';
+  const job = await http.config.post<ActivityExport>(path, filters);
+  dispatchOutcome(mapApiError({ status: 202, method: 'POST', url: path }));
+  return job;
+}
+
+export const listExports = () => http.config.get<ActivityExport[]>('/activity/exports', { quiet: true });
+
+export const unreadNotifications = () =>
+  http.config.get<UserNotification[]>('/notifications?unread=true', { quiet: true });
+
+export const markNotificationRead = (id: string) => http.config.post<true>(`/notifications/${id}/read`);

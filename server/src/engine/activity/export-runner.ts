@@ -1,0 +1,120 @@
+import { type ActivityFilters, activityExportRowLimit } from '@app/shared/api/contract/index';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import type { Principal } from '../../principal.ts';
+import { eventSearchOf } from '../events/event-query.ts';
+import type { EventKey, EventStore, StoredMessageEvent } from '../events/event-store.ts';
+import type { EventExport, ExportStore } from './export-store.ts';
+import { writeEventWorkbook } from './export-workbook.ts';
+
+/** Events read per slice: one search, one turn of the event loop. */
+export const exportSliceRows = 5000;
+
+/** Tells the export's user; the notifications domain implements it (its table stays its own). */
+export type ExportNotifier = (
+  target: Db,
+  notification: { companyId: string; userId: string; message: string; link: string },
+  at: Date,
+) => Promise<unknown>;
+
+export interface ExportRunnerDeps {
+  db: Db;
+  exports: ExportStore;
+  events: Pick<EventStore, 'search'>;
+  notify: ExportNotifier;
+  clock: Clock;
+  /** Most rows a file holds (activityExportRowLimit by default; tests make it small). */
+  rowLimit?: number;
+}
+
+/** The console path of an export's file (the config API, with the session). */
+export const exportDownloadPath = (id: string) => `/activity/exports/${id}/download`;
+
+/** The company's whole account (a console session's view): the search of the export's filters. */
+const masterOf = (companyId: string): Principal => ({
+  companyId,
+  subaccountId: 0,
+  isMaster: true,
+  grants: 'all',
+  keyId: null,
+});
+
+/** The event search of `filters` for `companyId` (throws the engine's invalid-value error when bad). */
+export function exportSearchOf(companyId: string, filters: ActivityFilters, now: Date) {
+  return eventSearchOf(filters, masterOf(companyId), now);
+}
+
+/**
+ * Runs activity exports: claims the oldest queued one, reads its events newest first in slices of
+ * {@link exportSliceRows} (each slice a keyset page, the claim kept alive), writes them with the
+ * streaming workbook writer, stores the file and tells the user, in one transaction.
+ */
+export function createExportRunner(deps: ExportRunnerDeps) {
+  const rowLimit = deps.rowLimit ?? activityExportRowLimit;
+
+  async function run(job: EventExport): Promise<void> {
+    const search = exportSearchOf(job.companyId, job.filters, job.createdAt);
+    let truncated = false;
+    async function* pages(): AsyncGenerator<readonly StoredMessageEvent[]> {
+      let after: EventKey | undefined;
+      let left = rowLimit;
+      while (left > 0) {
+        const page = await deps.events.search(search.filter, Math.min(exportSliceRows, left), after);
+        yield page.events;
+        left -= page.events.length;
+        if (!page.next) return;
+        after = page.next;
+        await deps.exports.extendClaim(job.id, deps.clock.now());
+      }
+      truncated = true;
+    }
+    const { file, rowCount } = await writeEventWorkbook(pages());
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      await deps.exports.finish(tx, job.id, { file, rowCount, truncated }, now);
+      const rows = `${rowCount.toLocaleString('en-US')} event${rowCount === 1 ? '' : 's'}`;
+      await deps.notify(
+        tx,
+        {
+          companyId: job.companyId,
+          userId: job.userId,
+          message: truncated
+            ? `Your activity export is ready: the first ${rows} (the export limit). Narrow the filters for the rest.`
+            : `Your activity export is ready: ${rows}.`,
+          link: exportDownloadPath(job.id),
+        },
+        now,
+      );
+    });
+  }
+
+  return {
+    /** Runs one due export to its end; returns how many it ran (0 or 1). */
+    async runDue(): Promise<number> {
+      const job = await deps.exports.claim(deps.clock.now());
+      if (!job) return 0;
+      try {
+        await run(job);
+      } catch (error) {
+        const now = deps.clock.now();
+        await deps.db.transaction(async (tx) => {
+          await deps.exports.fail(tx, job.id, (error as Error).message, now);
+          await deps.notify(
+            tx,
+            {
+              companyId: job.companyId,
+              userId: job.userId,
+              message: 'Your activity export failed. Start it again from Activity.',
+              link: '',
+            },
+            now,
+          );
+        });
+        throw error;
+      }
+      return 1;
+    },
+  };
+}
+
+export type ExportRunner = ReturnType<typeof createExportRunner>;

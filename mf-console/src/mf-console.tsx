@@ -7,6 +7,7 @@ import { environmentPages } from './environment/pages.ts';
 import { homePages } from './home/pages.ts';
 import { sandboxPages } from './sandbox/pages.ts';
 import { subaccountPages } from './subaccounts/pages.ts';
+import { templatePages } from './templates/pages.ts';
 
 /** The transactional console's screens, by §2 route, one folder per area; the others arrive in later issues. */
 const pages = {
@@ -16,6 +17,7 @@ const pages = {
   ...domainPages,
   ...apiKeyPages,
   ...subaccountPages,
+  ...templatePages,
 } satisfies AppPages<'@app/mf-console'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

@@ -21,6 +21,9 @@ export {
 } from './engine/index.ts';
 export * from './engine/netmask.ts';
 export * from './engine/subaccounts.ts';
+// The engine's templates and its address check, for the console's template editor.
+export { isEmailAddress } from './engine/email-address.ts';
+export * from './engine/templates.ts';
 export * from './event-retention.ts';
 export * from './health.ts';
 export * from './onboarding.ts';

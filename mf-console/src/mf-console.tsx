@@ -5,6 +5,7 @@ import { apiKeyPages } from './api-keys/pages.ts';
 import { domainPages } from './domains/pages.ts';
 import { environmentPages } from './environment/pages.ts';
 import { homePages } from './home/pages.ts';
+import { ipPoolPages } from './ip-pools/pages.ts';
 import { sandboxPages } from './sandbox/pages.ts';
 import { subaccountPages } from './subaccounts/pages.ts';
 import { templatePages } from './templates/pages.ts';
@@ -18,6 +19,7 @@ const pages = {
   ...apiKeyPages,
   ...subaccountPages,
   ...templatePages,
+  ...ipPoolPages,
 } satisfies AppPages<'@app/mf-console'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

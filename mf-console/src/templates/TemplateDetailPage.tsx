@@ -16,8 +16,9 @@ import {
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
+import { engineMessage } from '../engine-message.ts';
 import { roleAllows } from '../role-gate.tsx';
-import { deleteTemplate, engineMessage, getTemplate, previewTemplate } from './api.ts';
+import { deleteTemplate, getTemplate, previewTemplate } from './api.ts';
 import { templateFeature } from './gate.tsx';
 import { RenderedMessage } from './RenderedMessage.tsx';
 import { styles } from './styles.ts';

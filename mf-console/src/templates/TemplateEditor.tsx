@@ -10,7 +10,8 @@ import {
   useZodForm,
 } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
-import { createTemplate, engineMessage, updateTemplate } from './api.ts';
+import { engineMessage } from '../engine-message.ts';
+import { createTemplate, updateTemplate } from './api.ts';
 import { CodeField } from './CodeField.tsx';
 import { LivePreviewPanel } from './LivePreviewPanel.tsx';
 import { styles } from './styles.ts';

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   http,
   type TemplateContentBody,
   type TemplateOptions,
@@ -69,29 +68,3 @@ export const previewTemplate = (id: string, draft: boolean) =>
   http.transactional
     .post<{ results: RenderedPreview }>(`${path(id)}/preview?draft=${draft}`, {}, { quiet: true })
     .then((answer) => answer.results);
-
-interface EngineErrorItem {
-  message?: string;
-  description?: string;
-  part?: string;
-  line?: number;
-}
-
-/**
- * The engine's refusal in its own words: SparkPost's message, then its description (for a
- * substitution syntax error, the part and line that do not compile).
- */
-export function engineMessage(error: unknown): string {
-  const items =
-    error instanceof ApiError
-      ? ((error.body as { errors?: EngineErrorItem[] } | undefined)?.errors ?? [])
-      : [];
-  if (items.length === 0) return error instanceof Error ? error.message : 'Something went wrong';
-  return items
-    .map((item) => {
-      const where = item.part ? ` (${item.part}${item.line === undefined ? '' : `, line ${item.line}`})` : '';
-      const detail = item.description ? `: ${item.description}` : '';
-      return `${item.message ?? 'Refused'}${detail}${where}`;
-    })
-    .join('\n');
-}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { engineMessage, previewContent, type RenderedPreview } from './api.ts';
+import { engineMessage } from '../engine-message.ts';
+import { previewContent, type RenderedPreview } from './api.ts';
 import { contentOf, parseSampleData, type TemplateFormValues } from './template-form.ts';
 
 export type LivePreview =

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { axeViolations, choose } from './helpers.ts';
+import { axeViolations, choose, screenshots } from './helpers.ts';
 import { productionAccount } from './support/production-account.ts';
 import { sessionHeaders } from './support/verified-domain.ts';
 
@@ -78,6 +78,7 @@ test('IP pools: create, move a sending IP in and out, hold a subaccount to a poo
       .getByRole('row')
       .filter({ hasText: `Shop ${suffix}` }),
   ).toContainText(poolId);
+  await screenshots(page, 'ip-pools-list');
   const subaccount = await (await request.get(`/api/v1/subaccounts/${subaccountId}`, { headers })).json();
   expect(subaccount.results.ip_pool).toBe(poolId);
   expect(await axeViolations(page)).toEqual([]);

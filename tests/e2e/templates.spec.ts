@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { screenshots } from './helpers.ts';
 import { axeOutsidePreviews } from './support/axe-outside-previews.ts';
 import { curlWords } from './support/curl.ts';
 import { expect, test } from './support/engine-server.ts';
@@ -65,6 +66,7 @@ test('templates: write with the live preview, draft, publish, send with the snip
   await expect(preview.getByText('Your plan: Pro')).toBeVisible();
   await expect(page.getByTestId('rendered-message')).toContainText('Welcome Ada');
   await expect(page.getByTestId('rendered-message')).toContainText(`Acme <hello@${domain}>`);
+  await screenshots(page, 'templates-editor');
   expect(await axeOutsidePreviews(page)).toEqual([]);
 
   // A substitution syntax error: the engine's own words, as the API answers them.
@@ -80,6 +82,7 @@ test('templates: write with the live preview, draft, publish, send with the snip
   await expect(error).toContainText(refusal.message);
   await expect(error).toContainText(refusal.description);
   await expect(error).toContainText('(html');
+  await screenshots(page, 'templates-editor-syntax-error');
   // Invalid sample data is caught before the engine is asked.
   await replaceCode(page, 'Sample substitution data (JSON)', '{"first_name": ');
   await expect(error).toContainText('The sample data is not valid JSON');
@@ -116,6 +119,7 @@ test('templates: write with the live preview, draft, publish, send with the snip
   await expect(row).toContainText('Draft');
   await expect(page.getByRole('row').filter({ hasText: `reset-${id}` })).toContainText('Published');
   expect(await axeOutsidePreviews(page)).toEqual([]);
+  await screenshots(page, 'templates-list');
   await page.getByLabel('Search by name or ID').fill('PASSWORD');
   await expect(page.getByRole('row').filter({ hasText: `reset-${id}` })).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -137,6 +141,7 @@ test('templates: write with the live preview, draft, publish, send with the snip
   const key = await page.getByLabel('New API key', { exact: true }).inputValue();
   const snippet = page.getByRole('region', { name: 'curl' });
   await expect(snippet).toContainText(key);
+  await screenshots(page, 'templates-created');
 
   // The snippet works: sent as the shell would read it.
   const words = curlWords((await snippet.textContent()) ?? '');

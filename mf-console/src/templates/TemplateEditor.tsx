@@ -147,7 +147,7 @@ export function TemplateEditor({
               language="html"
               value={values.html}
               error={form.errors.html}
-              hint="The HTML version. {{name}} substitutes, {{#if}} and {{#each}} blocks are supported."
+              hint="The HTML version. {{name}} substitutes a value; {{if ...}} ... {{else}} ... {{end}} and {{each ...}} blocks repeat or choose parts."
               onChange={(value) => form.set('html', value)}
             />
             <CodeField

@@ -36,7 +36,9 @@ export async function createCodeEditor({
     extensions: [
       basicSetup,
       ...languageSupport,
-      ...(language === 'text' ? [EditorView.lineWrapping] : []),
+      // Long lines wrap and the editor grows with its content: it never scrolls by itself, so no
+      // scrolling region is left that a keyboard user could not reach.
+      EditorView.lineWrapping,
       EditorView.contentAttributes.of({
         'aria-label': label,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
@@ -62,7 +64,7 @@ function editorTheme(view: typeof EditorView) {
       fontSize: '13px',
     },
     '&.cm-focused': { outline: '2px solid var(--sl-color-primary-600, #0369a1)' },
-    '.cm-scroller': { minHeight: '12rem', maxHeight: '28rem', overflow: 'auto' },
+    '.cm-scroller': { minHeight: '12rem' },
     '.cm-gutters': { color: '#4b5563', backgroundColor: '#f3f4f6' },
     '.cm-activeLineGutter': { color: '#111827', backgroundColor: '#e5e7eb' },
     '.cm-activeLine': { backgroundColor: 'transparent' },

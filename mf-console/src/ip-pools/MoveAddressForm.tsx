@@ -2,6 +2,7 @@ import { Button, FormError, SelectField, showToast } from '@app/shared';
 import { useState } from 'react';
 import { engineMessage } from '../engine-message.ts';
 import { type IpPoolView, moveSendingIp, poolLabel, type SendingIp } from './api.ts';
+import { styles } from './styles.ts';
 
 /**
  * Moves one sending address into a pool (out of the pool that held it). With `into`, the pool is
@@ -51,12 +52,14 @@ export function MoveAddressForm({
   return (
     <form
       noValidate
+      style={styles.form}
       aria-label={into ? `Add an address to ${into.name}` : 'Move a sending IP'}
       onSubmit={(event) => {
         event.preventDefault();
         void move();
       }}
     >
+      {into ? null : <h3 style={styles.formTitle}>Move a sending IP</h3>}
       <FormError message={error} />
       <SelectField
         label="Sending IP"

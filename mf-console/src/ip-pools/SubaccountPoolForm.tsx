@@ -4,6 +4,7 @@ import { engineMessage } from '../engine-message.ts';
 import { updateSubaccount } from '../subaccounts/api.ts';
 import { IpPoolField } from '../subaccounts/IpPoolField.tsx';
 import type { IpPoolView } from './api.ts';
+import { styles } from './styles.ts';
 
 /** Sets the pool a subaccount's mail leaves from (PUT /subaccounts/:id with ip_pool). */
 export function SubaccountPoolForm({
@@ -45,12 +46,14 @@ export function SubaccountPoolForm({
   return (
     <form
       noValidate
+      style={styles.form}
       aria-label="Set a subaccount's pool"
       onSubmit={(event) => {
         event.preventDefault();
         void save();
       }}
     >
+      <h3 style={styles.formTitle}>Set a subaccount's pool</h3>
       <FormError message={error} />
       <SelectField
         label="Subaccount"

@@ -14,7 +14,6 @@ import { useState } from 'react';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { engineMessage } from '../engine-message.ts';
 import { defaultPoolId, deletePool, getPool, listPools, listSendingIps, updatePool } from './api.ts';
-import { mayManagePools } from './gate.tsx';
 import { MoveAddressForm } from './MoveAddressForm.tsx';
 import { PoolAddresses } from './PoolAddresses.tsx';
 import { PoolForm } from './PoolForm.tsx';
@@ -32,35 +31,33 @@ export function IpPoolDetailPage() {
     [id],
   );
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const mayChange = mayManagePools();
   const pool = data.data?.pool;
   const isDefault = pool?.id === defaultPoolId;
 
-  const actions =
-    pool && mayChange ? (
-      <ConfirmButton
-        label="Delete"
-        title="Delete this IP pool?"
-        question={
-          <>
-            <strong>{pool.name}</strong> (<code>{pool.id}</code>) is deleted; its addresses go back to the
-            default pool. Transmissions that name it are refused from then on.
-          </>
+  const actions = pool ? (
+    <ConfirmButton
+      label="Delete"
+      title="Delete this IP pool?"
+      question={
+        <>
+          <strong>{pool.name}</strong> (<code>{pool.id}</code>) is deleted; its addresses go back to the
+          default pool. Transmissions that name it are refused from then on.
+        </>
+      }
+      confirmLabel="Delete IP pool"
+      onConfirm={async () => {
+        setDeleteError(null);
+        try {
+          await deletePool(pool.id);
+        } catch (error) {
+          setDeleteError(engineMessage(error));
+          throw error;
         }
-        confirmLabel="Delete IP pool"
-        onConfirm={async () => {
-          setDeleteError(null);
-          try {
-            await deletePool(pool.id);
-          } catch (error) {
-            setDeleteError(engineMessage(error));
-            throw error;
-          }
-          showToast({ type: 'success', message: `IP pool ${pool.id} deleted.` });
-          navigate('/ip-pool');
-        }}
-      />
-    ) : null;
+        showToast({ type: 'success', message: `IP pool ${pool.id} deleted.` });
+        navigate('/ip-pool');
+      }}
+    />
+  ) : null;
 
   return (
     <Page title="IP Pool Detail" actions={actions}>
@@ -100,17 +97,10 @@ export function IpPoolDetailPage() {
               </p>
             ) : null}
           </Panel>
-          {mayChange ? (
-            <Panel title="Add an address">
-              <MoveAddressForm
-                ips={data.data.ips}
-                pools={data.data.pools}
-                into={pool}
-                onMoved={data.reload}
-              />
-            </Panel>
-          ) : null}
-          {mayChange && !isDefault ? (
+          <Panel title="Add an address">
+            <MoveAddressForm ips={data.data.ips} pools={data.data.pools} into={pool} onMoved={data.reload} />
+          </Panel>
+          {!isDefault ? (
             <Panel title="Settings">
               <PoolForm
                 key={pool.id}

@@ -10,7 +10,7 @@ import {
   useLoad,
 } from '@app/shared';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { RoleLockedButton, roleAllows } from '../role-gate.tsx';
+import { roleAllows } from '../role-gate.tsx';
 import { listSubaccounts } from '../subaccounts/api.ts';
 import {
   defaultPoolId,
@@ -20,7 +20,6 @@ import {
   poolLabel,
   type SendingIp,
 } from './api.ts';
-import { mayManagePools } from './gate.tsx';
 import { MoveAddressForm } from './MoveAddressForm.tsx';
 import { PoolAddresses } from './PoolAddresses.tsx';
 import { SubaccountPoolForm } from './SubaccountPoolForm.tsx';
@@ -42,13 +41,10 @@ const loadAll = (withSubaccounts: boolean): Promise<PoolData> =>
 export function IpPoolListPage() {
   const withSubaccounts = consoleFeature('subaccount');
   const data = useLoad(() => loadAll(withSubaccounts), [withSubaccounts]);
-  const mayChange = mayManagePools();
-  const create = mayChange ? (
+  const create = (
     <LinkButton to="/ip-pool/create" variant="primary">
       Create IP pool
     </LinkButton>
-  ) : (
-    <RoleLockedButton label="Create IP pool" permission="settings.manage" />
   );
 
   const columns = [
@@ -112,9 +108,7 @@ export function IpPoolListPage() {
               rows={data.data.ips}
               rowKey={(ip) => ip.external_ip}
             />
-            {mayChange ? (
-              <MoveAddressForm ips={data.data.ips} pools={data.data.pools} onMoved={data.reload} />
-            ) : null}
+            <MoveAddressForm ips={data.data.ips} pools={data.data.pools} onMoved={data.reload} />
           </Panel>
           {withSubaccounts ? (
             <Panel title="Subaccount pools">

@@ -3,10 +3,13 @@ import type { ComponentType } from 'react';
 import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 
 /** IP pools change with the settings.manage permission (the engine's ip_pools/manage grant). */
-export const mayManagePools = (): boolean => roleAllows('settings.manage');
+const mayManagePools = (): boolean => roleAllows('settings.manage');
 
-/** An IP pool page behind the §6 ipPool flag (and, for pages that only change pools, the role). */
-export function ipPoolGate(title: string, Inner: ComponentType, changes = false): ComponentType {
+/**
+ * An IP pool page behind the §6 ipPool flag and the role's settings.manage permission: the engine
+ * answers even the list only with the ip_pools/manage grant that permission carries.
+ */
+export function ipPoolGate(title: string, Inner: ComponentType): ComponentType {
   return function Gated() {
     if (!consoleFeature('ipPool')) {
       return (
@@ -15,7 +18,7 @@ export function ipPoolGate(title: string, Inner: ComponentType, changes = false)
         </Page>
       );
     }
-    if (changes && !mayManagePools()) return <RoleLockedPage title={title} permission="settings.manage" />;
+    if (!mayManagePools()) return <RoleLockedPage title={title} permission="settings.manage" />;
     return <Inner />;
   };
 }

@@ -6,9 +6,11 @@ import { apiKeyPages } from './api-keys/pages.ts';
 import { domainPages } from './domains/pages.ts';
 import { emailValidationPages } from './email-validation/pages.ts';
 import { environmentPages } from './environment/pages.ts';
+import { ipPoolPages } from './ip-pools/pages.ts';
 import { sandboxPages } from './sandbox/pages.ts';
 import { subaccountPages } from './subaccounts/pages.ts';
 import { suppressionPages } from './suppression/pages.ts';
+import { templatePages } from './templates/pages.ts';
 
 /** The transactional console's screens, by §2 route, one folder per area; the others arrive in later issues. */
 const pages = {
@@ -20,6 +22,8 @@ const pages = {
   ...subaccountPages,
   ...suppressionPages,
   ...emailValidationPages,
+  ...templatePages,
+  ...ipPoolPages,
 } satisfies AppPages<'@app/mf-console'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

@@ -27,13 +27,18 @@ export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-export function curlSnippet(input: SnippetInput): string {
+/** A curl command that POSTs `body` as JSON to the engine's /transmissions with the API key. */
+export function curlTransmission(apiBaseUrl: string, apiKey: string, body: unknown): string {
   return [
-    `curl -X POST ${shellQuote(`${input.apiBaseUrl}/transmissions`)} \\`,
-    `  -H ${shellQuote(`Authorization: ${input.apiKey}`)} \\`,
+    `curl -X POST ${shellQuote(`${apiBaseUrl}/transmissions`)} \\`,
+    `  -H ${shellQuote(`Authorization: ${apiKey}`)} \\`,
     `  -H 'Content-Type: application/json' \\`,
-    `  -d ${shellQuote(JSON.stringify(transmissionBody(input)))}`,
+    `  -d ${shellQuote(JSON.stringify(body))}`,
   ].join('\n');
+}
+
+export function curlSnippet(input: SnippetInput): string {
+  return curlTransmission(input.apiBaseUrl, input.apiKey, transmissionBody(input));
 }
 
 const js = (value: unknown) => JSON.stringify(value);

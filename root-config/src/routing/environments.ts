@@ -31,7 +31,7 @@ export const sandboxAllowed = [
 /**
  * Production routes that need profile completion (§2 "a longer list"). Decided from the route table:
  * every production-only feature screen, i.e. everything that configures or uses real sending:
- * domains (add, sending, bounce, tracking, with details), webhooks, sub-accounts, API keys (list,
+ * domains (add, sending, bounce, tracking, with details), webhooks, IP pools, sub-accounts, API keys (list,
  * create, detail, edit), suppression, email validation (and its test screen) and templates (list, add,
  * edit, created, detail). Reporting (analytic, activity, preset), settings and onboarding screens stay
  * open without completion so the user can reach /welcome-to-production and finish the profile.
@@ -48,6 +48,9 @@ export const productionRequiresProfile = [
   'webhook-create',
   'webhook-detail',
   'webhook-edit',
+  'ip-pool',
+  'ip-pool-create',
+  'ip-pool-detail',
   'subaccount',
   'subaccount-create',
   'subaccount-detail',

@@ -239,6 +239,22 @@ const table = [
     app: consoleApp,
     access: 'protected',
   },
+  // IP pools (§1 lists them in the console; paths decided here like the other configuration screens)
+  { name: 'ip-pool', path: '/ip-pool', title: 'IP Pool', app: consoleApp, access: 'protected' },
+  {
+    name: 'ip-pool-create',
+    path: '/ip-pool/create',
+    title: 'Create IP Pool',
+    app: consoleApp,
+    access: 'protected',
+  },
+  {
+    name: 'ip-pool-detail',
+    path: '/ip-pool/:id',
+    title: 'IP Pool Detail',
+    app: consoleApp,
+    access: 'protected',
+  },
   { name: 'subaccount', path: '/subaccount', title: 'Subaccount', app: consoleApp, access: 'protected' },
   {
     name: 'subaccount-create',

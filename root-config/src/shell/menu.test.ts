@@ -25,6 +25,7 @@ const everyItem = [
   'Bounce Domains',
   'Tracking Domains',
   'Webhooks',
+  'IP Pools',
   'Subaccounts',
   'API Keys',
   'Usage Monitoring',
@@ -70,6 +71,7 @@ describe('§6 restricted profiles: menu and routes', () => {
       'configuration',
       'domain-add',
       'template',
+      'ip-pool',
       'api-instruction',
     ]) {
       expect(opens('C', route), route).toBe(false);
@@ -92,7 +94,14 @@ describe('§6 restricted profiles: menu and routes', () => {
 
   it('F: analytics and activity only', () => {
     expect(menuOf('F')).toEqual(['Analytic', 'Activity', 'Preset']);
-    for (const route of ['usage-monitoring', 'account-setting', 'configuration', 'webhook', 'api-key']) {
+    for (const route of [
+      'usage-monitoring',
+      'account-setting',
+      'configuration',
+      'webhook',
+      'api-key',
+      'ip-pool',
+    ]) {
       expect(opens('F', route), route).toBe(false);
     }
   });

@@ -39,6 +39,7 @@ export const consoleMenu: MenuGroup[] = [
       { label: 'Bounce Domains', path: '/domain/bounce', feature: 'bounceDomain' },
       { label: 'Tracking Domains', path: '/domain/tracking', feature: 'trackingDomain' },
       { label: 'Webhooks', path: '/webhook', feature: 'webhook' },
+      { label: 'IP Pools', path: '/ip-pool', feature: 'ipPool' },
       { label: 'Subaccounts', path: '/subaccount', feature: 'subaccount' },
       { label: 'API Keys', path: '/api-key', feature: 'apiKey' },
     ],

@@ -196,6 +196,31 @@ export function createIpPoolStore(db: Db, clock: Clock, deps: IpPoolDeps) {
       });
     },
 
+    /**
+     * Moves one address into `poolId` (the default pool: into no pool), out of whichever pool held
+     * it, in one transaction; false when the company has no such pool.
+     */
+    async moveAddress(companyId: string, address: string, poolId: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await lockCompany(tx, companyId);
+        const key = keyOf(poolId);
+        if (!(await find(tx, companyId, key))) return false;
+        const now = clock.now();
+        await tx.query(
+          `UPDATE ip_pools SET ips = array_remove(ips, $2), updated_at = $3
+           WHERE company_id = $1 AND $2 = ANY(ips)`,
+          [companyId, address, now],
+        );
+        if (key !== defaultPoolId) {
+          await tx.query(
+            'UPDATE ip_pools SET ips = array_append(ips, $3), updated_at = $4 WHERE company_id = $1 AND id = $2',
+            [companyId, key, address, now],
+          );
+        }
+        return true;
+      });
+    },
+
     /** Deletes a stored pool (its addresses return to no pool; pools overflowing to it no longer do). */
     async remove(companyId: string, id: string): Promise<boolean> {
       return db.transaction(async (tx) => {

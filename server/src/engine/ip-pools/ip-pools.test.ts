@@ -164,6 +164,44 @@ describe.each(databases)('IP pools on $name', (database) => {
     expect((await call(a, 'GET', '/ip-pools')).statusCode).toBe(403);
   });
 
+  it('lists sending IPs with their pool and moves one between pools', async () => {
+    const ipOf = async (account: EngineAccount) => {
+      const list = await call(account, 'GET', '/sending-ips', undefined, as(account));
+      expect(list.statusCode).toBe(200);
+      return list.json().results.find((ip: { external_ip: string }) => ip.external_ip === '127.0.0.1');
+    };
+    expect(await ipOf(a)).toEqual({
+      external_ip: '127.0.0.1',
+      hostname: t.config.smtp.hostname,
+      ip_pool: 'default',
+      auto_warmup_enabled: false,
+    });
+    await call(a, 'POST', '/ip-pools', { name: 'Move From', ips: ['127.0.0.1'] }, as(a));
+    await call(a, 'POST', '/ip-pools', { name: 'Move To' }, as(a));
+    expect((await ipOf(a)).ip_pool).toBe('move_from');
+
+    const moved = await call(a, 'PUT', '/sending-ips/127.0.0.1', { ip_pool: 'Move_To' }, as(a));
+    expect(moved.json()).toEqual({ results: { message: 'Updated IP.' } });
+    expect((await ipOf(a)).ip_pool).toBe('move_to');
+    const from = await call(a, 'GET', '/ip-pools/move_from', undefined, as(a));
+    expect(from.json().results.ips).toEqual([]);
+    // Company B's view of the same address is its own.
+    expect((await ipOf(b)).ip_pool).not.toBe('move_to');
+
+    const back = await call(a, 'PUT', '/sending-ips/127.0.0.1', { ip_pool: 'default' }, as(a));
+    expect(back.statusCode).toBe(200);
+    expect((await ipOf(a)).ip_pool).toBe('default');
+
+    const noPool = await call(a, 'PUT', '/sending-ips/127.0.0.1', { ip_pool: 'nope' }, as(a));
+    expect(noPool.statusCode).toBe(404);
+    expect(noPool.json().errors[0].message).toBe('IP Pool nope does not exist.');
+    const foreign = await call(a, 'PUT', '/sending-ips/192.0.2.77', { ip_pool: 'move_to' }, as(a));
+    expect(foreign.statusCode).toBe(404);
+    expect((await call(a, 'GET', '/sending-ips')).statusCode).toBe(403);
+    await call(a, 'DELETE', '/ip-pools/move_from', undefined, as(a));
+    await call(a, 'DELETE', '/ip-pools/move_to', undefined, as(a));
+  });
+
   it("restricts a subaccount's mail to its assigned pool", async () => {
     const pool = await call(a, 'POST', '/ip-pools', { name: 'Sub Pool', ips: ['127.0.0.1'] }, as(a));
     expect(pool.statusCode).toBe(200);

@@ -11,6 +11,7 @@ import {
   type PoolRefusal,
 } from './ip-pool-store.ts';
 import { normalizeAddress } from './local-addresses.ts';
+import { sendingIpRoutes } from './sending-ips-routes.ts';
 
 const tags = ['ip-pools'];
 const maxIpsPerPool = 256;
@@ -87,7 +88,7 @@ export interface IpPoolRouteDeps {
 }
 
 /**
- * `/api/v1/ip-pools` (SparkPost's IP Pools API) for the master account. A pool's sending IPs are
+ * `/api/v1/ip-pools` (SparkPost's IP Pools API) and `/api/v1/sending-ips` for the master account. A pool's sending IPs are
  * addresses configured on this machine: delivery binds its sockets to them, so an address the
  * machine does not have could never send and is refused when the pool is written.
  */
@@ -218,5 +219,7 @@ export function ipPoolRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
         return reply.status(204).send();
       },
     );
+
+    await app.register(sendingIpRoutes(deps));
   };
 }

@@ -8,6 +8,8 @@ export * from './contact-us.ts';
 export * from './engine/analytic-presets.ts';
 // The engine's API keys and subaccounts, for the console's forms (the rest of the engine contract is server-side).
 export * from './engine/api-keys.ts';
+// The engine's templates and its address check, for the console's template editor.
+export { isEmailAddress } from './engine/email-address.ts';
 export * from './engine/grants.ts';
 // The engine schemas and answers the console's domain pages use (the rest stay behind /api/v1).
 export {
@@ -26,6 +28,7 @@ export {
 } from './engine/index.ts';
 export * from './engine/netmask.ts';
 export * from './engine/subaccounts.ts';
+export * from './engine/templates.ts';
 export * from './event-retention.ts';
 export * from './health.ts';
 export * from './onboarding.ts';

@@ -1,0 +1,70 @@
+import {
+  http,
+  type TemplateContentBody,
+  type TemplateOptions,
+  type TemplateSummary,
+  type TemplateView,
+} from '@app/shared';
+
+const path = (id: string) => `/templates/${encodeURIComponent(id)}`;
+
+/** What the editor sends for a template (create and update take the same fields). */
+export interface TemplateBody {
+  id?: string;
+  name: string;
+  description: string;
+  options: TemplateOptions;
+  content: TemplateContentBody;
+  substitution_data?: Record<string, unknown>;
+  published?: boolean;
+}
+
+/** The rendered parts the engine answers for a preview. */
+export interface RenderedPreview {
+  from?: { email: string; name?: string };
+  subject?: string;
+  html?: string;
+  text?: string;
+  reply_to?: string;
+}
+
+export const listTemplates = () =>
+  http.transactional.get<{ results: TemplateSummary[] }>('/templates').then((answer) => answer.results);
+
+/** One template: the published version, or with `draft` the draft. */
+export const getTemplate = (id: string, draft?: boolean) =>
+  http.transactional
+    .get<{ results: TemplateView }>(draft === undefined ? path(id) : `${path(id)}?draft=${draft}`)
+    .then((answer) => answer.results);
+
+/** What the editor starts from: the draft when there is one, else the published version. */
+export async function getEditableTemplate(id: string): Promise<TemplateView> {
+  const shown = await getTemplate(id);
+  return shown.has_draft && shown.published ? getTemplate(id, true) : shown;
+}
+
+export const createTemplate = (body: TemplateBody) =>
+  http.transactional
+    .post<{ results: { id: string } }>('/templates', body, { quiet: true })
+    .then((answer) => answer.results.id);
+
+export const updateTemplate = (id: string, { id: _id, ...body }: TemplateBody) =>
+  http.transactional.put<{ results: { id: string } }>(path(id), body, { quiet: true });
+
+export const deleteTemplate = (id: string) => http.transactional.delete<void>(path(id), { quiet: true });
+
+/** Inline content rendered by the engine with sample data (`/utils/content-previewer`); nothing is stored. */
+export const previewContent = (content: TemplateContentBody, substitutionData: Record<string, unknown>) =>
+  http.transactional
+    .post<{ results: RenderedPreview }>(
+      '/utils/content-previewer',
+      { content, substitution_data: substitutionData },
+      { quiet: true },
+    )
+    .then((answer) => answer.results);
+
+/** A stored version rendered by the engine (`/templates/:id/preview`), with its own sample data. */
+export const previewTemplate = (id: string, draft: boolean) =>
+  http.transactional
+    .post<{ results: RenderedPreview }>(`${path(id)}/preview?draft=${draft}`, {}, { quiet: true })
+    .then((answer) => answer.results);

@@ -1,0 +1,35 @@
+import type { CSSProperties } from 'react';
+
+/** The few layouts of the template pages the UI kit's classes do not cover (inline: apps ship no CSS). */
+export const styles = {
+  /** The editor beside its preview, one under the other on narrow screens. */
+  columns: { display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' },
+  column: { flex: '1 1 420px', minWidth: 0 },
+  sticky: { position: 'sticky', top: 12 },
+  pair: { display: 'flex', flexWrap: 'wrap', gap: 12 },
+  pairItem: { flex: '1 1 200px' },
+  code: { marginBottom: 16 },
+  codeLabel: { marginBottom: 4, fontWeight: 600 },
+  actions: { display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' },
+  toolbar: { display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 12 },
+  frame: {
+    width: '100%',
+    minHeight: 420,
+    border: '1px solid var(--app-border)',
+    borderRadius: 8,
+    background: '#fff',
+  },
+  pre: {
+    margin: 0,
+    padding: 12,
+    whiteSpace: 'pre-wrap',
+    overflowWrap: 'anywhere',
+    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+    fontSize: '0.85rem',
+    background: 'var(--app-bg)',
+    borderRadius: 8,
+    maxHeight: 480,
+    overflow: 'auto',
+  },
+  error: { whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
+} satisfies Record<string, CSSProperties>;

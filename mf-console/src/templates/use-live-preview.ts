@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+import { engineMessage } from '../engine-message.ts';
+import { previewContent, type RenderedPreview } from './api.ts';
+import { contentOf, parseSampleData, type TemplateFormValues } from './template-form.ts';
+
+export type LivePreview =
+  | { status: 'idle' | 'rendering'; preview: RenderedPreview | null; error: null }
+  | { status: 'ready'; preview: RenderedPreview; error: null }
+  | { status: 'failed'; preview: RenderedPreview | null; error: string };
+
+const delayMs = 400;
+
+/**
+ * The engine's rendering of the editor's content with the sample data, asked again `delayMs` after
+ * the last change; an answer older than the newest question is dropped. Nothing is stored.
+ */
+export function useLivePreview(values: TemplateFormValues): LivePreview {
+  const [state, setState] = useState<LivePreview>({ status: 'idle', preview: null, error: null });
+  const asked = useRef(0);
+  const { html, text, subject, fromEmail, fromName, replyTo, sampleData } = values;
+
+  useEffect(() => {
+    const mine = ++asked.current;
+    const sample = parseSampleData(sampleData);
+    if ('error' in sample) {
+      setState((current) => ({ status: 'failed', preview: current.preview, error: sample.error }));
+      return;
+    }
+    if (!html.trim() && !text.trim()) {
+      setState({ status: 'idle', preview: null, error: null });
+      return;
+    }
+    const timer = setTimeout(() => {
+      setState((current) => ({ status: 'rendering', preview: current.preview, error: null }));
+      previewContent(contentOf(values), sample.data).then(
+        (preview) => {
+          if (mine === asked.current) setState({ status: 'ready', preview, error: null });
+        },
+        (error: unknown) => {
+          if (mine !== asked.current) return;
+          setState((current) => ({
+            status: 'failed',
+            preview: current.preview,
+            error: engineMessage(error),
+          }));
+        },
+      );
+    }, delayMs);
+    return () => clearTimeout(timer);
+  }, [html, text, subject, fromEmail, fromName, replyTo, sampleData]);
+
+  return state;
+}

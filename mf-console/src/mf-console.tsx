@@ -7,6 +7,8 @@ import { environmentPages } from './environment/pages.ts';
 import { homePages } from './home/pages.ts';
 import { sandboxPages } from './sandbox/pages.ts';
 import { subaccountPages } from './subaccounts/pages.ts';
+import { usagePages } from './usage/pages.ts';
+import { webhookPages } from './webhooks/pages.ts';
 
 /** The transactional console's screens, by §2 route, one folder per area; the others arrive in later issues. */
 const pages = {
@@ -16,6 +18,8 @@ const pages = {
   ...domainPages,
   ...apiKeyPages,
   ...subaccountPages,
+  ...usagePages,
+  ...webhookPages,
 } satisfies AppPages<'@app/mf-console'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

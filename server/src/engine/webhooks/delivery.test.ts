@@ -241,7 +241,12 @@ describe.each(databases)('webhook delivery on $name', (database) => {
 
     const status = (await call(a, 'GET', `/webhooks/${id}/batch-status`)).json().results;
     const firstStatus = status.find((entry: { batch_id: string }) => entry.batch_id === batchId);
-    expect(firstStatus).toMatchObject({ attempts: 3, response_code: '200', batch_size: 3, state: 'delivered' });
+    expect(firstStatus).toMatchObject({
+      attempts: 3,
+      response_code: '200',
+      batch_size: 3,
+      state: 'delivered',
+    });
     expect(firstStatus.failure_code).toBeUndefined();
     expect(firstStatus.next_attempt).toBeUndefined();
     const shown = (await call(a, 'GET', `/webhooks/${id}`)).json().results;

@@ -8,6 +8,7 @@ export * from './engine/api-keys.ts';
 export * from './engine/grants.ts';
 // The engine schemas and answers the console's domain pages use (the rest stay behind /api/v1).
 export {
+  type AnalyticData,
   domainName,
   type SendingDomainDns,
   type SendingDomainSummary,
@@ -21,6 +22,7 @@ export {
 } from './engine/index.ts';
 export * from './engine/netmask.ts';
 export * from './engine/subaccounts.ts';
+export * from './engine/webhooks.ts';
 export * from './event-retention.ts';
 export * from './health.ts';
 export * from './onboarding.ts';

@@ -31,7 +31,7 @@ export function QuotaCard({ label, item }: { label: string; item: QuotaItem }) {
       </header>
       <p style={{ fontSize: '1.5rem', margin: '0 0 8px' }}>
         <strong>{formatCount(item.usage)}</strong>
-        <span className="muted"> / {formatCount(item.quota)}</span>
+        {available ? <span className="muted"> / {formatCount(item.quota)}</span> : null}
         {item.quota === unlimited ? <span className="muted"> (unlimited)</span> : null}
       </p>
       {share !== null ? (

@@ -12,7 +12,12 @@ export function BatchHistory({ id }: { id: string }) {
     <Panel
       title="Batch history"
       actions={
-        <Button variant="secondary" size="small" busy={batches.status === 'loading'} onClick={batches.reload}>
+        <Button
+          variant="secondary"
+          size="small" // Busy only on a reload: a button first drawn busy stayed disabled (the attribute outlived the prop).
+          busy={batches.status === 'loading' && batches.data !== undefined}
+          onClick={batches.reload}
+        >
           Refresh
         </Button>
       }

@@ -22,7 +22,7 @@ export function WebhookCreatePage() {
             const created = await createWebhook(body);
             showToast({
               type: 'success',
-              message: 'The webhook was created: your endpoint accepted the test batch.',
+              message: 'Webhook created.',
             });
             navigate(`/webhook/${created.id}`);
           }}

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { startWebhookReceiver, type WebhookReceiver } from '../../server/src/testing/webhook-receiver.ts';
-import { axeViolations, choose, screenshots } from './helpers.ts';
+import { axeViolations, choose, runAdmin, screenshots } from './helpers.ts';
 import { productionSender, sendMail, signedInEmail } from './support/mail-flow.ts';
 import { productionAccount } from './support/production-account.ts';
 
@@ -113,6 +113,7 @@ test('webhooks: create with events and basic auth, test batch, signing secret, b
   }).toPass({ timeout: 60_000 });
   await expect(history.getByRole('row').nth(1)).toContainText('Your endpoint answered HTTP 500');
   await expect(history.getByRole('row').nth(1)).toContainText('next attempt');
+  await expect(settings).toContainText(/Last success\s*\d{4}-\d{2}-\d{2}/);
   await expect(settings).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'webhooks-detail');
@@ -138,6 +139,19 @@ test('webhooks: create with events and basic auth, test batch, signing secret, b
   await expect(row).toContainText('Active');
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'webhooks-list');
+
+  // §6 profile A: no webhook activity (history, last delivery) and no authentication settings.
+  runAdmin('set-console-profile', '--email', email, '--profile', 'A');
+  await page.reload();
+  await row.getByRole('link', { name: 'Order events' }).click();
+  await expect(page.getByRole('heading', { name: 'Webhook Detail', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Settings' })).toContainText('Order events');
+  await expect(page.getByRole('region', { name: 'Batch history' })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Settings' })).not.toContainText('Authentication');
+  await expect(page.getByRole('region', { name: 'Settings' })).not.toContainText('Last success');
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('combobox', { name: 'Authentication' })).toHaveCount(0);
+  await page.goto('/webhook');
 
   // Delete asks first.
   await row.getByRole('link', { name: 'Order events' }).click();

@@ -5,8 +5,11 @@ import { outcomeOf, stateLabels } from './batch-history.ts';
 
 const stateVariants = { delivered: 'success', retrying: 'warning', failed: 'danger' } as const;
 
-/** The batches of the last 24 hours that were attempted: when, how many events, attempts and outcome. */
-export function BatchHistory({ id }: { id: string }) {
+/**
+ * The batches of the last 24 hours that were attempted: when, how many events, attempts and outcome.
+ * Refresh also calls `onRefresh` (the page's last success and failure).
+ */
+export function BatchHistory({ id, onRefresh }: { id: string; onRefresh: () => void }) {
   const batches = useLoad(() => batchStatuses(id), [id]);
   return (
     <Panel
@@ -16,7 +19,10 @@ export function BatchHistory({ id }: { id: string }) {
           variant="secondary"
           size="small" // Busy only on a reload: a button first drawn busy stayed disabled (the attribute outlived the prop).
           busy={batches.status === 'loading' && batches.data !== undefined}
-          onClick={batches.reload}
+          onClick={() => {
+            batches.reload();
+            onRefresh();
+          }}
         >
           Refresh
         </Button>

@@ -127,7 +127,7 @@ export function WebhookDetailPage() {
           </Panel>
           {canManage ? <TestBatch id={id} target={data.target} /> : null}
           {data.signing_secret ? <SigningSecret secret={data.signing_secret} /> : null}
-          {withActivity ? <BatchHistory id={id} /> : null}
+          {withActivity ? <BatchHistory id={id} onRefresh={webhook.reload} /> : null}
         </>
       ) : null}
     </Page>

@@ -119,18 +119,32 @@ test('webhooks: create with events and basic auth, test batch, signing secret, b
   await screenshots(page, 'webhooks-detail');
   receiver.respond(() => ({ status: 200, body: { received: true } }));
 
-  // Edit: a new name, no authentication; the target is unchanged, so no test batch is needed.
+  // Edit: a new name and OAuth 2.0; the engine fetches a token and proves it with a test batch.
+  receiver.respond((post) =>
+    post.path === '/token'
+      ? { status: 200, body: { access_token: 'tok-123', token_type: 'Bearer', expires_in: 3600 } }
+      : { status: 200, body: { received: true } },
+  );
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Webhook', exact: true })).toBeVisible();
   await expect(page.getByLabel('Username')).toHaveValue('hookuser');
   expect(await axeViolations(page)).toEqual([]);
   await page.getByLabel('Name', { exact: true }).fill('Order events');
-  await choose(page, 'Authentication', 'None');
+  await choose(page, 'Authentication', 'OAuth 2.0 (client credentials)');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Enter the client ID')).toBeVisible();
+  await page.getByLabel('Client ID').fill('shop-client');
+  await page.getByLabel('Client secret', { exact: true }).fill('shop-secret');
+  await page.getByLabel('Token URL').fill(`${receiver.url}/token`);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByRole('heading', { name: 'Webhook Detail', exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Settings' })).toContainText('Order events');
-  await expect(page.getByRole('region', { name: 'Settings' })).toContainText('Authentication');
-  await expect(page.getByRole('region', { name: 'Settings' })).not.toContainText('hookuser');
+  await expect(settings).toContainText('Order events');
+  await expect(settings).toContainText(`OAuth 2.0 (client credentials), token from ${receiver.url}/token`);
+  const tokenRequest = receiver.posts.findLast((post) => post.path === '/token');
+  expect(new URLSearchParams(tokenRequest?.body).get('client_id')).toBe('shop-client');
+  expect(receiver.posts.findLast((post) => post.path === '/hooks')?.headers.authorization).toBe(
+    'Bearer tok-123',
+  );
 
   // Listed with its target and state.
   await page.goto('/webhook');

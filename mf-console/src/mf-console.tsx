@@ -1,10 +1,10 @@
 import { routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
 import type { AppPages } from '../../root-config/src/routing/route-table.ts';
+import { analyticsPages } from './analytics/pages.ts';
 import { apiKeyPages } from './api-keys/pages.ts';
 import { domainPages } from './domains/pages.ts';
 import { environmentPages } from './environment/pages.ts';
-import { homePages } from './home/pages.ts';
 import { sandboxPages } from './sandbox/pages.ts';
 import { subaccountPages } from './subaccounts/pages.ts';
 import { usagePages } from './usage/pages.ts';
@@ -12,7 +12,7 @@ import { webhookPages } from './webhooks/pages.ts';
 
 /** The transactional console's screens, by §2 route, one folder per area; the others arrive in later issues. */
 const pages = {
-  ...homePages,
+  ...analyticsPages,
   ...environmentPages,
   ...sandboxPages,
   ...domainPages,

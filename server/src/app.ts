@@ -44,6 +44,8 @@ import { eventRoutes } from './engine/events/routes.ts';
 import { localAddresses } from './engine/ip-pools/local-addresses.ts';
 import { ipPoolRoutes } from './engine/ip-pools/routes.ts';
 import { metricsConsoleRoutes } from './engine/metrics/console-routes.ts';
+import { analyticPresetRoutes } from './engine/metrics/presets/preset-routes.ts';
+import { createPresetStore } from './engine/metrics/presets/preset-store.ts';
 import { metricRoutes } from './engine/metrics/routes.ts';
 import { recipientListRoutes } from './engine/recipient-lists/routes.ts';
 import { createDomainCheck } from './engine/recipient-validation/domain-check.ts';
@@ -229,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     eventRetentionRoutes(accounts),
     sendingDomainConsoleRoutes({ guards, sendingDomains }),
     contactRoutes({ guards, contact }),
+    analyticPresetRoutes({ guards, presets: createPresetStore(db, clock) }),
   ]) {
     await api.register(routes, { prefix: '/v1' });
   }

@@ -2,6 +2,7 @@ import { type BounceClass, isHardBounce } from '../bounces/bounce-classes.ts';
 import { classifyReply } from '../bounces/classify.ts';
 import { domainOf } from '../events/event-store.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
+import { factsEvent, optionFacts } from '../messages/message-facts.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';
 import type { DeliveryOutcome } from './delivery-transport.ts';
 import type { QueuedMessage } from './queue-store.ts';
@@ -45,43 +46,23 @@ export function reasonOf(rawReason: string): string {
     .trim();
 }
 
-const transactionalOf = (message: QueuedMessage) => message.options.transactional === true;
-
-function ipPoolOf(message: QueuedMessage): string {
-  const pool = message.options.ip_pool;
-  return typeof pool === 'string' ? pool : '';
-}
-
 function event(
   attempt: Attempt,
   type: 'delivery' | 'delay' | 'bounce',
   failure?: { bounceClass: BounceClass; reason: string; rawReason: string },
 ): NewMessageEvent {
   const { message, outcome } = attempt;
-  const { options } = message;
-  return {
-    companyId: message.companyId,
-    subaccountId: message.subaccountId,
-    type,
-    timestamp: attempt.at,
-    messageId: message.id,
-    transmissionId: message.transmissionId,
-    campaignId: message.campaignId,
-    templateId: message.templateId,
-    rcptTo: message.rcptTo,
-    friendlyFrom: message.friendlyFrom,
-    subject: message.subject,
-    ipPool: ipPoolOf(message),
-    bounceClass: failure?.bounceClass ?? null,
-    reason: failure?.reason ?? '',
+  // The envelope sender and size as sent, not as stored.
+  const facts = {
+    ...message,
+    ...optionFacts(message.options),
+    mailFrom: attempt.mailFrom,
+    size: attempt.size,
+  };
+  return factsEvent(facts, type, attempt.at, {
+    bounceClass: failure?.bounceClass,
+    reason: failure?.reason,
     fields: {
-      msg_from: attempt.mailFrom,
-      raw_rcpt_to: message.rcptTo,
-      rcpt_meta: options.metadata ?? {},
-      rcpt_tags: options.tags ?? [],
-      injection_time: message.createdAt.toISOString(),
-      transactional: transactionalOf(message) ? '1' : '0',
-      msg_size: String(attempt.size),
       sending_ip: outcome.localAddress ?? attempt.localAddress ?? '',
       routing_domain: domainOf(message.rcptTo),
       num_retries: String(message.attempts),
@@ -94,7 +75,7 @@ function event(
           ? { raw_reason: replyLine(outcome.reply) }
           : {}),
     },
-  };
+  });
 }
 
 /**
@@ -122,7 +103,7 @@ export function outcomeRecords(
             companyId: message.companyId,
             subaccountId: message.subaccountId,
             recipient: message.rcptTo,
-            type: transactionalOf(message) ? 'transactional' : 'non_transactional',
+            type: optionFacts(message.options).transactional ? 'transactional' : 'non_transactional',
             source: 'Bounce Rule',
             description: `${attempt.outcome.reply.code}: ${rawReason}`,
           },

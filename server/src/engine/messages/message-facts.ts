@@ -43,6 +43,18 @@ interface FactsRow {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The facts a message's stored sending options give: its type, IP pool, metadata and tags. */
+export function optionFacts(
+  options: Record<string, unknown>,
+): Pick<MessageFacts, 'transactional' | 'ipPool' | 'metadata' | 'tags'> {
+  return {
+    transactional: options.transactional === true,
+    ipPool: typeof options.ip_pool === 'string' ? options.ip_pool : '',
+    metadata: isRecord(options.metadata) ? options.metadata : {},
+    tags: Array.isArray(options.tags) ? options.tags.filter((tag) => typeof tag === 'string') : [],
+  };
+}
+
 /**
  * The facts of one message by id, whatever its company: callers hold an id they proved (a VERP
  * address or an unsubscribe token carries an HMAC of it) and act only within the company found.
@@ -55,7 +67,6 @@ export async function messageFacts(db: Db, id: string): Promise<MessageFacts | u
     [id],
   );
   if (!row) return undefined;
-  const { options } = row;
   return {
     id: row.id,
     companyId: row.company_id,
@@ -67,10 +78,7 @@ export async function messageFacts(db: Db, id: string): Promise<MessageFacts | u
     subject: row.subject,
     campaignId: row.campaign_id,
     templateId: row.template_id,
-    transactional: options.transactional === true,
-    ipPool: typeof options.ip_pool === 'string' ? options.ip_pool : '',
-    metadata: isRecord(options.metadata) ? options.metadata : {},
-    tags: Array.isArray(options.tags) ? options.tags.filter((tag) => typeof tag === 'string') : [],
+    ...optionFacts(row.options),
     createdAt: row.created_at,
     finishedAt: row.finished_at,
     size: Number(row.size),
@@ -78,11 +86,11 @@ export async function messageFacts(db: Db, id: string): Promise<MessageFacts | u
 }
 
 /**
- * An event about a message after its sending (feedback, an open, a click), with the facts every
+ * An event about a message (an attempt's outcome, feedback, an open, a click), with the facts every
  * event of the message carries; `extra.fields` adds the fields of its type.
  */
 export function factsEvent(
-  message: MessageFacts,
+  message: Omit<MessageFacts, 'finishedAt'>,
   type: MessageEventType,
   at: Date,
   extra: { bounceClass?: number | undefined; reason?: string | undefined; fields: Record<string, unknown> },

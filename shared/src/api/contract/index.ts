@@ -3,12 +3,16 @@ export * from './captured-mail.ts';
 export * from './common.ts';
 export * from './company.ts';
 export * from './contact-us.ts';
+// The analytics page's filter set and saved presets (console API /v1/analytic-presets).
+export * from './engine/analytic-presets.ts';
 // The engine's API keys and subaccounts, for the console's forms (the rest of the engine contract is server-side).
 export * from './engine/api-keys.ts';
 export * from './engine/grants.ts';
 // The engine schemas and answers the console's domain pages use (the rest stay behind /api/v1).
 export {
   type AnalyticData,
+  type AnalyticStatus,
+  analyticStatuses,
   domainName,
   type SendingDomainDns,
   type SendingDomainSummary,

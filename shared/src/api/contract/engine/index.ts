@@ -1,6 +1,7 @@
 // The SparkPost-compatible engine API (`/api/v1`): request and response schemas shared by the server
 // routes and the console's forms. Success is `{results}`, failure `{errors: [{message, description, code}]}`.
 export * from './account.ts';
+export * from './analytic-presets.ts';
 export * from './api-keys.ts';
 export * from './common.ts';
 export * from './email-address.ts';

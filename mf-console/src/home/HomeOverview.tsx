@@ -4,7 +4,6 @@ import {
   Alert,
   Button,
   consoleFeature,
-  Page,
   recordTourFlags,
   Skeleton,
   useLoad,
@@ -18,15 +17,14 @@ import { GettingStarted } from './GettingStarted.tsx';
 import { consoleTour } from './tour-steps.ts';
 
 /**
- * Where §2 sends a signed-in user (/analytic): where they are, what to do next (the checklist,
- * from real state) and a guided tour of the console. Charts of the sending arrive with analytics.
+ * The top of /analytic, where §2 sends a signed-in user: where they are and what to do next (the
+ * checklist, from real state).
  */
-export function HomePage() {
+export function HomeOverview() {
   const company = useStore($company);
   const quota = useStore($quota);
   const environment = company?.environment ?? 'sandbox';
   const journey = useLoad(() => loadJourney(environment), [environment]);
-  const [touring, setTouring] = useState(false);
   const steps = useMemo(
     () => (journey.data ? checklistSteps(journey.data.state, consoleFeature) : []),
     [journey.data],
@@ -39,15 +37,7 @@ export function HomePage() {
   }, [journey.data, steps]);
 
   return (
-    <Page
-      title="Analytic"
-      description="Your account at a glance and the next step to take."
-      actions={
-        <Button variant="secondary" onClick={() => setTouring(true)}>
-          Take the tour
-        </Button>
-      }
-    >
+    <>
       {journey.status === 'failed' ? (
         <Alert type="danger">
           Your progress could not be loaded.{' '}
@@ -64,12 +54,24 @@ export function HomePage() {
         )}
         <EnvironmentPanel environment={environment} email={quota.email} sandbox={quota.sandbox} />
       </div>
+    </>
+  );
+}
+
+/** "Take the tour": a guided tour of the console's parts. */
+export function TourButton() {
+  const [touring, setTouring] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setTouring(true)}>
+        Take the tour
+      </Button>
       <product-tour
         steps={consoleTour}
         open={touring}
         onfinish={() => setTouring(false)}
         onskip={() => setTouring(false)}
       />
-    </Page>
+    </>
   );
 }

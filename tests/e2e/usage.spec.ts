@@ -22,14 +22,13 @@ test('usage monitoring: the quotas the API reports, ∞ for unlimited, periods, 
   ).data;
   expect(usage.email.usage).toBe(3);
   // The chart reads the metric rollups: wait until they hold the sends.
-  await expect
-    .poll(async () => {
-      const analytic = await request.get('/v1/usage/analytic?status=Injection', {
-        headers: { authorization: `Bearer ${token}` },
-      });
-      return (await analytic.json()).data.totals.count_injected;
-    })
-    .toBe(3);
+  const injected = async () => {
+    const analytic = await request.get('/v1/usage/analytic?status=Injection', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await analytic.json()).data.totals.count_injected;
+  };
+  await expect.poll(injected).toBe(3);
 
   await page.goto('/usage-monitoring');
   await expect(page.getByRole('heading', { name: 'Usage Monitoring', exact: true })).toBeVisible();
@@ -60,10 +59,40 @@ test('usage monitoring: the quotas the API reports, ∞ for unlimited, periods, 
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'usage-monitoring');
 
+  // Near the monthly quota (2,400 of 3,000 sent): a warning; all of it: a danger notice.
+  const many = (count: number, prefix: string) =>
+    Array.from({ length: count }, (_, n) => `${prefix}${n}@mail.example`);
+  expect(await sendMail(request, key, 'orders@usage-shop.example', many(2397, 'bulk'))).toBe(2397);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const warning = page.getByRole('alert').filter({ hasText: 'Emails this month: nearing the quota' });
+  await expect(warning).toContainText('80% used (2,400 of 3,000)');
+  await expect(region('Emails this month')).toContainText('Nearly used up');
+  expect(await sendMail(request, key, 'orders@usage-shop.example', many(600, 'more'))).toBe(600);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const danger = page.getByRole('alert').filter({ hasText: 'Emails this month: quota used up' });
+  await expect(danger).toContainText('All 3,000 of 3,000 are used');
+  await expect(region('Emails this month')).toContainText('Used up');
+  await expect(warning).toHaveCount(0);
+  // Refresh reads the daily sends again too, once the rollups hold them.
+  await expect.poll(injected).toBe(3000);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(region('Daily usage')).toContainText('Total: 3,000.');
+  // Over the quota the API refuses, as the notice says.
+  const refused = await request.post('/api/v1/transmissions', {
+    headers: { authorization: key },
+    data: {
+      recipients: [{ address: { email: 'late@mail.example' } }],
+      content: { from: 'orders@usage-shop.example', subject: 'Late', text: 'Too late.' },
+    },
+  });
+  expect(refused.status()).toBe(420);
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'usage-monitoring-quota-used-up');
+
   // §6 profile C: the usage alone, without the plan, the chart or the add-on quota.
   runAdmin('set-console-profile', '--email', email, '--profile', 'C');
   await page.goto('/usage-monitoring');
-  await expect(region('Emails this month')).toContainText('3 / ');
+  await expect(region('Emails this month')).toContainText('3,000 / 3,000');
   await expect(region('Plan')).toHaveCount(0);
   await expect(region('Daily usage')).toHaveCount(0);
   await expect(region('Add-on emails')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { Alert, Button, consoleFeature, formatUserDateTime, Page, Panel, useLoad } from '@app/shared';
+import { useState } from 'react';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { getDailySends, getUsage } from './api.ts';
 import { DailyUsageChart, type DayCount } from './DailyUsageChart.tsx';
@@ -21,9 +22,9 @@ function everyDay(
   return days;
 }
 
-/** The month's daily sends, for the chart (the email quota's period). */
-function DailyUsage({ from, to }: { from: string; to: string }) {
-  const daily = useLoad(() => getDailySends(from, to), [from, to]);
+/** The month's daily sends, for the chart (the email quota's period); loaded again when `round` changes. */
+function DailyUsage({ from, to, round }: { from: string; to: string; round: number }) {
+  const daily = useLoad(() => getDailySends(from, to), [from, to, round]);
   return (
     <Panel title="Daily usage">
       <LoadStatus
@@ -46,6 +47,7 @@ function DailyUsage({ from, to }: { from: string; to: string }) {
  */
 export function UsageMonitoringPage() {
   const usage = useLoad(getUsage, []);
+  const [round, setRound] = useState(0);
   const title = 'Usage Monitoring';
   if (!consoleFeature('usage.information')) {
     return (
@@ -74,7 +76,14 @@ export function UsageMonitoringPage() {
       title={title}
       description="How much of your plan's quotas this period has used, and when each one resets."
       actions={
-        <Button variant="secondary" busy={usage.status === 'loading' && Boolean(data)} onClick={usage.reload}>
+        <Button
+          variant="secondary"
+          busy={usage.status === 'loading' && Boolean(data)}
+          onClick={() => {
+            usage.reload();
+            setRound((current) => current + 1);
+          }}
+        >
           Refresh
         </Button>
       }
@@ -103,7 +112,7 @@ export function UsageMonitoringPage() {
             ))}
           </div>
           {withChart && data.email.periodStart && data.email.periodEnd ? (
-            <DailyUsage from={data.email.periodStart} to={data.email.periodEnd} />
+            <DailyUsage from={data.email.periodStart} to={data.email.periodEnd} round={round} />
           ) : null}
         </>
       ) : null}

@@ -47,7 +47,7 @@ export function EventPicker({
               <legend>{group.label}</legend>
               <p style={{ margin: '0 0 8px' }}>
                 <Button variant="text" size="small" onClick={() => setGroup(group, !all)}>
-                  {all ? `Clear ${group.label.toLowerCase()}` : `All ${group.label.toLowerCase()}`}
+                  {all ? `Clear: ${group.label}` : `Choose all: ${group.label}`}
                 </Button>
               </p>
               {group.events.map((event) => (

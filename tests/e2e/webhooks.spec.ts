@@ -151,6 +151,7 @@ test('webhooks: create with events and basic auth, test batch, signing secret, b
   const row = page.getByRole('row').filter({ hasText: 'Order events' });
   await expect(row).toContainText(`${receiver.url}/hooks`);
   await expect(row).toContainText('Active');
+  await expect(row).toContainText(/(Succeeded|Failed) \d{4}-\d{2}-\d{2}/);
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'webhooks-list');
 
@@ -166,6 +167,7 @@ test('webhooks: create with events and basic auth, test batch, signing secret, b
   await page.getByRole('link', { name: 'Edit' }).click();
   await expect(page.getByRole('combobox', { name: 'Authentication' })).toHaveCount(0);
   await page.goto('/webhook');
+  await expect(page.getByRole('columnheader', { name: 'Last delivery' })).toHaveCount(0);
 
   // Delete asks first.
   await row.getByRole('link', { name: 'Order events' }).click();

@@ -1,5 +1,6 @@
 import {
   AppLink,
+  consoleFeature,
   DataTable,
   EmptyState,
   LinkButton,
@@ -16,6 +17,8 @@ import { listWebhooks } from './api.ts';
 /** /webhook: every webhook with its target, events, state and last delivery. */
 export function WebhookListPage() {
   const list = useLoad(listWebhooks, []);
+  // §6: without webhook activity, nothing about deliveries is shown.
+  const withActivity = consoleFeature('webhook.activity');
   const create = roleAllows('webhooks.manage') ? (
     <LinkButton to="/webhook/create" variant="primary">
       Create webhook
@@ -70,12 +73,16 @@ export function WebhookListPage() {
                     <StatusTag variant="neutral">Inactive</StatusTag>
                   ),
               },
-              {
-                key: 'last',
-                label: 'Last delivery',
-                secondary: true,
-                render: (webhook: WebhookView) => lastDelivery(webhook),
-              },
+              ...(withActivity
+                ? [
+                    {
+                      key: 'last',
+                      label: 'Last delivery',
+                      secondary: true,
+                      render: (webhook: WebhookView) => lastDelivery(webhook),
+                    },
+                  ]
+                : []),
             ]}
             empty={
               <EmptyState title="No webhooks yet" action={create}>

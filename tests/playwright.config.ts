@@ -59,6 +59,7 @@ export default defineConfig({
       MAIL_MODE: 'capture',
       SECRET: process.env.E2E_SECRET,
       LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
     },
   },
 });

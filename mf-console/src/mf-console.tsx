@@ -11,6 +11,8 @@ import { sandboxPages } from './sandbox/pages.ts';
 import { subaccountPages } from './subaccounts/pages.ts';
 import { suppressionPages } from './suppression/pages.ts';
 import { templatePages } from './templates/pages.ts';
+import { usagePages } from './usage/pages.ts';
+import { webhookPages } from './webhooks/pages.ts';
 
 /** The transactional console's screens, by §2 route, one folder per area; the others arrive in later issues. */
 const pages = {
@@ -24,6 +26,8 @@ const pages = {
   ...emailValidationPages,
   ...templatePages,
   ...ipPoolPages,
+  ...usagePages,
+  ...webhookPages,
 } satisfies AppPages<'@app/mf-console'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

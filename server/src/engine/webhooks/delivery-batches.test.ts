@@ -80,6 +80,7 @@ describe.each(databases)('webhook delivery on $name', (database) => {
       attempts: 0,
       response_code: '200',
       latency: expect.any(Number),
+      state: 'delivered',
     });
     expect((await call(a, 'GET', `/webhooks/${id}`)).json().results.last_successful).toMatch(
       /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/,

@@ -16,6 +16,18 @@ describe.each(databases)('webhook delivery on $name', (database) => {
     const failedOnce = postsTo('flaky');
     expect(failedOnce).toHaveLength(1);
     const batchId = failedOnce[0]?.headers['x-messagesystems-batch-id'];
+    // Shown as retrying, with the receiver's answer and when the next attempt is due.
+    const retrying = (await call(a, 'GET', `/webhooks/${id}/batch-status`)).json().results;
+    expect(retrying).toEqual([
+      expect.objectContaining({
+        batch_id: batchId,
+        attempts: 1,
+        response_code: '500',
+        failure_code: '500',
+        state: 'retrying',
+        next_attempt: new Date(t.clock.now().getTime() + retryDelayMs(1)).toISOString(),
+      }),
+    ]);
 
     // Events written meanwhile wait behind the failing batch.
     const later = Array.from({ length: 2 }, (_, n) => event(a, { rcptTo: `later${n}@mail.example` }));
@@ -50,8 +62,14 @@ describe.each(databases)('webhook delivery on $name', (database) => {
 
     const status = (await call(a, 'GET', `/webhooks/${id}/batch-status`)).json().results;
     const firstStatus = status.find((entry: { batch_id: string }) => entry.batch_id === batchId);
-    expect(firstStatus).toMatchObject({ attempts: 3, response_code: '200', batch_size: 3 });
+    expect(firstStatus).toMatchObject({
+      attempts: 3,
+      response_code: '200',
+      batch_size: 3,
+      state: 'delivered',
+    });
     expect(firstStatus.failure_code).toBeUndefined();
+    expect(firstStatus.next_attempt).toBeUndefined();
     const shown = (await call(a, 'GET', `/webhooks/${id}`)).json().results;
     expect(shown.last_failure).toBeDefined();
     await deactivate(id);
@@ -74,7 +92,8 @@ describe.each(databases)('webhook delivery on $name', (database) => {
     // Queued as long ago as the failing batch: dropped with it, never sent.
     expect(status[0]).toMatchObject({ batch_size: 1, attempts: 0 });
     expect(status[0].failure_code).toBeUndefined();
-    expect(status[1]).toMatchObject({ failure_code: '410', response_code: '410' });
+    expect(status[1]).toMatchObject({ failure_code: '410', response_code: '410', state: 'failed' });
+    expect(status[0].state).toBe('failed');
     expect(status[1].attempts).toBeGreaterThan(5);
     const attempts = postsTo('gone').length;
     expect(attempts).toBeGreaterThan(5);

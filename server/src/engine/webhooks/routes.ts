@@ -367,6 +367,8 @@ export function webhookRoutes({
             ...(status.responseCode !== null ? { response_code: String(status.responseCode) } : {}),
             ...(status.failureCode !== null ? { failure_code: String(status.failureCode) } : {}),
             ...(status.latency !== null ? { latency: status.latency } : {}),
+            state: status.state,
+            ...(status.nextAttemptAt ? { next_attempt: status.nextAttemptAt.toISOString() } : {}),
           })),
         };
       },

@@ -68,6 +68,9 @@ export interface BatchStatus {
   responseCode: number | null;
   failureCode: number | null;
   latency: number | null;
+  /** delivered (answered 2xx), retrying (a failed attempt, tried again at nextAttemptAt) or failed for good. */
+  state: 'delivered' | 'retrying' | 'failed';
+  nextAttemptAt: Date | null;
 }
 
 interface BatchRow {
@@ -289,8 +292,11 @@ export function createWebhookOutbox(db: Db, clock: Clock) {
         response_code: number | null;
         failure_code: number | null;
         latency: number | null;
+        status: string;
+        next_attempt_at: Date | null;
       }>(
-        `SELECT batch_id, webhook_id::text AS webhook_id, created_at, batch_size, attempts, response_code, failure_code, latency
+        `SELECT batch_id, webhook_id::text AS webhook_id, created_at, batch_size, attempts, response_code, failure_code, latency,
+           status, next_attempt_at
          FROM webhook_batches WHERE webhook_id = $1 AND (status <> 'pending' OR attempts > 0)
          ORDER BY created_at DESC, id DESC LIMIT $2`,
         [webhookId, limit],
@@ -304,6 +310,8 @@ export function createWebhookOutbox(db: Db, clock: Clock) {
         responseCode: row.response_code,
         failureCode: row.failure_code,
         latency: row.latency,
+        state: row.status === 'delivered' ? 'delivered' : row.status === 'failed' ? 'failed' : 'retrying',
+        nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
       }));
     },
 

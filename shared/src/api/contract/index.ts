@@ -13,6 +13,7 @@ export { isEmailAddress } from './engine/email-address.ts';
 export * from './engine/grants.ts';
 // The engine schemas and answers the console's domain pages use (the rest stay behind /api/v1).
 export {
+  type AnalyticData,
   type AnalyticStatus,
   analyticStatuses,
   domainName,
@@ -29,6 +30,7 @@ export {
 export * from './engine/netmask.ts';
 export * from './engine/subaccounts.ts';
 export * from './engine/templates.ts';
+export * from './engine/webhooks.ts';
 export * from './event-retention.ts';
 export * from './health.ts';
 export * from './onboarding.ts';

@@ -146,6 +146,10 @@ export const webhookBatchStatus = z.object({
   response_code: z.string().optional(),
   failure_code: z.string().optional(),
   latency: z.number().optional(),
+  /** Ours, beyond SparkPost: delivered (2xx), retrying (after a failed attempt) or failed for good (8 hours passed). */
+  state: z.enum(['delivered', 'retrying', 'failed']),
+  /** When a retrying batch is attempted next (ISO 8601). */
+  next_attempt: z.string().optional(),
 });
 
 export const webhookSamplesQuery = z.object({ events: z.string().optional() });

@@ -1,6 +1,7 @@
 import type { AnalyticStatus } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { loadUplot } from '../charts/load-uplot.ts';
 import type { MetricRow } from './api.ts';
 import { statusMetrics } from './metrics.ts';
 
@@ -12,18 +13,6 @@ const statusColors: Record<AnalyticStatus, string> = {
 };
 
 const chartHeight = 280;
-
-/** uPlot and its stylesheet, loaded on first use only (the console's first load stays small). */
-async function loadUplot(): Promise<typeof uPlot> {
-  const [library, css] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css?inline')]);
-  if (!document.getElementById('uplot-css')) {
-    const style = document.createElement('style');
-    style.id = 'uplot-css';
-    style.textContent = css.default;
-    document.head.append(style);
-  }
-  return library.default;
-}
 
 const timeLabel = (seconds: number, precision: 'hour' | 'day') => {
   const iso = new Date(seconds * 1000).toISOString();

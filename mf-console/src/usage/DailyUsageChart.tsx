@@ -1,6 +1,7 @@
 import { DataTable, Skeleton } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { loadUplot } from '../charts/load-uplot.ts';
 import { displayDate, formatCount } from './quota.ts';
 
 export interface DayCount {
@@ -10,18 +11,6 @@ export interface DayCount {
 }
 
 const chartHeight = 220;
-
-/** uPlot and its stylesheet, loaded when the first chart is drawn (the console's first load stays small). */
-async function loadUplot(): Promise<typeof uPlot> {
-  const [module, css] = await Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css?inline')]);
-  if (!document.getElementById('uplot-css')) {
-    const style = document.createElement('style');
-    style.id = 'uplot-css';
-    style.textContent = css.default;
-    document.head.append(style);
-  }
-  return module.default;
-}
 
 function chartOptions(Plot: typeof uPlot, width: number): uPlot.Options {
   const bars = Plot.paths.bars?.({ size: [0.6, 40] });

@@ -48,6 +48,7 @@ export * from './ui/layout.tsx';
 export type { TourStep } from './ui/product-tour/GuidedTour.tsx';
 export * from './ui/product-tour/product-tour-element.ts';
 export * from './ui/sanitize.ts';
+export * from './ui/save-file.ts';
 export * from './ui/use-load.ts';
 export * from './ui/use-zod-form.ts';
 export * from './vendors/index.ts';

@@ -11,7 +11,7 @@ import {
   useLoad,
 } from '@app/shared';
 import { useEffect, useState } from 'react';
-import { download } from '../sandbox/api.ts';
+import { downloadFile } from '../download.ts';
 import { listExports, markNotificationRead, startExport, unreadNotifications } from './api.ts';
 import { styles } from './styles.ts';
 
@@ -90,7 +90,7 @@ export function ExportPanel({ filters }: { filters: ActivityFilters | undefined 
                 <Button
                   size="small"
                   onClick={async () => {
-                    await download(notice.link, fileName(notice.link));
+                    await downloadFile(notice.link, fileName(notice.link));
                     await dismiss(notice);
                   }}
                 >
@@ -139,7 +139,7 @@ export function ExportPanel({ filters }: { filters: ActivityFilters | undefined 
                 <Button
                   variant="secondary"
                   size="small"
-                  onClick={() => void download(row.downloadPath ?? '', fileName(row.downloadPath ?? ''))}
+                  onClick={() => void downloadFile(row.downloadPath ?? '', fileName(row.downloadPath ?? ''))}
                 >
                   Download
                 </Button>

@@ -9,7 +9,8 @@ import {
   TextField,
 } from '@app/shared';
 import { useState } from 'react';
-import { engineMessage, validateAddress } from './api.ts';
+import { engineMessage } from '../engine-message.ts';
+import { validateAddress } from './api.ts';
 import { ValidationResult } from './ValidationResult.tsx';
 
 /**

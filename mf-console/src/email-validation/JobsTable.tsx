@@ -9,8 +9,9 @@ import {
   type ValidationBatchStatus,
 } from '@app/shared';
 import { useState } from 'react';
+import { engineMessage } from '../engine-message.ts';
 import { roleAllows } from '../role-gate.tsx';
-import { downloadResults, engineMessage, triggerList } from './api.ts';
+import { downloadResults, triggerList } from './api.ts';
 
 const statuses: Record<
   ValidationBatchStatus,

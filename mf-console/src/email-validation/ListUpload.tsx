@@ -1,6 +1,7 @@
 import { Alert, maxValidationListAddresses } from '@app/shared';
 import { type DragEvent, useId, useState } from 'react';
-import { engineMessage, triggerList, uploadList } from './api.ts';
+import { engineMessage } from '../engine-message.ts';
+import { triggerList, uploadList } from './api.ts';
 import { fileRefusal, maxListMegabytes } from './list-file.ts';
 
 /**

@@ -1,15 +1,4 @@
-import {
-  $token,
-  getVendorConfig,
-  http,
-  type RecipientValidationJob,
-  type RecipientValidationResult,
-  runtimeConfig,
-} from '@app/shared';
-import { engineFieldErrors } from '../api-keys/api.ts';
-
-/** The engine's refusal in its own words (its description), for a message on the page. */
-export const engineMessage = (error: unknown) => engineFieldErrors(error, {}).form ?? 'Something went wrong';
+import { http, type RecipientValidationJob, type RecipientValidationResult, saveFile } from '@app/shared';
 
 export const validateAddress = (address: string) =>
   http.transactional
@@ -45,33 +34,8 @@ export const triggerList = (listId: string) =>
     )
     .then((answer) => answer.results);
 
-/**
- * Saves a validated list's results CSV: fetched with the session (a plain link would carry no
- * token), then handed to the browser through a temporary object URL.
- */
-export async function downloadResults(job: RecipientValidationJob): Promise<void> {
-  const config = runtimeConfig();
-  // As the API client authenticates: the session cookie for cookie vendors, else the bearer token.
-  const cookieAuth = getVendorConfig(config.vendor, config.variant).auth === 'cookie';
-  const token = cookieAuth ? null : $token.get();
-  const response = await fetch(
-    `${config.bases.transactional}/recipient-validation/job/${encodeURIComponent(job.list_id)}/results`,
-    {
-      credentials: cookieAuth ? 'include' : 'same-origin',
-      headers: {
-        'X-Product': config.productHeader,
-        ...(cookieAuth ? { 'X-Auth-Mode': 'cookie' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-    },
-  );
-  if (!response.ok) throw new Error(`The server answered ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${job.original_filename.replace(/\.(csv|txt)$/i, '')}-results.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+/** Saves a validated list's results CSV (fetched with the session: a plain link would carry no token). */
+export const downloadResults = (job: RecipientValidationJob) =>
+  http.transactional
+    .blob(`/recipient-validation/job/${encodeURIComponent(job.list_id)}/results`, { quiet: true })
+    .then((blob) => saveFile(blob, `${job.original_filename.replace(/\.(csv|txt)$/i, '')}-results.csv`));

@@ -22,7 +22,8 @@ import {
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { ProductionMessagePage } from '../activity/lazy.tsx';
-import { attachmentPath, deleteMessage, download, getMessage, messageSource, sourcePath } from './api.ts';
+import { downloadFile } from '../download.ts';
+import { attachmentPath, deleteMessage, getMessage, messageSource, sourcePath } from './api.ts';
 import { styles } from './styles.ts';
 
 /** /activity/:id: one sandbox message; in production, the message's timeline and content (../activity). */
@@ -49,7 +50,7 @@ function SandboxMessagePage({ id }: { id: string }) {
           <BackToActivity />
           {message ? (
             <>
-              <Button variant="secondary" onClick={() => void download(sourcePath(id), `${id}.eml`)}>
+              <Button variant="secondary" onClick={() => void downloadFile(sourcePath(id), `${id}.eml`)}>
                 Download .eml
               </Button>
               <ConfirmButton
@@ -194,7 +195,7 @@ function MessageView({ message }: { message: SandboxMessage }) {
                           variant="secondary"
                           size="small"
                           onClick={() =>
-                            void download(
+                            void downloadFile(
                               attachmentPath(message.id, row.index),
                               row.filename || `attachment-${row.index + 1}`,
                             )

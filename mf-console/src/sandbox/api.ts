@@ -1,13 +1,10 @@
 import {
-  $token,
   type AuthorizedRecipient,
   type AuthorizedRecipientList,
   http,
-  runtimeConfig,
   type SandboxData,
   type SandboxMessage,
   type SandboxMessageList,
-  showToast,
 } from '@app/shared';
 
 // ---- sandbox data (environment, quota, how to send) ----------------------------------------
@@ -79,44 +76,10 @@ export const deleteMessage = (id: string) =>
 export const deleteAllMessages = () => http.config.delete<{ deleted: number }>('/sandbox/messages');
 
 /** A non-JSON answer of the config API (a message's source, an attachment), with the session. */
-async function fetchConfig(path: string): Promise<Response> {
-  const token = $token.get();
-  const response = await fetch(`${runtimeConfig().bases.config}${path}`, {
-    credentials: 'same-origin',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`The server answered ${response.status}`);
-  return response;
-}
-
 export const messageSource = (id: string) =>
-  fetchConfig(`/sandbox/messages/${encodeURIComponent(id)}/raw`).then((response) => response.text());
-
-/**
- * Saves a file of the inbox (source or attachment) through a temporary object URL; a failure (a
- * message deleted meanwhile, an ended session) is said in a toast.
- */
-export async function download(path: string, filename: string): Promise<void> {
-  let blob: Blob;
-  try {
-    blob = await (await fetchConfig(path)).blob();
-  } catch (error) {
-    showToast({
-      type: 'danger',
-      title: 'Download failed',
-      message: `${filename} could not be downloaded (${(error as Error).message}). Reload the page and try again.`,
-    });
-    return;
-  }
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+  http.config
+    .blob(`/sandbox/messages/${encodeURIComponent(id)}/raw`, { quiet: true })
+    .then((blob) => blob.text());
 
 export const attachmentPath = (id: string, index: number) =>
   `/sandbox/messages/${encodeURIComponent(id)}/attachments/${index}`;

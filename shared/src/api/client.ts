@@ -71,6 +71,7 @@ async function run<T>(
   url: string,
   send: () => Promise<Response>,
   options: CallOptions,
+  read: (response: Response) => Promise<T> = readData,
 ): Promise<T> {
   let response: Response;
   try {
@@ -91,6 +92,11 @@ async function run<T>(
       'Request failed';
     throw new ApiError(message, status, body, handled);
   }
+  return read(response);
+}
+
+/** A JSON answer's `data` (the console API's envelope), or the whole body when it has none. */
+async function readData<T>(response: Response): Promise<T> {
   const body = (await readBody(response)) as ApiSuccess<T> | undefined;
   return (body && typeof body === 'object' && 'data' in body ? body.data : body) as T;
 }
@@ -123,6 +129,15 @@ function api(base: Base) {
       ),
     delete: <T>(path: string, options: CallOptions = {}) =>
       run<T>('DELETE', path, () => client(base, options).delete(path).res(), options),
+    /** A file (an export, a message's source): authenticated like every call, its body as a Blob. */
+    blob: (path: string, options: CallOptions = {}) =>
+      run<Blob>(
+        'GET',
+        path,
+        () => client(base, options).get(path).res(),
+        options,
+        (response) => response.blob(),
+      ),
   };
 }
 

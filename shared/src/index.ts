@@ -27,6 +27,7 @@ export * from './services/display-time.ts';
 export * from './services/session.ts';
 export * from './services/session-cookies.ts';
 export * from './services/tour.ts';
+export * from './services/user-notifications.ts';
 export * from './spa/navigation.ts';
 export * from './spa/react-app.tsx';
 export * from './spa/route-lookup.ts';

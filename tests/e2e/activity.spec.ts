@@ -162,6 +162,15 @@ test('production Activity: every advanced filter, the timeline and the .xlsx exp
   ).toBeVisible();
   const notice = page.getByText('Your activity export is ready: 9 events.');
   await expect(notice).toBeVisible({ timeout: 30_000 });
+  // The header tells of it on every page.
+  await page.goto('/analytic');
+  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+  await bell.click();
+  await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(
+    'Your activity export is ready: 9 events.',
+  );
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/activity?subject=Invoice*');
   const downloading = page.waitForEvent('download');
   await page
     .getByRole('status')
@@ -182,6 +191,7 @@ test('production Activity: every advanced filter, the timeline and the .xlsx exp
   );
   expect(values.slice(1).every((row) => row[7]?.startsWith('Invoice 100'))).toBe(true);
   await expect(notice).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
 });
 
 /** `count` engine events from `start` down, as GET /events/message answers them. */

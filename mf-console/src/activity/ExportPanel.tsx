@@ -1,18 +1,22 @@
 import {
+  $unreadNotifications,
   type ActivityExport,
   type ActivityFilters,
   Alert,
   Button,
   DataTable,
+  downloadFile,
   formatUserDateTime,
+  markNotificationRead,
   Panel,
+  refreshUnreadNotifications,
   StatusTag,
   type UserNotification,
   useLoad,
 } from '@app/shared';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { downloadFile } from '../download.ts';
-import { listExports, markNotificationRead, startExport, unreadNotifications } from './api.ts';
+import { listExports, startExport } from './api.ts';
 import { styles } from './styles.ts';
 
 const pollMs = 3000;
@@ -27,33 +31,29 @@ const statusTags: Record<
   failed: { variant: 'danger', label: 'Failed' },
 };
 
-const fileName = (path: string) => `activity-${path.split('/').at(-2) ?? 'export'}.xlsx`;
-
 /**
  * Export to .xlsx as a background job: the server answers 202 (the §8 export notice), a worker
  * writes the file and notifies the user; the notification and the recent exports offer the download.
  */
 export function ExportPanel({ filters }: { filters: ActivityFilters | undefined }) {
   const exports = useLoad(listExports, []);
-  const notices = useLoad(unreadNotifications, []);
+  const notices = useStore($unreadNotifications);
   const [starting, setStarting] = useState(false);
   const pending = (exports.data ?? []).some((job) => job.status === 'queued' || job.status === 'running');
 
   // While an export is being written, look for its notification every few seconds.
   useEffect(() => {
+    void refreshUnreadNotifications();
     if (!pending) return;
     const timer = setInterval(() => {
       exports.reload();
-      notices.reload();
+      void refreshUnreadNotifications();
     }, pollMs);
     return () => clearInterval(timer);
-  }, [pending, exports.reload, notices.reload]);
+  }, [pending, exports.reload]);
 
-  const dismiss = async (notice: UserNotification) => {
-    await markNotificationRead(notice.id);
-    notices.reload();
-  };
-  const exportNotices = (notices.data ?? []).filter(
+  const dismiss = (notice: UserNotification) => markNotificationRead(notice.id);
+  const exportNotices = notices.filter(
     (notice) => notice.link.startsWith('/activity/exports/') || notice.message.includes('export'),
   );
 
@@ -90,8 +90,7 @@ export function ExportPanel({ filters }: { filters: ActivityFilters | undefined 
                 <Button
                   size="small"
                   onClick={async () => {
-                    await downloadFile(notice.link, fileName(notice.link));
-                    await dismiss(notice);
+                    if (await downloadFile(notice.link)) await dismiss(notice);
                   }}
                 >
                   Download
@@ -139,7 +138,7 @@ export function ExportPanel({ filters }: { filters: ActivityFilters | undefined 
                 <Button
                   variant="secondary"
                   size="small"
-                  onClick={() => void downloadFile(row.downloadPath ?? '', fileName(row.downloadPath ?? ''))}
+                  onClick={() => void downloadFile(row.downloadPath ?? '')}
                 >
                   Download
                 </Button>

@@ -5,7 +5,6 @@ import {
   dispatchOutcome,
   http,
   mapApiError,
-  type UserNotification,
 } from '@app/shared';
 
 /** One engine event with SparkPost's field names (the fields beyond type and time vary by type). */
@@ -85,8 +84,3 @@ export async function startExport(filters: ActivityFilters): Promise<ActivityExp
 }
 
 export const listExports = () => http.config.get<ActivityExport[]>('/activity/exports', { quiet: true });
-
-export const unreadNotifications = () =>
-  http.config.get<UserNotification[]>('/notifications?unread=true', { quiet: true });
-
-export const markNotificationRead = (id: string) => http.config.post<true>(`/notifications/${id}/read`);

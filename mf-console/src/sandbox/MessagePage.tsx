@@ -6,6 +6,7 @@ import {
   CodeBlock,
   ConfirmButton,
   DataTable,
+  downloadFile,
   EmptyState,
   formatSize,
   formatUserDateTime,
@@ -22,7 +23,6 @@ import {
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import { ProductionMessagePage } from '../activity/lazy.tsx';
-import { downloadFile } from '../download.ts';
 import { attachmentPath, deleteMessage, getMessage, messageSource, sourcePath } from './api.ts';
 import { styles } from './styles.ts';
 

@@ -1,6 +1,8 @@
 import { $company, $consoleFlags, $user, initials, isFeatureOn, logout, navigate } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { NotificationBell } from './NotificationBell.tsx';
+import { useDismiss } from './use-dismiss.ts';
 
 export function Header({ brand, onToggleSidebar }: { brand: string; onToggleSidebar: () => void }) {
   const user = useStore($user);
@@ -9,20 +11,8 @@ export function Header({ brand, onToggleSidebar }: { brand: string; onToggleSide
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const close = (event: Event) => {
-      if (event instanceof KeyboardEvent && event.key !== 'Escape') return;
-      if (event instanceof MouseEvent && menuRef.current?.contains(event.target as Node)) return;
-      setMenuOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [menuOpen]);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useDismiss(menuRef, menuOpen, closeMenu);
 
   const signOut = async () => {
     setMenuOpen(false);
@@ -60,7 +50,8 @@ export function Header({ brand, onToggleSidebar }: { brand: string; onToggleSide
           {company.environment === 'sandbox' ? 'Sandbox' : 'Production'}
         </a>
       ) : null}
-      <div className="shell-user" ref={menuRef}>
+      <NotificationBell />
+      <div className="shell-user-menu" ref={menuRef}>
         <button
           type="button"
           className="shell-avatar"

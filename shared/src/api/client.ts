@@ -95,6 +95,18 @@ async function run<T>(
   return read(response);
 }
 
+/** The body as a File, with the name of its Content-Disposition (else the path's last segment). */
+async function readFile(response: Response, path: string): Promise<File> {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = disposition.match(/filename\*=UTF-8''([^;]+)/i)?.[1];
+  const plain = disposition.match(/filename="?([^";]+)"?/i)?.[1];
+  const name = encoded
+    ? decodeURIComponent(encoded)
+    : (plain ?? path.split(/[/?]/).filter(Boolean).at(-1) ?? 'download');
+  const blob = await response.blob();
+  return new File([blob], name, { type: blob.type });
+}
+
 /** A JSON answer's `data` (the console API's envelope), or the whole body when it has none. */
 async function readData<T>(response: Response): Promise<T> {
   const body = (await readBody(response)) as ApiSuccess<T> | undefined;
@@ -129,14 +141,14 @@ function api(base: Base) {
       ),
     delete: <T>(path: string, options: CallOptions = {}) =>
       run<T>('DELETE', path, () => client(base, options).delete(path).res(), options),
-    /** A file (an export, a message's source): authenticated like every call, its body as a Blob. */
+    /** A file (an export, a message's source), authenticated like every call, named as the server names it. */
     blob: (path: string, options: CallOptions = {}) =>
-      run<Blob>(
+      run<File>(
         'GET',
         path,
         () => client(base, options).get(path).res(),
         options,
-        (response) => response.blob(),
+        (response) => readFile(response, path),
       ),
   };
 }

@@ -12,6 +12,7 @@ import { clearNotifications } from '../stores/notifications.ts';
 import { $sessionLoaded, $token, forgetToken, storeToken, type TokenStage } from '../stores/session.ts';
 import { clearToasts } from '../stores/toasts.ts';
 import { writeSessionCookies } from './session-cookies.ts';
+import { $unreadNotifications } from './user-notifications.ts';
 
 export type { TokenStage };
 export { storeToken };
@@ -80,6 +81,7 @@ export function clearSessionState(): void {
   $connected.set(true);
   clearToasts();
   clearNotifications();
+  $unreadNotifications.set([]);
   writeSessionCookies(null);
   removeItemsWithPrefix('em_');
 }

@@ -91,7 +91,7 @@ const tones: Record<string, string> = {
   amp_open: 'success',
   amp_initial_open: 'success',
   amp_click: 'success',
-  injection: 'primary',
+  injection: 'neutral',
   delay: 'warning',
 };
 

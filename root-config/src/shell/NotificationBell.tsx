@@ -51,7 +51,7 @@ export function NotificationBell() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <span aria-hidden="true">🔔</span>
+        <sl-icon name="bell" aria-hidden="true"></sl-icon>
         {count > 0 ? (
           <span className="shell-bell-count" aria-hidden="true">
             {count > 9 ? '9+' : count}

@@ -20,6 +20,8 @@ export interface PageFigures {
   path: string;
   scriptKb: number;
   scripts: number;
+  /** The scripts' Content-Encoding as served (gzip expected). */
+  scriptEncoding: string;
   /** The slowest API request of the load, its path and milliseconds (null: none). */
   slowestApi: { url: string; ms: number } | null;
   apiCalls: number;
@@ -107,6 +109,7 @@ export async function measurePage(
 
   let scriptBytes = 0;
   let scripts = 0;
+  const encodings = new Set<string>();
   let slowestApi: PageFigures['slowestApi'] = null;
   let apiCalls = 0;
   for (const request of finished) {
@@ -114,6 +117,7 @@ export async function measurePage(
     if (url.pathname.endsWith('.js')) {
       scripts += 1;
       scriptBytes += (await request.sizes()).responseBodySize;
+      encodings.add((await request.response())?.headers()['content-encoding'] ?? 'identity');
     } else if (isApi(url) && url.origin === new URL(baseUrl).origin) {
       apiCalls += 1;
       const ms = Math.round(request.timing().responseEnd);
@@ -144,6 +148,7 @@ export async function measurePage(
     path: pathName,
     scriptKb: Math.round((scriptBytes / 1024) * 10) / 10,
     scripts,
+    scriptEncoding: [...encodings].join(', '),
     slowestApi,
     apiCalls,
     axe: axe.violations.length,
@@ -160,7 +165,7 @@ export async function measurePage(
 export function figuresLine(row: PageFigures): string {
   const axe = `axe ${row.axe}${row.axe ? ` (${row.axeRules.join(', ')})` : ''}`;
   const api = row.slowestApi ? `slowest API ${row.slowestApi.ms} ms (${row.slowestApi.url})` : 'no API call';
-  return `${row.path}: ${row.scriptKb} KB JS (gzip, ${row.scripts} files), ${api}, ${axe}, Lighthouse performance ${row.performance} (FCP ${row.fcp} ms, LCP ${row.lcp} ms, TBT ${row.tbt} ms), accessibility ${row.accessibility}`;
+  return `${row.path}: ${row.scriptKb} KB JS (${row.scriptEncoding}, ${row.scripts} files), ${api}, ${axe}, Lighthouse performance ${row.performance} (FCP ${row.fcp} ms, LCP ${row.lcp} ms, TBT ${row.tbt} ms), accessibility ${row.accessibility}`;
 }
 
 /** The figures as a Markdown table. */

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { request } from '@playwright/test';
 import { seedMessages } from '../seed/seed.ts';
-import { startSeedServer } from '../seed/seed-server.ts';
+import { startSeedServer, stopOnSignal } from '../seed/seed-server.ts';
 import { nodeBinary } from './our-server.ts';
 import {
   figuresLine,
@@ -45,6 +45,7 @@ if (!existsSync(path.join(root, 'dist', 'index.html'))) {
 const databaseUrl = values['database-url'];
 const server = await startSeedServer({ databaseUrl });
 const api = await request.newContext({ baseURL: server.engine.baseURL, timeout: 300_000 });
+stopOnSignal(() => server.stop());
 const figures: PageFigures[] = [];
 let seeded: Awaited<ReturnType<typeof seedMessages>>;
 try {

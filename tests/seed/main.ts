@@ -10,7 +10,7 @@
 import { parseArgs } from 'node:util';
 import { request } from '@playwright/test';
 import { seedMessages } from './seed.ts';
-import { startSeedServer } from './seed-server.ts';
+import { startSeedServer, stopOnSignal } from './seed-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -32,16 +32,20 @@ log(
 );
 const server = await startSeedServer({ databaseUrl });
 const api = await request.newContext({ baseURL: server.engine.baseURL, timeout: 300_000 });
-const stop = async () => {
-  await api.dispose();
-  await server.stop();
+let stopping: Promise<void> | undefined;
+const stop = () => {
+  stopping ??= api.dispose().then(() => server.stop());
+  return stopping;
 };
+// Ctrl+C, while seeding or after: the server stops and its data goes (DATA_DIR, or its database).
+stopOnSignal(stop);
 try {
   const result = await seedMessages(server, api, { messages, log });
   log(`\nseeded ${messages.toLocaleString('en')} messages in ${result.seconds.total.toFixed(1)} s`);
   log(`the engine counts (GET /api/v1/metrics/deliverability?from=${result.from}):`);
-  for (const [name, value] of Object.entries(result.metrics))
+  for (const [name, value] of Object.entries(result.metrics)) {
     log(`  ${name.padEnd(24)} ${value.toLocaleString('en')}`);
+  }
   log('\nevents are stamped when they happen: they all fall within today (the engine cannot backdate them).');
   log(`\nconsole: ${server.engine.baseURL}/login`);
   log(`login:   ${result.account.email} / ${result.account.password}`);
@@ -51,13 +55,5 @@ try {
   await stop();
   process.exit(1);
 }
-if (values.exit) {
-  await stop();
-} else {
-  log('\nthe server keeps running: Ctrl+C stops it (and removes its data).');
-  const shutdown = () => {
-    void stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
-}
+if (values.exit) await stop();
+else log('\nthe server keeps running: Ctrl+C stops it (and removes its data).');

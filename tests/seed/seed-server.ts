@@ -95,3 +95,12 @@ export async function startSeedServer(options: SeedServerOptions = {}): Promise<
     },
   };
 }
+
+/** On Ctrl+C (or SIGTERM) runs `stop` once, then exits: the server's data does not outlive the command. */
+export function stopOnSignal(stop: () => Promise<void>): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void stop().then(() => process.exit(130));
+    });
+  }
+}

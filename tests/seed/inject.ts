@@ -2,9 +2,12 @@ import type { APIRequestContext } from '@playwright/test';
 import { inlineContent, recipientPlan, type Stream, streamOf, streams } from './catalogue.ts';
 import type { SeedAccount } from './seed-account.ts';
 
-/** Recipients per transmission: about twenty transmissions for a small seed, 1,000 recipients each for a large one. */
+/**
+ * Recipients per transmission: about twenty transmissions for a small seed (so every stream gets
+ * some), 1,000 recipients each for a large one.
+ */
 export function batchSizeFor(messages: number): number {
-  return Math.min(1000, Math.max(50, Math.ceil(messages / 20)));
+  return Math.min(1000, Math.ceil(messages / 20));
 }
 
 /** The first batches go one to each stream, so even a small seed has every campaign and subaccount. */

@@ -15,6 +15,18 @@ export async function productionAccount(
   await signInToConsole(page, email, password);
   await page.getByRole('button', { name: 'Accept' }).click();
   const token = await page.evaluate(() => localStorage.getItem('token'));
+  await moveToProduction(request, token ?? '', companyName);
+}
+
+/**
+ * The console's calls that open production for a signed-in account (its session `token`): the
+ * company profile, the production welcome, the switch to the production environment.
+ */
+export async function moveToProduction(
+  request: APIRequestContext,
+  token: string,
+  companyName: string,
+): Promise<void> {
   const headers = { authorization: `Bearer ${token}` };
   const profile = await request.post('/v1/on-boarding/complete-profile', {
     headers,

@@ -22,6 +22,8 @@ export * from './api/outcome.ts';
 export * from './config/runtime.ts';
 export * from './errors/index.ts';
 export * from './features/index.ts';
+export * from './forms/ip-pool-form.ts';
+export * from './forms/template-form.ts';
 export * from './rules/index.ts';
 export * from './services/display-time.ts';
 export * from './services/session.ts';

@@ -22,7 +22,7 @@ test('every shared dependency is loaded once, from the import map', async ({ pag
   expect(loaded).toContain('/modules/mf-account/mf-account.js');
 });
 
-test('no micro-app bundles its own copy of React, single-spa-react or @app/shared', () => {
+test('no micro-app bundles its own copy of React, single-spa-react, zod or @app/shared', () => {
   for (const app of ['mf-account', 'mf-console', 'mf-editor', 'mf-marketing', 'root-config']) {
     const dir = join(dist, 'modules', app);
     for (const file of readdirSync(dir)) {
@@ -31,6 +31,7 @@ test('no micro-app bundles its own copy of React, single-spa-react or @app/share
       expect(code).not.toContain('react.production');
       expect(code).not.toContain('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE');
       expect(code).not.toContain('single-spa-react must be passed');
+      expect(code, `${app}/${file} bundles zod: import z from @app/shared`).not.toContain('$ZodType');
     }
   }
 });

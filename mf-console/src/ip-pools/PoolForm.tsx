@@ -1,13 +1,6 @@
-import { Button, domainName, FormError, SelectField, TextField, useZodForm } from '@app/shared';
-import { z } from 'zod';
+import { Button, FormError, ipPoolFormSchema, SelectField, TextField, useZodForm } from '@app/shared';
 import { engineMessage } from '../engine-message.ts';
 import { defaultPoolId, type IpPoolView, type PoolBody, poolLabel } from './api.ts';
-
-const poolSchema = z.object({
-  name: z.string().trim().min(1, 'A name is required').max(128, 'The name is at most 128 characters'),
-  signing_domain: z.union([z.literal(''), domainName]),
-  auto_warmup_overflow_pool: z.string(),
-});
 
 /**
  * A pool's name, DKIM signing domain and overflow pool (the pool that takes the mail its addresses
@@ -28,7 +21,7 @@ export function PoolForm({
   submitLabel: string;
   onSubmit: (body: PoolBody) => Promise<void>;
 }) {
-  const form = useZodForm(poolSchema, initial);
+  const form = useZodForm(ipPoolFormSchema, initial);
   const overflowChoices = pools.filter((pool) => pool.id !== defaultPoolId && pool.id !== selfId);
   return (
     <form

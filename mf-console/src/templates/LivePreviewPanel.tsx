@@ -1,7 +1,7 @@
+import type { TemplateFormValues } from '@app/shared';
 import { Alert, Panel } from '@app/shared';
 import { RenderedMessage } from './RenderedMessage.tsx';
 import { styles } from './styles.ts';
-import type { TemplateFormValues } from './template-form.ts';
 import { useLivePreview } from './use-live-preview.ts';
 
 /** The engine's rendering of what is in the editor, with the sample data; its refusal word for word. */

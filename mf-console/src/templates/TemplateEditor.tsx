@@ -5,8 +5,10 @@ import {
   Panel,
   SwitchField,
   showToast,
+  type TemplateFormValues,
   TextAreaField,
   TextField,
+  templateFormSchema,
   useZodForm,
 } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -15,7 +17,7 @@ import { createTemplate, updateTemplate } from './api.ts';
 import { CodeField } from './CodeField.tsx';
 import { LivePreviewPanel } from './LivePreviewPanel.tsx';
 import { styles } from './styles.ts';
-import { bodyOf, type TemplateFormValues, templateFormSchema } from './template-form.ts';
+import { bodyOf } from './template-form.ts';
 
 type Action = 'draft' | 'publish';
 

@@ -1,5 +1,6 @@
+import { parseSampleData, templateFormSchema } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { bodyOf, emptyTemplate, parseSampleData, templateFormSchema, valuesOf } from './template-form.ts';
+import { bodyOf, emptyTemplate, valuesOf } from './template-form.ts';
 import { pageOf, searchTemplates } from './template-search.ts';
 import { templateCurlSnippet } from './template-snippet.ts';
 

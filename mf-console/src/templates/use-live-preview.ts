@@ -1,7 +1,8 @@
+import { parseSampleData, type TemplateFormValues } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import { engineMessage } from '../engine-message.ts';
 import { previewContent, type RenderedPreview } from './api.ts';
-import { contentOf, parseSampleData, type TemplateFormValues } from './template-form.ts';
+import { contentOf } from './template-form.ts';
 
 export type LivePreview =
   | { status: 'idle' | 'rendering'; preview: RenderedPreview | null; error: null }

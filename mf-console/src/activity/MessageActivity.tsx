@@ -7,11 +7,11 @@ import {
   Page,
   Panel,
   Skeleton,
-  sanitizeMailPreview,
   Tabs,
   useLoad,
 } from '@app/shared';
 import { useMemo } from 'react';
+import { MailHtml, MailText } from '../mail-view.tsx';
 import { type MessageEvent, messageContent, messageEvents } from './api.ts';
 import { eventTypeStyle, styles } from './styles.ts';
 import { chronological, eventDetails } from './timeline.ts';
@@ -140,11 +140,6 @@ function MessageContent({ id }: { id: string }) {
 }
 
 function StoredContent({ message }: { message: ActivityMessage }) {
-  // Sanitized (no scripts, no handlers), then shown in an iframe with every sandbox flag off.
-  const html = useMemo(
-    () => (message.html === null ? null : sanitizeMailPreview(message.html)),
-    [message.html],
-  );
   return (
     <Panel title="Content">
       <Tabs
@@ -153,32 +148,12 @@ function StoredContent({ message }: { message: ActivityMessage }) {
           {
             id: 'html',
             title: 'HTML preview',
-            content:
-              html === null ? (
-                <p className="muted">This message has no HTML part.</p>
-              ) : (
-                <>
-                  <iframe
-                    sandbox=""
-                    srcDoc={html}
-                    title="HTML preview of the message"
-                    style={styles.preview}
-                    referrerPolicy="no-referrer"
-                  />
-                  <p className="muted">
-                    Shown sanitized and isolated: scripts do not run and remote images are not loaded.
-                  </p>
-                </>
-              ),
+            content: <MailHtml html={message.html} title="HTML preview of the message" />,
           },
           {
             id: 'text',
             title: 'Text',
-            content: message.text ? (
-              <pre style={styles.pre}>{message.text}</pre>
-            ) : (
-              <p className="muted">This message has no text part.</p>
-            ),
+            content: <MailText text={message.text} />,
           },
           {
             id: 'headers',

@@ -61,25 +61,6 @@ export const styles = {
     gap: '2px 12px',
     fontSize: '0.85rem',
   },
-  preview: {
-    width: '100%',
-    minHeight: 480,
-    border: '1px solid var(--app-border)',
-    borderRadius: 8,
-    background: '#fff',
-  },
-  pre: {
-    margin: 0,
-    padding: 12,
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-    fontSize: '0.85rem',
-    background: 'var(--app-bg)',
-    borderRadius: 8,
-    maxHeight: 600,
-    overflow: 'auto',
-  },
 } satisfies Record<string, CSSProperties>;
 
 /** Event type colours: text in the theme's dark shades (readable on white). */

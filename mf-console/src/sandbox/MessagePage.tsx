@@ -16,15 +16,13 @@ import {
   Panel,
   type SandboxMessage,
   Skeleton,
-  sanitizeMailPreview,
   Tabs,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
 import { ProductionMessagePage } from '../activity/lazy.tsx';
+import { MailHtml, MailText } from '../mail-view.tsx';
 import { attachmentPath, deleteMessage, getMessage, messageSource, sourcePath } from './api.ts';
-import { styles } from './styles.ts';
 
 /** /activity/:id: one sandbox message; in production, the message's timeline and content (../activity). */
 export function MessagePage() {
@@ -87,10 +85,6 @@ function MessageView({ message }: { message: SandboxMessage }) {
   const source = useLoad(() => messageSource(message.id), [message.id]);
   // Sanitized (no scripts, no handlers), then shown in an iframe with every sandbox flag off: the
   // mail runs no script and cannot reach the console's origin, cookies or storage.
-  const html = useMemo(
-    () => (message.html === null ? null : sanitizeMailPreview(message.html)),
-    [message.html],
-  );
   return (
     <>
       <Panel>
@@ -114,34 +108,12 @@ function MessageView({ message }: { message: SandboxMessage }) {
             {
               id: 'html',
               title: 'HTML preview',
-              content:
-                html === null ? (
-                  <p className="muted">This message has no HTML part.</p>
-                ) : (
-                  <>
-                    <iframe
-                      sandbox=""
-                      srcDoc={html}
-                      title="HTML preview of the message"
-                      style={styles.preview}
-                      referrerPolicy="no-referrer"
-                    />
-                    <p className="muted">
-                      Shown sanitized and isolated: scripts do not run and remote images are not loaded.
-                    </p>
-                  </>
-                ),
+              content: <MailHtml html={message.html} title="HTML preview of the message" />,
             },
             {
               id: 'text',
               title: 'Text',
-              content: message.text ? (
-                <pre style={styles.pre} data-testid="message-text">
-                  {message.text}
-                </pre>
-              ) : (
-                <p className="muted">This message has no text part.</p>
-              ),
+              content: <MailText text={message.text} testId="message-text" />,
             },
             {
               id: 'source',

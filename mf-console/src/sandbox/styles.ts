@@ -10,23 +10,4 @@ export const styles = {
   nowrap: { whiteSpace: 'nowrap' },
   actions: { display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' },
   toolbar: { display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 12 },
-  preview: {
-    width: '100%',
-    minHeight: 480,
-    border: '1px solid var(--app-border)',
-    borderRadius: 8,
-    background: '#fff',
-  },
-  pre: {
-    margin: 0,
-    padding: 12,
-    whiteSpace: 'pre-wrap',
-    overflowWrap: 'anywhere',
-    fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-    fontSize: '0.85rem',
-    background: 'var(--app-bg)',
-    borderRadius: 8,
-    maxHeight: 600,
-    overflow: 'auto',
-  },
 } satisfies Record<string, CSSProperties>;

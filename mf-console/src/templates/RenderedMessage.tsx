@@ -1,14 +1,12 @@
-import { sanitizeMailPreview, Tabs } from '@app/shared';
-import { useMemo } from 'react';
+import { Tabs } from '@app/shared';
+import { MailHtml, MailText } from '../mail-view.tsx';
 import type { RenderedPreview } from './api.ts';
-import { styles } from './styles.ts';
 
 /**
  * A message as the engine rendered it: from, subject, then the HTML (sanitized, in an iframe with
  * every sandbox flag off, so it runs no script and cannot reach the console) and the text.
  */
 export function RenderedMessage({ preview, label }: { preview: RenderedPreview; label: string }) {
-  const html = useMemo(() => (preview.html ? sanitizeMailPreview(preview.html) : null), [preview.html]);
   const from = preview.from
     ? preview.from.name
       ? `${preview.from.name} <${preview.from.email}>`
@@ -38,29 +36,12 @@ export function RenderedMessage({ preview, label }: { preview: RenderedPreview; 
           {
             id: 'html',
             title: 'HTML',
-            content:
-              html === null ? (
-                <p className="muted">No HTML version.</p>
-              ) : (
-                <iframe
-                  sandbox=""
-                  srcDoc={html}
-                  title={label}
-                  style={styles.frame}
-                  referrerPolicy="no-referrer"
-                />
-              ),
+            content: <MailHtml html={preview.html ?? null} title={label} note={false} />,
           },
           {
             id: 'text',
             title: 'Text',
-            content: preview.text ? (
-              <pre style={styles.pre} data-testid="rendered-text">
-                {preview.text}
-              </pre>
-            ) : (
-              <p className="muted">No text version.</p>
-            ),
+            content: <MailText text={preview.text ?? null} testId="rendered-text" />,
           },
         ]}
       />

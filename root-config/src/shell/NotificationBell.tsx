@@ -51,7 +51,8 @@ export function NotificationBell() {
         aria-expanded={open}
         onClick={() => setOpen(!open)}
       >
-        <sl-icon name="bell" aria-hidden="true"></sl-icon>
+        {/* Without a label Shoelace hides the icon from assistive technology; the button text names it. */}
+        <sl-icon name="bell"></sl-icon>
         {count > 0 ? (
           <span className="shell-bell-count" aria-hidden="true">
             {count > 9 ? '9+' : count}

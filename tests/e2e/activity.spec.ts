@@ -87,8 +87,8 @@ test('production Activity: every advanced filter, the timeline and the .xlsx exp
   await choose(page, 'Recipient type', 'cc');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/recipientType=cc/);
-  // The engine records the recipient type on the injection (and refusals) of each recipient.
-  await expectRows(page, [`injection ${carl}`]);
+  // Every event of a copy's message carries how it was addressed: its injection and its delivery.
+  await expectRows(page, [`injection ${carl}`, `delivery ${carl}`]);
 
   await page.goto('/activity');
   await page.getByRole('combobox', { name: 'Event types' }).click();

@@ -118,6 +118,7 @@ async function composeGroup(
             result.raw.byteOffset + rendered.start,
             rendered.end - rendered.start,
           ),
+          rcptType: facts.rcptType,
         },
         facts: { ...facts, friendlyFrom: rendered.fromEmail, subject: rendered.subject, msgFrom: mailFrom },
       });
@@ -203,6 +204,7 @@ export async function composeClaimed(
             subject: composition.row.subject,
             size: composition.row.raw.length,
             raw: composition.row.raw,
+            options: { ...claim.options, rcpt_type: composition.row.rcptType },
           });
         } else if (failed.has(message.id) && send) {
           const failure = composition && !composition.ok ? composition : undefined;

@@ -34,6 +34,8 @@ export interface ComposedRow {
   subject: string;
   messageIdHeader: string;
   raw: Buffer;
+  /** How the recipient was addressed, kept in the options for the message's later events. */
+  rcptType: 'to' | 'cc' | 'bcc';
 }
 
 /** The row update of one attempt's outcome. */
@@ -199,9 +201,10 @@ export async function storeComposed(
   if (rows.length === 0) return new Set();
   const written = await tx.query<{ id: string }>(
     `UPDATE messages m SET raw = decode(r.raw, 'base64'), mail_from = r.mail_from, friendly_from = r.friendly_from,
-       subject = r.subject, message_id_header = r.message_id_header, recipient = NULL
+       subject = r.subject, message_id_header = r.message_id_header, recipient = NULL,
+       options = m.options || jsonb_build_object('rcpt_type', r.rcpt_type)
      FROM json_to_recordset($1::json)
-       AS r(id uuid, mail_from text, friendly_from text, subject text, message_id_header text, raw text)
+       AS r(id uuid, mail_from text, friendly_from text, subject text, message_id_header text, raw text, rcpt_type text)
      WHERE m.id = r.id AND m.locked_by = $2 AND m.status = 'queued' AND m.raw IS NULL
      RETURNING m.id`,
     [
@@ -213,6 +216,7 @@ export async function storeComposed(
           subject: row.subject,
           message_id_header: row.messageIdHeader,
           raw: row.raw.toString('base64'),
+          rcpt_type: row.rcptType,
         })),
       ),
       lease,

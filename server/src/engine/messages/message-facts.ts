@@ -17,6 +17,8 @@ export interface MessageFacts {
   ipPool: string;
   metadata: Record<string, unknown>;
   tags: string[];
+  /** to, cc or bcc; absent on messages stored before it was kept. */
+  rcptType?: string | undefined;
   createdAt: Date;
   /** When it was delivered or bounced for good; null while it is queued. */
   finishedAt: Date | null;
@@ -43,11 +45,12 @@ interface FactsRow {
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The facts a message's stored sending options give: its type, IP pool, metadata and tags. */
+/** The facts a message's stored sending options give: its type, IP pool, metadata, tags and recipient type. */
 export function optionFacts(
   options: Record<string, unknown>,
-): Pick<MessageFacts, 'transactional' | 'ipPool' | 'metadata' | 'tags'> {
+): Pick<MessageFacts, 'transactional' | 'ipPool' | 'metadata' | 'tags' | 'rcptType'> {
   return {
+    rcptType: typeof options.rcpt_type === 'string' ? options.rcpt_type : undefined,
     transactional: options.transactional === true,
     ipPool: typeof options.ip_pool === 'string' ? options.ip_pool : '',
     metadata: isRecord(options.metadata) ? options.metadata : {},
@@ -118,6 +121,7 @@ export function factsEvent(
       injection_time: message.createdAt.toISOString(),
       msg_size: String(message.size),
       transactional: message.transactional ? '1' : '0',
+      ...(message.rcptType ? { rcpt_type: message.rcptType } : {}),
       ...extra.fields,
     },
   };

@@ -210,5 +210,11 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
     expect(await countsOf(id)).toEqual({ messages: 3, composed: 0, injections: 0 });
     await drain(worker());
     expect(await countsOf(id)).toEqual({ messages: 3, composed: 3, injections: 3 });
+    // The deliveries of messages composed by the worker say how their recipients were addressed.
+    const deliveries = await t.db.query<{ rcpt_type: string }>(
+      `SELECT body->>'rcpt_type' AS rcpt_type FROM message_events WHERE transmission_id = $1 AND type = 'delivery'`,
+      [id],
+    );
+    expect(deliveries.map((row) => row.rcpt_type)).toEqual(['to', 'to', 'to']);
   });
 });

@@ -210,6 +210,8 @@ function toMessage(
       ...messageOptions(send),
       metadata: { ...send.metadata, ...(recipient.metadata ?? {}) },
       tags: recipient.tags ?? [],
+      // Repeated on every later event of the message (delivery, bounce, open, click), as SparkPost does.
+      rcpt_type: recipientType(recipient, g.ccHeader),
       ...(g.smtpQueueId === undefined ? {} : { smtp_queue_id: g.smtpQueueId }),
     },
     createdAt: send.injectedAt,

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databasesWithWorker } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall, transmit } from '../../testing/engine.ts';
+import { factsEvent, messageFacts } from '../messages/message-facts.ts';
 
 const inline = (overrides: Record<string, unknown> = {}) => ({
   campaign_id: 'welcome',
@@ -104,6 +105,19 @@ describe.each(databasesWithWorker)('transmissions on $name', (database) => {
       expect(message).toContain('To: to@example.test');
       expect(message).not.toContain('bcc@example.test');
     }
+    // Every later event of a message (delivery, bounce, open, click) repeats how it was addressed.
+    const stored = await t.db.query<{ id: string; rcpt_to: string }>(
+      'SELECT id, rcpt_to FROM messages WHERE transmission_id = $1 ORDER BY rcpt_to',
+      [response.json().results.id],
+    );
+    const later = await Promise.all(
+      stored.map(async ({ id }) => {
+        const facts = await messageFacts(t.db, id);
+        if (!facts) throw new Error(`no message ${id}`);
+        return factsEvent(facts, 'delivery', new Date(), { fields: {} }).fields.rcpt_type;
+      }),
+    );
+    expect(later).toEqual(['bcc', 'cc', 'to']);
   });
 
   it('reports invalid recipients in rcpt_to_errors and sends to the others', async () => {

@@ -3,6 +3,7 @@ import {
   type ActivityExport,
   type ActivityFilters,
   Alert,
+  activityExportRowLimit,
   Button,
   DataTable,
   downloadFile,
@@ -109,8 +110,8 @@ export function ExportPanel({ filters }: { filters: ActivityFilters | undefined 
         rowKey={(row) => row.id}
         empty={
           <p className="muted">
-            Export the events the filters find to an Excel file (up to 1,000,000 rows). You get a notification
-            when it is ready.
+            Export the events the filters find to an Excel file (up to{' '}
+            {activityExportRowLimit.toLocaleString('en-US')} rows). You get a notification when it is ready.
           </p>
         }
         columns={[

@@ -15,8 +15,11 @@ CREATE TABLE event_exports (
   truncated boolean NOT NULL DEFAULT false,
   file bytea,
   error text,
-  -- A worker's claim: another process leaves the job alone until then.
+  -- A worker's claim: another process leaves the job alone until then. Only the holder of the
+  -- token may record the outcome; a job claimed three times (its worker died each time) fails.
   claimed_until timestamptz,
+  claim_token uuid,
+  attempts integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL,
   finished_at timestamptz,
   expires_at timestamptz NOT NULL

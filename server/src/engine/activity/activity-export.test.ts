@@ -1,3 +1,4 @@
+import { activityExportsPending } from '@app/shared/api/contract/index';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNotificationStore } from '../../accounts/notifications/notification-store.ts';
@@ -8,6 +9,7 @@ import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
 import { testEvent } from '../../testing/events.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { createExportRunner } from './export-runner.ts';
+import { exportAttempts, exportClaimMs } from './export-store.ts';
 import { exportColumns } from './export-workbook.ts';
 
 const minute = 60_000;
@@ -162,6 +164,55 @@ describe.each(databases)('activity exports on $name', (database) => {
     expect(list.json().data).toEqual([]);
     const notices = await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: auth(b.token) });
     expect(notices.json().data).toEqual([]);
+  });
+
+  it(`refuses more than ${activityExportsPending} exports waiting at once, and takes one again once one is written`, async () => {
+    const c = await engineAccount(t.app, t.db, 'export-c');
+    for (let index = 0; index < activityExportsPending; index += 1) {
+      expect((await start(c, { subjects: 'Invoice*' })).statusCode).toBe(202);
+    }
+    const over = await start(c, { subjects: 'Invoice*' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      code: 'quotaExceeded',
+      payload: { feature: 'Activity', subfeature: `${activityExportsPending} exports at once` },
+    });
+    // Another company is not held back by it.
+    expect((await start(b, { subjects: 'Invoice*' })).statusCode).toBe(202);
+    while ((await runner().runDue()) > 0) {
+      // until every queued export is written
+    }
+    expect((await start(c, { subjects: 'Invoice*' })).statusCode).toBe(202);
+    while ((await runner().runDue()) > 0) {
+      // leaves nothing queued for the next tests
+    }
+  });
+
+  it('gives up an export whose worker died on each attempt, tells its user, and lets a stale worker record nothing', async () => {
+    const d = await engineAccount(t.app, t.db, 'export-d');
+    const job = (await start(d, { subjects: 'Invoice*' })).json().data;
+    const exports = t.engine.activityExports;
+    const first = await exports.claim(t.clock.now());
+    expect(first?.id).toBe(job.id);
+    for (let attempt = 2; attempt <= exportAttempts; attempt += 1) {
+      t.clock.advance(exportClaimMs + 1);
+      expect((await exports.claim(t.clock.now()))?.id).toBe(job.id);
+    }
+    // The first worker wakes up late: its claim is no longer the export's.
+    if (!first) throw new Error('not claimed');
+    const file = { file: Buffer.from('x'), rowCount: 1, truncated: false };
+    expect(await exports.finish(t.db, first, file, t.clock.now())).toBe(false);
+    expect(await exports.extendClaim(first, t.clock.now())).toBe(false);
+    t.clock.advance(exportClaimMs + 1);
+    expect(await runner().runDue()).toBe(0);
+    const shown = (
+      await t.app.inject({ method: 'GET', url: `/v1/activity/exports/${job.id}`, headers: auth(d.token) })
+    ).json().data;
+    expect(shown).toMatchObject({ status: 'failed', downloadPath: null });
+    const notices = await t.app.inject({ method: 'GET', url: '/v1/notifications', headers: auth(d.token) });
+    expect(notices.json().data.map((notice: { message: string }) => notice.message)).toEqual([
+      'Your activity export failed. Start it again from Activity.',
+    ]);
   });
 
   it('refuses a bad filter with the filter named', async () => {

@@ -27,6 +27,9 @@ export interface ExportRunnerDeps {
   rowLimit?: number;
 }
 
+/** The export went to another worker while this one wrote it: this one stops and records nothing. */
+class LostClaim extends Error {}
+
 /** The console path of an export's file (the config API, with the session). */
 export const exportDownloadPath = (id: string) => `/activity/exports/${id}/download`;
 
@@ -64,14 +67,15 @@ export function createExportRunner(deps: ExportRunnerDeps) {
         left -= page.events.length;
         if (!page.next) return;
         after = page.next;
-        await deps.exports.extendClaim(job.id, deps.clock.now());
+        if (!(await deps.exports.extendClaim(job, deps.clock.now()))) throw new LostClaim();
       }
       truncated = true;
     }
     const { file, rowCount } = await writeEventWorkbook(pages());
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
-      await deps.exports.finish(tx, job.id, { file, rowCount, truncated }, now);
+      // Another worker took the export over (this one stalled past its claim): it tells the user.
+      if (!(await deps.exports.finish(tx, job, { file, rowCount, truncated }, now))) return;
       const rows = `${rowCount.toLocaleString('en-US')} event${rowCount === 1 ? '' : 's'}`;
       await deps.notify(
         tx,
@@ -88,27 +92,36 @@ export function createExportRunner(deps: ExportRunnerDeps) {
     });
   }
 
+  const failed = (job: Pick<EventExport, 'companyId' | 'userId'>) => ({
+    companyId: job.companyId,
+    userId: job.userId,
+    message: 'Your activity export failed. Start it again from Activity.',
+    link: '',
+  });
+
+  /** Fails, and tells the users of, the exports whose worker died on each attempt. */
+  async function failAbandoned(): Promise<void> {
+    const now = deps.clock.now();
+    await deps.db.transaction(async (tx) => {
+      for (const job of await deps.exports.failAbandoned(tx, now)) await deps.notify(tx, failed(job), now);
+    });
+  }
+
   return {
     /** Runs one due export to its end; returns how many it ran (0 or 1). */
     async runDue(): Promise<number> {
+      await failAbandoned();
       const job = await deps.exports.claim(deps.clock.now());
       if (!job) return 0;
       try {
         await run(job);
       } catch (error) {
+        if (error instanceof LostClaim) return 1;
         const now = deps.clock.now();
         await deps.db.transaction(async (tx) => {
-          await deps.exports.fail(tx, job.id, (error as Error).message, now);
-          await deps.notify(
-            tx,
-            {
-              companyId: job.companyId,
-              userId: job.userId,
-              message: 'Your activity export failed. Start it again from Activity.',
-              link: '',
-            },
-            now,
-          );
+          if (await deps.exports.fail(tx, job, (error as Error).message, now)) {
+            await deps.notify(tx, failed(job), now);
+          }
         });
         throw error;
       }

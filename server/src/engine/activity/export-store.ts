@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { ActivityFilters } from '@app/shared/api/contract/index';
+import { type ActivityFilters, activityExportsPending } from '@app/shared/api/contract/index';
 import type { Db } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
+import { DomainError } from '../../domain-error.ts';
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
 
 export interface EventExport {
   id: string;
+  /** The claim of the worker writing it (running exports only): its outcome is recorded with it. */
+  claimToken: string | null;
   companyId: string;
   userId: string;
   filters: ActivityFilters;
@@ -20,6 +23,7 @@ export interface EventExport {
 
 interface ExportRow {
   id: string;
+  claim_token: string | null;
   company_id: string;
   user_id: string;
   filters: ActivityFilters;
@@ -32,10 +36,11 @@ interface ExportRow {
 }
 
 const columns =
-  'id, company_id, user_id, filters, status, row_count, truncated, created_at, finished_at, expires_at';
+  'id, claim_token, company_id, user_id, filters, status, row_count, truncated, created_at, finished_at, expires_at';
 
 const toExport = (row: ExportRow): EventExport => ({
   id: row.id,
+  claimToken: row.claim_token,
   companyId: row.company_id,
   userId: row.user_id,
   filters: row.filters,
@@ -51,24 +56,47 @@ const toExport = (row: ExportRow): EventExport => ({
 export const exportKeptMs = 7 * 86_400_000;
 /** A worker's claim on a running export; a crashed worker's export is taken up again after it. */
 export const exportClaimMs = 10 * 60_000;
+/** Claims of one export before it is given up: a job whose worker died each time fails. */
+export const exportAttempts = 3;
 
 /** Activity export jobs: one company's, found only by company (and id). Owns event_exports. */
 export function createExportStore(db: Db) {
   return {
+    /** Queues an export; refused while the company already has {@link activityExportsPending} waiting or running. */
     async create(job: { companyId: string; userId: string; filters: ActivityFilters }, now: Date) {
-      const row = await db.one<ExportRow>(
-        `INSERT INTO event_exports (id, company_id, user_id, filters, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`,
-        [
-          randomUUID(),
-          job.companyId,
-          job.userId,
-          JSON.stringify(job.filters),
-          now,
-          new Date(now.getTime() + exportKeptMs),
-        ],
-      );
-      return toExport(row);
+      return db.transaction(async (tx) => {
+        // One company's requests take turns, so two at once cannot pass the limit together.
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`event_exports:${job.companyId}`]);
+        const { pending } = await tx.one<{ pending: number }>(
+          `SELECT count(*)::int AS pending FROM event_exports
+           WHERE company_id = $1 AND status IN ('queued', 'running')`,
+          [job.companyId],
+        );
+        if (pending >= activityExportsPending) {
+          throw new DomainError(
+            'quotaExceeded',
+            `At most ${activityExportsPending} exports can wait at once`,
+            {
+              feature: 'Activity',
+              subfeature: `${activityExportsPending} exports at once`,
+              cause: 'Wait for an export to finish, then start the next.',
+            },
+          );
+        }
+        const row = await tx.one<ExportRow>(
+          `INSERT INTO event_exports (id, company_id, user_id, filters, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${columns}`,
+          [
+            randomUUID(),
+            job.companyId,
+            job.userId,
+            JSON.stringify(job.filters),
+            now,
+            new Date(now.getTime() + exportKeptMs),
+          ],
+        );
+        return toExport(row);
+      });
     },
 
     async find(companyId: string, id: string): Promise<EventExport | undefined> {
@@ -95,50 +123,76 @@ export function createExportStore(db: Db) {
         `SELECT file FROM event_exports WHERE id = $1 AND company_id = $2 AND status = 'done' AND expires_at > $3`,
         [id, companyId, now],
       );
-      return row?.file ? Buffer.from(row.file) : undefined;
+      if (!row?.file) return undefined;
+      const { file } = row;
+      return Buffer.isBuffer(file) ? file : Buffer.from(file.buffer, file.byteOffset, file.byteLength);
     },
 
-    /** Takes the oldest queued export (or one whose worker's claim ran out) for `exportClaimMs`. */
+    /**
+     * Takes the oldest queued export (or one whose worker's claim ran out) for `exportClaimMs`,
+     * with a fresh claim token; exports claimed {@link exportAttempts} times are not taken again.
+     */
     async claim(now: Date): Promise<EventExport | undefined> {
       const row = await db.maybeOne<ExportRow>(
-        `UPDATE event_exports SET status = 'running', claimed_until = $2
+        `UPDATE event_exports SET status = 'running', claimed_until = $2, claim_token = $3, attempts = attempts + 1
          WHERE id = (
            SELECT id FROM event_exports
-           WHERE status = 'queued' OR (status = 'running' AND claimed_until < $1)
+           WHERE (status = 'queued' OR (status = 'running' AND claimed_until < $1)) AND attempts < $4
            ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING ${columns}`,
-        [now, new Date(now.getTime() + exportClaimMs)],
+        [now, new Date(now.getTime() + exportClaimMs), randomUUID(), exportAttempts],
       );
       return row && toExport(row);
     },
 
-    /** Keeps the claim while the worker writes. */
-    async extendClaim(id: string, now: Date): Promise<void> {
-      await db.query(`UPDATE event_exports SET claimed_until = $2 WHERE id = $1 AND status = 'running'`, [
-        id,
-        new Date(now.getTime() + exportClaimMs),
-      ]);
+    /** Fails the exports whose worker died on each of their attempts; returns them, to tell their users. */
+    async failAbandoned(target: Db, now: Date): Promise<EventExport[]> {
+      const rows = await target.query<ExportRow>(
+        `UPDATE event_exports SET status = 'failed', error = 'stopped before it was written, ' || attempts || ' times',
+           finished_at = $1, claimed_until = NULL, claim_token = NULL
+         WHERE status = 'running' AND claimed_until < $1 AND attempts >= $2
+         RETURNING ${columns}`,
+        [now, exportAttempts],
+      );
+      return rows.map(toExport);
     },
 
+    /** Keeps the claim while the worker writes; false once another worker holds the export. */
+    async extendClaim(job: EventExport, now: Date): Promise<boolean> {
+      const rows = await db.query(
+        `UPDATE event_exports SET claimed_until = $3 WHERE id = $1 AND claim_token = $2 AND status = 'running'
+         RETURNING id`,
+        [job.id, job.claimToken, new Date(now.getTime() + exportClaimMs)],
+      );
+      return rows.length > 0;
+    },
+
+    /** Stores the file, if `job`'s claim is still the export's; returns whether it did. */
     async finish(
       target: Db,
-      id: string,
+      job: EventExport,
       result: { file: Buffer; rowCount: number; truncated: boolean },
       now: Date,
-    ): Promise<void> {
-      await target.query(
-        `UPDATE event_exports SET status = 'done', file = $2, row_count = $3, truncated = $4,
-           finished_at = $5, claimed_until = NULL
-         WHERE id = $1`,
-        [id, result.file, result.rowCount, result.truncated, now],
+    ): Promise<boolean> {
+      const rows = await target.query(
+        `UPDATE event_exports SET status = 'done', file = $3, row_count = $4, truncated = $5,
+           finished_at = $6, claimed_until = NULL, claim_token = NULL
+         WHERE id = $1 AND claim_token = $2 AND status = 'running'
+         RETURNING id`,
+        [job.id, job.claimToken, result.file, result.rowCount, result.truncated, now],
       );
+      return rows.length > 0;
     },
 
-    async fail(target: Db, id: string, error: string, now: Date): Promise<void> {
-      await target.query(
-        `UPDATE event_exports SET status = 'failed', error = $2, finished_at = $3, claimed_until = NULL WHERE id = $1`,
-        [id, error, now],
+    /** Records the failure, if `job`'s claim is still the export's; returns whether it did. */
+    async fail(target: Db, job: EventExport, error: string, now: Date): Promise<boolean> {
+      const rows = await target.query(
+        `UPDATE event_exports SET status = 'failed', error = $3, finished_at = $4, claimed_until = NULL, claim_token = NULL
+         WHERE id = $1 AND claim_token = $2 AND status = 'running'
+         RETURNING id`,
+        [job.id, job.claimToken, error, now],
       );
+      return rows.length > 0;
     },
 
     /** Deletes the exports past their expiry; returns how many. */

@@ -26,10 +26,13 @@ export const exportColumns: ReadonlyArray<{
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Rows written between two turns of the event loop (well under 50 ms of work). */
+const rowsPerTurn = 500;
+
 /**
  * Writes the events of `pages` as one worksheet with exceljs's streaming writer (each row committed
  * as it is added, so memory holds the compressed file, not the sheet), yielding to the event loop
- * after every page. Returns the .xlsx bytes and how many event rows it holds.
+ * every few hundred rows. Returns the .xlsx bytes and how many event rows it holds.
  */
 export async function writeEventWorkbook(
   pages: AsyncIterable<readonly StoredMessageEvent[]>,
@@ -50,9 +53,14 @@ export async function writeEventWorkbook(
   sheet.columns = exportColumns.map((column) => ({ header: column.header, width: column.width }));
   let rowCount = 0;
   for await (const page of pages) {
-    for (const event of page) sheet.addRow(exportColumns.map((column) => column.value(event))).commit();
+    // A turn of the event loop every few hundred rows: writing a row costs about 30 µs.
+    for (let at = 0; at < page.length; at += rowsPerTurn) {
+      for (const event of page.slice(at, at + rowsPerTurn)) {
+        sheet.addRow(exportColumns.map((column) => column.value(event))).commit();
+      }
+      await nextTurn();
+    }
     rowCount += page.length;
-    await nextTurn();
   }
   sheet.commit();
   await workbook.commit();

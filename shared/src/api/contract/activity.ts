@@ -29,8 +29,14 @@ export const activityFilters = z.object(
 
 export type ActivityFilters = z.output<typeof activityFilters>;
 
-/** Most rows one export writes; a search matching more is cut there and the export says so. */
-export const activityExportRowLimit = 1_000_000;
+/**
+ * Most rows one export writes; a search matching more is cut there and the export says so. The file
+ * is kept whole in the database (about 25 MB at this size), so the cap also bounds its memory.
+ */
+export const activityExportRowLimit = 200_000;
+
+/** Exports of one company waiting or being written at once; another is refused until one ends. */
+export const activityExportsPending = 3;
 
 export const activityExportStatuses = ['queued', 'running', 'done', 'failed'] as const;
 

@@ -1,4 +1,4 @@
-import { type ActivityFilters, isCustomRangeAllowed, type RangeRules } from '@app/shared';
+import { type ActivityFilters, isCustomRangeAllowed, messageEventTypes, type RangeRules } from '@app/shared';
 
 /** §2 advanced activity filters, by their spec names, and the event search parameter each sets. */
 export const filterNames = [
@@ -36,25 +36,8 @@ const everyMatches = (pattern: RegExp, problem: (item: string) => string) => (va
   return bad === undefined ? undefined : problem(bad);
 };
 
-export const eventTypeOptions = [
-  'injection',
-  'delivery',
-  'bounce',
-  'delay',
-  'policy_rejection',
-  'out_of_band',
-  'spam_complaint',
-  'open',
-  'initial_open',
-  'click',
-  'amp_open',
-  'amp_initial_open',
-  'amp_click',
-  'generation_failure',
-  'generation_rejection',
-  'list_unsubscribe',
-  'link_unsubscribe',
-] as const;
+/** The engine's event types (SparkPost's names), offered by the Event types filter. */
+export const eventTypeOptions = messageEventTypes;
 
 export const recipientTypeOptions = ['to', 'cc', 'bcc'] as const;
 

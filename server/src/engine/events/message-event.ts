@@ -1,23 +1,6 @@
-/** Event types this engine records (SparkPost's names); delivery-side types join with the delivery workers. */
-export const messageEventTypes = [
-  'injection',
-  'delivery',
-  'bounce',
-  'delay',
-  'policy_rejection',
-  'out_of_band',
-  'spam_complaint',
-  'open',
-  'initial_open',
-  'click',
-  'amp_open',
-  'amp_initial_open',
-  'amp_click',
-  'generation_failure',
-  'generation_rejection',
-  'list_unsubscribe',
-  'link_unsubscribe',
-] as const;
+import { messageEventTypes } from '@app/shared/api/contract/index';
+
+export { messageEventTypes };
 
 export type MessageEventType = (typeof messageEventTypes)[number];
 

@@ -17,6 +17,7 @@ export {
   type AnalyticStatus,
   analyticStatuses,
   domainName,
+  messageEventTypes,
   type SendingDomainDns,
   type SendingDomainSummary,
   type SendingDomainVerifyResult,

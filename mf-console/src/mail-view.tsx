@@ -60,3 +60,21 @@ export function MailText({ text, testId }: { text: string | null; testId?: strin
     </pre>
   );
 }
+
+/**
+ * The HTML and text tabs of a mail view (the sandbox inbox, production activity, the template
+ * preview); pages add their own tabs (source, headers) after them.
+ */
+export function mailTabs(
+  mail: { html: string | null; text: string | null },
+  options: { frameTitle: string; note?: boolean; textTestId?: string },
+) {
+  return [
+    {
+      id: 'html',
+      title: 'HTML preview',
+      content: <MailHtml html={mail.html} title={options.frameTitle} note={options.note ?? true} />,
+    },
+    { id: 'text', title: 'Text', content: <MailText text={mail.text} testId={options.textTestId} /> },
+  ];
+}

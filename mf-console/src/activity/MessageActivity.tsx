@@ -11,7 +11,7 @@ import {
   useLoad,
 } from '@app/shared';
 import { useMemo } from 'react';
-import { MailHtml, MailText } from '../mail-view.tsx';
+import { mailTabs } from '../mail-view.tsx';
 import { type MessageEvent, messageContent, messageEvents } from './api.ts';
 import { eventTypeStyle, styles } from './styles.ts';
 import { chronological, eventDetails } from './timeline.ts';
@@ -145,16 +145,7 @@ function StoredContent({ message }: { message: ActivityMessage }) {
       <Tabs
         label="Message content"
         tabs={[
-          {
-            id: 'html',
-            title: 'HTML preview',
-            content: <MailHtml html={message.html} title="HTML preview of the message" />,
-          },
-          {
-            id: 'text',
-            title: 'Text',
-            content: <MailText text={message.text} />,
-          },
+          ...mailTabs(message, { frameTitle: 'HTML preview of the message' }),
           {
             id: 'headers',
             title: 'Headers',

@@ -21,7 +21,7 @@ import {
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { ProductionMessagePage } from '../activity/lazy.tsx';
-import { MailHtml, MailText } from '../mail-view.tsx';
+import { mailTabs } from '../mail-view.tsx';
 import { attachmentPath, deleteMessage, getMessage, messageSource, sourcePath } from './api.ts';
 
 /** /activity/:id: one sandbox message; in production, the message's timeline and content (../activity). */
@@ -105,16 +105,7 @@ function MessageView({ message }: { message: SandboxMessage }) {
         <Tabs
           label="Message views"
           tabs={[
-            {
-              id: 'html',
-              title: 'HTML preview',
-              content: <MailHtml html={message.html} title="HTML preview of the message" />,
-            },
-            {
-              id: 'text',
-              title: 'Text',
-              content: <MailText text={message.text} testId="message-text" />,
-            },
+            ...mailTabs(message, { frameTitle: 'HTML preview of the message', textTestId: 'message-text' }),
             {
               id: 'source',
               title: 'Source',

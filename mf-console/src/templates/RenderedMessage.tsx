@@ -1,5 +1,5 @@
 import { Tabs } from '@app/shared';
-import { MailHtml, MailText } from '../mail-view.tsx';
+import { mailTabs } from '../mail-view.tsx';
 import type { RenderedPreview } from './api.ts';
 
 /**
@@ -32,18 +32,10 @@ export function RenderedMessage({ preview, label }: { preview: RenderedPreview; 
       </dl>
       <Tabs
         label={`${label} views`}
-        tabs={[
-          {
-            id: 'html',
-            title: 'HTML',
-            content: <MailHtml html={preview.html ?? null} title={label} note={false} />,
-          },
-          {
-            id: 'text',
-            title: 'Text',
-            content: <MailText text={preview.text ?? null} testId="rendered-text" />,
-          },
-        ]}
+        tabs={mailTabs(
+          { html: preview.html ?? null, text: preview.text ?? null },
+          { frameTitle: label, note: false, textTestId: 'rendered-text' },
+        )}
       />
     </div>
   );

@@ -25,8 +25,6 @@ export interface ActivityRouteDeps {
   guards: Pick<AuthGuards, 'full'>;
   exports: ExportStore;
   clock: Clock;
-  /** Wakes the export worker of this process (the next tick would take the job anyway). */
-  exportQueued?: () => void;
 }
 
 const view = (job: EventExport) => ({
@@ -85,7 +83,6 @@ export function activityRoutes(deps: ActivityRouteDeps): FastifyPluginAsyncZod {
           to: search.filter.to.toISOString(),
         };
         const job = await deps.exports.create({ companyId, userId, filters }, now);
-        deps.exportQueued?.();
         return reply.code(202).send({ data: view(job) });
       },
     );

@@ -42,10 +42,23 @@ import { DomainError } from './domain-error.ts';
 import { activityRoutes } from './engine/activity/routes.ts';
 import { apiKeyRoutes } from './engine/api-keys/routes.ts';
 import { createEngine, type Engine } from './engine/create-engine.ts';
+import { createDesignService } from './engine/email-designs/design-service.ts';
+import { createDesignRenderer } from './engine/email-designs/render/design-renderer.ts';
+import { designRoutes } from './engine/email-designs/routes.ts';
+import { savedBlockRoutes } from './engine/email-designs/saved-blocks/routes.ts';
+import { createSavedBlockStore } from './engine/email-designs/saved-blocks/saved-block-store.ts';
+import { embedApi } from './engine/embed-tokens/embed-api-routes.ts';
+import { createEmbedTokenStore } from './engine/embed-tokens/embed-token-store.ts';
+import { embedTokenRoutes } from './engine/embed-tokens/routes.ts';
+import { embedSessionRoutes } from './engine/embed-tokens/session-routes.ts';
 import { eventRetentionRoutes } from './engine/events/retention-routes.ts';
 import { eventRoutes } from './engine/events/routes.ts';
+import { generatorRoutes } from './engine/generators/routes.ts';
 import { localAddresses } from './engine/ip-pools/local-addresses.ts';
 import { ipPoolRoutes } from './engine/ip-pools/routes.ts';
+import { createMediaStore } from './engine/media/media-store.ts';
+import { publicMediaRoutes } from './engine/media/public-routes.ts';
+import { mediaRoutes } from './engine/media/routes.ts';
 import { metricsConsoleRoutes } from './engine/metrics/console-routes.ts';
 import { analyticPresetRoutes } from './engine/metrics/presets/preset-routes.ts';
 import { createPresetStore } from './engine/metrics/presets/preset-store.ts';
@@ -66,6 +79,7 @@ import { subaccountRoutes } from './engine/subaccounts/routes.ts';
 import { suppressionRoutes } from './engine/suppression/routes.ts';
 import { contentPreviewerRoutes } from './engine/templates/content-previewer-routes.ts';
 import { templateRoutes } from './engine/templates/routes.ts';
+import { createTemplateStore } from './engine/templates/template-store.ts';
 import { trackingRoutes } from './engine/tracking/routes.ts';
 import { trackingKey } from './engine/tracking/token.ts';
 import { trackingDomainRoutes } from './engine/tracking-domains/routes.ts';
@@ -259,6 +273,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   await api.register(usageRoutes(accounts));
   await api.register(metricsConsoleRoutes({ metrics: engine.metrics, clock, guards }));
+  // The block email editor: tokens on /api/v1, the embed API on /embed/v1 (CORS open), files on /media.
+  const embedTokens = createEmbedTokenStore(db, clock);
+  const media = createMediaStore(db, clock);
+  const editorRoutes = [
+    embedSessionRoutes({ companyName: async (companyId) => (await companies.detail(companyId)).name }),
+    designRoutes({
+      designs: createDesignService({
+        db,
+        clock,
+        render: createDesignRenderer({ publicUrl, secret }),
+        templatesOn: (on) => createTemplateStore(on, clock),
+      }),
+    }),
+    mediaRoutes({ media, publicUrl }),
+    savedBlockRoutes({ savedBlocks: createSavedBlockStore(db, clock) }),
+  ];
+  // A token made with an API key ends with the key: deleting the key closes the editors it opened.
+  const verifyEmbedToken = async (token: string) => {
+    const scope = await embedTokens.verify(token);
+    if (!scope || scope.createdBy === 'session') return scope;
+    return (await engine.apiKeys.get(scope.companyId, scope.createdBy)) ? scope : undefined;
+  };
+  await api.register(embedApi(verifyEmbedToken, editorRoutes), { prefix: '/embed/v1' });
+  await app.register(publicMediaRoutes({ media }));
+
   const engineCallers = {
     checkKey: engine.apiKeys.check,
     subaccountStatus: engine.subaccounts.statusOf,
@@ -271,6 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       suppressionRoutes(engine),
       eventRoutes({ events: engine.events, clock }),
       templateRoutes(engine),
+      embedTokenRoutes({ embedTokens }),
       contentPreviewerRoutes(engine),
       accountRoutes({ db, clock, companies }),
       recipientListRoutes(engine),
@@ -305,6 +345,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reportError: reportTo(app.log),
     }),
   );
+  // The email editor's generated images and files (QR codes, charts, countdowns, .ics): public, signed.
+  await app.register(generatorRoutes({ publicUrl: config.publicUrl, secret, clock }));
   await registerConsole(app, config.consoleDir, {
     googleSignIn: config.oidc !== undefined,
     mailCapture: config.mail.mode === 'capture',

@@ -17,7 +17,9 @@ const directives: Directives = {
   'font-src': ["'self'", 'data:'],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
-  'img-src': ["'self'", 'data:'],
+  // Images of https sites: the block editor shows the images a design links to (a vendor's logo,
+  // YouTube's thumbnails) as mail clients will. An image runs nothing; scripts stay this origin's.
+  'img-src': ["'self'", 'data:', 'https:'],
   'object-src': ["'none'"],
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
@@ -28,6 +30,9 @@ const csp = (scriptSources: string[]) => ({
   useDefaults: false,
   directives: { ...directives, 'script-src': ["'self'", ...scriptSources] },
 });
+
+/** Answers pages of other origins use: the editor's API, the file store, the engine-made images. */
+const crossOriginPrefixes = ['/embed/v1/', '/media/', '/generator/'];
 
 /**
  * CSP, X-Frame-Options, X-Content-Type-Options, Referrer-Policy and the other helmet headers on
@@ -42,6 +47,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     strictTransportSecurity: publicUrl.startsWith('https:') ? { maxAge: 31_536_000 } : false,
   };
   await app.register(helmet, options);
+  // After helmet's own hook, which sets `same-origin` everywhere.
+  app.addHook('onRequest', async (request, reply) => {
+    if (crossOriginPrefixes.some((prefix) => request.url.startsWith(prefix))) {
+      reply.header('cross-origin-resource-policy', 'cross-origin');
+    }
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { DomainError } from '../domain-error.ts';
 import { consolePagePolicy } from './security-headers.ts';
 
 /** Paths that never fall back to the console's index.html. */
-const serverPrefixes = ['/v1', '/app', '/api', '/docs', '/modules', '/lib', '/embed'];
+const serverPrefixes = ['/v1', '/app', '/api', '/docs', '/modules', '/lib', '/embed', '/generator', '/media'];
 
 /** Read on every load, so a new deployment is picked up at once. */
 const alwaysRevalidate = new Set(['index.html', 'importmap.json']);

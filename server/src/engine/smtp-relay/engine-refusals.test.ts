@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { notFound } from '../../engine-error.ts';
+import { notFound, subresourceNotFound } from '../../engine-error.ts';
 import { UnstorableUnitError } from '../messages/ingest.ts';
 import { overQuota } from '../transmissions/commit.ts';
 import { refusalOf } from './engine-refusals.ts';
@@ -22,6 +22,13 @@ describe("the relay's replies to engine errors", () => {
     expect(refusalOf(error)).toEqual({
       code: 550,
       message: '5.6.0 Message cannot be stored: subject: contains a NUL character',
+    });
+  });
+
+  it('refuses what X-MSYS-API names and the account does not have with 550 5.6.0', () => {
+    expect(refusalOf(subresourceNotFound("template 'gone' does not exist"))).toEqual({
+      code: 550,
+      message: "5.6.0 X-MSYS-API header is invalid: template 'gone' does not exist",
     });
   });
 

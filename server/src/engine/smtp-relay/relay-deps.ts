@@ -13,6 +13,10 @@ export interface XMsysApi {
   campaign_id?: string;
   metadata?: Record<string, unknown>;
   tags?: string[];
+  /** Our extension (SparkPost's relay has none): send this stored template instead of the DATA's content. */
+  template_id?: string;
+  use_draft_template?: boolean;
+  substitution_data?: Record<string, unknown>;
   options?: {
     open_tracking?: boolean;
     initial_open?: boolean;

@@ -4,11 +4,19 @@ import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
 import { readHeaderFields } from '../messages/header-fields.ts';
 import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
 import { newTransmissionId } from '../transmissions/ids.ts';
+import { resolveTransmission } from '../transmissions/resolve.ts';
 import { screenFromDomain } from '../transmissions/screen.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
 import { submit } from '../transmissions/submit.ts';
 import { refusalOf } from './engine-refusals.ts';
-import type { RelayAuthInput, RelayDeps, RelayMessage, RelayPrincipal, RelayRefusal } from './relay-deps.ts';
+import type {
+  RelayAuthInput,
+  RelayDeps,
+  RelayMessage,
+  RelayPrincipal,
+  RelayRefusal,
+  XMsysApi,
+} from './relay-deps.ts';
 
 const refuse = (code: number, message: string): RelayRefusal => ({ code, message });
 
@@ -75,7 +83,9 @@ export function createRelayService(deps: {
           `5.7.8 ${again?.message.replace(/^5\.7\.8 /, '') ?? 'The API key is no longer valid'}`,
         );
       }
-      return submitMessage(send, principal, message);
+      const templateId = message.api?.template_id;
+      if (templateId === undefined) return submitMessage(send, principal, message);
+      return submitTemplate(send, principal, message, { ...message.api, template_id: templateId });
     },
   };
 }
@@ -145,6 +155,46 @@ async function submitMessage(
       recipients: message.recipients.map((email) => ({ address: { email }, tags })),
       ccHeader: '',
     });
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return refusal;
+    throw error;
+  }
+  return undefined;
+}
+
+/**
+ * X-MSYS-API template_id, our extension: the stored template goes to the envelope recipients as a
+ * transmission with content.template_id does (same lookup, options over the template's, From domain
+ * screening), except that tracking stays off unless asked for, as over SMTP. The DATA is not used.
+ */
+async function submitTemplate(
+  send: SendDeps,
+  principal: RelayPrincipal,
+  message: RelayMessage,
+  api: XMsysApi & { template_id: string },
+): Promise<RelayRefusal | undefined> {
+  const tags = api.tags ?? [];
+  try {
+    const { generation } = await resolveTransmission(
+      send,
+      principal,
+      {
+        recipients: message.recipients.map((email) => ({ address: { email }, tags })),
+        content: { template_id: api.template_id, use_draft_template: api.use_draft_template },
+        options: api.options,
+        campaign_id: api.campaign_id,
+        metadata: api.metadata,
+        substitution_data: api.substitution_data,
+        // The null sender `<>` leaves the return path to the template's From, as for a received message.
+        return_path: message.mailFrom || undefined,
+      },
+      undefined,
+      { trackingDefault: false },
+    );
+    // A relayed message has no /api/v1 transmission row.
+    const { transmission: _row, ...relayed } = generation;
+    await submit(send, { ...relayed, smtpQueueId: message.queueId });
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) return refusal;

@@ -163,6 +163,35 @@ describe('parseXMsysApi', () => {
     expect(parseXMsysApi([deep])).toMatchObject({ ok: false, refusal: { code: 550 } });
   });
 
+  it('reads template_id, use_draft_template and substitution_data with the limits of POST /transmissions', () => {
+    expect(
+      parseXMsysApi([
+        '{"template_id":"receipt","use_draft_template":true,"substitution_data":{"name":"Ann"}}',
+      ]),
+    ).toEqual({
+      ok: true,
+      api: { template_id: 'receipt', use_draft_template: true, substitution_data: { name: 'Ann' } },
+    });
+    for (const [api, fault] of [
+      [{ template_id: '' }, 'template_id'],
+      [{ template_id: 't'.repeat(65) }, 'template_id'],
+      [{ template_id: 'receipt', substitution_data: { note: 'x'.repeat(101 * 1024) } }, 'substitution_data'],
+      [
+        { substitution_data: { name: 'Ann' } },
+        'template_id: use_draft_template and substitution_data need a template_id',
+      ],
+      [{ use_draft_template: true }, 'template_id'],
+    ] as const) {
+      expect(parseXMsysApi([JSON.stringify(api)]), JSON.stringify(api)).toMatchObject({
+        ok: false,
+        refusal: {
+          code: 550,
+          message: expect.stringContaining(`5.6.0 X-MSYS-API header is invalid: ${fault}`),
+        },
+      });
+    }
+  });
+
   it('keeps a __proto__ key from changing the parsed object', () => {
     const result = parseXMsysApi(['{"__proto__":{"campaign_id":"sneaky"}}']);
     expect(result).toEqual({ ok: true, api: {} });

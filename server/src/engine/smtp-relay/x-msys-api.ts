@@ -2,6 +2,8 @@ import {
   campaignId,
   metadataObject,
   storableInput,
+  substitutionDataObject,
+  templateContent,
   transmissionOptions,
 } from '@app/shared/api/contract/engine/index';
 import libmime from 'libmime';
@@ -10,23 +12,33 @@ import type { RelayRefusal, XMsysApi } from './relay-deps.ts';
 
 // The limits of the same fields of POST /transmissions, and the same storable-input check first.
 const xMsysApiSchema = storableInput.pipe(
-  z.object({
-    campaign_id: campaignId.optional(),
-    metadata: metadataObject.optional(),
-    tags: z.array(z.string().max(64)).max(10).optional(),
-    options: transmissionOptions
-      .pick({
-        open_tracking: true,
-        initial_open: true,
-        click_tracking: true,
-        transactional: true,
-        sandbox: true,
-        skip_suppression: true,
-        ip_pool: true,
-        inline_css: true,
-      })
-      .optional(),
-  }),
+  z
+    .object({
+      campaign_id: campaignId.optional(),
+      metadata: metadataObject.optional(),
+      tags: z.array(z.string().max(64)).max(10).optional(),
+      options: transmissionOptions
+        .pick({
+          open_tracking: true,
+          initial_open: true,
+          click_tracking: true,
+          transactional: true,
+          sandbox: true,
+          skip_suppression: true,
+          ip_pool: true,
+          inline_css: true,
+        })
+        .optional(),
+      template_id: templateContent.shape.template_id.optional(),
+      use_draft_template: templateContent.shape.use_draft_template,
+      substitution_data: substitutionDataObject.optional(),
+    })
+    .refine(
+      (api) =>
+        api.template_id !== undefined ||
+        (api.use_draft_template === undefined && api.substitution_data === undefined),
+      { message: 'use_draft_template and substitution_data need a template_id', path: ['template_id'] },
+    ),
 ) satisfies z.ZodType<XMsysApi>;
 
 /** Offset just past the header block's last line: the blank line and the body stay where they are. */

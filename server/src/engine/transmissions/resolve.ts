@@ -89,12 +89,16 @@ function toParts(content: InlineBody): ContentParts {
  */
 export async function resolveTransmission(
   deps: SendDeps,
-  principal: Principal,
+  principal: Pick<Principal, 'companyId' | 'subaccountId'>,
   body: TransmissionBody,
   /** A scheduled transmission being generated keeps its id. */
   existingId?: string,
-  /** The console's test send comes From the platform's own address, not one of the account's domains. */
-  how: { platformSender?: boolean } = {},
+  how: {
+    /** The console's test send comes From the platform's own address, not one of the account's domains. */
+    platformSender?: boolean;
+    /** Open and click tracking when neither the request nor the template says: on, but off over SMTP (as at SparkPost). */
+    trackingDefault?: boolean;
+  } = {},
 ): Promise<ResolvedTransmission> {
   const { companyId, subaccountId } = principal;
   const now = deps.clock.now();
@@ -164,8 +168,8 @@ export async function resolveTransmission(
   if (!how.platformSender) await screenFromDomain(deps, { companyId, subaccountId, environment, content });
   const id = existingId ?? newTransmissionId();
   const campaignId = body.campaign_id ?? '';
-  const openTracking = flag('open_tracking', true);
-  const clickTracking = flag('click_tracking', true);
+  const openTracking = flag('open_tracking', how.trackingDefault ?? true);
+  const clickTracking = flag('click_tracking', how.trackingDefault ?? true);
   // A tracking_domain is checked even with tracking off: naming one that cannot be used is refused.
   const trackingBase =
     deps.tracking && (openTracking || clickTracking || body.tracking_domain !== undefined)

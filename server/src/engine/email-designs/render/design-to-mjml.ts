@@ -1,0 +1,93 @@
+import type { BlockStyle, DesignBlock, EmailDesign } from '@app/shared/api/contract/editor/design';
+import type { BlockAssets } from '@app/shared/api/contract/editor/embed-api';
+import type { GeneratorUrls } from '../../generators/generator-urls.ts';
+import type { BlockContext, BlockRows } from './block-context.ts';
+import { converters } from './blocks/converters.ts';
+import { colourOrNone } from './blocks/text-style.ts';
+import { attr, element, text } from './markup.ts';
+import type { RenderedDesign } from './render-design.ts';
+
+/** The class of blocks hidden on phones (below MJML's 480px breakpoint). */
+const hiddenOnMobile = 'hide-on-mobile';
+
+export interface DesignMjml {
+  mjml: string;
+  /** Problems of the design itself (a barcode value its format cannot take…), as findings. */
+  findings: RenderedDesign['findings'];
+  assets: Record<string, BlockAssets>;
+}
+
+function head(design: EmailDesign): string {
+  const { global, message } = design;
+  const styles = [
+    `a { color: ${global.linkColor}; }`,
+    `@media only screen and (max-width: 479px) { .${hiddenOnMobile} { display: none !important; max-height: 0 !important; overflow: hidden !important; mso-hide: all !important; } }`,
+  ];
+  return element(
+    'mj-head',
+    {},
+    [
+      // MJML repeats the title in the body's aria-label attribute as it is: quotes must be escaped too.
+      element('mj-title', {}, attr(message.subject)),
+      global.preheader ? element('mj-preview', {}, text(global.preheader)) : '',
+      element(
+        'mj-attributes',
+        {},
+        element('mj-all', { 'font-family': global.fontFamily }) +
+          element('mj-text', { color: global.textColor, 'font-size': '14px', 'line-height': '1.5' }),
+      ),
+      element('mj-style', {}, styles.join('\n')),
+      element(
+        'mj-raw',
+        {},
+        '<meta name="color-scheme" content="light dark" /><meta name="supported-color-schemes" content="light dark" />',
+      ),
+    ].join(''),
+  );
+}
+
+/** The block's section (or wrapper of sections): its padding, background and hiding on phones. */
+function section(rows: BlockRows, style: BlockStyle, contentBackground: string): string {
+  const common = {
+    'background-color': colourOrNone(style.background) ?? colourOrNone(contentBackground),
+    'text-align': style.align,
+    'css-class': style.hideOnMobile ? hiddenOnMobile : undefined,
+  };
+  const padding = `${style.paddingY}px ${style.paddingX}px`;
+  const rowSection = (row: BlockRows[number], attributes: Record<string, string | undefined>) =>
+    typeof row === 'string'
+      ? element('mj-section', attributes, row)
+      : element('mj-section', { ...attributes, direction: row.direction }, row.columns);
+  const [only] = rows;
+  if (rows.length === 1 && only !== undefined) return rowSection(only, { ...common, padding });
+  return element(
+    'mj-wrapper',
+    { ...common, padding },
+    rows.map((row) => rowSection(row, { padding: '0' })).join(''),
+  );
+}
+
+/** The design as an MJML document, with what the user must fix and the engine-made assets by block. */
+export function designToMjml(design: EmailDesign, urls: GeneratorUrls): DesignMjml {
+  const findings: DesignMjml['findings'] = [];
+  const assets: DesignMjml['assets'] = {};
+  const sections = design.blocks.map((block: DesignBlock) => {
+    const context: BlockContext = {
+      global: design.global,
+      urls,
+      innerWidth: Math.max(10, design.global.width - 2 * block.style.paddingX),
+      problem: (tag, message) => findings.push({ line: 0, tag, message: `Block ${block.id}: ${message}` }),
+      assets: (found) => {
+        assets[block.id] = { ...assets[block.id], ...found };
+      },
+    };
+    const convert = converters[block.type] as (block: DesignBlock, context: BlockContext) => BlockRows;
+    return section(convert(block, context), block.style, design.global.contentBackground);
+  });
+  const body = element(
+    'mj-body',
+    { width: `${design.global.width}px`, 'background-color': colourOrNone(design.global.background) },
+    sections.join('\n'),
+  );
+  return { mjml: `<mjml>${head(design)}${body}</mjml>`, findings, assets };
+}

@@ -1,0 +1,29 @@
+import { embedSession } from '@app/shared/api/contract/editor/embed-api';
+import { results } from '@app/shared/api/contract/engine/index';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { embedScopeOf } from './embed-api-routes.ts';
+
+/** GET /embed/v1/session: what the token allows, for the element's `ready` event. */
+export function embedSessionRoutes({
+  companyName,
+}: {
+  companyName: (companyId: string) => Promise<string>;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/session',
+      { schema: { summary: 'What this embed token allows', response: { 200: results(embedSession) } } },
+      async (request) => {
+        const scope = embedScopeOf(request);
+        return {
+          results: {
+            company_name: await companyName(scope.companyId),
+            subaccount_id: scope.subaccountId,
+            template_id: scope.templateId,
+            expires_at: scope.expiresAt.toISOString(),
+          },
+        };
+      },
+    );
+  };
+}

@@ -1,0 +1,30 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { DomainError } from '../../domain-error.ts';
+import type { MediaStore } from './media-store.ts';
+import { servedInline } from './media-types.ts';
+
+/**
+ * GET /media/:id/:name: the file store's files, public (mail clients load them without credentials),
+ * never changing. Only raster images show inline; SVG and documents download, so nothing uploaded
+ * runs as a page of this origin.
+ */
+export function publicMediaRoutes({ media }: { media: Pick<MediaStore, 'read'> }): FastifyPluginAsync {
+  return async (app) => {
+    app.get<{ Params: { id: string; name: string } }>(
+      '/media/:id/:name',
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const { id, name } = request.params;
+        const file = await media.read(id, name);
+        if (!file) throw new DomainError('entityNotFound', 'No such file');
+        reply
+          .type(file.contentType)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('x-content-type-options', 'nosniff');
+        if (!servedInline(file.contentType))
+          reply.header('content-disposition', `attachment; filename="${name}"`);
+        return reply.send(file.bytes);
+      },
+    );
+  };
+}

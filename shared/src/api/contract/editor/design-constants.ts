@@ -1,0 +1,99 @@
+// The block email editor's constants, without zod: the editor (and the standalone <email-editor>)
+// imports these values; design.ts builds the schemas the server validates with from them.
+/** The schema version written into every design; a server reading an older one migrates it. */
+export const designSchemaVersion = 1;
+
+/** Limits a user can read (README, the editor's errors): a design is refused beyond them. */
+export const designLimits = {
+  blocks: 200,
+  /** The whole design as JSON, in bytes. */
+  bytes: 1_000_000,
+  /** One rich-text or Html block's markup, in characters. */
+  html: 100_000,
+  /** Items of a list inside a block: catalog items, table rows or cells, social links, chart points. */
+  items: 50,
+  text: 2_000,
+  url: 2_048,
+} as const;
+
+/** The block types of §2's editor settings panels, in the spec's order. */
+export const blockTypes = [
+  'text',
+  'content',
+  'image',
+  'button',
+  'download',
+  'social',
+  'separator',
+  'catalog',
+  'imageTextButton',
+  'imageText',
+  'html',
+  'video',
+  'table',
+  'voucher',
+  'header',
+  'chart',
+  'barcode',
+  'qrcode',
+  'countdown',
+  'calendar',
+] as const;
+export type BlockType = (typeof blockTypes)[number];
+
+/** Each type's name as §2 writes it; its settings panel is titled "<name> Setting". */
+export const blockTitles: Record<BlockType, string> = {
+  text: 'Text',
+  content: 'Content',
+  image: 'Image',
+  button: 'Button',
+  download: 'Download',
+  social: 'Social Media',
+  separator: 'Separator',
+  catalog: 'Catalog',
+  imageTextButton: 'Image Text Button',
+  imageText: 'Image Text',
+  html: 'Html',
+  video: 'Video',
+  table: 'Table',
+  voucher: 'Voucher',
+  header: 'Header',
+  chart: 'Chart',
+  barcode: 'Barcode',
+  qrcode: 'Qrcode',
+  countdown: 'Countdown',
+  calendar: 'Add to Calendar',
+};
+
+/** Blocks whose images or links the engine makes (the generator routes), so they need the server. */
+export const generatedBlockTypes = [
+  'barcode',
+  'qrcode',
+  'chart',
+  'countdown',
+  'calendar',
+  'voucher',
+] as const;
+
+export const fontFamilies = [
+  'Arial, Helvetica, sans-serif',
+  'Helvetica, Arial, sans-serif',
+  'Georgia, Times, serif',
+  "'Times New Roman', Times, serif",
+  'Verdana, Geneva, sans-serif',
+  "'Trebuchet MS', Helvetica, sans-serif",
+  "'Courier New', Courier, monospace",
+] as const;
+
+export const socialNetworks = [
+  'facebook',
+  'x',
+  'instagram',
+  'linkedin',
+  'youtube',
+  'tiktok',
+  'whatsapp',
+  'pinterest',
+] as const;
+
+export const barcodeFormats = ['code128', 'code39', 'ean13', 'upca', 'itf14'] as const;

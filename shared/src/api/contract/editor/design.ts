@@ -1,0 +1,231 @@
+// The block email editor's document ("design"): what `<email-editor>` edits, what the embed API
+// stores as versioned JSON, and what the server turns into MJML, HTML and text. The editor imports
+// only the types (zod stays out of the micro-apps' bundles); the server validates with the schemas.
+import { z } from 'zod';
+import {
+  type BlockType,
+  barcodeFormats,
+  designLimits,
+  designSchemaVersion,
+  fontFamilies,
+  socialNetworks,
+} from './design-constants.ts';
+
+export * from './design-constants.ts';
+
+const color = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'is a colour like #1a2b3c')
+  .or(z.literal('transparent'));
+const text = z.string().max(designLimits.text, `is at most ${designLimits.text} characters`);
+const richText = z.string().max(designLimits.html, `is at most ${designLimits.html} characters`);
+/** A link: http(s), mailto:, tel:, a merge tag like {{url}}, or empty (no link). */
+const link = z
+  .string()
+  .max(designLimits.url)
+  .regex(/^$|^(https?:\/\/|mailto:|tel:|\{\{)/i, 'must start with http://, https://, mailto:, tel: or {{');
+/** An image address: http(s) only (mail clients load nothing else), or empty. */
+const imageUrl = z
+  .string()
+  .max(designLimits.url)
+  .regex(/^$|^https?:\/\//i, 'must start with http:// or https://');
+const align = z.enum(['left', 'center', 'right']);
+const px = (min: number, max: number) => z.number().int().min(min).max(max);
+const list = <T extends z.ZodType>(item: T) =>
+  z.array(item).max(designLimits.items, `has at most ${designLimits.items} items`);
+
+/** What every block has: spacing around it, a background, alignment, hiding on phones. */
+export const blockStyle = z.object({
+  paddingY: px(0, 120),
+  paddingX: px(0, 120),
+  background: color,
+  align,
+  hideOnMobile: z.boolean(),
+});
+
+const base = <T extends BlockType, P extends z.ZodRawShape>(type: T, props: P) =>
+  z.object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'is 1 to 40 letters, digits, "_" or "-"'),
+    type: z.literal(type),
+    style: blockStyle,
+    props: z.object(props),
+  });
+
+const textStyle = { color, fontSize: px(8, 72), lineHeight: z.number().min(1).max(3) };
+const imageProps = { src: imageUrl, alt: text, href: link, width: px(10, 100) };
+const buttonProps = {
+  label: text,
+  href: link,
+  color,
+  textColor: color,
+  radius: px(0, 40),
+  fullWidth: z.boolean(),
+};
+
+export const textBlock = base('text', { html: richText, ...textStyle });
+export const contentBlock = base('content', { title: text, html: richText, ...textStyle });
+export const imageBlock = base('image', imageProps);
+export const buttonBlock = base('button', buttonProps);
+export const downloadBlock = base('download', {
+  ...buttonProps,
+  fileUrl: link,
+  fileName: text,
+  /** Bytes, shown next to the label; 0 when unknown. */
+  fileSize: z.number().int().min(0),
+});
+export const socialBlock = base('social', {
+  links: list(z.object({ network: z.enum(socialNetworks), href: link })),
+  iconSize: px(16, 64),
+});
+export const separatorBlock = base('separator', {
+  color,
+  thickness: px(1, 20),
+  lineStyle: z.enum(['solid', 'dashed', 'dotted']),
+  width: px(10, 100),
+});
+export const catalogBlock = base('catalog', {
+  columns: px(1, 4),
+  items: list(z.object({ image: imageUrl, title: text, price: text, href: link })),
+  buttonLabel: text,
+  ...textStyle,
+});
+const imageTextProps = {
+  image: imageUrl,
+  alt: text,
+  html: richText,
+  imagePosition: z.enum(['left', 'right']),
+  ...textStyle,
+};
+export const imageTextBlock = base('imageText', imageTextProps);
+export const imageTextButtonBlock = base('imageTextButton', {
+  ...imageTextProps,
+  buttonLabel: text,
+  buttonHref: link,
+  buttonColor: color,
+  buttonTextColor: color,
+});
+export const htmlBlock = base('html', { html: richText });
+export const videoBlock = base('video', {
+  /** A YouTube watch or short link (§5); mail cannot play video, so it shows a linked thumbnail. */
+  url: link,
+  thumbnail: imageUrl,
+  alt: text,
+});
+export const tableBlock = base('table', {
+  rows: list(list(text)),
+  headerRow: z.boolean(),
+  borderColor: color,
+  headerBackground: color,
+  ...textStyle,
+});
+export const voucherBlock = base('voucher', {
+  title: text,
+  description: text,
+  code: text,
+  /** How the code shows: as text only, or also as a QR code or a barcode made by the engine. */
+  codeFormat: z.enum(['text', 'qrcode', 'barcode']),
+  expires: text,
+  color,
+  textColor: color,
+});
+export const headerBlock = base('header', {
+  logo: imageUrl,
+  logoAlt: text,
+  logoHref: link,
+  logoWidth: px(20, 600),
+  links: list(z.object({ label: text, href: link })),
+  ...textStyle,
+});
+export const chartBlock = base('chart', {
+  kind: z.enum(['bar', 'line', 'pie']),
+  title: text,
+  points: list(z.object({ label: z.string().max(40), value: z.number().finite() })),
+  color,
+});
+export const barcodeBlock = base('barcode', {
+  value: z.string().max(80),
+  format: z.enum(barcodeFormats),
+  showText: z.boolean(),
+  width: px(10, 100),
+});
+export const qrcodeBlock = base('qrcode', {
+  value: z.string().max(1_000),
+  foreground: color,
+  background: color,
+  size: px(64, 600),
+});
+export const countdownBlock = base('countdown', {
+  /** ISO 8601 instant the countdown reaches zero. */
+  until: z.string().max(40),
+  expiredText: text,
+  color,
+  textColor: color,
+});
+export const calendarBlock = base('calendar', {
+  title: text,
+  description: text,
+  location: text,
+  /** ISO 8601 instants. */
+  start: z.string().max(40),
+  end: z.string().max(40),
+  label: text,
+  color,
+  textColor: color,
+});
+
+export const designBlock = z.discriminatedUnion('type', [
+  textBlock,
+  contentBlock,
+  imageBlock,
+  buttonBlock,
+  downloadBlock,
+  socialBlock,
+  separatorBlock,
+  catalogBlock,
+  imageTextButtonBlock,
+  imageTextBlock,
+  htmlBlock,
+  videoBlock,
+  tableBlock,
+  voucherBlock,
+  headerBlock,
+  chartBlock,
+  barcodeBlock,
+  qrcodeBlock,
+  countdownBlock,
+  calendarBlock,
+]);
+export type DesignBlock = z.infer<typeof designBlock>;
+export type BlockOf<T extends BlockType> = Extract<DesignBlock, { type: T }>;
+export type BlockStyle = z.infer<typeof blockStyle>;
+
+/** "Global Setting": the whole message's look, and what the mail itself says (subject, sender). */
+export const designGlobal = z.object({
+  /** The content column's width in px (mail clients show 600 best). */
+  width: px(320, 900),
+  background: color,
+  contentBackground: color,
+  fontFamily: z.enum(fontFamilies),
+  textColor: color,
+  linkColor: color,
+  /** The line mail clients show after the subject; hidden in the message. */
+  preheader: z.string().max(250),
+});
+
+/** The message fields stored on the engine template when the design is saved. */
+export const designMessage = z.object({
+  subject: z.string().max(998),
+  fromEmail: z.string().max(254),
+  fromName: z.string().max(256),
+  replyTo: z.string().max(254),
+});
+
+export const emailDesign = z.object({
+  version: z.literal(designSchemaVersion),
+  global: designGlobal,
+  message: designMessage,
+  blocks: z.array(designBlock).max(designLimits.blocks, `has at most ${designLimits.blocks} blocks`),
+});
+export type EmailDesign = z.infer<typeof emailDesign>;
+export type DesignGlobal = z.infer<typeof designGlobal>;
+export type DesignMessage = z.infer<typeof designMessage>;

@@ -45,6 +45,8 @@ export * from './ui/components.tsx';
 export * from './ui/copy.tsx';
 export * from './ui/data-table.tsx';
 export * from './ui/dialogs.tsx';
+export * from './ui/EmbeddedEmailEditor.tsx';
+export * from './ui/element-modules.ts';
 export * from './ui/fields.tsx';
 export * from './ui/install.ts';
 export * from './ui/layout.tsx';

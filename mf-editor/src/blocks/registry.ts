@@ -1,0 +1,51 @@
+import type { BlockType } from '@app/shared/api/contract/editor/design-constants';
+import { barcodeBlock } from './barcode/BarcodeBlock.tsx';
+import type { BlockDefinition } from './block-definition.ts';
+import { buttonBlock } from './button/ButtonBlock.tsx';
+import { calendarBlock } from './calendar/CalendarBlock.tsx';
+import { catalogBlock } from './catalog/CatalogBlock.tsx';
+import { chartBlock } from './chart/ChartBlock.tsx';
+import { contentBlock } from './content/ContentBlock.tsx';
+import { countdownBlock } from './countdown/CountdownBlock.tsx';
+import { downloadBlock } from './download/DownloadBlock.tsx';
+import { headerBlock } from './header/HeaderBlock.tsx';
+import { htmlBlock } from './html/HtmlBlock.tsx';
+import { imageBlock } from './image/ImageBlock.tsx';
+import { imageTextBlock } from './image-text/ImageTextBlock.tsx';
+import { imageTextButtonBlock } from './image-text-button/ImageTextButtonBlock.tsx';
+import { qrcodeBlock } from './qrcode/QrcodeBlock.tsx';
+import { separatorBlock } from './separator/SeparatorBlock.tsx';
+import { socialBlock } from './social/SocialBlock.tsx';
+import { tableBlock } from './table/TableBlock.tsx';
+import { textBlock } from './text/TextBlock.tsx';
+import { videoBlock } from './video/VideoBlock.tsx';
+import { voucherBlock } from './voucher/VoucherBlock.tsx';
+
+/** Every block type's definition, by type. */
+export const blockDefinitions: { [T in BlockType]: BlockDefinition<T> } = {
+  text: textBlock,
+  content: contentBlock,
+  image: imageBlock,
+  button: buttonBlock,
+  download: downloadBlock,
+  social: socialBlock,
+  separator: separatorBlock,
+  catalog: catalogBlock,
+  imageTextButton: imageTextButtonBlock,
+  imageText: imageTextBlock,
+  html: htmlBlock,
+  video: videoBlock,
+  table: tableBlock,
+  voucher: voucherBlock,
+  header: headerBlock,
+  chart: chartBlock,
+  barcode: barcodeBlock,
+  qrcode: qrcodeBlock,
+  countdown: countdownBlock,
+  calendar: calendarBlock,
+};
+
+/** The definition of `type`. */
+export function definitionOf<T extends BlockType>(type: T): BlockDefinition<T> {
+  return blockDefinitions[type] as BlockDefinition<T>;
+}

@@ -1,0 +1,31 @@
+import { $currentRoute, AppLink, EmbeddedEmailEditor, Page, showToast } from '@app/shared';
+import { useStore } from '@nanostores/react';
+
+/**
+ * The composers of §2 (page-compose, template-page-compose, form-compose, form-au-compose,
+ * formpage-compose, template-form-compose): each mounts `<email-editor>` full width on the engine
+ * template named by the route's id. Pages and forms have no store of their own yet, so every
+ * composer edits that template's design; Ctrl+S saves it (§2), as the element's Save does.
+ */
+export function ComposePage() {
+  const route = useStore($currentRoute);
+  const id = route?.params.id ?? '';
+  return (
+    <Page
+      title={route?.title ?? 'Compose'}
+      description={
+        <>
+          Designing template <code>{id}</code>. Ctrl+S saves the draft; Publish makes it the version sent.{' '}
+          <AppLink to={`/template/${encodeURIComponent(id)}`}>View template</AppLink>
+        </>
+      }
+    >
+      <EmbeddedEmailEditor
+        templateId={id}
+        onSave={(saved) =>
+          showToast({ type: 'success', message: saved.published ? 'Template published.' : 'Draft saved.' })
+        }
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,381 @@
+import type { EmailDesign } from '@app/shared/api/contract/editor/design';
+import { blockTitles, generatedBlockTypes } from '@app/shared/api/contract/editor/design-constants';
+import {
+  type CollisionDetection,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  type DragMoveEvent,
+  DragOverlay,
+  type DragStartEvent,
+  KeyboardSensor,
+  PointerSensor,
+  pointerWithin,
+  rectIntersection,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { useStore } from '@nanostores/react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { EditorServices, PickedFile } from '../blocks/block-definition.ts';
+import { Canvas } from './Canvas.tsx';
+import { canvasDropId, dropIndexOf, gapDropPrefix } from './drop-target.ts';
+import { EditorContext, type EditorContextValue } from './editor-context.ts';
+import type { EditorStore } from './editor-store.ts';
+import type { EmbedClient } from './embed-client.ts';
+import type { Labels } from './i18n.ts';
+import { isTextField, shortcutOf } from './keyboard.ts';
+import { MediaPicker, type PickRequest } from './MediaPicker.tsx';
+import { type DragSource, Palette, paletteIcon } from './Palette.tsx';
+import { PreviewDialog } from './PreviewDialog.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
+import { type SaveTarget, saveDesign } from './save-design.ts';
+import { Toolbar, type ViewOptions } from './Toolbar.tsx';
+
+/** The block types whose images the engine makes (the canvas shows them from a quiet render). */
+const generatedTypes = new Set<string>(generatedBlockTypes);
+
+/** Merge tags offered by rich text and link fields (`{{first_name}}`…). */
+export const mergeTags = ['first_name', 'last_name', 'email', 'company'] as const;
+const assetsDebounceMs = 700;
+
+export interface FrameCallbacks {
+  onChange?(detail: { design: EmailDesign; dirty: boolean }): void;
+  onSave?(detail: { templateId: string; revision: number; published: boolean }): void;
+  onError?(detail: { message: string; status?: number }): void;
+}
+
+/** The loaded editor: toolbar, palette, canvas, settings, and their dialogs, around one store. */
+export function EditorFrame({
+  store,
+  client,
+  labels,
+  target,
+  callbacks,
+}: {
+  store: EditorStore;
+  client: EmbedClient;
+  labels: Labels;
+  target: SaveTarget;
+  /** A ref's current value: the latest callbacks without re-running effects. */
+  callbacks: { current: FrameCallbacks };
+}) {
+  const [view, setView] = useState<ViewOptions>({ mobile: false, dark: false });
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [pickRequest, setPickRequest] = useState<PickRequest | undefined>(undefined);
+  const [dragSource, setDragSource] = useState<DragSource | undefined>(undefined);
+  const [dropIndex, setDropIndex] = useState<number | undefined>(undefined);
+  /** A canvas block is being moved: the gaps and the canvas then take no drops (only blocks do). */
+  const [reordering, setReordering] = useState(false);
+  const canvasRef = useRef<HTMLElement | null>(null);
+  const error = useStore(store.$error);
+  const notice = useStore(store.$notice);
+
+  const context = useMemo<EditorContextValue>(() => {
+    const ask = (kind: PickRequest['kind']) =>
+      new Promise<PickedFile | undefined>((resolve) => setPickRequest({ kind, resolve }));
+    const services: EditorServices = {
+      pickImage: () => ask('image'),
+      pickFile: () => ask('file'),
+      mergeTags,
+    };
+    return {
+      store,
+      client,
+      labels,
+      services,
+      reportError(message, status) {
+        store.$error.set(message);
+        callbacks.current.onError?.({ message, ...(status === undefined ? {} : { status }) });
+      },
+    };
+  }, [store, client, labels, callbacks]);
+
+  // After a 409: the revision someone else saved, so "Keep my version" can save over it knowingly.
+  const [conflicted, setConflicted] = useState(false);
+  const keepMine = async () => {
+    if (!target.templateId) return;
+    try {
+      store.$revision.set((await client.loadDesign(target.templateId)).revision);
+      await save(false);
+    } catch (failure) {
+      context.reportError((failure as Error).message, (failure as { status?: number }).status);
+    }
+  };
+
+  const save = async (publish: boolean) => {
+    try {
+      const saved = await saveDesign(store, client, target, publish, labels);
+      if (!saved) return;
+      setConflicted(false);
+      store.$error.set(undefined);
+      callbacks.current.onSave?.({
+        templateId: saved.template_id,
+        revision: saved.revision,
+        // Whether this save published: a plain save of a template published before leaves that version.
+        published: publish && saved.has_published,
+      });
+    } catch (failure) {
+      const status = (failure as { status?: number }).status;
+      setConflicted(status === 409);
+      context.reportError((failure as Error).message, status);
+    }
+  };
+
+  // A layout effect: listening from the first paint, so no edit goes unreported.
+  useLayoutEffect(
+    () =>
+      store.$design.listen((design) => callbacks.current.onChange?.({ design, dirty: store.$dirty.get() })),
+    [store, callbacks],
+  );
+
+  // Generated blocks (barcode, chart…) show the engine's images: a quiet render after edits settle.
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let sequence = 0;
+    const refresh = () => {
+      const mine = ++sequence;
+      // Only generated blocks have engine-made images: a design without them needs no render.
+      if (!store.$design.get().blocks.some((block) => generatedTypes.has(block.type))) return;
+      client.render(store.$design.get()).then(
+        (rendered) => mine === sequence && store.$assets.set(rendered.assets),
+        () => undefined,
+      );
+    };
+    refresh();
+    const stop = store.$design.listen(() => {
+      clearTimeout(timer);
+      timer = setTimeout(refresh, assetsDebounceMs);
+    });
+    return () => {
+      stop();
+      clearTimeout(timer);
+      sequence++;
+    };
+  }, [store, client]);
+
+  // §2: Ctrl+S on a compose page saves, wherever the focus is on the page. Inside the editor the
+  // key handler below has taken it already (and prevented the browser's "Save page").
+  const saveFromPage = useRef(() => save(false));
+  saveFromPage.current = () => save(false);
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's')
+        return;
+      event.preventDefault();
+      void saveFromPage.current();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!store.$dirty.get()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [store]);
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => store.$notice.set(undefined), 4_000);
+    return () => clearTimeout(timer);
+  }, [notice, store]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const path = event.nativeEvent.composedPath();
+    const focused = (path[0] as Element | undefined) ?? null;
+    // A dialog (save as block, pickers) owns its keys like a text field does; only Ctrl+S passes.
+    const inDialog = path.some((node) => node instanceof Element && node.localName === 'sl-dialog');
+    const action = shortcutOf({
+      key: event.key,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      shiftKey: event.shiftKey,
+      altKey: event.altKey,
+      inTextField: inDialog || isTextField(focused),
+      inCanvas: focused instanceof Node && canvasRef.current?.contains(focused) === true,
+    });
+    if (!action) return;
+    // Copying text selected on the canvas stays the browser's copy.
+    if (action === 'copy' && !(window.getSelection()?.isCollapsed ?? true)) return;
+    const selectedId = store.$selectedId.get();
+    if ((action === 'copy' || action === 'delete') && selectedId === undefined) return;
+    event.preventDefault();
+    if (action === 'save') void save(false);
+    else if (action === 'undo') store.undo();
+    else if (action === 'redo') store.redo();
+    else if (action === 'copy') store.copy();
+    else if (action === 'paste') store.paste();
+    else if (action === 'deselect') store.select(undefined);
+    else if (action === 'leaveText') {
+      canvasRef.current?.querySelector<HTMLElement>(`[data-block-id="${selectedId}"]`)?.focus();
+    } else if (action === 'delete' && selectedId !== undefined) {
+      store.remove(selectedId);
+      canvasRef.current?.focus();
+    }
+  };
+
+  const blockIds = () => store.$design.get().blocks.map((block) => block.id);
+  const collisionDetection: CollisionDetection = (args) => {
+    const source = dragSourceOf(args.active.data.current);
+    if (!source) {
+      // Reordering: only blocks are targets.
+      const ids = new Set(blockIds());
+      return closestCenter({
+        ...args,
+        droppableContainers: args.droppableContainers.filter((c) => ids.has(String(c.id))),
+      });
+    }
+    const hits = pointerWithin(args);
+    const found = hits.length > 0 ? hits : rectIntersection(args);
+    // The innermost target wins: a gap, then a block, then the canvas around them.
+    const rank = (id: string) => (id.startsWith(gapDropPrefix) ? 0 : id === canvasDropId ? 2 : 1);
+    return [...found].sort((a, b) => rank(String(a.id)) - rank(String(b.id)));
+  };
+
+  const dropIndexFor = (event: DragMoveEvent) => {
+    if (!event.over) return undefined;
+    const start = event.activatorEvent as Partial<PointerEvent>;
+    const translated = event.active.rect.current.translated;
+    const pointerY =
+      typeof start.clientY === 'number'
+        ? start.clientY + event.delta.y
+        : translated
+          ? translated.top + translated.height / 2
+          : 0;
+    const over = { id: String(event.over.id), middleY: event.over.rect.top + event.over.rect.height / 2 };
+    return dropIndexOf(over, pointerY, blockIds());
+  };
+
+  const endDrag = () => {
+    setDragSource(undefined);
+    setDropIndex(undefined);
+    setReordering(false);
+  };
+
+  const onDragEnd = (event: DragEndEvent) => {
+    const source = dragSourceOf(event.active.data.current);
+    if (source) {
+      const index = dropIndexFor(event);
+      if (index !== undefined) {
+        if (source.kind === 'palette') store.addBlock(source.type, index);
+        else store.insertCopy(source.block, index);
+      }
+    } else if (event.over) {
+      const ids = blockIds();
+      const from = ids.indexOf(String(event.active.id));
+      const to = ids.indexOf(String(event.over.id));
+      if (from >= 0 && to >= 0) store.move(from, to);
+    }
+    endDrag();
+  };
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    // Enter stays "insert" on palette tiles; Space picks up a tile or a block's handle.
+    useSensor(KeyboardSensor, {
+      coordinateGetter: sortableKeyboardCoordinates,
+      keyboardCodes: { start: ['Space'], cancel: ['Escape'], end: ['Space', 'Enter'] },
+    }),
+  );
+
+  return (
+    <EditorContext.Provider value={context}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the editor's shortcuts listen where its focus is */}
+      <div className="ee-root" data-testid="email-editor" onKeyDown={onKeyDown}>
+        <Toolbar
+          view={view}
+          onViewChange={(change) => setView((view) => ({ ...view, ...change }))}
+          onPreview={() => setPreviewOpen(true)}
+          onSave={() => void save(false)}
+          onPublish={() => void save(true)}
+        />
+        {error && (
+          <div className="ee-alert" role="alert" data-testid="editor-error">
+            <span>{error}</span>
+            {conflicted ? (
+              <button type="button" className="ee-button ee-button--primary" onClick={() => void keepMine()}>
+                {labels.keepMine}
+              </button>
+            ) : null}
+            <button type="button" className="ee-button" onClick={() => store.$error.set(undefined)}>
+              {labels.dismiss}
+            </button>
+          </div>
+        )}
+        <div className="ee-visually-hidden" role="status" aria-live="polite">
+          {notice}
+        </div>
+        {notice && (
+          <div className="ee-notice" aria-hidden="true">
+            {notice}
+          </div>
+        )}
+        <DndContext
+          sensors={sensors}
+          collisionDetection={collisionDetection}
+          onDragStart={(event: DragStartEvent) => {
+            const source = dragSourceOf(event.active.data.current);
+            setDragSource(source);
+            setReordering(source === undefined);
+          }}
+          onDragMove={(event) => {
+            if (dragSourceOf(event.active.data.current)) setDropIndex(dropIndexFor(event));
+          }}
+          onDragEnd={onDragEnd}
+          onDragCancel={endDrag}
+        >
+          <div className="ee-body">
+            <Palette />
+            <Canvas
+              mobile={view.mobile}
+              dropIndex={dragSource ? dropIndex : undefined}
+              reordering={reordering}
+              canvasRef={canvasRef}
+            />
+            <SettingsPanel />
+          </div>
+          <DragOverlay dropAnimation={null}>
+            {dragSource ? <DragGhost source={dragSource} /> : null}
+          </DragOverlay>
+        </DndContext>
+        <PreviewDialog
+          open={previewOpen}
+          mobile={view.mobile}
+          dark={view.dark}
+          onClose={() => setPreviewOpen(false)}
+        />
+        <MediaPicker
+          request={pickRequest}
+          onDone={(file) => {
+            pickRequest?.resolve(file);
+            setPickRequest(undefined);
+          }}
+        />
+      </div>
+    </EditorContext.Provider>
+  );
+}
+
+/** A palette or saved-block tile's drag data; undefined for a canvas block (dnd-kit's sortable data). */
+function dragSourceOf(data: unknown): DragSource | undefined {
+  return typeof data === 'object' && data !== null && 'kind' in data ? (data as DragSource) : undefined;
+}
+
+function DragGhost({ source }: { source: DragSource }) {
+  const type = source.kind === 'palette' ? source.type : source.block.type;
+  const label = source.kind === 'palette' ? blockTitles[type] : source.name;
+  return (
+    <div className="ee-tile ee-tile--overlay">
+      <span className="ee-tile__icon" aria-hidden="true">
+        {paletteIcon(type)}
+      </span>
+      {label}
+    </div>
+  );
+}

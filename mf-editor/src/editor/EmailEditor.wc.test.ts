@@ -1,0 +1,331 @@
+/// <reference types="mocha" />
+
+import { expect } from '@esm-bundle/chai';
+import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { EmailEditor, type EmailEditorProps } from './EmailEditor.tsx';
+import { fakeServer, until } from './testing/fake-embed-api.ts';
+
+import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
+import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
+
+const centre = (element: Element | null): [number, number] => {
+  const rect = element?.getBoundingClientRect();
+  if (!rect) throw new Error('no element to drag');
+  return [Math.round(rect.left + rect.width / 2), Math.round(rect.top + rect.height / 2)];
+};
+
+/** Drags with the mouse from one point to another in small steps, as a person does. */
+async function drag(from: [number, number], to: [number, number]) {
+  await sendMouse({ type: 'move', position: from });
+  await sendMouse({ type: 'down' });
+  for (let step = 1; step <= 6; step += 1) {
+    const position: [number, number] = [
+      Math.round(from[0] + ((to[0] - from[0]) * step) / 6),
+      Math.round(from[1] + ((to[1] - from[1]) * step) / 6),
+    ];
+    await sendMouse({ type: 'move', position });
+  }
+  await sendMouse({ type: 'up' });
+}
+
+let root: Root | undefined;
+let host: HTMLElement | undefined;
+
+function mount(props: Partial<EmailEditorProps> = {}) {
+  host = document.createElement('div');
+  host.style.height = '700px';
+  document.body.append(host);
+  root = createRoot(host);
+  root.render(
+    createElement(EmailEditor, {
+      apiBase: 'http://engine.test',
+      token: 'tok',
+      templateId: 'welcome',
+      ...props,
+    }),
+  );
+  return host;
+}
+
+const q = <T extends Element = HTMLElement>(selector: string) => host?.querySelector<T>(selector) ?? null;
+const heading = () => q('[data-testid="settings"] h2')?.textContent;
+const status = () => q('[data-testid="save-status"]')?.textContent;
+const buttonNamed = (name: string) =>
+  [...(host?.querySelectorAll('button') ?? [])].find((button) => button.textContent === name);
+
+describe('EmailEditor', () => {
+  beforeEach(async () => {
+    await setViewport({ width: 1280, height: 800 });
+  });
+  afterEach(() => {
+    root?.unmount();
+    host?.remove();
+  });
+
+  it('refuses to open below 1024px, loading nothing', async () => {
+    await setViewport({ width: 900, height: 800 });
+    const calls = fakeServer();
+    mount();
+    const alert = await until(() => q('[role="alert"]'));
+    expect(alert.textContent).to.contain('The editor cannot open on a screen narrower than 1024px.');
+    expect(calls).to.have.length(0);
+    await setViewport({ width: 1280, height: 800 });
+    await until(() => q('[data-testid="canvas"]'));
+    expect(q('[data-testid="editor-too-narrow"]')).to.equal(null);
+    q('[data-testid="palette"] [data-block-type="text"]')?.click();
+    await until(() => q('[data-block-id]'));
+    await setViewport({ width: 900, height: 800 });
+    await until(() => q('[data-testid="editor-too-narrow"]'));
+    expect(q('[data-testid="canvas"]')?.checkVisibility()).to.equal(false);
+    await setViewport({ width: 1280, height: 800 });
+    await until(() => q('[data-testid="canvas"]')?.checkVisibility());
+    expect(q('[data-block-id]')).to.not.equal(null);
+  });
+
+  it('loads, shows Global Setting, adds a block from the palette and saves with the loaded revision', async () => {
+    const calls = fakeServer();
+    const events: string[] = [];
+    mount({
+      onReady: () => events.push('ready'),
+      onSave: (detail) => events.push(`saved ${detail.revision} ${detail.published}`),
+    });
+    await until(() => q('[data-testid="canvas"]'));
+    expect(heading()).to.equal('Global Setting');
+    expect(q('[data-testid="canvas-empty"]')?.textContent).to.equal('Drag blocks here');
+    expect(status()).to.equal('All changes saved');
+    q('[data-testid="palette"] [data-block-type="calendar"]')?.click();
+    await until(() => q('[data-testid="canvas"] [data-block-type="calendar"][data-block-id]'));
+    expect(heading()).to.equal('Add to Calendar Setting');
+    expect(status()).to.equal('Unsaved changes');
+    buttonNamed('Publish')?.click();
+    await until(() => status() === 'All changes saved');
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).to.deep.include({ revision: 4, publish: true });
+    expect(events).to.deep.equal(['ready', 'saved 5 true']);
+    expect(q('.ee-badge')?.textContent).to.equal('Published');
+  });
+
+  it('keeps the design and says why when someone else saved first', async () => {
+    fakeServer(409);
+    const errors: (number | undefined)[] = [];
+    mount({ onError: (detail) => errors.push(detail.status) });
+    await until(() => q('[data-testid="canvas"]'));
+    q('[data-testid="palette"] [data-block-type="text"]')?.click();
+    await until(() => q('[data-testid="canvas"] [data-block-type="text"]'));
+    q<HTMLElement>('[data-testid="canvas"] [data-block-type="text"]')?.focus();
+    await sendKeys({ press: 'Control+s' });
+    const alert = await until(() => q('[data-testid="editor-error"]'));
+    expect(alert.textContent).to.contain('Someone else saved this template since you opened it');
+    expect(status()).to.equal('Unsaved changes');
+    expect(errors).to.deep.equal([409]);
+  });
+
+  it('saves over the other version when the user keeps theirs', async () => {
+    const calls = fakeServer(409, 200);
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    q('[data-testid="palette"] [data-block-type="text"]')?.click();
+    await until(() => q('[data-testid="canvas"] [data-block-type="text"]'));
+    q<HTMLElement>('[data-testid="canvas"] [data-block-type="text"]')?.focus();
+    await sendKeys({ press: 'Control+s' });
+    await until(() => q('[data-testid="editor-error"]'));
+    [...document.querySelectorAll('button')]
+      .find((button) => button.textContent === 'Keep my version')
+      ?.click();
+    await until(() => status() === 'All changes saved');
+    const puts = calls.filter((call) => call.method === 'PUT');
+    expect(puts).to.have.length(2);
+    // The second save names the revision the other save made (the stored one, 4 in the fake).
+    expect((puts[1]?.body as { revision?: number } | undefined)?.revision).to.equal(4);
+  });
+
+  it('undoes with Ctrl+Z, deselects with Escape and deletes with the Delete key', async () => {
+    fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    q('[data-testid="palette"] [data-block-type="button"]')?.click();
+    q('[data-testid="palette"] [data-block-type="image"]')?.click();
+    await until(() => host?.querySelectorAll('[data-block-id]').length === 2);
+    q<HTMLElement>('[data-block-type="image"][data-block-id]')?.focus();
+    await sendKeys({ press: 'Control+z' });
+    await until(() => host?.querySelectorAll('[data-block-id]').length === 1);
+    q<HTMLElement>('[data-block-type="button"][data-block-id]')?.focus();
+    await until(() => heading() === 'Button Setting');
+    await sendKeys({ press: 'Escape' });
+    await until(() => heading() === 'Global Setting');
+    await sendKeys({ press: 'Enter' });
+    await until(() => heading() === 'Button Setting');
+    await sendKeys({ press: 'Delete' });
+    await until(() => q('[data-testid="canvas-empty"]'));
+  });
+
+  it('moves and duplicates the selected block with its toolbar', async () => {
+    fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    q('[data-testid="palette"] [data-block-type="text"]')?.click();
+    q('[data-testid="palette"] [data-block-type="separator"]')?.click();
+    await until(() => host?.querySelectorAll('[data-block-id]').length === 2);
+    q('[data-testid="block-actions"] [aria-label="Move up"]')?.click();
+    const types = () =>
+      [...(host?.querySelectorAll('[data-block-id]') ?? [])].map((node) =>
+        node.getAttribute('data-block-type'),
+      );
+    await until(() => types()[0] === 'separator');
+    q('[data-testid="block-actions"] [aria-label="Duplicate"]')?.click();
+    await until(() => types().length === 3);
+    expect(types()).to.deep.equal(['separator', 'separator', 'text']);
+  });
+
+  it('drags palette tiles onto the canvas and between blocks, and reorders by the handle', async () => {
+    fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    const types = () =>
+      [...(host?.querySelectorAll('[data-block-id]') ?? [])].map((node) =>
+        node.getAttribute('data-block-type'),
+      );
+    await drag(
+      centre(q('[data-testid="palette"] [data-block-type="text"]')),
+      centre(q('[data-testid="canvas"]')),
+    );
+    await until(() => types().length === 1);
+    const first = q('[data-block-id]')?.getBoundingClientRect();
+    if (!first) throw new Error('no block');
+    await drag(centre(q('[data-testid="palette"] [data-block-type="image"]')), [
+      Math.round(first.left + first.width / 2),
+      Math.round(first.top + 3),
+    ]);
+    await until(() => types().length === 2);
+    expect(types()).to.deep.equal(['image', 'text']);
+    const handle = host?.querySelectorAll('[data-testid="block-drag-handle"]')[1] ?? null;
+    const top = q('[data-block-id]')?.getBoundingClientRect();
+    if (!top) throw new Error('no block');
+    await drag(centre(handle), [centre(handle)[0], Math.round(top.top + 2)]);
+    await until(() => types()[0] === 'text');
+  });
+
+  it('has no axe violations with nothing selected and with a block selected', async () => {
+    fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    await import('/node_modules/axe-core/axe.min.js' as string);
+    const axe = (
+      window as unknown as {
+        axe: { run(node: Element): Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> };
+      }
+    ).axe;
+    const problems = async () =>
+      (await axe.run(host as Element)).violations.map(
+        (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+      );
+    expect(await problems()).to.deep.equal([]);
+    q('[data-testid="palette"] [data-block-type="text"]')?.click();
+    await until(() => heading() === 'Text Setting');
+    expect(await problems()).to.deep.equal([]);
+  });
+
+  it('inserts a saved block as a copy and saves the selected block for reuse', async () => {
+    const calls = fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    q('[data-testid="palette-tab-saved"]')?.click();
+    const tile = await until(() => q('[data-saved-block-id="s1"]'));
+    expect(tile.textContent).to.contain('Footer note');
+    (tile as HTMLElement).click();
+    const block = await until(() => q('[data-testid="canvas"] [data-block-type="separator"]'));
+    expect(block.getAttribute('data-block-id')).to.not.equal('old1');
+    q('[data-testid="block-actions"] [aria-label="Save as block"]')?.click();
+    const input = await until(() => q<HTMLInputElement>('sl-dialog[open] input'));
+    // Shoelace moves focus into the dialog once it has opened; let it finish first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    input.focus();
+    await sendKeys({ type: 'Divider' });
+    // Keys pressed in the dialog (which sits on the canvas) never delete the block.
+    q('sl-dialog[open] [slot="footer"] button')?.focus();
+    await sendKeys({ press: 'Delete' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(q('[data-testid="canvas"] [data-block-type="separator"]')).to.not.equal(null);
+    input.focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => calls.some((call) => call.method === 'POST' && call.path === '/saved-blocks'));
+    const post = calls.find((call) => call.method === 'POST' && call.path === '/saved-blocks');
+    expect(post?.body).to.deep.include({ name: 'Divider' });
+    await until(() => q('[data-saved-block-id="s2"]'));
+  });
+
+  it('works inside a shadow root: adopts its stylesheet, reports changes, takes drops', async () => {
+    fakeServer();
+    const outer = document.createElement('div');
+    document.body.append(outer);
+    const shadow = outer.attachShadow({ mode: 'open' });
+    const container = document.createElement('div');
+    shadow.append(container);
+    const changes: boolean[] = [];
+    const shadowRoot = createRoot(container);
+    shadowRoot.render(
+      createElement(EmailEditor, {
+        apiBase: 'http://engine.test',
+        token: 'tok',
+        templateId: 'welcome',
+        onChange: (detail) => changes.push(detail.dirty),
+      }),
+    );
+    try {
+      await until(() => shadow.querySelector('[data-testid="canvas"]'));
+      expect(shadow.adoptedStyleSheets).to.have.length(1);
+      shadow.querySelector<HTMLElement>('[data-testid="palette"] [data-block-type="text"]')?.click();
+      await until(() => changes.length === 1);
+      expect(changes).to.deep.equal([true]);
+      await drag(
+        centre(shadow.querySelector('[data-testid="palette"] [data-block-type="image"]')),
+        centre(shadow.querySelector('[data-testid="drop-zone-0"]')),
+      );
+      await until(() => shadow.querySelector('[data-block-id]')?.getAttribute('data-block-type') === 'image');
+      // dnd-kit keeps swallowing clicks on the document for a moment after a drop; let that pass
+      // before the next test clicks.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      shadowRoot.unmount();
+      outer.remove();
+    }
+  });
+
+  it("previews the engine's HTML in a sandboxed frame, at phone width and in dark mode when asked", async () => {
+    const calls = fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    buttonNamed('Mobile')?.click();
+    buttonNamed('Dark preview')?.click();
+    await until(() => q('[data-testid="canvas"]')?.style.width === '375px');
+    buttonNamed('Preview')?.click();
+    const frame = await until(() => q<HTMLIFrameElement>('[data-testid="preview-frame"]'));
+    expect(frame.getAttribute('sandbox')).to.equal('');
+    expect(frame.style.width).to.equal('375px');
+    expect(frame.srcdoc).to.contain('<p>x</p>');
+    expect(frame.srcdoc).to.contain('data-preview="dark"');
+    expect(calls.filter((call) => call.path === '/render').length).to.be.greaterThan(0);
+  });
+
+  it('reorders with the keyboard: Space on a handle, an arrow, Space again', async () => {
+    fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    q('[data-testid="palette"] [data-block-type="text"]')?.click();
+    q('[data-testid="palette"] [data-block-type="image"]')?.click();
+    const types = () =>
+      [...(host?.querySelectorAll('[data-block-id]') ?? [])].map((node) =>
+        node.getAttribute('data-block-type'),
+      );
+    await until(() => types().length === 2);
+    host?.querySelectorAll<HTMLElement>('[data-testid="block-drag-handle"]')[1]?.focus();
+    await sendKeys({ press: 'Space' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sendKeys({ press: 'ArrowUp' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sendKeys({ press: 'Space' });
+    await until(() => types()[0] === 'image');
+  });
+});

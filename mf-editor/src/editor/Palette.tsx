@@ -1,0 +1,181 @@
+import type { DesignBlock } from '@app/shared/api/contract/editor/design';
+import { type BlockType, blockTitles, blockTypes } from '@app/shared/api/contract/editor/design-constants';
+import type { SavedBlock } from '@app/shared/api/contract/editor/embed-api';
+import { useDraggable } from '@dnd-kit/core';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState } from 'react';
+import { blockDefinitions } from '../blocks/registry.ts';
+import { paletteDragPrefix, savedDragPrefix } from './drop-target.ts';
+import { useEditor } from './editor-context.ts';
+import { ConfirmDialog } from './editor-dialogs.tsx';
+import { fill } from './i18n.ts';
+
+/** What a palette or saved-block tile carries while dragged. */
+export type DragSource =
+  | { kind: 'palette'; type: BlockType }
+  | { kind: 'saved'; block: DesignBlock; name: string };
+
+export function paletteIcon(type: BlockType): string {
+  return blockDefinitions[type]?.icon ?? blockTitles[type].slice(0, 1);
+}
+
+/** The left column: the block types to add, and the company's saved blocks. */
+export function Palette() {
+  const { labels } = useEditor();
+  const [tab, setTab] = useState<'blocks' | 'saved'>('blocks');
+  const id = useId();
+  const tabs = [
+    { key: 'blocks', label: labels.palette },
+    { key: 'saved', label: labels.savedBlocks },
+  ] as const;
+  return (
+    <section className="ee-palette" aria-label={labels.palette} data-testid="palette">
+      <div className="ee-tabs" role="tablist" aria-label={labels.palette}>
+        {tabs.map((entry) => (
+          <button
+            key={entry.key}
+            type="button"
+            role="tab"
+            id={`${id}-${entry.key}-tab`}
+            aria-controls={`${id}-${entry.key}`}
+            aria-selected={tab === entry.key}
+            tabIndex={tab === entry.key ? 0 : -1}
+            className="ee-tab"
+            data-testid={`palette-tab-${entry.key}`}
+            onClick={() => setTab(entry.key)}
+            onKeyDown={(event) => {
+              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft')
+                setTab(tab === 'blocks' ? 'saved' : 'blocks');
+            }}
+          >
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div className="ee-tabpanel" role="tabpanel" id={`${id}-${tab}`} aria-labelledby={`${id}-${tab}-tab`}>
+        {tab === 'blocks' ? <BlockTiles /> : <SavedBlocks />}
+      </div>
+    </section>
+  );
+}
+
+function BlockTiles() {
+  const { labels } = useEditor();
+  return (
+    <>
+      <p className="ee-hint">{labels.insertHint}</p>
+      <ul className="ee-palette__grid">
+        {blockTypes.map((type) => (
+          <li key={type}>
+            <BlockTile type={type} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function BlockTile({ type }: { type: BlockType }) {
+  const { store } = useEditor();
+  const source: DragSource = { kind: 'palette', type };
+  const { attributes, listeners, setNodeRef } = useDraggable({
+    id: `${paletteDragPrefix}${type}`,
+    data: source,
+  });
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      className="ee-tile"
+      data-block-type={type}
+      {...attributes}
+      {...listeners}
+      onClick={() => store.addBlock(type)}
+    >
+      <span className="ee-tile__icon" aria-hidden="true">
+        {paletteIcon(type)}
+      </span>
+      {blockTitles[type]}
+    </button>
+  );
+}
+
+function SavedBlocks() {
+  const { store, client, labels, reportError } = useEditor();
+  const saved = useStore(store.$savedBlocks);
+  const [deleting, setDeleting] = useState<SavedBlock | undefined>(undefined);
+  const remove = async (block: SavedBlock) => {
+    setDeleting(undefined);
+    try {
+      await client.deleteSavedBlock(block.id);
+      store.$savedBlocks.set((store.$savedBlocks.get() ?? []).filter((entry) => entry.id !== block.id));
+    } catch (error) {
+      reportError((error as Error).message, (error as { status?: number }).status);
+    }
+  };
+  useEffect(() => {
+    if (store.$savedBlocks.get() !== undefined) return;
+    client.listSavedBlocks().then(
+      (list) => store.$savedBlocks.set(list),
+      (error: Error) => {
+        store.$savedBlocks.set([]);
+        reportError(error.message, (error as { status?: number }).status);
+      },
+    );
+  }, [store, client, reportError]);
+  if (saved === undefined) return <sl-spinner aria-label={labels.loading} />;
+  if (saved.length === 0) return <p className="ee-hint">{labels.noSavedBlocks}</p>;
+  return (
+    <>
+      <ul className="ee-saved" data-testid="saved-blocks">
+        {saved.map((block) => (
+          <li key={block.id} className="ee-saved__item">
+            <SavedTile saved={block} />
+            <button
+              type="button"
+              className="ee-button ee-button--icon ee-button--danger"
+              aria-label={`${labels.delete} ${block.name}`}
+              onClick={() => setDeleting(block)}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== undefined}
+        title={labels.deleteSavedTitle}
+        confirmLabel={labels.delete}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(undefined)}
+      >
+        {fill(labels.deleteSavedQuestion, { name: deleting?.name ?? '' })}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function SavedTile({ saved }: { saved: SavedBlock }) {
+  const { store } = useEditor();
+  const source: DragSource = { kind: 'saved', block: saved.block, name: saved.name };
+  const { attributes, listeners, setNodeRef } = useDraggable({
+    id: `${savedDragPrefix}${saved.id}`,
+    data: source,
+  });
+  return (
+    <button
+      ref={setNodeRef}
+      type="button"
+      className="ee-tile"
+      data-saved-block-id={saved.id}
+      {...attributes}
+      {...listeners}
+      onClick={() => store.insertCopy(saved.block)}
+    >
+      <span className="ee-tile__icon" aria-hidden="true">
+        {paletteIcon(saved.block.type)}
+      </span>
+      {saved.name}
+    </button>
+  );
+}

@@ -1,0 +1,157 @@
+import type { DesignBlock } from '@app/shared/api/contract/editor/design';
+import { type BlockType, blockTitles, fontFamilies } from '@app/shared/api/contract/editor/design-constants';
+import { useStore } from '@nanostores/react';
+import type { ComponentType } from 'react';
+import type { SettingsProps } from '../blocks/block-definition.ts';
+import { definitionOf } from '../blocks/registry.ts';
+import { useEditor } from './editor-context.ts';
+import { CheckInput, ColorInput, NumberInput, SelectInput, TextInput } from './fields.tsx';
+
+/** The right-hand panel: "<Type> Setting" for the selected block, else "Global Setting". */
+export function SettingsPanel() {
+  const { store, labels } = useEditor();
+  const selected = useStore(store.$selected);
+  return (
+    <section className="ee-settings" aria-label={labels.settings} data-testid="settings">
+      {selected ? <BlockSettings key={selected.id} block={selected} /> : <GlobalSettings />}
+    </section>
+  );
+}
+
+function BlockSettings({ block }: { block: DesignBlock }) {
+  const { store, labels, services } = useEditor();
+  const Settings = definitionOf(block.type).Settings as ComponentType<SettingsProps<BlockType>>;
+  const style = block.style;
+  const setStyle = (patch: Partial<DesignBlock['style']>) => store.updateStyle(block.id, patch);
+  return (
+    <>
+      <h2>{`${blockTitles[block.type]} Setting`}</h2>
+      <Settings block={block} services={services} onChange={(props) => store.updateProps(block.id, props)} />
+      <fieldset className="ee-fieldset">
+        <legend>{labels.blockStyle}</legend>
+        <NumberInput
+          label={labels.paddingY}
+          value={style.paddingY}
+          min={0}
+          max={120}
+          onChange={(paddingY) => setStyle({ paddingY })}
+        />
+        <NumberInput
+          label={labels.paddingX}
+          value={style.paddingX}
+          min={0}
+          max={120}
+          onChange={(paddingX) => setStyle({ paddingX })}
+        />
+        <CheckInput
+          label={labels.transparent}
+          checked={style.background === 'transparent'}
+          onChange={(transparent) => setStyle({ background: transparent ? 'transparent' : '#ffffff' })}
+        />
+        {style.background !== 'transparent' && (
+          <ColorInput
+            label={labels.blockBackground}
+            value={style.background}
+            onChange={(background) => setStyle({ background })}
+          />
+        )}
+        <SelectInput
+          label={labels.align}
+          value={style.align}
+          options={[
+            { value: 'left', label: labels.left },
+            { value: 'center', label: labels.center },
+            { value: 'right', label: labels.right },
+          ]}
+          onChange={(align) => setStyle({ align })}
+        />
+        <CheckInput
+          label={labels.hideOnMobile}
+          checked={style.hideOnMobile}
+          onChange={(hideOnMobile) => setStyle({ hideOnMobile })}
+        />
+      </fieldset>
+    </>
+  );
+}
+
+function GlobalSettings() {
+  const { store, labels } = useEditor();
+  const { global, message } = useStore(store.$design);
+  return (
+    <>
+      <h2>Global Setting</h2>
+      <NumberInput
+        label={labels.width}
+        value={global.width}
+        min={320}
+        max={900}
+        onChange={(width) => store.updateGlobal({ width })}
+      />
+      <ColorInput
+        label={labels.background}
+        value={global.background}
+        onChange={(background) => store.updateGlobal({ background })}
+      />
+      <ColorInput
+        label={labels.contentBackground}
+        value={global.contentBackground}
+        onChange={(contentBackground) => store.updateGlobal({ contentBackground })}
+      />
+      <SelectInput
+        label={labels.fontFamily}
+        value={global.fontFamily}
+        options={fontFamilies.map((family) => ({
+          value: family,
+          label: family.split(',')[0]?.replaceAll("'", '') ?? family,
+        }))}
+        onChange={(fontFamily) => store.updateGlobal({ fontFamily })}
+      />
+      <ColorInput
+        label={labels.textColor}
+        value={global.textColor}
+        onChange={(textColor) => store.updateGlobal({ textColor })}
+      />
+      <ColorInput
+        label={labels.linkColor}
+        value={global.linkColor}
+        onChange={(linkColor) => store.updateGlobal({ linkColor })}
+      />
+      <TextInput
+        label={labels.preheader}
+        value={global.preheader}
+        maxLength={250}
+        onChange={(preheader) => store.updateGlobal({ preheader })}
+      />
+      <fieldset className="ee-fieldset">
+        <legend>{labels.message}</legend>
+        <TextInput
+          label={labels.subject}
+          value={message.subject}
+          maxLength={998}
+          onChange={(subject) => store.updateMessage({ subject })}
+        />
+        <TextInput
+          label={labels.fromEmail}
+          type="email"
+          value={message.fromEmail}
+          maxLength={254}
+          onChange={(fromEmail) => store.updateMessage({ fromEmail })}
+        />
+        <TextInput
+          label={labels.fromName}
+          value={message.fromName}
+          maxLength={256}
+          onChange={(fromName) => store.updateMessage({ fromName })}
+        />
+        <TextInput
+          label={labels.replyTo}
+          type="email"
+          value={message.replyTo}
+          maxLength={254}
+          onChange={(replyTo) => store.updateMessage({ replyTo })}
+        />
+      </fieldset>
+    </>
+  );
+}

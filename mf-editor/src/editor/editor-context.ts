@@ -1,0 +1,23 @@
+import { createContext, useContext } from 'react';
+import type { EditorServices } from '../blocks/block-definition.ts';
+import type { EditorStore } from './editor-store.ts';
+import type { EmbedClient } from './embed-client.ts';
+import type { Labels } from './i18n.ts';
+
+/** What every part of one editor shares: its store, its API client, its labels, its services. */
+export interface EditorContextValue {
+  store: EditorStore;
+  client: EmbedClient;
+  labels: Labels;
+  services: EditorServices;
+  /** Shows `message` in the editor's alert and emits it through onError. */
+  reportError(message: string, status?: number): void;
+}
+
+export const EditorContext = createContext<EditorContextValue | null>(null);
+
+export function useEditor(): EditorContextValue {
+  const value = useContext(EditorContext);
+  if (!value) throw new Error('useEditor outside an editor');
+  return value;
+}

@@ -43,6 +43,7 @@ const apps: Record<string, string> = {
   '@app/mf-console': 'mf-console/src/mf-console.tsx',
   '@app/mf-marketing': 'mf-marketing/src/mf-marketing.tsx',
   '@app/mf-editor': 'mf-editor/src/mf-editor.tsx',
+  '@app/email-editor': 'mf-editor/src/element/email-editor.ts',
 };
 
 async function buildModule(name: string, input: string, plugins: Plugin[]): Promise<void> {
@@ -76,16 +77,20 @@ async function buildModule(name: string, input: string, plugins: Plugin[]): Prom
   });
 }
 
+/** Modules of the import map the first page does not need. */
+const loadedLater = new Set(['@app/mf-marketing', '@app/mf-editor', '@app/email-editor']);
+
 /**
  * The page the browser starts from: the import map inline (one round trip less than fetching it)
  * and a preload of every shared module the shell needs before it can render, so they download in
  * parallel with SystemJS instead of one level of imports after another, and the two micro-apps
- * of the transactional console (the marketing and editor apps load by route).
+ * of the transactional console (the marketing and editor apps, and the editor's element, load
+ * when a page needs them).
  */
 function startupPage(html: string): string {
   const inlineMap = `<script type="systemjs-importmap">${JSON.stringify(importMap)}</script>`;
   const preloads = shared
-    .filter((name) => name !== '@app/mf-marketing' && name !== '@app/mf-editor')
+    .filter((name) => !loadedLater.has(name))
     .map((name) => `<link rel="preload" as="script" href="${importMap.imports[name]}" />`)
     .join('\n    ');
   return html
@@ -110,6 +115,7 @@ for (const [name, input] of Object.entries(apps)) await buildModule(name, join(r
  */
 const embeds: Record<string, string> = {
   'product-tour': 'shared/src/ui/product-tour/embed.ts',
+  'email-editor': 'mf-editor/src/element/embed.ts',
 };
 for (const [name, input] of Object.entries(embeds)) {
   await build({

@@ -1,5 +1,6 @@
 // A web-test-runner plugin that serves React's CommonJS entries as ES modules (one copy of each,
-// shared by every test file), so custom elements that wrap React components run in the browser.
+// shared by every test file), so custom elements that wrap React components run in the browser;
+// likewise the CommonJS-only helpers React libraries import (Tiptap's use-sync-external-store).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin as EsbuildPlugin } from 'esbuild';
@@ -25,9 +26,23 @@ const otherEntriesAsImports: EsbuildPlugin = {
   },
 };
 
+/** CommonJS modules imported by ES packages, with the names they export. */
+const commonJsImports: Record<string, string[]> = {
+  'use-sync-external-store/shim/index.js': ['useSyncExternalStore'],
+  'use-sync-external-store/shim/with-selector.js': ['useSyncExternalStoreWithSelector'],
+};
+
+const isServed = (name: string) => isReactEntry(name) || name in commonJsImports;
+
+function esmSource(name: string): string {
+  const names = commonJsImports[name];
+  if (!names) return reactEsmSource(name, sharedDir);
+  return `import * as module from '${name}'; export const { ${names.join(', ')} } = module;`;
+}
+
 async function bundle(name: string): Promise<string> {
   const result = await build({
-    stdin: { contents: reactEsmSource(name, sharedDir), resolveDir: sharedDir, loader: 'js' },
+    stdin: { contents: esmSource(name), resolveDir: sharedDir, loader: 'js' },
     bundle: true,
     format: 'esm',
     write: false,
@@ -43,12 +58,14 @@ export function reactAsEsm() {
   return {
     name: 'react-as-esm',
     resolveImport({ source }: { source: string }) {
-      return isReactEntry(source) ? `${prefix}${source}.js` : undefined;
+      if (isReactEntry(source)) return `${prefix}${source}.js`;
+      return source in commonJsImports ? `${prefix}${source}` : undefined;
     },
     serve(context: { path: string }) {
       if (!context.path.startsWith(prefix)) return undefined;
-      const name = context.path.slice(prefix.length, -'.js'.length);
-      if (!isReactEntry(name)) return undefined;
+      const path = context.path.slice(prefix.length);
+      const name = path in commonJsImports ? path : path.slice(0, -'.js'.length);
+      if (!isServed(name)) return undefined;
       if (!served.has(name)) served.set(name, bundle(name));
       return served.get(name)?.then((body) => ({ body, type: 'js' }));
     },

@@ -19,6 +19,7 @@ import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { engineMessage } from '../engine-message.ts';
 import { roleAllows } from '../role-gate.tsx';
 import { deleteTemplate, getTemplate, previewTemplate } from './api.ts';
+import { EmbedEditorPanel } from './EmbedEditorPanel.tsx';
 import { templateFeature } from './gate.tsx';
 import { RenderedMessage } from './RenderedMessage.tsx';
 import { styles } from './styles.ts';
@@ -38,9 +39,14 @@ export function TemplateDetailPage() {
         <LinkButton to={`/template/created/${encodeURIComponent(id)}`}>How to send it</LinkButton>
       ) : null}
       {templateFeature('update') && mayChange ? (
-        <LinkButton to={`/template/edit/${encodeURIComponent(id)}`} variant="primary">
-          Edit
-        </LinkButton>
+        <>
+          <LinkButton to={`/template/edit/${encodeURIComponent(id)}`} variant="primary">
+            Edit
+          </LinkButton>
+          <LinkButton to={`/template/edit/${encodeURIComponent(id)}?editor=design`}>
+            Design with the editor
+          </LinkButton>
+        </>
       ) : null}
       {templateFeature('delete') && mayChange ? (
         <ConfirmButton
@@ -89,6 +95,7 @@ export function TemplateDetailPage() {
             <TemplateFacts template={data} />
           </Panel>
           <VersionPreview template={data} />
+          {templateFeature('update') && mayChange ? <EmbedEditorPanel templateId={data.id} /> : null}
         </>
       ) : null}
     </Page>

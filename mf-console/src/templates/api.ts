@@ -1,4 +1,5 @@
 import {
+  ApiError,
   http,
   type TemplateContentBody,
   type TemplateOptions,
@@ -68,3 +69,17 @@ export const previewTemplate = (id: string, draft: boolean) =>
   http.transactional
     .post<{ results: RenderedPreview }>(`${path(id)}/preview?draft=${draft}`, {}, { quiet: true })
     .then((answer) => answer.results);
+
+/** Renames a template, leaving its content as it is. */
+export const renameTemplate = (id: string, name: string) =>
+  http.transactional.put<{ results: { id: string } }>(path(id), { name }, { quiet: true });
+
+/** Whether the account has a template of this id (draft or published). */
+export const templateExists = (id: string) =>
+  http.transactional.get<unknown>(path(id), { quiet: true }).then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof ApiError && error.status === 404) return false;
+      throw error;
+    },
+  );

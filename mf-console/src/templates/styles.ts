@@ -11,6 +11,7 @@ export const styles = {
   code: { marginBottom: 16 },
   codeLabel: { marginBottom: 4, fontWeight: 600 },
   actions: { display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' },
+  choice: { display: 'flex', flexWrap: 'wrap', gap: 8, margin: '0 0 16px', padding: 0, border: 0 },
   toolbar: { display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-end', marginBottom: 12 },
   error: { whiteSpace: 'pre-wrap', margin: 0, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace' },
 } satisfies Record<string, CSSProperties>;

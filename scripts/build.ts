@@ -111,7 +111,8 @@ for (const [name, input] of Object.entries(apps)) await buildModule(name, join(r
 
 /**
  * Custom elements a vendor page embeds with one <script type="module">, from any origin: each is a
- * self-contained ES module (React bundled in), served under /embed with CORS (server/src/http/static.ts).
+ * self-contained ES module (React bundled in), with chunks it loads later beside it, served under
+ * /embed with CORS (server/src/http/static.ts).
  */
 const embeds: Record<string, string> = {
   'product-tour': 'shared/src/ui/product-tour/embed.ts',
@@ -130,7 +131,18 @@ for (const [name, input] of Object.entries(embeds)) {
       target: 'es2022',
       minify: true,
       copyPublicDir: false,
-      lib: { entry: join(root, input), formats: ['es'], fileName: () => `${name}.js` },
+      // Not lib mode: that leaves the whitespace of ES output. No preload helper either: it would
+      // resolve chunk paths against the vendor's page, not this script.
+      modulePreload: false,
+      rollupOptions: {
+        input: join(root, input),
+        preserveEntrySignatures: 'strict',
+        output: {
+          format: 'es',
+          entryFileNames: `${name}.js`,
+          chunkFileNames: `${name}-[name]-[hash].js`,
+        },
+      },
     },
   });
 }

@@ -60,7 +60,9 @@ async function designAndSave(page: Page, from: string, marker: string) {
   // The text, typed in place.
   await canvas.locator('[data-block-type="text"]').click();
   await expect(panel(page, 'Text Setting')).toBeVisible();
-  const richText = canvas.locator('[data-block-type="text"] [data-testid="rich-text"]');
+  const richText = canvas.locator(
+    '[data-block-type="text"] [data-testid="rich-text"][contenteditable="true"]',
+  );
   await richText.click();
   await page.keyboard.press('Control+A');
   await page.keyboard.type(`Hello {{first_name}}, news ${marker}`);

@@ -1,13 +1,54 @@
-import { EditorContent, useEditor } from '@tiptap/react';
-import { type CSSProperties, useEffect, useMemo, useRef, useState } from 'react';
-import { richTextExtensions } from './extensions.ts';
-import { RichTextToolbar } from './RichTextToolbar.tsx';
+import { type CSSProperties, useEffect, useState } from 'react';
 import { richTextCss } from './rich-text-css.ts';
+import { richTextView } from './rich-text-view.ts';
+
+type EditorModule = typeof import('./RichTextEditor.tsx');
+
+// Tiptap is most of the editor's JavaScript: it loads when the pointer first comes over a text (a
+// click is likely to follow), or at the first edit, never while the page is still starting.
+// Not React.lazy: its Suspense retry renders with time slicing, and Tiptap's useEditor destroys an
+// editor whose component has not committed within 1 ms of its first render.
+let loaded: EditorModule | undefined;
+let loading: Promise<EditorModule> | undefined;
+
+function loadEditor(): Promise<EditorModule> {
+  loading ??= import('./RichTextEditor.tsx').then(
+    (module) => {
+      loaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined; // the next selection tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const preloadEditor = () => void loadEditor().catch(() => undefined);
+
+/** The rich-text editor's module when `editable` and loaded; `failed` when it could not load. */
+function useEditorModule(editable: boolean): { module?: EditorModule; failed: boolean } {
+  const [module, setModule] = useState(loaded);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!editable || module) return;
+    let live = true;
+    setFailed(false);
+    loadEditor().then(
+      (next) => live && setModule(next),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [editable, module]);
+  return { module: editable ? (module ?? loaded) : undefined, failed: editable && failed };
+}
 
 /**
- * A block's rich text, edited in place while the block is selected and shown read-only otherwise.
- * Read-only is the same editor, not the raw html: the stored markup goes through Tiptap's schema,
- * so nothing outside the sanitizer's tags reaches the canvas.
+ * A block's rich text: edited in place with Tiptap while the block is selected, shown as purified
+ * markup otherwise (the tags the server's sanitizer keeps, so both look the same).
  */
 export function RichText({
   html,
@@ -20,67 +61,36 @@ export function RichText({
   html: string;
   onChange(html: string): void;
   editable: boolean;
-  /** The editable element's accessible name, e.g. "Text text". */
+  /** The editable text's accessible name, e.g. "Text text". */
   label: string;
   linkColor: string;
   style?: CSSProperties;
 }) {
-  const onChangeRef = useRef(onChange);
-  /**
-   * The html handed out and not yet seen back in props. Props lag behind fast typing, so an echo of
-   * an older keystroke must not replace the text; any other html (undo, redo) is an outside change.
-   */
-  const pending = useRef<string[]>([]);
-  useEffect(() => {
-    onChangeRef.current = onChange;
-  }, [onChange]);
-
-  // Changed options make useEditor call setOptions on each render: keep them the same objects.
-  const [initialHtml] = useState(html);
-  const editorProps = useMemo(
-    () => ({
-      attributes: {
-        'data-testid': 'rich-text',
-        'aria-label': label,
-        role: 'textbox',
-        'aria-multiline': 'true',
-      },
-    }),
-    [label],
-  );
-  const editor = useEditor({
-    extensions: richTextExtensions,
-    content: initialHtml,
-    editable,
-    injectCSS: false,
-    editorProps,
-    onUpdate: ({ editor: current }) => {
-      const next = current.getHTML();
-      pending.current.push(next);
-      onChangeRef.current(next);
-    },
-  });
-
-  useEffect(() => {
-    editor.setEditable(editable, false);
-  }, [editor, editable]);
-
-  // Undo, redo and other outside changes replace the text; the user's own typing is already in it.
-  useEffect(() => {
-    const echo = pending.current.indexOf(html);
-    if (echo >= 0) {
-      pending.current.splice(0, echo + 1);
-      return;
-    }
-    pending.current = [];
-    if (html !== editor.getHTML()) editor.commands.setContent(html, { emitUpdate: false });
-  }, [editor, html]);
-
+  const { module, failed } = useEditorModule(editable);
   return (
-    <div className="mf-rich-text" style={{ ...style, ['--mf-link-color' as string]: linkColor }}>
+    <div
+      className="mf-rich-text"
+      style={{ ...style, ['--mf-link-color' as string]: linkColor }}
+      onPointerEnter={module ? undefined : preloadEditor}
+    >
       <style>{richTextCss}</style>
-      {editable ? <RichTextToolbar editor={editor} label={label} /> : null}
-      <EditorContent editor={editor} />
+      {module ? (
+        <module.RichTextEditor html={html} onChange={onChange} label={label} />
+      ) : (
+        <div
+          className="ProseMirror"
+          data-testid="rich-text"
+          // Only shown: a click or Tab reaches the block around it (a link here never leaves the editor).
+          inert
+          // Purified by richTextView to the sanitizer's tags, links with checked addresses.
+          dangerouslySetInnerHTML={{ __html: richTextView(html) }}
+        />
+      )}
+      {failed ? (
+        <p role="alert" className="mf-rich-text-failed">
+          The text editor could not load. Check the connection, then select the block again.
+        </p>
+      ) : null}
     </div>
   );
 }

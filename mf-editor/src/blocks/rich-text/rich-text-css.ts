@@ -10,6 +10,7 @@ export const richTextCss = `
 .mf-rich-text h1, .mf-rich-text h2, .mf-rich-text h3 { margin: 0 0 0.5em; line-height: 1.25; }
 .mf-rich-text ul, .mf-rich-text ol { margin: 0 0 0.75em; padding-left: 1.5em; }
 .mf-rich-text blockquote { margin: 0 0 0.75em; padding-left: 1em; border-left: 3px solid #c4c4c4; }
+.mf-rich-text-failed { margin: 0.5em 0 0; font: 13px/1.4 system-ui, sans-serif; color: #b42318; }
 .mf-rich-text a { color: var(--mf-link-color, #2457c5); text-decoration: underline; }
 .mf-rich-text-toolbar button, .mf-rich-text-toolbar select {
   font: 600 13px/1 system-ui, sans-serif; min-width: 2rem; min-height: 2rem; padding: 0 0.5rem;

@@ -11,6 +11,7 @@ import {
   Fragment,
   type MouseEvent,
   type RefObject,
+  useRef,
   useState,
 } from 'react';
 import type { CanvasProps } from '../blocks/block-definition.ts';
@@ -18,6 +19,7 @@ import { definitionOf } from '../blocks/registry.ts';
 import { canvasDropId, gapDropPrefix } from './drop-target.ts';
 import { useEditor } from './editor-context.ts';
 import { NameDialog } from './editor-dialogs.tsx';
+import { useFitZoom } from './fit-zoom.ts';
 import { fill } from './i18n.ts';
 
 export const mobileCanvasWidth = 375;
@@ -42,19 +44,42 @@ export function Canvas({
   const assets = useStore(store.$assets);
   const { setNodeRef } = useDroppable({ id: canvasDropId, disabled: reordering });
   const { global, blocks } = design;
+  const width = mobile ? mobileCanvasWidth : global.width;
+  const workspaceRef = useRef<HTMLDivElement>(null);
+  const zoom = useFitZoom(workspaceRef, width);
   const style = {
-    width: mobile ? mobileCanvasWidth : global.width,
+    width,
+    zoom: zoom < 1 ? zoom : undefined,
+    '--ee-zoom': zoom,
     background: global.contentBackground,
     fontFamily: global.fontFamily,
     color: global.textColor,
     '--ee-link-color': global.linkColor,
   } as CSSProperties;
+  // A click counts as one on the background only when it was pressed there too: pressing a block
+  // selects it, the old selection's toolbars close, the blocks move up, and the release may land
+  // beside them (the click then goes to the canvas).
+  const pressedOn = useRef<EventTarget | null>(null);
   const deselectOnBackground = (event: MouseEvent) => {
-    if (event.target === event.currentTarget) store.select(undefined);
+    if (event.target === event.currentTarget && pressedOn.current === event.currentTarget)
+      store.select(undefined);
   };
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: a click on the empty workspace deselects; Escape does it from the keyboard
-    <div className="ee-workspace" style={{ background: global.background }} onClick={deselectOnBackground}>
+    <div
+      ref={workspaceRef}
+      className="ee-workspace"
+      style={{ background: global.background }}
+      onPointerDown={(event) => {
+        pressedOn.current = event.target;
+      }}
+      onClick={deselectOnBackground}
+    >
+      {zoom < 1 ? (
+        <p className="ee-zoom" data-testid="canvas-zoom">
+          {fill(labels.zoomed, { percent: Math.round(zoom * 100) })}
+        </p>
+      ) : null}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: as above, for the canvas's own margins */}
       <section
         ref={(node) => {

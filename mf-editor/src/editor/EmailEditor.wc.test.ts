@@ -33,9 +33,10 @@ async function drag(from: [number, number], to: [number, number]) {
 let root: Root | undefined;
 let host: HTMLElement | undefined;
 
-function mount(props: Partial<EmailEditorProps> = {}) {
+function mount(props: Partial<EmailEditorProps> = {}, width = '') {
   host = document.createElement('div');
   host.style.height = '700px';
+  host.style.width = width;
   document.body.append(host);
   root = createRoot(host);
   root.render(
@@ -54,6 +55,33 @@ const heading = () => q('[data-testid="settings"] h2')?.textContent;
 const status = () => q('[data-testid="save-status"]')?.textContent;
 const buttonNamed = (name: string) =>
   [...(host?.querySelectorAll('button') ?? [])].find((button) => button.textContent === name);
+
+/** Drags two palette tiles onto the canvas (the second before the first), then swaps them by the handle. */
+async function dragAndReorder() {
+  await until(() => q('[data-testid="canvas"]'));
+  const types = () =>
+    [...(host?.querySelectorAll('[data-block-id]') ?? [])].map((node) =>
+      node.getAttribute('data-block-type'),
+    );
+  await drag(
+    centre(q('[data-testid="palette"] [data-block-type="text"]')),
+    centre(q('[data-testid="canvas"]')),
+  );
+  await until(() => types().length === 1);
+  const first = q('[data-block-id]')?.getBoundingClientRect();
+  if (!first) throw new Error('no block');
+  await drag(centre(q('[data-testid="palette"] [data-block-type="image"]')), [
+    Math.round(first.left + first.width / 2),
+    Math.round(first.top + 3),
+  ]);
+  await until(() => types().length === 2);
+  expect(types()).to.deep.equal(['image', 'text']);
+  const handle = host?.querySelectorAll('[data-testid="block-drag-handle"]')[1] ?? null;
+  const top = q('[data-block-id]')?.getBoundingClientRect();
+  if (!top) throw new Error('no block');
+  await drag(centre(handle), [centre(handle)[0], Math.round(top.top + 2)]);
+  await until(() => types()[0] === 'text');
+}
 
 describe('EmailEditor', () => {
   beforeEach(async () => {
@@ -161,6 +189,45 @@ describe('EmailEditor', () => {
     await until(() => q('[data-testid="canvas-empty"]'));
   });
 
+  it('edits a text in place once its block is selected, and shows it read-only otherwise', async () => {
+    fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    q('[data-testid="palette"] [data-block-type="text"]')?.click();
+    const editable = await until(() =>
+      q<HTMLElement>('[data-block-type="text"] [data-testid="rich-text"][contenteditable="true"]'),
+    );
+    expect(q('.mf-rich-text-toolbar')).to.not.equal(null);
+    editable.focus();
+    await sendKeys({ press: 'Control+a' });
+    await sendKeys({ type: 'Fresh <b>arrivals</b>' });
+    await sendKeys({ press: 'Escape' });
+    await sendKeys({ press: 'Escape' });
+    await until(() => heading() === 'Global Setting');
+    const view = await until(() => q('[data-block-type="text"] [data-testid="rich-text"][inert]'));
+    expect(view.textContent).to.equal('Fresh <b>arrivals</b>');
+    expect(view.querySelector('b')).to.equal(null);
+    expect(q('[contenteditable="true"]')).to.equal(null);
+    expect(status()).to.equal('Unsaved changes');
+  });
+
+  it('deselects on a click on the canvas background, not on a click pressed on a block', async () => {
+    fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    q('[data-testid="palette"] [data-block-type="button"]')?.click();
+    const block = await until(() => q('[data-block-type="button"][data-block-id]'));
+    await until(() => heading() === 'Button Setting');
+    const canvas = q('[data-testid="canvas"]');
+    // Pressed on the block, released beside it (the blocks moved meanwhile): the click is the canvas's.
+    block.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    canvas?.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    expect(heading()).to.equal('Button Setting');
+    canvas?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, composed: true }));
+    canvas?.dispatchEvent(new MouseEvent('click', { bubbles: true, composed: true }));
+    await until(() => heading() === 'Global Setting');
+  });
+
   it('moves and duplicates the selected block with its toolbar', async () => {
     fakeServer();
     mount();
@@ -182,29 +249,19 @@ describe('EmailEditor', () => {
   it('drags palette tiles onto the canvas and between blocks, and reorders by the handle', async () => {
     fakeServer();
     mount();
-    await until(() => q('[data-testid="canvas"]'));
-    const types = () =>
-      [...(host?.querySelectorAll('[data-block-id]') ?? [])].map((node) =>
-        node.getAttribute('data-block-type'),
-      );
-    await drag(
-      centre(q('[data-testid="palette"] [data-block-type="text"]')),
-      centre(q('[data-testid="canvas"]')),
-    );
-    await until(() => types().length === 1);
-    const first = q('[data-block-id]')?.getBoundingClientRect();
-    if (!first) throw new Error('no block');
-    await drag(centre(q('[data-testid="palette"] [data-block-type="image"]')), [
-      Math.round(first.left + first.width / 2),
-      Math.round(first.top + 3),
-    ]);
-    await until(() => types().length === 2);
-    expect(types()).to.deep.equal(['image', 'text']);
-    const handle = host?.querySelectorAll('[data-testid="block-drag-handle"]')[1] ?? null;
-    const top = q('[data-block-id]')?.getBoundingClientRect();
-    if (!top) throw new Error('no block');
-    await drag(centre(handle), [centre(handle)[0], Math.round(top.top + 2)]);
-    await until(() => types()[0] === 'text');
+    await dragAndReorder();
+    expect(q('[data-testid="canvas-zoom"]')).to.equal(null);
+  });
+
+  it('zooms a canvas wider than its workspace to fit, and drops still land under the pointer', async () => {
+    fakeServer();
+    mount({}, '1000px');
+    const note = await until(() => q('[data-testid="canvas-zoom"]'));
+    expect(note.textContent).to.match(/^Shown at \d\d% to fit the window$/);
+    const canvas = q('[data-testid="canvas"]')?.getBoundingClientRect();
+    const workspace = q('.ee-workspace')?.getBoundingClientRect();
+    expect(canvas && workspace && canvas.width <= workspace.width).to.equal(true);
+    await dragAndReorder();
   });
 
   it('has no axe violations with nothing selected and with a block selected', async () => {

@@ -81,6 +81,9 @@ export const editorStyles = `
   transition: width 0.2s ease;
 }
 .ee-canvas a { color: var(--ee-link-color); }
+.ee-zoom { margin: -12px 0 12px; color: var(--ee-muted); font-size: 12px; text-align: center; }
+/* The controls on a zoomed canvas keep their full size (zoom multiplies along the tree). */
+.ee-block__actions, .ee-block__handle, .ee-canvas .mf-rich-text-toolbar { zoom: calc(1 / var(--ee-zoom, 1)); }
 .ee-canvas__empty {
   display: flex; align-items: center; justify-content: center; min-height: 200px; margin: 8px;
   border: 2px dashed #9ca3af; border-radius: var(--ee-radius); color: var(--ee-muted);

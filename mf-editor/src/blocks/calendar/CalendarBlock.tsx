@@ -4,10 +4,9 @@ import { CanvasButton } from '../canvas/CanvasButton.tsx';
 import { formatInstant, hoursFromNow } from '../canvas/format.ts';
 import { ColorField } from '../fields/ColorField.tsx';
 import { DateTimeField } from '../fields/DateTimeField.tsx';
-import { propsSetter } from '../fields/props-setter.ts';
+import { propsSetter, textBinder } from '../fields/props-setter.ts';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
-import { lengthError } from '../fields/validation.ts';
 
 /** The button the mail shows; its calendar links are the engine's (assets.href), so the canvas says when they are ready. */
 function CalendarCanvas({ block, global, assets }: CanvasProps<'calendar'>) {
@@ -29,28 +28,13 @@ function CalendarCanvas({ block, global, assets }: CanvasProps<'calendar'>) {
 function CalendarSettings({ block, onChange }: SettingsProps<'calendar'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
+  const text = textBinder(props, onChange);
   const endsBeforeStart = Date.parse(props.end) <= Date.parse(props.start);
   return (
     <SettingsPanel type="calendar">
-      <TextField
-        label="Event title"
-        value={props.title}
-        error={lengthError(props.title)}
-        onChange={(value) => set('title', value)}
-      />
-      <TextField
-        label="Description"
-        multiline
-        value={props.description}
-        error={lengthError(props.description)}
-        onChange={(value) => set('description', value)}
-      />
-      <TextField
-        label="Location"
-        value={props.location}
-        error={lengthError(props.location)}
-        onChange={(value) => set('location', value)}
-      />
+      <TextField label="Event title" {...text('title')} />
+      <TextField label="Description" multiline {...text('description')} />
+      <TextField label="Location" {...text('location')} />
       <DateTimeField label="Starts" value={props.start} onChange={(value) => set('start', value)} />
       <DateTimeField
         label="Ends"
@@ -58,12 +42,7 @@ function CalendarSettings({ block, onChange }: SettingsProps<'calendar'>) {
         error={endsBeforeStart ? 'Must be after the start' : undefined}
         onChange={(value) => set('end', value)}
       />
-      <TextField
-        label="Button text"
-        value={props.label}
-        error={lengthError(props.label)}
-        onChange={(value) => set('label', value)}
-      />
+      <TextField label="Button text" {...text('label')} />
       <ColorField label="Button colour" value={props.color} onChange={(value) => set('color', value)} />
       <ColorField
         label="Button text colour"

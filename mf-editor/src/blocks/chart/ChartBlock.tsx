@@ -4,7 +4,7 @@ import { GeneratedImage } from '../canvas/GeneratedImage.tsx';
 import { ColorField } from '../fields/ColorField.tsx';
 import { ListEditor } from '../fields/ListEditor.tsx';
 import { NumberField } from '../fields/NumberField.tsx';
-import { propsSetter } from '../fields/props-setter.ts';
+import { propsSetter, textBinder } from '../fields/props-setter.ts';
 import { SelectField } from '../fields/SelectField.tsx';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
@@ -29,6 +29,7 @@ function ChartCanvas({ block, global, assets }: CanvasProps<'chart'>) {
 function ChartSettings({ block, onChange }: SettingsProps<'chart'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
+  const text = textBinder(props, onChange);
   return (
     <SettingsPanel type="chart">
       <SelectField
@@ -37,12 +38,7 @@ function ChartSettings({ block, onChange }: SettingsProps<'chart'>) {
         options={kinds}
         onChange={(value) => set('kind', value)}
       />
-      <TextField
-        label="Title"
-        value={props.title}
-        error={lengthError(props.title)}
-        onChange={(value) => set('title', value)}
-      />
+      <TextField label="Title" {...text('title')} />
       <ColorField label="Chart colour" value={props.color} onChange={(value) => set('color', value)} />
       <ListEditor
         noun="Point"

@@ -4,10 +4,9 @@ import { formatInstant, hoursFromNow } from '../canvas/format.ts';
 import { GeneratedImage } from '../canvas/GeneratedImage.tsx';
 import { ColorField } from '../fields/ColorField.tsx';
 import { DateTimeField } from '../fields/DateTimeField.tsx';
-import { propsSetter } from '../fields/props-setter.ts';
+import { propsSetter, textBinder } from '../fields/props-setter.ts';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
-import { lengthError } from '../fields/validation.ts';
 
 function CountdownCanvas({ block, global, assets }: CanvasProps<'countdown'>) {
   return (
@@ -25,15 +24,11 @@ function CountdownCanvas({ block, global, assets }: CanvasProps<'countdown'>) {
 function CountdownSettings({ block, onChange }: SettingsProps<'countdown'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
+  const text = textBinder(props, onChange);
   return (
     <SettingsPanel type="countdown">
       <DateTimeField label="Counts down to" value={props.until} onChange={(value) => set('until', value)} />
-      <TextField
-        label="Text once it has passed"
-        value={props.expiredText}
-        error={lengthError(props.expiredText)}
-        onChange={(value) => set('expiredText', value)}
-      />
+      <TextField label="Text once it has passed" {...text('expiredText')} />
       <ColorField label="Background colour" value={props.color} onChange={(value) => set('color', value)} />
       <ColorField
         label="Digits colour"

@@ -4,11 +4,10 @@ import { CanvasButton } from '../canvas/CanvasButton.tsx';
 import { formatBytes } from '../canvas/format.ts';
 import { ButtonFields } from '../fields/ButtonFields.tsx';
 import { fieldStyle } from '../fields/field-style.ts';
-import { propsSetter } from '../fields/props-setter.ts';
+import { propsSetter, textBinder } from '../fields/props-setter.ts';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
 import { UrlField } from '../fields/UrlField.tsx';
-import { lengthError } from '../fields/validation.ts';
 
 function DownloadCanvas({ block, global }: CanvasProps<'download'>) {
   const { props } = block;
@@ -27,6 +26,7 @@ function DownloadCanvas({ block, global }: CanvasProps<'download'>) {
 function DownloadSettings({ block, onChange, services }: SettingsProps<'download'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
+  const text = textBinder(props, onChange);
   return (
     <SettingsPanel type="download">
       <div style={fieldStyle}>
@@ -53,12 +53,7 @@ function DownloadSettings({ block, onChange, services }: SettingsProps<'download
         value={props.fileUrl}
         onChange={(fileUrl) => onChange({ ...props, fileUrl, href: fileUrl })}
       />
-      <TextField
-        label="File name"
-        value={props.fileName}
-        error={lengthError(props.fileName)}
-        onChange={(name) => set('fileName', name)}
-      />
+      <TextField label="File name" {...text('fileName')} />
       <ButtonFields props={props} onChange={onChange} withLink={false} />
     </SettingsPanel>
   );

@@ -5,7 +5,7 @@ import { textCss } from '../canvas/text-css.ts';
 import { ImageField } from '../fields/ImageField.tsx';
 import { ListEditor } from '../fields/ListEditor.tsx';
 import { NumberField } from '../fields/NumberField.tsx';
-import { propsSetter } from '../fields/props-setter.ts';
+import { propsSetter, textBinder } from '../fields/props-setter.ts';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
 import { TextStyleFields } from '../fields/TextStyleFields.tsx';
@@ -53,6 +53,7 @@ function HeaderCanvas({ block, global }: CanvasProps<'header'>) {
 function HeaderSettings({ block, onChange, services }: SettingsProps<'header'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
+  const text = textBinder(props, onChange);
   return (
     <SettingsPanel type="header">
       <ImageField
@@ -61,12 +62,7 @@ function HeaderSettings({ block, onChange, services }: SettingsProps<'header'>) 
         onChange={(value) => set('logo', value)}
         services={services}
       />
-      <TextField
-        label="Logo alternative text"
-        value={props.logoAlt}
-        error={lengthError(props.logoAlt)}
-        onChange={(value) => set('logoAlt', value)}
-      />
+      <TextField label="Logo alternative text" {...text('logoAlt')} />
       <UrlField label="Logo link" value={props.logoHref} onChange={(value) => set('logoHref', value)} />
       <NumberField
         label="Logo width"

@@ -2,11 +2,10 @@ import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-defin
 import { BlockBox } from '../canvas/BlockBox.tsx';
 import { CanvasButton } from '../canvas/CanvasButton.tsx';
 import { ColorField } from '../fields/ColorField.tsx';
-import { propsSetter } from '../fields/props-setter.ts';
+import { propsSetter, textBinder } from '../fields/props-setter.ts';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
 import { UrlField } from '../fields/UrlField.tsx';
-import { lengthError } from '../fields/validation.ts';
 import { imageTextDefaults } from '../image-text/ImageTextBlock.tsx';
 import { ImageTextFields } from '../image-text/ImageTextFields.tsx';
 import { ImageTextLayout } from '../image-text/ImageTextLayout.tsx';
@@ -39,15 +38,11 @@ function ImageTextButtonCanvas({ block, global, selected, onChange }: CanvasProp
 function ImageTextButtonSettings({ block, onChange, services }: SettingsProps<'imageTextButton'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
+  const text = textBinder(props, onChange);
   return (
     <SettingsPanel type="imageTextButton">
       <ImageTextFields props={props} onChange={onChange} services={services} />
-      <TextField
-        label="Button text"
-        value={props.buttonLabel}
-        error={lengthError(props.buttonLabel)}
-        onChange={(value) => set('buttonLabel', value)}
-      />
+      <TextField label="Button text" {...text('buttonLabel')} />
       <UrlField label="Button link" value={props.buttonHref} onChange={(value) => set('buttonHref', value)} />
       <ColorField
         label="Button colour"

@@ -3,10 +3,9 @@ import { BlockBox } from '../canvas/BlockBox.tsx';
 import { GeneratedImage } from '../canvas/GeneratedImage.tsx';
 import { ColorField } from '../fields/ColorField.tsx';
 import { NumberField } from '../fields/NumberField.tsx';
-import { propsSetter } from '../fields/props-setter.ts';
+import { propsSetter, textBinder } from '../fields/props-setter.ts';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
-import { lengthError } from '../fields/validation.ts';
 
 function QrcodeCanvas({ block, global, assets }: CanvasProps<'qrcode'>) {
   const { props } = block;
@@ -26,16 +25,10 @@ function QrcodeCanvas({ block, global, assets }: CanvasProps<'qrcode'>) {
 function QrcodeSettings({ block, onChange }: SettingsProps<'qrcode'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
+  const text = textBinder(props, onChange);
   return (
     <SettingsPanel type="qrcode">
-      <TextField
-        label="Content"
-        hint="A link or any text"
-        multiline
-        value={props.value}
-        error={lengthError(props.value, 1_000)}
-        onChange={(value) => set('value', value)}
-      />
+      <TextField label="Content" hint="A link or any text" multiline {...text('value', 1_000)} />
       <ColorField
         label="Code colour"
         value={props.foreground}

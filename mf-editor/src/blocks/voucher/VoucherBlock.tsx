@@ -2,11 +2,10 @@ import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-defin
 import { BlockBox } from '../canvas/BlockBox.tsx';
 import { GeneratedImage } from '../canvas/GeneratedImage.tsx';
 import { ColorField } from '../fields/ColorField.tsx';
-import { propsSetter } from '../fields/props-setter.ts';
+import { propsSetter, textBinder } from '../fields/props-setter.ts';
 import { SelectField } from '../fields/SelectField.tsx';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
-import { lengthError } from '../fields/validation.ts';
 
 const codeFormats = [
   { value: 'text', label: 'Text only' },
@@ -61,27 +60,15 @@ function VoucherCanvas({ block, global, assets }: CanvasProps<'voucher'>) {
 function VoucherSettings({ block, onChange }: SettingsProps<'voucher'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
+  const text = textBinder(props, onChange);
   return (
     <SettingsPanel type="voucher">
-      <TextField
-        label="Title"
-        value={props.title}
-        error={lengthError(props.title)}
-        onChange={(value) => set('title', value)}
-      />
-      <TextField
-        label="Description"
-        multiline
-        value={props.description}
-        error={lengthError(props.description)}
-        onChange={(value) => set('description', value)}
-      />
+      <TextField label="Title" {...text('title')} />
+      <TextField label="Description" multiline {...text('description')} />
       <TextField
         label="Code"
         hint="A merge tag like {{voucher}} gives each recipient their own"
-        value={props.code}
-        error={lengthError(props.code)}
-        onChange={(value) => set('code', value)}
+        {...text('code')}
       />
       <SelectField
         label="Code shown as"
@@ -89,12 +76,7 @@ function VoucherSettings({ block, onChange }: SettingsProps<'voucher'>) {
         options={codeFormats}
         onChange={(value) => set('codeFormat', value)}
       />
-      <TextField
-        label="Expiry note"
-        value={props.expires}
-        error={lengthError(props.expires)}
-        onChange={(value) => set('expires', value)}
-      />
+      <TextField label="Expiry note" {...text('expires')} />
       <ColorField label="Voucher colour" value={props.color} onChange={(value) => set('color', value)} />
       <ColorField label="Text colour" value={props.textColor} onChange={(value) => set('textColor', value)} />
     </SettingsPanel>

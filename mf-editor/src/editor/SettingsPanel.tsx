@@ -3,9 +3,14 @@ import { type BlockType, blockTitles, fontFamilies } from '@app/shared/api/contr
 import { useStore } from '@nanostores/react';
 import type { ComponentType } from 'react';
 import type { SettingsProps } from '../blocks/block-definition.ts';
+import { ColorField } from '../blocks/fields/ColorField.tsx';
+import { NumberField } from '../blocks/fields/NumberField.tsx';
+import { SelectField } from '../blocks/fields/SelectField.tsx';
+import { SwitchField } from '../blocks/fields/SwitchField.tsx';
+import { TextField } from '../blocks/fields/TextField.tsx';
+import { lengthError } from '../blocks/fields/validation.ts';
 import { definitionOf } from '../blocks/registry.ts';
 import { useEditor } from './editor-context.ts';
-import { CheckInput, ColorInput, NumberInput, SelectInput, TextInput } from './fields.tsx';
 
 /** The right-hand panel: "<Type> Setting" for the selected block, else "Global Setting". */
 export function SettingsPanel() {
@@ -29,33 +34,33 @@ function BlockSettings({ block }: { block: DesignBlock }) {
       <Settings block={block} services={services} onChange={(props) => store.updateProps(block.id, props)} />
       <fieldset className="ee-fieldset">
         <legend>{labels.blockStyle}</legend>
-        <NumberInput
+        <NumberField
           label={labels.paddingY}
           value={style.paddingY}
           min={0}
           max={120}
           onChange={(paddingY) => setStyle({ paddingY })}
         />
-        <NumberInput
+        <NumberField
           label={labels.paddingX}
           value={style.paddingX}
           min={0}
           max={120}
           onChange={(paddingX) => setStyle({ paddingX })}
         />
-        <CheckInput
+        <SwitchField
           label={labels.transparent}
           checked={style.background === 'transparent'}
           onChange={(transparent) => setStyle({ background: transparent ? 'transparent' : '#ffffff' })}
         />
         {style.background !== 'transparent' && (
-          <ColorInput
+          <ColorField
             label={labels.blockBackground}
             value={style.background}
             onChange={(background) => setStyle({ background })}
           />
         )}
-        <SelectInput
+        <SelectField
           label={labels.align}
           value={style.align}
           options={[
@@ -65,7 +70,7 @@ function BlockSettings({ block }: { block: DesignBlock }) {
           ]}
           onChange={(align) => setStyle({ align })}
         />
-        <CheckInput
+        <SwitchField
           label={labels.hideOnMobile}
           checked={style.hideOnMobile}
           onChange={(hideOnMobile) => setStyle({ hideOnMobile })}
@@ -81,24 +86,24 @@ function GlobalSettings() {
   return (
     <>
       <h2>Global Setting</h2>
-      <NumberInput
+      <NumberField
         label={labels.width}
         value={global.width}
         min={320}
         max={900}
         onChange={(width) => store.updateGlobal({ width })}
       />
-      <ColorInput
+      <ColorField
         label={labels.background}
         value={global.background}
         onChange={(background) => store.updateGlobal({ background })}
       />
-      <ColorInput
+      <ColorField
         label={labels.contentBackground}
         value={global.contentBackground}
         onChange={(contentBackground) => store.updateGlobal({ contentBackground })}
       />
-      <SelectInput
+      <SelectField
         label={labels.fontFamily}
         value={global.fontFamily}
         options={fontFamilies.map((family) => ({
@@ -107,48 +112,48 @@ function GlobalSettings() {
         }))}
         onChange={(fontFamily) => store.updateGlobal({ fontFamily })}
       />
-      <ColorInput
+      <ColorField
         label={labels.textColor}
         value={global.textColor}
         onChange={(textColor) => store.updateGlobal({ textColor })}
       />
-      <ColorInput
+      <ColorField
         label={labels.linkColor}
         value={global.linkColor}
         onChange={(linkColor) => store.updateGlobal({ linkColor })}
       />
-      <TextInput
+      <TextField
         label={labels.preheader}
         value={global.preheader}
-        maxLength={250}
+        error={lengthError(global.preheader, 250)}
         onChange={(preheader) => store.updateGlobal({ preheader })}
       />
       <fieldset className="ee-fieldset">
         <legend>{labels.message}</legend>
-        <TextInput
+        <TextField
           label={labels.subject}
           value={message.subject}
-          maxLength={998}
+          error={lengthError(message.subject, 998)}
           onChange={(subject) => store.updateMessage({ subject })}
         />
-        <TextInput
+        <TextField
           label={labels.fromEmail}
           type="email"
           value={message.fromEmail}
-          maxLength={254}
+          error={lengthError(message.fromEmail, 254)}
           onChange={(fromEmail) => store.updateMessage({ fromEmail })}
         />
-        <TextInput
+        <TextField
           label={labels.fromName}
           value={message.fromName}
-          maxLength={256}
+          error={lengthError(message.fromName, 256)}
           onChange={(fromName) => store.updateMessage({ fromName })}
         />
-        <TextInput
+        <TextField
           label={labels.replyTo}
           type="email"
           value={message.replyTo}
-          maxLength={254}
+          error={lengthError(message.replyTo, 254)}
           onChange={(replyTo) => store.updateMessage({ replyTo })}
         />
       </fieldset>

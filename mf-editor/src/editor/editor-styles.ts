@@ -116,12 +116,10 @@ export const editorStyles = `
 .ee-fieldset { border: 0; border-top: 1px solid var(--ee-border); margin: 16px 0 0; padding: 12px 0 0; }
 .ee-fieldset legend { font-weight: 600; padding: 0 4px 0 0; }
 .ee-field { display: grid; gap: 4px; margin: 0 0 10px; }
-.ee-field label, .ee-check label { color: var(--ee-text); }
+.ee-field label { color: var(--ee-text); }
 .ee-field input:not([type='color']), .ee-field select, .ee-field textarea {
   min-height: 32px; padding: 4px 8px; border: 1px solid #9ca3af; border-radius: 6px; font: inherit; color: var(--ee-text); background: #fff;
 }
-.ee-field input[type='color'] { width: 48px; height: 32px; padding: 2px; border: 1px solid #9ca3af; border-radius: 6px; background: #fff; }
-.ee-check { display: flex; gap: 8px; align-items: center; margin: 0 0 10px; }
 .ee-center { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 12px; min-height: 320px; padding: 24px; text-align: center; }
 .ee-skeleton { display: grid; grid-template-columns: 248px 1fr 320px; gap: 16px; width: 100%; padding: 16px; }
 .ee-preview__frame { display: block; margin: 0 auto; height: 70vh; border: 1px solid var(--ee-border); border-radius: var(--ee-radius); background: #fff; }

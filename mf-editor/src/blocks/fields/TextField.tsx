@@ -18,7 +18,7 @@ export function TextField({
   hint?: string;
   placeholder?: string;
   multiline?: boolean;
-  type?: 'text' | 'datetime-local';
+  type?: 'text' | 'email' | 'datetime-local';
 }) {
   const Tag = multiline ? 'sl-textarea' : 'sl-input';
   return (

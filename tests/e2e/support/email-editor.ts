@@ -16,19 +16,40 @@ export async function dragBlock(page: Page, type: string): Promise<void> {
   const blocks = canvas.locator('[data-block-id]');
   const before = await blocks.count();
   const target = canvas.getByTestId(before === 0 ? 'canvas-empty' : `drop-zone-${before}`);
+  // The engine-made images of the blocks already there come first: each one moves the gaps below it.
+  await expect(canvas.getByText(/preview appears in a moment/)).toHaveCount(0);
+  await canvas.evaluate((element) =>
+    Promise.all(
+      [...element.querySelectorAll('img')]
+        .filter((image) => !image.complete)
+        .map(
+          (image) =>
+            new Promise((settled) => {
+              image.addEventListener('load', settled, { once: true });
+              image.addEventListener('error', settled, { once: true });
+            }),
+        ),
+    ),
+  );
   await target.scrollIntoViewIfNeeded();
   const tile = page.locator(`[data-block-type="${type}"]`).first();
   await tile.scrollIntoViewIfNeeded();
   const from = await tile.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error(`cannot drag ${type}: palette tile or drop zone not visible`);
+  if (!from || !(await target.boundingBox()))
+    throw new Error(`cannot drag ${type}: palette tile or drop zone not visible`);
+  // Measured again just before the release: an engine-made image loading meanwhile moves the gap.
+  const landing = async () => {
+    const to = await target.boundingBox();
+    if (!to) throw new Error(`cannot drag ${type}: the drop zone went away`);
+    return { x: to.x + to.width / 2, y: to.y + to.height / 2 };
+  };
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + from.height / 2 + 6, { steps: 3 });
-  const x = to.x + to.width / 2;
-  const y = to.y + to.height / 2;
-  await page.mouse.move(x, y, { steps: 12 });
-  await page.mouse.move(x, y + 1, { steps: 2 });
+  const near = await landing();
+  await page.mouse.move(near.x, near.y, { steps: 12 });
+  const at = await landing();
+  await page.mouse.move(at.x, at.y + 1, { steps: 2 });
   await page.mouse.up();
   await expect(blocks).toHaveCount(before + 1);
   await expect(blocks.last()).toHaveAttribute('data-block-type', type);

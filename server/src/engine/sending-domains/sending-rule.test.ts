@@ -23,13 +23,7 @@ describe.each(databases)('production sends only From a verified sending domain, 
   let sandboxed: EngineAccount;
 
   beforeAll(async () => {
-    port = await startRelay(
-      createRelayService({
-        apiKeys: t.engine.apiKeys,
-        subaccounts: t.engine.subaccounts,
-        send: t.engine.send,
-      }),
-    );
+    port = await startRelay(createRelayService(t.engine));
     a = await engineAccount(t.app, t.db, 'rule-a');
     sandboxed = await engineAccount(t.app, t.db, 'rule-sandbox', 'sandbox');
     await t.db.query(

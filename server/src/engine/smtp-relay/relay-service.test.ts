@@ -53,11 +53,7 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
   let b: EngineAccount;
 
   beforeAll(async () => {
-    const service = createRelayService({
-      apiKeys: t.engine.apiKeys,
-      subaccounts: t.engine.subaccounts,
-      send: t.engine.send,
-    });
+    const service = createRelayService(t.engine);
     port = await startRelay(service);
     a = await engineAccount(t.app, t.db, 'relay-a');
     b = await engineAccount(t.app, t.db, 'relay-b');

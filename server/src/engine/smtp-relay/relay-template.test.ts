@@ -24,13 +24,7 @@ describe.each(databases)('SMTP relay sending a stored template ($name)', (databa
   let a: EngineAccount;
 
   beforeAll(async () => {
-    port = await startRelay(
-      createRelayService({
-        apiKeys: t.engine.apiKeys,
-        subaccounts: t.engine.subaccounts,
-        send: t.engine.send,
-      }),
-    );
+    port = await startRelay(createRelayService(t.engine));
     a = await engineAccount(t.app, t.db, 'relay-tpl');
   });
 

@@ -24,13 +24,7 @@ describe.each(databases)('tracking of whole messages (email_rfc822, SMTP) on $na
   let a: EngineAccount;
 
   beforeAll(async () => {
-    port = await startRelay(
-      createRelayService({
-        apiKeys: t.engine.apiKeys,
-        subaccounts: t.engine.subaccounts,
-        send: t.engine.send,
-      }),
-    );
+    port = await startRelay(createRelayService(t.engine));
     a = await engineAccount(t.app, t.db, 'track-whole');
   });
 

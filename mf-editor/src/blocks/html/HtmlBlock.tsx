@@ -1,5 +1,6 @@
 import { designLimits } from '@app/shared/api/contract/editor/design-constants';
 import DOMPurify from 'dompurify';
+import { useMemo } from 'react';
 import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-definition.ts';
 import { Placeholder } from '../canvas/Placeholder.tsx';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
@@ -17,6 +18,7 @@ const canvasHtml = (html: string) =>
   });
 
 function HtmlCanvas({ block, global }: CanvasProps<'html'>) {
+  const purified = useMemo(() => canvasHtml(block.props.html), [block.props.html]);
   if (!block.props.html.trim())
     return <Placeholder label="Html: write your markup in the settings" height={80} />;
   return (
@@ -28,7 +30,7 @@ function HtmlCanvas({ block, global }: CanvasProps<'html'>) {
         overflow: 'hidden',
       }}
       // Purified just above, as the toasts' HTML is.
-      dangerouslySetInnerHTML={{ __html: canvasHtml(block.props.html) }}
+      dangerouslySetInnerHTML={{ __html: purified }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useMemo, useState } from 'react';
 import { richTextCss } from './rich-text-css.ts';
 import { richTextView } from './rich-text-view.ts';
 
@@ -67,6 +67,8 @@ export function RichText({
   style?: CSSProperties;
 }) {
   const { module, failed } = useEditorModule(editable);
+  // Purified once per text, not on every render of the canvas (a keystroke elsewhere redraws it).
+  const view = useMemo(() => richTextView(html), [html]);
   return (
     <div
       className="mf-rich-text"
@@ -83,7 +85,7 @@ export function RichText({
           // Only shown: a click or Tab reaches the block around it (a link here never leaves the editor).
           inert
           // Purified by richTextView to the sanitizer's tags, links with checked addresses.
-          dangerouslySetInnerHTML={{ __html: richTextView(html) }}
+          dangerouslySetInnerHTML={{ __html: view }}
         />
       )}
       {failed ? (

@@ -166,7 +166,8 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     if (progress.length > 0) await deps.recordProgress(tx, progress);
     const messages = accepted.flatMap((unit) => unit.messages);
     if (messages.length > 0) await insertMessages(tx, messages);
-    for (const unit of accepted) if (unit.queued) await insertQueued(tx, unit.queued);
+    const queued = accepted.flatMap((unit) => (unit.queued ? [unit.queued] : []));
+    if (queued.length > 0) await insertQueued(tx, queued);
     const events = accepted.flatMap((unit) => unit.events);
     if (events.length > 0) await deps.insertEvents(tx, events);
   }

@@ -338,6 +338,9 @@ describe.each(databases)('webhook targets without an allow-list on $name', (data
       'private.acme.test': { A: ['192.168.1.5'] },
       'mixed.acme.test': { A: ['93.184.215.14', '10.0.0.7'] },
       'metadata.acme.test': { A: ['169.254.169.254'] },
+      'compatible.acme.test': { AAAA: ['::7f00:1'] },
+      'mapped.acme.test': { AAAA: ['::ffff:7f00:1'] },
+      'nat64.acme.test': { AAAA: ['64:ff9b::a9fe:a9fe'] },
     });
     receiver = await startWebhookReceiver();
   });
@@ -348,7 +351,7 @@ describe.each(databases)('webhook targets without an allow-list on $name', (data
   const t = useTestApp(database, () => ({ config: { dnsServers: [dns.address] } }));
   const call = engineCaller(t);
 
-  it('refuses loopback, private, link-local and mapped addresses, literal or resolved, before connecting', async () => {
+  it('refuses loopback, private, link-local, mapped, compatible and NAT64 addresses, literal or resolved, before connecting', async () => {
     const a = await engineAccount(t.app, t.db, 'ssrf');
     for (const target of [
       `${receiver.url}/hook`,
@@ -360,6 +363,16 @@ describe.each(databases)('webhook targets without an allow-list on $name', (data
       'http://private.acme.test/hook',
       'http://mixed.acme.test/hook',
       'http://metadata.acme.test/latest/meta-data',
+      'http://[::7f00:1]/hook',
+      'http://[::127.0.0.1]/hook',
+      'http://[::ffff:7f00:1]/hook',
+      'http://[64:ff9b::7f00:1]/hook',
+      'http://2130706433/hook',
+      'http://0177.0.0.1/hook',
+      'http://0x7f.1/hook',
+      'http://compatible.acme.test/hook',
+      'http://mapped.acme.test/hook',
+      'http://nat64.acme.test/hook',
     ]) {
       const response = await call(a, 'POST', '/webhooks', { name: 'x', target, events: ['delivery'] });
       expect(response.statusCode, target).toBe(400);
@@ -376,6 +389,17 @@ describe.each(databases)('webhook targets without an allow-list on $name', (data
     });
     expect(oauth.statusCode).toBe(400);
     expect(oauth.json().errors[0].description).toMatch(/^auth_request_details.url: 127.0.0.1 is a private/);
+    const compatibleOauth = await call(a, 'POST', '/webhooks', {
+      name: 'x',
+      target: 'http://93.184.215.14/hook',
+      events: ['delivery'],
+      auth_type: 'oauth2',
+      auth_request_details: { url: 'http://[::7f00:1]/token', body: { client_id: 'c' } },
+    });
+    expect(compatibleOauth.statusCode).toBe(400);
+    expect(compatibleOauth.json().errors[0].description).toMatch(
+      /^auth_request_details.url: ::7f00:1 is a private/,
+    );
     expect(receiver.posts).toEqual([]);
     expect((await call(a, 'GET', '/webhooks')).json().results).toEqual([]);
   });

@@ -53,8 +53,13 @@ export function checkGrants(
   const { grants: held } = principal;
   if (held !== 'all') {
     const beyond = known.filter((grant) => !holdsGrant(held, grant));
-    if (beyond.length > 0)
-      throw invalidParameter(`you cannot grant what your key lacks: ${beyond.join(', ')}`);
+    if (beyond.length > 0) {
+      throw invalidParameter(
+        principal.keyId === null
+          ? `your role's permissions do not open these grants: ${beyond.join(', ')}`
+          : `you cannot grant what your key lacks: ${beyond.join(', ')}`,
+      );
+    }
   }
   return [...new Set(known)];
 }

@@ -84,7 +84,9 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: memberTags,
           summary: 'Mail an open invitation again, with a new link (once a minute)',
-          description: `${manageNote} The older link stops working; 429 tooManyAttempts within a minute.`,
+          description:
+            `${manageNote} The older link stops working; 429 tooManyAttempts within a minute; 409 ` +
+            'quotaExceeded when an expired invitation no longer fits the plan member limit.',
           security: bearerSecurity,
           body: resendInvitationBody,
           response: { 200: envelope(teamMemberSchema) },
@@ -155,7 +157,8 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
           summary: 'Accept an invitation (no login): creates the member, validated, with the invited role',
           description:
             'id is the token of the link. 404 entityNotFound for an unknown link, 410 linkUsed when already ' +
-            'accepted, 409 state when expired, 409 emailRegistered when the address got an account meanwhile.',
+            'accepted, 409 state when expired, 409 emailRegistered when the address got an account meanwhile, ' +
+            "409 quotaExceeded when the company's members fill its plan member limit.",
           body: acceptInvitationBody,
           response: { 200: envelope(acceptInvitationData) },
         },

@@ -530,6 +530,52 @@ describe.each(databases)('team members and roles on $name', (database) => {
     }
   });
 
+  it('resending an expired invitation, or accepting one, never passes the member limit', async () => {
+    await t.db.query("UPDATE plan_quotas SET quota = 3 WHERE plan_id = 'FREE' AND feature = 'member'");
+    try {
+      const g = await signUp(t.app, t.db, 'gus', 'Company G');
+      const first = uniqueEmail('g1');
+      const late = uniqueEmail('g2');
+      expect((await invite(g, first)).statusCode).toBe(200);
+      const lateInvitation = (await invite(g, late)).json().data;
+      // The second invitation expires: it no longer counts, so a third address is invited in its place.
+      await t.db.query('UPDATE member_invitations SET expires_at = $2 WHERE id = $1', [
+        lateInvitation.id,
+        t.clock.now(),
+      ]);
+      t.clock.advance(61_000);
+      const third = uniqueEmail('g3');
+      expect((await invite(g, third)).statusCode).toBe(200);
+      // Sending the expired one again would make four of three.
+      const resent = await t.post('/v1/company/members/resend', g.token, { id: lateInvitation.id });
+      expect(resent.statusCode).toBe(409);
+      expect(resent.json()).toMatchObject({
+        code: 'quotaExceeded',
+        message: expect.stringContaining('Team member limit reached: your plan allows 3 members'),
+      });
+      for (const email of [first, third]) {
+        expect((await accept(await tokenOf(email))).statusCode).toBe(200);
+      }
+      expect(await t.getData('/v1/company/members', g.token)).toMatchObject({ limit: 3, used: 3 });
+
+      // Invitations made under a larger plan are refused at acceptance once the members fill the limit.
+      await t.db.query("UPDATE plan_quotas SET quota = -1 WHERE plan_id = 'FREE' AND feature = 'member'");
+      const extra = uniqueEmail('g4');
+      expect((await invite(g, extra)).statusCode).toBe(200);
+      await t.db.query("UPDATE plan_quotas SET quota = 3 WHERE plan_id = 'FREE' AND feature = 'member'");
+      const over = await accept(await tokenOf(extra));
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toMatchObject({
+        code: 'quotaExceeded',
+        message: expect.stringContaining('Company G has reached its plan limit of 3 members'),
+      });
+      const active = (await members(g)).filter((item: { status: string }) => item.status === 'active');
+      expect(active).toHaveLength(3);
+    } finally {
+      await t.db.query("UPDATE plan_quotas SET quota = -1 WHERE plan_id = 'FREE' AND feature = 'member'");
+    }
+  });
+
   it('preferences: time zone on the user, usage alert through /notification-alert', async () => {
     const updated = await t.call('PUT', '/v1/user', a.token, { timezone: 'Asia/Jakarta', time: '12' });
     expect(updated.json().data).toMatchObject({ timezone: 'Asia/Jakarta', time: '12' });

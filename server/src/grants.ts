@@ -35,7 +35,7 @@ export const permissionGrants: Readonly<Record<Permission, readonly ApiKeyGrant[
   'suppression.manage': ['suppression_lists/manage'],
   send: ['transmissions/modify', 'recipient-validation/manage'],
   'environment.switch': [],
-  'settings.manage': ['ip_pools/manage'],
+  'settings.manage': ['ip_pools/manage', 'account/modify'],
 };
 
 const sessionViewGrants: readonly ApiKeyGrant[] = [

@@ -55,6 +55,7 @@ export const grantAreas: ReadonlyArray<{
   {
     area: 'Account',
     grants: [
+      { grant: 'account/modify', label: 'Account: rename, tracking and sending defaults' },
       { grant: 'api_keys/manage', label: 'API keys' },
       { grant: 'subaccounts/manage', label: 'Subaccounts' },
       { grant: 'ip_pools/manage', label: 'IP pools' },

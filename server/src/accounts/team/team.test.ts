@@ -287,7 +287,7 @@ describe.each(databases)('team members and roles on $name', (database) => {
     });
     expect(allGrants.statusCode).toBe(422);
     expect(allGrants.json().errors[0].description).toMatch(
-      /^your role's permissions do not open these grants: inbound_domains\/manage, /,
+      /^your role's permissions do not open these grants: account\/modify, inbound_domains\/manage, /,
     );
     // The admin keeps everything: it may give any role and change the lead's.
     expect((await invite(f, uniqueEmail('admin-keys'), keyRole.id)).statusCode).toBe(200);

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
-import { principalOf, requireMaster } from '../../http/principal.ts';
+import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
 import { invalidParameter } from '../../http/sparkpost-errors.ts';
 import { type CompanyQuota, companyQuotas } from './quotas.ts';
 
@@ -109,7 +109,7 @@ export function accountRoutes({ db, clock, companies }: AccountRouteDeps): Fasti
     app.put(
       '/account',
       {
-        preHandler: requireMaster,
+        preHandler: [requireMaster, requireGrant('account/modify')],
         schema: {
           tags,
           summary: 'Rename the company; account-wide tracking options and tfa_required are not offered',

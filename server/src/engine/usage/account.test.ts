@@ -8,6 +8,7 @@ import {
   sampleTransmission,
   subaccountWithKey,
 } from '../../testing/engine.ts';
+import { joinMember } from '../../testing/team.ts';
 
 describe.each(databases)('GET and PUT /account on $name', (database) => {
   const t = useTestApp(database);
@@ -76,6 +77,68 @@ describe.each(databases)('GET and PUT /account on $name', (database) => {
       description: expect.stringMatching(/^tfa_required, options\.click_tracking: /),
     });
     expect((await call(a, 'GET', '/account')).json().results.company_name).toBe('Account Renamed');
+  });
+
+  it('PUT needs account/modify: an smtp/inject key and a MEMBER session cannot rename the company', async () => {
+    const before = (await call(a, 'GET', '/account')).json().results.company_name;
+    const injectOnly = (
+      await call(a, 'POST', '/api-keys', { label: 'relay only', grants: ['smtp/inject'] })
+    ).json().results.key as string;
+    const byKey = await call(
+      a,
+      'PUT',
+      '/account',
+      { company_name: 'Renamed by a relay key' },
+      {
+        authorization: injectOnly,
+      },
+    );
+    expect(byKey.statusCode).toBe(403);
+    expect(byKey.json().errors[0]).toMatchObject({
+      code: '1100',
+      description: 'this API key lacks the account/modify grant',
+    });
+    const member = await joinMember(t.app, t.db, a);
+    const bySession = await call(
+      a,
+      'PUT',
+      '/account',
+      { company_name: 'Renamed by a member' },
+      {
+        authorization: `Bearer ${member.token}`,
+      },
+    );
+    expect(bySession.statusCode).toBe(403);
+    expect(bySession.json().errors[0].description).toBe(
+      'Your role does not allow this: manage company settings',
+    );
+    // Both may still read it.
+    expect((await call(a, 'GET', '/account', undefined, { authorization: injectOnly })).statusCode).toBe(200);
+    expect((await call(a, 'GET', '/account')).json().results.company_name).toBe(before);
+
+    const settingsRole = await t.app.inject({
+      method: 'POST',
+      url: '/v1/company/roles',
+      headers: { authorization: `Bearer ${a.token}` },
+      payload: { name: 'Settings', permissions: ['settings.manage'] },
+    });
+    const manager = await joinMember(t.app, t.db, a, settingsRole.json().data.id);
+    const allowed = await call(
+      a,
+      'PUT',
+      '/account',
+      { company_name: before },
+      {
+        authorization: `Bearer ${manager.token}`,
+      },
+    );
+    expect(allowed.statusCode).toBe(200);
+    const accountKey = (
+      await call(a, 'POST', '/api-keys', { label: 'account', grants: ['account/modify'] })
+    ).json().results.key as string;
+    expect(
+      (await call(a, 'PUT', '/account', { company_name: before }, { authorization: accountKey })).statusCode,
+    ).toBe(200);
   });
 
   it("is the master account's: a subaccount key is refused", async () => {

@@ -1,5 +1,6 @@
 /** SparkPost-style grants an API key can hold: the vocabulary of what a caller may do. */
 export const apiKeyGrants = [
+  'account/modify',
   'api_keys/manage',
   'inbound_domains/manage',
   'ip_pools/manage',

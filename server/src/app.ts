@@ -315,7 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       templateRoutes(engine),
       embedTokenRoutes({ embedTokens }),
       contentPreviewerRoutes(engine),
-      accountRoutes({ db, clock, companies }),
+      accountRoutes({ db, clock, companies, accountOptions: engine.accountOptions }),
       recipientListRoutes(engine),
       snippetRoutes(engine),
       transmissionRoutes(engine),

@@ -289,6 +289,31 @@ describe.each(databases)('team members and roles on $name', (database) => {
     expect(allGrants.json().errors[0].description).toMatch(
       /^your role's permissions do not open these grants: account\/modify, inbound_domains\/manage, /,
     );
+    // It may change a key holding more than its role opens, as long as it adds none of those grants.
+    const adminKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: auth(f.token),
+      payload: { label: 'admin made', grants: ['smtp/inject', 'metrics/view'] },
+    });
+    const keyPath = `/api/v1/api-keys/${adminKey.json().results.id}`;
+    const relabelled = await t.app.inject({
+      method: 'PUT',
+      url: keyPath,
+      headers: auth(keeper.token),
+      payload: { label: 'renamed', grants: ['smtp/inject', 'metrics/view', 'templates/view'] },
+    });
+    expect(relabelled.statusCode, relabelled.body).toBe(200);
+    const added = await t.app.inject({
+      method: 'PUT',
+      url: keyPath,
+      headers: auth(keeper.token),
+      payload: { grants: ['smtp/inject', 'transmissions/modify'] },
+    });
+    expect(added.statusCode).toBe(422);
+    expect(added.json().errors[0].description).toBe(
+      "your role's permissions do not open these grants: transmissions/modify",
+    );
     // The admin keeps everything: it may give any role and change the lead's.
     expect((await invite(f, uniqueEmail('admin-keys'), keyRole.id)).statusCode).toBe(200);
     expect(

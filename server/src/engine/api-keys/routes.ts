@@ -158,7 +158,9 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
         const updated = await apiKeys.update(principal.companyId, key.id, {
           label,
           grants:
-            grants === undefined ? undefined : checkGrants(principal, key.subaccountId !== 0, grants, key.grants),
+            grants === undefined
+              ? undefined
+              : checkGrants(principal, key.subaccountId !== 0, grants, key.grants),
           validIps: checkValidIps(valid_ips),
         });
         if (!updated) throw notFound(`API key ${key.id} does not exist`);

@@ -168,3 +168,28 @@ export async function authenticateToken(
     stage: row.stage,
   };
 }
+
+/**
+ * A session by its id, without its token (what an embed token made with it checks): its user's company and
+ * permissions now, or undefined once it was logged out, revoked or expired, or is not fully signed in.
+ */
+export async function liveSession(
+  db: Db,
+  sessionId: string,
+  now: Date,
+): Promise<Pick<AuthSession, 'sessionId' | 'userId' | 'companyId' | 'role' | 'permissions'> | undefined> {
+  const row = await db.maybeOne<Pick<SessionRow, 'user_id' | 'company_id' | 'role' | 'role_permissions'>>(
+    `SELECT s.user_id, u.company_id, u.role, r.permissions AS role_permissions
+     FROM sessions s JOIN users u ON u.id = s.user_id JOIN team_roles r ON r.id = u.role
+     WHERE s.id = $1 AND s.stage = 'full' AND s.revoked_at IS NULL AND s.expires_at > $2`,
+    [sessionId, now],
+  );
+  if (!row) return undefined;
+  return {
+    sessionId,
+    userId: row.user_id,
+    companyId: row.company_id,
+    role: row.role,
+    permissions: permissionsOfRole(row.role, row.role_permissions),
+  };
+}

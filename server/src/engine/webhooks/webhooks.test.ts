@@ -4,6 +4,7 @@ import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
 import { type EngineAccount, engineAccount, engineCaller, subaccountWithKey } from '../../testing/engine.ts';
+import { joinMember } from '../../testing/team.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 const webhookGrants = ['webhooks/modify', 'webhooks/view'];
@@ -303,6 +304,72 @@ describe.each(databases)('webhooks API on $name', (database) => {
     expect(viewed.json().results.target).toBe(`${receiver.url}/example-webhook`);
     expect((await call(a, 'GET', `/webhooks/${id}`)).json().results.signing_secret).toBe(secret);
     await call(a, 'DELETE', `/webhooks/${id}`);
+  });
+
+  it('shows auth secrets only to callers who may change the webhook: never to a view-only key or a MEMBER', async () => {
+    receiver.respond((post) =>
+      post.path === '/tokens'
+        ? { status: 200, body: { access_token: 'live-access-token', expires_in: 3600 } }
+        : { status: 200 },
+    );
+    const basic = await create(a, {
+      name: 'Basic secret',
+      custom_headers: { 'x-api-key': 'header-secret' },
+      auth_type: 'basic',
+      auth_credentials: { username: 'hookuser', password: 'basic-password' },
+      auth_token: 'legacy-token',
+    });
+    const oauth = await create(a, {
+      name: 'OAuth secret',
+      auth_type: 'oauth2',
+      auth_request_details: {
+        url: `${receiver.url}/tokens`,
+        body: { client_id: 'CLIENT123', client_secret: 'client-secret', grant_type: 'client_credentials' },
+      },
+    });
+    const secrets = ['basic-password', 'client-secret', 'live-access-token', 'legacy-token', 'header-secret'];
+    const viewKey = (
+      await call(a, 'POST', '/api-keys', { label: 'viewer', grants: ['webhooks/view'] })
+    ).json().results.key as string;
+    const member = await joinMember(t.app, t.db, a);
+    for (const authorization of [viewKey, `Bearer ${member.token}`]) {
+      const shownBasic = await call(a, 'GET', `/webhooks/${basic.id}`, undefined, { authorization });
+      expect(shownBasic.statusCode).toBe(200);
+      expect(shownBasic.json().results).toMatchObject({
+        auth_type: 'basic',
+        auth_credentials: { username: 'hookuser' },
+      });
+      expect(shownBasic.json().results).not.toHaveProperty('custom_headers');
+      const shownOauth = (await call(a, 'GET', `/webhooks/${oauth.id}`, undefined, { authorization })).json()
+        .results;
+      expect(shownOauth).toMatchObject({
+        auth_request_details: {
+          url: `${receiver.url}/tokens`,
+          body: { client_id: 'CLIENT123', grant_type: 'client_credentials' },
+        },
+        auth_credentials: {},
+      });
+      const listed = await call(a, 'GET', '/webhooks', undefined, { authorization });
+      for (const answer of [shownBasic.body, JSON.stringify(shownOauth), listed.body]) {
+        for (const secret of [...secrets, basic.signing_secret, oauth.signing_secret]) {
+          expect(answer).not.toContain(secret);
+        }
+      }
+    }
+    // Who may change the webhook sees what SparkPost shows: the edit screen needs no secret typed again.
+    const full = (await call(a, 'GET', `/webhooks/${basic.id}`)).json().results;
+    expect(full).toMatchObject({
+      custom_headers: { 'x-api-key': 'header-secret' },
+      auth_credentials: { username: 'hookuser', password: 'basic-password' },
+      auth_token: 'legacy-token',
+      signing_secret: basic.signing_secret,
+    });
+    expect((await call(a, 'GET', `/webhooks/${oauth.id}`)).json().results).toMatchObject({
+      auth_request_details: { body: { client_secret: 'client-secret' } },
+      auth_credentials: { access_token: 'live-access-token', expires_in: 3600 },
+    });
+    await call(a, 'DELETE', `/webhooks/${basic.id}`);
+    await call(a, 'DELETE', `/webhooks/${oauth.id}`);
   });
 
   it('needs the webhooks grants', async () => {

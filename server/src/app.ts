@@ -16,7 +16,7 @@ import { createPasswordReset } from './accounts/auth/password-reset.ts';
 import { createPasswordHasher } from './accounts/auth/passwords.ts';
 import { authRoutes } from './accounts/auth/routes.ts';
 import { resolveSecret } from './accounts/auth/secret.ts';
-import { authenticateToken } from './accounts/auth/sessions.ts';
+import { authenticateToken, liveSession } from './accounts/auth/sessions.ts';
 import { createTokenService } from './accounts/auth/tokens.ts';
 import { createValidationLinks } from './accounts/auth/validation-links.ts';
 import { createCapturedMailReader } from './accounts/captured-mail/captured-mail-reader.ts';
@@ -49,6 +49,7 @@ import { savedBlockRoutes } from './engine/email-designs/saved-blocks/routes.ts'
 import { createSavedBlockStore } from './engine/email-designs/saved-blocks/saved-block-store.ts';
 import { embedApi } from './engine/embed-tokens/embed-api-routes.ts';
 import { createEmbedTokenStore } from './engine/embed-tokens/embed-token-store.ts';
+import { createEmbedTokens } from './engine/embed-tokens/embed-tokens.ts';
 import { embedTokenRoutes } from './engine/embed-tokens/routes.ts';
 import { embedSessionRoutes } from './engine/embed-tokens/session-routes.ts';
 import { eventRetentionRoutes } from './engine/events/retention-routes.ts';
@@ -274,7 +275,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await api.register(usageRoutes(accounts));
   await api.register(metricsConsoleRoutes({ metrics: engine.metrics, clock, guards }));
   // The block email editor: tokens on /api/v1, the embed API on /embed/v1 (CORS open), files on /media.
-  const embedTokens = createEmbedTokenStore(db, clock);
+  // A token works while its maker (API key, or console session and its member's role) may edit templates.
+  const embedTokens = createEmbedTokens(createEmbedTokenStore(db, clock), {
+    keyGrants: async (companyId, keyId) => (await engine.apiKeys.get(companyId, keyId))?.grants,
+    sessionPermissions: async (companyId, sessionId) => {
+      const session = await liveSession(db, sessionId, clock.now());
+      return session?.companyId === companyId ? session.permissions : undefined;
+    },
+    subaccountStatus: engine.subaccounts.statusOf,
+  });
   const media = createMediaStore(db, clock);
   const editorRoutes = [
     embedSessionRoutes({ companyName: async (companyId) => (await companies.detail(companyId)).name }),
@@ -289,13 +298,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mediaRoutes({ media, publicUrl }),
     savedBlockRoutes({ savedBlocks: createSavedBlockStore(db, clock) }),
   ];
-  // A token made with an API key ends with the key: deleting the key closes the editors it opened.
-  const verifyEmbedToken = async (token: string) => {
-    const scope = await embedTokens.verify(token);
-    if (!scope || scope.createdBy === 'session') return scope;
-    return (await engine.apiKeys.get(scope.companyId, scope.createdBy)) ? scope : undefined;
-  };
-  await api.register(embedApi(verifyEmbedToken, editorRoutes), { prefix: '/embed/v1' });
+  await api.register(embedApi(embedTokens.verify, editorRoutes), { prefix: '/embed/v1' });
   await app.register(publicMediaRoutes({ media }));
 
   const engineCallers = {
@@ -312,7 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       templateRoutes(engine),
       embedTokenRoutes({ embedTokens }),
       contentPreviewerRoutes(engine),
-      accountRoutes({ db, clock, companies }),
+      accountRoutes({ db, clock, companies, accountOptions: engine.accountOptions }),
       recipientListRoutes(engine),
       snippetRoutes(engine),
       transmissionRoutes(engine),

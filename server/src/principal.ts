@@ -11,4 +11,6 @@ export interface Principal {
   grants: readonly string[] | 'all';
   /** The API key used, or null for a console session. */
   keyId: string | null;
+  /** The console session used, or null for an API key (and for the engine's own work). */
+  sessionId: string | null;
 }

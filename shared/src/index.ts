@@ -1,6 +1,8 @@
 // @app/shared: the one utility module every micro-app imports (one instance through the import map).
 export * from './api/client.ts';
 export * from './api/codes.ts';
+// The embed tokens the console lists and revokes on a template's Embed panel.
+export type { EmbedTokenInfo } from './api/contract/editor/embed-api.ts';
 // The engine's suppression list and recipient validation, for the console's suppression and validation pages.
 export {
   maxValidationListAddresses,

@@ -76,6 +76,7 @@ async function measureFilters(db: Db, values: BenchValues, now: Date, log: (line
     isMaster: true,
     grants: 'all' as const,
     keyId: null,
+    sessionId: null,
   };
   const results: FilterResult[] = [];
   for (const { name, query, extra } of filtersOf(values)) {

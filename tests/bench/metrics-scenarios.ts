@@ -125,7 +125,14 @@ async function measureOn(db: Db, label: string, events: number, log: (line: stri
   );
 
   const metrics = createMetricsStore(db);
-  const principal: Principal = { companyId, subaccountId: 0, isMaster: true, grants: 'all', keyId: null };
+  const principal: Principal = {
+    companyId,
+    subaccountId: 0,
+    isMaster: true,
+    grants: 'all',
+    keyId: null,
+    sessionId: null,
+  };
   const minute = (at: number) => new Date(at).toISOString().slice(0, 16);
   const window = { from: minute(end - 30 * day + 37 * 60_000), to: minute(end) };
   const metricList =

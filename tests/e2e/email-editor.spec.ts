@@ -157,7 +157,20 @@ test('the console: design a template from blocks, save with Ctrl+S, publish, sen
   const token = ((await code.textContent()) ?? '').match(/token="(emb_[^"]+)"/)?.[1] ?? '';
   const session = await request.get('/embed/v1/session', { headers: { authorization: `Bearer ${token}` } });
   expect((await session.json()).results.template_id).toBe(templateId);
+  // It is listed (newest first) among the template's tokens that work now, and revoked after a confirmation.
+  const tokens = page.getByRole('table', { name: 'Embed tokens of this template' });
+  await expect(tokens.getByRole('row').nth(1)).toContainText('A console session');
   expect(await axeOutsidePreviews(page)).toEqual([]);
+  await tokens.getByRole('button', { name: 'Revoke' }).first().click();
+  await page.getByRole('button', { name: 'Revoke token' }).click();
+  await expect
+    .poll(async () => {
+      const answer = await request.get('/embed/v1/session', {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return answer.status();
+    })
+    .toBe(401);
 });
 
 test('a vendor portal on another origin embeds <email-editor> with a token, saves, publishes and sends', async ({

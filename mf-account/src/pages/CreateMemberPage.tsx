@@ -13,6 +13,7 @@ import {
 } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { inviteRefusal, useMyPermissions } from '../team/permissions.ts';
+import { givableRoles } from '../team/role-rules.ts';
 import { teamApi } from '../team/team-api.ts';
 
 /** /create-member: invite an address with a role (§2, §7 POST /company/members). */
@@ -22,7 +23,7 @@ export function CreateMemberPage() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useZodForm(inviteMemberBody, { email: '', role: 'MEMBER' });
   const canInvite = access.can('team.manage');
-  const givable = roles.filter((role) => role.id !== 'ADMIN' || access.mine?.role === 'ADMIN');
+  const givable = givableRoles(roles, access.mine);
 
   useEffect(() => {
     teamApi

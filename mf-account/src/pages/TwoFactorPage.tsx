@@ -1,4 +1,5 @@
 import {
+  ApiError,
   AppLink,
   AuthLayout,
   Button,
@@ -20,6 +21,20 @@ const finish = (accessToken: string) => {
   storeToken(accessToken, 'full');
   navigate(afterSignIn());
 };
+
+/**
+ * A refused code shows the server's own words: they say which limit was reached and what still
+ * works (another network, a recovery code, or when to try again).
+ */
+async function withLimitMessage<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const body = error instanceof ApiError ? (error.body as { code?: string; message?: string }) : undefined;
+    if (body?.code === 'tooManyAttempts' && body.message) throw new Error(body.message);
+    throw error;
+  }
+}
 
 /**
  * The second-factor step: a token at the '2fa' stage becomes a full one with a TOTP code, or with
@@ -49,7 +64,9 @@ function AppCodeForm() {
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        void form.submit(async ({ code }) => finish((await accountApi.validateTwoFactor(code)).accessToken));
+        void form.submit(async ({ code }) =>
+          finish((await withLimitMessage(accountApi.validateTwoFactor(code))).accessToken),
+        );
       }}
     >
       <p>Enter the 6-digit code from your authenticator app.</p>
@@ -75,7 +92,7 @@ function RecoveryCodeForm() {
       onSubmit={(event) => {
         event.preventDefault();
         void form.submit(async ({ recoveryCode }) =>
-          finish((await accountApi.useRecoveryCode(recoveryCode)).accessToken),
+          finish((await withLimitMessage(accountApi.useRecoveryCode(recoveryCode))).accessToken),
         );
       }}
     >

@@ -17,6 +17,7 @@ import {
 } from '@app/shared';
 import { useState } from 'react';
 import { onlyTeamManagers, type PermissionState } from './permissions.ts';
+import { deleteRoleRefusal, givableRoles, permissionRefusal } from './role-rules.ts';
 import { teamApi } from './team-api.ts';
 
 /** Account setting "Roles": the built-in and custom roles, a custom role's creation and deletion (§3 Role). */
@@ -70,10 +71,12 @@ export function RolesSection({
                 <span className="muted">Built-in roles cannot be changed</span>
               ) : !canManage ? (
                 <span className="muted">{onlyTeamManagers}</span>
+              ) : deleteRoleRefusal(role, access.mine) ? (
+                <span className="muted">{deleteRoleRefusal(role, access.mine)}</span>
               ) : (
                 <DeleteRoleButton
                   role={role}
-                  roles={roles}
+                  replacements={givableRoles(roles, access.mine).filter((choice) => choice.id !== role.id)}
                   onDeleted={(message) => {
                     setError(null);
                     setNotice(message);
@@ -90,6 +93,7 @@ export function RolesSection({
       />
       {canManage ? (
         <CreateRoleForm
+          access={access}
           onCreated={(role) => {
             setNotice(`The role ${role.name} was created.`);
             onChanged();
@@ -104,13 +108,13 @@ export function RolesSection({
 
 function DeleteRoleButton(props: {
   role: TeamRole;
-  roles: TeamRole[];
+  /** The roles its members may get instead: the ones the signed-in user may give. */
+  replacements: TeamRole[];
   onDeleted: (message: string) => void;
   onFailed: (message: string) => void;
 }) {
-  const { role } = props;
-  const choices = props.roles.filter((candidate) => candidate.id !== role.id);
-  const [replacement, setReplacement] = useState('MEMBER');
+  const { role, replacements: choices } = props;
+  const [replacement, setReplacement] = useState(choices[0]?.id ?? 'MEMBER');
   return (
     <ConfirmButton
       size="small"
@@ -144,8 +148,15 @@ function DeleteRoleButton(props: {
   );
 }
 
-function CreateRoleForm({ onCreated }: { onCreated: (role: TeamRole) => void }) {
-  const form = useZodForm(createRoleBody, { name: '', permissions: ['send'] as Permission[] });
+function CreateRoleForm({
+  access,
+  onCreated,
+}: {
+  access: PermissionState;
+  onCreated: (role: TeamRole) => void;
+}) {
+  const start = access.can('send') ? (['send'] as Permission[]) : [];
+  const form = useZodForm(createRoleBody, { name: '', permissions: start });
   const chosen = (form.values.permissions ?? []) as Permission[];
   const toggle = (permission: Permission, on: boolean) =>
     form.set(
@@ -171,15 +182,23 @@ function CreateRoleForm({ onCreated }: { onCreated: (role: TeamRole) => void }) 
       <TextField label="Role name" {...form.field('name')} />
       <fieldset style={{ border: 'none', padding: 0, margin: '0 0 12px', display: 'grid', gap: 6 }}>
         <legend>What the role may change</legend>
-        {permissions.map((permission) => (
-          <CheckboxField
-            key={permission}
-            label={permissionInfo[permission].label}
-            hint={permissionInfo[permission].description}
-            checked={chosen.includes(permission)}
-            onChange={(on) => toggle(permission, on)}
-          />
-        ))}
+        {permissions.map((permission) => {
+          const refusal = permissionRefusal(permission, access.mine);
+          return (
+            <CheckboxField
+              key={permission}
+              label={permissionInfo[permission].label}
+              hint={
+                refusal
+                  ? `${permissionInfo[permission].description}. ${refusal}.`
+                  : permissionInfo[permission].description
+              }
+              checked={chosen.includes(permission)}
+              disabled={refusal !== undefined}
+              onChange={(on) => toggle(permission, on)}
+            />
+          );
+        })}
         {form.errors.permissions ? (
           <span className="app-field-error" role="alert">
             {form.errors.permissions}

@@ -16,6 +16,7 @@ import {
 } from '@app/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { inviteRefusal, onlyTeamManagers, type PermissionState } from './permissions.ts';
+import { givableRoles } from './role-rules.ts';
 import { teamApi } from './team-api.ts';
 
 const status: Record<TeamMember['status'], { label: string; variant: 'success' | 'primary' | 'warning' }> = {
@@ -196,7 +197,7 @@ export function TeamSection({
       {changing ? (
         <ChangeRoleDialog
           member={changing}
-          roles={roles.filter((role) => role.id !== 'ADMIN' || access.mine?.role === 'ADMIN')}
+          roles={givableRoles(roles, access.mine)}
           onClose={() => setChanging(null)}
           onSave={(role) =>
             act(async () => {
@@ -244,6 +245,7 @@ function ChangeRoleDialog(props: {
         label="Role"
         value={role}
         options={props.roles.map((candidate) => ({ value: candidate.id, label: candidate.name }))}
+        hint="Only roles whose permissions you hold yourself are offered."
         onChange={setRole}
       />
     </ConfirmDialog>

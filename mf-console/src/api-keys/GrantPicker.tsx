@@ -1,5 +1,5 @@
 import { Button, CheckboxField, SelectField } from '@app/shared';
-import { allowedGrants, grantAreas, grantPresets } from './grants.ts';
+import { allowedGrants, grantAreas, grantPresets, grantsMyRoleOpens } from './grants.ts';
 
 /**
  * An API key's grants as SparkPost offers them: "All" (every grant the key may hold) or "Select"
@@ -7,18 +7,23 @@ import { allowedGrants, grantAreas, grantPresets } from './grants.ts';
  */
 export function GrantPicker({
   forSubaccount,
+  kept = [],
   mode,
   grants,
   onChange,
   error,
 }: {
   forSubaccount: boolean;
+  /** Grants the key holds that the user's role cannot give: shown as kept. */
+  kept?: readonly string[];
   mode: 'all' | 'select';
   grants: readonly string[];
   onChange: (mode: 'all' | 'select', grants: string[]) => void;
   error?: string;
 }) {
-  const allowed = allowedGrants(forSubaccount);
+  const opened = grantsMyRoleOpens();
+  const allowed = allowedGrants(forSubaccount, opened);
+  const limitedByRole = opened !== 'all';
   const toggle = (grant: string, on: boolean) =>
     onChange(
       'select',
@@ -30,7 +35,12 @@ export function GrantPicker({
         label="API permissions"
         value={mode}
         options={[
-          { value: 'all', label: 'All: every grant this key may hold' },
+          {
+            value: 'all',
+            label: limitedByRole
+              ? 'All: every grant this key may hold that your role opens'
+              : 'All: every grant this key may hold',
+          },
           { value: 'select', label: 'Select: only the grants chosen below' },
         ]}
         onChange={(value) =>
@@ -39,12 +49,22 @@ export function GrantPicker({
             grants.filter((grant) => allowed.includes(grant as never)),
           )
         }
-        hint={
+        hint={[
           forSubaccount
             ? 'A subaccount key may send, read its events and manage its domains, suppressions and webhooks.'
-            : 'Give a key only what the program using it needs.'
-        }
+            : 'Give a key only what the program using it needs.',
+          limitedByRole
+            ? 'Only the grants your role opens are offered: nobody gives what they do not hold.'
+            : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
       />
+      {kept.length > 0 ? (
+        <p className="muted">
+          The key also keeps grants your role cannot give: {kept.join(', ')}. They stay as they are.
+        </p>
+      ) : null}
       {mode === 'select' ? (
         <>
           <p className="app-page-actions">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { AllowedIpsField, allowedIpsError } from './AllowedIpsField.tsx';
 import type { EngineForm } from './engine-form.tsx';
 import { GrantPicker } from './GrantPicker.tsx';
-import { allowedGrants } from './grants.ts';
+import { allowedGrants, grantsMyRoleOpens, savedGrants } from './grants.ts';
 
 export interface KeyFormValues {
   label: string;
@@ -13,7 +13,7 @@ export interface KeyFormValues {
 
 /** The label, grants ("All" or a selection) and allowed IPs of a key being written, and what they make. */
 export function useKeyFields(initial: KeyFormValues, forSubaccount: boolean) {
-  const allowed = allowedGrants(forSubaccount);
+  const allowed = allowedGrants(forSubaccount, grantsMyRoleOpens());
   const startsWithAll = initial.grants.length > 0 && allowed.every((grant) => initial.grants.includes(grant));
   const [label, setLabel] = useState(initial.label);
   const [mode, setMode] = useState<'all' | 'select'>(startsWithAll ? 'all' : 'select');
@@ -23,6 +23,8 @@ export function useKeyFields(initial: KeyFormValues, forSubaccount: boolean) {
 
   return {
     forSubaccount,
+    /** Grants the key holds that the user's role cannot give: not offered, kept as they are. */
+    kept: initial.grants.filter((grant) => !allowed.includes(grant as never)),
     label,
     setLabel,
     mode,
@@ -34,9 +36,8 @@ export function useKeyFields(initial: KeyFormValues, forSubaccount: boolean) {
       setMode(nextMode);
       setGrants(nextGrants);
     },
-    /** The grants the key gets: all it may hold, or those chosen. */
-    chosenGrants: () =>
-      mode === 'all' ? [...allowed] : grants.filter((grant) => allowed.includes(grant as never)),
+    /** The grants the key gets: all offered, or those chosen; with those kept. */
+    chosenGrants: () => savedGrants(mode, grants, allowed, initial.grants),
     /** The allowed IPs, when the §6 flag shows them. */
     validIps: () => (showIps ? netmaskLines(ips) : undefined),
     ipsError: () => (showIps ? allowedIpsError(ips) : undefined),
@@ -69,6 +70,7 @@ export function KeyFields({
       />
       <GrantPicker
         forSubaccount={fields.forSubaccount}
+        kept={fields.kept}
         mode={fields.mode}
         grants={fields.grants}
         error={form.errors.grants}

@@ -1,7 +1,7 @@
-import { ApiError, apiKeyGrants, subaccountGrants } from '@app/shared';
+import { ApiError, apiKeyGrants, permissions, sessionGrants, subaccountGrants } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { engineFieldErrors } from './api.ts';
-import { allowedGrants, grantAreas, grantPresets, grantsSummary } from './grants.ts';
+import { allowedGrants, grantAreas, grantPresets, grantsSummary, savedGrants } from './grants.ts';
 
 describe('the grant checkboxes', () => {
   it('offer every grant of the engine exactly once', () => {
@@ -15,6 +15,37 @@ describe('the grant checkboxes', () => {
     }
     expect(allowedGrants(true)).toEqual(subaccountGrants);
     expect(allowedGrants(false)).toEqual(apiKeyGrants);
+  });
+
+  it("offer only the grants the user's role opens: a custom role never gives what it does not hold", () => {
+    const opened = sessionGrants(['apiKeys.manage', 'templates.manage']);
+    const offered = allowedGrants(false, opened);
+    expect(offered).toEqual(expect.arrayContaining(['api_keys/manage', 'templates/modify', 'metrics/view']));
+    for (const grant of ['account/modify', 'smtp/inject', 'subaccounts/manage', 'transmissions/modify']) {
+      expect(offered).not.toContain(grant);
+    }
+    expect([...allowedGrants(true, opened)].sort()).toEqual([
+      'message_events/view',
+      'tracking_domains/view',
+      'transmissions/view',
+      'webhooks/view',
+    ]);
+    expect(allowedGrants(false, sessionGrants([...permissions]))).toEqual(apiKeyGrants);
+  });
+
+  it('keep the grants a key holds that the role cannot give, whatever is picked', () => {
+    const offered = ['templates/modify', 'metrics/view'];
+    const held = ['smtp/inject', 'metrics/view'];
+    expect(savedGrants('select', ['templates/modify'], offered, held)).toEqual([
+      'templates/modify',
+      'smtp/inject',
+    ]);
+    expect(savedGrants('all', [], offered, held)).toEqual([
+      'templates/modify',
+      'metrics/view',
+      'smtp/inject',
+    ]);
+    expect(savedGrants('select', ['smtp/inject'], offered, [])).toEqual([]);
   });
 
   it('summarises a key holding everything it may as All', () => {

@@ -1,4 +1,4 @@
-import { type ApiKeyGrant, apiKeyGrants, subaccountGrants } from '@app/shared';
+import { $company, type ApiKeyGrant, apiKeyGrants, sessionGrants, subaccountGrants } from '@app/shared';
 
 /** The grants by area, as the console shows them (SparkPost's "Select" list). */
 export const grantAreas: ReadonlyArray<{
@@ -55,6 +55,7 @@ export const grantAreas: ReadonlyArray<{
   {
     area: 'Account',
     grants: [
+      { grant: 'account/modify', label: 'Account: rename, tracking and sending defaults' },
       { grant: 'api_keys/manage', label: 'API keys' },
       { grant: 'subaccounts/manage', label: 'Subaccounts' },
       { grant: 'ip_pools/manage', label: 'IP pools' },
@@ -82,9 +83,36 @@ export const grantPresets: ReadonlyArray<{ name: string; grants: readonly ApiKey
   },
 ];
 
-/** What a key may hold: every grant for the primary account, SparkPost's short list for a subaccount. */
-export const allowedGrants = (forSubaccount: boolean): readonly ApiKeyGrant[] =>
-  forSubaccount ? subaccountGrants : apiKeyGrants;
+/**
+ * What a key may hold: every grant for the primary account, SparkPost's short list for a subaccount; of
+ * those, only the ones `opened` (by the signed-in user's role: nobody gives what they do not hold).
+ */
+export const allowedGrants = (
+  forSubaccount: boolean,
+  opened: readonly ApiKeyGrant[] | 'all' = 'all',
+): readonly ApiKeyGrant[] =>
+  (forSubaccount ? subaccountGrants : apiKeyGrants).filter(
+    (grant) => opened === 'all' || opened.includes(grant),
+  );
+
+/**
+ * The grants a key is saved with: the offered ones chosen (every offered one in "All" mode), and those it
+ * already holds that the user's role cannot give: they stay, untouched (keeping a grant gives nothing).
+ */
+export function savedGrants(
+  mode: 'all' | 'select',
+  chosen: readonly string[],
+  offered: readonly string[],
+  held: readonly string[],
+): string[] {
+  const picked = mode === 'all' ? offered : chosen.filter((grant) => offered.includes(grant));
+  const kept = held.filter((grant) => !offered.includes(grant));
+  return [...new Set([...picked, ...kept])];
+}
+
+/** The grants the signed-in user's role opens on /api/v1 (all for an admin): the most a key they make holds. */
+export const grantsMyRoleOpens = (): readonly ApiKeyGrant[] | 'all' =>
+  sessionGrants($company.get()?.permissions ?? []);
 
 /** "All" when a key holds every grant it could, else the grants themselves. */
 export function grantsSummary(grants: readonly string[], forSubaccount: boolean): string {

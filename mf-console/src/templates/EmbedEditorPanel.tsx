@@ -1,7 +1,21 @@
-import { Button, CodeBlock, createEmbedToken, formatUserDateTime, Panel, SelectField } from '@app/shared';
+import {
+  Alert,
+  Button,
+  CodeBlock,
+  ConfirmButton,
+  createEmbedToken,
+  DataTable,
+  type EmbedTokenInfo,
+  formatUserDateTime,
+  Panel,
+  SelectField,
+  useLoad,
+} from '@app/shared';
 import { useState } from 'react';
 import { engineMessage } from '../engine-message.ts';
+import { listEmbedTokens, revokeEmbedToken } from './api.ts';
 import { embedSnippet } from './embed-snippet.ts';
+import { tokenMaker } from './embed-token-maker.ts';
 
 const lifetimes = [
   { value: '3600', label: '1 hour' },
@@ -11,14 +25,16 @@ const lifetimes = [
 
 /**
  * "Embed the editor": a token for this one template, shown once, and the two lines a vendor's page
- * needs. Sites that embed the editor for good mint tokens from their server with an API key
- * (POST /api/v1/embed-tokens); this is the quick way to try it.
+ * needs; then the template's tokens that work now, each revocable. Sites that embed the editor for
+ * good mint tokens from their server with an API key (POST /api/v1/embed-tokens); this is the quick
+ * way to try it.
  */
 export function EmbedEditorPanel({ templateId }: { templateId: string }) {
   const [lifetime, setLifetime] = useState('3600');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [minted, setMinted] = useState<{ token: string; expiresAt: string } | null>(null);
+  const tokens = useLoad(() => listEmbedTokens(templateId), [templateId]);
 
   const create = async () => {
     setBusy(true);
@@ -26,10 +42,22 @@ export function EmbedEditorPanel({ templateId }: { templateId: string }) {
     try {
       const created = await createEmbedToken(templateId, Number(lifetime));
       setMinted({ token: created.token, expiresAt: created.expires_at });
+      tokens.reload();
     } catch (failure) {
       setError(engineMessage(failure));
     } finally {
       setBusy(false);
+    }
+  };
+
+  const revoke = async (token: EmbedTokenInfo) => {
+    setError(null);
+    try {
+      await revokeEmbedToken(token.id);
+      tokens.reload();
+    } catch (failure) {
+      setError(engineMessage(failure));
+      throw failure;
     }
   };
 
@@ -62,6 +90,49 @@ export function EmbedEditorPanel({ templateId }: { templateId: string }) {
           />
         </>
       ) : null}
+      <h3>Tokens that work now</h3>
+      <p className="muted">
+        A token stops with what made it: an API key when it is deleted or loses the templates grant, a console
+        session when it ends or its member leaves the team.
+      </p>
+      {tokens.status === 'failed' ? (
+        <Alert type="danger">The tokens could not be listed: {engineMessage(tokens.error)}</Alert>
+      ) : null}
+      <DataTable
+        label="Embed tokens of this template"
+        rows={tokens.data ?? []}
+        rowKey={(token) => token.id}
+        empty={tokens.data ? <p className="muted">No token of this template works now.</p> : undefined}
+        columns={[
+          { key: 'maker', label: 'Made by', render: tokenMaker },
+          {
+            key: 'created',
+            label: 'Created',
+            secondary: true,
+            render: (token) => formatUserDateTime(token.created_at),
+          },
+          { key: 'expires', label: 'Works until', render: (token) => formatUserDateTime(token.expires_at) },
+          {
+            key: 'actions',
+            label: 'Actions',
+            render: (token) => (
+              <ConfirmButton
+                size="small"
+                label="Revoke"
+                title="Revoke this embed token?"
+                question={
+                  <>
+                    Every editor using it, on your site or in an open console editor, stops at its next
+                    request. This cannot be undone.
+                  </>
+                }
+                confirmLabel="Revoke token"
+                onConfirm={() => revoke(token)}
+              />
+            ),
+          },
+        ]}
+      />
     </Panel>
   );
 }

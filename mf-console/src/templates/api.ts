@@ -1,5 +1,6 @@
 import {
   ApiError,
+  type EmbedTokenInfo,
   http,
   type TemplateContentBody,
   type TemplateOptions,
@@ -83,3 +84,15 @@ export const templateExists = (id: string) =>
       throw error;
     },
   );
+
+/** The embed tokens of one template that work now (never the tokens themselves). */
+export const listEmbedTokens = (templateId: string) =>
+  http.transactional
+    .get<{ results: EmbedTokenInfo[] }>(`/embed-tokens?template_id=${encodeURIComponent(templateId)}`, {
+      quiet: true,
+    })
+    .then((answer) => answer.results);
+
+/** Revokes one embed token: the editors using it stop at their next request. */
+export const revokeEmbedToken = (id: string) =>
+  http.transactional.delete<void>(`/embed-tokens/${encodeURIComponent(id)}`, { quiet: true });

@@ -112,7 +112,14 @@ export function WebhookDetailPage() {
               {consoleFeature('webhook.authentication') ? (
                 <>
                   <dt>Authentication</dt>
-                  <dd>{authText(data)}</dd>
+                  <dd>
+                    {authText(data)}
+                    {!canManage && data.auth_type !== 'none' ? (
+                      <div className="muted">
+                        Its secrets are shown only to roles that may manage webhooks.
+                      </div>
+                    ) : null}
+                  </dd>
                 </>
               ) : null}
               {withActivity ? (

@@ -25,6 +25,7 @@ import { createTrackingDomainStore } from './tracking-domains/tracking-domain-st
 import type { SendDeps } from './transmissions/send-deps.ts';
 import { insertTransmissions, recordProgress } from './transmissions/transmission-rows.ts';
 import { createTransmissionService } from './transmissions/transmission-service.ts';
+import { createAccountOptionStore } from './usage/account-options.ts';
 import { createUsageMeter } from './usage/usage-meter.ts';
 import { createWebhooks } from './webhooks/create-webhooks.ts';
 
@@ -48,6 +49,7 @@ export function createEngine(
   // Metric rollups follow every written event, in the writer's transaction.
   events.onInsert(rollUpEvents);
   const sandbox = createSandboxRules(db, clock);
+  const accountOptions = createAccountOptionStore(db, clock);
   const suppressions = createSuppressionStore(db, clock);
   const templates = createTemplateStore(db, clock);
   const recipientLists = createRecipientListStore(db, clock);
@@ -76,6 +78,7 @@ export function createEngine(
     reportError,
     quotaFits: (companyId, charges) => usage.fits(companyId, charges),
     environmentOf: (companyId) => sandbox.environmentOf(companyId),
+    accountOptions: (companyId) => accountOptions.of(companyId),
     verifiedRecipients: (companyId, addresses) => sandbox.verifiedRecipients(companyId, addresses),
     markSandboxSent: (companyId) => sandbox.markSandboxSent(companyId),
     subaccountStatus: (companyId, id) => subaccounts.statusOf(companyId, id),
@@ -102,6 +105,8 @@ export function createEngine(
     apiKeys,
     subaccounts,
     usage,
+    /** SparkPost's account options: PUT /api/v1/account sets them, sends and delivery follow them. */
+    accountOptions,
     events,
     metrics: createMetricsStore(db),
     sandbox,

@@ -24,7 +24,9 @@ export interface PrincipalDeps {
   /** A subaccount's status (undefined when the company has no such subaccount). */
   subaccountStatus(companyId: string, id: number): Promise<string | undefined>;
   /** A console bearer token's session. */
-  authenticateSession(token: string): Promise<Pick<AuthSession, 'companyId' | 'stage' | 'permissions'>>;
+  authenticateSession(
+    token: string,
+  ): Promise<Pick<AuthSession, 'sessionId' | 'companyId' | 'stage' | 'permissions'>>;
 }
 
 export function decoratePrincipal(app: FastifyInstance): void {
@@ -72,7 +74,13 @@ export function createPrincipalResolver(deps: PrincipalDeps) {
       const session = await deps.authenticateSession(header.slice(7).trim());
       // What the session may change follows its role's permissions; it reads everything (requireGrant).
       const grants = sessionGrants(session.permissions);
-      return { companyId: session.companyId, subaccountId: 0, grants, keyId: null };
+      return {
+        companyId: session.companyId,
+        subaccountId: 0,
+        grants,
+        keyId: null,
+        sessionId: session.sessionId,
+      };
     }
     const secret = apiKeyOf(header);
     const check = secret
@@ -83,7 +91,13 @@ export function createPrincipalResolver(deps: PrincipalDeps) {
       throw unauthorized('The API key is not valid');
     }
     const { key } = check;
-    return { companyId: key.companyId, subaccountId: key.subaccountId, grants: key.grants, keyId: key.id };
+    return {
+      companyId: key.companyId,
+      subaccountId: key.subaccountId,
+      grants: key.grants,
+      keyId: key.id,
+      sessionId: null,
+    };
   }
 
   return async function resolvePrincipal(request: FastifyRequest): Promise<void> {

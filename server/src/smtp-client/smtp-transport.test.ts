@@ -90,6 +90,17 @@ describe('SMTP transport, direct to MX', () => {
     expect(inside.connections()).toBe(0);
   });
 
+  it('judges an MX address carrying an IPv4 one as that address (DELIVERY_PRIVATE_NETWORKS=deny)', async () => {
+    const zone = await dns({
+      'tunnel.test': { MX: [{ exchange: 'mx.tunnel.test', priority: 10 }] },
+      'mx.tunnel.test': { AAAA: ['::7f00:7', '::ffff:7f00:7', '64:ff9b::a00:7'] },
+    });
+    const outcome = await transport(zone.address, 25, { privateNetworks: 'deny' }).deliver(
+      message('admin@tunnel.test'),
+    );
+    expect(outcome).toMatchObject({ status: 'failed', reply: { code: 550, enhanced: '5.4.4' } });
+  });
+
   it('falls back to the next MX host when the first refuses connections', async () => {
     const backup = await receiver({ host: '127.0.0.6' });
     const zone = await dns({

@@ -1,10 +1,10 @@
 import { isIPv6 } from 'node:net';
 import type { DnsResolver } from '../dns/resolver.ts';
+import { isPublicAddress } from '../net/address-policy.ts';
 import { type Destination, type Destinations, resolveDestinations } from './destinations.ts';
 import { createDomainPacer } from './domain-pacer.ts';
 import { createLanes } from './lanes.ts';
 import { allowedByPolicy, createMtaStsLookup, type MtaStsLookup, type MtaStsPolicy } from './mta-sts.ts';
-import { isPrivateAddress } from './private-addresses.ts';
 import { localReply, type SmtpReply } from './replies.ts';
 import {
   openSession,
@@ -47,8 +47,9 @@ export interface SmtpTransportOptions {
   /** A certificate authority trusted besides the system's for verified sessions (smarthost, MTA-STS). */
   ca?: string;
   /**
-   * MX hosts on private or local networks (DELIVERY_PRIVATE_NETWORKS): `deny` keeps a recipient
-   * domain from steering the server at services inside its own network. Default `allow`.
+   * MX and MTA-STS policy hosts on private or local networks (DELIVERY_PRIVATE_NETWORKS): `deny`
+   * keeps a recipient domain from steering the server at services inside its own network (addresses
+   * judged by isPublicAddress). Default `allow`.
    */
   privateNetworks?: 'allow' | 'deny';
   /** Messages per second to one recipient domain (DELIVERY_DOMAIN_RATE); 0 or absent: no limit. */
@@ -150,7 +151,11 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
   const mtaSts =
     options.mtaSts === false
       ? undefined
-      : (options.mtaSts ?? createMtaStsLookup(options.resolver, timeouts.dnsCacheMs));
+      : (options.mtaSts ??
+        createMtaStsLookup(options.resolver, {
+          privateNetworks: options.privateNetworks ?? 'allow',
+          recheckMs: timeouts.dnsCacheMs,
+        }));
 
   const sessionKey = (target: SessionTarget) =>
     `${target.host}|${target.ip ?? ''}|${target.port}|${target.localAddress ?? ''}|${target.tls}`;
@@ -255,10 +260,7 @@ export function createSmtpTransport(options: SmtpTransportOptions): SmtpTranspor
         last = deferred(451, '4.4.3', `DNS lookup of ${destination.host} failed (${code})`, destination.host);
         continue;
       }
-      const reachable =
-        options.privateNetworks === 'deny'
-          ? addresses.filter((address) => !isPrivateAddress(address))
-          : addresses;
+      const reachable = options.privateNetworks === 'deny' ? addresses.filter(isPublicAddress) : addresses;
       if (reachable.length === 0 && addresses.length > 0) {
         last ??= {
           status: 'failed',

@@ -48,6 +48,7 @@ export async function engineAccount(
 }
 
 const allGrants = [
+  'account/modify',
   'api_keys/manage',
   'message_events/view',
   'metrics/view',

@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import type { OidcLogin } from './oidc-logins.ts';
 
 export interface OidcSettings {
   issuer: string;
@@ -13,11 +15,20 @@ export interface OidcIdentity {
   name: string;
 }
 
+type LoginProof = Pick<OidcLogin, 'nonce' | 'codeVerifier'>;
+
 export interface OidcClient {
-  authorizationUrl(state: string, nonce: string): Promise<string>;
-  /** Trades the authorization code for a verified id_token and reads who signed in. */
-  identify(code: string, nonce: string): Promise<OidcIdentity>;
+  /** Where the browser asks the provider; carries `state`, the nonce and the PKCE challenge. */
+  authorizationUrl(login: LoginProof & { state: string }): Promise<string>;
+  /**
+   * Trades the authorization code (with the PKCE verifier) for a verified id_token carrying the
+   * sign-in's nonce, and reads who signed in.
+   */
+  identify(code: string, login: LoginProof): Promise<OidcIdentity>;
 }
+
+/** RFC 7636 S256: the challenge sent with the authorization request. */
+const pkceChallenge = (codeVerifier: string) => createHash('sha256').update(codeVerifier).digest('base64url');
 
 interface Provider {
   issuer: string;
@@ -58,7 +69,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
   };
 
   return {
-    authorizationUrl: async (state, nonce) => {
+    authorizationUrl: async ({ state, nonce, codeVerifier }) => {
       const url = new URL((await getProvider()).authorizationEndpoint);
       url.search = new URLSearchParams({
         response_type: 'code',
@@ -67,11 +78,13 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
         scope: 'openid email profile',
         state,
         nonce,
+        code_challenge: pkceChallenge(codeVerifier),
+        code_challenge_method: 'S256',
       }).toString();
       return url.toString();
     },
 
-    identify: async (code, nonce) => {
+    identify: async (code, { nonce, codeVerifier }) => {
       const { tokenEndpoint, keys, issuer } = await getProvider();
       const response = await fetch(tokenEndpoint, {
         method: 'POST',
@@ -82,6 +95,7 @@ export function createOidcClient(settings: OidcSettings): OidcClient {
           redirect_uri: settings.redirectUri,
           client_id: settings.clientId,
           client_secret: settings.clientSecret,
+          code_verifier: codeVerifier,
         }),
       });
       if (!response.ok) throw new Error(`OIDC token exchange failed with HTTP ${response.status}`);

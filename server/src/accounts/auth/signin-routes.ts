@@ -46,7 +46,8 @@ export function signinRoutes(deps: SigninRouteDeps): FastifyPluginAsyncZod {
           description:
             'With 2FA enabled the token is at the second-factor stage (twoFactor: true) until /users/validate-2fa. ' +
             'If the account already has a live session, answers 409 signInConfirm (signInConfirmMode1 when it was ' +
-            'used in the last 2 minutes) unless logoutFromOthers is true, which ends the other sessions. ' +
+            'used in the last 2 minutes) unless logoutFromOthers is true, which ends the other sessions ' +
+            '(with 2FA, only once /users/validate-2fa accepts the code). ' +
             'After 5 wrong passwords for one account from one IP, that IP waits 15 s, then 30 s, 60 s… (at most ' +
             '15 minutes) between tries (429 tooManyAttempts); other IPs are not affected.',
           body: signinBody,
@@ -70,17 +71,18 @@ export function signinRoutes(deps: SigninRouteDeps): FastifyPluginAsyncZod {
           throw new DomainError('emailNotValidated', 'Please confirm your email address first');
         }
         const active = await activeSessions(deps.db, user.id, now);
-        if (active.count > 0) {
-          if (!logoutFromOthers) {
-            throw new DomainError(
-              active.recentlyUsed ? 'signInConfirmMode1' : 'signInConfirm',
-              'This account is signed in on another device. Sign in here and log out the other sessions?',
-            );
-          }
-          await revokeUserSessions(deps.db, user.id, 'forced', now);
+        if (active.count > 0 && !logoutFromOthers) {
+          throw new DomainError(
+            active.recentlyUsed ? 'signInConfirmMode1' : 'signInConfirm',
+            'This account is signed in on another device. Sign in here and log out the other sessions?',
+          );
         }
         const stage = user.totp_enabled ? '2fa' : 'full';
-        const accessToken = await startSession(deps.db, deps.tokens, user.id, stage, now);
+        // With 2FA the other sessions end only once the code is right: the password alone evicts nobody.
+        if (logoutFromOthers && stage === 'full') await revokeUserSessions(deps.db, user.id, 'forced', now);
+        const accessToken = await startSession(deps.db, deps.tokens, user.id, stage, now, {
+          logoutOthers: logoutFromOthers === true,
+        });
         giveSessionCookie(request, reply, accessToken, {
           publicUrl: deps.publicUrl,
           lifetimeMs: sessionLifetimeMs(stage),

@@ -12,8 +12,8 @@ export interface SessionClaims {
   stage: SessionStage;
 }
 
-/** Signed, self-contained tokens for purposes other than sessions (email links, OAuth state). */
-export type TokenPurpose = 'validate' | 'oauth_state';
+/** Signed, self-contained tokens for purposes other than sessions (email links). */
+export type TokenPurpose = 'validate';
 
 export interface TokenService {
   signSession(claims: SessionClaims, expiresAt: Date): Promise<string>;

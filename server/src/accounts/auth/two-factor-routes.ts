@@ -21,7 +21,7 @@ import { giveSessionCookie } from '../../http/session-cookie.ts';
 import type { UserStore } from '../users/user-store.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { deleteRecoveryCodes, issueRecoveryCodes, useRecoveryCode } from './recovery-codes.ts';
-import { maxCodeFailures, startCodeAttempt } from './second-factor-attempts.ts';
+import { type CodeAttempt, codeAccepted, codeLimits, startCodeAttempt } from './second-factor-attempts.ts';
 import { type AuthSession, revokeSession, sessionLifetimeMs, upgradeSession } from './sessions.ts';
 import type { TokenService } from './tokens.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
@@ -48,7 +48,7 @@ export interface TwoFactorRouteDeps {
     | 'takeTotpStep'
     | 'countCodeAttempt'
     | 'lastCodeFailureAt'
-    | 'clearCodeFailures'
+    | 'takeBackCodeAttempt'
   >;
 }
 
@@ -74,26 +74,35 @@ export function twoFactorRoutes(deps: TwoFactorRouteDeps): FastifyPluginAsyncZod
 
   /**
    * The second-factor step: `check` throws secondFactorInvalid for a wrong code. Wrong codes are
-   * counted per user across sessions; the one that reaches the limit ends this session.
+   * counted per sign-in, per source IP and (app codes) per user; the one that uses up the sign-in's
+   * tries ends this session.
    */
-  const completeSecondFactor = async (session: AuthSession, check: (now: Date) => Promise<void>) => {
+  const completeSecondFactor = async (
+    request: FastifyRequest,
+    factor: CodeAttempt['factor'],
+    check: (session: AuthSession, now: Date) => Promise<void>,
+  ) => {
+    const session = sessionOf(request);
+    const attempt = { sessionId: session.sessionId, userId: session.userId, ip: request.ip, factor };
     const now = deps.clock.now();
-    const tries = await startCodeAttempt(users, session.userId, now);
+    const { lastTry } = await startCodeAttempt(deps.db, users, attempt, now);
     try {
-      await check(now);
+      await check(session, now);
     } catch (error) {
-      if (tries >= maxCodeFailures) {
-        await revokeSession(deps.db, session.sessionId, 'second_factor_failures', now);
-      }
+      if (lastTry) await revokeSession(deps.db, session.sessionId, 'second_factor_failures', now);
       throw error;
     }
-    await users.clearCodeFailures(session.userId);
+    await codeAccepted(deps.db, users, attempt, now);
     return upgradeSession(deps.db, deps.tokens, session, now);
   };
 
+  const { perAttempt, perSource, perUser } = codeLimits;
   const attemptsNote =
-    `${maxCodeFailures} wrong codes within 15 minutes, over any number of sign-ins, end the session and ` +
-    'refuse further codes (429 tooManyAttempts) for 15 minutes.';
+    `The ${perAttempt}th wrong code of a sign-in ends its session. ${perSource.max} wrong codes for an ` +
+    'account from one IP refuse further codes from that IP (429 tooManyAttempts) until 15 minutes after ' +
+    `the last; other IPs are not affected. ${perUser.max} wrong app codes for an account from all IPs ` +
+    'refuse app codes (not recovery codes) until a day after the last. A session started with ' +
+    'logoutFromOthers ends the other sessions only here, once the code is right.';
 
   return async (app) => {
     app.get(
@@ -124,8 +133,7 @@ export function twoFactorRoutes(deps: TwoFactorRouteDeps): FastifyPluginAsyncZod
         },
       },
       async (request, reply) => {
-        const session = sessionOf(request);
-        const accessToken = await completeSecondFactor(session, async (now) => {
+        const accessToken = await completeSecondFactor(request, 'app', async (session, now) => {
           const { totpSecret: secret } = await loadUser(session.userId);
           if (!secret) throw invalidCode();
           await useTotpCode(deps.db, session.userId, secret, request.body.code, now);
@@ -149,8 +157,7 @@ export function twoFactorRoutes(deps: TwoFactorRouteDeps): FastifyPluginAsyncZod
         },
       },
       async (request, reply) => {
-        const session = sessionOf(request);
-        const accessToken = await completeSecondFactor(session, async (now) => {
+        const accessToken = await completeSecondFactor(request, 'recovery', async (session, now) => {
           if (!(await useRecoveryCode(deps.db, session.userId, request.body.recoveryCode, now))) {
             throw invalidRecoveryCode();
           }

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { signin, signUp, type TestAccount } from '../../testing/accounts.ts';
+import { auth, signin, signUp, type TestAccount } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 
@@ -19,6 +19,12 @@ describe.each(databases)('two-factor authentication on $name', (database) => {
   /** An account with 2FA on; returns its TOTP secret (the enrolment code's step is over). */
   async function enrol(account: TestAccount): Promise<string> {
     return (await enrolWithRecoveryCodes(account)).secret;
+  }
+
+  /** A fresh account with 2FA on and no live session. */
+  async function enrolledAccount() {
+    const account = await signUp(t.app, t.db);
+    return { account, ...(await enrolWithRecoveryCodes(account)) };
   }
 
   async function enrolWithRecoveryCodes(account: TestAccount) {
@@ -100,33 +106,135 @@ describe.each(databases)('two-factor authentication on $name', (database) => {
     expect((await signin(t.app, account.email, account.password)).json().data.twoFactor).toBe(false);
   });
 
-  it('counts wrong codes per user, not per sign-in', async () => {
+  /** Requests from one network: the sign-in and code steps as a browser there sends them. */
+  const fromIp = (ip: string) => ({
+    signin: async (account: TestAccount, logoutFromOthers = true) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/v1/signin',
+        remoteAddress: ip,
+        payload: { email: account.email, password: account.password, logoutFromOthers },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.accessToken as string;
+    },
+    code: (token: string, code: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/users/validate-2fa',
+        remoteAddress: ip,
+        headers: auth(token),
+        payload: { code },
+      }),
+    recoveryCode: (token: string, recoveryCode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/users/validate-2fa/recovery-code',
+        remoteAddress: ip,
+        headers: auth(token),
+        payload: { recoveryCode },
+      }),
+  });
+
+  it('counts wrong codes per network across sign-ins, then lets that network try again after 15 minutes', async () => {
     const account = await signUp(t.app, t.db);
     const secret = await enrol(account);
-    // 20 wrong codes over 4 password sign-ins: only the first 5 are even checked.
+    const network = fromIp('203.0.113.30');
+    // 20 wrong codes over 4 password sign-ins from one network: only the first 5 are even checked.
     const answers: number[] = [];
     for (let session = 0; session < 4; session += 1) {
-      const stageToken = await stageTokenOf(account);
+      const stageToken = await network.signin(account);
       for (let attempt = 0; attempt < 5; attempt += 1) {
-        answers.push((await post('/v1/users/validate-2fa', stageToken, { code: '000000' })).statusCode);
+        answers.push((await network.code(stageToken, '000000')).statusCode);
       }
     }
     expect(answers.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
     expect(answers.slice(5).every((status) => status === 429 || status === 401)).toBe(true);
-    const right = await post('/v1/users/validate-2fa', await stageTokenOf(account), {
-      code: codeFor(secret),
-    });
+    const right = await network.code(await network.signin(account), codeFor(secret));
     expect(right.statusCode).toBe(429);
     expect(right.json()).toEqual({
       code: 'tooManyAttempts',
-      message: 'Too many wrong codes. Try again in 15 minutes.',
+      message: 'Too many wrong codes from your network. Try again in 15 minutes.',
     });
 
     t.clock.advance(15 * 60 * 1000);
-    const later = await post('/v1/users/validate-2fa', await stageTokenOf(account), {
-      code: codeFor(secret),
-    });
+    const later = await network.code(await network.signin(account), codeFor(secret));
     expect(later.statusCode).toBe(200);
+  });
+
+  it('ends the other sessions only once the second factor is right (logoutFromOthers)', async () => {
+    const account = await signUp(t.app, t.db);
+    const secret = await enrol(account);
+    const owner = fromIp('198.51.100.40');
+    const ownerToken = (await owner.code(await owner.signin(account), codeFor(secret))).json().data
+      .accessToken as string;
+    nextStep();
+
+    // A stranger with the password only: the owner's session stays, whatever the stranger types.
+    const stranger = fromIp('203.0.113.40');
+    const strangerToken = await stranger.signin(account, true);
+    expect((await get('/v1/me', ownerToken)).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt += 1) await stranger.code(strangerToken, '000000');
+    expect((await get('/v1/me', ownerToken)).statusCode).toBe(200);
+
+    // The owner on a second device, with the right code: now the other sessions end.
+    const secondDevice = fromIp('198.51.100.41');
+    const secondToken = await secondDevice.signin(account, true);
+    expect((await get('/v1/me', ownerToken)).statusCode).toBe(200);
+    const upgraded = await secondDevice.code(secondToken, codeFor(secret));
+    expect(upgraded.statusCode).toBe(200);
+    const old = await get('/v1/me', ownerToken);
+    expect(old.statusCode).toBe(401);
+    expect(old.json().code).toBe('forceOut');
+    expect((await get('/v1/me', upgraded.json().data.accessToken)).statusCode).toBe(200);
+  });
+
+  it("lets the owner in from their own network after a stranger's wrong codes, and keeps the stranger throttled", async () => {
+    const { secret, account } = await enrolledAccount();
+    const stranger = fromIp('203.0.113.50');
+    const attempt = await stranger.signin(account);
+    const wrong = [];
+    for (let n = 0; n < 5; n += 1) wrong.push((await stranger.code(attempt, '000000')).json().code);
+    expect(wrong).toEqual(Array(5).fill('secondFactorInvalid'));
+    expect((await stranger.code(attempt, '000000')).json().code).toBe('sessionExpired');
+    // A new sign-in from the same network gets no new codes.
+    const again = await stranger.code(await stranger.signin(account), '000000');
+    expect(again.statusCode).toBe(429);
+    // Another network with the same attempt's token gets nothing either: the attempt is over.
+    expect((await fromIp('203.0.113.51').code(attempt, '000000')).statusCode).toBe(401);
+
+    const owner = fromIp('198.51.100.50');
+    const signedIn = await owner.code(await owner.signin(account), codeFor(secret));
+    expect(signedIn.statusCode).toBe(200);
+    expect((await get('/v1/me', signedIn.json().data.accessToken)).statusCode).toBe(200);
+    // The owner's success does not free the stranger's network.
+    expect((await stranger.code(await stranger.signin(account), '000000')).statusCode).toBe(429);
+  });
+
+  it('refuses app codes for a day after 100 wrong ones from many networks; a recovery code still opens', async () => {
+    const { secret, account, recoveryCodes } = await enrolledAccount();
+    for (let network = 0; network < 20; network += 1) {
+      const stranger = fromIp(`203.0.113.${100 + network}`);
+      const attempt = await stranger.signin(account);
+      for (let n = 0; n < 5; n += 1) {
+        expect((await stranger.code(attempt, '000000')).json().code).toBe('secondFactorInvalid');
+      }
+    }
+    const owner = fromIp('198.51.100.60');
+    const ownerAttempt = await owner.signin(account);
+    const refused = await owner.code(ownerAttempt, codeFor(secret));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      code: 'tooManyAttempts',
+      message: 'Too many wrong codes for this account. Use a recovery code, or try again in 24 hours.',
+    });
+    const recovered = await owner.recoveryCode(ownerAttempt, recoveryCodes[0] ?? '');
+    expect(recovered.statusCode).toBe(200);
+
+    t.clock.advance(24 * 60 * 60 * 1000);
+    nextStep();
+    const later = fromIp('198.51.100.61');
+    expect((await later.code(await later.signin(account), codeFor(secret))).statusCode).toBe(200);
   });
 
   it('lets no more than 5 of a burst of parallel codes be checked', async () => {

@@ -12,6 +12,8 @@ export interface CompanyRow {
   industry: string;
   website: string;
   created_at: Date;
+  /** When its name or profile last changed (its creation until then). */
+  updated_at: Date;
   environment: Environment;
   production_status: string;
   timezone: string;
@@ -26,7 +28,7 @@ export function createCompanyStore(db: Db) {
     /** A new company on the FREE plan. */
     async insert(tx: Db, company: { name: string; phone: string; now: Date }): Promise<string> {
       const { id } = await tx.one<{ id: string }>(
-        'INSERT INTO companies (name, phone, created_at) VALUES ($1, $2, $3) RETURNING id',
+        'INSERT INTO companies (name, phone, created_at, updated_at) VALUES ($1, $2, $3, $3) RETURNING id',
         [company.name, company.phone, company.now],
       );
       await tx.query("INSERT INTO subscriptions (company_id, plan_id, started_at) VALUES ($1, 'FREE', $2)", [
@@ -38,8 +40,8 @@ export function createCompanyStore(db: Db) {
 
     detail: (companyId: string) =>
       db.one<CompanyRow>(
-        `SELECT id, name, phone, industry, website, created_at, environment, production_status, timezone, country,
-           language, console_profile
+        `SELECT id, name, phone, industry, website, created_at, updated_at, environment, production_status, timezone,
+           country, language, console_profile
          FROM companies WHERE id = $1`,
         [companyId],
       ),
@@ -71,10 +73,10 @@ export function createCompanyStore(db: Db) {
       await tx.query('UPDATE subscriptions SET plan_id = $2 WHERE company_id = $1', [companyId, planId]);
     },
 
-    async setProfile(tx: Db, companyId: string, profile: CompleteProfile): Promise<void> {
+    async setProfile(tx: Db, companyId: string, profile: CompleteProfile, now: Date): Promise<void> {
       await tx.query(
         `UPDATE companies SET name = $2, phone = $3, industry = $4, website = $5, country = $6,
-           timezone = COALESCE($7, timezone)
+           timezone = COALESCE($7, timezone), updated_at = $8
          WHERE id = $1`,
         [
           companyId,
@@ -84,12 +86,13 @@ export function createCompanyStore(db: Db) {
           profile.website,
           profile.country,
           profile.timezone ?? null,
+          now,
         ],
       );
     },
 
-    async rename(companyId: string, name: string): Promise<void> {
-      await db.query('UPDATE companies SET name = $2 WHERE id = $1', [companyId, name]);
+    async rename(companyId: string, name: string, now: Date): Promise<void> {
+      await db.query('UPDATE companies SET name = $2, updated_at = $3 WHERE id = $1', [companyId, name, now]);
     },
 
     /** 'None' becomes 'Requested'; any other status stays. */

@@ -6,6 +6,7 @@ import {
   type TeamMembers,
 } from '@app/shared/api/contract/team';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import { memberInvitationMail } from '../../mail/templates.ts';
 import type { CompanyMemberRow } from '../users/user-store.ts';
@@ -71,6 +72,21 @@ export function createMemberService(deps: TeamServiceDeps) {
     });
   }
 
+  /** 409 quotaExceeded when members and live invitations fill the plan's limit (under the company lock). */
+  async function assertRoomForInvitation(tx: Db, companyId: string, now: Date): Promise<void> {
+    const limit = await team.memberLimit(tx, companyId);
+    if (limit === -1) return;
+    const used =
+      (await users.countUsers(tx, companyId)) + (await team.countLiveInvitations(tx, companyId, now));
+    if (used >= limit) {
+      throw new DomainError(
+        'quotaExceeded',
+        `Team member limit reached: your plan allows ${limit} members, invitations included. ` +
+          'Remove a member or cancel an invitation first.',
+        { field: 'email', feature: 'team', subfeature: 'members' },
+      );
+    }
+  }
   const newToken = () => {
     const token = randomBytes(32).toString('base64url');
     return { token, tokenHash: hashToken(token) };
@@ -122,17 +138,7 @@ export function createMemberService(deps: TeamServiceDeps) {
           );
         }
         if (open) await team.deleteInvitation(tx, companyId, open.id);
-        const limit = await team.memberLimit(tx, companyId);
-        const used =
-          (await users.countUsers(tx, companyId)) + (await team.countLiveInvitations(tx, companyId, now));
-        if (limit !== -1 && used >= limit) {
-          throw new DomainError(
-            'quotaExceeded',
-            `Team member limit reached: your plan allows ${limit} members, invitations included. ` +
-              'Remove a member or cancel an invitation first.',
-            { field: 'email', feature: 'team', subfeature: 'members' },
-          );
-        }
+        await assertRoomForInvitation(tx, companyId, now);
         const invitation = await team.insertInvitation(tx, {
           companyId,
           email,
@@ -157,30 +163,39 @@ export function createMemberService(deps: TeamServiceDeps) {
       return invitationView(invitation, roles, now);
     },
 
-    /** Mails an open invitation again (a new link, valid for its full time), at most once a minute. */
+    /**
+     * Mails an open invitation again (a new link, valid for its full time), at most once a minute. An expired
+     * one counts against the member limit again, so it must fit.
+     */
     async resend(caller: Caller, id: string): Promise<TeamMember> {
       const now = clock.now();
       const { companyId } = caller;
       if (!uuidPattern.test(id)) throw memberNotFound();
       const { token, tokenHash } = newToken();
-      const claimed = await team.claimResend(db, companyId, id, {
-        tokenHash,
-        now,
-        sentBefore: new Date(now.getTime() - resendMs),
-        expiresAt: new Date(now.getTime() + validMs),
-      });
-      if (!claimed) {
-        const open = await team.openInvitation(db, companyId, id);
-        if (!open)
+      const claimed = await db.transaction(async (tx) => {
+        await companies.lockName(tx, companyId);
+        const open = await team.openInvitation(tx, companyId, id);
+        if (!open) {
           throw new DomainError('entityNotFound', 'No such open invitation in your company', {
             field: 'member',
           });
+        }
         const waitMs = (open.last_sent_at?.getTime() ?? 0) + resendMs - now.getTime();
-        throw new DomainError(
-          'tooManyAttempts',
-          `The invitation to ${open.email} was sent less than a minute ago; try again in ${Math.max(1, Math.ceil(waitMs / 1000))} seconds`,
-        );
-      }
+        if (open.last_sent_at && waitMs > 0) {
+          throw new DomainError(
+            'tooManyAttempts',
+            `The invitation to ${open.email} was sent less than a minute ago; try again in ${Math.max(1, Math.ceil(waitMs / 1000))} seconds`,
+          );
+        }
+        if (open.expires_at <= now) await assertRoomForInvitation(tx, companyId, now);
+        const renewed = await team.renewInvitation(tx, companyId, id, {
+          tokenHash,
+          now,
+          expiresAt: new Date(now.getTime() + validMs),
+        });
+        if (!renewed) throw memberNotFound();
+        return renewed;
+      });
       const roles = await team.roles(db, companyId);
       const { name: companyName } = await companies.detail(companyId);
       try {
@@ -282,10 +297,21 @@ export function createMemberService(deps: TeamServiceDeps) {
       if (early) throw early;
       const passwordHash = await passwords.hash(input.password);
       const accepted = await db.transaction(async (tx) => {
+        // The company row first, as every team change takes it: the member limit holds under concurrent accepts.
+        const companyName = await companies.lockName(tx, peek.company_id);
         const row = await team.byToken(tx, tokenHash, true);
-        if (!row) throw invalidLink();
+        if (!row || row.company_id !== peek.company_id) throw invalidLink();
         const refusal = linkRefusal(row, now);
         if (refusal) throw refusal;
+        const limit = await team.memberLimit(tx, row.company_id);
+        if (limit !== -1 && (await users.countUsers(tx, row.company_id)) >= limit) {
+          throw new DomainError(
+            'quotaExceeded',
+            `${companyName} has reached its plan limit of ${limit} members: ask your team admin to make room, ` +
+              'then accept the invitation again',
+            { field: 'invitation', feature: 'team', subfeature: 'members' },
+          );
+        }
         const userId = await users.insertMember(tx, {
           companyId: row.company_id,
           email: row.email,

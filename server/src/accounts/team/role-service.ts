@@ -7,7 +7,14 @@ import {
 } from '@app/shared/api/contract/team';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
-import { type Caller, givableRole, roleNotFound, roleView } from './team-rules.ts';
+import {
+  assertMayGive,
+  type Caller,
+  givableRole,
+  ownRoleRefusal,
+  roleNotFound,
+  roleView,
+} from './team-rules.ts';
 import type { TeamServiceDeps } from './team-service.ts';
 
 export type RoleChanges = { name?: string | undefined; permissions?: string[] | undefined };
@@ -40,9 +47,10 @@ export function createRoleService(
     });
   }
 
-  async function createRoleIn(tx: Db, companyId: string, body: CreateRoleBody): Promise<TeamRole> {
+  async function createRoleIn(tx: Db, caller: Caller, body: CreateRoleBody): Promise<TeamRole> {
+    assertMayGive(caller, body.permissions);
     const role = await team.insertRole(tx, {
-      companyId,
+      companyId: caller.companyId,
       name: body.name,
       permissions: [...new Set(body.permissions)],
       now: clock.now(),
@@ -50,11 +58,22 @@ export function createRoleService(
     return roleView(role, 0);
   }
 
-  async function updateRoleIn(tx: Db, companyId: string, id: string, body: RoleChanges): Promise<TeamRole> {
+  async function updateRoleIn(tx: Db, caller: Caller, id: string, body: RoleChanges): Promise<TeamRole> {
+    const { companyId } = caller;
     if (isBuiltInRole(id)) {
       throw new DomainError(
         'modificationNotAllowed',
         'The built-in roles Admin and Member cannot be changed',
+      );
+    }
+    const current = await team.role(tx, companyId, id);
+    if (!current) throw roleNotFound();
+    if (id === caller.role) throw ownRoleRefusal('change', current.name);
+    // Taking permissions away gives nothing: only the ones added must be the caller's.
+    if (body.permissions) {
+      assertMayGive(
+        caller,
+        body.permissions.filter((permission) => !current.permissions.includes(permission)),
       );
     }
     const role = await team.updateRole(tx, companyId, id, {
@@ -76,6 +95,8 @@ export function createRoleService(
     }
     const role = await team.role(tx, companyId, id);
     if (!role || role.company_id === null) throw roleNotFound();
+    // Its holders would get the replacement: the caller's own role too.
+    if (id === caller.role) throw ownRoleRefusal('delete', role.name);
     const holders = await roleHolders(tx, companyId, id);
     if (replacementRoleId !== undefined) {
       if (replacementRoleId === id) {
@@ -102,12 +123,14 @@ export function createRoleService(
   return {
     roles: listRoles,
 
-    async createRole(companyId: string, body: CreateRoleBody): Promise<TeamRole> {
-      return inCompany(companyId, (tx) => createRoleIn(tx, companyId, body));
+    /** A custom role made only of permissions the caller holds. */
+    async createRole(caller: Caller, body: CreateRoleBody): Promise<TeamRole> {
+      return inCompany(caller.companyId, (tx) => createRoleIn(tx, caller, body));
     },
 
-    async updateRole(companyId: string, id: string, body: RoleChanges): Promise<TeamRole> {
-      return inCompany(companyId, (tx) => updateRoleIn(tx, companyId, id, body));
+    /** Renames a custom role or changes its permissions: never the caller's own, never adding one it lacks. */
+    async updateRole(caller: Caller, id: string, body: RoleChanges): Promise<TeamRole> {
+      return inCompany(caller.companyId, (tx) => updateRoleIn(tx, caller, id, body));
     },
 
     /** Deletes a custom role; its members and invitations get `replacementRoleId`, required when there are any. */
@@ -131,8 +154,8 @@ export function createRoleService(
       const { companyId } = caller;
       await inCompany(companyId, async (tx) => {
         for (const id of changes.deleted) await deleteRoleIn(tx, caller, id, changes.replacementRoleId);
-        for (const { id, ...body } of changes.updated) await updateRoleIn(tx, companyId, id, body);
-        for (const body of changes.created) await createRoleIn(tx, companyId, body);
+        for (const { id, ...body } of changes.updated) await updateRoleIn(tx, caller, id, body);
+        for (const body of changes.created) await createRoleIn(tx, caller, body);
       });
       return listRoles(companyId);
     },

@@ -67,7 +67,8 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
           description:
             `${manageNote} 409 duplicate when the address has an account (in any company) or an open ` +
             'invitation here; 409 quotaExceeded over the plan member limit (members and open invitations); ' +
-            '400 invalidRole for a role the company does not have. Only an admin may invite an admin.',
+            '400 invalidRole for a role the company does not have. Only an admin may invite an admin; 403 ' +
+            'notAuthorized for a role giving permissions the caller does not hold.',
           security: bearerSecurity,
           body: inviteMemberBody,
           response: { 200: envelope(teamMemberSchema) },
@@ -83,7 +84,9 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: memberTags,
           summary: 'Mail an open invitation again, with a new link (once a minute)',
-          description: `${manageNote} The older link stops working; 429 tooManyAttempts within a minute.`,
+          description:
+            `${manageNote} The older link stops working; 429 tooManyAttempts within a minute; 409 ` +
+            'quotaExceeded when an expired invitation no longer fits the plan member limit.',
           security: bearerSecurity,
           body: resendInvitationBody,
           response: { 200: envelope(teamMemberSchema) },
@@ -115,7 +118,9 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: memberTags,
           summary: "Change a member's (or an open invitation's) role",
-          description: `${manageNote} Not one's own role; the company always keeps an admin (409 modificationNotAllowed).`,
+          description:
+            `${manageNote} Not one's own role; the company always keeps an admin (409 modificationNotAllowed); ` +
+            'the new role gives no permission the caller does not hold (403 notAuthorized).',
           security: bearerSecurity,
           params: memberIdParams,
           body: changeMemberRoleBody,
@@ -152,7 +157,8 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
           summary: 'Accept an invitation (no login): creates the member, validated, with the invited role',
           description:
             'id is the token of the link. 404 entityNotFound for an unknown link, 410 linkUsed when already ' +
-            'accepted, 409 state when expired, 409 emailRegistered when the address got an account meanwhile.',
+            'accepted, 409 state when expired, 409 emailRegistered when the address got an account meanwhile, ' +
+            "409 quotaExceeded when the company's members fill its plan member limit.",
           body: acceptInvitationBody,
           response: { 200: envelope(acceptInvitationData) },
         },
@@ -195,13 +201,13 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: roleTags,
           summary: 'Create a custom role with permissions of the shared list',
-          description: `${manageNote} 409 duplicate for a name the company already uses.`,
+          description: `${manageNote} 409 duplicate for a name the company already uses; 403 notAuthorized for a permission the caller does not hold.`,
           security: bearerSecurity,
           body: createRoleBody,
           response: { 200: envelope(teamRoleSchema) },
         },
       },
-      async (request) => ({ data: await team.createRole(sessionOf(request).companyId, request.body) }),
+      async (request) => ({ data: await team.createRole(sessionOf(request), request.body) }),
     );
 
     app.put(
@@ -213,7 +219,8 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
           summary: 'Save the roles editor at once: created, updated and deleted lists (§3 Role)',
           description:
             `${manageNote} All or nothing; members and invitations of deleted roles get replacementRoleId ` +
-            '(required when there are any). Answers every role after the change.',
+            '(required when there are any). Answers every role after the change. Never the role the caller holds ' +
+            '(409 modificationNotAllowed), never a permission it does not hold (403 notAuthorized).',
           security: bearerSecurity,
           body: saveRolesBody,
           response: { 200: envelope(teamRolesData) },
@@ -229,7 +236,9 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: roleTags,
           summary: 'Rename a custom role or change its permissions',
-          description: `${manageNote} The built-in roles cannot be changed (409 modificationNotAllowed).`,
+          description:
+            `${manageNote} The built-in roles and the caller's own role cannot be changed (409 ` +
+            'modificationNotAllowed); permissions added must be ones the caller holds (403 notAuthorized).',
           security: bearerSecurity,
           params: roleIdParams,
           body: updateRoleBody,
@@ -237,7 +246,7 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => ({
-        data: await team.updateRole(sessionOf(request).companyId, request.params.id, request.body),
+        data: await team.updateRole(sessionOf(request), request.params.id, request.body),
       }),
     );
 
@@ -248,7 +257,7 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: roleTags,
           summary: 'Delete a custom role; its members get replacementRoleId (query or body)',
-          description: `${manageNote} replacementRoleId is required when members or invitations hold the role (400 invalidRole).`,
+          description: `${manageNote} replacementRoleId is required when members or invitations hold the role (400 invalidRole); not the caller's own role (409 modificationNotAllowed).`,
           security: bearerSecurity,
           params: roleIdParams,
           querystring: deleteRoleQuery,

@@ -1,6 +1,8 @@
 import {
   builtInRoleNames,
   isBuiltInRole,
+  permissionLabels,
+  permissionsNotHeld,
   permissionsOfRole,
   type TeamRole,
 } from '@app/shared/api/contract/team';
@@ -11,7 +13,7 @@ import type { RoleRow, TeamStore } from './team-store.ts';
 
 // What the member and role services share: the caller, the refusals, and what a role may be given.
 
-export type Caller = Pick<AuthSession, 'userId' | 'companyId' | 'role'>;
+export type Caller = Pick<AuthSession, 'userId' | 'companyId' | 'role' | 'permissions'>;
 
 export const memberNotFound = () =>
   new DomainError('entityNotFound', 'No such team member or invitation in your company', { field: 'member' });
@@ -28,10 +30,31 @@ export const onlyAdminsGiveAdmin = () =>
     'Your role does not allow this: only an admin can give or take the Admin role',
   );
 
+/** Nobody changes their own role, neither directly nor by changing or deleting the custom role they hold. */
+export const ownRoleRefusal = (verb: 'change' | 'delete', name: string) =>
+  new DomainError(
+    'modificationNotAllowed',
+    `You cannot ${verb} the role you hold (${name}): ask another member who manages the team`,
+  );
+
+/** Nobody gives a permission they do not hold (403 notAuthorized naming them); an admin holds them all. */
+export function assertMayGive(caller: Caller, given: readonly string[]): void {
+  const beyond = permissionsNotHeld(caller.permissions, given);
+  if (beyond.length === 0) return;
+  throw new DomainError(
+    'notAuthorized',
+    `Your role does not allow this: you cannot give permissions you do not hold (${permissionLabels(beyond)})`,
+    { field: 'permissions', value: beyond },
+  );
+}
+
 export const roleName = (roles: readonly RoleRow[], id: string) =>
   roles.find((role) => role.id === id)?.name ?? (isBuiltInRole(id) ? builtInRoleNames[id] : id);
 
-/** A role the company may give, or 400 invalidRole; the Admin role only by an admin. */
+/**
+ * A role the company has (else 400 invalidRole) that the caller may give: the Admin role only by an admin,
+ * any other only when the caller holds every permission it gives (else 403 notAuthorized).
+ */
 export async function givableRole(
   team: Pick<TeamStore, 'role'>,
   tx: Db,
@@ -41,6 +64,14 @@ export async function givableRole(
   const found = await team.role(tx, caller.companyId, role);
   if (!found) throw invalidRole(role);
   if (role === 'ADMIN' && caller.role !== 'ADMIN') throw onlyAdminsGiveAdmin();
+  const beyond = permissionsNotHeld(caller.permissions, permissionsOfRole(found.id, found.permissions));
+  if (beyond.length > 0) {
+    throw new DomainError(
+      'notAuthorized',
+      `Your role does not allow this: the role ${found.name} gives permissions you do not hold (${permissionLabels(beyond)})`,
+      { field: 'role', value: role },
+    );
+  }
   return found;
 }
 

@@ -191,22 +191,18 @@ export function createTeamStore(db: Db) {
       await tx.query('DELETE FROM member_invitations WHERE company_id = $1 AND id = $2', [companyId, id]);
     },
 
-    /**
-     * A new link for an open invitation, if its last mail is older than `sentBefore` (or failed): the old
-     * link stops working and the invitation runs for its full time again.
-     */
-    claimResend: (
+    /** A new link for an open invitation (the old link stops working), running for its full time again. */
+    renewInvitation: (
       tx: Db,
       companyId: string,
       id: string,
-      change: { tokenHash: string; now: Date; sentBefore: Date; expiresAt: Date },
+      change: { tokenHash: string; now: Date; expiresAt: Date },
     ) =>
       tx.maybeOne<InvitationRow>(
-        `UPDATE member_invitations SET token_hash = $3, last_sent_at = $4, expires_at = $6
+        `UPDATE member_invitations SET token_hash = $3, last_sent_at = $4, expires_at = $5
          WHERE company_id = $1 AND id = $2 AND accepted_at IS NULL
-           AND (last_sent_at IS NULL OR last_sent_at <= $5)
          RETURNING ${invitationColumns}`,
-        [companyId, id, change.tokenHash, change.now, change.sentBefore, change.expiresAt],
+        [companyId, id, change.tokenHash, change.now, change.expiresAt],
       ),
 
     /** The mail did not go out: lastSentAt null lets the console resend at once. */

@@ -1,3 +1,4 @@
+import { apiKeyGrants } from '@app/shared/api/contract/engine/grants';
 import { permissions } from '@app/shared/api/contract/team';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,7 @@ import {
 } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
+import { acceptInvitation, invitationTokenOf, joinMember } from '../../testing/team.ts';
 
 describe.each(databases)('team members and roles on $name', (database) => {
   const t = useTestApp(database);
@@ -28,27 +30,10 @@ describe.each(databases)('team members and roles on $name', (database) => {
     t.post('/v1/company/members', account.token, { email, role });
   const members = async (account: TestAccount) =>
     (await t.getData('/v1/company/members', account.token)).items;
-  const tokenOf = async (email: string) =>
-    linkIn((await lastMailTo(t.db, email)).text)
-      .pathname.split('/')
-      .pop() ?? '';
+  const tokenOf = (email: string) => invitationTokenOf(t.db, email);
   const accept = (id: string, password = 'Secret123', fullname = 'New Member') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/v1/company/members/validate',
-      payload: { id, password, fullname },
-    });
-
-  /** Invites, accepts through the mailed link and signs in: a member of `owner`'s company. */
-  async function joined(owner: TestAccount, role = 'MEMBER'): Promise<TestAccount & { id: string }> {
-    const email = uniqueEmail('member');
-    expect((await invite(owner, email, role)).statusCode).toBe(200);
-    expect((await accept(await tokenOf(email))).statusCode).toBe(200);
-    const signedIn = await signin(t.app, email, 'Secret123');
-    expect(signedIn.statusCode).toBe(200);
-    const id = (await members(owner)).find((item: { email: string }) => item.email === email).id;
-    return { email, password: 'Secret123', token: signedIn.json().data.accessToken, id };
-  }
+    acceptInvitation(t.app, id, password, fullname);
+  const joined = (owner: TestAccount, role = 'MEMBER') => joinMember(t.app, t.db, owner, role);
 
   it('invites by mail; the link shows the invitation and accepting creates a member who signs in', async () => {
     const email = uniqueEmail('invitee');
@@ -190,6 +175,154 @@ describe.each(databases)('team members and roles on $name', (database) => {
     expect((await t.call('DELETE', `/v1/company/members/${cId}`, lead.token)).statusCode).toBe(403);
     expect((await invite(lead, uniqueEmail('boss'), 'ADMIN')).statusCode).toBe(403);
     expect((await invite(lead, uniqueEmail('peer'))).statusCode).toBe(200);
+  });
+
+  it('a role holding only team.manage cannot raise itself, nor give what it lacks, nor mint a key beyond it', async () => {
+    const f = await signUp(t.app, t.db, 'fay', 'Company F');
+    const leadRole = (
+      await t.post('/v1/company/roles', f.token, { name: 'Team lead', permissions: ['team.manage'] })
+    ).json().data;
+    const lead = await joined(f, leadRole.id);
+    const everything = [...permissions];
+
+    // The attack: edit the role one holds to all ten permissions...
+    const raised = await t.call('PUT', `/v1/company/roles/${leadRole.id}`, lead.token, {
+      permissions: everything,
+    });
+    expect(raised.statusCode).toBe(409);
+    expect(raised.json()).toMatchObject({
+      code: 'modificationNotAllowed',
+      message: 'You cannot change the role you hold (Team lead): ask another member who manages the team',
+    });
+    const renamed = await t.call('PUT', `/v1/company/roles/${leadRole.id}`, lead.token, { name: 'Boss' });
+    expect(renamed.statusCode).toBe(409);
+    const bulk = await t.call('PUT', '/v1/company/roles', lead.token, {
+      updated: [{ id: leadRole.id, permissions: everything }],
+    });
+    expect(bulk.statusCode).toBe(409);
+    expect(bulk.json().code).toBe('modificationNotAllowed');
+    const deleteOwn = await t.call(
+      'DELETE',
+      `/v1/company/roles/${leadRole.id}?replacementRoleId=MEMBER`,
+      lead.token,
+    );
+    expect(deleteOwn.statusCode).toBe(409);
+    // ...then mint an API key with every grant.
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: auth(lead.token),
+      payload: { label: 'all of it', grants: [...apiKeyGrants] },
+    });
+    expect(key.statusCode).toBe(403);
+    expect(key.json().errors[0].description).toBe('Your role does not allow this: manage api keys');
+    expect((await t.getData('/v1/company/permissions', lead.token)).permissions).toEqual(['team.manage']);
+
+    // Nor a permission it lacks, given to any role, member or invitation.
+    const apiRole = await t.post('/v1/company/roles', lead.token, {
+      name: 'Key maker',
+      permissions: ['apiKeys.manage', 'team.manage'],
+    });
+    expect(apiRole.statusCode).toBe(403);
+    expect(apiRole.json()).toMatchObject({
+      code: 'notAuthorized',
+      message: 'Your role does not allow this: you cannot give permissions you do not hold (Manage API keys)',
+      payload: { field: 'permissions' },
+    });
+    const sender = (
+      await t.post('/v1/company/roles', f.token, { name: 'Sender', permissions: ['send'] })
+    ).json().data;
+    const widened = await t.call('PUT', `/v1/company/roles/${sender.id}`, lead.token, {
+      permissions: ['send', 'apiKeys.manage'],
+    });
+    expect(widened.statusCode).toBe(403);
+    const bulkCreate = await t.call('PUT', '/v1/company/roles', lead.token, {
+      created: [{ name: 'Sneaky', permissions: ['settings.manage'] }],
+    });
+    expect(bulkCreate.statusCode).toBe(403);
+    // Taking a permission away is not giving one: the lead may narrow a role it does not hold.
+    const narrowed = await t.call('PUT', `/v1/company/roles/${sender.id}`, lead.token, { permissions: [] });
+    expect(narrowed.statusCode).toBe(200);
+    const keyRole = (
+      await t.post('/v1/company/roles', f.token, { name: 'Keys', permissions: ['apiKeys.manage'] })
+    ).json().data;
+    const invited = await invite(lead, uniqueEmail('keys'), keyRole.id);
+    expect(invited.statusCode).toBe(403);
+    expect(invited.json().message).toBe(
+      'Your role does not allow this: the role Keys gives permissions you do not hold (Manage API keys)',
+    );
+    const member = await joined(f);
+    const promoted = await t.call('PUT', `/v1/company/members/${member.id}/role`, lead.token, {
+      role: keyRole.id,
+    });
+    expect(promoted.statusCode).toBe(403);
+    const viewer = (await t.post('/v1/company/roles', f.token, { name: 'Viewer', permissions: [] })).json()
+      .data;
+    expect(
+      (await t.call('PUT', `/v1/company/members/${member.id}/role`, lead.token, { role: viewer.id }))
+        .statusCode,
+    ).toBe(200);
+    const replaced = await t.call(
+      'DELETE',
+      `/v1/company/roles/${viewer.id}?replacementRoleId=${keyRole.id}`,
+      lead.token,
+    );
+    expect(replaced.statusCode).toBe(403);
+
+    // A role with team.manage and apiKeys.manage mints keys only with the grants those open.
+    const keeper = await joined(
+      f,
+      (
+        await t.post('/v1/company/roles', f.token, {
+          name: 'Key keeper',
+          permissions: ['team.manage', 'apiKeys.manage'],
+        })
+      ).json().data.id,
+    );
+    const allGrants = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: auth(keeper.token),
+      payload: { label: 'all of it', grants: [...apiKeyGrants] },
+    });
+    expect(allGrants.statusCode).toBe(422);
+    expect(allGrants.json().errors[0].description).toMatch(
+      /^your role's permissions do not open these grants: account\/modify, inbound_domains\/manage, /,
+    );
+    // It may change a key holding more than its role opens, as long as it adds none of those grants.
+    const adminKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: auth(f.token),
+      payload: { label: 'admin made', grants: ['smtp/inject', 'metrics/view'] },
+    });
+    const keyPath = `/api/v1/api-keys/${adminKey.json().results.id}`;
+    const relabelled = await t.app.inject({
+      method: 'PUT',
+      url: keyPath,
+      headers: auth(keeper.token),
+      payload: { label: 'renamed', grants: ['smtp/inject', 'metrics/view', 'templates/view'] },
+    });
+    expect(relabelled.statusCode, relabelled.body).toBe(200);
+    const added = await t.app.inject({
+      method: 'PUT',
+      url: keyPath,
+      headers: auth(keeper.token),
+      payload: { grants: ['smtp/inject', 'transmissions/modify'] },
+    });
+    expect(added.statusCode).toBe(422);
+    expect(added.json().errors[0].description).toBe(
+      "your role's permissions do not open these grants: transmissions/modify",
+    );
+    // The admin keeps everything: it may give any role and change the lead's.
+    expect((await invite(f, uniqueEmail('admin-keys'), keyRole.id)).statusCode).toBe(200);
+    expect(
+      (
+        await t.call('PUT', `/v1/company/roles/${leadRole.id}`, f.token, {
+          permissions: ['team.manage', 'send'],
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a MEMBER reads everything but gets 403 on changes, in the console and on /api/v1', async () => {
@@ -417,6 +550,52 @@ describe.each(databases)('team members and roles on $name', (database) => {
         removed: 'invitation',
       });
       expect((await invite(d, uniqueEmail('d3'))).statusCode).toBe(200);
+    } finally {
+      await t.db.query("UPDATE plan_quotas SET quota = -1 WHERE plan_id = 'FREE' AND feature = 'member'");
+    }
+  });
+
+  it('resending an expired invitation, or accepting one, never passes the member limit', async () => {
+    await t.db.query("UPDATE plan_quotas SET quota = 3 WHERE plan_id = 'FREE' AND feature = 'member'");
+    try {
+      const g = await signUp(t.app, t.db, 'gus', 'Company G');
+      const first = uniqueEmail('g1');
+      const late = uniqueEmail('g2');
+      expect((await invite(g, first)).statusCode).toBe(200);
+      const lateInvitation = (await invite(g, late)).json().data;
+      // The second invitation expires: it no longer counts, so a third address is invited in its place.
+      await t.db.query('UPDATE member_invitations SET expires_at = $2 WHERE id = $1', [
+        lateInvitation.id,
+        t.clock.now(),
+      ]);
+      t.clock.advance(61_000);
+      const third = uniqueEmail('g3');
+      expect((await invite(g, third)).statusCode).toBe(200);
+      // Sending the expired one again would make four of three.
+      const resent = await t.post('/v1/company/members/resend', g.token, { id: lateInvitation.id });
+      expect(resent.statusCode).toBe(409);
+      expect(resent.json()).toMatchObject({
+        code: 'quotaExceeded',
+        message: expect.stringContaining('Team member limit reached: your plan allows 3 members'),
+      });
+      for (const email of [first, third]) {
+        expect((await accept(await tokenOf(email))).statusCode).toBe(200);
+      }
+      expect(await t.getData('/v1/company/members', g.token)).toMatchObject({ limit: 3, used: 3 });
+
+      // Invitations made under a larger plan are refused at acceptance once the members fill the limit.
+      await t.db.query("UPDATE plan_quotas SET quota = -1 WHERE plan_id = 'FREE' AND feature = 'member'");
+      const extra = uniqueEmail('g4');
+      expect((await invite(g, extra)).statusCode).toBe(200);
+      await t.db.query("UPDATE plan_quotas SET quota = 3 WHERE plan_id = 'FREE' AND feature = 'member'");
+      const over = await accept(await tokenOf(extra));
+      expect(over.statusCode).toBe(409);
+      expect(over.json()).toMatchObject({
+        code: 'quotaExceeded',
+        message: expect.stringContaining('Company G has reached its plan limit of 3 members'),
+      });
+      const active = (await members(g)).filter((item: { status: string }) => item.status === 'active');
+      expect(active).toHaveLength(3);
     } finally {
       await t.db.query("UPDATE plan_quotas SET quota = -1 WHERE plan_id = 'FREE' AND feature = 'member'");
     }

@@ -385,10 +385,10 @@ export function createUserStore(db: Db) {
       return row.failed_at;
     },
 
-    async clearCodeFailures(userId: string): Promise<void> {
+    /** A counted try turned out right: it no longer counts (the wrong ones around it still do). */
+    async takeBackCodeAttempt(userId: string): Promise<void> {
       await db.query(
-        `UPDATE users SET second_factor_failures = 0, second_factor_failed_at = NULL
-         WHERE id = $1 AND second_factor_failures > 0`,
+        'UPDATE users SET second_factor_failures = second_factor_failures - 1 WHERE id = $1 AND second_factor_failures > 0',
         [userId],
       );
     },

@@ -40,6 +40,7 @@ const masterOf = (companyId: string): Principal => ({
   isMaster: true,
   grants: 'all',
   keyId: null,
+  sessionId: null,
 });
 
 /** The event search of `filters` for `companyId` (throws the engine's invalid-value error when bad). */

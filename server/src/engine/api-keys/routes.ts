@@ -31,13 +31,15 @@ export function toApiKeyView(key: ApiKey): ApiKeyView {
 }
 
 /**
- * The grants a new key (of a subaccount or not) may hold when `principal` creates it: known names, the
- * subaccount list for subaccount keys, and never more than the creator holds.
+ * The grants a key (of a subaccount or not) may hold when `principal` creates or changes it: known names, the
+ * subaccount list for subaccount keys, and nothing the caller does not hold, save what the key `kept` holds
+ * already (keeping a grant gives nothing).
  */
 export function checkGrants(
   principal: Principal,
   forSubaccount: boolean,
   grants: readonly string[],
+  kept: readonly string[] = [],
 ): ApiKeyGrant[] {
   const unknown = grants.filter((grant) => !isApiKeyGrant(grant));
   if (unknown.length > 0) {
@@ -52,9 +54,14 @@ export function checkGrants(
   }
   const { grants: held } = principal;
   if (held !== 'all') {
-    const beyond = known.filter((grant) => !holdsGrant(held, grant));
-    if (beyond.length > 0)
-      throw invalidParameter(`you cannot grant what your key lacks: ${beyond.join(', ')}`);
+    const beyond = known.filter((grant) => !holdsGrant(held, grant) && !kept.includes(grant));
+    if (beyond.length > 0) {
+      throw invalidParameter(
+        principal.keyId === null
+          ? `your role's permissions do not open these grants: ${beyond.join(', ')}`
+          : `you cannot grant what your key lacks: ${beyond.join(', ')}`,
+      );
+    }
   }
   return [...new Set(known)];
 }
@@ -150,7 +157,10 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
         const { label, grants, valid_ips } = request.body;
         const updated = await apiKeys.update(principal.companyId, key.id, {
           label,
-          grants: grants === undefined ? undefined : checkGrants(principal, key.subaccountId !== 0, grants),
+          grants:
+            grants === undefined
+              ? undefined
+              : checkGrants(principal, key.subaccountId !== 0, grants, key.grants),
           validIps: checkValidIps(valid_ips),
         });
         if (!updated) throw notFound(`API key ${key.id} does not exist`);

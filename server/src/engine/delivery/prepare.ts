@@ -12,6 +12,8 @@ export interface PrepareDeps {
   bounceDomainFor(companyId: string, subaccountId: number, fromDomain: string): Promise<string | undefined>;
   /** The one-click unsubscribe headers of a message: List-Unsubscribe and List-Unsubscribe-Post. */
   listUnsubscribeHeaders(messageId: string): Record<string, string> | Promise<Record<string, string>>;
+  /** Whether the company's transactional mail carries them too (account option transactional_unsub); no: not. */
+  unsubscribeTransactional?(companyId: string): Promise<boolean>;
   /** The message with a DKIM-Signature of the From domain's key added (unchanged when it has none). */
   sign(raw: Buffer, companyId: string, subaccountId: number, fromDomain: string): Promise<Buffer>;
 }
@@ -53,7 +55,8 @@ export function withHeaders(raw: Buffer, headers: Record<string, string>): Buffe
 
 /**
  * The envelope and bytes of one delivery: VERP return path on the bounce domain, one-click
- * unsubscribe headers on non-transactional mail (RFC 8058), then the DKIM signature, last so it
+ * unsubscribe headers on non-transactional mail (RFC 8058; on transactional mail too when the account
+ * asks, transactional_unsub), then the DKIM signature, last so it
  * covers the added headers (the receivers that honour one-click require them signed).
  */
 export async function prepareMessage(deps: PrepareDeps, message: MessageToPrepare): Promise<PreparedMessage> {
@@ -62,8 +65,10 @@ export async function prepareMessage(deps: PrepareDeps, message: MessageToPrepar
     (await deps.bounceDomainFor(message.companyId, message.subaccountId, fromDomain)) ??
     deps.defaultBounceDomain;
   const mailFrom = verpAddress(deps.verpKey, message.id, bounceDomain);
-  const raw = message.transactional
-    ? message.raw
-    : withHeaders(message.raw, await deps.listUnsubscribeHeaders(message.id));
+  const unsubscribe =
+    !message.transactional || ((await deps.unsubscribeTransactional?.(message.companyId)) ?? false);
+  const raw = unsubscribe
+    ? withHeaders(message.raw, await deps.listUnsubscribeHeaders(message.id))
+    : message.raw;
   return { mailFrom, raw: await deps.sign(raw, message.companyId, message.subaccountId, fromDomain) };
 }

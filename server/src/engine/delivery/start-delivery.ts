@@ -20,6 +20,7 @@ import type { PrepareDeps } from './prepare.ts';
 /** What delivery takes from the other engine modules (the engine object provides all of it). */
 export interface DeliveryEngine {
   bounceDomainFor: PrepareDeps['bounceDomainFor'];
+  accountOptions: { of(companyId: string): Promise<{ transactional_unsub?: boolean }> };
   signingKeyFor(
     companyId: string,
     subaccountId: number,
@@ -61,6 +62,8 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
       defaultBounceDomain: config.smtp.hostname,
       bounceDomainFor: engine.bounceDomainFor,
       listUnsubscribeHeaders: (messageId) => listUnsubscribeHeaders(unsubscribe, config.publicUrl, messageId),
+      unsubscribeTransactional: async (companyId) =>
+        (await engine.accountOptions.of(companyId)).transactional_unsub === true,
       sign: async (raw, companyId, subaccountId, fromDomain) => {
         const key = await engine.signingKeyFor(companyId, subaccountId, fromDomain);
         return key ? signOnThread(raw, key) : raw;

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { auth } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
+import { type EngineAccount, engineAccount, subaccountWithKey } from '../../testing/engine.ts';
+import { joinMember } from '../../testing/team.ts';
 import { embedCall, embedToken } from './testing/embed-fixtures.ts';
 
 vi.mock('../email-designs/render/design-renderer.ts', async () => {
@@ -13,8 +15,18 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
   const t = useTestApp(database);
   let a: EngineAccount;
 
+  let editorRole: string;
+  const mint = (authorization: string, payload: Record<string, unknown> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/embed-tokens', headers: { authorization }, payload });
+
   beforeAll(async () => {
     a = await engineAccount(t.app, t.db, 'embed-tokens');
+    await t.db.query("UPDATE plan_quotas SET quota = -1 WHERE plan_id = 'FREE' AND feature = 'member'");
+    const role = await t.post('/v1/company/roles', a.token, {
+      name: 'Template editor',
+      permissions: ['templates.manage'],
+    });
+    editorRole = role.json().data.id;
   });
 
   it('makes a token with an API key; the token opens the session, shown once and stored hashed', async () => {
@@ -67,6 +79,172 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
     });
     expect(removed.statusCode, removed.body).toBeLessThan(300);
     expect((await embedCall(t.app, token, 'GET', '/session')).statusCode).toBe(401);
+  });
+
+  it('stops the tokens of a key whose grants no longer hold templates/modify', async () => {
+    const key = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/api-keys',
+      headers: { authorization: a.key },
+      payload: { label: 'narrowed later', grants: ['templates/modify'] },
+    });
+    const { id, key: secret } = key.json().results;
+    const token = (await mint(secret)).json().results.token;
+    expect((await embedCall(t.app, token, 'GET', '/session')).statusCode).toBe(200);
+    const narrowed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/api-keys/${id}`,
+      headers: { authorization: a.key },
+      payload: { grants: ['templates/view'] },
+    });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect((await embedCall(t.app, token, 'GET', '/session')).statusCode).toBe(401);
+  });
+
+  it("ends a console session's token with the session: logout stops it", async () => {
+    const editor = await joinMember(t.app, t.db, a, editorRole);
+    const token = (await mint(`Bearer ${editor.token}`, { template_id: 'welcome' })).json().results.token;
+    expect((await embedCall(t.app, token, 'GET', '/session')).statusCode).toBe(200);
+    const loggedOut = await t.app.inject({ method: 'POST', url: '/v1/logout', headers: auth(editor.token) });
+    expect(loggedOut.statusCode).toBe(200);
+    const refused = await embedCall(t.app, token, 'GET', '/session');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().errors[0].description).toBe('The embed token is missing, unknown or expired');
+  });
+
+  it("ends a console session's token with the membership: removed, or no longer allowed templates.manage", async () => {
+    const removed = await joinMember(t.app, t.db, a, editorRole);
+    const removedToken = (await mint(`Bearer ${removed.token}`)).json().results.token;
+    const kept = await joinMember(t.app, t.db, a, editorRole);
+    const keptToken = (await mint(`Bearer ${kept.token}`)).json().results.token;
+    expect((await embedCall(t.app, removedToken, 'GET', '/session')).statusCode).toBe(200);
+    const gone = await t.call('DELETE', `/v1/company/members/${removed.id}`, a.token);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await embedCall(t.app, removedToken, 'GET', '/session')).statusCode).toBe(401);
+    expect(
+      (await embedCall(t.app, removedToken, 'PUT', '/templates/after-removal/design', {})).statusCode,
+    ).toBe(401);
+
+    expect((await embedCall(t.app, keptToken, 'GET', '/session')).statusCode).toBe(200);
+    const narrowed = await t.call('PUT', `/v1/company/roles/${editorRole}`, a.token, {
+      permissions: ['send'],
+    });
+    expect(narrowed.statusCode, narrowed.body).toBe(200);
+    expect((await embedCall(t.app, keptToken, 'GET', '/session')).statusCode).toBe(401);
+    await t.call('PUT', `/v1/company/roles/${editorRole}`, a.token, { permissions: ['templates.manage'] });
+  });
+
+  it('lists the live tokens without their secret and revokes them one by one', async () => {
+    const first = await embedToken(t.app, a, { template_id: 'listed' });
+    const second = await embedToken(t.app, a, { template_id: 'listed' });
+    await embedToken(t.app, a, { template_id: 'elsewhere' });
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/embed-tokens?template_id=listed',
+      headers: { authorization: a.key },
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const items = listed.json().results;
+    expect(items).toHaveLength(2);
+    expect(items[0]).toEqual({
+      id: expect.any(String),
+      template_id: 'listed',
+      subaccount_id: 0,
+      created_at: t.clock.now().toISOString(),
+      expires_at: expect.any(String),
+      created_by: { type: 'api_key', api_key_id: expect.any(String) },
+    });
+    const hashes = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM embed_tokens');
+    for (const secret of [first, second, ...hashes.map((row) => row.token_hash)]) {
+      expect(listed.body).not.toContain(secret);
+    }
+    const everyTemplate = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/embed-tokens',
+      headers: { authorization: a.key },
+    });
+    expect(everyTemplate.json().results.length).toBeGreaterThan(2);
+
+    const ids = items.map((item: { id: string }) => item.id);
+    const revokeOne = async (id: string, authorization = a.key) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v1/embed-tokens/${id}`, headers: { authorization } });
+    // Which listed entry is which token: revoke one and see which stops.
+    expect((await revokeOne(ids[0])).statusCode).toBe(204);
+    const stillWorking = await Promise.all(
+      [first, second].map(async (token) => (await embedCall(t.app, token, 'GET', '/session')).statusCode),
+    );
+    expect(stillWorking.sort()).toEqual([200, 401]);
+    expect((await revokeOne(ids[0])).statusCode).toBe(404);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/embed-tokens?template_id=listed',
+      headers: { authorization: a.key },
+    });
+    expect(after.json().results.map((item: { id: string }) => item.id)).toEqual([ids[1]]);
+    expect((await revokeOne('not-a-uuid')).statusCode).toBe(404);
+    const viewer = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/api-keys',
+        headers: { authorization: a.key },
+        payload: { label: 'template viewer', grants: ['templates/view'] },
+      })
+    ).json().results.key;
+    expect((await revokeOne(ids[1], viewer)).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/embed-tokens', headers: { authorization: viewer } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it("stops a suspended subaccount's tokens; lists and revokes within the caller's account only", async () => {
+    const shop = await subaccountWithKey(t.app, a, 'Embed shop');
+    const token = await embedToken(t.app, a, { template_id: 'shop' }, shop.id);
+    expect((await embedCall(t.app, token, 'GET', '/session')).json().results.subaccount_id).toBe(shop.id);
+    const masterList = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/embed-tokens?template_id=shop',
+      headers: { authorization: a.key },
+    });
+    expect(masterList.json().results).toEqual([]);
+    const shopList = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/embed-tokens?template_id=shop',
+      headers: { authorization: a.key, 'x-msys-subaccount': String(shop.id) },
+    });
+    expect(shopList.json().results).toHaveLength(1);
+    const suspended = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/subaccounts/${shop.id}`,
+      headers: { authorization: a.key },
+      payload: { status: 'suspended' },
+    });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    expect((await embedCall(t.app, token, 'GET', '/session')).statusCode).toBe(401);
+
+    // Another company neither lists nor revokes A's tokens.
+    const b = await engineAccount(t.app, t.db, 'embed-tokens-b');
+    const aToken = await embedToken(t.app, a, { template_id: 'private' });
+    const aId = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/embed-tokens?template_id=private',
+        headers: { authorization: a.key },
+      })
+    ).json().results[0].id;
+    const bList = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/embed-tokens',
+      headers: { authorization: b.key },
+    });
+    expect(bList.json().results).toEqual([]);
+    const bRevoke = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/embed-tokens/${aId}`,
+      headers: { authorization: b.key },
+    });
+    expect(bRevoke.statusCode).toBe(404);
+    expect((await embedCall(t.app, aToken, 'GET', '/session')).statusCode).toBe(200);
   });
 
   it("makes a token with the console session's bearer token too", async () => {

@@ -78,7 +78,7 @@ export function createEnvironmentService(deps: EnvironmentDeps) {
 
     async completeProfile(companyId: string, profile: CompleteProfile): Promise<OnboardingState> {
       await db.transaction(async (tx) => {
-        await companies.setProfile(tx, companyId, profile);
+        await companies.setProfile(tx, companyId, profile, clock.now());
         await setTourFlags(tx, companyId, ['productionDataCompletion']);
       });
       return state(companyId);

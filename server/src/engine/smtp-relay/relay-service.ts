@@ -6,6 +6,7 @@ import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
 import { newTransmissionId } from '../transmissions/ids.ts';
 import { resolveTransmission } from '../transmissions/resolve.ts';
 import { screenFromDomain } from '../transmissions/screen.ts';
+import { sendDefaults } from '../transmissions/send-defaults.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
 import { submit } from '../transmissions/submit.ts';
 import { refusalOf } from './engine-refusals.ts';
@@ -109,9 +110,10 @@ async function submitMessage(
   }
   const environment = options.sandbox === true ? 'sandbox' : await send.environmentOf(principal.companyId);
   const tags = api.tags ?? [];
-  // Tracking is off over SMTP unless X-MSYS-API turns it on, as at SparkPost.
-  const openTracking = options.open_tracking ?? false;
-  const clickTracking = options.click_tracking ?? false;
+  // Tracking is off over SMTP unless X-MSYS-API or the account's smtp_tracking_default turns it on, as at SparkPost.
+  const defaults = sendDefaults(await send.accountOptions(principal.companyId), 'smtp');
+  const openTracking = options.open_tracking ?? defaults.openTracking;
+  const clickTracking = options.click_tracking ?? defaults.clickTracking;
   const trackingBase =
     send.tracking && (openTracking || clickTracking)
       ? await send.tracking.base(
@@ -137,10 +139,10 @@ async function submitMessage(
         templateId: null,
         templateVersion: null,
         ipPool: options.ip_pool ?? '',
-        transactional: options.transactional ?? false,
+        transactional: options.transactional ?? defaults.transactional,
         openTracking,
         clickTracking,
-        initialOpen: openTracking && options.initial_open === true,
+        initialOpen: openTracking && (options.initial_open ?? defaults.initialOpen),
         ...(trackingBase === undefined ? {} : { trackingBase }),
         metadata: api.metadata ?? {},
         injectedAt: send.clock.now(),
@@ -190,7 +192,7 @@ async function submitTemplate(
         return_path: message.mailFrom || undefined,
       },
       undefined,
-      { trackingDefault: false },
+      { channel: 'smtp' },
     );
     // A relayed message has no /api/v1 transmission row.
     const { transmission: _row, ...relayed } = generation;

@@ -15,6 +15,7 @@ import { checkRecipients, type RecipientError } from './recipients.ts';
 import { checkCompiles, checkRfc822Compiles } from './render-pool.ts';
 import type { ContentSource } from './render-worker.ts';
 import { screenFromDomain } from './screen.ts';
+import { sendDefaults } from './send-defaults.ts';
 import type { Environment, SendDeps, StoredTemplate } from './send-deps.ts';
 
 /** Composed messages of one transmission are held and committed together: their total is capped. */
@@ -96,8 +97,8 @@ export async function resolveTransmission(
   how: {
     /** The console's test send comes From the platform's own address, not one of the account's domains. */
     platformSender?: boolean;
-    /** Open and click tracking when neither the request nor the template says: on, but off over SMTP (as at SparkPost). */
-    trackingDefault?: boolean;
+    /** Whose account defaults apply where neither the request nor the template says (send-defaults.ts). */
+    channel?: 'rest' | 'smtp';
   } = {},
 ): Promise<ResolvedTransmission> {
   const { companyId, subaccountId } = principal;
@@ -168,8 +169,9 @@ export async function resolveTransmission(
   if (!how.platformSender) await screenFromDomain(deps, { companyId, subaccountId, environment, content });
   const id = existingId ?? newTransmissionId();
   const campaignId = body.campaign_id ?? '';
-  const openTracking = flag('open_tracking', how.trackingDefault ?? true);
-  const clickTracking = flag('click_tracking', how.trackingDefault ?? true);
+  const defaults = sendDefaults(await deps.accountOptions(companyId), how.channel ?? 'rest');
+  const openTracking = flag('open_tracking', defaults.openTracking);
+  const clickTracking = flag('click_tracking', defaults.clickTracking);
   // A tracking_domain is checked even with tracking off: naming one that cannot be used is refused.
   const trackingBase =
     deps.tracking && (openTracking || clickTracking || body.tracking_domain !== undefined)
@@ -199,10 +201,10 @@ export async function resolveTransmission(
       templateId: template?.id ?? null,
       templateVersion: template?.version ?? null,
       ipPool: typeof options.ip_pool === 'string' ? options.ip_pool : '',
-      transactional: flag('transactional', false),
+      transactional: flag('transactional', defaults.transactional),
       openTracking,
       clickTracking,
-      initialOpen: openTracking && flag('initial_open', false),
+      initialOpen: openTracking && flag('initial_open', defaults.initialOpen),
       ...(trackingBase === undefined ? {} : { trackingBase }),
       metadata: body.metadata ?? {},
       injectedAt: now,

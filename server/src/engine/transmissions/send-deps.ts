@@ -1,4 +1,4 @@
-import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import type { AccountOptions, SparkpostRecipient } from '@app/shared/api/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { ReportError } from '../../report-error.ts';
 import type { IngestWriter } from '../messages/ingest.ts';
@@ -24,6 +24,8 @@ export interface SendDeps {
   /** Whether sends would fit the company's quotas now (nothing is charged). */
   quotaFits(companyId: string, charges: QuotaCharge[]): Promise<ChargeResult>;
   environmentOf(companyId: string): Promise<Environment>;
+  /** The account options the company set (PUT /api/v1/account): its sends' defaults. */
+  accountOptions(companyId: string): Promise<AccountOptions>;
   /** Lower-cased addresses among `addresses` that are verified authorized recipients of the sandbox. */
   verifiedRecipients(companyId: string, addresses: string[]): Promise<Set<string>>;
   markSandboxSent(companyId: string): Promise<void>;

@@ -38,8 +38,15 @@ export function testSendRoutes(deps: TestSendDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { companyId } = sessionOf(request);
-        const principal = { companyId, subaccountId: 0, isMaster: true, grants: 'all' as const, keyId: null };
+        const { companyId, sessionId } = sessionOf(request);
+        const principal = {
+          companyId,
+          subaccountId: 0,
+          isMaster: true,
+          grants: 'all' as const,
+          keyId: null,
+          sessionId,
+        };
         const accepted = await deps.transmissions
           .send(
             principal,

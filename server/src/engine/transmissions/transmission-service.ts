@@ -274,6 +274,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       isMaster: false,
       grants: 'all',
       keyId: null,
+      sessionId: null,
     };
     const request = { ...row.request, options: { ...row.request.options, start_time: undefined } };
     let resolved: ResolvedTransmission;

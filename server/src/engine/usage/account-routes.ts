@@ -1,5 +1,7 @@
 import {
+  type AccountOptionName,
   type AccountView,
+  accountOptionNames,
   accountQuery,
   accountUpdateBody,
   accountView,
@@ -12,9 +14,10 @@ import { z } from 'zod';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
-import { principalOf, requireMaster } from '../../http/principal.ts';
+import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
 import { invalidParameter } from '../../http/sparkpost-errors.ts';
-import { type CompanyQuota, companyQuotas } from './quotas.ts';
+import type { AccountOptionStore } from './account-options.ts';
+import { activeSubscription, type CompanyQuota, companyQuotas, periodOf } from './quotas.ts';
 
 const tags = ['account'];
 
@@ -22,7 +25,13 @@ export interface AccountRouteDeps {
   db: Db;
   clock: Clock;
   companies: Pick<CompanyStore, 'detail' | 'rename'>;
+  accountOptions: Pick<AccountOptionStore, 'detail' | 'set'>;
 }
+
+const isAccountOption = (name: string): name is AccountOptionName =>
+  (accountOptionNames as readonly string[]).includes(name);
+
+const later = (a: Date, b: Date | undefined) => (b && b > a ? b : a);
 
 function usageOf(quotas: readonly CompanyQuota[], now: Date): NonNullable<AccountView['usage']> {
   const usage: NonNullable<AccountView['usage']> = { timestamp: now.toISOString() };
@@ -53,7 +62,12 @@ function messagingOf(quotas: readonly CompanyQuota[], now: Date): UsageView['mes
 }
 
 /** SparkPost's account family: the company behind the key, its plan and, on request, its usage. */
-export function accountRoutes({ db, clock, companies }: AccountRouteDeps): FastifyPluginAsyncZod {
+export function accountRoutes({
+  db,
+  clock,
+  companies,
+  accountOptions,
+}: AccountRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/account',
@@ -71,18 +85,35 @@ export function accountRoutes({ db, clock, companies }: AccountRouteDeps): Fasti
         const now = clock.now();
         const company = await companies.detail(companyId);
         const quotas = await companyQuotas(db, companyId, now);
+        const subscription = await activeSubscription(db, companyId);
+        const { options, updatedAt: optionsUpdated } = await accountOptions.detail(companyId);
         const monthly = quotas.find((quota) => quota.feature === 'email');
-        const plan = monthly?.plan ?? 'FREE';
+        const plan = monthly?.plan ?? subscription.plan_id;
+        const renewal = periodOf('monthly', now)?.end ?? now;
         const account: AccountView = {
           customer_id: company.id,
           company_name: company.name,
           country_code: company.country,
+          anniversary_date: renewal.toISOString(),
           created: company.created_at.toISOString(),
+          updated: later(company.updated_at, optionsUpdated).toISOString(),
+          // Companies are never suspended or closed here: active since they were made.
           status: 'active',
+          status_updated: company.created_at.toISOString(),
+          status_reason_category: '',
           tfa_required: false,
           service_level: 'standard',
-          subscription: { code: plan, name: plan, plan_volume: monthly?.quota ?? 0, self_serve: true },
-          options: {},
+          subscription: {
+            code: plan,
+            name: plan,
+            plan_volume: monthly?.quota ?? 0,
+            effective_date: subscription.started_at.toISOString(),
+            self_serve: true,
+            type: 'default',
+          },
+          options,
+          // The console's contact form is the support there is; nobody answers a phone.
+          support: { phone: false, online: true },
         };
         if (request.query.include === 'usage') account.usage = usageOf(quotas, now);
         return { results: account };
@@ -109,27 +140,35 @@ export function accountRoutes({ db, clock, companies }: AccountRouteDeps): Fasti
     app.put(
       '/account',
       {
-        preHandler: requireMaster,
+        preHandler: [requireMaster, requireGrant('account/modify')],
         schema: {
           tags,
-          summary: 'Rename the company; account-wide tracking options and tfa_required are not offered',
+          summary:
+            "Rename the company and set account options: its sends' tracking and transactional defaults",
+          description:
+            `Needs account/modify (console: settings.manage). options: ${accountOptionNames.join(', ')}; ` +
+            'each kept until set again. tfa_required: true is refused (two-factor authentication is per user).',
           body: accountUpdateBody,
           response: { 200: results(z.object({ message: z.string() })) },
         },
       },
       async (request) => {
-        const { company_name: name, tfa_required, options } = request.body;
+        const { companyId } = principalOf(request);
+        const { company_name: name, tfa_required, options = {} } = request.body;
         // Refused rather than dropped: a client must not believe it turned a setting on.
         const unsupported = [
-          ...(tfa_required === undefined ? [] : ['tfa_required']),
-          ...Object.keys(options ?? {}).map((option) => `options.${option}`),
+          ...(tfa_required === true ? ['tfa_required'] : []),
+          ...Object.keys(options)
+            .filter((option) => !isAccountOption(option))
+            .map((option) => `options.${option}`),
         ];
         if (unsupported.length > 0) {
           throw invalidParameter(
-            `${unsupported.join(', ')}: not supported by this server; only company_name can be updated`,
+            `${unsupported.join(', ')}: not supported by this server; the options are ${accountOptionNames.join(', ')}`,
           );
         }
-        if (name !== undefined) await companies.rename(principalOf(request).companyId, name);
+        if (name !== undefined) await companies.rename(companyId, name, clock.now());
+        if (Object.keys(options).length > 0) await accountOptions.set(companyId, options);
         return { results: { message: 'Account has been updated' } };
       },
     );

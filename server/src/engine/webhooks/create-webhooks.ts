@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
+import { createAddressPolicy } from '../../net/address-policy.ts';
 import type { ReportError } from '../../report-error.ts';
-import { createAddressPolicy } from './target-address.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';
 import { createWebhookHttp } from './webhook-http.ts';
 import { createWebhookOutbox } from './webhook-outbox.ts';

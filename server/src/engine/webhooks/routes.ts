@@ -76,32 +76,32 @@ function timeIn(timezone: string): (date: Date) => string {
 }
 
 /**
- * A webhook as SparkPost serves it. `full` (a single webhook) adds what lists leave out: the basic
- * password, the OAuth2 client secret and access token, and our signing secret.
+ * A webhook as SparkPost serves it, to a caller who `mayModify` it: one webhook (`full`) with its credentials
+ * (the basic password, the OAuth2 client secret and access token) and our signing secret, a list without
+ * them. A caller who may only view never sees a credential the webhook sends: no password, client secret,
+ * access token, auth_token or custom header values.
  */
-/** `full`: one webhook's view (its links); `withSecret`: its signing secret too (callers who may modify it). */
 function viewOf(
   webhook: Webhook,
   formatTime: (date: Date) => string,
-  full: boolean,
-  now: Date,
-  withSecret = false,
+  { full, mayModify, now }: { full: boolean; mayModify: boolean; now: Date },
 ): WebhookView {
+  const withSecrets = full && mayModify;
   const auth = (): Pick<WebhookView, 'auth_request_details' | 'auth_credentials'> => {
     if (webhook.authType === 'basic' && webhook.authCredentials) {
       const { username, password } = webhook.authCredentials;
       return {
         auth_request_details: {},
-        auth_credentials: full && password !== undefined ? { username, password } : { username },
+        auth_credentials: withSecrets && password !== undefined ? { username, password } : { username },
       };
     }
     if (webhook.authType === 'oauth2' && webhook.authRequestDetails) {
       const { url, body } = webhook.authRequestDetails;
       const { client_secret: _secret, ...publicBody } = body;
       return {
-        auth_request_details: { url, body: full ? body : publicBody },
+        auth_request_details: { url, body: withSecrets ? body : publicBody },
         auth_credentials:
-          full && webhook.oauthToken && webhook.oauthExpiresAt
+          withSecrets && webhook.oauthToken && webhook.oauthExpiresAt
             ? {
                 access_token: webhook.oauthToken,
                 expires_in: Math.max(
@@ -120,17 +120,17 @@ function viewOf(
     target: webhook.target,
     events: webhook.events,
     active: webhook.active,
-    custom_headers: webhook.customHeaders,
+    ...(mayModify ? { custom_headers: webhook.customHeaders } : {}),
     ...(webhook.eventSource === -1
       ? { exception_subaccounts: webhook.exceptionSubaccounts.map(String) }
       : {}),
     ...(webhook.eventSource !== -1 ? { subaccount_id: webhook.eventSource } : {}),
     auth_type: webhook.authType,
     ...auth(),
-    auth_token: webhook.authToken,
+    ...(mayModify ? { auth_token: webhook.authToken } : {}),
     ...(webhook.lastSuccessful ? { last_successful: formatTime(webhook.lastSuccessful) } : {}),
     ...(webhook.lastFailure ? { last_failure: formatTime(webhook.lastFailure) } : {}),
-    ...(full && withSecret ? { signing_secret: webhook.signingSecret } : {}),
+    ...(withSecrets ? { signing_secret: webhook.signingSecret } : {}),
     links: full ? [validateLink(webhook.id), batchesLink(webhook.id)] : [webhookLink(webhook.id)],
   };
 }
@@ -250,15 +250,19 @@ export function webhookRoutes({
         config: badRequestOnInvalid,
         schema: {
           tags,
-          summary: "The account's webhooks (the master's: every account's), without their secrets",
+          summary:
+            "The account's webhooks (the master's: every account's), without their secrets; custom_headers and " +
+            'auth_token only to callers holding webhooks/modify',
           querystring: timezoneQuery,
           response: { 200: results(z.array(webhookView)) },
         },
       },
       async (request) => {
         const formatTime = timeIn(request.query.timezone ?? 'UTC');
-        const list = await webhooks.list(viewerOf(principalOf(request)));
-        return { results: list.map((webhook) => viewOf(webhook, formatTime, false, clock.now())) };
+        const principal = principalOf(request);
+        const list = await webhooks.list(viewerOf(principal));
+        const how = { full: false, mayModify: hasGrant(principal, 'webhooks/modify'), now: clock.now() };
+        return { results: list.map((webhook) => viewOf(webhook, formatTime, how)) };
       },
     );
 
@@ -270,7 +274,7 @@ export function webhookRoutes({
         schema: {
           tags,
           summary:
-            'One webhook, with its credentials (its signing secret to callers holding webhooks/modify)',
+            'One webhook; its credentials, custom headers and signing secret only to callers holding webhooks/modify',
           params: idParams,
           querystring: timezoneQuery,
           response: { 200: results(webhookView) },
@@ -278,12 +282,10 @@ export function webhookRoutes({
       },
       async (request) => {
         const formatTime = timeIn(request.query.timezone ?? 'UTC');
-        const webhook = await answering(() =>
-          webhooks.get(viewerOf(principalOf(request)), request.params.id),
-        );
-        // The signing secret (ours, not SparkPost's) only to those who could change the webhook.
-        const withSecret = hasGrant(principalOf(request), 'webhooks/modify');
-        return { results: viewOf(webhook, formatTime, true, clock.now(), withSecret) };
+        const principal = principalOf(request);
+        const webhook = await answering(() => webhooks.get(viewerOf(principal), request.params.id));
+        const how = { full: true, mayModify: hasGrant(principal, 'webhooks/modify'), now: clock.now() };
+        return { results: viewOf(webhook, formatTime, how) };
       },
     );
 

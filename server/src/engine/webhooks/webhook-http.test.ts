@@ -1,8 +1,9 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAddressPolicy } from '../../net/address-policy.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
-import { createAddressPolicy, TargetRefused } from './target-address.ts';
+import { TargetRefused } from './target-address.ts';
 import { createWebhookHttp } from './webhook-http.ts';
 
 describe('webhook HTTP client', () => {

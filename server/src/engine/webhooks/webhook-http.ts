@@ -2,7 +2,8 @@ import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import { isIPv6 } from 'node:net';
-import { type AddressPolicy, bareHost, checkedAddresses, TargetRefused } from './target-address.ts';
+import type { AddressPolicy } from '../../net/address-policy.ts';
+import { bareHost, checkedAddresses, TargetRefused } from './target-address.ts';
 
 /** What a target answered: status, headers and the start of the body (as the validate route shows it). */
 export interface HttpAnswer {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookCreateBody, WebhookUpdateBody } from '@app/shared/api/contract/engine/index';
+import type { AddressPolicy } from '../../net/address-policy.ts';
 import { messageEventTypes } from '../events/message-event.ts';
 import { newSigningSecret } from './signing.ts';
-import type { AddressPolicy } from './target-address.ts';
 import { TargetRefused } from './target-address.ts';
 import type { HttpAnswer, WebhookHttp } from './webhook-http.ts';
 import type { WebhookOutbox } from './webhook-outbox.ts';

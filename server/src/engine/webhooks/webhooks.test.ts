@@ -4,6 +4,7 @@ import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
 import { type EngineAccount, engineAccount, engineCaller, subaccountWithKey } from '../../testing/engine.ts';
+import { joinMember } from '../../testing/team.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
 
 const webhookGrants = ['webhooks/modify', 'webhooks/view'];
@@ -305,6 +306,72 @@ describe.each(databases)('webhooks API on $name', (database) => {
     await call(a, 'DELETE', `/webhooks/${id}`);
   });
 
+  it('shows auth secrets only to callers who may change the webhook: never to a view-only key or a MEMBER', async () => {
+    receiver.respond((post) =>
+      post.path === '/tokens'
+        ? { status: 200, body: { access_token: 'live-access-token', expires_in: 3600 } }
+        : { status: 200 },
+    );
+    const basic = await create(a, {
+      name: 'Basic secret',
+      custom_headers: { 'x-api-key': 'header-secret' },
+      auth_type: 'basic',
+      auth_credentials: { username: 'hookuser', password: 'basic-password' },
+      auth_token: 'legacy-token',
+    });
+    const oauth = await create(a, {
+      name: 'OAuth secret',
+      auth_type: 'oauth2',
+      auth_request_details: {
+        url: `${receiver.url}/tokens`,
+        body: { client_id: 'CLIENT123', client_secret: 'client-secret', grant_type: 'client_credentials' },
+      },
+    });
+    const secrets = ['basic-password', 'client-secret', 'live-access-token', 'legacy-token', 'header-secret'];
+    const viewKey = (
+      await call(a, 'POST', '/api-keys', { label: 'viewer', grants: ['webhooks/view'] })
+    ).json().results.key as string;
+    const member = await joinMember(t.app, t.db, a);
+    for (const authorization of [viewKey, `Bearer ${member.token}`]) {
+      const shownBasic = await call(a, 'GET', `/webhooks/${basic.id}`, undefined, { authorization });
+      expect(shownBasic.statusCode).toBe(200);
+      expect(shownBasic.json().results).toMatchObject({
+        auth_type: 'basic',
+        auth_credentials: { username: 'hookuser' },
+      });
+      expect(shownBasic.json().results).not.toHaveProperty('custom_headers');
+      const shownOauth = (await call(a, 'GET', `/webhooks/${oauth.id}`, undefined, { authorization })).json()
+        .results;
+      expect(shownOauth).toMatchObject({
+        auth_request_details: {
+          url: `${receiver.url}/tokens`,
+          body: { client_id: 'CLIENT123', grant_type: 'client_credentials' },
+        },
+        auth_credentials: {},
+      });
+      const listed = await call(a, 'GET', '/webhooks', undefined, { authorization });
+      for (const answer of [shownBasic.body, JSON.stringify(shownOauth), listed.body]) {
+        for (const secret of [...secrets, basic.signing_secret, oauth.signing_secret]) {
+          expect(answer).not.toContain(secret);
+        }
+      }
+    }
+    // Who may change the webhook sees what SparkPost shows: the edit screen needs no secret typed again.
+    const full = (await call(a, 'GET', `/webhooks/${basic.id}`)).json().results;
+    expect(full).toMatchObject({
+      custom_headers: { 'x-api-key': 'header-secret' },
+      auth_credentials: { username: 'hookuser', password: 'basic-password' },
+      auth_token: 'legacy-token',
+      signing_secret: basic.signing_secret,
+    });
+    expect((await call(a, 'GET', `/webhooks/${oauth.id}`)).json().results).toMatchObject({
+      auth_request_details: { body: { client_secret: 'client-secret' } },
+      auth_credentials: { access_token: 'live-access-token', expires_in: 3600 },
+    });
+    await call(a, 'DELETE', `/webhooks/${basic.id}`);
+    await call(a, 'DELETE', `/webhooks/${oauth.id}`);
+  });
+
   it('needs the webhooks grants', async () => {
     const sub = await subaccountWithKey(t.app, a, 'no-webhooks');
     const response = await call(a, 'GET', '/webhooks', undefined, { authorization: sub.key.authorization });
@@ -338,6 +405,9 @@ describe.each(databases)('webhook targets without an allow-list on $name', (data
       'private.acme.test': { A: ['192.168.1.5'] },
       'mixed.acme.test': { A: ['93.184.215.14', '10.0.0.7'] },
       'metadata.acme.test': { A: ['169.254.169.254'] },
+      'compatible.acme.test': { AAAA: ['::7f00:1'] },
+      'mapped.acme.test': { AAAA: ['::ffff:7f00:1'] },
+      'nat64.acme.test': { AAAA: ['64:ff9b::a9fe:a9fe'] },
     });
     receiver = await startWebhookReceiver();
   });
@@ -348,7 +418,7 @@ describe.each(databases)('webhook targets without an allow-list on $name', (data
   const t = useTestApp(database, () => ({ config: { dnsServers: [dns.address] } }));
   const call = engineCaller(t);
 
-  it('refuses loopback, private, link-local and mapped addresses, literal or resolved, before connecting', async () => {
+  it('refuses loopback, private, link-local, mapped, compatible and NAT64 addresses, literal or resolved, before connecting', async () => {
     const a = await engineAccount(t.app, t.db, 'ssrf');
     for (const target of [
       `${receiver.url}/hook`,
@@ -360,6 +430,16 @@ describe.each(databases)('webhook targets without an allow-list on $name', (data
       'http://private.acme.test/hook',
       'http://mixed.acme.test/hook',
       'http://metadata.acme.test/latest/meta-data',
+      'http://[::7f00:1]/hook',
+      'http://[::127.0.0.1]/hook',
+      'http://[::ffff:7f00:1]/hook',
+      'http://[64:ff9b::7f00:1]/hook',
+      'http://2130706433/hook',
+      'http://0177.0.0.1/hook',
+      'http://0x7f.1/hook',
+      'http://compatible.acme.test/hook',
+      'http://mapped.acme.test/hook',
+      'http://nat64.acme.test/hook',
     ]) {
       const response = await call(a, 'POST', '/webhooks', { name: 'x', target, events: ['delivery'] });
       expect(response.statusCode, target).toBe(400);
@@ -376,6 +456,17 @@ describe.each(databases)('webhook targets without an allow-list on $name', (data
     });
     expect(oauth.statusCode).toBe(400);
     expect(oauth.json().errors[0].description).toMatch(/^auth_request_details.url: 127.0.0.1 is a private/);
+    const compatibleOauth = await call(a, 'POST', '/webhooks', {
+      name: 'x',
+      target: 'http://93.184.215.14/hook',
+      events: ['delivery'],
+      auth_type: 'oauth2',
+      auth_request_details: { url: 'http://[::7f00:1]/token', body: { client_id: 'c' } },
+    });
+    expect(compatibleOauth.statusCode).toBe(400);
+    expect(compatibleOauth.json().errors[0].description).toMatch(
+      /^auth_request_details.url: ::7f00:1 is a private/,
+    );
     expect(receiver.posts).toEqual([]);
     expect((await call(a, 'GET', '/webhooks')).json().results).toEqual([]);
   });

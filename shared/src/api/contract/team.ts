@@ -78,6 +78,15 @@ export const isPermission = (value: string): value is Permission =>
 export const isBuiltInRole = (value: string): value is BuiltInRole =>
   (builtInRoles as readonly string[]).includes(value);
 
+/** The permissions among `given` that `held` lacks: nobody gives a permission they do not hold. */
+export function permissionsNotHeld(held: readonly Permission[], given: readonly string[]): Permission[] {
+  return permissions.filter((permission) => given.includes(permission) && !held.includes(permission));
+}
+
+/** The permissions' labels, for a sentence: "Manage API keys, Send email". */
+export const permissionLabels = (list: readonly Permission[]): string =>
+  list.map((permission) => permissionInfo[permission].label).join(', ');
+
 /** The permissions of a role: ADMIN all, MEMBER {@link memberPermissions}, a custom role its own list. */
 export function permissionsOfRole(role: string, customPermissions: readonly string[] = []): Permission[] {
   if (role === 'ADMIN') return [...permissions];

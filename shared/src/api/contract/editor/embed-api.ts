@@ -26,6 +26,23 @@ export const embedTokenCreated = z.object({
 });
 export type EmbedTokenCreated = z.infer<typeof embedTokenCreated>;
 
+/** GET /api/v1/embed-tokens: the account's tokens that work now, of one template when `template_id` is given. */
+export const embedTokenListQuery = z.object({ template_id: resourceId.optional() });
+/** A listed embed token: what it allows and who made it, never the token. */
+export const embedTokenInfo = z.object({
+  id: z.string(),
+  template_id: z.string().nullable(),
+  subaccount_id: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** An API key (the token stops with it), or a console session (it stops at logout or when the member leaves). */
+  created_by: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('api_key'), api_key_id: z.string() }),
+    z.object({ type: z.literal('session') }),
+  ]),
+});
+export type EmbedTokenInfo = z.infer<typeof embedTokenInfo>;
+
 /** GET /embed/v1/session: what the token allows, for the element's `ready` event. */
 export const embedSession = z.object({
   company_name: z.string(),

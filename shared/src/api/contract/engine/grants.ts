@@ -1,5 +1,8 @@
+import { type Permission, permissions } from '../team.ts';
+
 /** SparkPost-style grants an API key can hold: the vocabulary of what a caller may do. */
 export const apiKeyGrants = [
+  'account/modify',
   'api_keys/manage',
   'inbound_domains/manage',
   'ip_pools/manage',
@@ -37,3 +40,36 @@ export const subaccountGrants: readonly ApiKeyGrant[] = [
   'webhooks/view',
   'webhooks/modify',
 ];
+
+/**
+ * What a console session's role permissions (shared/src/api/contract/team.ts) allow on `/api/v1`. A session
+ * reads everything (the server's requireGrant lets its GETs through); these are the changes each permission opens, plus
+ * the view grants every session holds (some reads are POSTs, like the content previewer).
+ */
+export const permissionGrants: Readonly<Record<Permission, readonly ApiKeyGrant[]>> = {
+  'team.manage': [],
+  'apiKeys.manage': ['api_keys/manage'],
+  'domains.manage': ['sending_domains/manage', 'tracking_domains/manage', 'inbound_domains/manage'],
+  'subaccounts.manage': ['subaccounts/manage'],
+  'webhooks.manage': ['webhooks/modify', 'relay_webhooks/manage'],
+  'templates.manage': ['templates/modify', 'recipient_lists/manage'],
+  'suppression.manage': ['suppression_lists/manage'],
+  send: ['transmissions/modify', 'recipient-validation/manage'],
+  'environment.switch': [],
+  'settings.manage': ['ip_pools/manage', 'account/modify'],
+};
+
+const sessionViewGrants: readonly ApiKeyGrant[] = [
+  'message_events/view',
+  'metrics/view',
+  'templates/view',
+  'tracking_domains/view',
+  'transmissions/view',
+  'webhooks/view',
+];
+
+/** The grants of a console session with these permissions: 'all' when it holds every permission (ADMIN). */
+export function sessionGrants(held: readonly Permission[]): readonly ApiKeyGrant[] | 'all' {
+  if (permissions.every((permission) => held.includes(permission))) return 'all';
+  return [...new Set([...sessionViewGrants, ...held.flatMap((permission) => permissionGrants[permission])])];
+}

@@ -95,13 +95,14 @@ export const webhookView = z.object({
   target: z.string(),
   events: z.array(z.string()),
   active: z.boolean(),
+  /** Only to callers who may change the webhook (webhooks/modify; console: webhooks.manage). */
   custom_headers: z.record(z.string(), z.string()).optional(),
   /** As strings, as SparkPost serves them. */
   exception_subaccounts: z.array(z.string()).optional(),
   /** The event source when not "the master and every subaccount" (-1). */
   subaccount_id: z.number().optional(),
   auth_type: z.enum(webhookAuthTypes),
-  /** Listed without client secrets; a single webhook's view has them. */
+  /** Listed without client secrets; a single webhook's view has them for callers who may change it. */
   auth_request_details: z
     .object({ url: z.string(), body: z.record(z.string(), z.string()) })
     .or(z.object({})),
@@ -109,7 +110,8 @@ export const webhookView = z.object({
     .object({ username: z.string(), password: z.string().optional() })
     .or(z.object({ access_token: z.string(), expires_in: z.number() }))
     .or(z.object({})),
-  auth_token: z.string(),
+  /** Only to callers who may change the webhook. */
+  auth_token: z.string().optional(),
   last_successful: z.string().optional(),
   last_failure: z.string().optional(),
   /** Our addition: the Standard Webhooks secret (`whsec_...`) that signs every batch; not in lists. */

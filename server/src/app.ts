@@ -72,6 +72,8 @@ import { createRecipientService } from './engine/sandbox/authorized-recipients.t
 import { createEnvironmentService } from './engine/sandbox/environment.ts';
 import { sandboxRoutes } from './engine/sandbox/routes.ts';
 import { sendingDomainConsoleRoutes } from './engine/sending-domains/console-routes.ts';
+import { dkimKeyRoutes } from './engine/sending-domains/dkim-key-routes.ts';
+import { createDkimKeyService } from './engine/sending-domains/dkim-key-service.ts';
 import { sendingDomainRoutes } from './engine/sending-domains/routes.ts';
 import { createSendingDomainService } from './engine/sending-domains/sending-domain-service.ts';
 import { snippetRoutes } from './engine/snippets/routes.ts';
@@ -224,6 +226,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     platformHost: config.smtp.hostname,
     clock,
   });
+  const dkimKeys = createDkimKeyService({
+    domains: sendingDomains,
+    store: engine.sendingDomains,
+    dns,
+    clock,
+  });
   // Tracked links and the open pixel will be served on PUBLIC_URL's host: a tracking domain's CNAME points there.
   const trackingDomains = createTrackingDomainService({
     store: engine.trackingDomains,
@@ -318,6 +326,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       transmissionRoutes(engine),
       ipPoolRoutes({ ipPools: engine.ipPools, localAddresses, hostname: config.smtp.hostname }),
       sendingDomainRoutes({ sendingDomains }),
+      dkimKeyRoutes({ dkimKeys }),
       trackingDomainRoutes({ trackingDomains }),
       webhookRoutes({ webhooks, clock }),
       recipientValidationRoutes({

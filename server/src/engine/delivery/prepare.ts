@@ -12,8 +12,17 @@ export interface PrepareDeps {
   bounceDomainFor(companyId: string, subaccountId: number, fromDomain: string): Promise<string | undefined>;
   /** The one-click unsubscribe headers of a message: List-Unsubscribe and List-Unsubscribe-Post. */
   listUnsubscribeHeaders(messageId: string): Record<string, string> | Promise<Record<string, string>>;
-  /** The message with a DKIM-Signature of the From domain's key added (unchanged when it has none). */
-  sign(raw: Buffer, companyId: string, subaccountId: number, fromDomain: string): Promise<Buffer>;
+  /**
+   * The message with a DKIM-Signature added: of the key `dkimKey` names (options.dkim_key), else of
+   * the From domain's own key (unchanged when neither is verified).
+   */
+  sign(
+    raw: Buffer,
+    companyId: string,
+    subaccountId: number,
+    fromDomain: string,
+    dkimKey: string | undefined,
+  ): Promise<Buffer>;
 }
 
 export interface MessageToPrepare {
@@ -23,6 +32,8 @@ export interface MessageToPrepare {
   /** The header From address. */
   friendlyFrom: string;
   transactional: boolean;
+  /** options.dkim_key, when the send named a key. */
+  dkimKey?: string | undefined;
   raw: Buffer;
 }
 
@@ -65,5 +76,8 @@ export async function prepareMessage(deps: PrepareDeps, message: MessageToPrepar
   const raw = message.transactional
     ? message.raw
     : withHeaders(message.raw, await deps.listUnsubscribeHeaders(message.id));
-  return { mailFrom, raw: await deps.sign(raw, message.companyId, message.subaccountId, fromDomain) };
+  return {
+    mailFrom,
+    raw: await deps.sign(raw, message.companyId, message.subaccountId, fromDomain, message.dkimKey),
+  };
 }

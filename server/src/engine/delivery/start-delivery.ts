@@ -24,6 +24,7 @@ export interface DeliveryEngine {
     companyId: string,
     subaccountId: number,
     fromDomain: string,
+    keyId?: string,
   ): Promise<DkimSigningKey | undefined>;
   addressesOf: NonNullable<DeliveryWorkerDeps['addressesOf']>;
   events: { insert: DeliveryWorkerDeps['insertEvents'] };
@@ -61,8 +62,8 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
       defaultBounceDomain: config.smtp.hostname,
       bounceDomainFor: engine.bounceDomainFor,
       listUnsubscribeHeaders: (messageId) => listUnsubscribeHeaders(unsubscribe, config.publicUrl, messageId),
-      sign: async (raw, companyId, subaccountId, fromDomain) => {
-        const key = await engine.signingKeyFor(companyId, subaccountId, fromDomain);
+      sign: async (raw, companyId, subaccountId, fromDomain, dkimKey) => {
+        const key = await engine.signingKeyFor(companyId, subaccountId, fromDomain, dkimKey);
         return key ? signOnThread(raw, key) : raw;
       },
     },

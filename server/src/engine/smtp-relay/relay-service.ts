@@ -5,7 +5,7 @@ import { readHeaderFields } from '../messages/header-fields.ts';
 import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
 import { newTransmissionId } from '../transmissions/ids.ts';
 import { resolveTransmission } from '../transmissions/resolve.ts';
-import { screenFromDomain } from '../transmissions/screen.ts';
+import { screenDkimKey, screenFromDomain } from '../transmissions/screen.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
 import { submit } from '../transmissions/submit.ts';
 import { refusalOf } from './engine-refusals.ts';
@@ -120,11 +120,18 @@ async function submitMessage(
         )
       : undefined;
   try {
+    const content = { kind: 'received', raw: message.raw } as const;
     await screenFromDomain(send, {
       companyId: principal.companyId,
       subaccountId: principal.subaccountId,
       environment,
-      content: { kind: 'received', raw: message.raw },
+      content,
+    });
+    await screenDkimKey(send, {
+      companyId: principal.companyId,
+      subaccountId: principal.subaccountId,
+      content,
+      dkimKey: options.dkim_key,
     });
     await submit(send, {
       smtpQueueId: message.queueId,
@@ -137,6 +144,7 @@ async function submitMessage(
         templateId: null,
         templateVersion: null,
         ipPool: options.ip_pool ?? '',
+        ...(options.dkim_key === undefined ? {} : { dkimKey: options.dkim_key }),
         transactional: options.transactional ?? false,
         openTracking,
         clickTracking,
@@ -150,7 +158,7 @@ async function submitMessage(
       returnPath: message.mailFrom || undefined,
       templateData: {},
       substitutionData: {},
-      content: { kind: 'received', raw: message.raw },
+      content,
       snippets: {},
       recipients: message.recipients.map((email) => ({ address: { email }, tags })),
       ccHeader: '',

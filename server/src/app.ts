@@ -84,6 +84,7 @@ import { templateRoutes } from './engine/templates/routes.ts';
 import { createTemplateStore } from './engine/templates/template-store.ts';
 import { trackingRoutes } from './engine/tracking/routes.ts';
 import { trackingKey } from './engine/tracking/token.ts';
+import { createCertificateProbe } from './engine/tracking-domains/certificate-probe.ts';
 import { trackingDomainRoutes } from './engine/tracking-domains/routes.ts';
 import { createTrackingDomainService } from './engine/tracking-domains/tracking-domain-service.ts';
 import { transmissionRoutes } from './engine/transmissions/routes.ts';
@@ -232,11 +233,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dns,
     clock,
   });
-  // Tracked links and the open pixel will be served on PUBLIC_URL's host: a tracking domain's CNAME points there.
+  // Tracked links and the open pixel will be served on PUBLIC_URL's host: a tracking domain's CNAME points there,
+  // and the TLS terminator in front of it serves a managed certificate's name on 443.
+  const trackingHost = new URL(config.publicUrl).hostname;
   const trackingDomains = createTrackingDomainService({
     store: engine.trackingDomains,
     dns,
-    trackingHost: new URL(config.publicUrl).hostname,
+    trackingHost,
+    probe: createCertificateProbe({ host: trackingHost, port: 443, resolve: dns.addresses }),
   });
 
   const webhooks = engine.webhooks.service(

@@ -54,6 +54,14 @@ describe.each(databases)('DKIM keys of a sending domain on $name', (database) =>
     expect(created.statusCode, created.body).toBe(200);
     const { selector } = created.json().results;
     expect(selector).toMatch(/^next\d{4}$/);
+    // The private half never leaves the server.
+    for (const response of [
+      created,
+      await call(a, 'GET', '/sending-domains/rotate.test/dkim-keys'),
+      await call(a, 'GET', '/sending-domains/rotate.test/dkim-keys/next'),
+    ]) {
+      expect(response.body).not.toMatch(/PRIVATE|"private"/);
+    }
     // Neither key is verified yet: nothing signs.
     expect(await t.engine.signingKeyFor(a.companyId, 0, 'rotate.test', 'next')).toBeUndefined();
     expect(await t.engine.send.dkimKeyUse(a.companyId, 0, 'rotate.test', 'next')).toBe('unverified');
@@ -156,6 +164,14 @@ describe.each(databases)('DKIM keys of a sending domain on $name', (database) =>
     expect(clash.statusCode).toBe(400);
     expect(clash.json().errors[0].description).toBe(
       "Selector 'first' at 'limits.test' is already used by DKIM key 'first'",
+    );
+    // Nor may the domain's own key move onto another key's record.
+    const onto = await call(a, 'PUT', '/sending-domains/limits.test', {
+      dkim: { ...own, selector: 'second' },
+    });
+    expect(onto.statusCode).toBe(422);
+    expect(onto.json().errors[0].description).toBe(
+      "dkim.selector 'second' at 'limits.test' is the record of DKIM key 'second': choose another selector",
     );
     const moved = await call(a, 'PUT', `${path}/first`, { signing_domain: 'mail.limits.test' });
     expect(moved.json().results).toMatchObject({

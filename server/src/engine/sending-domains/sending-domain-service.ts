@@ -270,6 +270,13 @@ export function createSendingDomainService(deps: {
           ...domain,
           dkim: { ...domain.dkim, selector: input.dkim.selector, signingDomain, publicKey: keys.publicKey },
         };
+        // Another key's record at that place would be replaced under it while it still says valid.
+        const holder = await store.dkimKeys.selectorTaken(viewer.companyId, domain.domain, candidate.dkim);
+        if (holder !== undefined) {
+          throw invalidValue(
+            `dkim.selector '${candidate.dkim.selector}' at '${signingDomain}' is the record of DKIM key '${holder}': choose another selector`,
+          );
+        }
         const result = await checkDkim(dns, records(candidate).dkim, keys.publicKey);
         if (result.status === 'invalid') {
           throw new SendingDomainRefusal(

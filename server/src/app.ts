@@ -73,6 +73,8 @@ import { createRecipientService } from './engine/sandbox/authorized-recipients.t
 import { createEnvironmentService } from './engine/sandbox/environment.ts';
 import { sandboxRoutes } from './engine/sandbox/routes.ts';
 import { sendingDomainConsoleRoutes } from './engine/sending-domains/console-routes.ts';
+import { dkimKeyRoutes } from './engine/sending-domains/dkim-key-routes.ts';
+import { createDkimKeyService } from './engine/sending-domains/dkim-key-service.ts';
 import { sendingDomainRoutes } from './engine/sending-domains/routes.ts';
 import { createSendingDomainService } from './engine/sending-domains/sending-domain-service.ts';
 import { snippetRoutes } from './engine/snippets/routes.ts';
@@ -83,6 +85,7 @@ import { templateRoutes } from './engine/templates/routes.ts';
 import { createTemplateStore } from './engine/templates/template-store.ts';
 import { trackingRoutes } from './engine/tracking/routes.ts';
 import { trackingKey } from './engine/tracking/token.ts';
+import { createCertificateProbe } from './engine/tracking-domains/certificate-probe.ts';
 import { trackingDomainRoutes } from './engine/tracking-domains/routes.ts';
 import { createTrackingDomainService } from './engine/tracking-domains/tracking-domain-service.ts';
 import { transmissionRoutes } from './engine/transmissions/routes.ts';
@@ -225,11 +228,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     platformHost: config.smtp.hostname,
     clock,
   });
-  // Tracked links and the open pixel will be served on PUBLIC_URL's host: a tracking domain's CNAME points there.
+  const dkimKeys = createDkimKeyService({
+    domains: sendingDomains,
+    store: engine.sendingDomains,
+    dns,
+    clock,
+  });
+  // Tracked links and the open pixel will be served on PUBLIC_URL's host: a tracking domain's CNAME points there,
+  // and the TLS terminator in front of it serves a managed certificate's name on 443.
+  const trackingHost = new URL(config.publicUrl).hostname;
   const trackingDomains = createTrackingDomainService({
     store: engine.trackingDomains,
     dns,
-    trackingHost: new URL(config.publicUrl).hostname,
+    trackingHost,
+    probe: createCertificateProbe({ host: trackingHost, port: 443, resolve: dns.addresses }),
   });
 
   const webhooks = engine.webhooks.service(
@@ -321,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       transmissionRoutes(engine),
       ipPoolRoutes({ ipPools: engine.ipPools, localAddresses, hostname: config.smtp.hostname }),
       sendingDomainRoutes({ sendingDomains }),
+      dkimKeyRoutes({ dkimKeys }),
       trackingDomainRoutes({ trackingDomains }),
       webhookRoutes({ webhooks, clock }),
       recipientValidationRoutes({

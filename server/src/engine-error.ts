@@ -16,7 +16,9 @@ export type EngineErrorKind =
   /** The send does not fit the company's sending limits. */
   | 'overQuota'
   /** A production send From a domain that is not a verified sending domain of the account. */
-  | 'unverifiedDomain';
+  | 'unverifiedDomain'
+  /** options.dkim_key names no key of the From domain, or one not verified. */
+  | 'dkimKey';
 
 /**
  * A rule of the engine said no: its kind, what exactly is wrong for people (`description`) and, where
@@ -48,6 +50,8 @@ export const missingValue = (description: string) => new EngineError('missing', 
 export const notFound = (description: string) => new EngineError('notFound', description);
 export const subresourceNotFound = (description: string) =>
   new EngineError('subresourceNotFound', description);
+/** SparkPost says these in its headline alone: the text is the summary and the description both. */
+export const dkimKeyRefused = (text: string) => new EngineError('dkimKey', text, { summary: text });
 
 /** A send over a sending limit: `feature` is the limit ('daily', 'sandbox', or a plan quota), `limitName` its name. */
 export class OverQuotaError extends EngineError {

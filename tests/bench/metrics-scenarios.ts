@@ -28,7 +28,8 @@ const day = 86_400_000;
 
 /**
  * A month of sending for one company: per message an injection, then a delivery (90%), a bounce (5%,
- * classes 10/21/51) or a delay (5%); 30% opened (a third prefetched), 10% clicked. Dimensions: 10
+ * classes 10/21/51) or a delay (5%), or (every 100th) a policy rejection instead; 30% opened (a
+ * third prefetched), 10% clicked. Dimensions: 10
  * recipient domains, 2 sending domains, 4 campaigns, 2 templates, 2 subaccounts, 2 sending IPs.
  */
 function* monthOfEvents(companyId: string, total: number, end: number): Generator<NewMessageEvent[]> {
@@ -64,7 +65,14 @@ function* monthOfEvents(companyId: string, total: number, end: number): Generato
       ...extra,
     });
     const roll = index % 20;
-    const events = [event('injection', 0)];
+    const events =
+      index % 100 === 99
+        ? [
+            event('policy_rejection', 0, {
+              reason: '554 5.7.1 recipient address was suppressed due to customer policy',
+            }),
+          ]
+        : [event('injection', 0)];
     if (roll === 0)
       events.push(
         event('bounce', 1000, { bounceClass: [10, 21, 51][index % 3] as number, reason: '550 rejected' }),
@@ -137,7 +145,7 @@ async function measureOn(db: Db, label: string, events: number, log: (line: stri
   const window = { from: minute(end - 30 * day + 37 * 60_000), to: minute(end) };
   const metricList =
     'count_targeted,count_injected,count_delivered,count_bounce,count_unique_rendered,count_unique_clicked';
-  const request = (params: MetricsParams, kind: 'aggregate' | 'series' | 'bounce') =>
+  const request = (params: MetricsParams, kind: 'aggregate' | 'series' | 'bounce' | 'rejection') =>
     metricsRequestOf({ ...window, metrics: metricList, ...params }, principal, new Date(end), kind);
 
   const cases: Array<[string, () => Promise<unknown>]> = [
@@ -159,6 +167,7 @@ async function measureOn(db: Db, label: string, events: number, log: (line: stri
       'bounce-reason',
       () => metrics.bounces(request({ metrics: 'count_bounce,count_inband_bounce' }, 'bounce'), 'reason'),
     ],
+    ['rejection-reason/domain', () => metrics.rejections(request({}, 'rejection'), 'reason-domain')],
   ];
   const rows: Row[] = [];
   for (const [name, run] of cases) {

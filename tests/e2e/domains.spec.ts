@@ -62,6 +62,11 @@ test('sending, bounce and tracking domains: add, publish, verify, default, delet
   }
   await expect(page.getByText('SPF is not verified')).toHaveCount(0);
   await expect(record(page, 'Status').getByText('Yes', { exact: true }).first()).toBeVisible();
+  // Its keys: the domain's own (default), now verified, with its record.
+  const keys = page.getByRole('table', { name: 'DKIM keys' });
+  const ownKey = keys.getByRole('row').filter({ hasText: 'default' });
+  await expect(ownKey.getByText(dkimHost)).toBeVisible();
+  await expect(ownKey.getByText('Valid', { exact: true })).toBeVisible();
   await screenshots(page, 'domains-sending-detail');
   expect(await axeViolations(page)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import { $currentRoute, formatUserDateTime, LinkButton, Panel, StatusTag } from '@app/shared';
 import { useStore } from '@nanostores/react';
+import { DkimKeysPanel } from './DkimKeysPanel.tsx';
 import { DnsRecordPanel } from './DnsRecordPanel.tsx';
 import { DefaultBounceButton, DeleteSendingDomainButton } from './DomainActions.tsx';
 import { DomainDeletePanel, DomainDetailPage } from './DomainDetailPage.tsx';
@@ -80,6 +81,7 @@ export function SendingDomainDetailPage() {
           {records.map(({ kind, title, purpose }) => (
             <DnsRecordPanel key={kind} title={title} purpose={purpose} type="TXT" {...record(kind)} />
           ))}
+          <DkimKeysPanel keys={loaded.data.keys} />
           <Panel title="Bounces">
             <p className="muted">
               A bounce domain points the Return-Path of your mail at this platform with a CNAME record.

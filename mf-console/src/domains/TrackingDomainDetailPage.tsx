@@ -21,6 +21,16 @@ import { DomainDeletePanel, DomainDetailPage } from './DomainDetailPage.tsx';
 import { domainParam } from './DomainNav.tsx';
 import { domainFeature } from './flags.ts';
 
+/** A managed certificate's state (tls_status) as the settings say it. */
+const certificateWords = {
+  unknown: 'not checked yet',
+  unavailable: 'not available',
+  pending: 'not served yet by the TLS terminator in front of this platform',
+  failed: 'the certificate served is not valid for this name',
+  expired: 'expired',
+  valid: 'valid',
+} as const;
+
 /** /domain/tracking/:id: the CNAME to publish, "Verify", HTTPS, default tracking domain, delete. */
 export function TrackingDomainDetailPage() {
   const domain = domainParam(useStore($currentRoute)?.params.id);
@@ -75,6 +85,12 @@ export function TrackingDomainDetailPage() {
               disabled={!canUpdate || busy !== null}
               onChange={(secure) => void run('update', () => updateTrackingDomain(domain, { secure }))}
             />
+            {view.uses_managed_certificate ? (
+              <p className="muted">
+                Managed certificate: {certificateWords[view.status.tls_status]}
+                {view.status.tls_error ? ` (${view.status.tls_error})` : ''}. Verify checks it again.
+              </p>
+            ) : null}
             <p className="muted">
               {view.default
                 ? 'This is the default tracking domain of its account: tracked mail uses it.'

@@ -1,4 +1,5 @@
 import {
+  type DkimKeyView,
   http,
   type SendingDomainSummary,
   type SendingDomainVerifyResult,
@@ -19,6 +20,11 @@ export const listSendingDomains = async () =>
 
 export const getSendingDomain = async (domain: string) =>
   (await http.transactional.get<{ results: SendingDomainView }>(`/sending-domains/${path(domain)}`)).results;
+
+/** The domain's DKIM keys, its own (default) first. */
+export const listDkimKeys = async (domain: string) =>
+  (await http.transactional.get<{ results: DkimKeyView[] }>(`/sending-domains/${path(domain)}/dkim-keys`))
+    .results;
 
 /** Quiet: the add form shows the engine's reason under the field. */
 export const createSendingDomain = (domain: string) =>

@@ -1,6 +1,12 @@
 import { type SendingDomainVerifyResult, useLoad } from '@app/shared';
 import { useState } from 'react';
-import { getSendingDomain, unverifiedSpf, type VerifyKinds, verifySendingDomain } from './api.ts';
+import {
+  getSendingDomain,
+  listDkimKeys,
+  unverifiedSpf,
+  type VerifyKinds,
+  verifySendingDomain,
+} from './api.ts';
 import type { RecordCheck } from './DnsRecordPanel.tsx';
 
 export type RecordKind = 'dkim' | 'spf' | 'cname' | 'dmarc';
@@ -11,8 +17,12 @@ export type RecordKind = 'dkim' | 'spf' | 'cname' | 'dmarc';
  */
 export function useSendingDomain(domain: string) {
   const loaded = useLoad(async () => {
-    const [view, spf] = await Promise.all([getSendingDomain(domain), unverifiedSpf()]);
-    return { view, spf: spf.filter((entry) => entry.domain === domain) };
+    const [view, spf, keys] = await Promise.all([
+      getSendingDomain(domain),
+      unverifiedSpf(),
+      listDkimKeys(domain),
+    ]);
+    return { view, spf: spf.filter((entry) => entry.domain === domain), keys };
   }, [domain]);
   const [last, setLast] = useState<SendingDomainVerifyResult | undefined>();
   const [verifying, setVerifying] = useState(false);

@@ -1,24 +1,34 @@
 import { createHash } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../accounts/auth/passwords.ts';
 import { signin } from '../testing/accounts.ts';
 import { testClock, useTestApp } from '../testing/app.ts';
 import { databasesWithWorker } from '../testing/databases.ts';
+import { startTestDnsServer, type TestDnsServer } from '../testing/dns-server.ts';
 import { runAdminCommand, usage } from './admin.ts';
 import type { AdminContext } from './commands.ts';
 import { operatorEngine } from './operator-engine.ts';
 
 describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
-  const t = useTestApp(database);
+  let dns: TestDnsServer;
+  beforeAll(async () => {
+    dns = await startTestDnsServer();
+  });
+  afterAll(async () => {
+    await dns.close();
+  });
+  const t = useTestApp(database, () => ({ config: { dnsServers: [dns.address] } }));
   let ctx: AdminContext;
+  let operator: ReturnType<typeof operatorEngine>;
 
   beforeAll(async () => {
+    operator = operatorEngine(t.config, t.engine, t.clock);
     ctx = {
       ...t.accounts,
       db: t.db,
       passwords: createPasswordHasher({ memoryCost: 1024, timeCost: 1 }),
       clock: testClock(),
-      ...operatorEngine(t.config, t.engine, t.clock),
+      ...operator,
     };
   });
 
@@ -201,6 +211,40 @@ describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
     await expect(
       run('add-sending-domain', '--email', 'domains@example.test', '--domain', 'not a domain'),
     ).rejects.toThrow('--domain: must be a domain name');
+  });
+
+  it("verifies a domain's records and each of its other DKIM keys, one line each", async () => {
+    await run(
+      'create-company',
+      '--name',
+      'Rotating',
+      '--email',
+      'rotate@example.test',
+      '--password',
+      'Rotate12345',
+    );
+    await run('add-sending-domain', '--email', 'rotate@example.test', '--domain', 'rotate.example.test');
+    const viewer = {
+      companyId: (await t.accounts.users.companyOf('rotate@example.test')) ?? '',
+      subaccountId: 0,
+      isMaster: true,
+    };
+    const key = await operator.dkimKeys.create(viewer, 'rotate.example.test', {
+      id: 'next',
+      dkim_key_length: 1024,
+    });
+    dns.set(`${key.selector}._domainkey.rotate.example.test`, {
+      TXT: [`v=DKIM1; k=rsa; h=sha256; p=${key.publicKey}`],
+    });
+    const lines = await run(
+      'verify-sending-domain',
+      '--email',
+      'rotate@example.test',
+      '--domain',
+      'rotate.example.test',
+    );
+    expect(lines[0]).toMatch(/^dkim: invalid: DNS record not found/);
+    expect(lines.at(-1)).toBe(`dkim key next: valid (${key.selector}._domainkey.rotate.example.test)`);
   });
 
   it('prints help', async () => {

@@ -1,13 +1,16 @@
 import { emailSchema } from '@app/shared/api/contract/index';
 import { z } from 'zod';
 import type { AccountStores } from '../accounts/create-accounts.ts';
+import type { DkimKeyService } from '../engine/sending-domains/dkim-key-service.ts';
 import type { SendingDomainService } from '../engine/sending-domains/sending-domain-service.ts';
 import type { SendingDomainStore } from '../engine/sending-domains/sending-domain-store.ts';
+import type { CheckResult } from '../engine/sending-domains/verify-dns.ts';
 import { parseOptions } from './parse-options.ts';
 
 /** What the sending-domain commands need of the process's engine. */
 export interface SendingDomainContext {
   sendingDomains: SendingDomainService;
+  dkimKeys: Pick<DkimKeyService, 'list' | 'verify'>;
   sendingDomainStore: Pick<SendingDomainStore, 'setStatuses'>;
 }
 
@@ -55,7 +58,15 @@ export async function addSendingDomain(ctx: Context, options: Record<string, unk
   ];
 }
 
-/** Looks the domain's DKIM, SPF and DMARC records up in DNS (DNS_SERVERS) and records what it finds. */
+const lineOf = (what: string, record: { name: string }, result: CheckResult) =>
+  result.status === 'valid'
+    ? `${what}: valid (${record.name})`
+    : `${what}: ${result.status}: ${result.error}`;
+
+/**
+ * Looks the domain's DKIM, SPF and DMARC records up in DNS (DNS_SERVERS), and the record of each of
+ * its other DKIM keys, and records what it finds.
+ */
 export async function verifySendingDomain(ctx: Context, options: Record<string, unknown>) {
   const { email, domain } = parseOptions(domainOptions, options);
   const viewer = await viewerOf(ctx, email);
@@ -64,9 +75,11 @@ export async function verifySendingDomain(ctx: Context, options: Record<string, 
     spf_verify: true,
     dmarc_verify: true,
   });
-  return Object.entries(checks).map(([kind, check]) =>
-    check.result.status === 'valid'
-      ? `${kind}: valid (${check.record.name})`
-      : `${kind}: ${check.result.status}: ${check.result.error}`,
-  );
+  const lines = Object.entries(checks).map(([kind, check]) => lineOf(kind, check.record, check.result));
+  for (const key of await ctx.dkimKeys.list(viewer, domain)) {
+    if (key.isDefault) continue;
+    const { record, result } = await ctx.dkimKeys.verify(viewer, domain, key.id);
+    lines.push(lineOf(`dkim key ${key.id}`, record, result));
+  }
+  return lines;
 }

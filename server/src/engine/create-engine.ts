@@ -100,6 +100,8 @@ export function createEngine(
     }),
     sendingDomainVerified: (companyId, subaccountId, domain) =>
       sendingDomains.sendingDomainVerified(companyId, subaccountId, domain),
+    dkimKeyUse: (companyId, subaccountId, domain, keyId) =>
+      sendingDomains.dkimKeyUse(companyId, subaccountId, domain, keyId),
   };
   return {
     apiKeys,
@@ -144,9 +146,9 @@ export function createEngine(
     }),
     recipientValidationJobs: createValidationJobStore(db, clock),
     activityExports: createExportStore(db),
-    /** For the delivery workers: the DKIM-verified key that signs mail From `fromDomain`, if any. */
-    signingKeyFor: (companyId: string, subaccountId: number, fromDomain: string) =>
-      sendingDomains.signingKeyFor(companyId, subaccountId, fromDomain),
+    /** For the delivery workers: the DKIM-verified key that signs mail From `fromDomain` (`keyId`: options.dkim_key), if any. */
+    signingKeyFor: (companyId: string, subaccountId: number, fromDomain: string, keyId?: string) =>
+      sendingDomains.signingKeyFor(companyId, subaccountId, fromDomain, keyId),
     /** For the delivery workers: the account's CNAME-verified default bounce domain, if any. */
     bounceDomainFor: (companyId: string, subaccountId: number, fromDomain: string) =>
       sendingDomains.bounceDomainFor(companyId, subaccountId, fromDomain),

@@ -118,6 +118,7 @@ const kindAnswers: Record<EngineErrorKind, { status: number } & SparkpostErrorIt
   // A plan's monthly quota; the daily and sandbox limits have codes of their own (limitAnswers).
   overQuota: { status: 420, message: 'Exceed Sending Limit (monthly)', code: '2104' },
   unverifiedDomain: { status: 400, message: 'Invalid domain', code: '7001' },
+  dkimKey: { status: 400, message: 'Invalid DKIM key', code: '1100' },
 };
 
 /** SparkPost's 420 for a send over the daily or sandbox limit. */
@@ -131,7 +132,13 @@ function engineErrorAnswer(error: EngineError): { status: number; errors: Sparkp
     ...kindAnswers[error.kind],
     ...(error instanceof OverQuotaError ? limitAnswers[error.feature] : undefined),
   };
-  const item = { message: error.summary ?? message, code, description: error.description, ...error.details };
+  const item = {
+    message: error.summary ?? message,
+    code,
+    // A refusal whose headline says it all has no description (the reference's DKIM key errors).
+    ...(error.description === error.summary ? {} : { description: error.description }),
+    ...error.details,
+  };
   return { status, errors: [item] };
 }
 

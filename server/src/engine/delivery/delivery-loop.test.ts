@@ -164,6 +164,40 @@ describe.each(databases)('delivery end to end on $name', (database) => {
     }
   });
 
+  it('signs with the DKIM key options.dkim_key names, once verified: a second key signs alongside the first', async () => {
+    const created = await call(account, 'POST', `/sending-domains/${sendingDomain}/dkim-keys`, {
+      id: 'next',
+      dkim_key_length: 1024,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { selector, dns: record } = created.json().results;
+    dns.set(record.dkim_record, { TXT: [record.dkim_value] });
+    const verified = await call(
+      account,
+      'POST',
+      `/sending-domains/${sendingDomain}/dkim-keys/next/verify`,
+      {},
+    );
+    expect(verified.json().results.dkim_status).toBe('valid');
+
+    await send(['rotated@dest.test'], { dkim_key: 'next' });
+    await send(['kept@dest.test']);
+    await deliverDue();
+    const signedBy = async (address: string) => {
+      const [message] = receivedBy(address);
+      if (!message) throw new Error(`nothing reached ${address}`);
+      const verification = await dkimVerify(message.raw, {
+        resolver: mailauthResolver(createDnsResolver([dns.address])),
+      });
+      const [result] = verification.results as { selector: string; status: { result: string } }[];
+      return { selector: result?.selector, result: result?.status.result };
+    };
+    expect(await signedBy('rotated@dest.test')).toEqual({ selector, result: 'pass' });
+    const kept = await signedBy('kept@dest.test');
+    expect(kept.result).toBe('pass');
+    expect(kept.selector).not.toBe(selector);
+  });
+
   it('bounces a 550 as a hard bounce and suppresses the recipient', async () => {
     receiver.setRule('gone@dest.test', { reply: { code: 550, enhanced: '5.1.1', text: 'User unknown' } });
     await send(['gone@dest.test']);

@@ -217,7 +217,7 @@ describe.each(databases)('delivery outcomes on $name', (database) => {
       `DKIM-Signature: v=1; d=acme.test\r\n${transactional.raw.toString()}`,
     );
     expect(calls).toContainEqual(['bounceDomainFor', companyId, 4, 'acme.test']);
-    expect(calls).toContainEqual(['sign', companyId, 4, 'acme.test']);
+    expect(calls).toContainEqual(['sign', companyId, 4, 'acme.test', undefined]);
     expect((await eventsOf(original.id))[0]?.fields.msg_from).toBe(job('ann@hooks.test').mailFrom);
   });
 

@@ -237,6 +237,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
         subaccountId: message.subaccountId,
         friendlyFrom: message.friendlyFrom,
         transactional: message.options.transactional === true,
+        dkimKey: typeof message.options.dkim_key === 'string' ? message.options.dkim_key : undefined,
         raw,
       });
       const pool = typeof message.options.ip_pool === 'string' ? message.options.ip_pool : '';

@@ -14,8 +14,17 @@ export interface PrepareDeps {
   listUnsubscribeHeaders(messageId: string): Record<string, string> | Promise<Record<string, string>>;
   /** Whether the company's transactional mail carries them too (account option transactional_unsub); no: not. */
   unsubscribeTransactional?(companyId: string): Promise<boolean>;
-  /** The message with a DKIM-Signature of the From domain's key added (unchanged when it has none). */
-  sign(raw: Buffer, companyId: string, subaccountId: number, fromDomain: string): Promise<Buffer>;
+  /**
+   * The message with a DKIM-Signature added: of the key `dkimKey` names (options.dkim_key), else of
+   * the From domain's own key (unchanged when neither is verified).
+   */
+  sign(
+    raw: Buffer,
+    companyId: string,
+    subaccountId: number,
+    fromDomain: string,
+    dkimKey: string | undefined,
+  ): Promise<Buffer>;
 }
 
 export interface MessageToPrepare {
@@ -25,6 +34,8 @@ export interface MessageToPrepare {
   /** The header From address. */
   friendlyFrom: string;
   transactional: boolean;
+  /** options.dkim_key, when the send named a key. */
+  dkimKey?: string | undefined;
   raw: Buffer;
 }
 
@@ -70,5 +81,8 @@ export async function prepareMessage(deps: PrepareDeps, message: MessageToPrepar
   const raw = unsubscribe
     ? withHeaders(message.raw, await deps.listUnsubscribeHeaders(message.id))
     : message.raw;
-  return { mailFrom, raw: await deps.sign(raw, message.companyId, message.subaccountId, fromDomain) };
+  return {
+    mailFrom,
+    raw: await deps.sign(raw, message.companyId, message.subaccountId, fromDomain, message.dkimKey),
+  };
 }

@@ -25,6 +25,7 @@ export interface DeliveryEngine {
     companyId: string,
     subaccountId: number,
     fromDomain: string,
+    keyId?: string,
   ): Promise<DkimSigningKey | undefined>;
   addressesOf: NonNullable<DeliveryWorkerDeps['addressesOf']>;
   events: { insert: DeliveryWorkerDeps['insertEvents'] };
@@ -64,8 +65,8 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
       listUnsubscribeHeaders: (messageId) => listUnsubscribeHeaders(unsubscribe, config.publicUrl, messageId),
       unsubscribeTransactional: async (companyId) =>
         (await engine.accountOptions.of(companyId)).transactional_unsub === true,
-      sign: async (raw, companyId, subaccountId, fromDomain) => {
-        const key = await engine.signingKeyFor(companyId, subaccountId, fromDomain);
+      sign: async (raw, companyId, subaccountId, fromDomain, dkimKey) => {
+        const key = await engine.signingKeyFor(companyId, subaccountId, fromDomain, dkimKey);
         return key ? signOnThread(raw, key) : raw;
       },
     },

@@ -123,6 +123,18 @@ export function metricSql(terms: Terms): string {
   return `coalesce(${sum}, 0)::float8`;
 }
 
+/**
+ * The events the rejection-reason routes count (those count_rejected adds up), with the
+ * rejection_category_id and rejection_type of their rows: Policy 1 and Generation 2 as the
+ * reference's samples number them; generation failures, which it does not show, 3.
+ */
+export const rejectionCategories = {
+  policy_rejection: { rejection_category_id: 1, rejection_type: 'Policy Rejection' },
+  generation_rejection: { rejection_category_id: 2, rejection_type: 'Generation Rejection' },
+  generation_failure: { rejection_category_id: 3, rejection_type: 'Generation Failure' },
+} as const;
+export type RejectionType = keyof typeof rejectionCategories;
+
 /** SparkPost's description of each bounce class (support article "Bounce Classification Codes"). */
 const classDescriptions: Record<keyof typeof bounceClasses, string> = {
   1: 'The response text could not be identified.',

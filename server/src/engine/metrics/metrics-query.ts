@@ -81,7 +81,8 @@ export interface MetricsRequest {
   orderBy?: string;
 }
 
-export type MetricsKind = 'aggregate' | 'series' | 'bounce';
+/** aggregate and series take any metric; bounce the bounce metrics; rejection none (count_rejected is given). */
+export type MetricsKind = 'aggregate' | 'series' | 'bounce' | 'rejection';
 
 /** The simple filters and the advanced filters' keys, and the rollup column each matches. */
 const filterKeys: Record<string, FilterColumn | null> = {
@@ -203,6 +204,75 @@ function advancedGroupings(text: string): Grouping[] {
   });
 }
 
+/** The filter keys query_filters takes: those of data this server records. */
+const acceptedFilterKeys = Object.entries(filterKeys).flatMap(([key, column]) => (column ? [key] : []));
+const likeMinimum = 3;
+
+/**
+ * The JSON schema (draft-07) of what advancedGroupings takes, made from the same tables: each
+ * document it describes is accepted (a like value given as a number needs 3 digits or more there
+ * too). Keys of data this server does not record (mailbox_provider_regions, subject_campaigns)
+ * are left out: naming one is refused.
+ */
+export const queryFiltersSchema = (() => {
+  const values = (item: object) => ({ type: 'array', minItems: 1, items: item });
+  const likeItem = {
+    anyOf: [
+      { type: 'string', minLength: likeMinimum },
+      { type: 'integer', minimum: 100 },
+    ],
+  };
+  const comparisons = (exact: object) => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      comparators.map((comparator) => [
+        comparator,
+        values(comparator.toLowerCase().endsWith('like') ? likeItem : exact),
+      ]),
+    ),
+    additionalProperties: false,
+  });
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema',
+    $id: 'root',
+    type: 'object',
+    title: 'The root schema',
+    description:
+      'query_filters: groupings that all hold (AND), each joining its filters with one operator (AND or OR).',
+    default: {},
+    required: ['groupings'],
+    properties: { groupings: { $ref: '#/$defs/groupings' } },
+    additionalProperties: false,
+    $defs: {
+      groupings: { type: 'array', items: { $ref: '#/$defs/logicalOperators' } },
+      logicalOperators: {
+        type: 'object',
+        minProperties: 1,
+        maxProperties: 1,
+        properties: { AND: { $ref: '#/$defs/filters' }, OR: { $ref: '#/$defs/filters' } },
+        additionalProperties: false,
+      },
+      filters: {
+        type: 'object',
+        properties: Object.fromEntries(
+          acceptedFilterKeys.map((key) => [
+            key,
+            { $ref: key === 'subaccounts' ? '#/$defs/subaccountComparisons' : '#/$defs/comparisons' },
+          ]),
+        ),
+        additionalProperties: false,
+      },
+      comparisons: comparisons({ type: ['string', 'number'] }),
+      subaccountComparisons: comparisons({
+        anyOf: [
+          { type: 'string', pattern: '^\\d{1,15}$' },
+          { type: 'integer', minimum: 0, maximum: 999_999_999_999_999 },
+        ],
+      }),
+    },
+  };
+})();
+
 /** [from, to) widened to whole buckets of the precision (the reference's "Precision Parameter"). */
 export function roundedWindow(from: number, to: number, precision: Precision, timezone: string) {
   const last = bucketStart(to - 1, precision, timezone);
@@ -277,22 +347,23 @@ export function metricsRequestOf(
   if (from >= to) throw invalidParam('from', 'from: must be before to');
 
   const allowed: readonly string[] = kind === 'series' ? seriesPrecisions : aggregatePrecisions;
-  if (params.precision !== undefined && kind !== 'bounce' && !allowed.includes(params.precision)) {
+  // The reason routes take no precision: the window's own rounding serves.
+  const byReason = kind === 'bounce' || kind === 'rejection';
+  if (params.precision !== undefined && !byReason && !allowed.includes(params.precision)) {
     throw invalidParam(
       'precision',
       `precision: ${JSON.stringify(params.precision)} is not one of ${allowed.join(', ')}`,
     );
   }
   const precision =
-    kind !== 'bounce' && params.precision ? (params.precision as Precision) : defaultPrecision(to - from);
+    !byReason && params.precision ? (params.precision as Precision) : defaultPrecision(to - from);
   checkWindow(precision, to - from);
   const rounded = roundedWindow(from, to, precision, timezone);
 
-  const metrics = parseMetrics(
-    params.metrics,
-    params.delimiter,
-    kind === 'bounce' ? bounceMetricNames : metricNames,
-  );
+  const metrics =
+    kind === 'rejection'
+      ? ['count_rejected']
+      : parseMetrics(params.metrics, params.delimiter, kind === 'bounce' ? bounceMetricNames : metricNames);
   let orderBy: string | undefined;
   if (params.order_by !== undefined && kind === 'aggregate') {
     if (!metricNames.includes(params.order_by as never)) {

@@ -7,6 +7,8 @@ import {
   type MetricName,
   metricSql,
   metricTerms,
+  type RejectionType,
+  rejectionCategories,
 } from './metric-definitions.ts';
 import type { Condition, FilterColumn, MetricsRequest, MetricsScope } from './metrics-query.ts';
 import type { DimensionColumn, Grain } from './rollup-writer.ts';
@@ -42,7 +44,7 @@ export type MetricRow = Record<string, number | string>;
 /** SparkPost keeps metrics 6 months (the reference's "Data retention"). */
 export const retentionDays = 183;
 const purgeSlice = 5000;
-const rollupTables = ['metric_totals', 'metric_rollups', 'metric_bounces'] as const;
+const rollupTables = ['metric_totals', 'metric_rollups', 'metric_bounces', 'metric_rejections'] as const;
 
 /** Caps a time-series, whose precision may be day or finer over years. */
 const maxSeriesBuckets = 10_000;
@@ -182,6 +184,31 @@ export function createMetricsStore(db: Db) {
         ...(recipient_domain === undefined ? {} : { domain: recipient_domain }),
         ...classificationOf(Number(bounce_class)),
         ...counts,
+      }));
+    },
+
+    /** count_rejected by reason and rejection type (and recipient domain), most first. */
+    async rejections(request: MetricsRequest, by: 'reason' | 'reason-domain'): Promise<MetricRow[]> {
+      const where = whereOf(request, 1440);
+      const groups =
+        by === 'reason' ? ['reason', 'rejection_type'] : ['reason', 'recipient_domain', 'rejection_type'];
+      const rows = await db.query<{
+        reason: string;
+        recipient_domain?: string;
+        rejection_type: RejectionType;
+        count_rejected: number;
+      }>(
+        `SELECT ${groups.join(', ')}, coalesce(sum(rejected), 0)::float8 AS count_rejected
+         FROM metric_rejections WHERE ${where.sql()}
+         GROUP BY ${groups.join(', ')} ORDER BY count_rejected DESC, ${groups.join(', ')}
+         LIMIT ${where.param(request.limit)}`,
+        where.params,
+      );
+      return rows.map(({ reason, recipient_domain, rejection_type, count_rejected }) => ({
+        reason,
+        ...(recipient_domain === undefined ? {} : { domain: recipient_domain }),
+        count_rejected,
+        ...rejectionCategories[rejection_type],
       }));
     },
 

@@ -1,6 +1,12 @@
 import type { Db } from '../../db/db.ts';
 import type { StoredMessageEvent } from '../events/event-store.ts';
-import { type Counter, type Counts, categoryOf } from './metric-definitions.ts';
+import {
+  type Counter,
+  type Counts,
+  categoryOf,
+  type RejectionType,
+  rejectionCategories,
+} from './metric-definitions.ts';
 
 /** Stored grains in minutes: minute, hour and UTC day rows, written together. */
 export const grains = [1, 60, 1440] as const;
@@ -17,6 +23,8 @@ export const dimensionColumns = [
   'mailbox_provider',
 ] as const;
 export type DimensionColumn = (typeof dimensionColumns)[number];
+
+const isRejection = (type: string): type is RejectionType => Object.hasOwn(rejectionCategories, type);
 
 const renders = new Set(['open', 'amp_open']);
 const initialRenders = new Set(['initial_open', 'amp_initial_open']);
@@ -250,6 +258,7 @@ async function upsert(
 const baseKey = { company_id: 'uuid', grain: 'integer', bucket: 'timestamptz', subaccount_id: 'bigint' };
 const rollupKey = { ...baseKey, ...Object.fromEntries(dimensionColumns.map((column) => [column, 'text'])) };
 const bounceKey = { ...rollupKey, reason: 'text', bounce_class: 'integer' };
+const rejectionKey = { ...rollupKey, reason: 'text', rejection_type: 'text' };
 
 function reasonOf(reason: string): string {
   return reason.length <= maxReasonLength ? reason : [...reason].slice(0, maxReasonLength).join('');
@@ -257,8 +266,8 @@ function reasonOf(reason: string): string {
 
 /**
  * The event store's insert listener: adds a batch's events to the minute, hour and day rows of
- * metric_totals, metric_rollups and (bounces) metric_bounces, in the writer's transaction. The
- * batch is summed here first, so a 5,000-event slice costs four statements.
+ * metric_totals, metric_rollups, (bounces) metric_bounces and (rejections) metric_rejections, in the
+ * writer's transaction. The batch is summed here first, so a 5,000-event slice costs five statements.
  *
  * Lock order: the event store calls this once per 5,000-event slice, and a transaction may insert
  * several times, so rows sorted within one statement are not sorted across a transaction. Before
@@ -284,6 +293,7 @@ export async function rollUpEvents(tx: Db, events: readonly StoredMessageEvent[]
   const totals = new Rollup();
   const rollups = new Rollup();
   const bounces = new Rollup();
+  const rejections = new Rollup();
   for (const event of events) {
     let state: Seen | undefined;
     if (event.messageId && engagements.includes(event.type)) {
@@ -301,7 +311,8 @@ export async function rollUpEvents(tx: Db, events: readonly StoredMessageEvent[]
       mailbox_provider: String(event.fields.mailbox_provider ?? ''),
     };
     const isBounce = event.type === 'bounce' || (event.type as string) === 'out_of_band';
-    const reason = isBounce ? reasonOf(event.reason) : '';
+    const rejection = isRejection(event.type) ? event.type : undefined;
+    const reason = isBounce || rejection ? reasonOf(event.reason) : '';
     const dimensionId = JSON.stringify(Object.values(dimensions));
     for (const grain of grains) {
       const bucket = bucketOf(event.timestamp, grain);
@@ -317,9 +328,17 @@ export async function rollUpEvents(tx: Db, events: readonly StoredMessageEvent[]
           { inband_bounce: counts.inband_bounce ?? 0, outofband_bounce: counts.outofband_bounce ?? 0 },
         );
       }
+      if (rejection) {
+        rejections.add(
+          `${baseId} ${dimensionId} ${rejection} ${reason}`,
+          () => ({ ...base(), ...dimensions, reason, rejection_type: rejection }),
+          { rejected: 1 },
+        );
+      }
     }
   }
   await upsert(tx, 'metric_totals', baseKey, totals);
   await upsert(tx, 'metric_rollups', rollupKey, rollups);
   await upsert(tx, 'metric_bounces', bounceKey, bounces);
+  await upsert(tx, 'metric_rejections', rejectionKey, rejections);
 }

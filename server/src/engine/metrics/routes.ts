@@ -3,12 +3,14 @@ import {
   metricsQuery,
   metricsResults,
   metricsValueList,
+  results,
 } from '@app/shared/api/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { badRequestOnInvalid } from '../../http/sparkpost-errors.ts';
-import { listWindowOf, metricsRequestOf } from './metrics-query.ts';
+import { listWindowOf, metricsRequestOf, queryFiltersSchema } from './metrics-query.ts';
 import {
   type Breakdown,
   breakdowns,
@@ -30,6 +32,9 @@ const childLinks = [
   link('/deliverability/bounce-reason', 'bounce-reason'),
   link('/deliverability/bounce-reason/domain', 'bounce-reason/domain'),
   link('/deliverability/bounce-classification', 'bounce-classification'),
+  link('/deliverability/rejection-reason', 'rejection-reason'),
+  link('/deliverability/rejection-reason/domain', 'rejection-reason/domain'),
+  link('/deliverability/query-filters-schema', 'query-filters-schema'),
   ...Object.keys(valueLists).map((name) => link(`/${name}`, name)),
 ];
 
@@ -99,6 +104,31 @@ export function metricRoutes({
         return { results: await metrics.bounces(query, by), links: [] };
       });
     }
+
+    const rejectionRoutes = [
+      ['rejection-reason', 'reason', 'count_rejected by rejection reason'],
+      ['rejection-reason/domain', 'reason-domain', 'count_rejected by recipient domain and rejection reason'],
+    ] as const;
+    for (const [path, by, summary] of rejectionRoutes) {
+      app.get(`/metrics/deliverability/${path}`, options(summary), async (request) => {
+        const query = metricsRequestOf(request.query, principalOf(request), clock.now(), 'rejection');
+        return { results: await metrics.rejections(query, by), links: [] };
+      });
+    }
+
+    app.get(
+      '/metrics/deliverability/query-filters-schema',
+      {
+        preHandler: view,
+        schema: {
+          tags,
+          summary:
+            'The JSON schema of the query_filters parameter: the filters and comparators the routes take',
+          response: { 200: results(z.record(z.string(), z.unknown())) },
+        },
+      },
+      async () => ({ results: queryFiltersSchema }),
+    );
 
     for (const name of Object.keys(valueLists) as ValueList[]) {
       app.get(

@@ -30,7 +30,7 @@ const tags = ['sending-domains'];
 const manage = requireGrant('sending_domains/manage');
 const domainParams = z.object({ domain: z.string().min(1).max(253) });
 
-const viewerOf = (principal: Principal): Viewer => ({
+export const viewerOf = (principal: Principal): Viewer => ({
   companyId: principal.companyId,
   subaccountId: principal.subaccountId,
   isMaster: principal.isMaster,
@@ -78,10 +78,11 @@ const refusalAnswers: Record<SendingDomainRefusalKind, (description: string) => 
     sparkpostError(400, 'request to remote endpoint failed', '1404', description),
   notOwner: (description) => forbidden(description),
   tooMany: (description) => sparkpostError(400, 'invalid params', '1300', description),
+  invalidParams: (description) => sparkpostError(400, 'invalid params', '1300', description),
 };
 
 /** Runs `work`, answering a sending-domain refusal in SparkPost's shape. */
-async function answering<T>(work: () => Promise<T>): Promise<T> {
+export async function answering<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {

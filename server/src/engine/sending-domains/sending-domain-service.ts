@@ -25,7 +25,9 @@ export type SendingDomainRefusalKind =
   | 'dkimUnverifiable'
   /** The master's shared domain: a subaccount may use it, not change it. */
   | 'notOwner'
-  | 'tooMany';
+  | 'tooMany'
+  /** A DKIM key request the keys API refuses as "invalid params" (a reserved or taken id, partial keys...). */
+  | 'invalidParams';
 
 export class SendingDomainRefusal extends Error {
   readonly kind: SendingDomainRefusalKind;
@@ -97,15 +99,19 @@ const mailboxFields = [
  * The domain whose DNS holds the key must be the sending domain, a subdomain or a parent of it: a
  * key published under a domain of the caller's choosing would prove nothing about this one.
  */
-function signingDomainFor(domain: string, requested: string | undefined): string {
+export function signingDomainFor(
+  domain: string,
+  requested: string | undefined,
+  field = 'dkim.signing_domain',
+): string {
   const signing = requested?.toLowerCase() ?? domain;
   if (signing === domain || signing.endsWith(`.${domain}`) || domain.endsWith(`.${signing}`)) return signing;
-  throw invalidValue(`dkim.signing_domain must be ${domain}, one of its subdomains or a parent domain`);
+  throw invalidValue(`${field} must be ${domain}, one of its subdomains or a parent domain`);
 }
 
-/** SparkPost-style selector: scph + month + two-digit year of creation, e.g. scph1126. */
-const selectorAt = (now: Date) =>
-  `scph${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
+/** SparkPost-style selector: a prefix (scph for a domain's own key), month and two-digit year of creation, e.g. scph1126. */
+export const selectorAt = (now: Date, prefix = 'scph') =>
+  `${prefix}${String(now.getUTCMonth() + 1).padStart(2, '0')}${String(now.getUTCFullYear() % 100).padStart(2, '0')}`;
 
 export type SendingDomainService = ReturnType<typeof createSendingDomainService>;
 
@@ -182,6 +188,9 @@ export function createSendingDomainService(deps: {
 
   return {
     records,
+
+    /** The domain the viewer may change (404 when it has none such, 403 for the master's shared one). */
+    owned: ownedOrRefuse,
 
     async create(viewer: Viewer, input: CreateInput): Promise<SendingDomain> {
       const name = input.domain.toLowerCase();
@@ -261,6 +270,13 @@ export function createSendingDomainService(deps: {
           ...domain,
           dkim: { ...domain.dkim, selector: input.dkim.selector, signingDomain, publicKey: keys.publicKey },
         };
+        // Another key's record at that place would be replaced under it while it still says valid.
+        const holder = await store.dkimKeys.selectorTaken(viewer.companyId, domain.domain, candidate.dkim);
+        if (holder !== undefined) {
+          throw invalidValue(
+            `dkim.selector '${candidate.dkim.selector}' at '${signingDomain}' is the record of DKIM key '${holder}': choose another selector`,
+          );
+        }
         const result = await checkDkim(dns, records(candidate).dkim, keys.publicKey);
         if (result.status === 'invalid') {
           throw new SendingDomainRefusal(

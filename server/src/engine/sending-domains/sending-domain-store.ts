@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation, notify } from '../../db/db.ts';
+import { createDkimKeyStore, type DkimKeyFacts } from './dkim-key-store.ts';
 
 export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
 
@@ -58,6 +59,13 @@ export interface SigningKey {
   selector: string;
   privateKeyPem: string;
 }
+
+/** Whether a key named by options.dkim_key may sign mail From a domain (SparkPost's two 1100 refusals). */
+export type DkimKeyUse = 'valid' | 'unverified' | 'missing';
+
+/** The id options.dkim_key gives the domain's own key, reserved (in any case) for it. */
+export const defaultKeyId = 'default';
+export const isDefaultKeyId = (id: string) => id.toLowerCase() === defaultKeyId;
 
 /** What sending needs of one domain, cached per company. */
 interface SendingFacts {
@@ -124,7 +132,15 @@ const owned = 'company_id = $1 AND ($3 OR subaccount_id = $2)';
 export type SendingDomainStore = ReturnType<typeof createSendingDomainStore>;
 
 export function createSendingDomainStore(db: Db, clock: Clock) {
-  const facts = new Map<string, { expiresAt: number; domains: Promise<SendingFacts[]> }>();
+  /** Per company: its domains, and the additional keys options.dkim_key named since (by "domain key id"). */
+  const facts = new Map<
+    string,
+    {
+      expiresAt: number;
+      domains: Promise<SendingFacts[]>;
+      keys: Map<string, Promise<DkimKeyFacts | undefined>>;
+    }
+  >();
   const forget = (companyId: string) => facts.delete(companyId);
   db.listen(sendingDomainsChanged, forget);
 
@@ -132,6 +148,8 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
     forget(companyId);
     await notify(db, sendingDomainsChanged, companyId);
   }
+
+  const dkimKeys = createDkimKeyStore(db, clock, changed);
 
   function factsOf(companyId: string): Promise<SendingFacts[]> {
     const now = clock.now().getTime();
@@ -166,9 +184,23 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
           };
         }),
       );
-    facts.set(companyId, { expiresAt: now + factsTtlMs, domains });
+    facts.set(companyId, { expiresAt: now + factsTtlMs, domains, keys: new Map() });
     domains.catch(() => forget(companyId));
     return domains;
+  }
+
+  /** An additional key of the company's `domain`, cached as long as the company's domains are. */
+  async function keyFacts(companyId: string, domain: string, id: string): Promise<DkimKeyFacts | undefined> {
+    await factsOf(companyId);
+    const keys = facts.get(companyId)?.keys;
+    const name = `${domain} ${id}`;
+    let found = keys?.get(name);
+    if (!found) {
+      found = dkimKeys.facts(companyId, domain, id);
+      keys?.set(name, found);
+      found.catch(() => keys?.delete(name));
+    }
+    return found;
   }
 
   /**
@@ -203,6 +235,9 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
   const params = (viewer: Viewer) => [viewer.companyId, viewer.subaccountId, viewer.isMaster];
 
   return {
+    /** The domains' additional DKIM keys (each call names a domain the caller has checked is the viewer's). */
+    dkimKeys,
+
     /** Refused when the company already has the domain (in any of its accounts) or has as many as it may. */
     async create(
       companyId: string,
@@ -389,13 +424,49 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
       return (await usable(companyId, subaccountId, domain))?.verified ?? false;
     },
 
-    /** The key that signs mail From `fromDomain`: only a DKIM-verified one. */
+    /**
+     * Whether `keyId` (options.dkim_key) may sign mail From `fromDomain` for the account: a key of
+     * the account's (or the master's shared) domain of that name, verified. "default" is the
+     * domain's own key.
+     */
+    async dkimKeyUse(
+      companyId: string,
+      subaccountId: number,
+      fromDomain: string,
+      keyId: string,
+    ): Promise<DkimKeyUse> {
+      const domain = await usable(companyId, subaccountId, fromDomain);
+      if (!domain) return 'missing';
+      if (isDefaultKeyId(keyId)) return domain.key ? 'valid' : 'unverified';
+      const key = await keyFacts(companyId, domain.domain, keyId);
+      if (!key) return 'missing';
+      return key.status === 'valid' ? 'valid' : 'unverified';
+    },
+
+    /**
+     * The key that signs mail From `fromDomain`: the verified key `keyId` names (options.dkim_key),
+     * else the domain's own key once verified. A named key deleted or unverified since the message
+     * was accepted leaves the message to the domain's key, so it still goes out signed if it can.
+     */
     async signingKeyFor(
       companyId: string,
       subaccountId: number,
       fromDomain: string,
+      keyId?: string,
     ): Promise<SigningKey | undefined> {
-      return (await usable(companyId, subaccountId, fromDomain))?.key;
+      const domain = await usable(companyId, subaccountId, fromDomain);
+      if (!domain) return undefined;
+      if (keyId !== undefined && !isDefaultKeyId(keyId)) {
+        const key = await keyFacts(companyId, domain.domain, keyId);
+        if (key?.status === 'valid') {
+          return {
+            signingDomain: key.signingDomain,
+            selector: key.selector,
+            privateKeyPem: key.privateKeyPem,
+          };
+        }
+      }
+      return domain.key;
     },
 
     /**

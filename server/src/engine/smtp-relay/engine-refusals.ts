@@ -17,8 +17,8 @@ export function refusalOf(error: unknown): RelayRefusal | undefined {
   if (error instanceof UnverifiedDomainError) {
     return { code: 550, message: `5.7.1 Unconfigured Sending Domain <${error.domain}>` };
   }
-  // What X-MSYS-API names and the account does not have (a template_id, an ip_pool).
-  if (error.kind === 'subresourceNotFound') {
+  // What X-MSYS-API names and the account does not have (a template_id, an ip_pool, a DKIM key).
+  if (error.kind === 'subresourceNotFound' || error.kind === 'dkimKey') {
     return { code: 550, message: `5.6.0 X-MSYS-API header is invalid: ${error.description}` };
   }
   // Text the database cannot store, e.g. a NUL in a decoded header.

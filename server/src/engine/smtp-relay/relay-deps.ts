@@ -26,6 +26,7 @@ export interface XMsysApi {
     skip_suppression?: boolean;
     ip_pool?: string;
     inline_css?: boolean;
+    dkim_key?: string;
   };
 }
 

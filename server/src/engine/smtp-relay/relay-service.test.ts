@@ -390,6 +390,47 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
     expect(await messagesTo(to)).toEqual([]);
   });
 
+  it('takes an X-MSYS-API dkim_key of the From domain once verified, and refuses any other with 550 5.6.0', async () => {
+    const to = uniqueEmail('dkim-key');
+    const missing = await sendMail(a.key, {
+      to,
+      headers: { 'X-MSYS-API': JSON.stringify({ options: { dkim_key: 'autumn' } }) },
+    }).catch((caught: unknown) => caught);
+    expect((missing as { response: string }).response).toBe(
+      "550 5.6.0 X-MSYS-API header is invalid: Invalid DKIM key ID 'autumn' for sending domain 'acme.test'",
+    );
+    const keys = t.engine.sendingDomains.dkimKeys;
+    const added = await keys.create(a.companyId, 'acme.test', {
+      id: 'relay',
+      selector: 'relay',
+      signingDomain: 'acme.test',
+      headers: 'from:to:subject:date',
+      publicKey: 'MIIB',
+      privateKeyPem: 'unused',
+    });
+    expect(added.outcome).toBe('done');
+    const unverified = await sendMail(a.key, {
+      to,
+      headers: { 'X-MSYS-API': JSON.stringify({ options: { dkim_key: 'relay' } }) },
+    }).catch((caught: unknown) => caught);
+    expect((unverified as { response: string }).response).toMatch(
+      /^550 5\.6\.0 .*DKIM key 'relay' is not verified for sending domain 'acme\.test'$/,
+    );
+    expect(await messagesTo(to)).toEqual([]);
+
+    await keys.setStatus(a.companyId, 'acme.test', 'relay', 'valid');
+    const info = await sendMail(a.key, {
+      to,
+      headers: { 'X-MSYS-API': JSON.stringify({ options: { dkim_key: 'relay' } }) },
+    });
+    const [stored] = await t.db.query<{ options: Record<string, unknown> }>(
+      'SELECT options FROM messages WHERE rcpt_to = $1',
+      [to],
+    );
+    expect(info.response).toMatch(/^250 /);
+    expect(stored?.options).toMatchObject({ dkim_key: 'relay' });
+  });
+
   it('refuses a message whose decoded header PostgreSQL cannot store with 550 5.6.0, not a temporary failure', async () => {
     const to = uniqueEmail('nul-subject');
     const error = await sendMail(a.key, {

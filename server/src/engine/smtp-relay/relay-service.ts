@@ -5,7 +5,7 @@ import { readHeaderFields } from '../messages/header-fields.ts';
 import type { SubaccountStore } from '../subaccounts/subaccount-store.ts';
 import { newTransmissionId } from '../transmissions/ids.ts';
 import { resolveTransmission } from '../transmissions/resolve.ts';
-import { screenFromDomain } from '../transmissions/screen.ts';
+import { screenDkimKey, screenFromDomain } from '../transmissions/screen.ts';
 import { sendDefaults } from '../transmissions/send-defaults.ts';
 import type { SendDeps } from '../transmissions/send-deps.ts';
 import { submit } from '../transmissions/submit.ts';
@@ -122,11 +122,18 @@ async function submitMessage(
         )
       : undefined;
   try {
+    const content = { kind: 'received', raw: message.raw } as const;
     await screenFromDomain(send, {
       companyId: principal.companyId,
       subaccountId: principal.subaccountId,
       environment,
-      content: { kind: 'received', raw: message.raw },
+      content,
+    });
+    await screenDkimKey(send, {
+      companyId: principal.companyId,
+      subaccountId: principal.subaccountId,
+      content,
+      dkimKey: options.dkim_key,
     });
     await submit(send, {
       smtpQueueId: message.queueId,
@@ -139,6 +146,7 @@ async function submitMessage(
         templateId: null,
         templateVersion: null,
         ipPool: options.ip_pool ?? '',
+        ...(options.dkim_key === undefined ? {} : { dkimKey: options.dkim_key }),
         transactional: options.transactional ?? defaults.transactional,
         openTracking,
         clickTracking,
@@ -152,7 +160,7 @@ async function submitMessage(
       returnPath: message.mailFrom || undefined,
       templateData: {},
       substitutionData: {},
-      content: { kind: 'received', raw: message.raw },
+      content,
       snippets: {},
       recipients: message.recipients.map((email) => ({ address: { email }, tags })),
       ccHeader: '',

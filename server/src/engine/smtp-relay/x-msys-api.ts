@@ -27,6 +27,7 @@ const xMsysApiSchema = storableInput.pipe(
           skip_suppression: true,
           ip_pool: true,
           inline_css: true,
+          dkim_key: true,
         })
         .optional(),
       template_id: templateContent.shape.template_id.optional(),

@@ -1,4 +1,6 @@
 import {
+  certificateCheckResult,
+  certificateEnabled,
   results,
   type TrackingDomainView,
   trackingDomainCreateBody,
@@ -34,6 +36,8 @@ const statusOf = (domain: TrackingDomain) => ({
   verified: domain.cnameStatus === 'valid',
   cname_status: domain.cnameStatus,
   compliance_status: 'valid' as const,
+  tls_status: domain.tls.status,
+  ...(domain.usesManagedCertificate && domain.tls.error ? { tls_error: domain.tls.error } : {}),
 });
 
 function viewOf(domain: TrackingDomain): TrackingDomainView {
@@ -44,6 +48,16 @@ function viewOf(domain: TrackingDomain): TrackingDomainView {
     default: domain.isDefault,
     status: statusOf(domain),
     ...(domain.subaccountId !== 0 ? { subaccount_id: domain.subaccountId } : {}),
+    uses_managed_certificate: domain.usesManagedCertificate,
+    ...(domain.usesManagedCertificate && domain.tls.issuedAt && domain.tls.expiresAt
+      ? {
+          tls_certificate: {
+            issued_at: domain.tls.issuedAt.toISOString(),
+            expires_at: domain.tls.expiresAt.toISOString(),
+            error_code: null,
+          },
+        }
+      : {}),
   };
 }
 
@@ -52,6 +66,10 @@ const refusalAnswers: Record<TrackingDomainRefusalKind, (description: string) =>
   exists: (description) => conflict(description),
   unverified: (description) => sparkpostError(422, 'invalid data format/type', '1300', description),
   tooMany: (description) => sparkpostError(400, 'invalid params', '1300', description),
+  // The reference says these in the message itself.
+  certificateUnverified: (description) => sparkpostError(400, description, '1300'),
+  certificateTimeout: (description) =>
+    sparkpostError(503, 'Certificate eligibility check timed out', '1404', description),
 };
 
 async function answering<T>(work: () => Promise<T>): Promise<T> {
@@ -193,6 +211,50 @@ export function trackingDomainRoutes({
               ...(domain.cnameError ? { cname_error: domain.cnameError } : {}),
               ...(found !== undefined ? { cname_found: found } : {}),
             },
+          },
+        };
+      },
+    );
+    app.post(
+      '/tracking-domains/:domain/certificate/enable',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary:
+            'Serve the verified domain over https with a certificate from the TLS terminator in front of this server, and check that it answers',
+          params: domainParams,
+          response: { 200: results(certificateEnabled) },
+        },
+      },
+      async (request) => {
+        const domain = await answering(() =>
+          trackingDomains.enableCertificate(viewerOf(principalOf(request)), request.params.domain),
+        );
+        return { results: { message: `Certificate issuance initiated for ${domain.domain}` } };
+      },
+    );
+
+    app.post(
+      '/tracking-domains/:domain/certificate/check',
+      {
+        preHandler: manage,
+        schema: {
+          tags,
+          summary: "Whether a trusted certificate for the name answers at this server's HTTPS endpoint now",
+          params: domainParams,
+          response: { 200: results(certificateCheckResult) },
+        },
+      },
+      async (request) => {
+        const { domain, check } = await answering(() =>
+          trackingDomains.checkCertificate(viewerOf(principalOf(request)), request.params.domain),
+        );
+        return {
+          results: {
+            domain: domain.domain,
+            supportsManagedCertificate: check.outcome === 'valid',
+            ...('error' in check ? { reason: check.error } : {}),
           },
         };
       },

@@ -2,7 +2,9 @@ import type { DnsResolver } from '../../dns/resolver.ts';
 import { notFound } from '../../engine-error.ts';
 import type { DnsRecord } from '../sending-domains/dns-records.ts';
 import { checkCname } from '../sending-domains/verify-dns.ts';
+import type { CertificateCheck, CertificateProbe } from './certificate-probe.ts';
 import type {
+  TlsState,
   TrackingDomain,
   TrackingDomainFilter,
   TrackingDomainStore,
@@ -10,7 +12,14 @@ import type {
 } from './tracking-domain-store.ts';
 
 /** Why a tracking-domain request is refused beyond a bad value or a missing domain (each transport words it). */
-export type TrackingDomainRefusalKind = 'exists' | 'unverified' | 'tooMany';
+export type TrackingDomainRefusalKind =
+  | 'exists'
+  | 'unverified'
+  | 'tooMany'
+  /** A managed certificate for a domain whose CNAME is not verified. */
+  | 'certificateUnverified'
+  /** The server's HTTPS endpoint did not answer the certificate check in time. */
+  | 'certificateTimeout';
 
 export class TrackingDomainRefusal extends Error {
   readonly kind: TrackingDomainRefusalKind;
@@ -28,19 +37,41 @@ export interface TrackingVerification {
   found: string | undefined;
 }
 
+/** SparkPost's tls_status for what a check found: a terminator that does not serve the name yet is pending. */
+function tlsStateOf(check: CertificateCheck): TlsState {
+  const dates = {
+    issuedAt: 'issuedAt' in check ? check.issuedAt : undefined,
+    expiresAt: 'expiresAt' in check ? check.expiresAt : undefined,
+  };
+  switch (check.outcome) {
+    case 'valid':
+      return { status: 'valid', error: undefined, ...dates };
+    case 'expired':
+      return { status: 'expired', error: check.error, ...dates };
+    case 'invalid':
+      return { status: 'failed', error: check.error, ...dates };
+    default:
+      return { status: 'pending', error: check.error, ...dates };
+  }
+}
+
 export type TrackingDomainService = ReturnType<typeof createTrackingDomainService>;
 
 /**
  * Tracking domains: host names the owner points at this server with a CNAME (`trackingHost`, the host
- * of PUBLIC_URL), verified through the platform's resolvers. Management and verification only: the
- * open and click endpoints that would serve them are not built yet.
+ * of PUBLIC_URL), verified through the platform's resolvers; the tracking routes answer on them.
+ * A managed certificate is the operator's: this server issues none (no ACME client), so enabling one
+ * turns https on and `probe` asks the server's own HTTPS endpoint for the name, on enabling and on
+ * each verification; tls_status is what it found, valid only once a trusted certificate for the
+ * name answers.
  */
 export function createTrackingDomainService(deps: {
   store: TrackingDomainStore;
   dns: DnsResolver;
   trackingHost: string;
+  probe: CertificateProbe;
 }) {
-  const { store, dns, trackingHost } = deps;
+  const { store, dns, trackingHost, probe } = deps;
   const recordOf = (domain: string): DnsRecord => ({ name: domain, type: 'CNAME', value: trackingHost });
 
   async function owned(viewer: Viewer, name: string): Promise<TrackingDomain> {
@@ -54,6 +85,12 @@ export function createTrackingDomainService(deps: {
       'unverified',
       `Tracking domain '${name}' unverified. Publish its CNAME record and verify it before making it the default.`,
     );
+
+  /** Asks for the domain's certificate now and records what answered. */
+  async function checkTls(companyId: string, domain: TrackingDomain): Promise<TrackingDomain> {
+    const state = tlsStateOf(await probe(domain.domain));
+    return (await store.setTls(companyId, domain.domain, state)) ?? domain;
+  }
 
   return {
     recordOf,
@@ -134,7 +171,35 @@ export function createTrackingDomainService(deps: {
       }
       if (!after) throw notFound(`Tracking domain '${domain.domain}' does not exist`);
       const found = result.status === 'invalid' ? result.found : undefined;
-      return { domain: after, record, found };
+      const checked = after.usesManagedCertificate ? await checkTls(viewer.companyId, after) : after;
+      return { domain: checked, record, found };
+    },
+
+    /** https on 443 with a certificate the operator's terminator serves; only for a CNAME-verified domain. */
+    async enableCertificate(viewer: Viewer, name: string): Promise<TrackingDomain> {
+      const domain = await owned(viewer, name);
+      const enabled = await store.enableCertificate(viewer, domain.domain);
+      if (!enabled) {
+        throw new TrackingDomainRefusal(
+          'certificateUnverified',
+          'Domain must be verified before enabling managed certificates',
+        );
+      }
+      return checkTls(viewer.companyId, enabled);
+    },
+
+    /**
+     * Whether a trusted certificate for the name answers at this server's HTTPS endpoint now (any
+     * domain of the viewer's, verified or not); changes nothing.
+     */
+    async checkCertificate(
+      viewer: Viewer,
+      name: string,
+    ): Promise<{ domain: TrackingDomain; check: CertificateCheck }> {
+      const domain = await owned(viewer, name);
+      const check = await probe(domain.domain);
+      if (check.outcome === 'timeout') throw new TrackingDomainRefusal('certificateTimeout', check.error);
+      return { domain, check };
     },
   };
 }

@@ -3,6 +3,18 @@ import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { createNotifiedCache } from '../../db/notified-cache.ts';
 
 export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
+/** SparkPost's tls_status values; "unknown" for a domain whose certificate this server does not manage. */
+export type TlsStatus = 'unknown' | 'unavailable' | 'pending' | 'failed' | 'expired' | 'valid';
+
+/** What the last certificate check of a managed domain found. */
+export interface TlsState {
+  status: TlsStatus;
+  /** Why it is not valid, in words for the owner. */
+  error: string | undefined;
+  /** The dates of the certificate that answered, when one did. */
+  issuedAt: Date | undefined;
+  expiresAt: Date | undefined;
+}
 
 export interface TrackingDomain {
   /** 0 = the master account's. */
@@ -14,6 +26,8 @@ export interface TrackingDomain {
   cnameStatus: VerificationStatus;
   /** Why the last verification failed, in words for the owner. */
   cnameError: string | undefined;
+  usesManagedCertificate: boolean;
+  tls: TlsState;
   createdAt: Date;
 }
 
@@ -36,10 +50,16 @@ interface Row {
   is_default: boolean;
   cname_status: VerificationStatus;
   cname_error: string | null;
+  uses_managed_certificate: boolean;
+  tls_status: TlsStatus;
+  tls_error: string | null;
+  tls_issued_at: Date | null;
+  tls_expires_at: Date | null;
   created_at: Date;
 }
 
-const columns = 'subaccount_id, domain, secure, is_default, cname_status, cname_error, created_at';
+const columns = `subaccount_id, domain, secure, is_default, cname_status, cname_error, uses_managed_certificate,
+  tls_status, tls_error, tls_issued_at, tls_expires_at, created_at`;
 /** Domains a company may register, all accounts together. */
 const maxDomainsPerCompany = 1000;
 
@@ -50,6 +70,13 @@ const toDomain = (row: Row): TrackingDomain => ({
   isDefault: row.is_default,
   cnameStatus: row.cname_status,
   cnameError: row.cname_error ?? undefined,
+  usesManagedCertificate: row.uses_managed_certificate,
+  tls: {
+    status: row.tls_status,
+    error: row.tls_error ?? undefined,
+    issuedAt: row.tls_issued_at ?? undefined,
+    expiresAt: row.tls_expires_at ?? undefined,
+  },
   createdAt: row.created_at,
 });
 
@@ -160,8 +187,11 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
             [viewer.companyId, row.subaccount_id, name],
           );
         }
+        // A managed certificate serves https: turning https off turns it off.
         const updated = await tx.maybeOne<Row>(
           `UPDATE tracking_domains SET secure = COALESCE($3, secure), is_default = COALESCE($4, is_default),
+             uses_managed_certificate = uses_managed_certificate AND COALESCE($3, secure),
+             tls_status = CASE WHEN uses_managed_certificate AND NOT COALESCE($3, secure) THEN 'unknown' ELSE tls_status END,
              updated_at = $5
            WHERE company_id = $1 AND domain = $2 RETURNING ${columns}`,
           [viewer.companyId, name, change.secure ?? null, change.isDefault ?? null, clock.now()],
@@ -195,6 +225,39 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
         [companyId, domain.toLowerCase(), status, error ?? null, clock.now()],
       );
       if (row) await verified.changed(db, companyId);
+      return row ? toDomain(row) : undefined;
+    },
+
+    /**
+     * Marks a CNAME-verified domain's certificate managed: https on 443, TLS status pending until a
+     * check finds its certificate. Undefined when the viewer owns no such verified domain.
+     */
+    async enableCertificate(viewer: Viewer, domain: string): Promise<TrackingDomain | undefined> {
+      const row = await db.maybeOne<Row>(
+        `UPDATE tracking_domains SET uses_managed_certificate = true, secure = true, tls_status = 'pending',
+           tls_error = NULL, updated_at = $5
+         WHERE ${owned} AND domain = $4 AND cname_status = 'valid' RETURNING ${columns}`,
+        [...params(viewer), domain.toLowerCase(), clock.now()],
+      );
+      return row ? toDomain(row) : undefined;
+    },
+
+    /** Records a certificate check of a managed domain (nothing when it is no longer managed). */
+    async setTls(companyId: string, domain: string, tls: TlsState): Promise<TrackingDomain | undefined> {
+      const row = await db.maybeOne<Row>(
+        `UPDATE tracking_domains SET tls_status = $3, tls_error = $4, tls_issued_at = $5, tls_expires_at = $6,
+           updated_at = $7
+         WHERE company_id = $1 AND domain = $2 AND uses_managed_certificate RETURNING ${columns}`,
+        [
+          companyId,
+          domain.toLowerCase(),
+          tls.status,
+          tls.error ?? null,
+          tls.issuedAt ?? null,
+          tls.expiresAt ?? null,
+          clock.now(),
+        ],
+      );
       return row ? toDomain(row) : undefined;
     },
 

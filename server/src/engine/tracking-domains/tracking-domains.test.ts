@@ -37,7 +37,13 @@ describe.each(databases)('tracking domains on $name', (database) => {
       port: 443,
       secure: true,
       default: false,
-      status: { verified: false, cname_status: 'unverified', compliance_status: 'valid' },
+      status: {
+        verified: false,
+        cname_status: 'unverified',
+        compliance_status: 'valid',
+        tls_status: 'unknown',
+      },
+      uses_managed_certificate: false,
       dns: { cname_record: 'click.acme.test', cname_value: trackingHost },
     });
 
@@ -50,7 +56,13 @@ describe.each(databases)('tracking domains on $name', (database) => {
         port: 80,
         secure: false,
         default: false,
-        status: { verified: false, cname_status: 'unverified', compliance_status: 'valid' },
+        status: {
+          verified: false,
+          cname_status: 'unverified',
+          compliance_status: 'valid',
+          tls_status: 'unknown',
+        },
+        uses_managed_certificate: false,
       },
     ]);
   });
@@ -83,6 +95,7 @@ describe.each(databases)('tracking domains on $name', (database) => {
       verified: false,
       cname_status: 'invalid',
       compliance_status: 'valid',
+      tls_status: 'unknown',
       dns: {
         cname_record: 'click.acme.test',
         cname_value: trackingHost,
@@ -106,6 +119,7 @@ describe.each(databases)('tracking domains on $name', (database) => {
       verified: true,
       cname_status: 'valid',
       compliance_status: 'valid',
+      tls_status: 'unknown',
       dns: { cname_record: 'click.acme.test', cname_value: trackingHost },
     });
   });

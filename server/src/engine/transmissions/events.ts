@@ -11,6 +11,8 @@ export interface SendContext {
   templateId: string | null;
   templateVersion: number | null;
   ipPool: string;
+  /** options.dkim_key: the key of the From domain that signs the messages (checked at acceptance). */
+  dkimKey?: string;
   transactional: boolean;
   openTracking: boolean;
   clickTracking: boolean;
@@ -104,5 +106,6 @@ export function messageOptions(send: SendContext): Record<string, unknown> {
     click_tracking: send.clickTracking,
     transactional: send.transactional,
     ...(send.ipPool ? { ip_pool: send.ipPool } : {}),
+    ...(send.dkimKey ? { dkim_key: send.dkimKey } : {}),
   };
 }

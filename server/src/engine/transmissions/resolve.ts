@@ -14,7 +14,7 @@ import { messageSizeEstimate } from './message-size.ts';
 import { checkRecipients, type RecipientError } from './recipients.ts';
 import { checkCompiles, checkRfc822Compiles } from './render-pool.ts';
 import type { ContentSource } from './render-worker.ts';
-import { screenFromDomain } from './screen.ts';
+import { screenDkimKey, screenFromDomain } from './screen.ts';
 import { sendDefaults } from './send-defaults.ts';
 import type { Environment, SendDeps, StoredTemplate } from './send-deps.ts';
 
@@ -166,7 +166,11 @@ export async function resolveTransmission(
 
   const environment: Environment =
     requested.sandbox === true ? 'sandbox' : await deps.environmentOf(companyId);
-  if (!how.platformSender) await screenFromDomain(deps, { companyId, subaccountId, environment, content });
+  const dkimKey = typeof options.dkim_key === 'string' ? options.dkim_key : undefined;
+  if (!how.platformSender) {
+    await screenFromDomain(deps, { companyId, subaccountId, environment, content });
+    await screenDkimKey(deps, { companyId, subaccountId, content, dkimKey });
+  }
   const id = existingId ?? newTransmissionId();
   const campaignId = body.campaign_id ?? '';
   const defaults = sendDefaults(await deps.accountOptions(companyId), how.channel ?? 'rest');
@@ -201,6 +205,7 @@ export async function resolveTransmission(
       templateId: template?.id ?? null,
       templateVersion: template?.version ?? null,
       ipPool: typeof options.ip_pool === 'string' ? options.ip_pool : '',
+      ...(dkimKey === undefined ? {} : { dkimKey }),
       transactional: flag('transactional', defaults.transactional),
       openTracking,
       clickTracking,

@@ -4,7 +4,6 @@ import {
   numericId,
   results,
   sparkpostRecipient,
-  type TransmissionBody,
   transmissionAccepted,
   transmissionBody,
   transmissionDetail,
@@ -25,17 +24,6 @@ import type { TransmissionService } from './transmission-service.ts';
 
 const tags = ['transmissions'];
 const idParams = z.object({ id: numericId });
-
-/** No sending domain has DKIM keys yet, so a transmission naming one names a key that does not exist. */
-function refuseDkimKey({ options, content }: TransmissionBody): void {
-  const key = options?.dkim_key;
-  if (key === undefined) return;
-  const from =
-    'from' in content ? (typeof content.from === 'string' ? content.from : content.from.email) : '';
-  const domain = /@([^@>\s]+)>?\s*$/.exec(from)?.[1];
-  const forDomain = domain === undefined ? '' : ` for sending domain '${domain}'`;
-  throw sparkpostError(400, `Invalid DKIM key ID '${key}'${forDomain}`, '1100');
-}
 
 /** Transmissions carry attachments: up to 50 MB of JSON per request. */
 const bodyLimit = 50 * 1024 * 1024;
@@ -104,7 +92,6 @@ export function transmissionRoutes({
       },
       async (request) => {
         if ('from' in request.body.content) checkSenderAndHeaders(request.body.content);
-        refuseDkimKey(request.body);
         const accepted = await service.send(principalOf(request), request.body);
         const rcptErrors = accepted.rcptErrors.slice(
           0,

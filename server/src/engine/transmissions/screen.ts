@@ -1,4 +1,4 @@
-import { UnverifiedDomainError } from '../../engine-error.ts';
+import { dkimKeyRefused, UnverifiedDomainError } from '../../engine-error.ts';
 import { fromDomainOf } from '../sending-domains/from-domain.ts';
 import type { ContentSource } from './render-worker.ts';
 import type { Environment, SendDeps } from './send-deps.ts';
@@ -58,5 +58,26 @@ export async function screenFromDomain(
     !(await deps.sendingDomainVerified(input.companyId, input.subaccountId, domain))
   ) {
     throw new UnverifiedDomainError(domain);
+  }
+}
+
+/**
+ * options.dkim_key (also over SMTP) must name a key of the From domain whose record is verified, or
+ * "default" once the domain's own is: else SparkPost's 400/1100, in its words.
+ */
+export async function screenDkimKey(
+  deps: Pick<SendDeps, 'dkimKeyUse'>,
+  input: { companyId: string; subaccountId: number; content: ContentSource; dkimKey: string | undefined },
+): Promise<void> {
+  const key = input.dkimKey;
+  if (key === undefined) return;
+  const domain = fromDomainOf(input.content);
+  const use =
+    domain === '' || domain.includes('{{')
+      ? 'missing'
+      : await deps.dkimKeyUse(input.companyId, input.subaccountId, domain, key);
+  if (use === 'missing') throw dkimKeyRefused(`Invalid DKIM key ID '${key}' for sending domain '${domain}'`);
+  if (use === 'unverified') {
+    throw dkimKeyRefused(`DKIM key '${key}' is not verified for sending domain '${domain}'`);
   }
 }

@@ -52,6 +52,13 @@ export interface SendDeps {
   ): Promise<SparkpostRecipient[] | undefined>;
   /** Whether the account may send From `domain` in production: its own or the master's shared sending domain, verified. */
   sendingDomainVerified(companyId: string, subaccountId: number, domain: string): Promise<boolean>;
+  /** Whether options.dkim_key `keyId` names a verified key of that domain ('missing': no such key or domain). */
+  dkimKeyUse(
+    companyId: string,
+    subaccountId: number,
+    domain: string,
+    keyId: string,
+  ): Promise<'valid' | 'unverified' | 'missing'>;
   /** The stored snippets among `ids` the account may use (render_snippet), by id; ids with no snippet are left out. */
   snippetContents: (companyId: string, subaccountId: number, ids: string[]) => Promise<SnippetContents>;
   /** Whether the company has an IP pool with this id (case-insensitive; "default" always exists). */

@@ -16,6 +16,7 @@ export {
   type AnalyticData,
   type AnalyticStatus,
   analyticStatuses,
+  type DkimKeyView,
   domainName,
   messageEventTypes,
   type SendingDomainDns,

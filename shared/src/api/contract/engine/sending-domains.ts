@@ -140,6 +140,71 @@ export const sendingDomainCreated = z.object({
 
 export const sendingDomainVerifyResult = sendingDomainStatus.extend({ dns: sendingDomainDns.optional() });
 
+/** A DKIM key's id (SparkPost's keys API): "default" names the domain's own key and is reserved. */
+export const dkimKeyId = z
+  .string()
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/,
+    'must be 1 to 64 letters, digits, "-" or "_", starting with a letter or digit',
+  );
+
+/** `POST /sending-domains/{domain}/dkim-keys`: generated unless private, public and selector are all given. */
+export const dkimKeyCreateBody = z.object({
+  id: dkimKeyId,
+  signing_domain: domainName.optional(),
+  headers: z.string().max(1024).optional(),
+  private: keyText.optional(),
+  public: keyText.optional(),
+  selector: selector.optional(),
+  dkim_key_length: z.number().int().min(1024).max(4096).default(2048),
+});
+
+/** `PUT …/dkim-keys/{key_id}`: headers and signing_domain alone, or private, public and selector together. */
+export const dkimKeyUpdateBody = z.object({
+  /** Refused unless it is the key's own: ids never change. */
+  id: z.string().max(255).optional(),
+  signing_domain: domainName.optional(),
+  headers: z.string().max(1024).optional(),
+  private: keyText.optional(),
+  public: keyText.optional(),
+  selector: selector.optional(),
+});
+
+/** The TXT record a key is verified by; after a failed verification, why (and what was found). */
+export const dkimKeyDns = z.object({
+  dkim_record: z.string(),
+  dkim_value: z.string(),
+  dkim_error: z.string().optional(),
+  /** Our addition: the record as found, when one was there but wrong. */
+  dkim_found: z.string().optional(),
+});
+
+/** SparkPost's DKIM key object; the private key is never shown. */
+export const dkimKeyView = z.object({
+  id: z.string(),
+  signing_domain: z.string(),
+  public: z.string(),
+  selector: z.string(),
+  headers: z.string(),
+  dkim_status: verificationStatus,
+  is_default: z.boolean(),
+  /** The RSA modulus length, read from the public key. */
+  dkim_key_length: z.number(),
+  /** Not on the default key. */
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+  /** On single-key answers only. */
+  dns: dkimKeyDns.optional(),
+});
+
+export const dkimKeyList = z.object({ results: z.array(dkimKeyView), total_count: z.number() });
+export const dkimKeyUpdated = dkimKeyView.extend({ message: z.string() });
+export const dkimKeyVerifyResult = z.object({
+  id: z.string(),
+  dkim_status: verificationStatus,
+  dns: dkimKeyDns,
+});
+
 /** The console's `GET /domain/sending/unverified-spf`: each domain with the SPF record it should publish. */
 export const unverifiedSpfDomain = z.object({
   domain: z.string(),
@@ -154,3 +219,4 @@ export type SendingDomainDns = z.output<typeof sendingDomainDns>;
 export type SendingDomainStatus = z.output<typeof sendingDomainStatus>;
 export type SendingDomainVerifyResult = z.output<typeof sendingDomainVerifyResult>;
 export type UnverifiedSpfDomain = z.output<typeof unverifiedSpfDomain>;
+export type DkimKeyView = z.output<typeof dkimKeyView>;

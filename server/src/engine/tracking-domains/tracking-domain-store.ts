@@ -239,6 +239,8 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
          WHERE ${owned} AND domain = $4 AND cname_status = 'valid' RETURNING ${columns}`,
         [...params(viewer), domain.toLowerCase(), clock.now()],
       );
+      // Links of later sends use https.
+      if (row) await verified.changed(db, viewer.companyId);
       return row ? toDomain(row) : undefined;
     },
 

@@ -130,7 +130,7 @@ export function templateRoutes({
         const name = body.name || body.id;
         if (!name) throw missingField('name is required');
         checkSharing(principal, body.shared_with_subaccounts);
-        await checkTemplateContent(body.content);
+        await checkTemplateContent(principal.companyId, body.content);
         const version: TemplateVersion = { content: body.content, options: body.options ?? {} };
         if (body.substitution_data) version.substitution_data = body.substitution_data;
         const id = await store.create(principal.companyId, principal.subaccountId, {
@@ -188,7 +188,7 @@ export function templateRoutes({
         const { id } = request.params;
         const body = request.body;
         checkSharing(principal, body.shared_with_subaccounts);
-        if (body.content) await checkTemplateContent(body.content);
+        if (body.content) await checkTemplateContent(companyId, body.content);
         const changesVersion =
           body.content !== undefined || body.options !== undefined || body.substitution_data !== undefined;
         const apply = (base: TemplateVersion): TemplateVersion => {
@@ -287,7 +287,7 @@ export function templateRoutes({
         }
         const data = mergeSubstitutionData(version.substitution_data, request.body?.substitution_data);
         const snippets = await snippetsFor(send, principalOf(request), content, [data]);
-        return { results: await renderPreview(content, data, snippets) };
+        return { results: await renderPreview(companyId, content, data, snippets) };
       },
     );
   };

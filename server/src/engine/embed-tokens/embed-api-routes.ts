@@ -2,8 +2,8 @@ import { findUnstorableInSlices } from '@app/shared/api/contract/engine/index';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { acceptEmptyJsonBody } from '../../http/empty-json-body.ts';
 import { engineValidatorCompiler } from '../../http/engine-api.ts';
+import { parseJsonBodies } from '../../http/json-body/json-body.ts';
 import { forbidden, notFound, sparkpostErrorHandler, unauthorized } from '../../http/sparkpost-errors.ts';
 import type { EmbedScope } from './embed-token-store.ts';
 
@@ -52,7 +52,7 @@ export function embedApi(
     app.addHook('preValidation', async (request) => {
       if (!Buffer.isBuffer(request.body)) await findUnstorableInSlices(request.body);
     });
-    acceptEmptyJsonBody(app);
+    parseJsonBodies(app, (request) => request.embedScope?.companyId ?? request.ip);
     app.addHook('onRequest', async (request, reply) => {
       allowOrigin(request, reply);
       if (request.method === 'OPTIONS') return;

@@ -14,7 +14,7 @@ export function embedTokenRoutes({
     app.post(
       '/embed-tokens',
       {
-        preHandler: requireGrant('templates/modify'),
+        onRequest: requireGrant('templates/modify'),
         schema: {
           tags: ['templates'],
           summary: "A short-lived token for the email editor, editing this account's templates; shown once",

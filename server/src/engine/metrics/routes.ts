@@ -46,14 +46,14 @@ export function metricRoutes({
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const options = (summary: string) => ({
-      preHandler: view,
+      onRequest: view,
       config: badRequestOnInvalid,
       schema: { tags, summary, querystring: metricsQuery, response: { 200: metricsResults } },
     });
 
     app.get(
       '/metrics',
-      { preHandler: view, schema: { tags, summary: 'Links to the Metrics API routes' } },
+      { onRequest: view, schema: { tags, summary: 'Links to the Metrics API routes' } },
       async () => ({
         results: {},
         links: [link('/', ''), ...childLinks],
@@ -104,7 +104,7 @@ export function metricRoutes({
       app.get(
         `/metrics/${name}`,
         {
-          preHandler: view,
+          onRequest: view,
           config: badRequestOnInvalid,
           schema: {
             tags,

@@ -114,7 +114,7 @@ export function sendingDomainRoutes({
     app.post(
       '/sending-domains',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Create a sending domain with a new DKIM key pair (or the one given)',
@@ -140,7 +140,7 @@ export function sendingDomainRoutes({
     app.get(
       '/sending-domains',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "The account's sending domains; for a subaccount also the master's shared ones",
@@ -176,7 +176,7 @@ export function sendingDomainRoutes({
     app.get(
       '/sending-domains/:domain',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'One sending domain: statuses, the DKIM public key and the DNS records to publish',
@@ -208,7 +208,7 @@ export function sendingDomainRoutes({
     app.put(
       '/sending-domains/:domain',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Change a sending domain: default bounce domain, sharing, tracking domain, DKIM key',
@@ -228,7 +228,7 @@ export function sendingDomainRoutes({
     app.delete(
       '/sending-domains/:domain',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: { tags, summary: 'Delete a sending domain', params: domainParams },
       },
       async (request, reply) => {
@@ -240,7 +240,7 @@ export function sendingDomainRoutes({
     app.post(
       '/sending-domains/:domain/verify',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Look up the DKIM, CNAME, SPF or DMARC record now and record what was found',

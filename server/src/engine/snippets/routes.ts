@@ -68,7 +68,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.get(
       '/snippets',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: "The account's snippets, without content; for a subaccount also the master's shared ones",
@@ -88,7 +88,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.post(
       '/snippets',
       {
-        preHandler: modify,
+        onRequest: modify,
         bodyLimit: snippetBodyLimit,
         schema: {
           tags,
@@ -118,7 +118,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.get(
       '/snippets/:id',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: "One snippet with its content: the account's own, or the master's shared one",
@@ -138,7 +138,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.put(
       '/snippets/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         bodyLimit: snippetBodyLimit,
         schema: {
           tags,
@@ -172,7 +172,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.delete(
       '/snippets/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: { tags, summary: 'Delete a snippet', params: idParams },
       },
       async (request, reply) => {

@@ -20,7 +20,7 @@ export function contentPreviewerRoutes({
     app.post(
       '/utils/content-previewer',
       {
-        preHandler: requireGrant('templates/view'),
+        onRequest: requireGrant('templates/view'),
         schema: {
           tags: ['templates'],
           summary: 'Render inline content with substitution data; nothing is stored',

@@ -90,7 +90,7 @@ export function templateRoutes({
     app.get(
       '/templates',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: "The account's templates; for a subaccount also the master's shared ones",
@@ -114,7 +114,7 @@ export function templateRoutes({
     app.post(
       '/templates',
       {
-        preHandler: modify,
+        onRequest: modify,
         bodyLimit: contentBodyLimit,
         schema: {
           tags,
@@ -149,7 +149,7 @@ export function templateRoutes({
     app.get(
       '/templates/:id',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'One template: the published version, or the draft with draft=true',
@@ -169,7 +169,7 @@ export function templateRoutes({
     app.put(
       '/templates/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         bodyLimit: contentBodyLimit,
         schema: {
           tags,
@@ -241,7 +241,7 @@ export function templateRoutes({
     app.delete(
       '/templates/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: {
           tags,
           summary: 'Delete a template, draft and published',
@@ -265,7 +265,7 @@ export function templateRoutes({
     app.post(
       '/templates/:id/preview',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'Render a template with substitution data (the draft with draft=true)',

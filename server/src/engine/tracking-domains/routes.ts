@@ -73,7 +73,7 @@ export function trackingDomainRoutes({
     app.post(
       '/tracking-domains',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Create a tracking domain (verify its CNAME before it can be the default)',
@@ -92,7 +92,7 @@ export function trackingDomainRoutes({
     app.get(
       '/tracking-domains',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary:
@@ -114,7 +114,7 @@ export function trackingDomainRoutes({
     app.get(
       '/tracking-domains/:domain',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'One tracking domain, with the CNAME record to publish (and why the last check failed)',
@@ -141,7 +141,7 @@ export function trackingDomainRoutes({
     app.put(
       '/tracking-domains/:domain',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary:
@@ -161,7 +161,7 @@ export function trackingDomainRoutes({
 
     app.delete(
       '/tracking-domains/:domain',
-      { preHandler: manage, schema: { tags, summary: 'Delete a tracking domain', params: domainParams } },
+      { onRequest: manage, schema: { tags, summary: 'Delete a tracking domain', params: domainParams } },
       async (request, reply) => {
         await trackingDomains.remove(viewerOf(principalOf(request)), request.params.domain);
         return reply.status(204).send();
@@ -171,7 +171,7 @@ export function trackingDomainRoutes({
     app.post(
       '/tracking-domains/:domain/verify',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "Look up the domain's CNAME now: it must point at this server's public host",

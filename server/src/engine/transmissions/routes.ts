@@ -87,7 +87,7 @@ export function transmissionRoutes({
             // Each part's own schema (fastify types it as the whole route's).
             schema: route.httpPart === 'body' ? transmissionEnvelope : (schema as unknown as z.ZodType),
           }),
-        preHandler: requireGrant('transmissions/modify'),
+        onRequest: requireGrant('transmissions/modify'),
         schema: {
           tags,
           summary: 'Send (or schedule) a message to one or many recipients',
@@ -127,7 +127,7 @@ export function transmissionRoutes({
     app.get(
       '/transmissions',
       {
-        preHandler: requireGrant('transmissions/view'),
+        onRequest: requireGrant('transmissions/view'),
         schema: {
           tags,
           summary: 'Transmissions of the account, newest first (scheduled ones included)',
@@ -144,7 +144,7 @@ export function transmissionRoutes({
     app.get(
       '/transmissions/:id',
       {
-        preHandler: requireGrant('transmissions/view'),
+        onRequest: requireGrant('transmissions/view'),
         schema: {
           tags,
           summary: 'One transmission',
@@ -164,7 +164,7 @@ export function transmissionRoutes({
     app.delete(
       '/transmissions',
       {
-        preHandler: requireGrant('transmissions/modify'),
+        onRequest: requireGrant('transmissions/modify'),
         schema: {
           tags,
           summary: "Cancel a campaign's scheduled transmissions",
@@ -180,7 +180,7 @@ export function transmissionRoutes({
     app.delete(
       '/transmissions/:id',
       {
-        preHandler: requireGrant('transmissions/modify'),
+        onRequest: requireGrant('transmissions/modify'),
         schema: { tags, summary: 'Cancel a scheduled transmission', params: idParams },
       },
       async (request, reply) => {

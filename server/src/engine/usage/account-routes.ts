@@ -58,7 +58,7 @@ export function accountRoutes({ db, clock, companies }: AccountRouteDeps): Fasti
     app.get(
       '/account',
       {
-        preHandler: requireMaster,
+        onRequest: requireMaster,
         schema: {
           tags,
           summary: "The account's company and plan; include=usage adds this day's and month's sends",
@@ -92,7 +92,7 @@ export function accountRoutes({ db, clock, companies }: AccountRouteDeps): Fasti
     app.get(
       '/usage',
       {
-        preHandler: requireMaster,
+        onRequest: requireMaster,
         schema: {
           tags,
           summary: "This day's and month's messaging usage",
@@ -109,7 +109,7 @@ export function accountRoutes({ db, clock, companies }: AccountRouteDeps): Fasti
     app.put(
       '/account',
       {
-        preHandler: requireMaster,
+        onRequest: requireMaster,
         schema: {
           tags,
           summary: 'Rename the company; account-wide tracking options and tfa_required are not offered',

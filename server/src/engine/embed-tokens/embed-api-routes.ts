@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { findUnstorableInSlices } from '@app/shared/api/contract/engine/index';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -48,9 +49,9 @@ export function embedApi(
     app.decorateRequest('embedScope', null);
     app.setErrorHandler(sparkpostErrorHandler);
     app.setValidatorCompiler<z.ZodType>(engineValidatorCompiler);
-    // JSON bodies are walked in slices (see engine-api.ts); an uploaded file's bytes are not JSON.
+    // JSON bodies are walked in slices (see engine-api.ts); an uploaded file's bytes (a stream) are not JSON.
     app.addHook('preValidation', async (request) => {
-      if (!Buffer.isBuffer(request.body)) await findUnstorableInSlices(request.body);
+      if (!(request.body instanceof Readable)) await findUnstorableInSlices(request.body);
     });
     parseJsonBodies(app, (request) => request.embedScope?.companyId ?? request.ip);
     app.addHook('onRequest', async (request, reply) => {

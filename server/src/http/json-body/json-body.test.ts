@@ -36,4 +36,11 @@ describe('JSON parsed off the event loop', () => {
       });
     }
   });
+  it('refuses a body nested deeper than a request may be, as a bad request', async () => {
+    const deep = `${'['.repeat(500_000)}${']'.repeat(500_000)}`;
+    await expect(parseJsonOffThread('company', Buffer.from(deep))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'The body nests objects and arrays deeper than 32 levels',
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { maxJsonDepth } from '@app/shared/api/contract/engine/index';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
 import { fairPool } from '../../threads/fair-pool.ts';
@@ -50,7 +51,12 @@ async function rebuild(ops: PieceOp[], bytes: Uint8Array): Promise<unknown> {
 /** `body` parsed on a pool thread as `owner`'s, and rebuilt here without holding the event loop. */
 export async function parseJsonOffThread(owner: string, body: Buffer): Promise<unknown> {
   const split = await pool.run<SplitJson>(owner, Piscina.move(body), 'splitJson');
-  if ('invalid' in split) throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
+  if ('invalid' in split) {
+    if (split.invalid === 'syntax') throw new errorCodes.FST_ERR_CTP_INVALID_JSON_BODY();
+    throw Object.assign(new Error(`The body nests objects and arrays deeper than ${maxJsonDepth} levels`), {
+      statusCode: 400,
+    });
+  }
   return rebuild(split.ops, split.bytes);
 }
 

@@ -1,7 +1,7 @@
 // A large JSON body parsed on a pool thread, handed back as JSON text in pieces the event loop parses
-// a few milliseconds at a time (json-pieces.ts): a parsed value crossing threads would be copied back
+// a few milliseconds at a time (json-body.ts): a parsed value crossing threads would be copied back
 // in one go, which takes as long as parsing it.
-
+import { maxJsonDepth } from '@app/shared/api/contract/engine/index';
 import { Piscina } from 'piscina';
 import secureJson from 'secure-json-parse';
 
@@ -15,7 +15,8 @@ export type PieceOp =
   | ['members', number, number]
   | ['close'];
 
-export type SplitJson = { invalid: true } | { ops: PieceOp[]; bytes: Uint8Array };
+/** Refused: not JSON as Fastify's parser would take it, or nested deeper than a request may be. */
+export type SplitJson = { invalid: 'syntax' | 'depth' } | { ops: PieceOp[]; bytes: Uint8Array };
 
 /** Pieces of about this many characters, each parsed in a few milliseconds. */
 const pieceChars = 64 * 1024;
@@ -26,9 +27,15 @@ interface Large {
   parts: ({ run: string } | { key: string | null; large: Large })[];
 }
 
-/** The JSON text of a small value, or the parts of a large container; each value stringified once. */
-function build(value: unknown): string | Large {
+class TooDeep extends Error {}
+
+/**
+ * The JSON text of a small value, or the parts of a large container; each value stringified once.
+ * `depth` is the value's level (the body is level 1): past the request limit, nothing is built.
+ */
+function build(value: unknown, depth: number): string | Large {
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (depth > maxJsonDepth) throw new TooDeep();
   const kind = Array.isArray(value) ? 'array' : 'object';
   const parts: Large['parts'] = [];
   let run: string[] = [];
@@ -39,7 +46,7 @@ function build(value: unknown): string | Large {
     runChars = 0;
   };
   const add = (key: string | null, member: unknown) => {
-    const built = build(member);
+    const built = build(member, depth + 1);
     if (typeof built !== 'string') {
       flush();
       parts.push({ key, large: built });
@@ -69,7 +76,7 @@ export function splitJson(body: Uint8Array): SplitJson {
       constructorAction: 'error',
     });
   } catch {
-    return { invalid: true };
+    return { invalid: 'syntax' };
   }
   const ops: PieceOp[] = [];
   const texts: string[] = [];
@@ -88,7 +95,13 @@ export function splitJson(body: Uint8Array): SplitJson {
     }
     ops.push(['close']);
   };
-  const built = build(value);
+  let built: string | Large;
+  try {
+    built = build(value, 1);
+  } catch (error) {
+    if (error instanceof TooDeep) return { invalid: 'depth' };
+    throw error;
+  }
   if (typeof built === 'string') ops.push(['value', ...text(built)]);
   else emit(built, null);
   const bytes = new TextEncoder().encode(texts.join(''));

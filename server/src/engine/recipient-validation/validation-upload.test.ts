@@ -21,7 +21,7 @@ function countingWrites(
       if (/INSERT INTO recipient_validation_addresses/.test(sql)) {
         if (free) await beforeFreeWrite();
         if (perStatement.length >= failAfterStatements) throw new Error('the connection broke');
-        const count = (params?.[2] as unknown[]).length;
+        const count = (params?.[2] as unknown[] | undefined)?.length ?? 0;
         perStatement.push(count);
         onWrite(count);
       }

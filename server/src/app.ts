@@ -57,6 +57,8 @@ import { eventRoutes } from './engine/events/routes.ts';
 import { generatorRoutes } from './engine/generators/routes.ts';
 import { localAddresses } from './engine/ip-pools/local-addresses.ts';
 import { ipPoolRoutes } from './engine/ip-pools/routes.ts';
+import { createDiskFileStore } from './engine/media/disk-file-store.ts';
+import { startLegacyMediaMove } from './engine/media/legacy-move.ts';
 import { createMediaStore } from './engine/media/media-store.ts';
 import { publicMediaRoutes } from './engine/media/public-routes.ts';
 import { mediaRoutes } from './engine/media/routes.ts';
@@ -296,7 +298,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     subaccountStatus: engine.subaccounts.statusOf,
   });
-  const media = createMediaStore(db, clock);
+  const media = createMediaStore(db, clock, createDiskFileStore(config.media.dir), config.media.quotaBytes);
+  const legacyMedia = startLegacyMediaMove(media, report);
+  app.addHook('onClose', () => legacyMedia.stop());
   const editorRoutes = [
     embedSessionRoutes({ companyName: async (companyId) => (await companies.detail(companyId)).name }),
     designRoutes({

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isNetmask } from '@app/shared/api/contract/engine/netmask';
 import { type ConsoleProfile, consoleProfiles } from '@app/shared/features/profiles';
@@ -59,6 +60,12 @@ const envSchema = z
     PUBLIC_URL: httpUrl.optional(),
     DATA_DIR: z.string().default('./data'),
     PGLITE_FSYNC: z.enum(['on', 'off'], 'must be on or off').default('on'),
+    MEDIA_DIR: z.string().optional(),
+    MEDIA_QUOTA_MB: z.coerce
+      .number({ error: 'must be a whole number of megabytes' })
+      .int('must be a whole number of megabytes')
+      .min(1, 'must be at least 1')
+      .default(1024),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -195,6 +202,12 @@ export interface Config {
   /** PGlite flushes each commit to disk (survives a power loss); off: survives only a process crash. */
   pgliteFsync: boolean;
   databaseUrl: string | undefined;
+  media: {
+    /** Where uploaded files' bytes are kept (the rows hold what each file is). */
+    dir: string;
+    /** The most one company's files may take, in bytes. */
+    quotaBytes: number;
+  };
   mail: {
     mode: 'capture' | 'deliver';
     from: string;
@@ -272,6 +285,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     dataDir: env.DATA_DIR,
     pgliteFsync: env.PGLITE_FSYNC === 'on',
     databaseUrl: env.DATABASE_URL,
+    media: {
+      dir: env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media'),
+      quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
+    },
     mail: {
       mode: env.MAIL_MODE,
       from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

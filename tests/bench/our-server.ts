@@ -6,6 +6,8 @@ import { freePort, waitUntil } from '../support/ports.ts';
 import { onCleanup, runCommand, startChild, summarizeOutput } from './processes.ts';
 
 export const benchAccount = { name: 'Bench', email: 'bench@bench.test', password: 'Bench-passw0rd!' };
+/** A second company: the neighbour whose latency the noisy-neighbour cases measure. */
+const neighbourAccount = { name: 'Neighbour', email: 'neighbour@bench.test', password: 'Bench-passw0rd!' };
 /** The domain the bench sends from (message.ts's benchEmail). */
 export const benchSendingDomain = 'bench.test';
 
@@ -13,6 +15,8 @@ export interface OurServer {
   httpUrl: string;
   smtpPort: number;
   apiKey: string;
+  /** An all-grants key of a second company (the noisy-neighbour cases' company B). */
+  neighbourKey: string;
   pid: number | undefined;
   /** Why the server is gone (exit code and its last output), or undefined while it runs. */
   died: () => string | undefined;
@@ -67,17 +71,29 @@ export async function startOurServer(
     };
   }
 
-  const { name, email, password } = benchAccount;
-  const company = await admin(['create-company', '--name', name, '--email', email, '--password', password]);
-  // A reused PostgreSQL database keeps the bench company from an earlier run.
-  if (company.code !== 0 && !(databaseUrl && /already|exists|taken/i.test(company.stderr))) {
-    return { reason: `create-company failed: ${summarizeOutput(company.stderr)}` };
-  }
-  const key = await admin(['create-api-key', '--email', email, '--label', 'bench']);
-  const apiKey = lastLine(key.stdout);
-  if (key.code !== 0 || apiKey === '' || /\s/.test(apiKey)) {
-    return { reason: `create-api-key failed: ${summarizeOutput(key.stderr || key.stdout)}` };
-  }
+  /** The account's company (kept from an earlier run on a reused PostgreSQL database) and a new key of it. */
+  const companyWithKey = async ({
+    name,
+    email,
+    password,
+  }: typeof benchAccount): Promise<{ apiKey: string } | { reason: string }> => {
+    const company = await admin(['create-company', '--name', name, '--email', email, '--password', password]);
+    if (company.code !== 0 && !(databaseUrl && /already|exists|taken/i.test(company.stderr))) {
+      return { reason: `create-company failed: ${summarizeOutput(company.stderr)}` };
+    }
+    const key = await admin(['create-api-key', '--email', email, '--label', 'bench']);
+    const apiKey = lastLine(key.stdout);
+    if (key.code !== 0 || apiKey === '' || /\s/.test(apiKey)) {
+      return { reason: `create-api-key failed: ${summarizeOutput(key.stderr || key.stdout)}` };
+    }
+    return { apiKey };
+  };
+  const bench = await companyWithKey(benchAccount);
+  if ('reason' in bench) return bench;
+  const neighbour = await companyWithKey(neighbourAccount);
+  if ('reason' in neighbour) return neighbour;
+  const { apiKey } = bench;
+  const { email } = benchAccount;
   for (const args of [
     ['set-plan', '--email', email, '--plan', 'UNLIMITED'],
     ['set-environment', '--email', email, '--environment', 'production'],
@@ -117,5 +133,15 @@ export async function startOurServer(
     server.process.exitCode === null && server.process.signalCode === null
       ? undefined
       : `our server exited (${server.process.exitCode ?? server.process.signalCode}): ${summarizeOutput(server.output())}`;
-  return { server: { httpUrl, smtpPort, apiKey, pid: server.process.pid, died, stop: server.stop } };
+  return {
+    server: {
+      httpUrl,
+      smtpPort,
+      apiKey,
+      neighbourKey: neighbour.apiKey,
+      pid: server.process.pid,
+      died,
+      stop: server.stop,
+    },
+  };
 }

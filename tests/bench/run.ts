@@ -23,7 +23,9 @@
  * its account prepared with the operator CLI first. Rows that cannot run are printed as skipped with
  * the reason; the exit code is still 0. Results go to tests/bench/results/latest.{md,json}.
  * PGlite's ingest with PGLITE_FSYNC=on beside off: fsync-scenarios.ts.
- * Noisy neighbour (noisy-neighbour.ts): a small GET's latency while each abusive request runs.
+ * Noisy neighbour (noisy-neighbour.ts): a small GET's latency while each abusive request runs; between
+ * companies (neighbour-cases.ts, also alone as BENCH_ONLY=neighbours): company B's small requests while
+ * company A uploads, posts large bodies or renders heavily.
  * Delivery (delivery-scenarios.ts): N messages from accepted to delivered into smtp-sink, ours beside
  * Postfix relaying the same load to the same sink; and the acceptance of one large personalised
  * transmission beside the bare Fastify route (acceptance-scenarios.ts).
@@ -34,11 +36,12 @@
  * Events search at scale (events-search.ts): p50/p95 of the console's activity filters over 1M
  * generated events on PGlite and 10M on PostgreSQL, written to tests/bench/results/events-search.{md,json}.
  * Environment: BENCH_SECONDS (default 10), BENCH_DATABASE_URL,
- * BENCH_ONLY=smtp|http|fsync|noisy|delivery|webhooks|metrics|events, BENCH_DELIVERY_MESSAGES (default 10,000),
+ * BENCH_ONLY=smtp|http|fsync|noisy|neighbours|delivery|webhooks|metrics|events, BENCH_DELIVERY_MESSAGES (default 10,000),
  * BENCH_ACCEPTANCE_RECIPIENTS (default 100,000), BENCH_WEBHOOK_EVENTS (default 20,000),
  * BENCH_EVENTS (events generated, default 1M on PGlite and 10M on PostgreSQL).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureDeliveryPart } from './delivery-scenarios.ts';
@@ -46,6 +49,7 @@ import { measureEventsSearch } from './events-search.ts';
 import { measureFsync } from './fsync-scenarios.ts';
 import { httpRows, measureBareFastify, measureOurHttp } from './http-scenarios.ts';
 import { measureMetrics } from './metrics-scenarios.ts';
+import { measureNeighbourCases, neighbourMarkdown } from './neighbour-cases.ts';
 import { measureNoisyNeighbour, noisyNeighbourMarkdown } from './noisy-neighbour.ts';
 import { nodeBinary, startOurServer } from './our-server.ts';
 import { ensurePostfix } from './postfix.ts';
@@ -97,7 +101,8 @@ async function main(): Promise<void> {
     (label: string) =>
     (row: Row): Row => ({ ...row, scenario: `${row.scenario} [ours on ${label}]` });
   const wantNoisy = settings.parts.has('noisy');
-  for (const target of wantSmtp || wantHttp || wantNoisy ? databases : []) {
+  const wantNeighbours = wantNoisy || settings.parts.has('neighbours');
+  for (const target of wantSmtp || wantHttp || wantNeighbours ? databases : []) {
     log(`our server on ${target.label}:`);
     const ours = await startOurServer(root, target.url, log);
     if ('reason' in ours) log(`  SKIPPED our-server rows: ${ours.reason}`);
@@ -115,6 +120,13 @@ async function main(): Promise<void> {
       if (wantNoisy && 'httpUrl' in server) {
         const noisy = await measureNoisyNeighbour(server, settings.seconds, log);
         sections.push(noisyNeighbourMarkdown(target.label, noisy));
+      }
+      if (wantNeighbours && 'httpUrl' in server) {
+        const load = loadavg()
+          .map((value) => value.toFixed(2))
+          .join(', ');
+        const neighbours = await measureNeighbourCases(server, settings.seconds, log);
+        sections.push(neighbourMarkdown(target.label, neighbours, load));
       }
     } finally {
       if ('stop' in server) await server.stop();

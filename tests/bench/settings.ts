@@ -1,4 +1,13 @@
-export type BenchPart = 'smtp' | 'http' | 'fsync' | 'noisy' | 'delivery' | 'webhooks' | 'metrics' | 'events';
+export type BenchPart =
+  | 'smtp'
+  | 'http'
+  | 'fsync'
+  | 'noisy'
+  | 'neighbours'
+  | 'delivery'
+  | 'webhooks'
+  | 'metrics'
+  | 'events';
 
 export interface BenchSettings {
   /** Length of each measured run. */
@@ -34,7 +43,7 @@ function positiveInteger(env: NodeJS.ProcessEnv, name: string, fallback: number)
 
 /**
  * BENCH_SECONDS (default 10), BENCH_DATABASE_URL (PostgreSQL for our server),
- * BENCH_ONLY=smtp|http|fsync|noisy|delivery|webhooks|metrics|events (one part only; results/latest.* then hold just that part),
+ * BENCH_ONLY=smtp|http|fsync|noisy|neighbours|delivery|webhooks|metrics|events (one part only; results/latest.* then hold just that part),
  * BENCH_DELIVERY_MESSAGES (default 10,000), BENCH_ACCEPTANCE_RECIPIENTS (default 100,000),
  * BENCH_WEBHOOK_EVENTS (default 20,000), BENCH_METRICS_EVENTS (default 1,000,000),
  * BENCH_EVENTS (events generated for the events search; default 1,000,000 on PGlite and 10,000,000
@@ -44,7 +53,17 @@ export function readSettings(env: NodeJS.ProcessEnv): BenchSettings {
   const seconds = Number(env.BENCH_SECONDS ?? 10);
   if (!Number.isFinite(seconds) || seconds <= 0) throw new Error('BENCH_SECONDS must be a positive number');
   const only = env.BENCH_ONLY?.trim() || undefined;
-  const parts: BenchPart[] = ['smtp', 'http', 'fsync', 'noisy', 'delivery', 'webhooks', 'metrics', 'events'];
+  const parts: BenchPart[] = [
+    'smtp',
+    'http',
+    'fsync',
+    'noisy',
+    'neighbours',
+    'delivery',
+    'webhooks',
+    'metrics',
+    'events',
+  ];
   if (only !== undefined && !parts.includes(only as BenchPart)) {
     throw new Error(`BENCH_ONLY must be one of ${parts.join(', ')}`);
   }

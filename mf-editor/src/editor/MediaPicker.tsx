@@ -2,6 +2,7 @@ import type { MediaFile } from '@app/shared/api/contract/editor/embed-api';
 import { type CSSProperties, useEffect, useId, useState } from 'react';
 import type { PickedFile } from '../blocks/block-definition.ts';
 import { useEditor } from './editor-context.ts';
+import { fill } from './i18n.ts';
 import { allowedUploadExtensions, imageExtensions, type UploadKind, uploadProblem } from './upload-rules.ts';
 
 export interface PickRequest {
@@ -11,7 +12,7 @@ export interface PickRequest {
 
 const pick = (file: MediaFile): PickedFile => ({ url: file.url, name: file.name, size: file.size });
 
-/** The file store's picker behind EditorServices.pickImage/pickFile: choose, upload, or paste an address. */
+/** The file store's picker behind EditorServices.pickImage/pickFile: choose, upload, delete, or paste an address. */
 export function MediaPicker({
   request,
   onDone,
@@ -27,6 +28,7 @@ export function MediaPicker({
   const [over, setOver] = useState(false);
   const [nextCursor, setNextCursor] = useState<string | null>(null);
   const [url, setUrl] = useState('');
+  const [deleting, setDeleting] = useState<MediaFile | undefined>(undefined);
   const inputId = useId();
   const urlId = useId();
 
@@ -37,6 +39,7 @@ export function MediaPicker({
     setError(undefined);
     setUrl('');
     setNextCursor(null);
+    setDeleting(undefined);
     client.listMedia(kind === 'image' ? 'image' : undefined).then(
       (page) => {
         if (!current) return;
@@ -80,6 +83,20 @@ export function MediaPicker({
     try {
       const stored = await client.uploadMedia(file);
       setFiles((list) => [stored, ...(list ?? [])]);
+    } catch (failure) {
+      setError((failure as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (file: MediaFile) => {
+    setDeleting(undefined);
+    setBusy(true);
+    setError(undefined);
+    try {
+      await client.deleteMedia(file.id);
+      setFiles((list) => list?.filter((entry) => entry.id !== file.id));
     } catch (failure) {
       setError((failure as Error).message);
     } finally {
@@ -158,17 +175,44 @@ export function MediaPicker({
                 <img className="ee-media__thumb" src={file.url} alt="" loading="lazy" />
               )}
               <span>{file.name}</span>
-              <button
-                type="button"
-                className="ee-button"
-                aria-label={`${labels.use} ${file.name}`}
-                onClick={() => onDone(pick(file))}
-              >
-                {labels.use}
-              </button>
+              <div className="ee-row">
+                <button
+                  type="button"
+                  className="ee-button"
+                  aria-label={`${labels.use} ${file.name}`}
+                  onClick={() => onDone(pick(file))}
+                >
+                  {labels.use}
+                </button>
+                <button
+                  type="button"
+                  className="ee-button ee-button--icon ee-button--danger"
+                  aria-label={`${labels.delete} ${file.name}`}
+                  disabled={busy}
+                  onClick={() => setDeleting(file)}
+                >
+                  ×
+                </button>
+              </div>
             </li>
           ))}
         </ul>
+      )}
+      {/* Asked in place: a second dialog over this one would stack two modal layers. */}
+      {deleting && (
+        <div role="alertdialog" aria-label={labels.delete} className="ee-row" data-testid="media-delete">
+          <p>{fill(labels.deleteFileQuestion, { name: deleting.name })}</p>
+          <button type="button" className="ee-button" onClick={() => setDeleting(undefined)}>
+            {labels.cancel}
+          </button>
+          <button
+            type="button"
+            className="ee-button ee-button--primary"
+            onClick={() => void remove(deleting)}
+          >
+            {labels.delete}
+          </button>
+        </div>
       )}
       {nextCursor ? (
         <button type="button" className="ee-button" disabled={busy} onClick={() => void loadMore()}>

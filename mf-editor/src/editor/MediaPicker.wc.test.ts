@@ -27,6 +27,8 @@ function fakeMedia() {
     calls.push(`${init?.method ?? 'GET'} ${url.pathname}${url.search}`);
     // Two pages of files: the first names a cursor for the second.
     const secondPage = url.searchParams.get('cursor') === 'c1';
+    if (init?.method === 'DELETE')
+      return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
     const body =
       init?.method === 'POST'
         ? { results: { ...stored, id: 'm2', name: 'b.png', url: 'https://cdn.test/b.png' } }
@@ -116,5 +118,27 @@ describe('MediaPicker', () => {
     choose(new File(['png'], 'b.png', { type: 'image/png' }));
     await until(() => host?.querySelector('[aria-label="Use b.png"]'));
     expect(calls[1]).to.equal('POST /embed/v1/media?name=b.png');
+  });
+  it('deletes a file once the deletion is confirmed, and not before', async () => {
+    const calls = fakeMedia();
+    mount(() => undefined);
+    const remove = await until(() => host?.querySelector<HTMLButtonElement>('[aria-label="Delete a.png"]'));
+    remove.click();
+    const question = await until(() => host?.querySelector('[data-testid="media-delete"]'));
+    expect(question.textContent).to.contain('Delete "a.png"?');
+    const cancel = [...question.querySelectorAll('button')].find((b) => b.textContent === 'Cancel');
+    cancel?.click();
+    await until(() => !host?.querySelector('[data-testid="media-delete"]'));
+    expect(calls).to.deep.equal(['GET /embed/v1/media?type=image']);
+
+    remove.click();
+    const confirm = await until(() =>
+      [...(host?.querySelectorAll('[data-testid="media-delete"] button') ?? [])].find(
+        (b) => b.textContent === 'Delete',
+      ),
+    );
+    (confirm as HTMLButtonElement).click();
+    await until(() => !host?.querySelector('[aria-label="Use a.png"]'));
+    expect(calls.at(-1)).to.equal('DELETE /embed/v1/media/m1');
   });
 });

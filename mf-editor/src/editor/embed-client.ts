@@ -95,6 +95,15 @@ export function createEmbedClient(apiBase: string, token: string | (() => string
           .post()
           .json(),
       ),
+    /** Deletes one of the company's files; its address stops working. */
+    deleteMedia: (id: string) =>
+      call<undefined>(async () => {
+        await api
+          .url(`/media/${path(id)}`)
+          .delete()
+          .res();
+        return { results: undefined };
+      }),
     listSavedBlocks: () => call<SavedBlock[]>(() => api.get('/saved-blocks').json()),
     saveBlock: (name: string, block: DesignBlock) =>
       call<SavedBlock>(() => api.url('/saved-blocks').post({ name, block }).json()),

@@ -84,6 +84,7 @@ const en = {
   useUrl: 'Use address',
   noFiles: 'No files yet.',
   moreFiles: 'Show more files',
+  deleteFileQuestion: 'Delete "{name}"? Its address stops working, also in emails already sent that show it.',
   tooLarge: 'The file is larger than 20 MB.',
   typeNotAllowed: 'This file type cannot be uploaded.',
   notAnImage: 'Choose an image file (jpg, png, gif, svg, webp, avif…).',
@@ -177,6 +178,8 @@ const id: Labels = {
   useUrl: 'Gunakan alamat',
   noFiles: 'Belum ada berkas.',
   moreFiles: 'Tampilkan berkas lainnya',
+  deleteFileQuestion:
+    'Hapus "{name}"? Alamatnya berhenti berfungsi, juga di email yang sudah terkirim yang menampilkannya.',
   tooLarge: 'Berkas lebih besar dari 20 MB.',
   typeNotAllowed: 'Jenis berkas ini tidak dapat diunggah.',
   notAnImage: 'Pilih berkas gambar (jpg, png, gif, svg, webp, avif…).',

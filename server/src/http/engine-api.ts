@@ -1,12 +1,12 @@
 import { findUnstorableInSlices, storableInput } from '@app/shared/api/contract/engine/index';
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { DomainError } from '../domain-error.ts';
 import { createMethodIndex } from './allowed-methods.ts';
-import { acceptEmptyJsonBody } from './empty-json-body.ts';
-import { createPrincipalResolver, type PrincipalDeps } from './principal.ts';
+import { parseJsonBodies } from './json-body/json-body.ts';
+import { createPrincipalResolver, isGrantCheck, type PrincipalDeps } from './principal.ts';
 import { methodNotAllowed, notFound, sparkpostErrorHandler } from './sparkpost-errors.ts';
 
 const rewrittenPrefixes = ['/api/v1/', '/api/labs/'];
@@ -33,6 +33,17 @@ export const engineValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ sche
   validatorCompiler({ ...route, schema: storableInput.pipe(schema) });
 
 /**
+ * A caller without the route's grant is refused before its body is read: a grant check in a
+ * preHandler hook would run only after a body of up to the route's limit was read and parsed.
+ */
+function refuseLateGrantChecks(route: RouteOptions): void {
+  if ([route.preHandler].flat().some(isGrantCheck)) {
+    const methods = [route.method].flat().join(', ');
+    throw new Error(`${methods} ${route.url} checks a grant in preHandler: use onRequest`);
+  }
+}
+
+/**
  * The SparkPost-compatible engine API under `/api/v1` (and its labs routes under `/api/labs`): every route needs an API key (or a console
  * session's bearer token) and fails in SparkPost's `{errors: [...]}` shape. `callers` authenticates
  * them (a session of any stage: a session still owing its second factor is refused here).
@@ -55,7 +66,7 @@ export function engineApi(callers: PrincipalDeps, modules: FastifyPluginAsyncZod
     app.addHook('preValidation', async (request) => {
       await findUnstorableInSlices(request.body);
     });
-    acceptEmptyJsonBody(app);
+    parseJsonBodies(app, (request) => request.principal?.companyId ?? request.ip);
     const noSuchEndpoint = (method: string, url: string) =>
       notFound(`No such endpoint: ${method} ${url.split('?')[0]}`);
     app.setNotFoundHandler((request) => {
@@ -63,7 +74,10 @@ export function engineApi(callers: PrincipalDeps, modules: FastifyPluginAsyncZod
     });
     app.addHook('onRequest', resolvePrincipal);
     const methods = createMethodIndex();
-    app.addHook('onRoute', (route) => methods.record(route));
+    app.addHook('onRoute', (route) => {
+      refuseLateGrantChecks(route);
+      methods.record(route);
+    });
     for (const routes of modules) await app.register(routes);
     // Outranks the console's catch-all file route, whose 404 would take the console's shape.
     app.all('/*', { schema: { hide: true } }, async (request, reply) => {

@@ -132,22 +132,37 @@ export function hasGrant(principal: Principal, grant: ApiKeyGrant): boolean {
 
 const reads = new Set(['GET', 'HEAD']);
 
-/**
- * preHandler: the caller's key must hold `grant`. A console session (no key) may read everything its
- * company has; a change needs the grant its role's permissions give (grants.ts sessionGrants).
- */
-export const requireGrant = (grant: ApiKeyGrant) => async (request: FastifyRequest) => {
-  const principal = principalOf(request);
-  if (hasGrant(principal, grant)) return;
-  if (principal.keyId !== null) throw forbidden(`this API key lacks the ${grant} grant`);
-  if (reads.has(request.method)) return;
-  const permission = permissionForGrant(grant);
-  throw forbidden(
-    `Your role does not allow this: ${permission ? permissionInfo[permission].label.toLowerCase() : grant}`,
-  );
+type GrantCheck = (request: FastifyRequest) => Promise<void>;
+
+/** The checks below: engineApi refuses them as preHandler hooks, which run after the body is parsed. */
+const grantChecks = new WeakSet<GrantCheck>();
+const grantCheck = (check: GrantCheck): GrantCheck => {
+  grantChecks.add(check);
+  return check;
 };
 
-/** preHandler: only the master account (not a subaccount, not acting for one). */
-export const requireMaster = async (request: FastifyRequest) => {
+/** Is `hook` one of the caller checks below? */
+export const isGrantCheck = (hook: unknown): boolean =>
+  typeof hook === 'function' && grantChecks.has(hook as GrantCheck);
+
+/**
+ * Route onRequest hook: the caller's key must hold `grant`. A console session (no key) may read
+ * everything its company has; a change needs the grant its role's permissions give (grants.ts
+ * sessionGrants). As an onRequest hook it refuses before the body is read, let alone parsed.
+ */
+export const requireGrant = (grant: ApiKeyGrant) =>
+  grantCheck(async (request: FastifyRequest) => {
+    const principal = principalOf(request);
+    if (hasGrant(principal, grant)) return;
+    if (principal.keyId !== null) throw forbidden(`this API key lacks the ${grant} grant`);
+    if (reads.has(request.method)) return;
+    const permission = permissionForGrant(grant);
+    throw forbidden(
+      `Your role does not allow this: ${permission ? permissionInfo[permission].label.toLowerCase() : grant}`,
+    );
+  });
+
+/** Route onRequest hook: only the master account (not a subaccount, not acting for one). */
+export const requireMaster = grantCheck(async (request: FastifyRequest) => {
   if (!principalOf(request).isMaster) throw forbidden('only the master account may do this');
-};
+});

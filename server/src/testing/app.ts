@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll } from 'vitest';
@@ -28,6 +30,8 @@ export function testClock(start = new Date()): TestClock {
   };
 }
 
+export const testMediaDir = path.join(tmpdir(), `mailplatform-test-media-${process.pid}`);
+
 /** Defaults of a fresh install, with cheap password hashing, no rate limit and no console files. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -39,6 +43,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       DELIVERY_PRIVATE_NETWORKS: 'allow',
     }),
     passwordHashing: { memoryCost: 1024, timeCost: 1 },
+    // Files of every test app of this process in one folder: each company's lie apart in it.
+    media: { dir: testMediaDir, quotaBytes: 1024 * 1024 * 1024 },
     ...overrides,
   };
 }

@@ -89,7 +89,7 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
     app.get(
       '/api-keys',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "The account's API keys (the subaccount's with X-MSYS-SUBACCOUNT)",
@@ -106,7 +106,7 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
     app.post(
       '/api-keys',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Create a key; the key is in this answer only',
@@ -133,7 +133,7 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
     app.get(
       '/api-keys/:id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: { tags, summary: 'One API key', params: idParams, response: { 200: results(apiKeyView) } },
       },
       async (request) => ({ results: toApiKeyView(await owned(principalOf(request), request.params.id)) }),
@@ -142,7 +142,7 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
     app.put(
       '/api-keys/:id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Change label, grants or valid IPs',
@@ -171,7 +171,7 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
     app.delete(
       '/api-keys/:id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: { tags, summary: 'Delete a key: it stops working at once', params: idParams },
       },
       async (request, reply) => {

@@ -72,7 +72,7 @@ async function composeGroup(
   let loopStepsLeft = Math.max(0, stepsLeft);
   for (let done = 0; done < jobs.length; ) {
     const slice = jobs.slice(done);
-    const result = await renderMessages({
+    const result = await renderMessages(snapshot.send.companyId, {
       content: snapshot.content,
       sharedData: snapshot.sharedData,
       snippets: snapshot.snippets,

@@ -66,9 +66,9 @@ export type DesignService = ReturnType<typeof createDesignService>;
 export function createDesignService({ db, clock, render, templatesOn }: DesignServiceDeps) {
   const templates = templatesOn(db);
 
-  async function renderChecked(design: EmailDesign): Promise<RenderedDesign> {
+  async function renderChecked(companyId: string, design: EmailDesign): Promise<RenderedDesign> {
     checkSize(design);
-    const rendered = await render(design);
+    const rendered = await render(companyId, design);
     if (rendered.findings.length > 0) throw invalidValue(describeFindings(rendered));
     return rendered;
   }
@@ -89,19 +89,20 @@ export function createDesignService({ db, clock, render, templatesOn }: DesignSe
       };
     },
 
-    async render(design: EmailDesign): Promise<DesignRendered> {
+    /** The design as mail, rendered for `companyId`. */
+    async render(companyId: string, design: EmailDesign): Promise<DesignRendered> {
       checkSize(design);
-      const { html, text, findings, assets } = await render(design);
+      const { html, text, findings, assets } = await render(companyId, design);
       return { html, text, findings, assets };
     },
 
     /** The saved state, or 'stale' when the design changed since `save.revision`. */
     async save(key: DesignKey, save: DesignSave): Promise<DesignSaved | 'stale'> {
       if (save.publish) checkPublishable(save.design.message);
-      const content = contentOf(save.design.message, await renderChecked(save.design));
+      const content = contentOf(save.design.message, await renderChecked(key.companyId, save.design));
       // The checks a stored template passes (sender address, substitution syntax), with stand-ins for
       // what a draft may still lack.
-      await checkTemplateContent({
+      await checkTemplateContent(key.companyId, {
         subject: 'draft',
         from: { email: 'draft@example.com' },
         ...content,

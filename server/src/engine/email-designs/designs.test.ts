@@ -14,9 +14,9 @@ const renderer = vi.hoisted(() => ({ busy: false }));
 
 vi.mock('./render/design-renderer.ts', async () => {
   const { fakeRenderDesign } = await import('../embed-tokens/testing/embed-fixtures.ts');
-  const { PoolBusyError } = await import('../generators/lazy-pool.ts');
-  const render: typeof fakeRenderDesign = (design) =>
-    renderer.busy ? Promise.reject(new PoolBusyError()) : fakeRenderDesign(design);
+  const { PoolBusyError } = await import('../../threads/fair-pool.ts');
+  const render: typeof fakeRenderDesign = (companyId, design) =>
+    renderer.busy ? Promise.reject(new PoolBusyError()) : fakeRenderDesign(companyId, design);
   return { createDesignRenderer: () => render };
 });
 

@@ -11,8 +11,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { conflict, sparkpostError } from '../../http/sparkpost-errors.ts';
+import { PoolBusyError } from '../../threads/fair-pool.ts';
 import { checkTemplateAllowed, embedScopeOf } from '../embed-tokens/embed-api-routes.ts';
-import { PoolBusyError } from '../generators/lazy-pool.ts';
 import type { DesignService } from './design-service.ts';
 
 const tags = ['embed'];
@@ -100,8 +100,10 @@ export function designRoutes({ designs }: { designs: DesignService }): FastifyPl
         },
       },
       async (request, reply) => {
-        embedScopeOf(request);
-        return { results: await whenRendererFree(reply, () => designs.render(request.body.design)) };
+        const { companyId } = embedScopeOf(request);
+        return {
+          results: await whenRendererFree(reply, () => designs.render(companyId, request.body.design)),
+        };
       },
     );
   };

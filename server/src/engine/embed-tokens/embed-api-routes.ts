@@ -1,9 +1,10 @@
+import { Readable } from 'node:stream';
 import { findUnstorableInSlices } from '@app/shared/api/contract/engine/index';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { acceptEmptyJsonBody } from '../../http/empty-json-body.ts';
 import { engineValidatorCompiler } from '../../http/engine-api.ts';
+import { parseJsonBodies } from '../../http/json-body/json-body.ts';
 import { forbidden, notFound, sparkpostErrorHandler, unauthorized } from '../../http/sparkpost-errors.ts';
 import type { EmbedScope } from './embed-token-store.ts';
 
@@ -48,11 +49,11 @@ export function embedApi(
     app.decorateRequest('embedScope', null);
     app.setErrorHandler(sparkpostErrorHandler);
     app.setValidatorCompiler<z.ZodType>(engineValidatorCompiler);
-    // JSON bodies are walked in slices (see engine-api.ts); an uploaded file's bytes are not JSON.
+    // JSON bodies are walked in slices (see engine-api.ts); an uploaded file's bytes (a stream) are not JSON.
     app.addHook('preValidation', async (request) => {
-      if (!Buffer.isBuffer(request.body)) await findUnstorableInSlices(request.body);
+      if (!(request.body instanceof Readable)) await findUnstorableInSlices(request.body);
     });
-    acceptEmptyJsonBody(app);
+    parseJsonBodies(app, (request) => request.embedScope?.companyId ?? request.ip);
     app.addHook('onRequest', async (request, reply) => {
       allowOrigin(request, reply);
       if (request.method === 'OPTIONS') return;

@@ -50,7 +50,7 @@ export function embedTokenRoutes({
     app.post(
       '/embed-tokens',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: {
           tags,
           summary: "A short-lived token for the email editor, editing this account's templates; shown once",
@@ -79,7 +79,7 @@ export function embedTokenRoutes({
     app.get(
       '/embed-tokens',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: {
           tags,
           summary:
@@ -99,7 +99,7 @@ export function embedTokenRoutes({
     app.delete(
       '/embed-tokens/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: {
           tags,
           summary: 'Revoke one embed token: the editors using it stop at their next request',

@@ -47,7 +47,7 @@ export function eventRoutes({
     app.get(
       '/events/message',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'Search message events, newest first; page with links.next',
@@ -73,7 +73,7 @@ export function eventRoutes({
     app.get(
       '/events/ingest',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'Search the outcomes of ingest batches (none: this server takes no ingest batches)',
@@ -108,7 +108,7 @@ export function eventRoutes({
     app.get(
       '/events/message/samples',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'One sample event per requested type (all types by default)',
@@ -122,7 +122,7 @@ export function eventRoutes({
     app.get(
       '/events/message/documentation',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'Per event type: its fields with a description and a sample value',

@@ -5,7 +5,7 @@ import { createGeneratorUrls } from './generator-urls.ts';
 import { generatorRoutes } from './routes.ts';
 
 vi.mock('./draw-pool.ts', async () => {
-  const { PoolBusyError } = await import('./lazy-pool.ts');
+  const { PoolBusyError } = await import('../../threads/fair-pool.ts');
   return { drawPng: () => Promise.reject(new PoolBusyError()), closeDrawPool: async () => {} };
 });
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Clock, systemClock } from '../../clock.ts';
+import { PoolBusyError } from '../../threads/fair-pool.ts';
 import { barcodeProblem } from './barcode.ts';
 import { boundedCache } from './bounded-cache.ts';
 import { closeDrawPool, drawPng } from './draw-pool.ts';
 import type { DrawTask } from './draw-worker.ts';
 import { generatorFiles, generatorPrefix } from './generator-urls.ts';
 import { calendarIcs, eventDatesValid } from './ics.ts';
-import { PoolBusyError } from './lazy-pool.ts';
 import {
   barcodePayload,
   calendarPayload,
@@ -75,7 +75,7 @@ export function generatorRoutes(deps: GeneratorRoutesDeps) {
   const png = (reply: FastifyReply, body: Buffer, cacheControl = immutable) =>
     reply.type('image/png').header('cache-control', cacheControl).send(body);
 
-  /** The task's PNG, kept in `cache` by `cacheKey`; 503 while the drawing threads' queue is full. */
+  /** The task's PNG, kept in `cache` by `cacheKey`; 503 while the requester's queue of drawings is full. */
   const drawn = async (
     reply: FastifyReply,
     [cache, cacheKey]: [typeof made, string],
@@ -85,7 +85,8 @@ export function generatorRoutes(deps: GeneratorRoutesDeps) {
     let body = cache.get(cacheKey);
     if (!body) {
       try {
-        body = await drawPng(task);
+        // The images are public: each address asking gets its fair share of the drawing threads.
+        body = await drawPng(reply.request.ip, task);
       } catch (error) {
         if (!(error instanceof PoolBusyError)) throw error;
         reply.header('retry-after', '1');

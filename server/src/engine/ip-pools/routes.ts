@@ -127,7 +127,7 @@ export function ipPoolRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
-    const options = { preHandler: [requireMaster, manage], config: badRequestOnInvalid };
+    const options = { onRequest: [requireMaster, manage], config: badRequestOnInvalid };
 
     app.get(
       '/ip-pools',

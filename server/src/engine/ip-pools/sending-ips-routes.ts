@@ -43,7 +43,7 @@ export function sendingIpRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     const options = {
-      preHandler: [requireMaster, requireGrant('ip_pools/manage')],
+      onRequest: [requireMaster, requireGrant('ip_pools/manage')],
       config: badRequestOnInvalid,
     };
 

@@ -5,7 +5,7 @@ import { servedInline } from './media-types.ts';
 
 /**
  * GET /media/:id/:name: the file store's files, public (mail clients load them without credentials),
- * never changing. Only raster images show inline; SVG and documents download, so nothing uploaded
+ * never changing, streamed from the file store. Only raster images show inline; SVG and documents download, so nothing uploaded
  * runs as a page of this origin.
  */
 export function publicMediaRoutes({ media }: { media: Pick<MediaStore, 'read'> }): FastifyPluginAsync {
@@ -19,11 +19,13 @@ export function publicMediaRoutes({ media }: { media: Pick<MediaStore, 'read'> }
         if (!file) throw new DomainError('entityNotFound', 'No such file');
         reply
           .type(file.contentType)
+          .header('content-length', file.size)
           .header('cache-control', 'public, max-age=31536000, immutable')
           .header('x-content-type-options', 'nosniff');
+        if (file.sha256) reply.header('etag', `"${file.sha256}"`);
         if (!servedInline(file.contentType))
           reply.header('content-disposition', `attachment; filename="${name}"`);
-        return reply.send(file.bytes);
+        return reply.send(file.body);
       },
     );
   };

@@ -1,11 +1,12 @@
+import { Readable } from 'node:stream';
 import { type MediaFile, mediaFile } from '@app/shared/api/contract/editor/embed-api';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invalidParameter, sparkpostError, sparkpostErrorHandler } from '../../http/sparkpost-errors.ts';
+import { forbidden, invalidParameter, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { embedScopeOf } from '../embed-tokens/embed-api-routes.ts';
-import type { MediaCursor, MediaEntry, MediaStore } from './media-store.ts';
+import { type MediaCursor, type MediaEntry, MediaQuotaExceeded, type MediaStore } from './media-store.ts';
 import { checkUpload, maxUploadBytes } from './media-types.ts';
+import { peek, upTo } from './upload-stream.ts';
 
 const tags = ['embed'];
 const pageSize = 50;
@@ -39,17 +40,32 @@ function decodeCursor(cursor: string): MediaCursor {
 const tooLarge = () =>
   sparkpostError(413, 'request too large', '1300', 'A file may be at most 20 MB (20971520 bytes)');
 
-/** The upload's scope: the file's bytes as they come, whatever their type; only the size is limited here. */
-function uploadErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  return sparkpostErrorHandler(error.statusCode === 413 ? (tooLarge() as never) : error, request, reply);
+/** A size in words: 1.5 MB, 12.0 KB, 600 bytes. */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return bytes >= 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${bytes} bytes`;
 }
 
-/** /embed/v1/media: the account's file store (upload, list); files are served by public-routes.ts. */
+const quotaRefusal = (quota: MediaQuotaExceeded) =>
+  sparkpostError(
+    413,
+    'request too large',
+    '1300',
+    `The account's files may take ${sizeText(quota.quotaBytes)} in all and take ${sizeText(quota.usedBytes)} already: delete files to make room for this one`,
+  );
+
+/** Uploads a minute per company, from however many addresses (each address has its own 30 too). */
+const uploadsPerCompanyMinute = 60;
+
+/** An image's signature and an SVG's start are judged by the file's first bytes. */
+const headBytes = 4096;
+
+/** /embed/v1/media: the account's file store (upload, list, delete); files are served by public-routes.ts. */
 export function mediaRoutes({
   media,
   publicUrl,
 }: {
-  media: Pick<MediaStore, 'add' | 'list'>;
+  media: Pick<MediaStore, 'add' | 'list' | 'remove'>;
   publicUrl: string;
 }): FastifyPluginAsyncZod {
   const fileOf = (entry: MediaEntry): MediaFile => ({
@@ -88,36 +104,86 @@ export function mediaRoutes({
       },
     );
 
+    app.delete(
+      '/media/:id',
+      {
+        schema: {
+          tags,
+          summary: "Delete one of the account's files: its address stops working, its room is given back",
+          params: z.object({ id: z.uuid() }),
+          response: { 200: z.object({}) },
+        },
+      },
+      async (request) => {
+        const scope = embedScopeOf(request);
+        // The files are the whole account's: a token for one template may not remove what others show.
+        if (scope.templateId !== null) {
+          throw forbidden(`this embed token may only edit template ${scope.templateId}, not delete files`);
+        }
+        if (!(await media.remove(scope, request.params.id))) {
+          throw notFound(`file ${request.params.id} does not exist`);
+        }
+        return {};
+      },
+    );
+
     await app.register(async (scope) => {
       const upload = scope.withTypeProvider<ZodTypeProvider>();
+      // The body is the file's bytes as they come, whatever their type: read by the route, never buffered.
       upload.removeAllContentTypeParsers();
-      upload.addContentTypeParser(
-        '*',
-        { parseAs: 'buffer', bodyLimit: maxUploadBytes },
-        (_request, body, done) => done(null, body),
-      );
-      upload.setErrorHandler(uploadErrors);
+      upload.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+      const perCompany = scope.hasDecorator('createRateLimit')
+        ? scope.createRateLimit({
+            max: uploadsPerCompanyMinute,
+            timeWindow: 60_000,
+            keyGenerator: (request) => embedScopeOf(request).companyId,
+          })
+        : undefined;
       upload.post(
         '/media',
         {
-          bodyLimit: maxUploadBytes,
-          // Per IP and minute, with the app's rate limit (off when RATE_LIMIT_PER_MINUTE is 0).
+          // Per IP and minute, with the app's rate limit (off when RATE_LIMIT_PER_MINUTE is 0), and per company.
           config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+          onRequest: async (request) => {
+            const declared = Number(request.headers['content-length']);
+            if (declared > maxUploadBytes) throw tooLarge();
+            const limit = await perCompany?.(request);
+            if (limit && !limit.isAllowed && limit.isExceeded) {
+              throw sparkpostError(
+                429,
+                'too many requests',
+                '1003',
+                `At most ${uploadsPerCompanyMinute} uploads a minute per account; try again in ${limit.ttlInSeconds} s`,
+              );
+            }
+          },
           schema: {
             tags,
-            summary: 'Upload a file: the body is the file, ?name= its file name (20 MB at most)',
+            summary:
+              "Upload a file: the body is the file, ?name= its file name (20 MB at most; the account's files at most MEDIA_QUOTA_MB in all)",
             querystring: z.object({ name: z.string().max(255).default('') }),
             response: { 200: z.object({ results: mediaFile }) },
           },
         },
         async (request) => {
           const scope = embedScopeOf(request);
-          const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          if (bytes.length === 0) throw invalidParameter('The file is empty');
-          const checked = checkUpload(request.query.name, bytes);
+          const body = request.body instanceof Readable ? request.body : Readable.from([]);
+          const { head, chunks } = await peek(upTo(maxUploadBytes, body, tooLarge), headBytes);
+          if (head.length === 0) throw invalidParameter('The file is empty');
+          const checked = checkUpload(request.query.name, head);
           if ('refused' in checked) throw invalidParameter(checked.refused);
-          const entry = await media.add(scope, { ...checked, bytes });
-          return { results: fileOf(entry) };
+          const declared = Number(request.headers['content-length']);
+          try {
+            const entry = await media.add(scope, {
+              ...checked,
+              chunks,
+              ...(Number.isFinite(declared) ? { expectedBytes: declared } : {}),
+            });
+            return { results: fileOf(entry) };
+          } catch (error) {
+            if (error instanceof MediaQuotaExceeded) throw quotaRefusal(error);
+            throw error;
+          }
         },
       );
     });

@@ -51,14 +51,14 @@ export function metricRoutes({
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const options = (summary: string) => ({
-      preHandler: view,
+      onRequest: view,
       config: badRequestOnInvalid,
       schema: { tags, summary, querystring: metricsQuery, response: { 200: metricsResults } },
     });
 
     app.get(
       '/metrics',
-      { preHandler: view, schema: { tags, summary: 'Links to the Metrics API routes' } },
+      { onRequest: view, schema: { tags, summary: 'Links to the Metrics API routes' } },
       async () => ({
         results: {},
         links: [link('/', ''), ...childLinks],
@@ -119,7 +119,7 @@ export function metricRoutes({
     app.get(
       '/metrics/deliverability/query-filters-schema',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary:
@@ -134,7 +134,7 @@ export function metricRoutes({
       app.get(
         `/metrics/${name}`,
         {
-          preHandler: view,
+          onRequest: view,
           config: badRequestOnInvalid,
           schema: {
             tags,

@@ -61,7 +61,7 @@ export function recipientListRoutes({
     app.get(
       '/recipient-lists',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "The account's recipient lists, without their recipients",
@@ -77,7 +77,7 @@ export function recipientListRoutes({
     app.post(
       '/recipient-lists',
       {
-        preHandler: manage,
+        onRequest: manage,
         bodyLimit: listBodyLimit,
         schema: {
           tags,
@@ -110,7 +110,7 @@ export function recipientListRoutes({
     app.get(
       '/recipient-lists/:id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'One list; its recipients with show_recipients=true',
@@ -135,7 +135,7 @@ export function recipientListRoutes({
     app.put(
       '/recipient-lists/:id',
       {
-        preHandler: manage,
+        onRequest: manage,
         bodyLimit: listBodyLimit,
         schema: {
           tags,
@@ -175,7 +175,7 @@ export function recipientListRoutes({
       app.route({
         method,
         url: '/recipient-lists',
-        preHandler: manage,
+        onRequest: manage,
         schema: { tags, summary: `${method} needs a list id in the path: always 400 (code 1101)` },
         handler: async () => {
           throw sparkpostError(
@@ -191,7 +191,7 @@ export function recipientListRoutes({
     app.delete(
       '/recipient-lists/:id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: { tags, summary: 'Delete a list', params: idParams, response: { 200: z.object({}) } },
       },
       async (request) => {

@@ -105,7 +105,7 @@ export function recipientValidationRoutes({
     app.get(
       '/recipient-validation/single/:address',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Validate one address: syntax, domain (MX, then A/AAAA), role, disposable, free, typo',
@@ -130,7 +130,7 @@ export function recipientValidationRoutes({
     app.post(
       '/recipient-validation/upload',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: `Upload a CSV list (one address a row, optional header; at most ${maxValidationListAddresses.toLocaleString('en-US')} rows and ${maxListMegabytes} MB); trigger it to validate`,
@@ -153,7 +153,7 @@ export function recipientValidationRoutes({
     app.post(
       '/recipient-validation/trigger/:list_id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Start validating an uploaded list, or resume one that failed (otherwise no change)',
@@ -171,7 +171,7 @@ export function recipientValidationRoutes({
     app.get(
       '/recipient-validation/job/:list_id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "A list's status and progress",
@@ -189,7 +189,7 @@ export function recipientValidationRoutes({
     app.get(
       '/recipient-validation/list',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "The account's lists, newest first (the master's: every account's)",
@@ -202,7 +202,7 @@ export function recipientValidationRoutes({
     app.get(
       '/recipient-validation/job/:list_id/results',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "A validated list's results as CSV: each address with the single validation's fields",

@@ -44,8 +44,13 @@ const columns =
 export const maxValidationListsKept = 100;
 /** How long a list and its results are kept after the upload (the workers purge older ones). */
 export const validationListKeptDays = 30;
-/** Rows written by one INSERT of an upload. */
-const insertBatch = 2_000;
+/**
+ * Rows written by one INSERT of an upload, each its own short statement: on PGlite's one connection
+ * another request's query waits for one of them at most, never for the whole list.
+ */
+const insertBatch = 1_000;
+/** An upload still being written this long after it began was abandoned (its server stopped). */
+const abandonedUploadMs = 60 * 60 * 1000;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const toJob = (row: Row): ValidationJob => ({
@@ -59,18 +64,27 @@ const toJob = (row: Row): ValidationJob => ({
   completedAt: row.completed_at ?? undefined,
 });
 
-// $1 company, $2 subaccount, $3 whether the caller is the master acting for no subaccount.
-const owned = 'company_id = $1 AND ($3 OR subaccount_id = $2)';
+// $1 company, $2 subaccount, $3 whether the caller is the master acting for no subaccount. A list
+// whose addresses are still being written ('uploading') is no one's to see yet.
+const owned = "company_id = $1 AND ($3 OR subaccount_id = $2) AND status <> 'uploading'";
 const params = (viewer: Viewer) => [viewer.companyId, viewer.subaccountId, viewer.isMaster];
 
 export type ValidationJobStore = ReturnType<typeof createValidationJobStore>;
 
 /** The one owner of `recipient_validation_jobs` and `recipient_validation_addresses`. */
 export function createValidationJobStore(db: Db, clock: Clock, maxListsKept = maxValidationListsKept) {
+  /** A job and its addresses, these in slices, so no one statement holds locks long. */
+  const removeJob = async (id: string) => {
+    await deleteInSlices(db, 'recipient_validation_addresses', 'job_id, position', 'job_id = $1', [id]);
+    await db.query('DELETE FROM recipient_validation_jobs WHERE id = $1', [id]);
+  };
+
   return {
     /**
      * A new job holding `addresses` in their order, waiting for its trigger: all written or none.
-     * Refused ('tooMany') when the company keeps as many lists as it may.
+     * The addresses go in slices, each its own statement, the job hidden ('uploading') until the last
+     * is in; a failed upload is deleted again. Refused ('tooMany') when the company keeps as many
+     * lists as it may.
      */
     async create(
       companyId: string,
@@ -80,27 +94,33 @@ export function createValidationJobStore(db: Db, clock: Clock, maxListsKept = ma
     ): Promise<ValidationJob | 'tooMany'> {
       const id = randomUUID();
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        const [row] = await tx.query<Row>(
-          `INSERT INTO recipient_validation_jobs
-             (id, company_id, subaccount_id, original_filename, address_count, created_at, updated_at)
-           SELECT $1, $2, $3, $4, $5, $6, $6
-           WHERE (SELECT count(*) FROM recipient_validation_jobs WHERE company_id = $2) < $7
-           RETURNING ${columns}`,
-          [id, companyId, subaccountId, originalFilename, addresses.length, now, maxListsKept],
-        );
-        if (!row) return 'tooMany';
+      const started = await db.maybeOne<Row>(
+        `INSERT INTO recipient_validation_jobs
+           (id, company_id, subaccount_id, original_filename, address_count, status, created_at, updated_at)
+         SELECT $1, $2, $3, $4, $5, 'uploading', $6, $6
+         WHERE (SELECT count(*) FROM recipient_validation_jobs WHERE company_id = $2) < $7
+         RETURNING id`,
+        [id, companyId, subaccountId, originalFilename, addresses.length, now, maxListsKept],
+      );
+      if (!started) return 'tooMany';
+      try {
         for (let from = 0; from < addresses.length; from += insertBatch) {
-          const slice = addresses.slice(from, from + insertBatch);
-          await tx.query(
+          await db.query(
             `INSERT INTO recipient_validation_addresses (job_id, position, address)
              SELECT $1, $2::integer + ordinality::integer - 1, address
              FROM unnest($3::text[]) WITH ORDINALITY AS slice (address, ordinality)`,
-            [id, from, slice],
+            [id, from, addresses.slice(from, from + insertBatch)],
           );
         }
+        const row = await db.one<Row>(
+          `UPDATE recipient_validation_jobs SET status = 'queued_for_batch' WHERE id = $1 RETURNING ${columns}`,
+          [id],
+        );
         return toJob(row);
-      });
+      } catch (error) {
+        await removeJob(id);
+        throw error;
+      }
     },
 
     async get(viewer: Viewer, id: string): Promise<ValidationJob | undefined> {
@@ -213,14 +233,13 @@ export function createValidationJobStore(db: Db, clock: Clock, maxListsKept = ma
      * 100,000), then the job, so no one statement holds locks long.
      */
     async purgeUploadedBefore(before: Date): Promise<number> {
+      const abandoned = new Date(clock.now().getTime() - abandonedUploadMs);
       const jobs = await db.query<{ id: string }>(
-        'SELECT id FROM recipient_validation_jobs WHERE created_at < $1',
-        [before],
+        `SELECT id FROM recipient_validation_jobs
+         WHERE created_at < $1 OR (status = 'uploading' AND created_at < $2)`,
+        [before, abandoned],
       );
-      for (const { id } of jobs) {
-        await deleteInSlices(db, 'recipient_validation_addresses', 'job_id, position', 'job_id = $1', [id]);
-        await db.query('DELETE FROM recipient_validation_jobs WHERE id = $1', [id]);
-      }
+      for (const { id } of jobs) await removeJob(id);
       return jobs.length;
     },
   };

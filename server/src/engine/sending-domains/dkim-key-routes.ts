@@ -44,7 +44,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
     app.get(
       '/sending-domains/:domain/dkim-keys',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "A sending domain's DKIM keys, its own (id default) first",
@@ -61,7 +61,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
     app.post(
       '/sending-domains/:domain/dkim-keys',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Add a DKIM key: a new key pair, or the one given; it signs once verified',
@@ -81,7 +81,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
     app.get(
       '/sending-domains/:domain/dkim-keys/:key_id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'One DKIM key with the record to publish (default: the domain’s own key)',
@@ -99,7 +99,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
     app.put(
       '/sending-domains/:domain/dkim-keys/:key_id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Change headers or signing domain, or replace the key pair (which is then unverified)',
@@ -120,7 +120,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
     app.delete(
       '/sending-domains/:domain/dkim-keys/:key_id',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: { tags, summary: 'Delete a DKIM key (not the default one)', params: keyParams },
       },
       async (request, reply) => {
@@ -133,7 +133,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
     app.post(
       '/sending-domains/:domain/dkim-keys/:key_id/verify',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "Look the key's TXT record up now and record what was found",

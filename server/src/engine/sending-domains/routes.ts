@@ -115,7 +115,7 @@ export function sendingDomainRoutes({
     app.post(
       '/sending-domains',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Create a sending domain with a new DKIM key pair (or the one given)',
@@ -141,7 +141,7 @@ export function sendingDomainRoutes({
     app.get(
       '/sending-domains',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "The account's sending domains; for a subaccount also the master's shared ones",
@@ -177,7 +177,7 @@ export function sendingDomainRoutes({
     app.get(
       '/sending-domains/:domain',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'One sending domain: statuses, the DKIM public key and the DNS records to publish',
@@ -209,7 +209,7 @@ export function sendingDomainRoutes({
     app.put(
       '/sending-domains/:domain',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Change a sending domain: default bounce domain, sharing, tracking domain, DKIM key',
@@ -229,7 +229,7 @@ export function sendingDomainRoutes({
     app.delete(
       '/sending-domains/:domain',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: { tags, summary: 'Delete a sending domain', params: domainParams },
       },
       async (request, reply) => {
@@ -241,7 +241,7 @@ export function sendingDomainRoutes({
     app.post(
       '/sending-domains/:domain/verify',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Look up the DKIM, CNAME, SPF or DMARC record now and record what was found',

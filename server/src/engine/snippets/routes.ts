@@ -52,9 +52,9 @@ function requireContent(content: SnippetParts): void {
  * Parts given must be in the template language, without nested snippets or dynamic content;
  * compiled on the render threads, before any transaction starts.
  */
-async function checkParts(parts: SnippetParts): Promise<void> {
+async function checkParts(companyId: string, parts: SnippetParts): Promise<void> {
   try {
-    await checkSnippetCompiles(parts);
+    await checkSnippetCompiles(companyId, parts);
   } catch (error) {
     if (error instanceof CompileError) throw compileFailure(error);
     throw error;
@@ -68,7 +68,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.get(
       '/snippets',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: "The account's snippets, without content; for a subaccount also the master's shared ones",
@@ -88,7 +88,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.post(
       '/snippets',
       {
-        preHandler: modify,
+        onRequest: modify,
         bodyLimit: snippetBodyLimit,
         schema: {
           tags,
@@ -103,7 +103,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
         const body = request.body;
         checkSharing(principal, body.shared_with_subaccounts);
         requireContent(body.content);
-        await checkParts(body.content);
+        await checkParts(principal.companyId, body.content);
         const created = await store.create(principal.companyId, principal.subaccountId, {
           id: body.id,
           name: body.name || body.id,
@@ -118,7 +118,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.get(
       '/snippets/:id',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: "One snippet with its content: the account's own, or the master's shared one",
@@ -138,7 +138,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.put(
       '/snippets/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         bodyLimit: snippetBodyLimit,
         schema: {
           tags,
@@ -154,7 +154,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
         const { id } = request.params;
         const body = request.body;
         checkSharing(principal, body.shared_with_subaccounts);
-        if (body.content) await checkParts(body.content);
+        if (body.content) await checkParts(principal.companyId, body.content);
         const updated = await store.update(principal.companyId, principal.subaccountId, id, (current) => {
           const content = { ...current.content, ...body.content };
           requireContent(content);
@@ -172,7 +172,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
     app.delete(
       '/snippets/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: { tags, summary: 'Delete a snippet', params: idParams },
       },
       async (request, reply) => {

@@ -63,7 +63,7 @@ export function subaccountRoutes({
     app.get(
       '/subaccounts',
       {
-        preHandler: guards,
+        onRequest: guards,
         config: badRequestNamingParam,
         schema: {
           tags,
@@ -90,7 +90,7 @@ export function subaccountRoutes({
     app.post(
       '/subaccounts',
       {
-        preHandler: guards,
+        onRequest: guards,
         config: badRequestNamingParam,
         schema: {
           tags,
@@ -137,7 +137,7 @@ export function subaccountRoutes({
     app.get(
       '/subaccounts/summary',
       {
-        preHandler: guards,
+        onRequest: guards,
         config: badRequestNamingParam,
         schema: {
           tags,
@@ -153,7 +153,7 @@ export function subaccountRoutes({
     app.get(
       '/subaccounts/:id',
       {
-        preHandler: guards,
+        onRequest: guards,
         config: badRequestNamingParam,
         schema: {
           tags,
@@ -172,7 +172,7 @@ export function subaccountRoutes({
     app.put(
       '/subaccounts/:id',
       {
-        preHandler: guards,
+        onRequest: guards,
         config: badRequestNamingParam,
         schema: {
           tags,

@@ -107,7 +107,7 @@ export function suppressionRoutes({
     app.put(
       '/suppression-list',
       {
-        preHandler: manage,
+        onRequest: manage,
         bodyLimit: bulkBodyLimit,
         config: badRequestOnInvalid,
         schema: {
@@ -136,7 +136,7 @@ export function suppressionRoutes({
     app.get(
       '/suppression-list/summary',
       {
-        preHandler: manage,
+        onRequest: manage,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -169,7 +169,7 @@ export function suppressionRoutes({
     app.get(
       '/suppression-list',
       {
-        preHandler: manage,
+        onRequest: manage,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -194,7 +194,7 @@ export function suppressionRoutes({
     app.put(
       '/suppression-list/:recipient',
       {
-        preHandler: manage,
+        onRequest: manage,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -224,7 +224,7 @@ export function suppressionRoutes({
     app.get(
       '/suppression-list/:recipient',
       {
-        preHandler: manage,
+        onRequest: manage,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -254,7 +254,7 @@ export function suppressionRoutes({
     app.delete(
       '/suppression-list/:recipient',
       {
-        preHandler: manage,
+        onRequest: manage,
         config: badRequestOnInvalid,
         schema: {
           tags,

@@ -20,7 +20,7 @@ export function contentPreviewerRoutes({
     app.post(
       '/utils/content-previewer',
       {
-        preHandler: requireGrant('templates/view'),
+        onRequest: requireGrant('templates/view'),
         schema: {
           tags: ['templates'],
           summary: 'Render inline content with substitution data; nothing is stored',
@@ -43,8 +43,9 @@ export function contentPreviewerRoutes({
           if (error instanceof CompileError) throw compileFailure(error);
           throw error;
         }
-        const snippets = await snippetsFor(send, principalOf(request), parts, [data]);
-        const rendered = await renderPreview(parts, data, snippets);
+        const principal = principalOf(request);
+        const snippets = await snippetsFor(send, principal, parts, [data]);
+        const rendered = await renderPreview(principal.companyId, parts, data, snippets);
         // Only the parts given: the renderer also answers a subject and a sender.
         return { results: Object.fromEntries(Object.entries(rendered).filter(([part]) => part in content)) };
       },

@@ -58,10 +58,18 @@ export function toSendingContent(content: TemplateContentBody): SendingContent {
   return parts;
 }
 
-/** `parts` rendered once with `data`; content that does not compile or render is refused (3000, 1300). */
-export async function renderPreview(parts: ContentParts, data: SubstitutionData, snippets: SnippetContents) {
+/**
+ * `parts` rendered once with `data`, on the render threads as `companyId`'s; content that does not
+ * compile or render is refused (3000, 1300).
+ */
+export async function renderPreview(
+  companyId: string,
+  parts: ContentParts,
+  data: SubstitutionData,
+  snippets: SnippetContents,
+) {
   try {
-    const rendered = await preview(parts, data, snippets);
+    const rendered = await preview(companyId, parts, data, snippets);
     if ('failure' in rendered) throw invalidValue(`preview failed: ${rendered.failure}`);
     // The links found for tracking stay on the server.
     const { links: _tracking, ...content } = rendered.content;
@@ -104,8 +112,11 @@ export function checkSenderAndHeaders(content: {
   }
 }
 
-/** Checks content before it is saved: required fields, headers, size, and every part must compile. */
-export async function checkTemplateContent(content: TemplateContentBody): Promise<void> {
+/**
+ * Checks content before it is saved: required fields, headers, size, and every part must compile
+ * (on the render threads, as `companyId`'s).
+ */
+export async function checkTemplateContent(companyId: string, content: TemplateContentBody): Promise<void> {
   if (content.email_rfc822 !== undefined) {
     const others = Object.keys(content).filter((key) => key !== 'email_rfc822');
     if (others.length > 0) {
@@ -116,7 +127,7 @@ export async function checkTemplateContent(content: TemplateContentBody): Promis
       throw invalidValue('content is larger than 20 MB');
     }
     try {
-      await checkRfc822Compiles(content.email_rfc822, true);
+      await checkRfc822Compiles(companyId, content.email_rfc822, true);
     } catch (error) {
       if (error instanceof CompileError) throw compileFailure(error);
       throw error;
@@ -134,7 +145,7 @@ export async function checkTemplateContent(content: TemplateContentBody): Promis
     throw invalidValue('content is larger than 20 MB');
   }
   try {
-    await checkCompiles(toSendingContent(content) as ContentParts, {
+    await checkCompiles(companyId, toSendingContent(content) as ContentParts, {
       performSubstitutions: true,
       inlineCss: false,
     });

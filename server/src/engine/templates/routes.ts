@@ -90,7 +90,7 @@ export function templateRoutes({
     app.get(
       '/templates',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: "The account's templates; for a subaccount also the master's shared ones",
@@ -114,7 +114,7 @@ export function templateRoutes({
     app.post(
       '/templates',
       {
-        preHandler: modify,
+        onRequest: modify,
         bodyLimit: contentBodyLimit,
         schema: {
           tags,
@@ -130,7 +130,7 @@ export function templateRoutes({
         const name = body.name || body.id;
         if (!name) throw missingField('name is required');
         checkSharing(principal, body.shared_with_subaccounts);
-        await checkTemplateContent(body.content);
+        await checkTemplateContent(principal.companyId, body.content);
         const version: TemplateVersion = { content: body.content, options: body.options ?? {} };
         if (body.substitution_data) version.substitution_data = body.substitution_data;
         const id = await store.create(principal.companyId, principal.subaccountId, {
@@ -149,7 +149,7 @@ export function templateRoutes({
     app.get(
       '/templates/:id',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'One template: the published version, or the draft with draft=true',
@@ -169,7 +169,7 @@ export function templateRoutes({
     app.put(
       '/templates/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         bodyLimit: contentBodyLimit,
         schema: {
           tags,
@@ -188,7 +188,7 @@ export function templateRoutes({
         const { id } = request.params;
         const body = request.body;
         checkSharing(principal, body.shared_with_subaccounts);
-        if (body.content) await checkTemplateContent(body.content);
+        if (body.content) await checkTemplateContent(companyId, body.content);
         const changesVersion =
           body.content !== undefined || body.options !== undefined || body.substitution_data !== undefined;
         const apply = (base: TemplateVersion): TemplateVersion => {
@@ -241,7 +241,7 @@ export function templateRoutes({
     app.delete(
       '/templates/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: {
           tags,
           summary: 'Delete a template, draft and published',
@@ -265,7 +265,7 @@ export function templateRoutes({
     app.post(
       '/templates/:id/preview',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'Render a template with substitution data (the draft with draft=true)',
@@ -287,7 +287,7 @@ export function templateRoutes({
         }
         const data = mergeSubstitutionData(version.substitution_data, request.body?.substitution_data);
         const snippets = await snippetsFor(send, principalOf(request), content, [data]);
-        return { results: await renderPreview(content, data, snippets) };
+        return { results: await renderPreview(companyId, content, data, snippets) };
       },
     );
   };

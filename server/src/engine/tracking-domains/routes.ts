@@ -91,7 +91,7 @@ export function trackingDomainRoutes({
     app.post(
       '/tracking-domains',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: 'Create a tracking domain (verify its CNAME before it can be the default)',
@@ -110,7 +110,7 @@ export function trackingDomainRoutes({
     app.get(
       '/tracking-domains',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary:
@@ -132,7 +132,7 @@ export function trackingDomainRoutes({
     app.get(
       '/tracking-domains/:domain',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'One tracking domain, with the CNAME record to publish (and why the last check failed)',
@@ -159,7 +159,7 @@ export function trackingDomainRoutes({
     app.put(
       '/tracking-domains/:domain',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary:
@@ -179,7 +179,7 @@ export function trackingDomainRoutes({
 
     app.delete(
       '/tracking-domains/:domain',
-      { preHandler: manage, schema: { tags, summary: 'Delete a tracking domain', params: domainParams } },
+      { onRequest: manage, schema: { tags, summary: 'Delete a tracking domain', params: domainParams } },
       async (request, reply) => {
         await trackingDomains.remove(viewerOf(principalOf(request)), request.params.domain);
         return reply.status(204).send();
@@ -189,7 +189,7 @@ export function trackingDomainRoutes({
     app.post(
       '/tracking-domains/:domain/verify',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "Look up the domain's CNAME now: it must point at this server's public host",
@@ -218,7 +218,7 @@ export function trackingDomainRoutes({
     app.post(
       '/tracking-domains/:domain/certificate/enable',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary:
@@ -238,7 +238,7 @@ export function trackingDomainRoutes({
     app.post(
       '/tracking-domains/:domain/certificate/check',
       {
-        preHandler: manage,
+        onRequest: manage,
         schema: {
           tags,
           summary: "Whether a trusted certificate for the name answers at this server's HTTPS endpoint now",

@@ -138,7 +138,7 @@ export async function generate(
     // A task may stop early (its time slice): the rest of the window goes in the next one.
     for (let done = 0; done < pending.length; ) {
       const slice = pending.slice(done);
-      const result = await renderMessages({
+      const result = await renderMessages(send.companyId, {
         content: g.content,
         sharedData,
         snippets: g.snippets,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import { fairPool } from '../../threads/fair-pool.ts';
 import {
   CompileError,
   type ContentParts,
@@ -17,21 +17,16 @@ import type {
 } from './render-worker.ts';
 
 /**
- * Threads for template compilation, rendering and MIME composition. One transmission runs one task
- * at a time, each a slice of its recipients, so a large send takes turns with everyone else's.
- * Idle threads end after a while, and their memory with them.
+ * Threads for template compilation, rendering and MIME composition, shared fairly among companies:
+ * one company runs tasks on all threads but one, and a free thread goes to the company served longest
+ * ago (threads/fair-scheduler.ts), so another company's preview starts at once beside a burst of heavy
+ * ones. One transmission runs one task at a time, each a slice of its recipients, so a large send
+ * takes turns with everyone else's. Idle threads end after a while, and their memory with them.
  */
-let pool: Piscina | undefined;
-
-function renderPool(): Piscina {
-  pool ??= new Piscina({
-    filename: new URL('./render-worker.ts', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: Math.max(2, availableParallelism() - 1),
-    idleTimeout: 5_000,
-  });
-  return pool;
-}
+const pool = fairPool(new URL('./render-worker.ts', import.meta.url), {
+  threads: Math.max(3, availableParallelism() - 1),
+  idleTimeoutMs: 5_000,
+});
 
 const toCompileError = (problem: CompileProblem) =>
   new CompileError(problem.part, problem.line, problem.detail);
@@ -60,14 +55,19 @@ const contentKey = (parts: ContentParts, options: ContentOptions) =>
     .digest('base64');
 
 /** Throws CompileError when a part does not compile (or breaks a limit); the threads keep what compiled. */
-export async function checkCompiles(parts: ContentParts, options: ContentOptions): Promise<void> {
+export async function checkCompiles(
+  companyId: string,
+  parts: ContentParts,
+  options: ContentOptions,
+): Promise<void> {
   // Linear and cheap: content over a limit is refused without waiting for a thread.
   checkContentShape(parts, options.performSubstitutions);
   const key = contentChars(parts) <= rememberedChars ? contentKey(parts, options) : undefined;
   if (key !== undefined && compiledContents.has(key)) return;
-  const problem: CompileProblem | undefined = await renderPool().run(
+  const problem: CompileProblem | undefined = await pool.run(
+    companyId,
     { parts, ...options },
-    { name: 'checkContent' },
+    'checkContent',
   );
   if (problem) throw toCompileError(problem);
   if (key === undefined) return;
@@ -78,31 +78,37 @@ export async function checkCompiles(parts: ContentParts, options: ContentOptions
 }
 
 /** Throws CompileError when a snippet's parts do not compile, or nest snippets or dynamic content. */
-export async function checkSnippetCompiles(parts: SnippetContents[string]): Promise<void> {
-  const problem: CompileProblem | undefined = await renderPool().run(parts, { name: 'checkSnippet' });
+export async function checkSnippetCompiles(companyId: string, parts: SnippetContents[string]): Promise<void> {
+  const problem: CompileProblem | undefined = await pool.run(companyId, parts, 'checkSnippet');
   if (problem) throw toCompileError(problem);
 }
 
 /** Throws CompileError when whole-message content does not compile (its headers and text parts). */
-export async function checkRfc822Compiles(source: string, performSubstitutions: boolean): Promise<void> {
-  const problem: CompileProblem | undefined = await renderPool().run(
+export async function checkRfc822Compiles(
+  companyId: string,
+  source: string,
+  performSubstitutions: boolean,
+): Promise<void> {
+  const problem: CompileProblem | undefined = await pool.run(
+    companyId,
     { source, performSubstitutions },
-    { name: 'checkRfc822' },
+    'checkRfc822',
   );
   if (problem) throw toCompileError(problem);
 }
 
 /** One render of stored content with preview data; throws CompileError, or returns the generation failure. */
 export async function preview(
+  companyId: string,
   parts: ContentParts,
   data: SubstitutionData,
   snippets: SnippetContents = {},
 ): Promise<Exclude<PreviewResult, { compileProblem: CompileProblem }>> {
-  const result: PreviewResult = await renderPool().run({ parts, data, snippets }, { name: 'previewContent' });
+  const result: PreviewResult = await pool.run(companyId, { parts, data, snippets }, 'previewContent');
   if ('compileProblem' in result) throw toCompileError(result.compileProblem);
   return result;
 }
 
-export function renderMessages(task: RenderTask): Promise<RenderResult> {
-  return renderPool().run(task, { name: 'renderMessages' });
+export function renderMessages(companyId: string, task: RenderTask): Promise<RenderResult> {
+  return pool.run(companyId, task, 'renderMessages');
 }

@@ -51,10 +51,12 @@ function parseStartTime(value: string | undefined, now: Date): Date | undefined 
 }
 
 /** Refuses inline content that does not compile (422, code 3000); the render threads keep it compiled. */
-async function checkCompilesAtAcceptance(content: ContentSource) {
+async function checkCompilesAtAcceptance(companyId: string, content: ContentSource) {
   try {
-    if (content.kind === 'inline') await checkCompiles(content.parts, content);
-    if (content.kind === 'rfc822') await checkRfc822Compiles(content.source, content.performSubstitutions);
+    if (content.kind === 'inline') await checkCompiles(companyId, content.parts, content);
+    if (content.kind === 'rfc822') {
+      await checkRfc822Compiles(companyId, content.source, content.performSubstitutions);
+    }
   } catch (error) {
     if (error instanceof CompileError) throw compileFailure(error);
     throw error;
@@ -153,7 +155,7 @@ export async function resolveTransmission(
       'the messages of this transmission would pass 512 MB in all: send large content to fewer recipients per transmission',
     );
   }
-  await checkCompilesAtAcceptance(content);
+  await checkCompilesAtAcceptance(companyId, content);
   const snippets =
     content.kind === 'inline' && content.performSubstitutions
       ? await snippetsFor(deps, principal, content.parts, [

@@ -75,7 +75,7 @@ export function transmissionRoutes({
             // Each part's own schema (fastify types it as the whole route's).
             schema: route.httpPart === 'body' ? transmissionEnvelope : (schema as unknown as z.ZodType),
           }),
-        preHandler: requireGrant('transmissions/modify'),
+        onRequest: requireGrant('transmissions/modify'),
         schema: {
           tags,
           summary: 'Send (or schedule) a message to one or many recipients',
@@ -114,7 +114,7 @@ export function transmissionRoutes({
     app.get(
       '/transmissions',
       {
-        preHandler: requireGrant('transmissions/view'),
+        onRequest: requireGrant('transmissions/view'),
         schema: {
           tags,
           summary: 'Transmissions of the account, newest first (scheduled ones included)',
@@ -131,7 +131,7 @@ export function transmissionRoutes({
     app.get(
       '/transmissions/:id',
       {
-        preHandler: requireGrant('transmissions/view'),
+        onRequest: requireGrant('transmissions/view'),
         schema: {
           tags,
           summary: 'One transmission',
@@ -151,7 +151,7 @@ export function transmissionRoutes({
     app.delete(
       '/transmissions',
       {
-        preHandler: requireGrant('transmissions/modify'),
+        onRequest: requireGrant('transmissions/modify'),
         schema: {
           tags,
           summary: "Cancel a campaign's scheduled transmissions",
@@ -167,7 +167,7 @@ export function transmissionRoutes({
     app.delete(
       '/transmissions/:id',
       {
-        preHandler: requireGrant('transmissions/modify'),
+        onRequest: requireGrant('transmissions/modify'),
         schema: { tags, summary: 'Cancel a scheduled transmission', params: idParams },
       },
       async (request, reply) => {

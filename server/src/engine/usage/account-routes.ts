@@ -72,7 +72,7 @@ export function accountRoutes({
     app.get(
       '/account',
       {
-        preHandler: requireMaster,
+        onRequest: requireMaster,
         schema: {
           tags,
           summary: "The account's company and plan; include=usage adds this day's and month's sends",
@@ -123,7 +123,7 @@ export function accountRoutes({
     app.get(
       '/usage',
       {
-        preHandler: requireMaster,
+        onRequest: requireMaster,
         schema: {
           tags,
           summary: "This day's and month's messaging usage",
@@ -140,7 +140,7 @@ export function accountRoutes({
     app.put(
       '/account',
       {
-        preHandler: [requireMaster, requireGrant('account/modify')],
+        onRequest: [requireMaster, requireGrant('account/modify')],
         schema: {
           tags,
           summary:

@@ -192,7 +192,7 @@ export function webhookRoutes({
     app.get(
       '/webhooks/events/documentation',
       {
-        preHandler: view,
+        onRequest: view,
         schema: {
           tags,
           summary: 'Per envelope (message_event, track_event...): its event types and their fields',
@@ -205,7 +205,7 @@ export function webhookRoutes({
     app.get(
       '/webhooks/events/samples',
       {
-        preHandler: view,
+        onRequest: view,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -222,7 +222,7 @@ export function webhookRoutes({
     app.post(
       '/webhooks',
       {
-        preHandler: modify,
+        onRequest: modify,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -246,7 +246,7 @@ export function webhookRoutes({
     app.get(
       '/webhooks',
       {
-        preHandler: view,
+        onRequest: view,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -269,7 +269,7 @@ export function webhookRoutes({
     app.get(
       '/webhooks/:id',
       {
-        preHandler: view,
+        onRequest: view,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -292,7 +292,7 @@ export function webhookRoutes({
     app.put(
       '/webhooks/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         config: badRequestOnInvalid,
         schema: {
           tags,
@@ -313,7 +313,7 @@ export function webhookRoutes({
     app.delete(
       '/webhooks/:id',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: { tags, summary: 'Delete a webhook with the batches waiting for it', params: idParams },
       },
       async (request, reply) => {
@@ -325,7 +325,7 @@ export function webhookRoutes({
     app.post(
       '/webhooks/:id/validate',
       {
-        preHandler: modify,
+        onRequest: modify,
         schema: {
           tags,
           summary: 'POST a test batch ([{"msys":{}}]) to the target and show its answer',
@@ -345,7 +345,7 @@ export function webhookRoutes({
     app.get(
       '/webhooks/:id/batch-status',
       {
-        preHandler: view,
+        onRequest: view,
         config: badRequestOnInvalid,
         schema: {
           tags,

@@ -36,7 +36,7 @@ describe('the all-blocks design', () => {
 
   it('renders to MJML that passes strict validation, with table-based HTML for Outlook', async () => {
     const started = performance.now();
-    const rendered = await render(fixture());
+    const rendered = await render('company', fixture());
     console.info(
       `all-blocks render (thread start, MJML, text): ${Math.round(performance.now() - started)} ms`,
     );
@@ -46,12 +46,12 @@ describe('the all-blocks design', () => {
     expect(rendered.html).toContain('<meta name="color-scheme" content="light dark"');
     expect(rendered.html).toContain('<title>The winter sale is on, {{first_name}}</title>');
     const again = performance.now();
-    await render(fixture());
+    await render('company', fixture());
     console.info(`all-blocks render, warm thread: ${Math.round(performance.now() - again)} ms`);
   });
 
   it("carries every block's content, links and engine images into the HTML", async () => {
-    const { html, assets } = await render(fixture());
+    const { html, assets } = await render('company', fixture());
     for (const expected of [
       'Northwind Outfitters',
       'https://northwind.example.com/journal',
@@ -86,7 +86,7 @@ describe('the all-blocks design', () => {
   });
 
   it('makes a text part with the texts and links, merge tags kept, the preheader once', async () => {
-    const { html, text } = await render(fixture());
+    const { html, text } = await render('company', fixture());
     expect(text).toContain('Hi {{first_name}},');
     expect(text).toContain('See the\nsale [https://northwind.example.com/sale?utm_source=email]');
     expect(text).toContain('Your account [{{account_url}}]');
@@ -150,7 +150,7 @@ describe('hostile content', () => {
         },
       },
     ] as EmailDesign['blocks'];
-    const rendered = await render(design);
+    const rendered = await render('company', design);
     expect(rendered.findings).toEqual([]);
     const body = rendered.html;
     expect(activeMarkup(body)).toEqual([]);

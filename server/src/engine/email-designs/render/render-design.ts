@@ -19,5 +19,8 @@ export interface RenderedDesign {
   assets: Record<string, BlockAssets>;
 }
 
-/** Turns a (validated) design into MJML, responsive table-based HTML and a plain-text part. */
-export type RenderDesign = (design: EmailDesign) => Promise<RenderedDesign>;
+/**
+ * Turns a (validated) design into MJML, responsive table-based HTML and a plain-text part; the
+ * render threads take each company's designs in turn with the others'.
+ */
+export type RenderDesign = (companyId: string, design: EmailDesign) => Promise<RenderedDesign>;

@@ -37,7 +37,7 @@ export const sampleDesign = (message: Partial<EmailDesign['message']> = {}): Ema
 export const findingsPreheader = 'make-findings';
 
 /** Stands in for the MJML renderer: fixed mail, findings when the preheader asks for them. */
-export const fakeRenderDesign: RenderDesign = async (design) => ({
+export const fakeRenderDesign: RenderDesign = async (_companyId, design) => ({
   mjml: '<mjml></mjml>',
   html: `<html><body><p>${design.message.subject || 'Hello'} {{name}}</p></body></html>`,
   text: 'Hello {{name}}',

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FileStore } from './file-store.ts';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * Files under `dir` (MEDIA_DIR): each written to `dir/.partial/` first, flushed to disk, then renamed
+ * to its key, so a reader or a crash never meets half a file. Keys are made by the media store from
+ * ids, never from a file's name.
+ */
+export function createDiskFileStore(dir: string): FileStore {
+  const partialDir = path.join(dir, '.partial');
+  const fileOf = (key: string) => path.join(dir, ...key.split('/'));
+
+  return {
+    async write(key, chunks) {
+      const target = fileOf(key);
+      await mkdir(partialDir, { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true });
+      const partial = path.join(partialDir, randomUUID());
+      try {
+        await pipeline(Readable.from(chunks), createWriteStream(partial, { flush: true }));
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
+    },
+
+    async read(key) {
+      try {
+        const handle = await open(fileOf(key), 'r');
+        return handle.createReadStream();
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        throw error;
+      }
+    },
+
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}

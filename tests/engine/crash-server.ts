@@ -11,6 +11,8 @@ export interface ServerSettings {
   port: number;
   smtpPort: number;
   storage: { DATA_DIR: string; DATABASE_URL: string };
+  /** More settings, over the defaults (MAIL_MODE=capture...). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface CrashServer {
@@ -36,6 +38,7 @@ export async function startServer(settings: ServerSettings): Promise<CrashServer
     LOG_LEVEL: 'warn',
     CONSOLE_DIR: '/nonexistent',
     RATE_LIMIT_PER_MINUTE: '0',
+    ...settings.env,
   };
   const child = spawn(nodeBinary, ['server/src/main.ts'], { cwd: repoRoot, env, stdio: 'pipe' });
   let output = '';

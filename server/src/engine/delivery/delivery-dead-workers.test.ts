@@ -30,13 +30,13 @@ describe.each(databases)('delivery after a worker dies, on $name', (database) =>
   });
   const { clock, queuedMessage, worker, eventsOf, rowOf } = q;
 
+  /** What the presences reported: a process learning it was found dead. */
+  const reported: string[] = [];
   const presence = async (id: string, sole = false) => {
     const one = createWorkerPresence(db, clock, {
       deadAfterMs,
       id,
-      reportError: (error) => {
-        throw error;
-      },
+      reportError: (error) => reported.push((error as Error).message),
     });
     await one.start({ sole });
     return one;
@@ -78,7 +78,10 @@ describe.each(databases)('delivery after a worker dies, on $name', (database) =>
     const dying = await presence('dying');
     const living = await presence('living');
     const hung = hangingFirst();
-    const running = worker(hung.transport, { holder: dying, settings: { concurrency: 1 } }).runOnce();
+    const running = worker(hung.transport, {
+      holder: dying,
+      settings: { concurrency: 1, idleMs: 10 },
+    }).runOnce();
     await until(() => hung.jobs.length === 1);
 
     const other = fakeTransport();
@@ -92,8 +95,11 @@ describe.each(databases)('delivery after a worker dies, on $name', (database) =>
     expect(await survivor.runOnce()).toBe(4);
     expect(other.jobs.map((job) => job.rcptTo).sort()).toEqual(messages.map((m) => m.rcptTo).sort());
 
-    // The dead worker was merely stuck: its answer comes too late to be recorded, and it starts nothing more.
+    // The dead worker was merely stuck: its answer comes too late to be recorded, it starts nothing
+    // more, and its next heartbeat tells it the batch is another's.
     hung.answer();
+    await dying.beat();
+    expect(reported.at(-1)).toMatch(/^worker process dying was found dead/);
     expect(await running).toBe(0);
     expect(hung.jobs).toHaveLength(1);
     for (const message of messages) {
@@ -123,30 +129,31 @@ describe.each(databases)('delivery after a worker dies, on $name', (database) =>
     for (const message of messages) expect(await deliveries(message.id)).toBe(1);
   });
 
-  it('a worker whose heartbeat goes unconfirmed starts nothing more and gives its untaken messages back', async () => {
+  it('a worker whose heartbeat goes unconfirmed starts nothing until it is confirmed again', async () => {
     const messages = await enqueueFour('unconfirmed');
     const stalled = await presence('stalled');
     const hung = hangingFirst();
-    const stalledWorker = worker(hung.transport, { holder: stalled, settings: { concurrency: 1 } });
+    const stalledWorker = worker(hung.transport, {
+      holder: stalled,
+      settings: { concurrency: 1, idleMs: 10 },
+    });
     const running = stalledWorker.runOnce();
     await until(() => hung.jobs.length === 1);
     // Two heartbeats before another process could find it dead.
     clock.advance(deadAfterMs - 2 * heartbeatMs);
     expect(stalled.alive()).toBe(false);
     hung.answer();
-    // Its attempt under way is recorded (the lease is still its own), the other three are back in the queue.
-    expect(await running).toBe(1);
+    // Its attempt under way is recorded (the lease is still its own); the other three wait, still its own.
+    const statuses = async () =>
+      (await Promise.all(messages.map((message) => rowOf(message.id)))).map((row) => row.status).sort();
+    while (!(await statuses()).includes('delivered')) await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(hung.jobs).toHaveLength(1);
-    const rows = await Promise.all(messages.map((message) => rowOf(message.id)));
-    expect(rows.map((row) => [row.status, row.locked_by]).sort()).toEqual([
-      ['delivered', null],
-      ['queued', null],
-      ['queued', null],
-      ['queued', null],
-    ]);
+    expect(await statuses()).toEqual(['delivered', 'queued', 'queued', 'queued']);
     expect(await stalledWorker.runOnce()).toBe(0);
     await stalled.beat();
-    expect(await stalledWorker.runOnce()).toBe(3);
+    expect(await running).toBe(4);
+    expect(hung.jobs).toHaveLength(4);
   });
 
   it('the owner of a PGlite data directory takes the leases of every process before it at once', async () => {
@@ -160,8 +167,9 @@ describe.each(databases)('delivery after a worker dies, on $name', (database) =>
     const other = fakeTransport();
     expect(await worker(other.transport, { holder: owner }).runOnce()).toBe(4);
     for (const message of messages) expect(await rowOf(message.id)).toMatchObject({ status: 'delivered' });
-    // (A killed process does nothing more; this one, still running in the test, stops as one past its dead-after time.)
-    clock.advance(deadAfterMs);
+    // (A killed process does nothing more; this one, still running in the test, learns at its next
+    // heartbeat that it was found dead.)
+    await killed.beat();
     hung.answer();
     expect(await running).toBe(0);
     expect(hung.jobs).toHaveLength(1);

@@ -138,9 +138,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * attemptTimeoutMs (at most a third of the lease), so its outcome is written before another
  * worker could take the message over. A worker that dies leaves its messages to the others once
  * its process is found dead (its heartbeat stood still: worker-presence.ts), at the latest when the
- * lease expires; a worker whose own heartbeat goes unconfirmed starts no attempt, before the others
- * could find it dead. Delivery is at least once, never twice while a worker is alive. Outcomes
- * arriving together are committed together, each with its events and suppression entries.
+ * lease expires; a worker whose own heartbeat goes unconfirmed starts no attempt until it is
+ * confirmed, from before the others could find it dead. Delivery is at least once, never twice
+ * while a worker is alive. Outcomes arriving together are committed together, each with its events
+ * and suppression entries.
  */
 export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): DeliveryWorker {
   const settings: DeliverySettings = { ...defaults, ...deps.settings };
@@ -346,9 +347,14 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     const waitingLeft = () => [...groups.values()].some((waiting) => waiting.length > 0);
     let tried = 0;
     const lane = async () => {
-      // A worker that may be found dead (or was, and goes on under a new id) starts nothing more
-      // under this lease: its untaken messages are given back.
-      while (!stopping && holder.alive() && holder.id() === holderId) {
+      // Once found dead (the process goes on under a new id) the batch is another's: nothing more
+      // starts under its lease. While it may be found dead (its heartbeat unconfirmed) nothing starts
+      // either: the lanes wait for the next heartbeat to say which.
+      while (!stopping && holder.id() === holderId) {
+        if (!holder.alive()) {
+          await pause(settings.idleMs);
+          continue;
+        }
         const taken = take();
         if (!taken) {
           if (!waitingLeft()) break;

@@ -68,11 +68,10 @@ export async function crashMidSend(target: CrashTarget, options: RecoveryOptions
   try {
     const account = await createSendingAccount(storage);
     const ports = { port: await freePort(), smtpPort: await freePort(), storage: storage.env };
-    const env = { ...options.env, MX_PORT: String(await freePort()) };
     const sending = await startServer({
       ...ports,
       env: {
-        ...env,
+        ...options.env,
         MAIL_MODE: 'deliver',
         SMARTHOST: `127.0.0.1:${smarthost.port}`,
         SMARTHOST_TLS: 'none',
@@ -94,7 +93,7 @@ export async function crashMidSend(target: CrashTarget, options: RecoveryOptions
     smarthost.close();
 
     const restartedAt = Date.now();
-    const restarted = await startServer({ ...ports, env: { ...env, MAIL_MODE: 'capture' } });
+    const restarted = await startServer({ ...ports, env: { ...options.env, MAIL_MODE: 'capture' } });
     servers.push(restarted);
     const startupMs = Date.now() - restartedAt;
     const giveUp = Date.now() + options.timeoutMs;

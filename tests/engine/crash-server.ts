@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/ports.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 // The workspace's Node 24: the `node` on PATH may be older and lack type stripping.
@@ -34,6 +35,8 @@ export async function startServer(settings: ServerSettings): Promise<CrashServer
     HOST: '127.0.0.1',
     PORT: String(settings.port),
     SMTP_PORT: String(settings.smtpPort),
+    // Not the default 2526: another server on this machine (a test file beside this one) may hold it.
+    MX_PORT: String(await freePort()),
     MAIL_MODE: 'capture',
     LOG_LEVEL: 'warn',
     CONSOLE_DIR: '/nonexistent',

@@ -23,6 +23,7 @@ describe('config', () => {
         privateNetworks: 'deny',
         domainRate: 0,
       },
+      workerDeadAfterMs: 20_000,
       logLevel: 'info',
       captcha: { provider: 'off' },
       oidc: undefined,
@@ -57,6 +58,7 @@ describe('config', () => {
       DELIVERY_DOMAIN_CONNECTIONS: '10',
       DELIVERY_PRIVATE_NETWORKS: 'allow',
       DELIVERY_DOMAIN_RATE: '2.5',
+      WORKER_DEAD_AFTER_SECONDS: '7.5',
       DNS_SERVERS: '1.1.1.1, 2606:4700:4700::1111, 127.0.0.1:5353, [::1]:53',
       CAPTCHA_PROVIDER: 'recaptcha',
       CAPTCHA_SECRET: 's',
@@ -83,6 +85,7 @@ describe('config', () => {
         privateNetworks: 'allow',
         domainRate: 2.5,
       },
+      workerDeadAfterMs: 7500,
       dnsServers: ['1.1.1.1', '2606:4700:4700::1111', '127.0.0.1:5353', '[::1]:53'],
       captcha: {
         provider: 'recaptcha',

@@ -116,6 +116,11 @@ const envSchema = z
       .max(100_000, 'must be at most 100000')
       .default(0),
     DELIVERY_PRIVATE_NETWORKS: z.enum(['allow', 'deny'], 'must be allow or deny').default('deny'),
+    WORKER_DEAD_AFTER_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .min(1, 'must be at least 1')
+      .max(600, 'must be at most 600')
+      .default(20),
     WEBHOOK_ALLOWED_NETWORKS: networkList.optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'must be a pino log level')
@@ -239,6 +244,11 @@ export interface Config {
     /** Messages per second to one recipient domain, per worker process; 0: no limit. */
     domainRate: number;
   };
+  /**
+   * A worker process whose heartbeat stood still this long is dead: another one takes over its
+   * messages, webhooks, exports and validation lists (PostgreSQL; on PGlite the restarted server at once).
+   */
+  workerDeadAfterMs: number;
   /** Private or local networks webhook targets and token URLs may reach (any port there); public ones always. */
   webhookAllowedNetworks: string[];
   logLevel: string;
@@ -322,6 +332,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       privateNetworks: env.DELIVERY_PRIVATE_NETWORKS,
       domainRate: env.DELIVERY_DOMAIN_RATE,
     },
+    workerDeadAfterMs: env.WORKER_DEAD_AFTER_SECONDS * 1000,
     webhookAllowedNetworks: env.WEBHOOK_ALLOWED_NETWORKS ?? [],
     logLevel: env.LOG_LEVEL,
     secret: env.SECRET,

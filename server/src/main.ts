@@ -17,6 +17,7 @@ import { createEngine } from './engine/create-engine.ts';
 import { createDeliveryFromConfig } from './engine/delivery/start-delivery.ts';
 import { startMxFromConfig } from './engine/inbound-mx/start-mx.ts';
 import { startSmtpRelay } from './engine/smtp-relay/start-relay.ts';
+import { createWorkerPresence } from './engine/worker-presence/worker-presence.ts';
 import { createMailer } from './mail/mailer.ts';
 import { reportTo } from './report-error.ts';
 import { startWorkers } from './workers.ts';
@@ -96,6 +97,18 @@ const operator = config.databaseUrl
     });
 const runs = (role: string) => values.role === 'all' || values.role === role;
 
+// The worker processes' heartbeat: the leases of one that dies go to the others once it has stood
+// still for WORKER_DEAD_AFTER_SECONDS. The embedded database has no other process: the leases of
+// earlier ones (dead by construction) are free as this one starts.
+const presence = runs('worker')
+  ? createWorkerPresence(db, systemClock, {
+      deadAfterMs: config.workerDeadAfterMs,
+      reportError: reportTo(logger),
+    })
+  : undefined;
+await presence?.start({ sole: !config.databaseUrl });
+presence?.keepBeating();
+
 const app = runs('api')
   ? await buildApp({ config, db, mailer: createMailer(config, db, logger), logger, engine, accounts })
   : undefined;
@@ -108,12 +121,14 @@ const webhookDispatcher = runs('worker')
         allowedNetworks: config.webhookAllowedNetworks,
       },
       reportTo(logger),
+      { holder: presence },
     )
   : undefined;
 const stopWorkers = runs('worker')
   ? startWorkers(db, engine, logger, {
       dns: createDnsResolver(config.dnsServers),
       webhooks: webhookDispatcher,
+      holder: presence,
     })
   : undefined;
 const delivery = runs('worker')
@@ -124,6 +139,7 @@ const delivery = runs('worker')
       secret,
       clock: systemClock,
       reportError: reportTo(logger),
+      holder: presence,
     })
   : undefined;
 delivery?.start();
@@ -144,6 +160,8 @@ const shutdown = async (signal: string) => {
     stopWorkers?.(),
     delivery?.stop(),
   ]);
+  // Whatever this process still holds is free for the others at once.
+  await presence?.stop();
   await db.close();
   process.exit(0);
 };

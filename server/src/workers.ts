@@ -10,6 +10,7 @@ import { createListValidation } from './engine/recipient-validation/list-validat
 import { createRecipientValidator } from './engine/recipient-validation/recipient-validator.ts';
 import { validationListKeptDays } from './engine/recipient-validation/validation-job-store.ts';
 import type { WebhookDispatcher } from './engine/webhooks/webhook-dispatcher.ts';
+import type { LeaseHolder } from './engine/worker-presence/lease-holder.ts';
 
 const scheduledEveryMs = 5_000;
 const housekeepingEveryMs = 10 * 60_000;
@@ -23,6 +24,8 @@ export interface WorkerDeps {
   dns: DnsResolver;
   /** Sends webhook batches; without it none are sent. */
   webhooks?: WebhookDispatcher;
+  /** This process among the worker processes (its presence), for the claims of exports and validation lists. */
+  holder?: LeaseHolder;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface WorkerDeps {
  * (claims are atomic). Returns a stop function.
  */
 export function startWorkers(db: Db, engine: Engine, logger: Logger, deps: WorkerDeps): () => Promise<void> {
-  const { dns, webhooks } = deps;
+  const { dns, webhooks, holder } = deps;
   let running: Promise<unknown> = Promise.resolve();
   const guard = (name: string, work: () => Promise<unknown>) => () => {
     running = running.then(work).catch((error: unknown) => logger.error({ err: error }, `${name} failed`));
@@ -47,6 +50,7 @@ export function startWorkers(db: Db, engine: Engine, logger: Logger, deps: Worke
   const lists = createListValidation(
     engine.recipientValidationJobs,
     createRecipientValidator(createDomainCheck(dns, clock)),
+    { holder },
   );
   // The same queue runs scheduled transmissions: a tick validates for a bounded time, and a tick
   // still waiting in the queue is not queued twice.
@@ -107,6 +111,7 @@ export function startWorkers(db: Db, engine: Engine, logger: Logger, deps: Worke
     events: engine.events,
     notify: notifications.notify,
     clock,
+    holder,
   });
   let exporting: Promise<unknown> | undefined;
   const runExports = () => {

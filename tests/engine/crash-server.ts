@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/ports.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 // The workspace's Node 24: the `node` on PATH may be older and lack type stripping.
@@ -11,6 +12,8 @@ export interface ServerSettings {
   port: number;
   smtpPort: number;
   storage: { DATA_DIR: string; DATABASE_URL: string };
+  /** More settings, over the defaults (MAIL_MODE=capture...). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface CrashServer {
@@ -32,10 +35,13 @@ export async function startServer(settings: ServerSettings): Promise<CrashServer
     HOST: '127.0.0.1',
     PORT: String(settings.port),
     SMTP_PORT: String(settings.smtpPort),
+    // Not the default 2526: another server on this machine (a test file beside this one) may hold it.
+    MX_PORT: String(await freePort()),
     MAIL_MODE: 'capture',
     LOG_LEVEL: 'warn',
     CONSOLE_DIR: '/nonexistent',
     RATE_LIMIT_PER_MINUTE: '0',
+    ...settings.env,
   };
   const child = spawn(nodeBinary, ['server/src/main.ts'], { cwd: repoRoot, env, stdio: 'pipe' });
   let output = '';

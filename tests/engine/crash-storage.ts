@@ -20,7 +20,7 @@ async function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'crash-'));
 }
 
-const pglite: CrashTarget = {
+export const pgliteTarget: CrashTarget = {
   name: 'pglite',
   create: async () => {
     const dir = await tempDir();
@@ -32,7 +32,7 @@ const pglite: CrashTarget = {
 };
 
 /** A whole database per run (not a schema): the server is a separate process that knows only DATABASE_URL. */
-function postgres(adminUrl: string): CrashTarget {
+export function postgresTarget(adminUrl: string): CrashTarget {
   const withAdmin = async (sql: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
@@ -66,6 +66,6 @@ function postgres(adminUrl: string): CrashTarget {
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
 export const crashTargets: CrashTarget[] = [
-  pglite,
-  ...(process.env.TEST_DATABASE_URL ? [postgres(process.env.TEST_DATABASE_URL)] : []),
+  pgliteTarget,
+  ...(process.env.TEST_DATABASE_URL ? [postgresTarget(process.env.TEST_DATABASE_URL)] : []),
 ];

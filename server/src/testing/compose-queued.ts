@@ -13,7 +13,7 @@ import { claimDue, releaseLease } from '../engine/delivery/queue-store.ts';
  */
 export async function composeQueued(db: Db, engine: Engine, clock: Clock): Promise<void> {
   const lease = `test-${randomUUID()}`;
-  const claimed = await claimDue(db, lease, clock.now(), 10_000, 60_000, 0);
+  const claimed = await claimDue(db, lease, clock.now(), 10_000, 60_000, 0, []);
   if (claimed.length === 0) return;
   await composeClaimed(
     db,

@@ -8,6 +8,7 @@ import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
 import { testEvent } from '../../testing/events.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
+import type { LeaseHolder } from '../worker-presence/lease-holder.ts';
 import { createExportRunner } from './export-runner.ts';
 import { exportAttempts, exportClaimMs } from './export-store.ts';
 import { exportColumns } from './export-workbook.ts';
@@ -35,7 +36,7 @@ describe.each(databases)('activity exports on $name', (database) => {
   let a: EngineAccount;
   let b: EngineAccount;
 
-  const runner = (rowLimit?: number) =>
+  const runner = (rowLimit?: number, holder?: LeaseHolder) =>
     createExportRunner({
       db: t.db,
       exports: t.engine.activityExports,
@@ -43,6 +44,7 @@ describe.each(databases)('activity exports on $name', (database) => {
       notify: createNotificationStore(t.db).notify,
       clock: t.clock,
       ...(rowLimit === undefined ? {} : { rowLimit }),
+      holder,
     });
   const insert = (events: NewMessageEvent[]) => t.db.transaction((tx) => t.engine.events.insert(tx, events));
   const start = (account: EngineAccount, filters: Record<string, string>) =>
@@ -192,11 +194,11 @@ describe.each(databases)('activity exports on $name', (database) => {
     const d = await engineAccount(t.app, t.db, 'export-d');
     const job = (await start(d, { subjects: 'Invoice*' })).json().data;
     const exports = t.engine.activityExports;
-    const first = await exports.claim(t.clock.now());
+    const first = await exports.claim(t.clock.now(), 'worker', []);
     expect(first?.id).toBe(job.id);
     for (let attempt = 2; attempt <= exportAttempts; attempt += 1) {
       t.clock.advance(exportClaimMs + 1);
-      expect((await exports.claim(t.clock.now()))?.id).toBe(job.id);
+      expect((await exports.claim(t.clock.now(), 'worker', []))?.id).toBe(job.id);
     }
     // The first worker wakes up late: its claim is no longer the export's.
     if (!first) throw new Error('not claimed');
@@ -213,6 +215,19 @@ describe.each(databases)('activity exports on $name', (database) => {
     expect(notices.json().data.map((notice: { message: string }) => notice.message)).toEqual([
       'Your activity export failed. Start it again from Activity.',
     ]);
+  });
+
+  it('takes an export up again at once when its worker process is found dead, not when its claim runs out', async () => {
+    const e = await engineAccount(t.app, t.db, 'export-e');
+    const job = (await start(e, { subjects: 'Invoice*' })).json().data;
+    expect((await t.engine.activityExports.claim(t.clock.now(), 'dead-writer', []))?.id).toBe(job.id);
+    expect(await runner().runDue()).toBe(0);
+    const rescuer = { id: () => 'rescuer', deadHolders: () => ['dead-writer'], alive: () => true };
+    expect(await runner(undefined, rescuer).runDue()).toBe(1);
+    const shown = (
+      await t.app.inject({ method: 'GET', url: `/v1/activity/exports/${job.id}`, headers: auth(e.token) })
+    ).json().data;
+    expect(shown).toMatchObject({ status: 'done' });
   });
 
   it('refuses a bad filter with the filter named', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/db.ts';
 import type { Principal } from '../../principal.ts';
 import { eventSearchOf } from '../events/event-query.ts';
 import type { EventKey, EventStore, StoredMessageEvent } from '../events/event-store.ts';
+import { type LeaseHolder, standaloneHolder } from '../worker-presence/lease-holder.ts';
 import type { EventExport, ExportStore } from './export-store.ts';
 import { writeEventWorkbook } from './export-workbook.ts';
 
@@ -25,6 +26,8 @@ export interface ExportRunnerDeps {
   clock: Clock;
   /** Most rows a file holds (activityExportRowLimit by default; tests make it small). */
   rowLimit?: number;
+  /** This process among the worker processes (whose claims are free, whether it may go on); standalone by default. */
+  holder?: LeaseHolder;
 }
 
 /** The export went to another worker while this one wrote it: this one stops and records nothing. */
@@ -55,6 +58,7 @@ export function exportSearchOf(companyId: string, filters: ActivityFilters, now:
  */
 export function createExportRunner(deps: ExportRunnerDeps) {
   const rowLimit = deps.rowLimit ?? activityExportRowLimit;
+  const holder = deps.holder ?? standaloneHolder();
 
   async function run(job: EventExport): Promise<void> {
     const search = exportSearchOf(job.companyId, job.filters, job.createdAt);
@@ -68,7 +72,9 @@ export function createExportRunner(deps: ExportRunnerDeps) {
         left -= page.events.length;
         if (!page.next) return;
         after = page.next;
-        if (!(await deps.exports.extendClaim(job, deps.clock.now()))) throw new LostClaim();
+        // A process that may be found dead stops: another one may be taking the export over.
+        if (!holder.alive() || !(await deps.exports.extendClaim(job, deps.clock.now())))
+          throw new LostClaim();
       }
       truncated = true;
     }
@@ -104,15 +110,18 @@ export function createExportRunner(deps: ExportRunnerDeps) {
   async function failAbandoned(): Promise<void> {
     const now = deps.clock.now();
     await deps.db.transaction(async (tx) => {
-      for (const job of await deps.exports.failAbandoned(tx, now)) await deps.notify(tx, failed(job), now);
+      for (const job of await deps.exports.failAbandoned(tx, now, holder.deadHolders())) {
+        await deps.notify(tx, failed(job), now);
+      }
     });
   }
 
   return {
     /** Runs one due export to its end; returns how many it ran (0 or 1). */
     async runDue(): Promise<number> {
+      if (!holder.alive()) return 0;
       await failAbandoned();
-      const job = await deps.exports.claim(deps.clock.now());
+      const job = await deps.exports.claim(deps.clock.now(), holder.id(), holder.deadHolders());
       if (!job) return 0;
       try {
         await run(job);

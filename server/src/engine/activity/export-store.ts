@@ -3,6 +3,7 @@ import { type ActivityFilters, activityExportsPending } from '@app/shared/api/co
 import type { Db } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
 import { DomainError } from '../../domain-error.ts';
+import { heldByAny } from '../worker-presence/lease-holder.ts';
 
 export type ExportStatus = 'queued' | 'running' | 'done' | 'failed';
 
@@ -54,7 +55,10 @@ const toExport = (row: ExportRow): EventExport => ({
 
 /** A finished file is kept this long, then purged. */
 export const exportKeptMs = 7 * 86_400_000;
-/** A worker's claim on a running export; a crashed worker's export is taken up again after it. */
+/**
+ * A worker's claim on a running export, kept while it writes; a crashed worker's export is taken up
+ * again once its process is found dead, at the latest after this.
+ */
 export const exportClaimMs = 10 * 60_000;
 /** Claims of one export before it is given up: a job whose worker died each time fails. */
 export const exportAttempts = 3;
@@ -129,30 +133,33 @@ export function createExportStore(db: Db) {
     },
 
     /**
-     * Takes the oldest queued export (or one whose worker's claim ran out) for `exportClaimMs`,
-     * with a fresh claim token; exports claimed {@link exportAttempts} times are not taken again.
+     * Takes the oldest queued export (or one whose worker's claim ran out, or whose worker process is
+     * among `deadHolders`) for `exportClaimMs`, for the worker process `holder`, with a fresh claim
+     * token; exports claimed {@link exportAttempts} times are not taken again.
      */
-    async claim(now: Date): Promise<EventExport | undefined> {
+    async claim(now: Date, holder: string, deadHolders: readonly string[]): Promise<EventExport | undefined> {
       const row = await db.maybeOne<ExportRow>(
-        `UPDATE event_exports SET status = 'running', claimed_until = $2, claim_token = $3, attempts = attempts + 1
+        `UPDATE event_exports SET status = 'running', claimed_until = $2, claim_token = $3, claimed_by = $5,
+           attempts = attempts + 1
          WHERE id = (
            SELECT id FROM event_exports
-           WHERE (status = 'queued' OR (status = 'running' AND claimed_until < $1)) AND attempts < $4
+           WHERE (status = 'queued' OR (status = 'running' AND (claimed_until < $1 OR ${heldByAny('claimed_by', '$6')})))
+             AND attempts < $4
            ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING ${columns}`,
-        [now, new Date(now.getTime() + exportClaimMs), randomUUID(), exportAttempts],
+        [now, new Date(now.getTime() + exportClaimMs), randomUUID(), exportAttempts, holder, deadHolders],
       );
       return row && toExport(row);
     },
 
     /** Fails the exports whose worker died on each of their attempts; returns them, to tell their users. */
-    async failAbandoned(target: Db, now: Date): Promise<EventExport[]> {
+    async failAbandoned(target: Db, now: Date, deadHolders: readonly string[]): Promise<EventExport[]> {
       const rows = await target.query<ExportRow>(
         `UPDATE event_exports SET status = 'failed', error = 'stopped before it was written, ' || attempts || ' times',
-           finished_at = $1, claimed_until = NULL, claim_token = NULL
-         WHERE status = 'running' AND claimed_until < $1 AND attempts >= $2
+           finished_at = $1, claimed_until = NULL, claim_token = NULL, claimed_by = NULL
+         WHERE status = 'running' AND (claimed_until < $1 OR ${heldByAny('claimed_by', '$3')}) AND attempts >= $2
          RETURNING ${columns}`,
-        [now, exportAttempts],
+        [now, exportAttempts, deadHolders],
       );
       return rows.map(toExport);
     },
@@ -176,7 +183,7 @@ export function createExportStore(db: Db) {
     ): Promise<boolean> {
       const rows = await target.query(
         `UPDATE event_exports SET status = 'done', file = $3, row_count = $4, truncated = $5,
-           finished_at = $6, claimed_until = NULL, claim_token = NULL
+           finished_at = $6, claimed_until = NULL, claim_token = NULL, claimed_by = NULL
          WHERE id = $1 AND claim_token = $2 AND status = 'running'
          RETURNING id`,
         [job.id, job.claimToken, result.file, result.rowCount, result.truncated, now],
@@ -187,7 +194,8 @@ export function createExportStore(db: Db) {
     /** Records the failure, if `job`'s claim is still the export's; returns whether it did. */
     async fail(target: Db, job: EventExport, error: string, now: Date): Promise<boolean> {
       const rows = await target.query(
-        `UPDATE event_exports SET status = 'failed', error = $3, finished_at = $4, claimed_until = NULL, claim_token = NULL
+        `UPDATE event_exports SET status = 'failed', error = $3, finished_at = $4, claimed_until = NULL, claim_token = NULL,
+           claimed_by = NULL
          WHERE id = $1 AND claim_token = $2 AND status = 'running'
          RETURNING id`,
         [job.id, job.claimToken, error, now],

@@ -10,6 +10,8 @@ import { databases, openMigrated } from '../../testing/databases.ts';
 import { messageOfVerp } from '../bounces/verp.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { createSuppressionStore } from '../suppression/suppression-store.ts';
+import { type LeaseHolder, standaloneHolder } from '../worker-presence/lease-holder.ts';
+import { createWorkerPresence } from '../worker-presence/worker-presence.ts';
 import { createDeliveryWorker, type DeliverySettings } from './delivery-worker.ts';
 import { delivered, enqueue, newCompany, queuedMessage } from './queue-fixtures.ts';
 
@@ -39,7 +41,12 @@ describe.skipIf(!url || !postgres)('delivery faults on postgres', () => {
   });
 
   /** A worker on `target` whose transport records which message ids it was handed. */
-  function recordingWorker(target: Db, name: string, settings: Partial<DeliverySettings> = {}) {
+  function recordingWorker(
+    target: Db,
+    name: string,
+    settings: Partial<DeliverySettings> = {},
+    holder: LeaseHolder = standaloneHolder(name),
+  ) {
     const sent: string[] = [];
     const events = createEventStore(target);
     const suppressions = createSuppressionStore(target);
@@ -65,7 +72,7 @@ describe.skipIf(!url || !postgres)('delivery faults on postgres', () => {
       reportError: (error) => {
         throw error;
       },
-      workerId: name,
+      holder,
       settings,
     });
     return { worker, sent };
@@ -107,12 +114,14 @@ describe.skipIf(!url || !postgres)('delivery faults on postgres', () => {
     expect(await counts(ids)).toEqual({ delivered: 10_000, events: 10_000, distinct_events: 10_000 });
   }, 60_000);
 
-  it('a worker SIGKILLed mid-batch loses nothing: its leased messages go to another once the lease expires', async () => {
+  it('a worker SIGKILLed mid-batch loses nothing: its leased messages go to another once its heartbeat stood still', async () => {
     if (!url) return;
     const ids = await enqueueMany(3000, 'kill');
     const dir = await mkdtemp(path.join(tmpdir(), 'delivery-kill-'));
     const recordFile = path.join(dir, 'sent.txt');
-    const leaseMs = 3000;
+    // Longer than the test: only the heartbeat can give the killed worker's messages to the survivor.
+    const leaseMs = 10 * 60_000;
+    const deadAfterMs = 3000;
     const child = spawn(node, [path.join(import.meta.dirname, 'doomed-worker.ts')], {
       env: {
         ...process.env,
@@ -120,6 +129,7 @@ describe.skipIf(!url || !postgres)('delivery faults on postgres', () => {
         SEARCH_PATH: schema,
         RECORD_FILE: recordFile,
         LEASE_MS: String(leaseMs),
+        DEAD_AFTER_MS: String(deadAfterMs),
         VERP_KEY: verpKey,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
@@ -142,11 +152,25 @@ describe.skipIf(!url || !postgres)('delivery faults on postgres', () => {
     expect(leased).toBeGreaterThan(0);
     const byChild = await recorded();
 
-    const survivor = recordingWorker(db, 'survivor', { leaseMs, attemptTimeoutMs: 1000 });
-    while ((await counts(ids)).delivered < ids.length) {
-      if (Date.now() - started > 40_000) throw new Error('messages left behind');
-      if ((await survivor.worker.runOnce()) === 0) await pause(200);
+    const presence = createWorkerPresence(db, systemClock, {
+      deadAfterMs,
+      id: 'survivor',
+      reportError: (error) => {
+        throw error;
+      },
+    });
+    await presence.start({ sole: false });
+    presence.keepBeating();
+    const survivor = recordingWorker(db, 'survivor', { leaseMs, attemptTimeoutMs: 1000 }, presence);
+    try {
+      while ((await counts(ids)).delivered < ids.length) {
+        if (Date.now() - started > 40_000) throw new Error('messages left behind');
+        if ((await survivor.worker.runOnce()) === 0) await pause(200);
+      }
+    } finally {
+      await presence.stop();
     }
+    expect(presence.deadHolders()).toContain('doomed');
     const everyone = new Set([...byChild, ...survivor.sent]);
     expect(everyone).toEqual(new Set(ids));
     // Only the attempts in flight at the kill (the child's concurrency: four) can have gone out twice.

@@ -76,11 +76,11 @@ describe.each(databases)('delivery queue on $name', (database) => {
 
     const fenced = queuedMessage(companyId, 'fenced@dest.test');
     await enqueue(db, [fenced]);
-    const [mine] = await claimDue(db, 'worker-a/1', clock.now(), 1, 60_000, 0);
+    const [mine] = await claimDue(db, 'worker-a/1', clock.now(), 1, 60_000, 0, []);
     await db.query("UPDATE messages SET locked_until = now() - interval '1 second' WHERE id = $1", [
       fenced.id,
     ]);
-    const [theirs] = await claimDue(db, 'worker-b/1', clock.now(), 1, 60_000, 0);
+    const [theirs] = await claimDue(db, 'worker-b/1', clock.now(), 1, 60_000, 0, []);
     expect([mine?.id, theirs?.id]).toEqual([fenced.id, fenced.id]);
     const update = {
       id: fenced.id,

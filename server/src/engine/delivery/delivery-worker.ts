@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Clock } from '../../clock.ts';
 import { coalesce } from '../../db/coalesce.ts';
@@ -9,6 +7,7 @@ import { domainOf } from '../events/event-store.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { messagesQueuedChannel } from '../messages/message-writer.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';
+import { type LeaseHolder, standaloneHolder } from '../worker-presence/lease-holder.ts';
 import { defaultRetryPeriodMs, nextAttemptAt } from './backoff.ts';
 import { type ComposeDeps, composeClaimed } from './compose-claimed.ts';
 import type { DeliveryOutcome, DeliveryTransport } from './delivery-transport.ts';
@@ -31,7 +30,10 @@ export interface DeliverySettings {
   concurrency: number;
   /** Of those, at most this many to one recipient domain. Default 8. */
   perDomainConcurrency: number;
-  /** How long a claim keeps other workers off its messages. Default 15 min; at least 3 attempt timeouts. */
+  /**
+   * How long a claim keeps other workers off its messages, should its worker neither finish nor be
+   * found dead. Default 15 min; at least 3 attempt timeouts.
+   */
   leaseMs: number;
   /** An attempt not answered by then counts as deferred. Default 5 min. */
   attemptTimeoutMs: number;
@@ -61,8 +63,12 @@ export interface DeliveryWorkerDeps {
   /** Adds suppression entries through the outcome's transaction (the suppression store's addIn). */
   addSuppressions(tx: Db, entries: NewSuppression[]): Promise<void>;
   reportError: ReportError;
-  /** Names this worker's leases in the database; host and pid by default. */
-  workerId?: string;
+  /**
+   * This process among the worker processes (its presence): names the worker's leases, says whose
+   * leases are free (a dead process's) and whether the worker may still start attempts. Standalone
+   * (never found dead, finding no one dead) by default.
+   */
+  holder?: LeaseHolder;
   settings?: Partial<DeliverySettings>;
 }
 
@@ -131,8 +137,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * only while at least half the lease remains (renewed otherwise) and is bounded by
  * attemptTimeoutMs (at most a third of the lease), so its outcome is written before another
  * worker could take the message over. A worker that dies leaves its messages to the others once
- * the lease expires: delivery is at least once, never twice while a worker is alive. Outcomes
- * arriving together are committed together, each with its events and suppression entries.
+ * its process is found dead (its heartbeat stood still: worker-presence.ts), at the latest when the
+ * lease expires; a worker whose own heartbeat goes unconfirmed starts no attempt until it is
+ * confirmed, from before the others could find it dead. Delivery is at least once, never twice
+ * while a worker is alive. Outcomes arriving together are committed together, each with its events
+ * and suppression entries.
  */
 export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): DeliveryWorker {
   const settings: DeliverySettings = { ...defaults, ...deps.settings };
@@ -141,7 +150,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
   }
   const { transport } = deps;
   if (deps.mode === 'deliver' && !transport) throw new Error('delivery: a transport is needed to deliver');
-  const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const holder = deps.holder ?? standaloneHolder();
   let claims = 0;
   let stopping = false;
   /** Turns through each pool's addresses. */
@@ -265,8 +274,10 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
   }
 
   async function runBatch(): Promise<number> {
+    if (!holder.alive()) return 0;
     claims += 1;
-    const lease = `${workerId}/${claims}`;
+    const holderId = holder.id();
+    const lease = `${holderId}/${claims}`;
     const claimedAt = performance.now();
     const rawBytes = deps.mode === 'capture' ? 0 : rawWithClaimBytes;
     const claimed = await claimDue(
@@ -276,6 +287,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
       settings.batchSize,
       settings.leaseMs,
       rawBytes,
+      holder.deadHolders(),
     );
     if (claimed.length === 0) return 0;
     let batch: QueuedMessage[];
@@ -336,7 +348,14 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     const waitingLeft = () => [...groups.values()].some((waiting) => waiting.length > 0);
     let tried = 0;
     const lane = async () => {
-      while (!stopping) {
+      // Once found dead (the process goes on under a new id) the batch is another's: nothing more
+      // starts under its lease. While it may be found dead (its heartbeat unconfirmed) nothing starts
+      // either: the lanes wait for the next heartbeat to say which.
+      while (!stopping && holder.id() === holderId) {
+        if (!holder.alive()) {
+          await pause(settings.idleMs);
+          continue;
+        }
         const taken = take();
         if (!taken) {
           if (!waitingLeft()) break;

@@ -1,7 +1,8 @@
 /**
  * A delivery worker run as a child process by delivery-faults.test.ts, which SIGKILLs it mid-batch.
  * Its transport "delivers" by appending the message id (read back from the VERP return path) to
- * RECORD_FILE, so the test knows what left before the kill.
+ * RECORD_FILE, so the test knows what left before the kill. Its process beats as worker `doomed`,
+ * found dead DEAD_AFTER_MS after its heartbeat stops.
  */
 import { appendFileSync } from 'node:fs';
 import { systemClock } from '../../clock.ts';
@@ -9,11 +10,14 @@ import { openPostgres } from '../../db/postgres.ts';
 import { messageOfVerp } from '../bounces/verp.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { createSuppressionStore } from '../suppression/suppression-store.ts';
+import { createWorkerPresence } from '../worker-presence/worker-presence.ts';
 import { createDeliveryWorker } from './delivery-worker.ts';
 
-const { DATABASE_URL, SEARCH_PATH, RECORD_FILE, LEASE_MS, VERP_KEY } = process.env;
-if (!DATABASE_URL || !SEARCH_PATH || !RECORD_FILE || !LEASE_MS || !VERP_KEY) {
-  throw new Error('DATABASE_URL, SEARCH_PATH, RECORD_FILE, LEASE_MS and VERP_KEY are required');
+const { DATABASE_URL, SEARCH_PATH, RECORD_FILE, LEASE_MS, DEAD_AFTER_MS, VERP_KEY } = process.env;
+if (!DATABASE_URL || !SEARCH_PATH || !RECORD_FILE || !LEASE_MS || !DEAD_AFTER_MS || !VERP_KEY) {
+  throw new Error(
+    'DATABASE_URL, SEARCH_PATH, RECORD_FILE, LEASE_MS, DEAD_AFTER_MS and VERP_KEY are required',
+  );
 }
 const recordFile = RECORD_FILE;
 const verpKey = VERP_KEY;
@@ -21,6 +25,14 @@ const leaseMs = Number(LEASE_MS);
 const db = await openPostgres(DATABASE_URL, { searchPath: SEARCH_PATH });
 const events = createEventStore(db);
 const suppressions = createSuppressionStore(db);
+const reportError = (error: unknown, what: string) => console.error(what, error);
+const presence = createWorkerPresence(db, systemClock, {
+  deadAfterMs: Number(DEAD_AFTER_MS),
+  id: 'doomed',
+  reportError,
+});
+await presence.start({ sole: false });
+presence.keepBeating();
 
 createDeliveryWorker(db, {
   clock: systemClock,
@@ -41,7 +53,7 @@ createDeliveryWorker(db, {
   },
   insertEvents: (tx, rows) => events.insert(tx, rows),
   addSuppressions: (tx, entries) => suppressions.addIn(tx, entries),
-  reportError: (error, what) => console.error(what, error),
-  workerId: 'doomed',
+  reportError,
+  holder: presence,
   settings: { leaseMs, attemptTimeoutMs: Math.floor(leaseMs / 3), batchSize: 100, concurrency: 4 },
 }).start();

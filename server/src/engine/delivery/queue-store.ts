@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import { heldByAny } from '../worker-presence/lease-holder.ts';
 
 /** A production message a worker has claimed, with what its delivery and its events need. */
 export interface QueuedMessage {
@@ -73,11 +74,12 @@ const asBuffer = (bytes: Uint8Array): Buffer =>
   Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /**
- * Claims up to `limit` production messages due at `now` (oldest first) whose lease is free or
- * expired, and leases them to `lease` for `leaseMs`; the stored bytes of those up to `rawBytes`
- * come along (the others are read one at a time, so a batch stays small in memory). SKIP LOCKED: concurrent claims take disjoint
- * rows without waiting for each other. Lease times are the database's clock, so workers on
- * several hosts agree on them; due times are the engine's clock (tests move it).
+ * Claims up to `limit` production messages due at `now` (oldest first) whose lease is free, expired
+ * or held by one of `deadHolders` (processes found dead), and leases them to `lease` (its holder's
+ * id, '/', the claim) for `leaseMs`; the stored bytes of those up to `rawBytes` come along (the
+ * others are read one at a time, so a batch stays small in memory). SKIP LOCKED: concurrent claims
+ * take disjoint rows without waiting for each other. Lease times are the database's clock, so
+ * workers on several hosts agree on them; due times are the engine's clock (tests move it).
  */
 export async function claimDue(
   db: Db,
@@ -86,12 +88,13 @@ export async function claimDue(
   limit: number,
   leaseMs: number,
   rawBytes: number,
+  deadHolders: readonly string[],
 ): Promise<QueuedMessage[]> {
   const rows = await db.query<ClaimRow>(
     `WITH due AS (
        SELECT id FROM messages
        WHERE status = 'queued' AND environment = 'production' AND next_attempt_at <= $1
-         AND (locked_until IS NULL OR locked_until < now())
+         AND (locked_until IS NULL OR locked_until < now() OR ${heldByAny('locked_by', '$6')})
        ORDER BY next_attempt_at
        LIMIT $2
        FOR UPDATE SKIP LOCKED
@@ -103,7 +106,7 @@ export async function claimDue(
        m.campaign_id, m.template_id, m.options, m.created_at, m.attempts, COALESCE(octet_length(m.raw), 0) AS size,
        CASE WHEN octet_length(m.raw) <= $5 THEN m.raw END AS raw,
        CASE WHEN m.raw IS NULL THEN m.recipient END AS pending`,
-    [now, limit, lease, leaseMs, rawBytes],
+    [now, limit, lease, leaseMs, rawBytes, deadHolders],
   );
   return rows.map((row) => ({
     id: row.id,

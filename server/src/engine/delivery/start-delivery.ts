@@ -9,6 +9,7 @@ import type { DkimSigningKey } from '../sending-domains/dkim-sign.ts';
 import { signOnThread } from '../sending-domains/sign-pool.ts';
 import { trackingKey } from '../tracking/token.ts';
 import { listUnsubscribeHeaders, unsubscribeKey } from '../unsubscribe/token.ts';
+import type { LeaseHolder } from '../worker-presence/lease-holder.ts';
 import {
   createDeliveryWorker,
   type DeliverySettings,
@@ -41,6 +42,8 @@ export interface DeliveryOptions {
   secret: string;
   clock: Clock;
   reportError: ReportError;
+  /** This process among the worker processes (its presence): names its leases, finds the dead's. */
+  holder?: LeaseHolder;
   settings?: Partial<DeliverySettings>;
 }
 
@@ -77,6 +80,7 @@ export function createDeliveryFromConfig(options: DeliveryOptions): DeliveryWork
     addSuppressions: (tx, entries) => engine.suppressions.addIn(tx, entries),
     trackingKey: trackingKey(secret),
     reportError,
+    holder: options.holder,
     settings: {
       // A message starts on its way (MAIL FROM) within the first half of an attempt or not at all,
       // and what has started has the other half: past the transport's 300 s of silence per step.

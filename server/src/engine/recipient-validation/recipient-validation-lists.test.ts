@@ -5,7 +5,10 @@ import { createDnsResolver } from '../../dns/resolver.ts';
 import { databases } from '../../testing/databases.ts';
 import { engineCall } from '../../testing/engine.ts';
 import { startWorkers } from '../../workers.ts';
+import { createDomainCheck } from './domain-check.ts';
+import { createListValidation } from './list-validation.ts';
 import { useRecipientValidation } from './recipient-validation-suite.ts';
+import { createRecipientValidator } from './recipient-validator.ts';
 
 describe.each(databases)('recipient validation on $name', (database) => {
   const { t, upload, call, state } = useRecipientValidation(database);
@@ -119,7 +122,7 @@ describe.each(databases)('recipient validation on $name', (database) => {
     await call('POST', `/recipient-validation/trigger/${job.list_id}`);
     // A worker claims the first slice and dies before recording anything: the others find the
     // list claimed until the claim expires.
-    expect(await t.engine.recipientValidationJobs.claimSlice(500, 60_000)).toMatchObject({
+    expect(await t.engine.recipientValidationJobs.claimSlice(500, 60_000, 'dying', [])).toMatchObject({
       jobId: job.list_id,
     });
     expect(await lists.runDue()).toBe(0);
@@ -129,6 +132,26 @@ describe.each(databases)('recipient validation on $name', (database) => {
     expect((await call('GET', `/recipient-validation/job/${job.list_id}`)).json().results).toMatchObject({
       batch_status: 'success',
       addresses_validated: 600,
+    });
+  });
+
+  it('takes a list at once from a process found dead, not when its claim expires', async () => {
+    const { dns, lists } = state();
+    const csv = Array.from({ length: 300 }, (_, index) => `d${index}@acme.test`).join('\n');
+    const job = (await upload(csv)).json().results;
+    await call('POST', `/recipient-validation/trigger/${job.list_id}`);
+    expect(
+      await t.engine.recipientValidationJobs.claimSlice(500, 60 * 60_000, 'dead-validator', []),
+    ).toMatchObject({ jobId: job.list_id });
+    expect(await lists.runDue()).toBe(0);
+    const rescuer = createListValidation(
+      t.engine.recipientValidationJobs,
+      createRecipientValidator(createDomainCheck(createDnsResolver([dns.address]), t.clock)),
+      { holder: { id: () => 'rescuer', deadHolders: () => ['dead-validator'], alive: () => true } },
+    );
+    expect(await rescuer.runDue()).toBe(300);
+    expect((await call('GET', `/recipient-validation/job/${job.list_id}`)).json().results).toMatchObject({
+      batch_status: 'success',
     });
   });
 

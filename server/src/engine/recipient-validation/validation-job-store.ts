@@ -3,6 +3,7 @@ import type { RecipientValidationResult, ValidationBatchStatus } from '@app/shar
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
+import { heldByAny } from '../worker-presence/lease-holder.ts';
 
 export interface ValidationJob {
   id: string;
@@ -157,21 +158,25 @@ export function createValidationJobStore(db: Db, clock: Clock, maxListsKept = ma
     },
 
     /**
-     * Claims the validating job waiting longest (not claimed by another process) until `leaseMs` from
-     * now, with its next `size` addresses not yet validated.
+     * Claims the validating job waiting longest (not claimed by another process, unless that one is
+     * among `deadHolders`) for the worker process `holder` until `leaseMs` from now, with its next
+     * `size` addresses not yet validated.
      */
     async claimSlice(
       size: number,
       leaseMs: number,
+      holder: string,
+      deadHolders: readonly string[],
     ): Promise<{ jobId: string; addresses: { position: number; address: string }[] } | undefined> {
       const now = clock.now();
       const claimed = await db.maybeOne<{ id: string }>(
-        `UPDATE recipient_validation_jobs SET claimed_until = $2
+        `UPDATE recipient_validation_jobs SET claimed_until = $2, claimed_by = $3
          WHERE id = (SELECT id FROM recipient_validation_jobs
-                     WHERE status = 'validating' AND (claimed_until IS NULL OR claimed_until < $1)
+                     WHERE status = 'validating'
+                       AND (claimed_until IS NULL OR claimed_until < $1 OR ${heldByAny('claimed_by', '$4')})
                      ORDER BY updated_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING id`,
-        [now, new Date(now.getTime() + leaseMs)],
+        [now, new Date(now.getTime() + leaseMs), holder, deadHolders],
       );
       if (!claimed) return undefined;
       const addresses = await db.query<{ position: number; address: string }>(
@@ -198,7 +203,7 @@ export function createValidationJobStore(db: Db, clock: Clock, maxListsKept = ma
         );
         await tx.query(
           `UPDATE recipient_validation_jobs
-             SET validated_count = validated_count + $2, claimed_until = NULL, updated_at = $3,
+             SET validated_count = validated_count + $2, claimed_until = NULL, claimed_by = NULL, updated_at = $3,
                status = CASE WHEN validated_count + $2 >= address_count THEN 'success' ELSE status END,
                completed_at = CASE WHEN validated_count + $2 >= address_count THEN $3 ELSE completed_at END
            WHERE id = $1`,
@@ -210,7 +215,8 @@ export function createValidationJobStore(db: Db, clock: Clock, maxListsKept = ma
     /** Gives up on a job whose slice could not be validated: it stays readable, as `error`. */
     async fail(jobId: string): Promise<void> {
       await db.query(
-        `UPDATE recipient_validation_jobs SET status = 'error', claimed_until = NULL, updated_at = $2 WHERE id = $1`,
+        `UPDATE recipient_validation_jobs SET status = 'error', claimed_until = NULL, claimed_by = NULL, updated_at = $2
+         WHERE id = $1`,
         [jobId, clock.now()],
       );
     },

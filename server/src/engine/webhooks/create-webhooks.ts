@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { createAddressPolicy } from '../../net/address-policy.ts';
 import type { ReportError } from '../../report-error.ts';
+import type { LeaseHolder } from '../worker-presence/lease-holder.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';
 import { createWebhookHttp } from './webhook-http.ts';
 import { createWebhookOutbox } from './webhook-outbox.ts';
@@ -47,7 +48,11 @@ export function createWebhooks(db: Db, clock: Clock) {
       const { policy, http, sender } = onNetwork(network);
       return createWebhookService({ store, outbox, http, sender, policy, subaccountStatus });
     },
-    dispatcher(network: WebhookNetwork, reportError: ReportError, options: { batchSize?: number } = {}) {
+    dispatcher(
+      network: WebhookNetwork,
+      reportError: ReportError,
+      options: { batchSize?: number; holder?: LeaseHolder } = {},
+    ) {
       const { sender, http } = onNetwork(network);
       const dispatcher = createWebhookDispatcher({ store, outbox, sender, clock, reportError, ...options });
       return { ...dispatcher, close: () => http.close() };

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDnsResolver } from '../../dns/resolver.ts';
 import { databases } from '../../testing/databases.ts';
 import { startWorkers } from '../../workers.ts';
+import { createWorkerPresence } from '../worker-presence/worker-presence.ts';
 import { eventsOf, minute, useWebhookDelivery } from './webhook-delivery-suite.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';
 import type { WebhookSender } from './webhook-sender.ts';
@@ -16,12 +17,12 @@ describe.each(databases)('webhook delivery on $name', (database) => {
     const second = await hook('turn-2');
     await write([event(a, { rcptTo: 'turns@mail.example' })]);
     const { outbox } = t.engine.webhooks;
-    const claimed = await outbox.claim(t.clock.now(), minute);
+    const claimed = await outbox.claim(t.clock.now(), minute, 'me', []);
     expect([first.id, second.id]).toContain(claimed);
-    await outbox.release(claimed ?? '', t.clock.now());
-    const next = await outbox.claim(t.clock.now(), minute);
+    await outbox.release(claimed ?? '', t.clock.now(), 'me');
+    const next = await outbox.claim(t.clock.now(), minute, 'me', []);
     expect(next).toBe(claimed === first.id ? second.id : first.id);
-    await outbox.release(next ?? '', t.clock.now());
+    await outbox.release(next ?? '', t.clock.now(), 'me');
     await drain();
     await deactivate(first.id);
     await deactivate(second.id);
@@ -42,6 +43,67 @@ describe.each(databases)('webhook delivery on $name', (database) => {
     await drain();
     const received = postsTo('shared').flatMap((post) => eventsOf(post.body).map((entry) => entry.rcpt_to));
     expect(received).toEqual(written.map((entry) => entry.rcptTo));
+    await deactivate(id);
+  });
+
+  it('a webhook held by a process found dead is served by another once its heartbeat stood still, not after 5 minutes', async () => {
+    const { a } = state();
+    const { id } = await hook('orphaned');
+    const deadAfterMs = 24_000;
+    const presence = async (name: string) => {
+      const one = createWorkerPresence(t.db, t.clock, { deadAfterMs, id: name, reportError: () => {} });
+      await one.start({ sole: false });
+      return one;
+    };
+    const dying = await presence('dying-dispatcher');
+    const living = await presence('living-dispatcher');
+    let openGate = () => {};
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    let hanging = false;
+    const sender: WebhookSender = {
+      fetchToken: () => Promise.reject(new Error('no tokens here')),
+      async send() {
+        hanging = true;
+        await gate;
+        return { answer: { status: 200, headers: {}, body: 'OK', latencyMs: 1 } };
+      },
+    };
+    const { store, outbox } = t.engine.webhooks;
+    const stuck = createWebhookDispatcher({
+      store,
+      outbox,
+      sender,
+      clock: t.clock,
+      reportError: () => {},
+      holder: dying,
+    });
+    await write([event(a, { rcptTo: 'orphan@mail.example' })]);
+    const running = stuck.runOnce();
+    await vi.waitFor(() => expect(hanging).toBe(true), { timeout: 10_000, interval: 10 });
+
+    const rescuer = t.engine.webhooks.dispatcher(
+      { resolve: async () => [], allowedNetworks: ['127.0.0.0/8'] },
+      () => {},
+      { holder: living },
+    );
+    try {
+      for (let elapsed = 0; elapsed < deadAfterMs; elapsed += deadAfterMs / 6) {
+        expect(await rescuer.runOnce()).toBe(0);
+        t.clock.advance(deadAfterMs / 6);
+        await living.beat();
+      }
+      expect(living.deadHolders()).toEqual(['dying-dispatcher']);
+      expect(await rescuer.runOnce()).toBe(1);
+      expect(
+        postsTo('orphaned').flatMap((post) => eventsOf(post.body).map((entry) => entry.rcpt_to)),
+      ).toEqual(['orphan@mail.example']);
+    } finally {
+      openGate();
+      await running;
+      rescuer.close();
+    }
     await deactivate(id);
   });
 

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { ReportError } from '../../report-error.ts';
+import { type LeaseHolder, standaloneHolder } from '../worker-presence/lease-holder.ts';
 import type { Batch, WebhookOutbox } from './webhook-outbox.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 import type { Webhook, WebhookStore } from './webhook-store.ts';
@@ -30,9 +31,17 @@ export interface DispatcherOptions {
   batchSize?: number;
   /** Webhooks served at once by this process. */
   concurrency?: number;
+  /**
+   * This process among the worker processes: names its claims, says whose are free (a dead
+   * process's) and whether it may go on sending. Standalone by default.
+   */
+  holder?: LeaseHolder;
 }
 
-/** A webhook is held this long per claim; batches stop being sent well before it ends. */
+/**
+ * A webhook is held this long per claim, should its process neither release it nor be found dead;
+ * batches stop being sent well before it ends.
+ */
 const leaseMs = 5 * 60_000;
 /** Batches sent per claim before the webhook goes back for others to be served. */
 const batchesPerClaim = 50;
@@ -47,6 +56,7 @@ export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;
 export function createWebhookDispatcher(options: DispatcherOptions) {
   const { store, outbox, sender, clock, reportError } = options;
   const batchSize = options.batchSize ?? 100;
+  const holder = options.holder ?? standaloneHolder();
 
   async function attempt(webhook: Webhook, batch: Batch): Promise<boolean> {
     const webhookId = webhook.id;
@@ -77,12 +87,26 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
     return false;
   }
 
-  async function serve(webhookId: string): Promise<number> {
+  /** The next webhook with work due, taken for this process; none while it may be found dead. */
+  const claimNext = async (): Promise<{ webhookId: string; holderId: string } | undefined> => {
+    if (!holder.alive()) return undefined;
+    const holderId = holder.id();
+    const webhookId = await outbox.claim(clock.now(), leaseMs, holderId, holder.deadHolders());
+    return webhookId ? { webhookId, holderId } : undefined;
+  };
+
+  async function serve({ webhookId, holderId }: { webhookId: string; holderId: string }): Promise<number> {
     let sent = 0;
     const started = performance.now();
+    // Within half the lease (real time, whatever the clock says), so no other claimer can start
+    // meanwhile, and while this process cannot have been found dead.
+    const mayGoOn = () =>
+      sent < batchesPerClaim &&
+      performance.now() - started < leaseMs / 2 &&
+      holder.alive() &&
+      holder.id() === holderId;
     try {
-      // Within half the lease (real time, whatever the clock says), so no other claimer can start meanwhile.
-      while (sent < batchesPerClaim && performance.now() - started < leaseMs / 2) {
+      while (mayGoOn()) {
         const webhook = await store.byId(webhookId);
         if (!webhook?.active) break;
         const batch = await outbox.nextBatch(webhookId, webhook.target, clock.now(), batchSize);
@@ -91,7 +115,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
         if (!(await attempt(webhook, batch))) break;
       }
     } finally {
-      await outbox.release(webhookId, clock.now());
+      await outbox.release(webhookId, clock.now(), holderId);
     }
     return sent;
   }
@@ -110,12 +134,8 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
       const claimer = async () => {
         inFlight += 1;
         try {
-          for (
-            let id = await outbox.claim(clock.now(), leaseMs);
-            id;
-            id = await outbox.claim(clock.now(), leaseMs)
-          ) {
-            attempted += await serve(id);
+          for (let claim = await claimNext(); claim; claim = await claimNext()) {
+            attempted += await serve(claim);
           }
         } finally {
           inFlight -= 1;

@@ -3,6 +3,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import type { StoredMessageEvent } from '../events/event-store.ts';
 import { toEventView } from '../events/event-view.ts';
+import { heldByAny } from '../worker-presence/lease-holder.ts';
 
 /** SparkPost's envelope key of each event type (`{"msys": {"<key>": {...}}}`); others are message events. */
 const envelopeKeys: Record<string, string> = {
@@ -144,13 +145,19 @@ export function createWebhookOutbox(db: Db, clock: Clock) {
 
     /**
      * Takes a webhook with work to do (a batch due for an attempt, or waiting events and no batch
-     * pending) for `leaseMs`; several processes never take the same one.
+     * pending) for `leaseMs`, for the worker process `holder`; several processes never take the same
+     * one, unless its holder is among `deadHolders` (processes found dead).
      */
-    async claim(now: Date, leaseMs: number): Promise<string | undefined> {
+    async claim(
+      now: Date,
+      leaseMs: number,
+      holder: string,
+      deadHolders: readonly string[],
+    ): Promise<string | undefined> {
       const row = await db.maybeOne<{ id: string }>(
-        `UPDATE webhooks SET lease_until = $2 WHERE id = (
+        `UPDATE webhooks SET lease_until = $2, leased_by = $3 WHERE id = (
            SELECT w.id FROM webhooks w
-           WHERE w.active AND (w.lease_until IS NULL OR w.lease_until <= $1)
+           WHERE w.active AND (w.lease_until IS NULL OR w.lease_until <= $1 OR ${heldByAny('w.leased_by', '$4')})
              AND (w.next_attempt_at IS NULL OR w.next_attempt_at <= $1)
              AND (EXISTS (SELECT 1 FROM webhook_batches b
                           WHERE b.webhook_id = w.id AND b.status = 'pending' AND b.next_attempt_at <= $1)
@@ -158,14 +165,20 @@ export function createWebhookOutbox(db: Db, clock: Clock) {
                    AND EXISTS (SELECT 1 FROM webhook_outbox o WHERE o.webhook_id = w.id)))
            ORDER BY w.lease_until NULLS FIRST LIMIT 1 FOR NO KEY UPDATE SKIP LOCKED)
          RETURNING id`,
-        [now, new Date(now.getTime() + leaseMs)],
+        [now, new Date(now.getTime() + leaseMs), holder, deadHolders],
       );
       return row?.id;
     },
 
-    /** Ends the claim at `now`: the webhooks released longest ago are claimed first (round robin). */
-    async release(webhookId: string, now: Date): Promise<void> {
-      await db.query('UPDATE webhooks SET lease_until = $2 WHERE id = $1', [webhookId, now]);
+    /**
+     * Ends `holder`'s claim at `now` (not another's, taken when this one was found dead): the
+     * webhooks released longest ago are claimed first (round robin).
+     */
+    async release(webhookId: string, now: Date, holder: string): Promise<void> {
+      await db.query(
+        'UPDATE webhooks SET lease_until = $2, leased_by = NULL WHERE id = $1 AND leased_by = $3',
+        [webhookId, now, holder],
+      );
     },
 
     /**

@@ -151,9 +151,12 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
       counted.set(unit.companyId, totals);
     }
     await pipelined(
-      [...counted].flatMap(([companyId, totals]) =>
-        [...totals].map(([feature, amount]) =>
-          deps.usage.count(tx, companyId, plans.get(companyId) ?? new Map(), { feature, amount }),
+      [...counted].map(([companyId, totals]) =>
+        deps.usage.count(
+          tx,
+          companyId,
+          plans.get(companyId) ?? new Map(),
+          [...totals].map(([feature, amount]) => ({ feature, amount })),
         ),
       ),
     );

@@ -133,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   decorateAuth(app);
   decoratePrincipal(app);
 
-  await registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerRateLimit(app, config.rateLimitPerMinute);

@@ -79,6 +79,18 @@ function withHelpers(
   };
 }
 
+/**
+ * Waits for statements of one transaction that were sent without waiting for each other's answers
+ * (a connection runs them one at a time, in the order sent: one round trip instead of one each).
+ * Resolves once every one has run; a failure is thrown only then, so nothing of the transaction is
+ * still in flight when it is rolled back.
+ */
+export async function pipelined(statements: ReadonlyArray<Promise<unknown> | undefined>): Promise<void> {
+  const outcomes = await Promise.allSettled(statements);
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 }

@@ -42,7 +42,7 @@ export async function registerConsole(
   const embedDir = `${join(consoleDir, 'embed')}/`;
   const built = existsSync(indexFile);
   const page = built ? pageWithRuntime(readFileSync(indexFile, 'utf8'), runtime) : '';
-  const pagePolicy = consolePagePolicy(page);
+  const setPagePolicy = consolePagePolicy(page);
   if (built) {
     await app.register(fastifyStatic, {
       root: consoleDir,
@@ -81,7 +81,7 @@ export async function registerConsole(
   if (built) app.get('/', { schema: { hide: true } }, async (_request, reply) => sendPage(reply));
 
   async function sendPage(reply: FastifyReply) {
-    await reply.helmet(pagePolicy);
+    setPagePolicy(reply);
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
   }
 }

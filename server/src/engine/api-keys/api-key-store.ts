@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.ts';
 import { sha256Hex } from '../../crypto.ts';
-import { type Db, notify } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
+import { createNotifiedCache } from '../../db/notified-cache.ts';
 import type { ApiKeyGrant } from '../../grants.ts';
 import type { ReportError } from '../../report-error.ts';
 import { ipAllowed } from './valid-ips.ts';
@@ -62,8 +63,8 @@ const toKey = (row: KeyRow): ApiKey => ({
   lastUsedAt: row.last_used_at,
 });
 
-/** Announces a changed or removed key (payload: its id) to every process's key cache. */
-export const apiKeyChanged = 'api_key_changed';
+/** Announces a changed or removed key (payload: its hash) to every process's key cache. */
+const apiKeyChanged = 'api_key_changed';
 
 /** How long a looked-up key is trusted without a change announced (a lost announcement). */
 const cacheMs = 10_000;
@@ -73,33 +74,16 @@ const lastUsedEveryMs = 60_000;
 export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;
 
 /**
- * API keys: stored as SHA-256 only, shown once. Lookups on the sending hot path are cached briefly;
- * changes take effect at once in every process (announced on {@link apiKeyChanged}).
+ * API keys: stored as SHA-256 only, shown once. Lookups on the sending hot path are cached briefly
+ * (fifty concurrent requests with one key read it once); changes take effect at once in every process.
  */
 export function createApiKeyStore(db: Db, clock: Clock, reportError: ReportError) {
-  const cache = new Map<string, { key: ApiKey | undefined; until: number }>();
-  // Bumped by every change: a lookup that read the database before a change must not cache what it read.
-  let generation = 0;
-
-  const forget = (id: string) => {
-    generation += 1;
-    for (const [hash, entry] of cache)
-      if (entry.key?.id === id || entry.key === undefined) cache.delete(hash);
-  };
-  db.listen(apiKeyChanged, forget);
-
-  async function lookup(secret: string): Promise<ApiKey | undefined> {
-    const hash = sha256Hex(secret);
-    const now = clock.now().getTime();
-    const cached = cache.get(hash);
-    if (cached && cached.until > now) return cached.key;
-    const readAt = generation;
+  const byHash = createNotifiedCache(db, clock, { channel: apiKeyChanged, ttlMs: cacheMs }, async (hash) => {
     const row = await db.maybeOne<KeyRow>(`SELECT ${columns} FROM api_keys WHERE hash = $1`, [hash]);
-    const key = row ? toKey(row) : undefined;
-    if (cache.size > 10_000) cache.clear();
-    if (readAt === generation) cache.set(hash, { key, until: now + cacheMs });
-    return key;
-  }
+    return row ? toKey(row) : undefined;
+  });
+
+  const lookup = (secret: string): Promise<ApiKey | undefined> => byHash.get(sha256Hex(secret));
 
   async function touch(key: ApiKey): Promise<void> {
     const now = clock.now();
@@ -161,24 +145,22 @@ export function createApiKeyStore(db: Db, clock: Clock, reportError: ReportError
       id: string,
       changes: { label?: string; grants?: readonly string[]; validIps?: readonly string[] },
     ): Promise<ApiKey | undefined> {
-      const row = await db.maybeOne<KeyRow>(
+      const row = await db.maybeOne<KeyRow & { hash: string }>(
         `UPDATE api_keys SET label = coalesce($3, label), grants = coalesce($4, grants),
            valid_ips = coalesce($5, valid_ips), updated_at = $6
-         WHERE company_id = $1 AND id::text = $2 RETURNING ${columns}`,
+         WHERE company_id = $1 AND id::text = $2 RETURNING ${columns}, hash`,
         [companyId, id, changes.label ?? null, changes.grants ?? null, changes.validIps ?? null, clock.now()],
       );
-      forget(id);
-      await notify(db, apiKeyChanged, id);
+      if (row) await byHash.changed(db, row.hash);
       return row ? toKey(row) : undefined;
     },
 
     async remove(companyId: string, id: string): Promise<boolean> {
-      const rows = await db.query(
-        'DELETE FROM api_keys WHERE company_id = $1 AND id::text = $2 RETURNING id',
+      const rows = await db.query<{ hash: string }>(
+        'DELETE FROM api_keys WHERE company_id = $1 AND id::text = $2 RETURNING hash',
         [companyId, id],
       );
-      forget(id);
-      await notify(db, apiKeyChanged, id);
+      for (const row of rows) await byHash.changed(db, row.hash);
       return rows.length > 0;
     },
   };

@@ -10,7 +10,11 @@ import { recipientType } from '../transmissions/generate.ts';
 import { domainOf } from '../transmissions/recipients.ts';
 import { renderMessages } from '../transmissions/render-pool.ts';
 import type { RecipientJob } from '../transmissions/render-worker.ts';
-import { generationsOf, recordComposition } from '../transmissions/transmission-rows.ts';
+import {
+  type CompositionProgress,
+  generationsOf,
+  recordCompositions,
+} from '../transmissions/transmission-rows.ts';
 import type { QuotaCharge } from '../usage/usage-meter.ts';
 import { type ComposedRow, failUncomposed, type QueuedMessage, storeComposed } from './queue-store.ts';
 
@@ -157,33 +161,49 @@ export async function composeClaimed(
     db,
     [...groups.keys()].filter((id) => /^\d+$/.test(id)),
   );
+  // Each transmission's recipients rendered on the threads (together), then all of them committed at
+  // once: a burst of single-recipient sends is one transaction here, not one per message.
+  const rendered = await Promise.all(
+    [...groups].map(async ([transmissionId, messages]) => {
+      const stored = generations.get(transmissionId);
+      const snapshot = stored?.generation as GenerationSnapshot | undefined;
+      const { compositions, renderSteps } = snapshot
+        ? await composeGroup(
+            deps,
+            snapshot,
+            templateLimits.renderLoopSteps - (stored?.renderStepsUsed ?? 0),
+            messages,
+          )
+        : { compositions: new Map<string, Composition>(), renderSteps: 0 };
+      const send: SendContext | undefined = snapshot
+        ? { ...snapshot.send, injectedAt: new Date(snapshot.send.injectedAt) }
+        : undefined;
+      return { transmissionId, messages, snapshot, send, compositions, renderSteps };
+    }),
+  );
+  const at = deps.clock.now();
   const composed = new Map<string, QueuedMessage>();
-  for (const [transmissionId, messages] of groups) {
-    const stored = generations.get(transmissionId);
-    const snapshot = stored?.generation as GenerationSnapshot | undefined;
-    const { compositions, renderSteps } = snapshot
-      ? await composeGroup(
-          deps,
-          snapshot,
-          templateLimits.renderLoopSteps - (stored?.renderStepsUsed ?? 0),
-          messages,
-        )
-      : { compositions: new Map<string, Composition>(), renderSteps: 0 };
-    const send: SendContext | undefined = snapshot
-      ? { ...snapshot.send, injectedAt: new Date(snapshot.send.injectedAt) }
-      : undefined;
-    const at = deps.clock.now();
-    const failedIds = messages
-      .filter((message) => compositions.get(message.id)?.ok !== true)
-      .map((m) => m.id);
-    await db.transaction(async (tx) => {
-      const rows = messages.flatMap((message) => {
-        const composition = compositions.get(message.id);
+  await db.transaction(async (tx) => {
+    const byMessage = new Map(rendered.flatMap((group) => [...group.compositions]));
+    const all = rendered.flatMap((group) => group.messages);
+    const written = await storeComposed(
+      tx,
+      lease,
+      all.flatMap((message) => {
+        const composition = byMessage.get(message.id);
         return composition?.ok ? [composition.row] : [];
-      });
-      const written = await storeComposed(tx, lease, rows);
-      const failed = await failUncomposed(tx, lease, failedIds, at);
-      const events: NewMessageEvent[] = [];
+      }),
+    );
+    const failed = await failUncomposed(
+      tx,
+      lease,
+      all.filter((message) => byMessage.get(message.id)?.ok !== true).map((message) => message.id),
+      at,
+    );
+    const events: NewMessageEvent[] = [];
+    const progress: CompositionProgress[] = [];
+    for (const { transmissionId, messages, snapshot, send, compositions, renderSteps } of rendered) {
+      let failedHere = 0;
       for (const message of messages) {
         const composition = compositions.get(message.id);
         if (written.has(message.id) && composition?.ok && send) {
@@ -206,7 +226,9 @@ export async function composeClaimed(
             raw: composition.row.raw,
             options: { ...claim.options, rcpt_type: composition.row.rcptType },
           });
-        } else if (failed.has(message.id) && send) {
+        } else if (failed.has(message.id)) {
+          failedHere += 1;
+          if (!send) continue;
           const failure = composition && !composition.ok ? composition : undefined;
           events.push(
             sendEvent(
@@ -219,15 +241,16 @@ export async function composeClaimed(
           );
         }
       }
-      if (events.length > 0) await deps.insertEvents(tx, events);
-      if (snapshot) await recordComposition(tx, transmissionId, { failed: failed.size, renderSteps });
+      if (snapshot) progress.push({ transmissionId, failed: failedHere, renderSteps });
       // A message never made is not charged: what acceptance took for it goes back.
-      if (send && failed.size > 0 && deps.refundUsage) {
-        const charges = chargesFor(send.environment, failed.size, snapshot?.bulk ?? false);
+      if (send && failedHere > 0 && deps.refundUsage) {
+        const charges = chargesFor(send.environment, failedHere, snapshot?.bulk ?? false);
         await deps.refundUsage(tx, send.companyId, charges, send.injectedAt);
       }
-    });
-  }
+    }
+    if (events.length > 0) await deps.insertEvents(tx, events);
+    await recordCompositions(tx, progress);
+  });
   return claimed.flatMap((message) => {
     if (message.pending === undefined) return [message];
     const done = composed.get(message.id);

@@ -163,4 +163,34 @@ describe.each(databases)('delivery queue on $name', (database) => {
       rows.map((row) => [row.status, null]),
     );
   });
+
+  it('delivers a trickle of sends in batches: a claim gathers what came in meanwhile, not one claim per message', async () => {
+    const { transport, jobs } = fakeTransport();
+    let claims = 0;
+    const counted: Db = {
+      ...db,
+      query: (sql, params) => {
+        if (/^\s*WITH due AS/.test(sql)) claims += 1;
+        return db.query(sql, params);
+      },
+    };
+    const w = worker(transport, { settings: { gatherMs: 300 } }, counted);
+    w.start();
+    const messages = Array.from({ length: 40 }, (_, index) =>
+      queuedMessage(companyId, `trickle${index}@dest.test`),
+    );
+    for (const message of messages) {
+      await enqueue(db, [message]);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    const deadline = Date.now() + 10_000;
+    while (jobs.filter((job) => job.rcptTo.startsWith('trickle')).length < messages.length) {
+      if (Date.now() > deadline) throw new Error('not all delivered');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await w.stop();
+    // 40 messages over about 0.6 s, a claim at most every 300 ms per loop (two loops): a handful of
+    // claims, where one claim per message made 40.
+    expect(claims).toBeLessThan(15);
+  });
 });

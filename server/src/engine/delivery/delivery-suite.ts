@@ -51,8 +51,12 @@ export function useDeliveryQueue(database: TestDatabase) {
     ...overrides,
   });
 
-  const worker = (transport: DeliveryTransport | undefined, overrides: Partial<DeliveryWorkerDeps> = {}) =>
-    createDeliveryWorker(db, {
+  const worker = (
+    transport: DeliveryTransport | undefined,
+    overrides: Partial<DeliveryWorkerDeps> = {},
+    on: Db = db,
+  ) =>
+    createDeliveryWorker(on, {
       clock,
       mode: 'deliver',
       transport,

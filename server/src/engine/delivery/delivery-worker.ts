@@ -41,6 +41,11 @@ export interface DeliverySettings {
   retryPeriodMs: number;
   /** Pause of start()'s loop when nothing is due; newly queued messages wake it sooner. Default 1 s. */
   idleMs: number;
+  /**
+   * Pause of start()'s loop after a batch that was not full, so a trickle of sends is delivered in
+   * batches rather than one claim, composition and outcome commit per message. Default 200 ms.
+   */
+  gatherMs: number;
 }
 
 export interface DeliveryWorkerDeps {
@@ -89,6 +94,7 @@ const defaults: DeliverySettings = {
   attemptTimeoutMs: 5 * 60_000,
   retryPeriodMs: defaultRetryPeriodMs,
   idleMs: 1000,
+  gatherMs: 200,
 };
 
 /** What the delivery event of a captured message says instead of a receiving server's answer. */
@@ -273,8 +279,9 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     return { committed: commit({ message, ...sent, outcome, method: 'esmtp', at: deps.clock.now() }) };
   }
 
-  async function runBatch(): Promise<number> {
-    if (!holder.alive()) return 0;
+  /** Claims one batch of due messages and tries each once: how many it claimed, and tried. */
+  async function runBatch(): Promise<{ claimed: number; tried: number }> {
+    if (!holder.alive()) return { claimed: 0, tried: 0 };
     claims += 1;
     const holderId = holder.id();
     const lease = `${holderId}/${claims}`;
@@ -289,7 +296,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
       rawBytes,
       holder.deadHolders(),
     );
-    if (claimed.length === 0) return 0;
+    if (claimed.length === 0) return { claimed: 0, tried: 0 };
     let batch: QueuedMessage[];
     try {
       batch = await composeClaimed(db, deps, lease, claimed);
@@ -303,7 +310,7 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
       throw error;
     }
     // Every message failed its composition: the batch is done, the loop goes on.
-    if (batch.length === 0) return claimed.length;
+    if (batch.length === 0) return { claimed: claimed.length, tried: claimed.length };
     let leaseEnds = claimedAt + settings.leaseMs;
     const held = new Set(batch.map((message) => message.id));
     let renewing: Promise<void> | undefined;
@@ -415,38 +422,43 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
     } finally {
       batchesInFlight.delete(releaseWaiting);
     }
-    return tried;
+    return { claimed: claimed.length, tried };
   }
 
   let loops: Promise<void>[] = [];
-  const sleepers = new Set<() => void>();
+  /** Sleeping loops: each woken by stop(), and those idle for lack of work by a notification too. */
+  const sleepers = new Map<() => void, { onQueued: boolean }>();
   let listening = false;
   /** Set by a notification, so one that arrives while a batch is claimed is not slept through. */
   let queued = false;
+  const rest = (ms: number, onQueued: boolean) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.set(wake, { onQueued });
+    });
   const loop = async () => {
     while (!stopping) {
       queued = false;
+      let claimed = 0;
       try {
-        if ((await runBatch()) > 0) continue;
+        ({ claimed } = await runBatch());
       } catch (error) {
         deps.reportError(error, 'delivery batch failed');
       }
       if (stopping) break;
-      if (queued) continue;
-      await new Promise<void>((resolve) => {
-        const wake = () => {
-          clearTimeout(timer);
-          sleepers.delete(wake);
-          resolve();
-        };
-        const timer = setTimeout(wake, settings.idleMs);
-        sleepers.add(wake);
-      });
+      if (claimed >= settings.batchSize) continue;
+      if (claimed > 0) await rest(settings.gatherMs, false);
+      else if (!queued) await rest(settings.idleMs, true);
     }
   };
 
   return {
-    runOnce: runBatch,
+    runOnce: async () => (await runBatch()).tried,
     start() {
       if (loops.length > 0) return;
       stopping = false;
@@ -454,14 +466,14 @@ export function createDeliveryWorker(db: Db, deps: DeliveryWorkerDeps): Delivery
         listening = true;
         db.listen(messagesQueuedChannel, () => {
           queued = true;
-          for (const wake of [...sleepers]) wake();
+          for (const [wake, { onQueued }] of [...sleepers]) if (onQueued) wake();
         });
       }
       loops = [loop(), loop()];
     },
     async stop() {
       stopping = true;
-      for (const wake of [...sleepers]) wake();
+      for (const wake of [...sleepers.keys()]) wake();
       await Promise.all([...batchesInFlight].map((releaseWaiting) => releaseWaiting()));
       slotFreed();
       await Promise.all(loops);

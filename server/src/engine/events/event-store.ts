@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.ts';
+import { type Db, pipelined } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
 import type { MessageEventType, NewMessageEvent } from './message-event.ts';
 import { cursorTime, likeLiteral, whereBuilder } from './paging.ts';
@@ -309,7 +309,7 @@ export function createEventStore(db: Db) {
           recipientDomain: rows[index]?.recipient_domain as string,
           sendingDomain: rows[index]?.sending_domain as string,
         }));
-        for (const listener of listeners) await listener(tx, inserted);
+        await pipelined(listeners.map((listener) => listener(tx, inserted)));
       }
     },
 

@@ -18,14 +18,29 @@ describe.each(databases)('group commit of accepted messages on $name', (database
     companyId = (await engineAccount(t.app, t.db, 'ingest')).companyId;
   });
 
-  /** An ingest writer on `t.db` that counts its transactions. */
+  /** An ingest writer on `t.db` that counts its transactions and the messages inserts in them. */
   function countingWriter() {
     let transactions = 0;
+    let messageInserts = 0;
     const db: Db = {
       ...t.db,
       transaction: (fn) => {
         transactions += 1;
-        return t.db.transaction(fn);
+        return t.db.transaction((tx) =>
+          fn({
+            ...tx,
+            query: (sql, params) => {
+              if (/^\s*(INSERT INTO|COPY) messages/.test(sql)) messageInserts += 1;
+              return tx.query(sql, params);
+            },
+            ...(tx.copyFrom && {
+              copyFrom: (sql, lines) => {
+                messageInserts += 1;
+                return tx.copyFrom?.(sql, lines) ?? Promise.resolve();
+              },
+            }),
+          }),
+        );
       },
     };
     const clock = testClock();
@@ -36,7 +51,7 @@ describe.each(databases)('group commit of accepted messages on $name', (database
       insertTransmissions,
       recordProgress,
     });
-    return { writer, transactions: () => transactions };
+    return { writer, transactions: () => transactions, messageInserts: () => messageInserts };
   }
 
   const unit = (subject: string, id = randomUUID()): IngestUnit => {
@@ -99,5 +114,67 @@ describe.each(databases)('group commit of accepted messages on $name', (database
     expect(await stored(good.flatMap((u) => u.messages.map((m) => m.id)))).toBe(63);
     // One failed batch of 64, then halves down to the bad unit: 1 + 2 × log2(64) transactions.
     expect(transactions() - before).toBeLessThanOrEqual(13);
+  });
+
+  it('queues the recipients of many transmissions committed together in one statement, each row its own', async () => {
+    const { writer, transactions, messageInserts } = countingWriter();
+    const queuedUnit = (n: number): IngestUnit => ({
+      companyId,
+      charges: [],
+      messages: [],
+      events: [],
+      queued: {
+        companyId,
+        subaccountId: 0,
+        transmissionId: String(7_000_000 + n),
+        campaignId: `campaign ${n}`,
+        templateId: n % 2 === 0 ? null : `template-${n}`,
+        options: { transactional: n % 2 === 0 },
+        metadata: { shared: n },
+        returnPath: `bounces-${n}@acme.test`,
+        createdAt: new Date(),
+        recipients: [
+          { address: { email: `first-${n}@example.test` }, metadata: { own: n } },
+          { address: { email: `second-${n}@example.test` }, tags: ['t'], return_path: `own-${n}@acme.test` },
+        ],
+      },
+    });
+    const units = Array.from({ length: 30 }, (_, n) => queuedUnit(n));
+    await Promise.all(units.map((u) => writer.write(u)));
+    expect(transactions()).toBe(1);
+    expect(messageInserts()).toBe(1);
+    const rows = await t.db.query<{
+      transmission_id: string;
+      campaign_id: string;
+      template_id: string | null;
+      rcpt_to: string;
+      mail_from: string;
+      options: { transactional: boolean; metadata: Record<string, number>; tags: string[] };
+    }>(
+      `SELECT transmission_id::text, campaign_id, template_id, rcpt_to, mail_from, options FROM messages
+       WHERE transmission_id BETWEEN 7000000 AND 7000029 ORDER BY transmission_id, rcpt_to`,
+    );
+    expect(rows).toHaveLength(60);
+    const of = (n: number) => rows.filter((row) => row.transmission_id === String(7_000_000 + n));
+    expect(of(3)).toEqual([
+      {
+        transmission_id: '7000003',
+        campaign_id: 'campaign 3',
+        template_id: 'template-3',
+        rcpt_to: 'first-3@example.test',
+        mail_from: 'bounces-3@acme.test',
+        options: { transactional: false, metadata: { shared: 3, own: 3 }, tags: [] },
+      },
+      {
+        transmission_id: '7000003',
+        campaign_id: 'campaign 3',
+        template_id: 'template-3',
+        rcpt_to: 'second-3@example.test',
+        mail_from: 'own-3@acme.test',
+        options: { transactional: false, metadata: { shared: 3 }, tags: ['t'] },
+      },
+    ]);
+    expect(of(4)[0]?.options.transactional).toBe(true);
+    await t.db.query('DELETE FROM messages WHERE transmission_id BETWEEN 7000000 AND 7000029');
   });
 });

@@ -1,5 +1,5 @@
 import { findUnstorableInSlices, maxJsonDepth, type Unstorable } from '@app/shared/api/contract/engine/index';
-import type { Db } from '../../db/db.ts';
+import { type Db, pipelined } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import type { PlanQuotas, QuotaCharge, UsageMeter } from '../usage/usage-meter.ts';
@@ -150,25 +150,34 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
         totals.set(charge.feature, (totals.get(charge.feature) ?? 0) + charge.amount);
       counted.set(unit.companyId, totals);
     }
-    for (const [companyId, totals] of counted) {
-      for (const [feature, amount] of totals) {
-        await deps.usage.count(tx, companyId, plans.get(companyId) ?? new Map(), { feature, amount });
-      }
-    }
+    await pipelined(
+      [...counted].map(([companyId, totals]) =>
+        deps.usage.count(
+          tx,
+          companyId,
+          plans.get(companyId) ?? new Map(),
+          [...totals].map(([feature, amount]) => ({ feature, amount })),
+        ),
+      ),
+    );
     return results;
   }
 
   /** Writes the units' rows through `tx`: transmissions, progress, messages, queued recipients, events. */
   async function writeRows(tx: Db, accepted: IngestUnit[]): Promise<void> {
     const transmissions = accepted.flatMap((unit) => (unit.transmission ? [unit.transmission] : []));
-    if (transmissions.length > 0) await deps.insertTransmissions(tx, transmissions);
     const progress = accepted.flatMap((unit) => (unit.progress ? [unit.progress] : []));
-    if (progress.length > 0) await deps.recordProgress(tx, progress);
     const messages = accepted.flatMap((unit) => unit.messages);
-    if (messages.length > 0) await insertMessages(tx, messages);
-    for (const unit of accepted) if (unit.queued) await insertQueued(tx, unit.queued);
+    const queued = accepted.flatMap((unit) => (unit.queued ? [unit.queued] : []));
     const events = accepted.flatMap((unit) => unit.events);
-    if (events.length > 0) await deps.insertEvents(tx, events);
+    // Independent tables: sent together rather than each after the last one's answer.
+    await pipelined([
+      transmissions.length > 0 ? deps.insertTransmissions(tx, transmissions) : undefined,
+      progress.length > 0 ? deps.recordProgress(tx, progress) : undefined,
+      messages.length > 0 ? insertMessages(tx, messages) : undefined,
+      queued.length > 0 ? insertQueued(tx, queued) : undefined,
+      events.length > 0 ? deps.insertEvents(tx, events) : undefined,
+    ]);
   }
 
   /** A batch: quotas first, then the rows of the units they let through. */

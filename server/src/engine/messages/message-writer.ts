@@ -120,7 +120,7 @@ export interface QueuedBatch {
   createdAt: Date;
   recipients: readonly QueuedRecipient[];
   /** The rows as JSON statement parameters, made before the transaction where there is no COPY (PGlite). */
-  payloads?: string[];
+  payloads?: QueuedPayload[];
 }
 
 /** Rows and characters per insert statement of queued recipients (PGlite). */
@@ -134,17 +134,23 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /** How long stringifying runs between two turns of the event loop. */
 const stringifySliceMs = 10;
 
+/** Queued recipients' rendering input as one JSON array, ready to be a statement's parameter. */
+export interface QueuedPayload {
+  json: string;
+  rows: number;
+}
+
 /**
  * The JSON payloads of queued recipients' rendering input, a statement's worth each (at most 10,000
  * rows and 32 MB), stringified with a turn of the event loop every few milliseconds: 100,000
  * recipients, or fewer with large substitution data, take too long to stringify in one.
  */
-export async function queuedPayloads(recipients: readonly object[]): Promise<string[]> {
-  const payloads: string[] = [];
+export async function queuedPayloads(recipients: readonly object[]): Promise<QueuedPayload[]> {
+  const payloads: QueuedPayload[] = [];
   let parts: string[] = [];
   let chars = 0;
   const flush = () => {
-    if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
+    if (parts.length > 0) payloads.push({ json: `[${parts.join(',')}]`, rows: parts.length });
     parts = [];
     chars = 0;
   };
@@ -217,41 +223,87 @@ async function* queuedLines(batch: QueuedBatch): AsyncGenerator<string> {
   if (lines !== '') yield lines;
 }
 
+/** Every batch's rows in COPY's text format, one batch after another. */
+async function* linesOfBatches(batches: readonly QueuedBatch[]): AsyncGenerator<string> {
+  for (const batch of batches) yield* queuedLines(batch);
+}
+
 /**
- * Inserts a transmission's queued recipients through `tx`: production rows due now with no raw
- * message yet. On PostgreSQL one COPY, its rows made while it runs; elsewhere one statement per
- * payload (at most 10,000 rows). The message ids are made here, at acceptance: nothing before the
- * first event refers to them.
+ * Statements' worth of queued recipients (PGlite): each a JSON array of the batches' shared columns
+ * with a payload of their recipients, at most 10,000 recipients and 32 MB a statement. A burst of
+ * single-recipient sends committed together thus costs one statement, not one each.
  */
-export async function insertQueued(tx: Db, batch: QueuedBatch): Promise<void> {
-  if (tx.copyFrom) await tx.copyFrom(copyQueuedSql, queuedLines(batch));
+function queuedStatements(batches: readonly (QueuedBatch & { payloads: QueuedPayload[] })[]): string[] {
+  const statements: string[] = [];
+  let parts: string[] = [];
+  let rows = 0;
+  let chars = 0;
+  for (const batch of batches) {
+    const shared = JSON.stringify({
+      company_id: batch.companyId,
+      subaccount_id: batch.subaccountId,
+      transmission_id: batch.transmissionId,
+      campaign_id: batch.campaignId,
+      template_id: batch.templateId,
+      options: batch.options,
+      metadata: batch.metadata,
+      created_at: batch.createdAt.toISOString(),
+      return_path: batch.returnPath,
+    });
+    for (const payload of batch.payloads) {
+      if (
+        parts.length > 0 &&
+        (rows + payload.rows > queuedRowsPerInsert || chars + payload.json.length > queuedCharsPerInsert)
+      ) {
+        statements.push(`[${parts.join(',')}]`);
+        parts = [];
+        rows = 0;
+        chars = 0;
+      }
+      parts.push(`${shared.slice(0, -1)},"recipients":${payload.json}}`);
+      rows += payload.rows;
+      chars += shared.length + payload.json.length;
+    }
+  }
+  if (parts.length > 0) statements.push(`[${parts.join(',')}]`);
+  return statements;
+}
+
+/**
+ * Inserts transmissions' queued recipients through `tx`: production rows due now with no raw message
+ * yet, then announces them once to the delivery workers. On PostgreSQL one COPY, its rows made while
+ * it runs; elsewhere one statement for many batches (at most 10,000 rows each). The message ids are
+ * made here, at acceptance: nothing before the first event refers to them.
+ */
+export async function insertQueued(tx: Db, batches: readonly QueuedBatch[]): Promise<void> {
+  if (tx.copyFrom) await tx.copyFrom(copyQueuedSql, linesOfBatches(batches));
   else {
-    for (const payload of batch.payloads ?? (await queuedPayloads(batch.recipients))) {
+    // Payloads are made before the transaction (ingest); those that were not are made now.
+    const ready = await Promise.all(
+      batches.map(async (batch) => ({
+        ...batch,
+        payloads: batch.payloads ?? (await queuedPayloads(batch.recipients)),
+      })),
+    );
+    for (const statement of queuedStatements(ready)) {
       await tx.query(
         `INSERT INTO messages (id, company_id, subaccount_id, transmission_id, environment, status, mail_from,
            rcpt_to, message_id_header, campaign_id, template_id, options, recipient, created_at, next_attempt_at)
-         SELECT gen_random_uuid(), $2, $3, $4, 'production', 'queued', COALESCE(r ->> 'return_path', $10),
-           r -> 'address' ->> 'email', '', $5, $6,
-           $7::jsonb || jsonb_build_object('metadata', $8::jsonb || COALESCE(r -> 'metadata', '{}'::jsonb),
+         SELECT gen_random_uuid(), b.company_id, b.subaccount_id, b.transmission_id, 'production', 'queued',
+           COALESCE(r ->> 'return_path', b.return_path), r -> 'address' ->> 'email', '', b.campaign_id,
+           b.template_id,
+           b.options || jsonb_build_object('metadata', b.metadata || COALESCE(r -> 'metadata', '{}'::jsonb),
              'tags', COALESCE(r -> 'tags', '[]'::jsonb)),
-           r, $9, $9
-         FROM (SELECT e::jsonb AS r FROM json_array_elements($1::json) AS e) AS q`,
-        [
-          payload,
-          batch.companyId,
-          batch.subaccountId,
-          batch.transmissionId,
-          batch.campaignId,
-          batch.templateId,
-          JSON.stringify(batch.options),
-          JSON.stringify(batch.metadata),
-          batch.createdAt,
-          batch.returnPath,
-        ],
+           r, b.created_at, b.created_at
+         FROM json_to_recordset($1::json) AS b(company_id uuid, subaccount_id bigint, transmission_id bigint,
+           campaign_id text, template_id text, options jsonb, metadata jsonb, created_at timestamptz,
+           return_path text, recipients json)
+         CROSS JOIN LATERAL (SELECT e::jsonb AS r FROM json_array_elements(b.recipients) AS e) AS q`,
+        [statement],
       );
     }
   }
-  if (batch.recipients.length > 0) await notify(tx, messagesQueuedChannel, '');
+  if (batches.some((batch) => batch.recipients.length > 0)) await notify(tx, messagesQueuedChannel, '');
 }
 
 /** Deletes one of the company's messages in `environment`; false when there is none with that id. */

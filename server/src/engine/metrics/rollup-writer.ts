@@ -1,4 +1,4 @@
-import type { Db } from '../../db/db.ts';
+import { type Db, pipelined } from '../../db/db.ts';
 import type { StoredMessageEvent } from '../events/event-store.ts';
 import {
   type Counter,
@@ -337,8 +337,10 @@ export async function rollUpEvents(tx: Db, events: readonly StoredMessageEvent[]
       }
     }
   }
-  await upsert(tx, 'metric_totals', baseKey, totals);
-  await upsert(tx, 'metric_rollups', rollupKey, rollups);
-  await upsert(tx, 'metric_bounces', bounceKey, bounces);
-  await upsert(tx, 'metric_rejections', rejectionKey, rejections);
+  await pipelined([
+    upsert(tx, 'metric_totals', baseKey, totals),
+    upsert(tx, 'metric_rollups', rollupKey, rollups),
+    upsert(tx, 'metric_bounces', bounceKey, bounces),
+    upsert(tx, 'metric_rejections', rejectionKey, rejections),
+  ]);
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
+import { createNotifiedCache } from '../../db/notified-cache.ts';
 
 export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
 /** SparkPost's tls_status values; "unknown" for a domain whose certificate this server does not manage. */
@@ -83,10 +84,40 @@ const toDomain = (row: Row): TrackingDomain => ({
 const owned = 'company_id = $1 AND ($3 OR subaccount_id = $2)';
 const params = (viewer: Viewer) => [viewer.companyId, viewer.subaccountId, viewer.isMaster];
 
+/** A verified domain as the sending path picks among them. */
+interface VerifiedDomain {
+  subaccountId: number;
+  domain: string;
+  secure: boolean;
+  isDefault: boolean;
+}
+
+/** Announces a change to a company's tracking domains (payload: the company id) to every process. */
+const trackingDomainsChanged = 'tracking_domains_changed';
+
 export type TrackingDomainStore = ReturnType<typeof createTrackingDomainStore>;
 
 /** The one owner of `tracking_domains`. */
 export function createTrackingDomainStore(db: Db, clock: Clock) {
+  // Every tracked send asks which domain its links use: the company's verified domains are cached.
+  const verified = createNotifiedCache(
+    db,
+    clock,
+    { channel: trackingDomainsChanged, ttlMs: 10_000 },
+    async (companyId): Promise<VerifiedDomain[]> =>
+      (
+        await db.query<{ subaccount_id: string; domain: string; secure: boolean; is_default: boolean }>(
+          `SELECT subaccount_id, domain, secure, is_default FROM tracking_domains
+           WHERE company_id = $1 AND cname_status = 'valid'`,
+          [companyId],
+        )
+      ).map((row) => ({
+        subaccountId: Number(row.subaccount_id),
+        domain: row.domain,
+        secure: row.secure,
+        isDefault: row.is_default,
+      })),
+  );
   return {
     /** Refused when the company already has the name (in any account) or has as many as it may. */
     async create(
@@ -94,6 +125,7 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
       subaccountId: number,
       domain: { domain: string; secure: boolean },
     ): Promise<'created' | 'exists' | 'tooMany'> {
+      // A new domain is unverified: nothing the sending path uses changes.
       try {
         const rows = await db.query(
           `INSERT INTO tracking_domains (company_id, subaccount_id, domain, secure, created_at, updated_at)
@@ -164,7 +196,9 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
            WHERE company_id = $1 AND domain = $2 RETURNING ${columns}`,
           [viewer.companyId, name, change.secure ?? null, change.isDefault ?? null, clock.now()],
         );
-        return updated ? toDomain(updated) : undefined;
+        if (!updated) return undefined;
+        await verified.changed(tx, viewer.companyId);
+        return toDomain(updated);
       });
     },
 
@@ -190,6 +224,7 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
          WHERE company_id = $1 AND domain = $2 RETURNING ${columns}`,
         [companyId, domain.toLowerCase(), status, error ?? null, clock.now()],
       );
+      if (row) await verified.changed(db, companyId);
       return row ? toDomain(row) : undefined;
     },
 
@@ -204,6 +239,8 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
          WHERE ${owned} AND domain = $4 AND cname_status = 'valid' RETURNING ${columns}`,
         [...params(viewer), domain.toLowerCase(), clock.now()],
       );
+      // Links of later sends use https.
+      if (row) await verified.changed(db, viewer.companyId);
       return row ? toDomain(row) : undefined;
     },
 
@@ -246,13 +283,15 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
       subaccountId: number,
       requested: string | undefined,
     ): Promise<{ domain: string; secure: boolean } | undefined> {
-      return db.maybeOne<{ domain: string; secure: boolean }>(
-        `SELECT domain, secure FROM tracking_domains
-         WHERE company_id = $1 AND subaccount_id IN ($2::bigint, 0) AND cname_status = 'valid'
-           AND CASE WHEN $3::text IS NULL THEN is_default ELSE domain = $3 END
-         ORDER BY subaccount_id DESC LIMIT 1`,
-        [companyId, subaccountId, requested?.toLowerCase() ?? null],
+      const wanted = requested?.toLowerCase();
+      const candidates = (await verified.get(companyId)).filter(
+        (found) =>
+          (found.subaccountId === subaccountId || found.subaccountId === 0) &&
+          (wanted === undefined ? found.isDefault : found.domain === wanted),
       );
+      // The account's own before the master account's.
+      const found = candidates.find((c) => c.subaccountId === subaccountId) ?? candidates[0];
+      return found && { domain: found.domain, secure: found.secure };
     },
 
     async remove(viewer: Viewer, domain: string): Promise<boolean> {
@@ -260,6 +299,7 @@ export function createTrackingDomainStore(db: Db, clock: Clock) {
         `DELETE FROM tracking_domains WHERE ${owned} AND domain = $4 RETURNING domain`,
         [...params(viewer), domain.toLowerCase()],
       );
+      if (rows.length > 0) await verified.changed(db, viewer.companyId);
       return rows.length > 0;
     },
   };

@@ -316,6 +316,26 @@ describe.each(databases)('open and click tracking on $name', (database) => {
     expect(await eventsOf(a, mine.id)).toEqual([expect.objectContaining({ type: 'click' })]);
   });
 
+  it('uses a change to the tracking domains from the very next send (the sending path caches them)', async () => {
+    await call(b, 'POST', '/tracking-domains', { domain: 'links.track-b.test', secure: true });
+    dns.set('links.track-b.test', { CNAME: 'mail.platform.test.' });
+    await call(b, 'POST', '/tracking-domains/links.track-b.test/verify');
+    expect((await call(b, 'PUT', '/tracking-domains/links.track-b.test', { default: true })).statusCode).toBe(
+      200,
+    );
+    expect(clicksIn((await sent(b)).html)[0]?.origin).toBe('https://links.track-b.test');
+
+    expect((await call(b, 'PUT', '/tracking-domains/links.track-b.test', { secure: false })).statusCode).toBe(
+      200,
+    );
+    expect(clicksIn((await sent(b)).html)[0]?.origin).toBe('http://links.track-b.test');
+
+    dns.set('links.track-b.test', { CNAME: 'elsewhere.test.' });
+    await call(b, 'POST', '/tracking-domains/links.track-b.test/verify');
+    expect(clicksIn((await sent(b)).html)[0]?.origin).toBe(publicUrl);
+    expect((await call(b, 'DELETE', '/tracking-domains/links.track-b.test')).statusCode).toBe(204);
+  });
+
   it('records a link_unsubscribe and suppresses the recipient when a person follows an unsubscribe link', async () => {
     const message = await sent(
       a,

@@ -1,5 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/db.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
@@ -36,8 +37,8 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
   });
 
   /** A worker delivering through `transport`, or, given 'capture', one that only marks mail delivered. */
-  const worker = (transport: DeliveryTransport | 'capture' = fakeTransport().transport) =>
-    createDeliveryWorker(t.db, {
+  const worker = (transport: DeliveryTransport | 'capture' = fakeTransport().transport, db: Db = t.db) =>
+    createDeliveryWorker(db, {
       clock: t.clock,
       ...(transport === 'capture' ? { mode: 'capture' as const } : { mode: 'deliver' as const, transport }),
       prepare: {
@@ -194,7 +195,7 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
     const payloads = await queuedPayloads(
       Array.from({ length: count }, (_, index) => ({ address: { email: `r${index}@dest.test` } })),
     );
-    expect(payloads).toHaveLength(2);
+    expect(payloads.map((payload) => payload.rows)).toEqual([10_000, 10_000]);
     // Messages of other companies stay out of reach: the rows carry the sender's company only.
     const companies = await t.db.query<{ company_id: string }>(
       'SELECT DISTINCT company_id FROM messages WHERE transmission_id = $1',
@@ -216,5 +217,46 @@ describe.each(databases)('a large production transmission accepted in bulk, on $
       [id],
     );
     expect(deliveries.map((row) => row.rcpt_type)).toEqual(['to', 'to', 'to']);
+  });
+
+  it('composes single-recipient sends claimed together in one transaction, each its own; a failing one fails alone', async () => {
+    const sends = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        send(
+          bulk(1, {
+            recipients: [
+              {
+                address: { email: `one${index}@dest.test` },
+                substitution_data: { n: index === 5 ? 'five' : index },
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    let transactions = 0;
+    const counted = worker('capture', {
+      ...t.db,
+      transaction: (fn) => {
+        transactions += 1;
+        return t.db.transaction(fn);
+      },
+    });
+    const before = transactions;
+    await counted.runOnce();
+    // One for the compositions; the captured outcomes are committed together too.
+    expect(transactions - before).toBeLessThanOrEqual(3);
+    for (const [index, { id }] of sends.entries()) {
+      const row = await t.db.one<{ subject: string; status: string }>(
+        'SELECT subject, status FROM messages WHERE transmission_id = $1',
+        [id],
+      );
+      expect(row).toEqual(
+        index === 5 ? { subject: '', status: 'failed' } : { subject: `No. ${index}`, status: 'delivered' },
+      );
+    }
+    const failed = (await engineCall(t.app, account, 'GET', `/transmissions/${sends[5]?.id}`)).json().results
+      .transmission;
+    expect(failed).toMatchObject({ num_generated: 0, num_failed_gen: 1 });
   });
 });

@@ -100,7 +100,7 @@ export async function acceptInBulk(
     returnPath: g.returnPath,
     bulk: g.recipients.length > 1,
   };
-  const request = g.transmission.request as { recipients: unknown };
+  const request = g.transmission.request as { recipients: unknown; content: object };
   await commitSend(
     deps,
     {
@@ -123,10 +123,15 @@ export async function acceptInBulk(
         : {
             transmission: {
               ...g.transmission,
-              // The recipients live in their rows; a stored list keeps its reference.
+              // The recipients live in their rows (a stored list keeps its reference), the content in
+              // the snapshot: the request keeps what GET /transmissions/{id} shows of them.
               request: {
                 ...request,
                 recipients: Array.isArray(request.recipients) ? [] : request.recipients,
+                content:
+                  'use_draft_template' in request.content
+                    ? { use_draft_template: request.content.use_draft_template }
+                    : {},
               },
               state: 'Success' as const,
               numGenerated: queued.length,

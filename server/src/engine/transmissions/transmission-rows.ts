@@ -79,21 +79,30 @@ export async function recordProgress(tx: Db, chunks: readonly GenerationProgress
   }
 }
 
+/** What composing some recipients of a transmission accepted in bulk spent and failed. */
+export interface CompositionProgress {
+  transmissionId: string;
+  failed: number;
+  renderSteps: number;
+}
+
 /**
- * Counts recipients of a transmission accepted in bulk whose composition failed (they were counted
- * generated at acceptance) and the render budget its compositions spent, through `tx`.
+ * Counts recipients of transmissions accepted in bulk whose composition failed (they were counted
+ * generated at acceptance) and the render budget their compositions spent, in one statement through `tx`.
  */
-export async function recordComposition(
-  tx: Db,
-  transmissionId: string,
-  result: { failed: number; renderSteps: number },
-): Promise<void> {
-  if (result.failed === 0 && result.renderSteps === 0) return;
+export async function recordCompositions(tx: Db, progress: readonly CompositionProgress[]): Promise<void> {
+  const changed = progress.filter((item) => item.failed > 0 || item.renderSteps > 0);
+  if (changed.length === 0) return;
   await tx.query(
-    `UPDATE transmissions SET num_generated = num_generated - $2, num_failed_gen = num_failed_gen + $2,
-       render_steps_used = render_steps_used + $3
-     WHERE id = $1`,
-    [transmissionId, result.failed, result.renderSteps],
+    `UPDATE transmissions t SET num_generated = t.num_generated - p.failed,
+       num_failed_gen = t.num_failed_gen + p.failed, render_steps_used = t.render_steps_used + p.steps
+     FROM unnest($1::bigint[], $2::integer[], $3::bigint[]) AS p (id, failed, steps)
+     WHERE t.id = p.id`,
+    [
+      changed.map((item) => item.transmissionId),
+      changed.map((item) => item.failed),
+      changed.map((item) => item.renderSteps),
+    ],
   );
 }
 

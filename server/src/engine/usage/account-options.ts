@@ -1,26 +1,12 @@
 import type { AccountOptions } from '@app/shared/api/contract/engine/index';
 import type { Clock } from '../../clock.ts';
-import { type Db, notify } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
+import { createNotifiedCache } from '../../db/notified-cache.ts';
 
 /** How long a company's options are trusted without a change announced (a lost announcement). */
 const cacheTtlMs = 3000;
 /** Announces a change of a company's options (payload: the company id) to every process. */
 const accountOptionsChanged = 'account_options_changed';
-
-type Cache = Map<string, { options: AccountOptions; expiresAt: number }>;
-// Keyed by database, so every reader of one app (the routes', the sending code's) shares one cache.
-const caches = new WeakMap<Db, Cache>();
-
-function cacheOf(db: Db): Cache {
-  let cache = caches.get(db);
-  if (!cache) {
-    const fresh: Cache = new Map();
-    db.listen(accountOptionsChanged, (companyId) => fresh.delete(companyId));
-    caches.set(db, fresh);
-    cache = fresh;
-  }
-  return cache;
-}
 
 export type AccountOptionStore = ReturnType<typeof createAccountOptionStore>;
 
@@ -29,7 +15,12 @@ export type AccountOptionStore = ReturnType<typeof createAccountOptionStore>;
  * them, read by every send (cached a few seconds, dropped at once in every process when they change).
  */
 export function createAccountOptionStore(db: Db, clock: Clock) {
-  const cache = cacheOf(db);
+  const cache = createNotifiedCache(
+    db,
+    clock,
+    { channel: accountOptionsChanged, ttlMs: cacheTtlMs },
+    async (companyId) => (await stored(companyId))?.options ?? {},
+  );
 
   async function stored(companyId: string) {
     return db.maybeOne<{ options: AccountOptions; updated_at: Date }>(
@@ -40,14 +31,7 @@ export function createAccountOptionStore(db: Db, clock: Clock) {
 
   return {
     /** The options the company set (none set: {}). */
-    async of(companyId: string): Promise<AccountOptions> {
-      const now = clock.now().getTime();
-      const cached = cache.get(companyId);
-      if (cached && cached.expiresAt > now) return cached.options;
-      const options = (await stored(companyId))?.options ?? {};
-      cache.set(companyId, { options, expiresAt: now + cacheTtlMs });
-      return options;
-    },
+    of: (companyId: string): Promise<AccountOptions> => cache.get(companyId),
 
     /** The options the company set and when it last set one (undefined: never), read afresh. */
     async detail(companyId: string): Promise<{ options: AccountOptions; updatedAt: Date | undefined }> {
@@ -63,8 +47,7 @@ export function createAccountOptionStore(db: Db, clock: Clock) {
            SET options = account_options.options || EXCLUDED.options, updated_at = EXCLUDED.updated_at`,
         [companyId, changes, clock.now()],
       );
-      cache.delete(companyId);
-      await notify(db, accountOptionsChanged, companyId);
+      await cache.changed(db, companyId);
     },
   };
 }

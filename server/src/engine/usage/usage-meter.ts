@@ -189,9 +189,35 @@ export function createUsageMeter(db: Db, clock: Clock) {
       }
     },
 
-    /** Adds to counters no quota limits: callers sum a whole batch into one call per feature. */
-    async count(tx: Db, companyId: string, quotas: PlanQuotas, charge: QuotaCharge): Promise<void> {
-      if (charge.amount > 0) await chargeOne(tx, companyId, quotas.get(charge.feature), charge, clock.now());
+    /**
+     * Adds to counters no quota limits, in one statement: callers sum a whole batch into one call per
+     * company. Counters are written in feature order, as every writer does.
+     */
+    async count(
+      tx: Db,
+      companyId: string,
+      quotas: PlanQuotas,
+      charges: readonly QuotaCharge[],
+    ): Promise<void> {
+      const now = clock.now();
+      const counted = charges
+        .filter((charge) => charge.amount > 0)
+        .sort((a, b) => (a.feature < b.feature ? -1 : a.feature > b.feature ? 1 : 0));
+      if (counted.length === 0) return;
+      await tx.query(
+        `INSERT INTO usage_counters (company_id, feature, period_start, used, updated_at)
+         SELECT $1, c.feature, c.period_start, c.used, $2
+         FROM unnest($3::text[], $4::timestamptz[], $5::integer[]) AS c (feature, period_start, used)
+         ON CONFLICT (company_id, feature, period_start) DO UPDATE
+           SET used = usage_counters.used + EXCLUDED.used, updated_at = EXCLUDED.updated_at`,
+        [
+          companyId,
+          now,
+          counted.map((charge) => charge.feature),
+          counted.map((charge) => counterStart(quotas.get(charge.feature)?.period ?? 'monthly', now)),
+          counted.map((charge) => charge.amount),
+        ],
+      );
     },
 
     /** Forgets cached plans, e.g. after a plan change in this process. */

@@ -3,9 +3,8 @@ import {
   AuthLayout,
   Button,
   FormError,
+  formSchema,
   navigate,
-  recoveryCodeBody,
-  secondFactorBody,
   storeToken,
   TextField,
   useZodForm,
@@ -43,7 +42,7 @@ export function TwoFactorPage() {
 }
 
 function AppCodeForm() {
-  const form = useZodForm(secondFactorBody, { code: '' });
+  const form = useZodForm(formSchema('secondFactorBody'), { code: '' });
   return (
     <form
       noValidate
@@ -68,7 +67,7 @@ function AppCodeForm() {
 }
 
 function RecoveryCodeForm() {
-  const form = useZodForm(recoveryCodeBody, { recoveryCode: '' });
+  const form = useZodForm(formSchema('recoveryCodeBody'), { recoveryCode: '' });
   return (
     <form
       noValidate

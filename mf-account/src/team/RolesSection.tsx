@@ -3,9 +3,9 @@ import {
   Button,
   CheckboxField,
   ConfirmButton,
-  createRoleBody,
   DataTable,
   FormError,
+  formSchema,
   Panel,
   type Permission,
   permissionInfo,
@@ -145,7 +145,7 @@ function DeleteRoleButton(props: {
 }
 
 function CreateRoleForm({ onCreated }: { onCreated: (role: TeamRole) => void }) {
-  const form = useZodForm(createRoleBody, { name: '', permissions: ['send'] as Permission[] });
+  const form = useZodForm(formSchema('createRoleBody'), { name: '', permissions: ['send'] as Permission[] });
   const chosen = (form.values.permissions ?? []) as Permission[];
   const toggle = (permission: Permission, on: boolean) =>
     form.set(

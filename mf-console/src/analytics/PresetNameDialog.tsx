@@ -1,4 +1,4 @@
-import { analyticPresetNameBody, Button, FormError, TextField, useZodForm } from '@app/shared';
+import { Button, FormError, formSchema, TextField, useZodForm } from '@app/shared';
 import { useEffect } from 'react';
 
 /**
@@ -20,7 +20,7 @@ export function PresetNameDialog({
   onSubmit: (name: string) => Promise<void>;
   onClose: () => void;
 }) {
-  const form = useZodForm(analyticPresetNameBody, { name: initial });
+  const form = useZodForm(formSchema('analyticPresetNameBody'), { name: initial });
   const { set, setFormError } = form;
 
   useEffect(() => {

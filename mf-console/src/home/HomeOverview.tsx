@@ -4,6 +4,7 @@ import {
   Alert,
   Button,
   consoleFeature,
+  loadProductTour,
   recordTourFlags,
   Skeleton,
   useLoad,
@@ -58,20 +59,29 @@ export function HomeOverview() {
   );
 }
 
-/** "Take the tour": a guided tour of the console's parts. */
+/** "Take the tour": a guided tour of the console's parts (its element loads on the first click). */
 export function TourButton() {
   const [touring, setTouring] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const start = () => {
+    setStarting(true);
+    void loadProductTour()
+      .then(() => setTouring(true))
+      .finally(() => setStarting(false));
+  };
   return (
     <>
-      <Button variant="secondary" onClick={() => setTouring(true)}>
+      <Button variant="secondary" busy={starting} onClick={start}>
         Take the tour
       </Button>
-      <product-tour
-        steps={consoleTour}
-        open={touring}
-        onfinish={() => setTouring(false)}
-        onskip={() => setTouring(false)}
-      />
+      {touring ? (
+        <product-tour
+          steps={consoleTour}
+          open
+          onfinish={() => setTouring(false)}
+          onskip={() => setTouring(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import shoelaceTheme from '@shoelace-style/shoelace/dist/themes/light.css?inline';
 import type { VendorConfig } from '../vendors/types.ts';
+import { registerKitOnSight } from './kit/kit.ts';
 import { defineNotifications } from './notifications-element.ts';
-import { defineProductTour } from './product-tour/product-tour-element.ts';
 import css from './styles.css?inline';
 import { defineToaster } from './toaster-element.ts';
 
@@ -17,8 +17,9 @@ function applyVendorTheme(vendor: VendorConfig): void {
 
 /**
  * Adds the UI kit's stylesheet once (Shoelace's light theme, then ours mapping it onto the vendor's
- * colours), applies the vendor theme and defines the shared custom elements. Shoelace's own
- * elements are a separate module of the import map, which the shell loads (root-config.ts).
+ * colours), applies the vendor theme and defines the shared custom elements. Shoelace's components
+ * are modules of the import map that each page registers (lazyPage), and any other one drawn is
+ * registered on sight.
  */
 export function installUiKit(vendor: VendorConfig): void {
   applyVendorTheme(vendor);
@@ -30,5 +31,5 @@ export function installUiKit(vendor: VendorConfig): void {
   }
   defineToaster();
   defineNotifications();
-  defineProductTour();
+  registerKitOnSight();
 }

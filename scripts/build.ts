@@ -1,10 +1,12 @@
 // Builds the console: every shared dependency and every micro-app becomes one System.register
 // module (Vite 7 / Rollup; Vite 8's Rolldown has no `system` output), listed in importmap.json.
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin, type Rollup } from 'vite';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, type Plugin, type Rollup, transformWithEsbuild } from 'vite';
 import { kitComponents, kitModule, shellKit } from '../shared/src/ui/kit/kit.ts';
 import { isReactEntry, reactEsmSource } from './react-esm.ts';
 
@@ -99,7 +101,8 @@ async function buildModule(entries: Record<string, string>, plugins: Plugin[]): 
         output: {
           format: 'system',
           entryFileNames: '[name].js',
-          chunkFileNames: `${(names[0] as string).replace(/\W+/g, '-').replace(/^-/, '')}-[hash].js`,
+          // `name.<hash>.js`: named by its content, so the server lets browsers keep it for good.
+          chunkFileNames: `${(names[0] as string).replace(/\W+/g, '-').replace(/^-/, '')}.[hash].js`,
         },
       },
     },
@@ -123,12 +126,15 @@ const kitChunk: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
   };
   climb(id, new Set());
   if (reaching.size < 2) return undefined;
-  const positions = (moduleId: string, seen: Set<string>): boolean => {
+  // What the button does not use stays out of the base (Rollup groups it by the components using it).
+  if (![...reaching].some((entry) => entry.endsWith('/button/button.js')))
+    return positions(id, new Set()) ? 'popup' : undefined;
+  function positions(moduleId: string, seen: Set<string>): boolean {
     if (/node_modules\/(@floating-ui|composed-offset-position)\//.test(moduleId)) return true;
     if (seen.has(moduleId)) return false;
     seen.add(moduleId);
     return (getModuleInfo(moduleId)?.importedIds ?? []).some((imported) => positions(imported, seen));
-  };
+  }
   return positions(id, new Set()) ? 'popup' : 'base';
 };
 
@@ -160,7 +166,7 @@ async function buildKit(): Promise<string[]> {
         output: {
           format: 'system',
           entryFileNames: 'components/[name].js',
-          chunkFileNames: 'kit-[name]-[hash].js',
+          chunkFileNames: 'kit-[name].[hash].js',
           manualChunks: kitChunk,
         },
       },
@@ -201,7 +207,7 @@ const loadedLater = new Set([
  * another. The micro-apps and their pages load when a route needs them (the shell starts fetching
  * the opened page's at once).
  */
-function startupPage(html: string, kitFiles: string[]): string {
+function startupPage(html: string, kitFiles: string[], stylesheet: string): string {
   const inlineMap = `<script type="systemjs-importmap">${JSON.stringify(importMap)}</script>`;
   const preloads = [
     ...shared
@@ -214,9 +220,51 @@ function startupPage(html: string, kitFiles: string[]): string {
   return html
     .replace('<script type="systemjs-importmap" src="/importmap.json"></script>', inlineMap)
     .replace(
+      '<link rel="stylesheet" href="/modules/console.css" />',
+      `<link rel="stylesheet" href="${stylesheet}" />`,
+    )
+    .replace(
       '<script src="/lib/system.min.js" data-shoelace="/modules/vendor/shoelace" defer></script>',
       `<script src="/lib/system.min.js" data-shoelace="/modules/vendor/shoelace" defer></script>\n    ${preloads}`,
     );
+}
+
+/**
+ * The console's stylesheet, one file that index.html links (so no script carries CSS, and it loads
+ * in parallel with them): Shoelace's light theme, the kit's styles mapping it onto the vendor's
+ * colours, the shell's. Named by its content, so it is cached for good. Returns its URL.
+ */
+async function buildStylesheet(): Promise<string> {
+  const sources = [
+    require.resolve('@shoelace-style/shoelace/dist/themes/light.css'),
+    join(root, 'shared/src/ui/styles.css'),
+    join(root, 'root-config/src/shell/shell.css'),
+  ];
+  const css = sources.map((file) => readFileSync(file, 'utf8')).join('\n');
+  const { code } = await transformWithEsbuild(css, 'console.css', { minify: true });
+  const url = `/modules/console.${createHash('sha256').update(code).digest('base64url').slice(0, 8)}.css`;
+  writeFileSync(join(out, url), code);
+  return url;
+}
+
+/**
+ * Every text file of the console, compressed once here at the strongest settings (gzip 9, brotli
+ * 11) beside the file, which the server sends as it is (server/src/http/static.ts) instead of
+ * compressing each response.
+ */
+function precompress(dir: string): void {
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (statSync(file).isDirectory()) precompress(file);
+    else if (/\.(js|css|json|svg)$/.test(name) && statSync(file).size > 1024) {
+      const body = readFileSync(file);
+      writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+    }
+  }
 }
 
 rmSync(out, { recursive: true, force: true });
@@ -286,5 +334,10 @@ cpSync(
 const overridesServer = require.resolve('import-map-overrides', { paths: [rootConfigDir] });
 cpSync(join(dirname(overridesServer), 'import-map-overrides.js'), join(out, 'lib/import-map-overrides.js'));
 writeFileSync(join(out, 'importmap.json'), `${JSON.stringify(importMap, null, 2)}\n`);
-writeFileSync(join(out, 'index.html'), startupPage(readFileSync(join(out, 'index.html'), 'utf8'), kitFiles));
+const stylesheet = await buildStylesheet();
+writeFileSync(
+  join(out, 'index.html'),
+  startupPage(readFileSync(join(out, 'index.html'), 'utf8'), kitFiles, stylesheet),
+);
+precompress(out);
 console.log(`console built into ${out}`);

@@ -22,7 +22,6 @@ import { watchHealth } from './shell/health.ts';
 import { applyDecision, isActive } from './shell/navigation-controller.ts';
 import { detectPrivateBrowsing } from './shell/private-browsing.ts';
 import { Shell } from './shell/Shell.tsx';
-import shellCss from './shell/shell.css?inline';
 import { acceptHandedToken } from './shell/token-mode.ts';
 import { showUnsupportedBrowser } from './shell/unsupported-browser.ts';
 import { $view } from './shell/view.ts';
@@ -59,9 +58,6 @@ async function boot(): Promise<void> {
   const config = runtimeConfig();
   const vendor = getVendorConfig(config.vendor, config.variant);
   installUiKit(vendor);
-  const style = document.createElement('style');
-  style.textContent = shellCss;
-  document.head.append(style);
 
   onForcedLogout((redirect) => {
     clearSessionState();

@@ -27,6 +27,8 @@ interface FirstLoad {
   /** Every script fetched (a file fetched twice counts twice), with its gzipped bytes. */
   scripts: Array<{ file: string; bytes: number }>;
   undefinedElements: string[];
+  /** UI kit components the page drew before registering them (registerKitOnSight's notes). */
+  lateKit: string[];
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
@@ -42,6 +44,10 @@ async function firstLoad(browser: Browser, baseURL: string, path: string, token:
     }, token);
   }
   const page = await context.newPage();
+  const lateKit: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'debug' && message.text().startsWith('UI kit:')) lateKit.push(message.text());
+  });
   const sizes: Promise<{ file: string; bytes: number }>[] = [];
   page.on('requestfinished', (request) => {
     const file = new URL(request.url()).pathname;
@@ -54,7 +60,7 @@ async function firstLoad(browser: Browser, baseURL: string, path: string, token:
   const scripts = await Promise.all(sizes);
   const undefinedElements = await undefinedElementsOn(page);
   await context.close();
-  return { path, scripts, undefinedElements };
+  return { path, scripts, undefinedElements, lateKit };
 }
 
 /** The developer panel of import-map-overrides: index.html holds its tag, defined only when a developer turns it on. */
@@ -113,6 +119,7 @@ test('every main page loads at most 150 KB of gzipped JavaScript, every custom e
   for (const load of loads) {
     expect.soft(totalOf(load), describe(load)).toBeLessThanOrEqual(budgetKb * 1024);
     expect.soft(load.undefinedElements, `${load.path}: custom elements never defined`).toEqual([]);
+    expect.soft(load.lateKit, `${load.path}: kit components its lazyPage does not list`).toEqual([]);
   }
   expect(loads.map((load) => load.path)).toEqual(
     expect.arrayContaining(['/login', '/analytic', '/activity']),

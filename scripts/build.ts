@@ -143,14 +143,14 @@ const kitChunk: Rollup.GetManualChunk = (id, { getModuleInfo }) => {
  * import map's `@shoelace-style/shoelace/dist/components/` prefix, so that a page fetches only the
  * components it draws, and the chunks they share (kitChunk).
  */
-async function buildKit(): Promise<string[]> {
+async function buildKit(): Promise<void> {
   const prefix = '@shoelace-style/shoelace/dist/components/';
   const dir = importMap.imports[prefix];
   if (!dir) throw new Error(`importmap.json has no entry for ${prefix}`);
   const input = Object.fromEntries(
     kitComponents.map((name) => [`${name}/${name}`, require.resolve(kitModule(name))]),
   );
-  const output = (await build({
+  await build({
     configFile: false,
     logLevel: 'warn',
     root,
@@ -171,22 +171,7 @@ async function buildKit(): Promise<string[]> {
         },
       },
     },
-  })) as Rollup.RollupOutput;
-  return shellKitFiles(output, join(dir, '..'));
-}
-
-/** The files of the shell's kit components (shellKit) with every chunk they import, as URLs. */
-function shellKitFiles(output: Rollup.RollupOutput, base: string): string[] {
-  const chunks = new Map(output.output.map((file) => [file.fileName, file]));
-  const found = new Set<string>();
-  const visit = (fileName: string) => {
-    const chunk = chunks.get(fileName);
-    if (found.has(fileName) || !chunk || chunk.type !== 'chunk') return;
-    found.add(fileName);
-    for (const imported of chunk.imports) visit(imported);
-  };
-  for (const name of shellKit) visit(`components/${name}/${name}.js`);
-  return [...found].map((fileName) => join(base, fileName));
+  });
 }
 
 /** Modules of the import map the first page does not need. */
@@ -200,21 +185,41 @@ const loadedLater = new Set([
   '@app/email-editor',
 ]);
 
+/** The URL the import map gives `specifier` (by its name, or by a `prefix/` entry). */
+function resolveSpecifier(specifier: string): string | undefined {
+  const exact = importMap.imports[specifier];
+  if (exact) return exact;
+  const prefix = shared.find((name) => name.endsWith('/') && specifier.startsWith(name));
+  return prefix ? `${importMap.imports[prefix]}${specifier.slice(prefix.length)}` : undefined;
+}
+
+/** `url` (a built System module) and every module it imports statically, chunks included, as URLs. */
+function withStaticImports(url: string, found = new Set<string>()): Set<string> {
+  if (found.has(url)) return found;
+  found.add(url);
+  const code = readFileSync(join(out, url), 'utf8');
+  const deps = /^System\.register\(\[([^\]]*)\]/.exec(code)?.[1] ?? '';
+  for (const [, dep] of deps.matchAll(/"([^"]+)"/g)) {
+    const file = dep?.startsWith('.') ? join(dirname(url), dep) : resolveSpecifier(dep ?? '');
+    if (file) withStaticImports(file, found);
+  }
+  return found;
+}
+
 /**
  * The page the browser starts from: the import map inline (one round trip less than fetching it)
- * and a preload of every module the shell needs before it can render (`kitFiles`: its UI kit
- * components), so they download in parallel with SystemJS instead of one level of imports after
- * another. The micro-apps and their pages load when a route needs them (the shell starts fetching
- * the opened page's at once).
+ * and a preload of every module the shell needs before it can render, its UI kit components
+ * (shellKit) and the chunks they all import, so they download in parallel with SystemJS instead of
+ * one level of imports after another. The micro-apps and their pages load when a route needs them
+ * (the shell starts fetching the opened page's at once).
  */
-function startupPage(html: string, kitFiles: string[], stylesheet: string): string {
+function startupPage(html: string, stylesheet: string): string {
   const inlineMap = `<script type="systemjs-importmap">${JSON.stringify(importMap)}</script>`;
-  const preloads = [
-    ...shared
-      .filter((name) => !loadedLater.has(name) && !name.endsWith('/'))
-      .map((name) => importMap.imports[name]),
-    ...kitFiles,
-  ]
+  const first = [
+    ...shared.filter((name) => !loadedLater.has(name) && !name.endsWith('/')),
+    ...shellKit.map(kitModule),
+  ].flatMap((name) => resolveSpecifier(name) ?? []);
+  const preloads = [...first.reduce((found, url) => withStaticImports(url, found), new Set<string>())]
     .map((file) => `<link rel="preload" as="script" href="${file}" />`)
     .join('\n    ');
   return html
@@ -273,7 +278,7 @@ for (const name of shared) {
   if (ours.has(name) || name.endsWith('/')) continue;
   await buildModule({ [name]: `\0vendor:${name}` }, [vendorEntry(name)]);
 }
-const kitFiles = await buildKit();
+await buildKit();
 for (const group of apps) {
   await buildModule(
     Object.fromEntries(Object.entries(group).map(([name, file]) => [name, join(root, file)])),
@@ -337,7 +342,7 @@ writeFileSync(join(out, 'importmap.json'), `${JSON.stringify(importMap, null, 2)
 const stylesheet = await buildStylesheet();
 writeFileSync(
   join(out, 'index.html'),
-  startupPage(readFileSync(join(out, 'index.html'), 'utf8'), kitFiles, stylesheet),
+  startupPage(readFileSync(join(out, 'index.html'), 'utf8'), stylesheet),
 );
 precompress(out);
 console.log(`console built into ${out}`);

@@ -17,7 +17,9 @@ export * from './api/contract/permissions.ts';
 export * from './api/contract/sandbox-limits.ts';
 export * from './api/outcome.ts';
 export * from './config/runtime.ts';
-export * from './errors/index.ts';
+// The §8 error catalogue loads with the first failure (loadErrorCatalogue); its types are here.
+export type * from './errors/index.ts';
+export { humanIssueMessage } from './errors/issue-messages.ts';
 export * from './features/index.ts';
 export * from './forms/form-schema.ts';
 export * from './forms/sample-data.ts';

@@ -114,11 +114,12 @@ await writeFile(
       runs: Object.fromEntries(
         Object.entries(allRuns).map(([pageAndPreset, rows]) => [
           pageAndPreset,
-          rows.map(({ performance, fcp, lcp, tbt, slowestApi }) => ({
+          rows.map(({ performance, fcp, lcp, tbt, cls, slowestApi }) => ({
             performance,
             fcp,
             lcp,
             tbt,
+            cls,
             slowestApi,
           })),
         ]),

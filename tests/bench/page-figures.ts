@@ -41,6 +41,8 @@ export interface PageFigures {
   lcp: number | null;
   tbt: number | null;
   tti: number | null;
+  /** Lighthouse's cumulative layout shift (unitless). */
+  cls: number | null;
 }
 
 export interface MeasuringBrowser {
@@ -174,6 +176,7 @@ export async function measurePage(
     lcp: auditMs(audits, 'largest-contentful-paint'),
     tbt: auditMs(audits, 'total-blocking-time'),
     tti: auditMs(audits, 'interactive'),
+    cls: audits?.['cumulative-layout-shift']?.numericValue ?? null,
   };
 }
 
@@ -181,17 +184,17 @@ export async function measurePage(
 export function figuresLine(row: PageFigures): string {
   const axe = `axe ${row.axe}${row.axe ? ` (${row.axeRules.join(', ')})` : ''}`;
   const api = row.slowestApi ? `slowest API ${row.slowestApi.ms} ms (${row.slowestApi.url})` : 'no API call';
-  return `${row.path} (${row.preset}): ${row.scriptKb} KB JS (${row.scriptEncoding}, ${row.scripts} files), ${api}, ${axe}, Lighthouse performance ${row.performance} (FCP ${row.fcp} ms, LCP ${row.lcp} ms, TBT ${row.tbt} ms, TTI ${row.tti} ms), accessibility ${row.accessibility}`;
+  return `${row.path} (${row.preset}): ${row.scriptKb} KB JS (${row.scriptEncoding}, ${row.scripts} files), ${api}, ${axe}, Lighthouse performance ${row.performance} (FCP ${row.fcp} ms, LCP ${row.lcp} ms, TBT ${row.tbt} ms, TTI ${row.tti} ms, CLS ${row.cls?.toFixed(3)}), accessibility ${row.accessibility}`;
 }
 
 /** The figures as a Markdown table. */
 export function figuresTable(figures: PageFigures[]): string {
   return [
-    '| Page | Lighthouse preset | JS loaded (gzip) | Slowest API call | axe violations | Lighthouse performance | FCP / LCP / TBT | Lighthouse accessibility |',
-    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: |',
+    '| Page | Lighthouse preset | JS loaded (gzip) | Slowest API call | axe violations | Lighthouse performance | FCP / LCP / TBT | CLS | Lighthouse accessibility |',
+    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
     ...figures.map(
       (row) =>
-        `| ${row.path} | ${row.preset} | ${row.scriptKb} KB (${row.scripts} files) | ${row.slowestApi ? `${row.slowestApi.ms} ms \`${row.slowestApi.url}\`` : '–'} | ${row.axe}${row.axe ? ` (${row.axeRules.join(', ')})` : ''} | ${row.performance ?? '–'} | ${row.fcp ?? '–'} / ${row.lcp ?? '–'} / ${row.tbt ?? '–'} ms | ${row.accessibility ?? '–'} |`,
+        `| ${row.path} | ${row.preset} | ${row.scriptKb} KB (${row.scripts} files) | ${row.slowestApi ? `${row.slowestApi.ms} ms \`${row.slowestApi.url}\`` : '–'} | ${row.axe}${row.axe ? ` (${row.axeRules.join(', ')})` : ''} | ${row.performance ?? '–'} | ${row.fcp ?? '–'} / ${row.lcp ?? '–'} / ${row.tbt ?? '–'} ms | ${row.cls?.toFixed(3) ?? '–'} | ${row.accessibility ?? '–'} |`,
     ),
   ].join('\n');
 }

@@ -21,7 +21,7 @@ import { consoleTour } from './tour-steps.ts';
  * The top of /analytic, where §2 sends a signed-in user: where they are and what to do next (the
  * checklist, from real state).
  */
-export function HomeOverview() {
+export function HomeOverview({ onSettled }: { onSettled?: () => void }) {
   const company = useStore($company);
   const quota = useStore($quota);
   const environment = company?.environment ?? 'sandbox';
@@ -30,6 +30,10 @@ export function HomeOverview() {
     () => (journey.data ? checklistSteps(journey.data.state, consoleFeature) : []),
     [journey.data],
   );
+
+  useEffect(() => {
+    if (journey.status !== 'loading') onSettled?.();
+  }, [journey.status, onSettled]);
 
   useEffect(() => {
     if (!journey.data) return;

@@ -20,7 +20,8 @@ export function routePagesRoot(pages: RoutePages): FunctionComponent {
     return (
       <StrictMode>
         {Page ? (
-          <Suspense fallback={<PageLoading />}>
+          // A boundary per route: the page left goes at once, not kept hidden while the next loads.
+          <Suspense key={route?.name} fallback={<PageLoading />}>
             <Page />
           </Suspense>
         ) : (

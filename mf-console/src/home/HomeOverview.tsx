@@ -51,14 +51,15 @@ export function HomeOverview({ onSettled }: { onSettled?: () => void }) {
           </Button>
         </Alert>
       ) : null}
-      <div className="app-columns">
-        {journey.data ? (
-          <GettingStarted steps={steps} />
-        ) : (
-          <Skeleton lines={6} label="Loading your progress" />
-        )}
-        <EnvironmentPanel environment={environment} email={quota.email} sandbox={quota.sandbox} />
-      </div>
+      {/* The columns come with the checklist: where they stack (phones), the panel below it would move. */}
+      {journey.status === 'loading' && !journey.data ? (
+        <Skeleton lines={6} label="Loading your progress" />
+      ) : (
+        <div className="app-columns">
+          {journey.data ? <GettingStarted steps={steps} /> : null}
+          <EnvironmentPanel environment={environment} email={quota.email} sandbox={quota.sandbox} />
+        </div>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { sanitizeMailPreview } from '@app/shared';
+import { sanitizeMailPreview } from '@app/shared/ui/sanitize';
 import type { CSSProperties } from 'react';
 import { useMemo } from 'react';
 

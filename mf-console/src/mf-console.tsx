@@ -1,4 +1,4 @@
-import { routePagesRoot, shellReactOptions } from '@app/shared';
+import { pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
 import type { AppPages } from '../../root-config/src/routing/route-table.ts';
 import { analyticsPages } from './analytics/pages.ts';
@@ -14,7 +14,10 @@ import { templatePages } from './templates/pages.ts';
 import { usagePages } from './usage/pages.ts';
 import { webhookPages } from './webhooks/pages.ts';
 
-/** The transactional console's screens, by §2 route, one folder per area; the others arrive in later issues. */
+/**
+ * The transactional console's screens, by §2 route, one folder per area; the others arrive in later
+ * issues. Each page is a chunk of its own (lazyPage), fetched when its route opens.
+ */
 const pages = {
   ...analyticsPages,
   ...environmentPages,
@@ -34,3 +37,5 @@ export const { bootstrap, mount, unmount } = singleSpaReact({
   ...shellReactOptions,
   rootComponent: routePagesRoot(pages),
 });
+
+export const preloadPage = pagePreloader(pages);

@@ -1,7 +1,12 @@
-import { routePagesRoot, shellReactOptions } from '@app/shared';
+import { lazyPage, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
 import type { AppPages } from '../../root-config/src/routing/route-table.ts';
-import { ComposePage } from './compose/ComposePage.tsx';
+
+/** The compose page, a chunk of its own; the editor element it mounts brings its UI kit components. */
+const ComposePage = lazyPage(
+  () => import('./compose/ComposePage.tsx').then((m) => m.ComposePage),
+  ['spinner'],
+);
 
 /** The composers, by §2 route: each mounts the block editor (`<email-editor>`) on a template. */
 const pages = {
@@ -17,3 +22,5 @@ export const { bootstrap, mount, unmount } = singleSpaReact({
   ...shellReactOptions,
   rootComponent: routePagesRoot(pages),
 });
+
+export const preloadPage = pagePreloader(pages);

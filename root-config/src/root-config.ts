@@ -1,7 +1,9 @@
 import {
   $currentRoute,
+  $isLoggedIn,
   $location,
   clearSessionState,
+  defineKit,
   getVendorConfig,
   installUiKit,
   isStorageUsable,
@@ -9,6 +11,7 @@ import {
   pageTitle,
   registerRouteLookup,
   runtimeConfig,
+  shellKit,
 } from '@app/shared';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -19,7 +22,6 @@ import { watchHealth } from './shell/health.ts';
 import { applyDecision, isActive } from './shell/navigation-controller.ts';
 import { detectPrivateBrowsing } from './shell/private-browsing.ts';
 import { Shell } from './shell/Shell.tsx';
-import shellCss from './shell/shell.css?inline';
 import { acceptHandedToken } from './shell/token-mode.ts';
 import { showUnsupportedBrowser } from './shell/unsupported-browser.ts';
 import { $view } from './shell/view.ts';
@@ -29,19 +31,33 @@ declare const System: { import(name: string): Promise<unknown> };
 const microApps = ['@app/mf-account', '@app/mf-console', '@app/mf-editor'] as const;
 const chunkReloadKey = 'chunkReloaded';
 
+/**
+ * Starts fetching the micro-app and the page of the address the browser opened, so that they load
+ * while the shell starts and the session loads, instead of after. Only when the page is likely to be
+ * shown: a protected page with a signed-in session, a guest page without one. A failure is left to
+ * single-spa, which loads the app again when it mounts it.
+ */
+function prefetchOpenedPage(): void {
+  const route = matchRoute(window.location.pathname)?.route;
+  if (!route || route.app === 'shell' || route.redirect) return;
+  const signedIn = $isLoggedIn.get();
+  if ((route.access === 'protected' && !signedIn) || (route.access === 'guest' && signedIn)) return;
+  System.import(route.app)
+    .then((app) => (app as { preloadPage?: (name: string) => void }).preloadPage?.(route.name))
+    .catch(() => undefined);
+}
+
 async function boot(): Promise<void> {
   if (!isStorageUsable()) {
     showUnsupportedBrowser();
     return;
   }
-  // The kit's web components load while the shell sets up; nothing renders before they are defined.
-  const shoelace = System.import('@shoelace-style/shoelace');
+  prefetchOpenedPage();
+  // The shell's kit components load while it sets up; the shell renders once they are defined.
+  const kit = defineKit(shellKit);
   const config = runtimeConfig();
   const vendor = getVendorConfig(config.vendor, config.variant);
   installUiKit(vendor);
-  const style = document.createElement('style');
-  style.textContent = shellCss;
-  document.head.append(style);
 
   onForcedLogout((redirect) => {
     clearSessionState();
@@ -55,7 +71,7 @@ async function boot(): Promise<void> {
   });
   acceptHandedToken();
   // Registering an app starts loading it: its load errors must reach the handler below, after start().
-  const [privateBrowsing] = await Promise.all([detectPrivateBrowsing(), shoelace]);
+  const [privateBrowsing] = await Promise.all([detectPrivateBrowsing(), kit]);
   for (const name of microApps) {
     registerApplication({
       name,

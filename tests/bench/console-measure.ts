@@ -1,12 +1,13 @@
 /**
- * `npm run bench:console-measure [-- --messages 100000]`: /analytic and /activity on a company with
- * that many messages seeded through the real engine (tests/seed: deliveries, bounces, delays, opens,
- * clicks), measured as page-figures.ts does: JavaScript loaded (gzip), Lighthouse's paints (FCP, LCP)
- * and scores, the slowest API call of the load, axe violations. The console comes from dist/ (built
- * first when missing). `--database-url` (or SEED_DATABASE_URL): on a fresh PostgreSQL database made
- * on that server, else PGlite. `--runs 3` (default): each page is measured that many times and the
- * run of median Lighthouse performance is kept. Results: tests/bench/results/console-measure.json,
- * and a table.
+ * `npm run bench:console-measure [-- --messages 100000]`: /analytic, /activity and /configuration
+ * signed in to a company with that many messages seeded through the real engine (tests/seed:
+ * deliveries, bounces, delays, opens, clicks), and /login signed out, measured as page-figures.ts
+ * does with Lighthouse's desktop and mobile presets: JavaScript loaded (gzip), Lighthouse's paints
+ * (FCP, LCP), TBT and scores, the slowest API call of the load, axe violations. The console comes
+ * from dist/ (built first when missing). `--database-url` (or SEED_DATABASE_URL): on a fresh
+ * PostgreSQL database made on that server, else PGlite. `--runs 3` (default): each page and preset
+ * is measured that many times and the run of median Lighthouse performance is kept. Results:
+ * tests/bench/results/console-measure.json, and a table.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -20,6 +21,7 @@ import { nodeBinary } from './our-server.ts';
 import {
   figuresLine,
   figuresTable,
+  type LighthousePreset,
   launchMeasuringBrowser,
   measurePage,
   type PageFigures,
@@ -29,7 +31,14 @@ import { runCommand } from './processes.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const log = (line: string) => console.log(line);
-const pages = ['/analytic', '/activity'];
+/** The pages measured, and whether signed in (/login is a guest page: a session is sent away from it). */
+const pages = [
+  { path: '/analytic', signedIn: true },
+  { path: '/activity', signedIn: true },
+  { path: '/configuration', signedIn: true },
+  { path: '/login', signedIn: false },
+];
+const presets: LighthousePreset[] = ['desktop', 'mobile'];
 
 const { values } = parseArgs({
   options: {
@@ -64,16 +73,18 @@ try {
   seeded = await seedMessages(server, api, { messages, log });
   const browser = await launchMeasuringBrowser();
   try {
-    await useSession(browser.page, server.engine.baseURL, seeded.account.token);
-    for (const pathName of pages) {
-      const rows: PageFigures[] = [];
-      for (let run = 0; run < runs; run += 1) {
-        const row = await measurePage(browser, server.engine.baseURL, pathName, log);
-        rows.push(row);
-        log(figuresLine(row));
+    for (const { path: pathName, signedIn } of pages) {
+      await useSession(browser.page, server.engine.baseURL, signedIn ? seeded.account.token : null);
+      for (const preset of presets) {
+        const rows: PageFigures[] = [];
+        for (let run = 0; run < runs; run += 1) {
+          const row = await measurePage(browser, server.engine.baseURL, pathName, log, preset);
+          rows.push(row);
+          log(figuresLine(row));
+        }
+        allRuns[`${pathName} ${preset}`] = rows;
+        figures.push(medianRun(rows));
       }
-      allRuns[pathName] = rows;
-      figures.push(medianRun(rows));
     }
   } finally {
     await browser.close();
@@ -98,16 +109,17 @@ await writeFile(
         seconds: seeded.seconds,
         engagement: seeded.engagement,
       },
-      lighthouse: `desktop preset, simulated throttling, signed in as the seeded production company; each page loaded ${runs} times cold, the run of median performance kept (every run under runs)`,
+      lighthouse: `Lighthouse's desktop and mobile presets, simulated throttling, signed in as the seeded production company (/login signed out); each page and preset loaded ${runs} times cold, the run of median performance kept (every run under runs)`,
       pages: figures,
       runs: Object.fromEntries(
-        Object.entries(allRuns).map(([pathName, rows]) => [
-          pathName,
-          rows.map(({ performance, fcp, lcp, tbt, slowestApi }) => ({
+        Object.entries(allRuns).map(([pageAndPreset, rows]) => [
+          pageAndPreset,
+          rows.map(({ performance, fcp, lcp, tbt, cls, slowestApi }) => ({
             performance,
             fcp,
             lcp,
             tbt,
+            cls,
             slowestApi,
           })),
         ]),

@@ -5,19 +5,26 @@
  *     over the wire with `Accept-Encoding: gzip` (the network log's response body sizes);
  *   - the slowest API call during the load (`/api/` and `/v1/` requests, request start to response end);
  *   - axe violations (WCAG rules, as the e2e tests run them);
- *   - Lighthouse performance and accessibility scores and its paints (desktop preset, simulated
- *     throttling), signed in (Lighthouse keeps the profile's storage).
+ *   - Lighthouse performance and accessibility scores and its paints, with Lighthouse's desktop
+ *     preset (its desktop throttling: 40 ms round trips, 10 Mbit/s, no CPU slowdown) or its default
+ *     mobile one (a mid-range phone on slow 4G: 150 ms, 1.6 Mbit/s, CPU 4× slower), simulated
+ *     throttling, signed in (Lighthouse keeps the profile's storage).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 import { freePort } from '../support/ports.ts';
 
+/** Lighthouse's desktop preset, or its default (mobile) one. */
+export type LighthousePreset = 'desktop' | 'mobile';
+
 export interface PageFigures {
   path: string;
+  preset: LighthousePreset;
   scriptKb: number;
   scripts: number;
   /** The scripts' Content-Encoding as served (gzip expected). */
@@ -34,6 +41,8 @@ export interface PageFigures {
   lcp: number | null;
   tbt: number | null;
   tti: number | null;
+  /** Lighthouse's cumulative layout shift (unitless). */
+  cls: number | null;
 }
 
 export interface MeasuringBrowser {
@@ -91,6 +100,7 @@ export async function measurePage(
   baseUrl: string,
   pathName: string,
   log: (line: string) => void,
+  preset: LighthousePreset = 'desktop',
 ): Promise<PageFigures> {
   const { context, page, port } = browser;
   await context.clearCookies();
@@ -130,16 +140,18 @@ export async function measurePage(
   // included: it would wait for them forever (also inside shadow roots, where a selector cannot
   // exclude them). What they hold is the sender's mail, as the e2e tests' axe check says.
   const axe = await new AxeBuilder({ page }).options({ iframes: false }).analyze();
-  const report = await lighthouse(`${baseUrl}${pathName}`, {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-    disableStorageReset: true,
-    formFactor: 'desktop',
-    screenEmulation: { mobile: false, width: 1350, height: 940, deviceScaleFactor: 1, disabled: false },
-    throttlingMethod: 'simulate',
-  });
+  const report = await lighthouse(
+    `${baseUrl}${pathName}`,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: true,
+      throttlingMethod: 'simulate',
+    },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
   if (report?.lhr.runtimeError) {
     log(
       `${pathName}: Lighthouse could not measure: ${report.lhr.runtimeError.code} ${report.lhr.runtimeError.message}`,
@@ -150,6 +162,7 @@ export async function measurePage(
   const score = (value: number | null | undefined) => (value == null ? null : Math.round(value * 100));
   return {
     path: pathName,
+    preset,
     scriptKb: Math.round((scriptBytes / 1024) * 10) / 10,
     scripts,
     scriptEncoding: [...encodings].join(', '),
@@ -163,6 +176,7 @@ export async function measurePage(
     lcp: auditMs(audits, 'largest-contentful-paint'),
     tbt: auditMs(audits, 'total-blocking-time'),
     tti: auditMs(audits, 'interactive'),
+    cls: audits?.['cumulative-layout-shift']?.numericValue ?? null,
   };
 }
 
@@ -170,17 +184,17 @@ export async function measurePage(
 export function figuresLine(row: PageFigures): string {
   const axe = `axe ${row.axe}${row.axe ? ` (${row.axeRules.join(', ')})` : ''}`;
   const api = row.slowestApi ? `slowest API ${row.slowestApi.ms} ms (${row.slowestApi.url})` : 'no API call';
-  return `${row.path}: ${row.scriptKb} KB JS (${row.scriptEncoding}, ${row.scripts} files), ${api}, ${axe}, Lighthouse performance ${row.performance} (FCP ${row.fcp} ms, LCP ${row.lcp} ms, TBT ${row.tbt} ms, TTI ${row.tti} ms), accessibility ${row.accessibility}`;
+  return `${row.path} (${row.preset}): ${row.scriptKb} KB JS (${row.scriptEncoding}, ${row.scripts} files), ${api}, ${axe}, Lighthouse performance ${row.performance} (FCP ${row.fcp} ms, LCP ${row.lcp} ms, TBT ${row.tbt} ms, TTI ${row.tti} ms, CLS ${row.cls?.toFixed(3)}), accessibility ${row.accessibility}`;
 }
 
 /** The figures as a Markdown table. */
 export function figuresTable(figures: PageFigures[]): string {
   return [
-    '| Page | JS loaded (gzip) | Slowest API call | axe violations | Lighthouse performance | FCP / LCP / TBT | Lighthouse accessibility |',
-    '| --- | ---: | --- | ---: | ---: | ---: | ---: |',
+    '| Page | Lighthouse preset | JS loaded (gzip) | Slowest API call | axe violations | Lighthouse performance | FCP / LCP / TBT | CLS | Lighthouse accessibility |',
+    '| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |',
     ...figures.map(
       (row) =>
-        `| ${row.path} | ${row.scriptKb} KB (${row.scripts} files) | ${row.slowestApi ? `${row.slowestApi.ms} ms \`${row.slowestApi.url}\`` : '–'} | ${row.axe}${row.axe ? ` (${row.axeRules.join(', ')})` : ''} | ${row.performance ?? '–'} | ${row.fcp ?? '–'} / ${row.lcp ?? '–'} / ${row.tbt ?? '–'} ms | ${row.accessibility ?? '–'} |`,
+        `| ${row.path} | ${row.preset} | ${row.scriptKb} KB (${row.scripts} files) | ${row.slowestApi ? `${row.slowestApi.ms} ms \`${row.slowestApi.url}\`` : '–'} | ${row.axe}${row.axe ? ` (${row.axeRules.join(', ')})` : ''} | ${row.performance ?? '–'} | ${row.fcp ?? '–'} / ${row.lcp ?? '–'} / ${row.tbt ?? '–'} ms | ${row.cls?.toFixed(3) ?? '–'} | ${row.accessibility ?? '–'} |`,
     ),
   ].join('\n');
 }

@@ -164,6 +164,7 @@ test('production Activity: every advanced filter, the timeline and the .xlsx exp
   await expect(notice).toBeVisible({ timeout: 30_000 });
   // The header tells of it on every page.
   await page.goto('/analytic');
+  await expect(page.getByRole('heading', { name: 'Analytic', level: 1 })).toBeVisible();
   const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
   await bell.click();
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText(

@@ -53,6 +53,8 @@ test('analytics: totals, status, range and breakdown in the URL, custom range ru
   const chart = page.getByRole('img', { name: /^Messages per hour/ });
   await expect(chart).toHaveAttribute('aria-label', /Injection: 5 in total/);
   await expect(chart).toHaveAttribute('aria-label', /Delivery: 5 in total/);
+  // uPlot loads when the chart nears the viewport.
+  await chart.scrollIntoViewIfNeeded();
   await expect(page.locator('.uplot canvas')).toBeVisible();
   await expect(breakdownRow(page, sendingDomain)).toContainText('5');
   expect(await axeViolations(page)).toEqual([]);

@@ -25,7 +25,8 @@ test('every shared dependency is loaded once, from the import map', async ({ pag
 test('no micro-app bundles its own copy of React, single-spa-react, zod or @app/shared', () => {
   for (const app of ['mf-account', 'mf-console', 'mf-editor', 'mf-marketing', 'root-config']) {
     const dir = join(dist, 'modules', app);
-    for (const file of readdirSync(dir)) {
+    // The .gz and .br beside each file are the build's compressed copies of it.
+    for (const file of readdirSync(dir).filter((name) => name.endsWith('.js'))) {
       const code = readFileSync(join(dir, file), 'utf8');
       expect(code.startsWith('System.register(')).toBe(true);
       expect(code).not.toContain('react.production');

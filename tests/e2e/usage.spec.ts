@@ -48,8 +48,9 @@ test('usage monitoring: the quotas the API reports, ∞ for unlimited, periods, 
   // Nowhere near the quota: no warning.
   await expect(page.getByText('nearing the quota')).toHaveCount(0);
 
-  // The daily chart (uPlot, loaded on demand) and its numbers as a table.
+  // The daily chart (uPlot, loaded when the chart nears the viewport) and its numbers as a table.
   const chart = region('Daily usage');
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart.locator('canvas')).toBeVisible();
   await expect(chart).toContainText('Total: 3.');
   await chart.getByText('Show the numbers per day').click();

@@ -8,8 +8,8 @@ import {
   formatUserDateTime,
   http,
   Spinner,
-  sanitizeMailPreview,
 } from '@app/shared';
+import { sanitizeMailPreview } from '@app/shared/ui/sanitize';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 

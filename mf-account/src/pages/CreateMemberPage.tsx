@@ -3,7 +3,7 @@ import {
   AppLink,
   Button,
   FormError,
-  inviteMemberBody,
+  formSchema,
   Page,
   Panel,
   SelectField,
@@ -21,7 +21,7 @@ export function CreateMemberPage() {
   const access = useMyPermissions();
   const [roles, setRoles] = useState<TeamRole[]>([]);
   const [sent, setSent] = useState<string | null>(null);
-  const form = useZodForm(inviteMemberBody, { email: '', role: 'MEMBER' });
+  const form = useZodForm(formSchema('inviteMemberBody'), { email: '', role: 'MEMBER' });
   const canInvite = access.can('team.manage');
   const givable = givableRoles(roles, access.mine);
 

@@ -4,7 +4,7 @@ import {
   AuthLayout,
   Button,
   FormError,
-  forgetPasswordBody,
+  formSchema,
   TextField,
   useZodForm,
 } from '@app/shared';
@@ -14,7 +14,7 @@ import { currentVendor } from '../brand.ts';
 
 export function ForgotPasswordPage() {
   const vendor = currentVendor();
-  const form = useZodForm(forgetPasswordBody, { email: '' });
+  const form = useZodForm(formSchema('forgetPasswordBody'), { email: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
 
   return (

@@ -6,10 +6,10 @@ import {
   Button,
   clearMultipleLogin,
   FormError,
+  formSchema,
   LinkButton,
   navigate,
   runtimeConfig,
-  signinBody,
   TextField,
   useZodForm,
 } from '@app/shared';
@@ -21,7 +21,7 @@ import { afterSignIn } from '../links.tsx';
 export function LoginPage() {
   const vendor = currentVendor();
   const flags = useStore($multipleLogin);
-  const form = useZodForm(signinBody, { email: '', password: '', logoutFromOthers: false });
+  const form = useZodForm(formSchema('signinBody'), { email: '', password: '', logoutFromOthers: false });
   const askToSignOutOthers = flags.multipleLogin || flags.denied;
 
   const signIn = (logoutFromOthers: boolean) =>

@@ -4,7 +4,7 @@ import {
   AuthLayout,
   Button,
   FormError,
-  resetPasswordForm,
+  formSchema,
   TextField,
   useZodForm,
 } from '@app/shared';
@@ -15,7 +15,7 @@ import { currentVendor } from '../brand.ts';
 export function ResetPasswordPage() {
   const vendor = currentVendor();
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
-  const form = useZodForm(resetPasswordForm, { newPassword: '', confirm: '' });
+  const form = useZodForm(formSchema('resetPasswordForm'), { newPassword: '', confirm: '' });
   const [done, setDone] = useState(false);
 
   return (

@@ -4,7 +4,7 @@ import {
   AuthLayout,
   Button,
   FormError,
-  registerBody,
+  formSchema,
   runtimeConfig,
   TextField,
   useZodForm,
@@ -15,7 +15,7 @@ import { currentVendor } from '../brand.ts';
 
 export function SignupPage() {
   const vendor = currentVendor();
-  const form = useZodForm(registerBody, { email: '', password: '', company: '', phone: '' });
+  const form = useZodForm(formSchema('registerBody'), { email: '', password: '', company: '', phone: '' });
   const [registered, setRegistered] = useState<string | null>(null);
 
   if (registered) return <CheckInbox brand={vendor.brand} email={registered} />;

@@ -4,6 +4,7 @@ import {
   Button,
   CheckboxField,
   FormError,
+  formSchema,
   monthlyVolumes,
   navigate,
   Page,
@@ -11,7 +12,6 @@ import {
   SelectField,
   type SurveyBody,
   sendingUseCases,
-  surveyBody,
   surveyRoles,
   surveySources,
   useZodForm,
@@ -24,7 +24,7 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
 /** §2 survey (§7 onboarding survey post): role, what the company sends, volume, how it heard of us. */
 export function SurveyPage() {
   const tours = useStore($tours);
-  const form = useZodForm(surveyBody, {
+  const form = useZodForm(formSchema('surveyBody'), {
     role: '',
     sends: [],
     monthlyVolume: '',

@@ -4,9 +4,8 @@ import {
   AuthLayout,
   Button,
   FormError,
+  formSchema,
   navigate,
-  recoveryCodeBody,
-  secondFactorBody,
   storeToken,
   TextField,
   useZodForm,
@@ -58,7 +57,7 @@ export function TwoFactorPage() {
 }
 
 function AppCodeForm() {
-  const form = useZodForm(secondFactorBody, { code: '' });
+  const form = useZodForm(formSchema('secondFactorBody'), { code: '' });
   return (
     <form
       noValidate
@@ -85,7 +84,7 @@ function AppCodeForm() {
 }
 
 function RecoveryCodeForm() {
-  const form = useZodForm(recoveryCodeBody, { recoveryCode: '' });
+  const form = useZodForm(formSchema('recoveryCodeBody'), { recoveryCode: '' });
   return (
     <form
       noValidate

@@ -2,9 +2,9 @@ import {
   Alert,
   AppLink,
   AuthLayout,
-  acceptInvitationForm,
   Button,
   FormError,
+  formSchema,
   type InvitationData,
   Spinner,
   TextField,
@@ -26,7 +26,7 @@ const tokenOfPath = () => decodeURIComponent(window.location.pathname.split('/')
 export function VerifyMemberPage() {
   const vendor = currentVendor();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const form = useZodForm(acceptInvitationForm, { fullname: '', password: '', confirm: '' });
+  const form = useZodForm(formSchema('acceptInvitationForm'), { fullname: '', password: '', confirm: '' });
 
   useEffect(() => {
     teamApi

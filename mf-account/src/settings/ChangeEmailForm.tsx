@@ -1,11 +1,11 @@
-import { $user, Alert, Button, changeEmailBody, FormError, TextField, useZodForm } from '@app/shared';
+import { $user, Alert, Button, FormError, formSchema, TextField, useZodForm } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 
 export function ChangeEmailForm() {
   const user = useStore($user);
-  const form = useZodForm(changeEmailBody, { email: '', password: '' });
+  const form = useZodForm(formSchema('changeEmailBody'), { email: '', password: '' });
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <form

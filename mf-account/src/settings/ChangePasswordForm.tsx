@@ -1,9 +1,13 @@
-import { Alert, Button, changePasswordForm, FormError, TextField, useZodForm } from '@app/shared';
+import { Alert, Button, FormError, formSchema, TextField, useZodForm } from '@app/shared';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 
 export function ChangePasswordForm() {
-  const form = useZodForm(changePasswordForm, { oldPassword: '', newPassword: '', confirm: '' });
+  const form = useZodForm(formSchema('changePasswordForm'), {
+    oldPassword: '',
+    newPassword: '',
+    confirm: '',
+  });
   const [saved, setSaved] = useState(false);
   return (
     <form

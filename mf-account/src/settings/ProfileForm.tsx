@@ -1,11 +1,11 @@
-import { $user, Alert, Button, FormError, TextField, updateUserBody, useZodForm } from '@app/shared';
+import { $user, Alert, Button, FormError, formSchema, TextField, useZodForm } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';
 
 export function ProfileForm() {
   const user = useStore($user);
-  const form = useZodForm(updateUserBody, {
+  const form = useZodForm(formSchema('updateUserBody'), {
     fullname: user?.fullname ?? '',
     phone: user?.phone ?? '',
   });

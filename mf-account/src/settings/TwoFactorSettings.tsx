@@ -3,10 +3,9 @@ import {
   Alert,
   Button,
   FormError,
+  formSchema,
   TextField,
   type TwoFactorSetupData,
-  twoFactorDisableBody,
-  twoFactorEnableBody,
   useZodForm,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
@@ -87,7 +86,7 @@ function EnableForm({
   setup: TwoFactorSetupData;
   onDone: (recoveryCodes: string[]) => void;
 }) {
-  const form = useZodForm(twoFactorEnableBody, { code: '' });
+  const form = useZodForm(formSchema('twoFactorEnableBody'), { code: '' });
   return (
     <form
       noValidate
@@ -116,7 +115,7 @@ function EnableForm({
 }
 
 function DisableForm() {
-  const form = useZodForm(twoFactorDisableBody, { password: '', code: '' });
+  const form = useZodForm(formSchema('twoFactorDisableBody'), { password: '', code: '' });
   return (
     <form
       noValidate

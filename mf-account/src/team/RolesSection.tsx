@@ -3,9 +3,9 @@ import {
   Button,
   CheckboxField,
   ConfirmButton,
-  createRoleBody,
   DataTable,
   FormError,
+  formSchema,
   Panel,
   type Permission,
   permissionInfo,
@@ -156,7 +156,7 @@ function CreateRoleForm({
   onCreated: (role: TeamRole) => void;
 }) {
   const start = access.can('send') ? (['send'] as Permission[]) : [];
-  const form = useZodForm(createRoleBody, { name: '', permissions: start });
+  const form = useZodForm(formSchema('createRoleBody'), { name: '', permissions: start });
   const chosen = (form.values.permissions ?? []) as Permission[];
   const toggle = (permission: Permission, on: boolean) =>
     form.set(

@@ -2,9 +2,8 @@ import {
   type ActivityExport,
   type ActivityFilters,
   type ActivityMessage,
-  dispatchOutcome,
+  dispatchApiOutcome,
   http,
-  mapApiError,
 } from '@app/shared';
 
 /** One engine event with SparkPost's field names (the fields beyond type and time vary by type). */
@@ -79,7 +78,7 @@ export const messageContent = (id: string) =>
 export async function startExport(filters: ActivityFilters): Promise<ActivityExport> {
   const path = '/activity/exports';
   const job = await http.config.post<ActivityExport>(path, filters);
-  dispatchOutcome(mapApiError({ status: 202, method: 'POST', url: path }));
+  await dispatchApiOutcome({ status: 202, method: 'POST', url: path });
   return job;
 }
 

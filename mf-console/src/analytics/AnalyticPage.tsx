@@ -1,6 +1,6 @@
 import { $location, navigate, Page } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { HomeOverview, TourButton } from '../home/HomeOverview.tsx';
 import { AnalyticsView } from './AnalyticsView.tsx';
 import { filterSetFromQuery, queryOfFilterSet } from './filter-set.ts';
@@ -13,6 +13,9 @@ import { SavePresetButton } from './SavePresetButton.tsx';
 export function AnalyticPage() {
   const { search } = useStore($location);
   const set = useMemo(() => filterSetFromQuery(search), [search]);
+  // The analytics load at once but show once the checklist above has its height: appearing then,
+  // they push nothing down (no layout shift).
+  const [checklistSettled, setChecklistSettled] = useState(false);
   return (
     <Page
       title="Analytic"
@@ -24,8 +27,10 @@ export function AnalyticPage() {
         </>
       }
     >
-      <HomeOverview />
-      <AnalyticsView set={set} onChange={(next) => navigate(`/analytic?${queryOfFilterSet(next)}`)} />
+      <HomeOverview onSettled={() => setChecklistSettled(true)} />
+      <div style={{ display: checklistSettled ? 'contents' : 'none' }}>
+        <AnalyticsView set={set} onChange={(next) => navigate(`/analytic?${queryOfFilterSet(next)}`)} />
+      </div>
     </Page>
   );
 }

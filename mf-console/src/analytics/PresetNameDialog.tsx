@@ -1,5 +1,15 @@
-import { analyticPresetNameBody, Button, FormError, TextField, useZodForm } from '@app/shared';
+import {
+  Button,
+  FormError,
+  formSchema,
+  type KitComponent,
+  TextField,
+  useDialogOnOpen,
+  useZodForm,
+} from '@app/shared';
 import { useEffect } from 'react';
+
+const dialogKit: readonly KitComponent[] = ['button', 'input'];
 
 /**
  * Asks for a preset's name (saving a view, renaming a preset). The server's refusal (a name in use,
@@ -20,8 +30,9 @@ export function PresetNameDialog({
   onSubmit: (name: string) => Promise<void>;
   onClose: () => void;
 }) {
-  const form = useZodForm(analyticPresetNameBody, { name: initial });
+  const form = useZodForm(formSchema('analyticPresetNameBody'), { name: initial });
   const { set, setFormError } = form;
+  const dialog = useDialogOnOpen(open, dialogKit);
 
   useEffect(() => {
     if (open) {
@@ -30,10 +41,11 @@ export function PresetNameDialog({
     }
   }, [open, initial]);
 
+  if (!dialog.mounted) return null;
   return (
     <sl-dialog
       label={title}
-      open={open}
+      open={dialog.open}
       onsl-request-close={(event: Event) => {
         if (form.busy) event.preventDefault();
         else onClose();

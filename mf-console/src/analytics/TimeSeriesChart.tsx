@@ -1,7 +1,7 @@
 import type { AnalyticStatus } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { loadUplot } from '../charts/load-uplot.ts';
+import { loadUplotInView } from '../charts/load-uplot.ts';
 import type { MetricRow } from './api.ts';
 import { statusMetrics } from './metrics.ts';
 
@@ -69,7 +69,8 @@ export function TimeSeriesChart({
     let chart: uPlot | undefined;
     let resize: ResizeObserver | undefined;
     let gone = false;
-    loadUplot().then(
+    const away = new AbortController();
+    loadUplotInView(element, away.signal).then(
       (UPlot) => {
         if (gone) return;
         const xs = series.map((point) => Date.parse(String(point.ts)) / 1000);
@@ -119,6 +120,7 @@ export function TimeSeriesChart({
     );
     return () => {
       gone = true;
+      away.abort();
       resize?.disconnect();
       chart?.destroy();
     };

@@ -1,11 +1,18 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
-import { AnalyticPage } from './AnalyticPage.tsx';
-import { PresetAnalyticPage } from './PresetAnalyticPage.tsx';
-import { PresetListPage } from './PresetListPage.tsx';
 
 /** Analytics (§2): the sending's metrics on /analytic, and the saved presets. */
 export const analyticsPages = {
-  analytic: AnalyticPage,
-  'analytic-preset': PresetAnalyticPage,
-  preset: PresetListPage,
+  analytic: lazyPage(
+    () => import('./AnalyticPage.tsx').then((m) => m.AnalyticPage),
+    ['button', 'checkbox', 'option', 'progress-bar', 'select', 'skeleton'],
+  ),
+  'analytic-preset': lazyPage(
+    () => import('./PresetAnalyticPage.tsx').then((m) => m.PresetAnalyticPage),
+    ['button', 'checkbox', 'option', 'progress-bar', 'select', 'skeleton'],
+  ),
+  preset: lazyPage(
+    () => import('./PresetListPage.tsx').then((m) => m.PresetListPage),
+    ['button', 'skeleton'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

@@ -1,4 +1,4 @@
-import { apiKeyCreateBody, fieldErrorsOf, humanIssueMessage } from '@app/shared';
+import { fieldErrorsOf, formSchema, humanIssueMessage } from '@app/shared';
 import type { ReactNode } from 'react';
 import type { KeyBody } from './api.ts';
 import { EngineFormShell, useEngineForm } from './engine-form.tsx';
@@ -36,7 +36,7 @@ export function KeyForm({
     const body: KeyBody = { label: fields.label, grants: fields.chosenGrants() };
     const validIps = fields.validIps();
     if (validIps) body.valid_ips = validIps;
-    const parsed = apiKeyCreateBody.safeParse(body, { error: humanIssueMessage });
+    const parsed = (await formSchema('apiKeyCreateBody')()).safeParse(body, { error: humanIssueMessage });
     const found: Record<string, string> = parsed.success ? {} : fieldErrorsOf(parsed.error);
     if (found.valid_ips) found.validIps = found.valid_ips;
     const ipError = fields.ipsError();

@@ -1,14 +1,25 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
 import { gatedBy } from '../subaccounts/feature-gate.tsx';
-import { ApiKeyCreatePage } from './ApiKeyCreatePage.tsx';
-import { ApiKeyDetailPage } from './ApiKeyDetailPage.tsx';
-import { ApiKeyEditPage } from './ApiKeyEditPage.tsx';
-import { ApiKeyListPage } from './ApiKeyListPage.tsx';
 
 /** API keys: create with grants and allowed IPs, shown once, list, detail, edit, delete. */
 export const apiKeyPages = {
-  'api-key': gatedBy('apiKey', 'API Key', ApiKeyListPage),
-  'api-key-create': gatedBy('apiKey', 'Create API Key', ApiKeyCreatePage),
-  'api-key-detail': gatedBy('apiKey', 'API Key Detail', ApiKeyDetailPage),
-  'api-key-edit': gatedBy('apiKey', 'Edit API Key', ApiKeyEditPage),
+  'api-key': lazyPage(
+    () => import('./ApiKeyListPage.tsx').then((m) => gatedBy('apiKey', 'API Key', m.ApiKeyListPage)),
+    ['button', 'skeleton'],
+  ),
+  'api-key-create': lazyPage(
+    () =>
+      import('./ApiKeyCreatePage.tsx').then((m) => gatedBy('apiKey', 'Create API Key', m.ApiKeyCreatePage)),
+    ['button', 'checkbox', 'input', 'option', 'select', 'textarea'],
+  ),
+  'api-key-detail': lazyPage(
+    () =>
+      import('./ApiKeyDetailPage.tsx').then((m) => gatedBy('apiKey', 'API Key Detail', m.ApiKeyDetailPage)),
+    ['button', 'skeleton'],
+  ),
+  'api-key-edit': lazyPage(
+    () => import('./ApiKeyEditPage.tsx').then((m) => gatedBy('apiKey', 'Edit API Key', m.ApiKeyEditPage)),
+    ['button', 'checkbox', 'input', 'option', 'select', 'skeleton', 'textarea'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

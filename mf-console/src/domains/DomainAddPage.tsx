@@ -5,12 +5,12 @@ import {
   CheckboxField,
   canChange,
   FormError,
+  formSchema,
   navigate,
   Page,
   Panel,
   roleRefusal,
   SelectField,
-  sendingDomainCreateBody,
   TextField,
   useZodForm,
 } from '@app/shared';
@@ -55,7 +55,7 @@ export function DomainAddPage() {
     allowed.find((option) => option.value === asked)?.value ?? allowed[0]?.value ?? 'sending',
   );
   const [secure, setSecure] = useState(false);
-  const form = useZodForm(sendingDomainCreateBody, { domain: '' });
+  const form = useZodForm(formSchema('sendingDomainCreateBody'), { domain: '' });
 
   const submit = () =>
     form.submit(async ({ domain }) => {

@@ -1,19 +1,34 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
-import { BounceDomainDetailPage } from './BounceDomainDetailPage.tsx';
-import { BounceDomainListPage } from './BounceDomainListPage.tsx';
-import { DomainAddPage } from './DomainAddPage.tsx';
-import { SendingDomainDetailPage } from './SendingDomainDetailPage.tsx';
-import { SendingDomainListPage } from './SendingDomainListPage.tsx';
-import { TrackingDomainDetailPage } from './TrackingDomainDetailPage.tsx';
-import { TrackingDomainListPage } from './TrackingDomainListPage.tsx';
 
 /** Sending, bounce and tracking domains. */
 export const domainPages = {
-  'domain-add': DomainAddPage,
-  'sending-domain': SendingDomainListPage,
-  'sending-domain-detail': SendingDomainDetailPage,
-  'bounce-domain': BounceDomainListPage,
-  'bounce-domain-detail': BounceDomainDetailPage,
-  'tracking-domain': TrackingDomainListPage,
-  'tracking-domain-detail': TrackingDomainDetailPage,
+  'domain-add': lazyPage(
+    () => import('./DomainAddPage.tsx').then((m) => m.DomainAddPage),
+    ['button', 'checkbox', 'input', 'option', 'select'],
+  ),
+  'sending-domain': lazyPage(
+    () => import('./SendingDomainListPage.tsx').then((m) => m.SendingDomainListPage),
+    ['button', 'skeleton', 'tag'],
+  ),
+  'sending-domain-detail': lazyPage(
+    () => import('./SendingDomainDetailPage.tsx').then((m) => m.SendingDomainDetailPage),
+    ['button', 'copy-button', 'input', 'skeleton', 'tag'],
+  ),
+  'bounce-domain': lazyPage(
+    () => import('./BounceDomainListPage.tsx').then((m) => m.BounceDomainListPage),
+    ['button', 'skeleton', 'tag'],
+  ),
+  'bounce-domain-detail': lazyPage(
+    () => import('./BounceDomainDetailPage.tsx').then((m) => m.BounceDomainDetailPage),
+    ['button', 'copy-button', 'input', 'skeleton', 'tag'],
+  ),
+  'tracking-domain': lazyPage(
+    () => import('./TrackingDomainListPage.tsx').then((m) => m.TrackingDomainListPage),
+    ['button', 'skeleton', 'tag'],
+  ),
+  'tracking-domain-detail': lazyPage(
+    () => import('./TrackingDomainDetailPage.tsx').then((m) => m.TrackingDomainDetailPage),
+    ['button', 'copy-button', 'input', 'skeleton', 'switch', 'tag'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

@@ -3,9 +3,9 @@ import {
   Button,
   type CompleteProfileBody,
   companyCategories,
-  completeProfileBody,
   countryOptions,
   FormError,
+  formSchema,
   reloadAccountState,
   SelectField,
   TextField,
@@ -31,7 +31,7 @@ export function CompleteProfileForm({ onSaved }: { onSaved?: () => void }) {
     () => timezoneOptions(new Date(), company?.timezone || undefined),
     [company?.timezone],
   );
-  const form = useZodForm(completeProfileBody, {
+  const form = useZodForm(formSchema('completeProfileBody'), {
     name: company?.name ?? '',
     phone: company?.phone ?? '',
     industry: (companyCategories as readonly string[]).includes(company?.industry ?? '')

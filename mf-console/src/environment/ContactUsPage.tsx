@@ -4,11 +4,11 @@ import {
   Alert,
   Button,
   type ContactUsBody,
-  contactUsBody,
   DataTable,
   EmptyState,
   FormError,
   formatUserDateTime,
+  formSchema,
   LinkButton,
   Page,
   Panel,
@@ -28,7 +28,7 @@ import { supportEnabled } from './support.ts';
 function ContactForm({ onSent }: { onSent: (email: string) => void }) {
   const user = useStore($user);
   const company = useStore($company);
-  const form = useZodForm(contactUsBody, {
+  const form = useZodForm(formSchema('contactUsBody'), {
     name: user?.fullname ?? '',
     email: user?.email ?? '',
     company: company?.name ?? '',

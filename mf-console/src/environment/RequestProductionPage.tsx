@@ -4,12 +4,12 @@ import {
   AppLink,
   Button,
   FormError,
+  formSchema,
   monthlyVolumes,
   Page,
   Panel,
   type RequestProductionBody,
   reloadAccountState,
-  requestProductionBody,
   SelectField,
   Skeleton,
   StatusTag,
@@ -36,7 +36,7 @@ export function RequestProductionPage() {
   const loaded = useLoad(() => reloadAccountState(), []);
   const company = useStore($company);
   const [sent, setSent] = useState(false);
-  const form = useZodForm(requestProductionBody, {
+  const form = useZodForm(formSchema('requestProductionBody'), {
     reason: '',
     monthlyVolume: '',
     useCase: '',

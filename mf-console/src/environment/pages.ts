@@ -1,20 +1,38 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
-import { ApiInstructionPage } from './ApiInstructionPage.tsx';
-import { ContactUsPage } from './ContactUsPage.tsx';
-import { PreparingProductionPage, PreparingSandboxPage } from './PreparingEnvironmentPage.tsx';
-import { RequestProductionPage } from './RequestProductionPage.tsx';
-import { SwitchToProductionPage } from './SwitchToProductionPage.tsx';
-import { SwitchToSandboxPage } from './SwitchToSandboxPage.tsx';
-import { WelcomeToProductionPage } from './WelcomeToProductionPage.tsx';
 
 /** The environment journey of §2 and §4: production request and switches, profile completion, help pages. */
 export const environmentPages = {
-  'switch-to-production-environment': SwitchToProductionPage,
-  'switch-to-sandbox-environment': SwitchToSandboxPage,
-  'loading-switch-production-environment': PreparingProductionPage,
-  'loading-switch-sandbox-environment': PreparingSandboxPage,
-  'request-production-environment': RequestProductionPage,
-  'welcome-to-production': WelcomeToProductionPage,
-  'api-instruction': ApiInstructionPage,
-  'contact-us': ContactUsPage,
+  'switch-to-production-environment': lazyPage(
+    () => import('./SwitchToProductionPage.tsx').then((m) => m.SwitchToProductionPage),
+    ['button', 'input', 'option', 'select', 'skeleton', 'tag'],
+  ),
+  'switch-to-sandbox-environment': lazyPage(
+    () => import('./SwitchToSandboxPage.tsx').then((m) => m.SwitchToSandboxPage),
+    ['button'],
+  ),
+  'loading-switch-production-environment': lazyPage(
+    () => import('./PreparingEnvironmentPage.tsx').then((m) => m.PreparingProductionPage),
+    ['button', 'spinner'],
+  ),
+  'loading-switch-sandbox-environment': lazyPage(
+    () => import('./PreparingEnvironmentPage.tsx').then((m) => m.PreparingSandboxPage),
+    ['button', 'spinner'],
+  ),
+  'request-production-environment': lazyPage(
+    () => import('./RequestProductionPage.tsx').then((m) => m.RequestProductionPage),
+    ['button', 'option', 'select', 'skeleton', 'tag', 'textarea'],
+  ),
+  'welcome-to-production': lazyPage(
+    () => import('./WelcomeToProductionPage.tsx').then((m) => m.WelcomeToProductionPage),
+    ['button', 'input', 'option', 'select', 'skeleton', 'tag'],
+  ),
+  'api-instruction': lazyPage(
+    () => import('./ApiInstructionPage.tsx').then((m) => m.ApiInstructionPage),
+    ['button', 'copy-button', 'input', 'skeleton'],
+  ),
+  'contact-us': lazyPage(
+    () => import('./ContactUsPage.tsx').then((m) => m.ContactUsPage),
+    ['button', 'input', 'skeleton', 'textarea'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

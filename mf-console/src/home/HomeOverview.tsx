@@ -4,6 +4,7 @@ import {
   Alert,
   Button,
   consoleFeature,
+  loadProductTour,
   recordTourFlags,
   Skeleton,
   useLoad,
@@ -20,7 +21,7 @@ import { consoleTour } from './tour-steps.ts';
  * The top of /analytic, where §2 sends a signed-in user: where they are and what to do next (the
  * checklist, from real state).
  */
-export function HomeOverview() {
+export function HomeOverview({ onSettled }: { onSettled?: () => void }) {
   const company = useStore($company);
   const quota = useStore($quota);
   const environment = company?.environment ?? 'sandbox';
@@ -29,6 +30,10 @@ export function HomeOverview() {
     () => (journey.data ? checklistSteps(journey.data.state, consoleFeature) : []),
     [journey.data],
   );
+
+  useEffect(() => {
+    if (journey.status !== 'loading') onSettled?.();
+  }, [journey.status, onSettled]);
 
   useEffect(() => {
     if (!journey.data) return;
@@ -46,32 +51,42 @@ export function HomeOverview() {
           </Button>
         </Alert>
       ) : null}
-      <div className="app-columns">
-        {journey.data ? (
-          <GettingStarted steps={steps} />
-        ) : (
-          <Skeleton lines={6} label="Loading your progress" />
-        )}
-        <EnvironmentPanel environment={environment} email={quota.email} sandbox={quota.sandbox} />
-      </div>
+      {/* The columns come with the checklist: where they stack (phones), the panel below it would move. */}
+      {journey.status === 'loading' && !journey.data ? (
+        <Skeleton lines={6} label="Loading your progress" />
+      ) : (
+        <div className="app-columns">
+          {journey.data ? <GettingStarted steps={steps} /> : null}
+          <EnvironmentPanel environment={environment} email={quota.email} sandbox={quota.sandbox} />
+        </div>
+      )}
     </>
   );
 }
 
-/** "Take the tour": a guided tour of the console's parts. */
+/** "Take the tour": a guided tour of the console's parts (its element loads on the first click). */
 export function TourButton() {
   const [touring, setTouring] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const start = () => {
+    setStarting(true);
+    void loadProductTour()
+      .then(() => setTouring(true))
+      .finally(() => setStarting(false));
+  };
   return (
     <>
-      <Button variant="secondary" onClick={() => setTouring(true)}>
+      <Button variant="secondary" busy={starting} onClick={start}>
         Take the tour
       </Button>
-      <product-tour
-        steps={consoleTour}
-        open={touring}
-        onfinish={() => setTouring(false)}
-        onskip={() => setTouring(false)}
-      />
+      {touring ? (
+        <product-tour
+          steps={consoleTour}
+          open
+          onfinish={() => setTouring(false)}
+          onskip={() => setTouring(false)}
+        />
+      ) : null}
     </>
   );
 }

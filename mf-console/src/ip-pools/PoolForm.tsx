@@ -1,4 +1,4 @@
-import { Button, FormError, ipPoolFormSchema, SelectField, TextField, useZodForm } from '@app/shared';
+import { Button, FormError, formSchema, SelectField, TextField, useZodForm } from '@app/shared';
 import { engineMessage } from '../engine-message.ts';
 import { defaultPoolId, type IpPoolView, type PoolBody, poolLabel } from './api.ts';
 
@@ -21,7 +21,7 @@ export function PoolForm({
   submitLabel: string;
   onSubmit: (body: PoolBody) => Promise<void>;
 }) {
-  const form = useZodForm(ipPoolFormSchema, initial);
+  const form = useZodForm(formSchema('ipPoolFormSchema'), initial);
   const overflowChoices = pools.filter((pool) => pool.id !== defaultPoolId && pool.id !== selfId);
   return (
     <form

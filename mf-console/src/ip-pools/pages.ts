@@ -1,12 +1,19 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
 import { ipPoolGate } from './gate.tsx';
-import { IpPoolCreatePage } from './IpPoolCreatePage.tsx';
-import { IpPoolDetailPage } from './IpPoolDetailPage.tsx';
-import { IpPoolListPage } from './IpPoolListPage.tsx';
 
 /** IP pools: list with their addresses, create, move sending IPs, subaccount pools, edit, delete. */
 export const ipPoolPages = {
-  'ip-pool': ipPoolGate('IP Pool', IpPoolListPage),
-  'ip-pool-create': ipPoolGate('Create IP Pool', IpPoolCreatePage),
-  'ip-pool-detail': ipPoolGate('IP Pool Detail', IpPoolDetailPage),
+  'ip-pool': lazyPage(
+    () => import('./IpPoolListPage.tsx').then((m) => ipPoolGate('IP Pool', m.IpPoolListPage)),
+    ['button', 'option', 'select', 'skeleton'],
+  ),
+  'ip-pool-create': lazyPage(
+    () => import('./IpPoolCreatePage.tsx').then((m) => ipPoolGate('Create IP Pool', m.IpPoolCreatePage)),
+    ['button', 'input', 'option', 'select', 'skeleton'],
+  ),
+  'ip-pool-detail': lazyPage(
+    () => import('./IpPoolDetailPage.tsx').then((m) => ipPoolGate('IP Pool Detail', m.IpPoolDetailPage)),
+    ['button', 'input', 'option', 'select', 'skeleton'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

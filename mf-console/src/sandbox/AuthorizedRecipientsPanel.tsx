@@ -1,7 +1,6 @@
 import {
   type AuthorizedRecipient,
   type AuthorizedRecipientList,
-  addAuthorizedRecipientsBody,
   authorizedRecipientLimit,
   authorizedRecipientResendSeconds,
   Button,
@@ -9,6 +8,7 @@ import {
   DataTable,
   EmptyState,
   formatUserDateTime,
+  formSchema,
   Panel,
   Skeleton,
   StatusTag,
@@ -65,7 +65,7 @@ export function AuthorizedRecipientsPanel({
     event.preventDefault();
     setNotice(null);
     const emails = splitAddresses(text);
-    const parsed = addAuthorizedRecipientsBody.safeParse({ emails });
+    const parsed = (await formSchema('addAuthorizedRecipientsBody')()).safeParse({ emails });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const index = issue?.path[1];

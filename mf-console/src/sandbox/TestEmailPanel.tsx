@@ -2,8 +2,8 @@ import {
   Alert,
   AppLink,
   Button,
-  emailSchema,
   FormError,
+  formSchema,
   Panel,
   reloadTourFlags,
   type SandboxData,
@@ -14,8 +14,6 @@ import {
 import { type FormEvent, useState } from 'react';
 import { listMessages, sendTransmission } from './api.ts';
 import { styles } from './styles.ts';
-
-const isEmailAddress = (value: string) => emailSchema.safeParse(value).success;
 
 export interface TestContent {
   from: string;
@@ -75,6 +73,8 @@ export function TestEmailPanel({
     event.preventDefault();
     setFormError(null);
     const problems: Record<string, string> = {};
+    const email = await formSchema('emailSchema')();
+    const isEmailAddress = (value: string) => email.safeParse(value).success;
     if (!isEmailAddress(recipient)) problems.to = 'Enter the address to send to';
     if (!isEmailAddress(content.from)) problems.from = 'Enter a sender address like test@example.com';
     if (content.subject.trim() === '') problems.subject = 'A subject is required';

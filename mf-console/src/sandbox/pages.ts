@@ -1,13 +1,22 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
-import { ActivityPage } from './ActivityPage.tsx';
-import { AuthorizedRecipientVerifyPage } from './AuthorizedRecipientVerifyPage.tsx';
-import { ConfigurationPage } from './ConfigurationPage.tsx';
-import { MessagePage } from './MessagePage.tsx';
 
 /** The sandbox: authorized recipients, the configuration page with its snippets, the inbox. */
 export const sandboxPages = {
-  'authorized-recipient-verify': AuthorizedRecipientVerifyPage,
-  configuration: ConfigurationPage,
-  activity: ActivityPage,
-  'activity-detail': MessagePage,
+  'authorized-recipient-verify': lazyPage(
+    () => import('./AuthorizedRecipientVerifyPage.tsx').then((m) => m.AuthorizedRecipientVerifyPage),
+    ['spinner'],
+  ),
+  configuration: lazyPage(
+    () => import('./ConfigurationPage.tsx').then((m) => m.ConfigurationPage),
+    ['button', 'copy-button', 'input', 'skeleton', 'tab', 'tab-group', 'tab-panel', 'textarea'],
+  ),
+  activity: lazyPage(
+    () => import('./ActivityPage.tsx').then((m) => m.ActivityPage),
+    ['button', 'input', 'option', 'select', 'skeleton'],
+  ),
+  'activity-detail': lazyPage(
+    () => import('./MessagePage.tsx').then((m) => m.MessagePage),
+    ['button', 'skeleton', 'tab', 'tab-group', 'tab-panel'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

@@ -1,13 +1,13 @@
 import {
   consoleFeature,
   fieldErrorsOf,
+  formSchema,
   humanIssueMessage,
   LinkButton,
   navigate,
   Page,
   Panel,
   SwitchField,
-  subaccountCreateBody,
   TextField,
   useLoad,
 } from '@app/shared';
@@ -53,7 +53,7 @@ export function SubaccountCreatePage() {
       const ipError = key.ipsError();
       if (ipError) found.validIps = ipError;
     }
-    const parsed = subaccountCreateBody.safeParse(body, { error: humanIssueMessage });
+    const parsed = (await formSchema('subaccountCreateBody')()).safeParse(body, { error: humanIssueMessage });
     if (!parsed.success) {
       const issues = fieldErrorsOf(parsed.error);
       for (const [param, field] of Object.entries(engineFields)) {

@@ -7,6 +7,7 @@ import {
   consoleFeature,
   FormError,
   fieldErrorsOf,
+  formSchema,
   humanIssueMessage,
   navigate,
   Page,
@@ -14,7 +15,6 @@ import {
   SelectField,
   type SubaccountView,
   showToast,
-  subaccountUpdateBody,
   TextField,
   useLoad,
 } from '@app/shared';
@@ -71,8 +71,9 @@ function EditForm({ subaccount, pools }: { subaccount: SubaccountView; pools: re
     return body;
   };
 
-  function check(): boolean {
-    const parsed = subaccountUpdateBody.safeParse(changes(), { error: humanIssueMessage });
+  async function check(): Promise<boolean> {
+    const schema = await formSchema('subaccountUpdateBody')();
+    const parsed = schema.safeParse(changes(), { error: humanIssueMessage });
     if (parsed.success) return true;
     const issues = fieldErrorsOf(parsed.error);
     setErrors({ name: issues.name ?? '', ipPool: issues.ip_pool ?? '', status: issues.status ?? '' });
@@ -100,9 +101,11 @@ function EditForm({ subaccount, pools }: { subaccount: SubaccountView; pools: re
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (!check()) return;
-          if (changingStatus && status !== 'active') setConfirming(true);
-          else void save();
+          void check().then((valid) => {
+            if (!valid) return;
+            if (changingStatus && status !== 'active') setConfirming(true);
+            else void save();
+          });
         }}
       >
         <TextField

@@ -1,14 +1,35 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
 import { gatedBy } from './feature-gate.tsx';
-import { SubaccountCreatePage } from './SubaccountCreatePage.tsx';
-import { SubaccountDetailPage } from './SubaccountDetailPage.tsx';
-import { SubaccountEditPage } from './SubaccountEditPage.tsx';
-import { SubaccountListPage } from './SubaccountListPage.tsx';
 
 /** Sub-accounts and their keys. */
 export const subaccountPages = {
-  subaccount: gatedBy('subaccount', 'Subaccount', SubaccountListPage),
-  'subaccount-create': gatedBy('subaccount', 'Create Subaccount', SubaccountCreatePage),
-  'subaccount-detail': gatedBy('subaccount', 'Subaccount Detail', SubaccountDetailPage),
-  'subaccount-edit': gatedBy('subaccount', 'Edit Subaccount', SubaccountEditPage),
+  subaccount: lazyPage(
+    () =>
+      import('./SubaccountListPage.tsx').then((m) =>
+        gatedBy('subaccount', 'Subaccount', m.SubaccountListPage),
+      ),
+    ['button', 'skeleton', 'tag'],
+  ),
+  'subaccount-create': lazyPage(
+    () =>
+      import('./SubaccountCreatePage.tsx').then((m) =>
+        gatedBy('subaccount', 'Create Subaccount', m.SubaccountCreatePage),
+      ),
+    ['button', 'checkbox', 'input', 'option', 'select', 'switch', 'textarea'],
+  ),
+  'subaccount-detail': lazyPage(
+    () =>
+      import('./SubaccountDetailPage.tsx').then((m) =>
+        gatedBy('subaccount', 'Subaccount Detail', m.SubaccountDetailPage),
+      ),
+    ['button', 'skeleton', 'tag'],
+  ),
+  'subaccount-edit': lazyPage(
+    () =>
+      import('./SubaccountEditPage.tsx').then((m) =>
+        gatedBy('subaccount', 'Edit Subaccount', m.SubaccountEditPage),
+      ),
+    ['button', 'input', 'option', 'select', 'skeleton', 'tag'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

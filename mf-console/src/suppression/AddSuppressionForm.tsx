@@ -1,9 +1,9 @@
 import {
   Button,
   FormError,
+  formSchema,
   SelectField,
   showToast,
-  suppressionBulkEntry,
   TextAreaField,
   TextField,
   useZodForm,
@@ -16,7 +16,7 @@ const initial = { recipient: '', type: 'transactional' as const, description: ''
 
 /** Adds one address (or updates its entry of that type) with the engine's own schema. */
 export function AddSuppressionForm({ onAdded }: { onAdded: () => void }) {
-  const form = useZodForm(suppressionBulkEntry, initial);
+  const form = useZodForm(formSchema('suppressionBulkEntry'), initial);
   const submit = () =>
     form.submit(async ({ recipient, type, description }) => {
       try {

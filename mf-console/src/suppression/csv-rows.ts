@@ -1,4 +1,4 @@
-import { humanIssueMessage, suppressionBulkEntry } from '@app/shared';
+import { type FormSchema, formSchema, humanIssueMessage } from '@app/shared';
 import type { NewSuppression } from './api.ts';
 
 /** The largest file and the most rows one upload takes (the engine takes 10,000 entries a call). */
@@ -27,7 +27,10 @@ const columns = ['recipient', 'type', 'description'] as const;
  * `rows` are the parsed cells, the header first. Blank lines are skipped; each bad row is named by
  * its line with what is wrong; a file without the header or over the limits is refused whole.
  */
-export function checkCsvRows(rows: readonly (readonly string[])[]): CheckedCsv {
+export function checkCsvRows(
+  rows: readonly (readonly string[])[],
+  entry: FormSchema<'suppressionBulkEntry'>,
+): CheckedCsv {
   const header = (rows[0] ?? []).map((cell) =>
     cell
       .trim()
@@ -62,7 +65,7 @@ export function checkCsvRows(rows: readonly (readonly string[])[]): CheckedCsv {
       checked.errors.push({ line, message: `${missing.join(' and ')} missing` });
       return;
     }
-    const parsed = suppressionBulkEntry.safeParse(
+    const parsed = entry.safeParse(
       { recipient: cell(at.recipient), type: cell(at.type).toLowerCase(), description },
       { error: humanIssueMessage },
     );
@@ -90,5 +93,5 @@ export async function readSuppressionCsv(file: File): Promise<CheckedCsv> {
   if (broken) {
     throw new CsvRefusal(`Line ${(broken.row ?? 0) + 1}: ${broken.message}. Check the quotes of that line.`);
   }
-  return checkCsvRows(parsed.data);
+  return checkCsvRows(parsed.data, await formSchema('suppressionBulkEntry')());
 }

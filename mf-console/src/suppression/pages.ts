@@ -1,7 +1,10 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
-import { SuppressionPage } from './SuppressionPage.tsx';
 
 /** Suppression: summary, search, add one, CSV upload, remove. */
 export const suppressionPages = {
-  suppression: SuppressionPage,
+  suppression: lazyPage(
+    () => import('./SuppressionPage.tsx').then((m) => m.SuppressionPage),
+    ['button', 'input', 'option', 'select', 'skeleton', 'textarea'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

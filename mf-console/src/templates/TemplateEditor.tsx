@@ -1,6 +1,7 @@
 import {
   Button,
   FormError,
+  formSchema,
   navigate,
   Panel,
   SwitchField,
@@ -8,7 +9,6 @@ import {
   type TemplateFormValues,
   TextAreaField,
   TextField,
-  templateFormSchema,
   useZodForm,
 } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
@@ -37,7 +37,7 @@ export function TemplateEditor({
   /** After a draft of a stored template is saved (the page shows its new state). */
   onSaved?: () => void;
 }) {
-  const form = useZodForm(templateFormSchema, initial);
+  const form = useZodForm(formSchema('templateFormSchema'), initial);
   const { values } = form;
   const [action, setAction] = useState<Action | null>(null);
 

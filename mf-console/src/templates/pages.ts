@@ -1,15 +1,39 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
 import { templateGate } from './gate.tsx';
-import { TemplateCreatedPage } from './TemplateCreatedPage.tsx';
-import { TemplateDetailPage } from './TemplateDetailPage.tsx';
-import { TemplateAddPage, TemplateEditPage } from './TemplateEditorPages.tsx';
-import { TemplateListPage } from './TemplateListPage.tsx';
 
 /** Templates: list and search, the code editor with the engine's live preview, publish, send snippet, detail. */
 export const templatePages = {
-  template: templateGate(null, 'Template', TemplateListPage),
-  'template-add': templateGate('create', 'Add Template', TemplateAddPage, true),
-  'template-edit': templateGate('update', 'Edit Template', TemplateEditPage, true),
-  'template-created': templateGate('create', 'Template Created', TemplateCreatedPage),
-  'template-detail': templateGate('detail', 'Template Detail', TemplateDetailPage),
+  template: lazyPage(
+    () => import('./TemplateListPage.tsx').then((m) => templateGate(null, 'Template', m.TemplateListPage)),
+    ['button', 'input', 'skeleton', 'tag'],
+  ),
+  'template-add': lazyPage(
+    () =>
+      import('./TemplateEditorPages.tsx').then((m) =>
+        templateGate('create', 'Add Template', m.TemplateAddPage, true),
+      ),
+    ['button', 'input', 'skeleton', 'switch', 'tab', 'tab-group', 'tab-panel', 'textarea'],
+  ),
+  'template-edit': lazyPage(
+    () =>
+      import('./TemplateEditorPages.tsx').then((m) =>
+        templateGate('update', 'Edit Template', m.TemplateEditPage, true),
+      ),
+    ['button', 'input', 'skeleton', 'switch', 'tab', 'tab-group', 'tab-panel', 'textarea'],
+  ),
+  'template-created': lazyPage(
+    () =>
+      import('./TemplateCreatedPage.tsx').then((m) =>
+        templateGate('create', 'Template Created', m.TemplateCreatedPage),
+      ),
+    ['button', 'copy-button', 'input', 'skeleton'],
+  ),
+  'template-detail': lazyPage(
+    () =>
+      import('./TemplateDetailPage.tsx').then((m) =>
+        templateGate('detail', 'Template Detail', m.TemplateDetailPage),
+      ),
+    ['button', 'copy-button', 'option', 'select', 'skeleton', 'tab', 'tab-group', 'tab-panel', 'tag'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

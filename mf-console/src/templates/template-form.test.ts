@@ -1,4 +1,5 @@
-import { parseSampleData, templateFormSchema } from '@app/shared';
+import { parseSampleData } from '@app/shared';
+import { templateFormSchema } from '@app/shared/forms/template-form';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, emptyTemplate, valuesOf } from './template-form.ts';
 import { pageOf, searchTemplates } from './template-search.ts';

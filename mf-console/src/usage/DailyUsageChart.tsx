@@ -1,7 +1,7 @@
 import { DataTable, Skeleton } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { loadUplot } from '../charts/load-uplot.ts';
+import { loadUplotInView } from '../charts/load-uplot.ts';
 import { displayDate, formatCount } from './quota.ts';
 
 export interface DayCount {
@@ -49,7 +49,8 @@ export function DailyUsageChart({ days }: { days: readonly DayCount[] }) {
     let plot: uPlot | undefined;
     let observer: ResizeObserver | undefined;
     let live = true;
-    loadUplot().then(
+    const away = new AbortController();
+    loadUplotInView(element, away.signal).then(
       (Plot) => {
         if (!live) return;
         const data: uPlot.AlignedData = [days.map((day) => day.day / 1000), days.map((day) => day.count)];
@@ -64,6 +65,7 @@ export function DailyUsageChart({ days }: { days: readonly DayCount[] }) {
     );
     return () => {
       live = false;
+      away.abort();
       observer?.disconnect();
       plot?.destroy();
     };

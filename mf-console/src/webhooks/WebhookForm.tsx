@@ -1,4 +1,4 @@
-import { consoleFeature, SwitchField, TextField, useLoad } from '@app/shared';
+import { consoleFeature, formSchema, SwitchField, TextField, useLoad } from '@app/shared';
 import { useState } from 'react';
 import { EngineFormShell, useEngineForm } from '../api-keys/engine-form.tsx';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
@@ -45,7 +45,7 @@ export function WebhookForm({
   };
 
   async function submit() {
-    const found = formErrors(values);
+    const found = formErrors(values, await formSchema('webhookCreateBody')());
     if (Object.keys(found).length > 0) {
       form.setErrors(found as Record<string, string>);
       return;

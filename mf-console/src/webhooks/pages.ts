@@ -1,13 +1,22 @@
+import { lazyPage } from '@app/shared';
 import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
-import { WebhookCreatePage } from './WebhookCreatePage.tsx';
-import { WebhookDetailPage } from './WebhookDetailPage.tsx';
-import { WebhookEditPage } from './WebhookEditPage.tsx';
-import { WebhookListPage } from './WebhookListPage.tsx';
 
 /** Webhooks: list, create and edit (events, authentication), test batch, signing secret, batch history. */
 export const webhookPages = {
-  webhook: WebhookListPage,
-  'webhook-create': WebhookCreatePage,
-  'webhook-detail': WebhookDetailPage,
-  'webhook-edit': WebhookEditPage,
+  webhook: lazyPage(
+    () => import('./WebhookListPage.tsx').then((m) => m.WebhookListPage),
+    ['button', 'skeleton', 'tag'],
+  ),
+  'webhook-create': lazyPage(
+    () => import('./WebhookCreatePage.tsx').then((m) => m.WebhookCreatePage),
+    ['button', 'checkbox', 'input', 'option', 'select', 'skeleton', 'switch'],
+  ),
+  'webhook-detail': lazyPage(
+    () => import('./WebhookDetailPage.tsx').then((m) => m.WebhookDetailPage),
+    ['button', 'copy-button', 'input', 'skeleton', 'tag'],
+  ),
+  'webhook-edit': lazyPage(
+    () => import('./WebhookEditPage.tsx').then((m) => m.WebhookEditPage),
+    ['button', 'checkbox', 'input', 'option', 'select', 'skeleton', 'switch'],
+  ),
 } satisfies AppPages<'@app/mf-console'>;

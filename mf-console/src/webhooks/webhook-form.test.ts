@@ -1,4 +1,5 @@
 import type { WebhookView } from '@app/shared';
+import { webhookCreateBody } from '@app/shared/api/contract/engine/webhooks';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, changesOf, emptyWebhook, formErrors, valuesOf } from './webhook-form.ts';
 
@@ -11,23 +12,27 @@ const filled = {
 
 describe('the webhook form', () => {
   it('names each missing or wrong field before sending', () => {
-    expect(formErrors(emptyWebhook)).toEqual({
+    expect(formErrors(emptyWebhook, webhookCreateBody)).toEqual({
       name: 'Enter a name for the webhook',
       target: 'Enter the URL that receives the events',
       events: 'Choose at least one event',
     });
-    expect(formErrors({ ...filled, target: 'ftp://x.test' }).target).toMatch(/http:\/\/ or https:\/\//);
-    expect(formErrors({ ...filled, authType: 'basic' })).toEqual({
+    expect(formErrors({ ...filled, target: 'ftp://x.test' }, webhookCreateBody).target).toMatch(
+      /http:\/\/ or https:\/\//,
+    );
+    expect(formErrors({ ...filled, authType: 'basic' }, webhookCreateBody)).toEqual({
       username: 'Enter the username',
       password: 'Enter the password',
     });
-    expect(formErrors({ ...filled, authType: 'oauth2', tokenUrl: 'nope' })).toEqual({
+    expect(formErrors({ ...filled, authType: 'oauth2', tokenUrl: 'nope' }, webhookCreateBody)).toEqual({
       clientId: 'Enter the client ID',
       clientSecret: 'Enter the client secret',
       tokenUrl: expect.stringMatching(/^Enter a full http/),
     });
-    expect(formErrors({ ...filled, name: 'x'.repeat(1025) }).name).toBe('Use at most 1024 characters');
-    expect(formErrors(filled)).toEqual({});
+    expect(formErrors({ ...filled, name: 'x'.repeat(1025) }, webhookCreateBody).name).toBe(
+      'Use at most 1024 characters',
+    );
+    expect(formErrors(filled, webhookCreateBody)).toEqual({});
   });
 
   it('sends basic credentials or OAuth2 client credentials as SparkPost expects them', () => {

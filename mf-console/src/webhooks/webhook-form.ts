@@ -1,4 +1,4 @@
-import { humanIssueMessage, type WebhookCreateBody, type WebhookView, webhookCreateBody } from '@app/shared';
+import { type FormSchema, humanIssueMessage, type WebhookCreateBody, type WebhookView } from '@app/shared';
 
 export type AuthType = WebhookCreateBody['auth_type'];
 
@@ -105,7 +105,10 @@ const fieldOfPath: Record<string, keyof WebhookFormValues> = {
 };
 
 /** Each mistake next to its field, before anything is sent; empty when the values can be sent. */
-export function formErrors(values: WebhookFormValues): Partial<Record<keyof WebhookFormValues, string>> {
+export function formErrors(
+  values: WebhookFormValues,
+  schema: FormSchema<'webhookCreateBody'>,
+): Partial<Record<keyof WebhookFormValues, string>> {
   const errors: Partial<Record<keyof WebhookFormValues, string>> = {};
   if (!values.name.trim()) errors.name = 'Enter a name for the webhook';
   if (!values.target.trim()) errors.target = 'Enter the URL that receives the events';
@@ -123,7 +126,7 @@ export function formErrors(values: WebhookFormValues): Partial<Record<keyof Webh
     else if (!isWebUrl(values.tokenUrl.trim()))
       errors.tokenUrl = 'Enter a full http:// or https:// URL, e.g. https://auth.example.com/oauth/token';
   }
-  const parsed = webhookCreateBody.safeParse(bodyOf(values), { error: humanIssueMessage });
+  const parsed = schema.safeParse(bodyOf(values), { error: humanIssueMessage });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = fieldOfPath[issue.path.join('.')];

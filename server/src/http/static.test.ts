@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, useTestDb } from '../testing/app.ts';
 import { defaultDatabase } from '../testing/databases.ts';
@@ -15,6 +16,11 @@ describe('console files', () => {
     await writeFile(join(dir, 'importmap.json'), '{"imports":{}}');
     await writeFile(join(dir, 'app.js'), 'export {};');
     await writeFile(join(dir, 'big.js'), `export const text = '${'compressible '.repeat(500)}';`);
+    // A chunk named by its content (the build's `.[hash]`), compressed at build time beside it.
+    const chunk = `export const text = '${'precompressed '.repeat(500)}';`;
+    await writeFile(join(dir, 'app.Ab3_x-9Z.js'), chunk);
+    await writeFile(join(dir, 'app.Ab3_x-9Z.js.gz'), gzipSync(chunk, { level: 9 }));
+    await writeFile(join(dir, 'app.Ab3_x-9Z.js.br'), brotliCompressSync(chunk));
     await mkdir(join(dir, 'embed'));
     await writeFile(join(dir, 'embed', 'product-tour.js'), 'export {};');
   });
@@ -61,6 +67,27 @@ describe('console files', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('entityNotFound');
     expect((await app.inject({ method: 'GET', url: '/modules/x' })).statusCode).toBe(404);
+    await app.close();
+  });
+
+  it('sends the copies compressed at build time, and keeps content-named files for good', async () => {
+    const { app } = await createTestApp(t.db, { config: { consoleDir: dir } });
+    for (const encoding of ['br', 'gzip']) {
+      const chunk = await app.inject({
+        method: 'GET',
+        url: '/app.Ab3_x-9Z.js',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(chunk.statusCode).toBe(200);
+      expect(chunk.headers['content-encoding']).toBe(encoding);
+      expect(chunk.headers['content-type']).toMatch(/javascript/);
+      expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const file = join(dir, `app.Ab3_x-9Z.js.${encoding === 'br' ? 'br' : 'gz'}`);
+      expect(chunk.rawPayload.equals(await readFile(file))).toBe(true);
+    }
+    // A module the import map names keeps its name across builds: the browser asks again.
+    const entry = await app.inject({ method: 'GET', url: '/app.js' });
+    expect(entry.headers['cache-control']).not.toMatch(/immutable/);
     await app.close();
   });
 

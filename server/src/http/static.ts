@@ -11,6 +11,12 @@ const serverPrefixes = ['/v1', '/app', '/api', '/docs', '/modules', '/lib', '/em
 /** Read on every load, so a new deployment is picked up at once. */
 const alwaysRevalidate = new Set(['index.html', 'importmap.json']);
 
+/**
+ * Files the build names by their content (`name.<8-character hash>.js|css`, scripts/build.ts): a new
+ * build gives changed content a new name, so browsers may keep these for good.
+ */
+const contentNamed = /\.[\w-]{8}\.(js|css)$/;
+
 const isServerPath = (path: string) =>
   serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
@@ -47,8 +53,12 @@ export async function registerConsole(
     await app.register(fastifyStatic, {
       root: consoleDir,
       index: false,
-      setHeaders: (reply, path) => {
+      // The build writes a .br and a .gz copy beside each text file: sent as they are, compressed once.
+      preCompressed: true,
+      setHeaders: (reply, sentPath) => {
+        const path = sentPath.replace(/\.(br|gz)$/, '');
         if (alwaysRevalidate.has(basename(path))) reply.header('cache-control', 'no-cache');
+        if (contentNamed.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
         // Embeddable elements load on vendors' pages, as module scripts: fetched with CORS. Only
         // these files are open to other origins; they carry no data and use no credentials.
         if (path.startsWith(embedDir)) {

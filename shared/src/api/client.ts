@@ -1,10 +1,11 @@
 import wretch, { type Wretch } from 'wretch';
 import { runtimeConfig } from '../config/runtime.ts';
-import { mapApiError } from '../errors/index.ts';
+import { cannotConnectMessage } from '../errors/connection-message.ts';
+import type { ErrorOutcome } from '../errors/types.ts';
 import { $token } from '../stores/session.ts';
 import { getVendorConfig } from '../vendors/get-vendor-config.ts';
 import type { ApiSuccess } from './codes.ts';
-import { dispatchOutcome } from './outcome.ts';
+import { dispatchOutcome, loadErrorCatalogue } from './outcome.ts';
 
 /** What every failed call rejects with: the HTTP status (if any) and the server's error body. */
 export class ApiError extends Error {
@@ -81,7 +82,11 @@ async function run<T>(
     const status = (error as { status?: number }).status;
     const offline = status === undefined && (typeof navigator === 'undefined' ? false : !navigator.onLine);
     const body = await readBody(wretchResponse);
-    const outcome = mapApiError({ status, body, offline, method, url });
+    const outcome = await loadErrorCatalogue().then(
+      (catalogue) => catalogue.mapApiError({ status, body, offline, method, url }),
+      // Without its catalogue the failure is most likely the connection's.
+      (): ErrorOutcome => ({ kind: 'offline', message: cannotConnectMessage }),
+    );
     const handled = !options.quiet || outcome.kind === 'logout' || outcome.kind === 'multipleLogin';
     if (handled) dispatchOutcome(outcome);
     // What the §8 catalogue shows for this failure (a form puts it next to the field), not the raw

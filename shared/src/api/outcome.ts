@@ -1,9 +1,28 @@
-import type { ErrorOutcome } from '../errors/index.ts';
+import type { ApiErrorInput, ErrorOutcome } from '../errors/index.ts';
 import { raiseMultipleLogin } from '../stores/multiple-login.ts';
 import { notify } from '../stores/notifications.ts';
 import { showToast } from '../stores/toasts.ts';
 
 type LogoutHandler = (redirect: string | undefined) => void;
+
+let catalogue: Promise<typeof import('../errors/map-api-error.ts')> | undefined;
+
+/**
+ * The §8 error catalogue (what each failure says and does), fetched with the first answer that
+ * needs it: a page that loads without a failure never does (a failed fetch is tried again).
+ */
+export function loadErrorCatalogue(): Promise<typeof import('../errors/map-api-error.ts')> {
+  catalogue ??= import('../errors/map-api-error.ts').catch((error: unknown) => {
+    catalogue = undefined;
+    throw error;
+  });
+  return catalogue;
+}
+
+/** Carries out what the §8 catalogue says for an answer (the 202 of an export: "being prepared"). */
+export async function dispatchApiOutcome(input: ApiErrorInput): Promise<void> {
+  dispatchOutcome((await loadErrorCatalogue()).mapApiError(input));
+}
 
 let logoutHandler: LogoutHandler = () => {};
 

@@ -1,3 +1,5 @@
+import { cannotConnectMessage } from './connection-message.ts';
+
 /**
  * §8 "User-facing messages keyed by server error", one clear English sentence per server error key.
  * A legacy body whose message equals a key (any casing: `dataNotFound`, `DATA_NOT_FOUND`, `data not found`)
@@ -6,7 +8,7 @@
 export const userMessages = {
   badRequest: 'Bad request, please check your data and try again',
   packetExpired: 'Your packet has expired',
-  cannotConnect: 'Could not connect to server, please check your connection',
+  cannotConnect: cannotConnectMessage,
   sessionExpired: 'Session expired, please login again',
   wrongCredentials: 'Email address or password is incorrect',
   invalidToken: 'Invalid token',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { isEmailAddress } from '../api/contract/engine/email-address.ts';
 import { resourceId } from '../api/contract/engine/templates.ts';
+import { parseSampleData } from './sample-data.ts';
 
 // The console's template editor form (mf-console/src/templates): kept here so its zod schema is
-// built from the one copy of zod every app loads with @app/shared.
+// built from the one copy of zod the apps load through @app/shared (formSchema).
 
 /** What the template editor holds: the engine's fields as the user types them. */
 export interface TemplateFormValues {
@@ -51,18 +52,3 @@ export const templateFormSchema = z
     const sample = parseSampleData(values.sampleData);
     if ('error' in sample) context.addIssue({ code: 'custom', path: ['sampleData'], message: sample.error });
   });
-
-/** The sample data as an object, or why it is not one. */
-export function parseSampleData(json: string): { data: Record<string, unknown> } | { error: string } {
-  if (!json.trim()) return { data: {} };
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    return { error: `The sample data is not valid JSON: ${(error as Error).message}` };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { error: 'The sample data must be a JSON object, e.g. {"first_name": "Ada"}' };
-  }
-  return { data: value as Record<string, unknown> };
-}

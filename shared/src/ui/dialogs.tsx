@@ -1,5 +1,36 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from './components.tsx';
+import { defineKit, type KitComponent } from './kit/kit.ts';
+
+/**
+ * A dialog drawn only from the first time it opens: its UI kit components (`kit`, the dialog and
+ * what it holds) load then, not with the page. It is mounted closed and opened on the next render,
+ * so Shoelace shows it as when `open` changes: animated in, the focus moved into it and given back
+ * when it closes. Render the dialog only when `mounted`, with `open` as returned.
+ */
+export function useDialogOnOpen(
+  open: boolean,
+  kit: readonly KitComponent[],
+): { mounted: boolean; open: boolean } {
+  const [mounted, setMounted] = useState(false);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!open || mounted) return;
+    let live = true;
+    void defineKit(['dialog', ...kit]).then(() => {
+      if (live) setMounted(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, mounted, kit]);
+  useEffect(() => {
+    if (mounted) setSettled(true);
+  }, [mounted]);
+  return { mounted, open: open && settled };
+}
+
+const confirmKit: readonly KitComponent[] = ['button'];
 
 /** A modal question (Shoelace `sl-dialog`): Escape, the close button and Cancel all call `onCancel`. */
 export function ConfirmDialog({
@@ -21,10 +52,12 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const dialog = useDialogOnOpen(open, confirmKit);
+  if (!dialog.mounted) return null;
   return (
     <sl-dialog
       label={title}
-      open={open}
+      open={dialog.open}
       onsl-request-close={(event: Event) => {
         if (busy) event.preventDefault();
         else onCancel();

@@ -1,8 +1,6 @@
-import shoelaceTheme from '@shoelace-style/shoelace/dist/themes/light.css?inline';
 import type { VendorConfig } from '../vendors/types.ts';
+import { registerKitOnSight } from './kit/kit.ts';
 import { defineNotifications } from './notifications-element.ts';
-import { defineProductTour } from './product-tour/product-tour-element.ts';
-import css from './styles.css?inline';
 import { defineToaster } from './toaster-element.ts';
 
 /** The vendor's colours, written onto the UI kit's custom properties. */
@@ -16,19 +14,14 @@ function applyVendorTheme(vendor: VendorConfig): void {
 }
 
 /**
- * Adds the UI kit's stylesheet once (Shoelace's light theme, then ours mapping it onto the vendor's
- * colours), applies the vendor theme and defines the shared custom elements. Shoelace's own
- * elements are a separate module of the import map, which the shell loads (root-config.ts).
+ * Applies the vendor theme to the UI kit and defines the shared custom elements. The kit's
+ * stylesheet (Shoelace's light theme, then styles.css mapping it onto the vendor's colours) is a
+ * file that index.html links (scripts/build.ts). Shoelace's components are modules of the import map
+ * that each page registers (lazyPage); any other one drawn is registered on sight.
  */
 export function installUiKit(vendor: VendorConfig): void {
   applyVendorTheme(vendor);
-  if (!document.getElementById('app-ui-kit')) {
-    const style = document.createElement('style');
-    style.id = 'app-ui-kit';
-    style.textContent = `${shoelaceTheme}\n${css}`;
-    document.head.append(style);
-  }
   defineToaster();
   defineNotifications();
-  defineProductTour();
+  registerKitOnSight();
 }

@@ -1,7 +1,26 @@
 import { toastAutoHideMs, toastWidthPx } from '../rules/constants.ts';
 import { $toasts, dismissToast, type Toast } from '../stores/toasts.ts';
 import { ElementBase } from './element-base.ts';
-import { sanitizeHtml } from './sanitize.ts';
+
+type Sanitize = (html: string) => string;
+
+/** DOMPurify (sanitize.ts) is fetched with the first toast: most pages never show one. */
+let sanitizeHtml: Sanitize | undefined;
+let loadingSanitizer: Promise<Sanitize> | undefined;
+
+function loadSanitizer(): Promise<Sanitize> {
+  loadingSanitizer ??= import('./sanitize.ts').then(
+    (module) => {
+      sanitizeHtml = module.sanitizeHtml;
+      return module.sanitizeHtml;
+    },
+    (error: unknown) => {
+      loadingSanitizer = undefined;
+      throw error;
+    },
+  );
+  return loadingSanitizer;
+}
 
 const styles = `
 :host { position: fixed; top: 16px; right: 16px; z-index: 1000; display: flex; flex-direction: column; gap: 8px;
@@ -40,7 +59,10 @@ export class ToasterElement extends ElementBase {
 
   connectedCallback(): void {
     this.setAttribute('aria-live', 'polite');
-    this.unsubscribe = $toasts.subscribe((toasts) => this.render(toasts));
+    this.unsubscribe = $toasts.subscribe((toasts) => {
+      if (sanitizeHtml || toasts.length === 0) this.render(toasts, sanitizeHtml);
+      else void loadSanitizer().then((sanitize) => this.render($toasts.get(), sanitize));
+    });
   }
 
   disconnectedCallback(): void {
@@ -54,7 +76,8 @@ export class ToasterElement extends ElementBase {
     return Number.isFinite(value) && value > 0 ? value : toastAutoHideMs;
   }
 
-  private render(toasts: readonly Toast[]): void {
+  /** Shows `toasts` (and removes the others); `sanitize` is there whenever there is a toast to show. */
+  private render(toasts: readonly Toast[], sanitize: Sanitize | undefined): void {
     const shown = new Set(toasts.map((toast) => toast.id));
     for (const node of this.root.querySelectorAll<HTMLElement>('.toast')) {
       const id = Number(node.dataset.id);
@@ -63,13 +86,14 @@ export class ToasterElement extends ElementBase {
         node.remove();
       }
     }
+    if (!sanitize) return;
     for (const toast of toasts) {
       if (!this.root.querySelector(`.toast[data-id="${toast.id}"]`))
-        this.root.append(this.createToast(toast));
+        this.root.append(this.createToast(toast, sanitize));
     }
   }
 
-  private createToast(toast: Toast): HTMLElement {
+  private createToast(toast: Toast, sanitizeHtml: Sanitize): HTMLElement {
     const node = document.createElement('div');
     node.className = 'toast';
     node.dataset.id = String(toast.id);

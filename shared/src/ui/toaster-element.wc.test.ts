@@ -17,7 +17,24 @@ function toastsIn(element: HTMLElement): HTMLElement[] {
   return [...(element.shadowRoot?.querySelectorAll<HTMLElement>('.toast') ?? [])];
 }
 
+/** Resolves once `check` holds (polled), or fails after a second. */
+async function until(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check(); waited += 10) {
+    if (waited > 1000) throw new Error('timed out');
+    await wait(10);
+  }
+}
+
 describe('<app-toaster>', () => {
+  // The first toast fetches the sanitizer (DOMPurify); from then on toasts show at once.
+  before(async () => {
+    const element = mount();
+    showToast({ type: 'info', message: 'First' });
+    await until(() => toastsIn(element).length === 1);
+    clearToasts();
+    element.remove();
+  });
+
   afterEach(() => {
     clearToasts();
     for (const element of document.querySelectorAll('app-toaster')) element.remove();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../api/client.ts';
 import { humanIssueMessage } from '../errors/issue-messages.ts';
+import type { LazySchema } from '../forms/form-schema.ts';
 
 export type FieldErrors = Record<string, string>;
 
@@ -15,17 +16,25 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/** What a form says when its schema cannot be fetched. */
+const uncheckable = 'The form could not be checked: check your connection and try again.';
+
 /**
- * Form state validated with the same zod schema the server uses. `submit` validates, then runs the
- * call; a server validation error lands on its field, any other failure in `formError`.
+ * Form state validated with the same zod schema the server uses (formSchema: fetched once the user
+ * starts filling the form in, or on submit). `submit` validates, then runs the call; a server
+ * validation error lands on its field, any other failure in `formError`.
  */
-export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: z.input<S>) {
+export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(
+  schema: LazySchema<S>,
+  initial: z.input<S>,
+) {
   const [values, setValues] = useState<z.input<S>>(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const set = (name: keyof z.input<S> & string, value: unknown) => {
+    schema().catch(() => undefined);
     setValues((current) => ({ ...(current as object), [name]: value }) as z.input<S>);
     setErrors((current) => {
       const { [name]: _removed, ...rest } = current;
@@ -43,14 +52,15 @@ export function useZodForm<S extends z.ZodType<Record<string, unknown>>>(schema:
 
   async function submit(run: (data: z.output<S>) => Promise<void>): Promise<void> {
     setFormError(null);
-    const parsed = schema.safeParse(values, { error: humanIssueMessage });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      return;
-    }
     setBusy(true);
     try {
-      await run(parsed.data);
+      const parsed = await schema().then(
+        (loaded) => loaded.safeParse(values, { error: humanIssueMessage }),
+        () => null,
+      );
+      if (parsed === null) setFormError(uncheckable);
+      else if (!parsed.success) setErrors(fieldErrorsOf(parsed.error));
+      else await run(parsed.data);
     } catch (error) {
       const body =
         error instanceof ApiError ? (error.body as { payload?: { field?: string } } | undefined) : undefined;

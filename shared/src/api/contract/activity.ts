@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { activityExportRowLimit } from './activity-limits.ts';
+
 /**
  * The production Activity's filters, in the event search's own parameter names (GET
  * /api/v1/events/message): what the console keeps in its URL and what an export job repeats.
@@ -28,12 +30,6 @@ export const activityFilters = z.object(
 );
 
 export type ActivityFilters = z.output<typeof activityFilters>;
-
-/**
- * Most rows one export writes; a search matching more is cut there and the export says so. The file
- * is kept whole in the database (about 25 MB at this size), so the cap also bounds its memory.
- */
-export const activityExportRowLimit = 200_000;
 
 /** Exports of one company waiting or being written at once; another is refused until one ends. */
 export const activityExportsPending = 3;

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { companyCategories } from '../../rules/constants.ts';
 import { emailSchema, phoneSchema } from './common.ts';
 import { monthlyVolumes, productTourSchema, sendingUseCases } from './onboarding.ts';
+import { authorizedRecipientLimit } from './sandbox-limits.ts';
 import { environmentSchema } from './users.ts';
 
-/** At most this many authorized recipients per company (verified or not). */
-export const authorizedRecipientLimit = 10;
-
-/** A verification mail is sent again at most once per this many seconds per address. */
-export const authorizedRecipientResendSeconds = 60;
+export { authorizedRecipientLimit, authorizedRecipientResendSeconds } from './sandbox-limits.ts';
 
 // ---- environment and onboarding -------------------------------------------------------------
 

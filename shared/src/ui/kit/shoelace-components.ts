@@ -1,7 +1,6 @@
-// The Shoelace part of the UI kit, built as one System module (`@shoelace-style/shoelace` in the import
-// map) and loaded once by the shell. Only the components the console uses are registered: the whole
-// library is about four times larger.
-import { setBasePath } from '@shoelace-style/shoelace/dist/utilities/base-path.js';
+// Every component of the UI kit (kit.ts), for what importing it registers: the email editor's entries
+// draw any of them. The console's copy gets them from the import map's kit modules (the build keeps
+// these imports external); the standalone embed bundles them.
 import '@shoelace-style/shoelace/dist/components/badge/badge.js';
 import '@shoelace-style/shoelace/dist/components/button/button.js';
 import '@shoelace-style/shoelace/dist/components/checkbox/checkbox.js';
@@ -22,8 +21,3 @@ import '@shoelace-style/shoelace/dist/components/tab-panel/tab-panel.js';
 import '@shoelace-style/shoelace/dist/components/tag/tag.js';
 import '@shoelace-style/shoelace/dist/components/textarea/textarea.js';
 import '@shoelace-style/shoelace/dist/components/tooltip/tooltip.js';
-
-/** Where the build copies Shoelace's icon files (scripts/build.ts). */
-export const shoelaceBasePath = '/modules/vendor/shoelace';
-
-setBasePath(shoelaceBasePath);

@@ -1,33 +1,14 @@
 import { z } from 'zod';
-import { analyticStatuses } from './metrics.ts';
+import {
+  type AnalyticFilterKey,
+  analyticBreakdowns,
+  analyticFilterKeys,
+  analyticRanges,
+  analyticStatuses,
+} from './analytic-choices.ts';
 
-/** The analytics page's range choices (§2): the last 1, 7 or 30 days, or a custom range of dates. */
-export const analyticRanges = ['1', '7', '30', 'custom'] as const;
-export type AnalyticRange = (typeof analyticRanges)[number];
-
-/**
- * What the breakdown table groups by: the Metrics API's `/metrics/deliverability/<name>` routes
- * (domain is the recipient domain) and `bounce-reason`.
- */
-export const analyticBreakdowns = [
-  'sending-domain',
-  'domain',
-  'campaign',
-  'template',
-  'subaccount',
-  'bounce-reason',
-] as const;
-export type AnalyticBreakdown = (typeof analyticBreakdowns)[number];
-
-/** The Metrics API filters the page can narrow to, each a list of values. */
-export const analyticFilterKeys = [
-  'sending_domains',
-  'domains',
-  'campaigns',
-  'templates',
-  'subaccounts',
-] as const;
-export type AnalyticFilterKey = (typeof analyticFilterKeys)[number];
+export type { AnalyticBreakdown, AnalyticFilterKey, AnalyticRange } from './analytic-choices.ts';
+export { analyticBreakdowns, analyticFilterKeys, analyticRanges } from './analytic-choices.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 const filterValues = z.array(z.string().trim().min(1).max(255)).max(20);

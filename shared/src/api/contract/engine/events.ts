@@ -1,26 +1,7 @@
 import { z } from 'zod';
 import { booleanQuery } from './query.ts';
 
-/** Event types this engine records (SparkPost's names); delivery-side types join with the delivery workers. */
-export const messageEventTypes = [
-  'injection',
-  'delivery',
-  'bounce',
-  'delay',
-  'policy_rejection',
-  'out_of_band',
-  'spam_complaint',
-  'open',
-  'initial_open',
-  'click',
-  'amp_open',
-  'amp_initial_open',
-  'amp_click',
-  'generation_failure',
-  'generation_rejection',
-  'list_unsubscribe',
-  'link_unsubscribe',
-] as const;
+export { messageEventTypes } from './event-types.ts';
 
 /**
  * `GET /events/message` query: times ISO 8601 (`from` inclusive, `to` exclusive), filters as comma

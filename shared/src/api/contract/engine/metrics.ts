@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { type AnalyticStatus, analyticStatuses } from './analytic-choices.ts';
+
 /**
  * SparkPost's Metrics API (`/api/v1/metrics/...`) query parameters. All are strings: the server
  * checks them itself so each refusal names the parameter in SparkPost's words (400).
@@ -52,10 +54,6 @@ export const metricsResults = z.object({
 });
 
 export const metricsValueList = z.object({ results: z.record(z.string(), z.array(z.string())) });
-
-/** The status groups of the console's analytics filter, and the metric each one charts. */
-export const analyticStatuses = ['Injection', 'Delivery', 'Bounce'] as const;
-export type AnalyticStatus = (typeof analyticStatuses)[number];
 
 /**
  * `GET /v1/usage/analytic` (console session): the /analytic page's numbers for [from, to), the

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { maxValidationListAddresses, maxValidationListBytes } from './validation-list-limits.ts';
+
 /** SparkPost's overall verdicts on an address. */
 export const validationVerdict = z.enum(['valid', 'neutral', 'risky', 'undeliverable', 'typo']);
 export type ValidationVerdict = z.infer<typeof validationVerdict>;
@@ -30,10 +32,6 @@ export const recipientValidationSingleParams = z.object({ address: z.string().mi
  */
 export const validationBatchStatus = z.enum(['queued_for_batch', 'validating', 'success', 'error']);
 export type ValidationBatchStatus = z.infer<typeof validationBatchStatus>;
-
-/** The most addresses one uploaded list may hold, and its largest size in bytes. */
-export const maxValidationListAddresses = 100_000;
-export const maxValidationListBytes = 20 * 1024 * 1024;
 
 /** `GET /api/v1/recipient-validation/job/{list_id}` (and each entry of `GET …/list`). */
 export const recipientValidationJob = z.object({

@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { emailAddress } from './email-address.ts';
 import { booleanQuery } from './query.ts';
+import { suppressionBulkMax, suppressionSources, suppressionTypes } from './suppression-choices.ts';
 
-export const suppressionTypes = ['transactional', 'non_transactional'] as const;
-export type SuppressionType = (typeof suppressionTypes)[number];
-
-/** Who put an entry on the list, with SparkPost's names. */
-export const suppressionSources = [
-  'Spam Complaint',
-  'List Unsubscribe',
-  'Bounce Rule',
-  'Unsubscribe Link',
-  'Manually Added',
-  'Compliance',
-] as const;
-export type SuppressionSource = (typeof suppressionSources)[number];
-
-export const suppressionBulkMax = 10_000;
+export {
+  type SuppressionSource,
+  type SuppressionType,
+  suppressionBulkMax,
+  suppressionSources,
+  suppressionTypes,
+} from './suppression-choices.ts';
 
 // Messages for an absent value keep "received undefined": the engine reports those as missing fields.
 const suppressionType = z.enum(suppressionTypes, {

@@ -67,6 +67,7 @@ export function createEngine(
     insertEvents: (tx, rows) => events.insert(tx, rows),
     insertTransmissions,
     recordProgress,
+    suppressedIn: (tx, checks) => suppressions.suppressedIn(tx, checks),
   });
   const feedback = createFeedbackRecorder(db, clock, {
     insertEvents: (tx, rows) => events.insert(tx, rows),

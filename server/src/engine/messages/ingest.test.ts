@@ -5,6 +5,7 @@ import { testClock, useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { engineAccount } from '../../testing/engine.ts';
 import { createEventStore } from '../events/event-store.ts';
+import { createSuppressionStore } from '../suppression/suppression-store.ts';
 import { insertTransmissions, recordProgress } from '../transmissions/transmission-rows.ts';
 import { createUsageMeter } from '../usage/usage-meter.ts';
 import { createIngestWriter, type IngestUnit, UnstorableUnitError } from './ingest.ts';
@@ -50,6 +51,7 @@ describe.each(databases)('group commit of accepted messages on $name', (database
       insertEvents: (tx, rows) => events.insert(tx, rows),
       insertTransmissions,
       recordProgress,
+      suppressedIn: (tx, checks) => createSuppressionStore(t.db).suppressedIn(tx, checks),
     });
     return { writer, transactions: () => transactions, messageInserts: () => messageInserts };
   }
@@ -176,5 +178,38 @@ describe.each(databases)('group commit of accepted messages on $name', (database
     ]);
     expect(of(4)[0]?.options.transactional).toBe(true);
     await t.db.query('DELETE FROM messages WHERE transmission_id BETWEEN 7000000 AND 7000029');
+  });
+
+  it('screens sends in the transaction that writes them: one query for the batch, each completed with its own suppressed', async () => {
+    const { writer, transactions } = countingWriter();
+    await t.db.query(
+      `INSERT INTO suppressions (company_id, subaccount_id, recipient, type, source, description, created_at, updated_at)
+       VALUES ($1, 0, 'gone@example.test', 'non_transactional', 'Manually Added', '', now(), now())`,
+      [companyId],
+    );
+    const completions: string[][] = [];
+    const screened = (address: string) => ({
+      screen: { companyId, subaccountId: 0, type: 'non_transactional' as const, addresses: [address] },
+      complete: async (suppressed: ReadonlySet<string>) => {
+        completions.push([address, ...suppressed]);
+        return suppressed.size > 0 ? { companyId, charges: [], messages: [], events: [] } : unit(address);
+      },
+    });
+    const before = transactions();
+    await Promise.all(
+      ['gone@example.test', 'kept@example.test'].map((address) => writer.write(screened(address))),
+    );
+    expect(transactions() - before).toBe(1);
+    // Each was completed once as if nothing were suppressed (made before the transaction), and the
+    // suppressed one once more with what the transaction found.
+    expect(completions.sort()).toEqual([
+      ['gone@example.test'],
+      ['gone@example.test', 'gone@example.test'],
+      ['kept@example.test'],
+    ]);
+    const subjects = await t.db.query<{ subject: string }>(
+      `SELECT subject FROM messages WHERE subject IN ('gone@example.test', 'kept@example.test')`,
+    );
+    expect(subjects).toEqual([{ subject: 'kept@example.test' }]);
   });
 });

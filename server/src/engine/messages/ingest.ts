@@ -2,6 +2,7 @@ import { findUnstorableInSlices, maxJsonDepth, type Unstorable } from '@app/shar
 import { type Db, pipelined } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
+import type { SuppressionCheck } from '../suppression/suppression-store.ts';
 import type { PlanQuotas, QuotaCharge, UsageMeter } from '../usage/usage-meter.ts';
 import {
   insertMessages,
@@ -63,12 +64,24 @@ export interface IngestUnit {
 
 export type IngestResult = { ok: true } | { ok: false; feature: string; limitName: string };
 
+/**
+ * A send screened against the suppression list in the transaction that writes it, so it waits for
+ * one database turn instead of two: `complete` makes the unit to write once the suppressed among
+ * `screen.addresses` are known.
+ */
+export interface ScreenedUnit {
+  screen: SuppressionCheck;
+  complete(suppressed: ReadonlySet<string>): Promise<IngestUnit>;
+}
+
 export interface IngestDeps {
   usage: UsageMeter;
   insertEvents(tx: Db, events: NewMessageEvent[]): Promise<void>;
   insertTransmissions(tx: Db, transmissions: NewTransmission[]): Promise<void>;
   /** Records generated chunks; throws when a transmission is no longer at a chunk's `from`. */
   recordProgress(tx: Db, progress: GenerationProgress[]): Promise<void>;
+  /** The suppressed addresses of each check, through `tx` (the suppression store's). */
+  suppressedIn(tx: Db, checks: readonly SuppressionCheck[]): Promise<Set<string>[]>;
 }
 
 /** A unit holding text PostgreSQL cannot store: refused before it joins a batch. */
@@ -84,7 +97,9 @@ export class UnstorableUnitError extends EngineError {
 export const maxUnitDepth = maxJsonDepth + 8;
 
 interface Waiting {
+  /** What is written when nothing of a screened send is suppressed (its rows made before the transaction). */
   unit: IngestUnit;
+  screened?: ScreenedUnit;
   resolve(result: IngestResult): void;
   reject(error: unknown): void;
 }
@@ -123,9 +138,8 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
   let running = false;
 
   async function plansOf(units: IngestUnit[]): Promise<Map<string, PlanQuotas>> {
-    const companies = [
-      ...new Set(units.filter((unit) => unit.charges.length > 0).map((unit) => unit.companyId)),
-    ];
+    // A screened send's charges are final only in the transaction: its plan is read beforehand all the same.
+    const companies = [...new Set(units.map((unit) => unit.companyId))];
     const plans = await Promise.all(companies.map((companyId) => deps.usage.planQuotas(companyId)));
     return new Map(companies.map((companyId, index) => [companyId, plans[index] ?? new Map()]));
   }
@@ -194,6 +208,26 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     return results;
   }
 
+  /** The units to write: screened sends completed with what one query through `tx` finds suppressed. */
+  async function completeUnits(tx: Db, batch: readonly Waiting[]): Promise<IngestUnit[]> {
+    const screened = batch.flatMap((item) => (item.screened ? [item.screened] : []));
+    if (screened.length === 0) return batch.map((item) => item.unit);
+    const found = await deps.suppressedIn(
+      tx,
+      screened.map((unit) => unit.screen),
+    );
+    const suppressedOf = new Map(screened.map((unit, index) => [unit, found[index] ?? new Set<string>()]));
+    return Promise.all(
+      batch.map((item) => {
+        const suppressed = item.screened && suppressedOf.get(item.screened);
+        // Nothing suppressed: the unit made before the transaction, its rows already stringified.
+        return item.screened && suppressed && suppressed.size > 0
+          ? item.screened.complete(suppressed)
+          : item.unit;
+      }),
+    );
+  }
+
   let soloRunning = 0;
   const soloWaiting: Array<() => void> = [];
 
@@ -207,8 +241,9 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
     try {
       const plans = await plansOf([item.unit]);
       await db.transaction(async (tx) => {
-        await writeRows(tx, [item.unit]);
-        const [charged] = await chargeUnits(tx, [item.unit], plans);
+        const units = await completeUnits(tx, [item]);
+        await writeRows(tx, units);
+        const [charged] = await chargeUnits(tx, units, plans);
         if (charged && !charged.ok) throw new QuotaRefused(charged);
       });
       item.resolve({ ok: true });
@@ -224,9 +259,10 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
   /** Writes `batch` in one transaction; when that fails, each half on its own, down to single units. */
   async function commit(batch: Waiting[]): Promise<void> {
     try {
-      const units = batch.map((item) => item.unit);
-      const plans = await plansOf(units);
-      const results = await db.transaction((tx) => writeUnits(tx, units, plans));
+      const plans = await plansOf(batch.map((item) => item.unit));
+      const results = await db.transaction(async (tx) =>
+        writeUnits(tx, await completeUnits(tx, batch), plans),
+      );
       batch.forEach((item, index) => {
         item.resolve(results[index] ?? { ok: true });
       });
@@ -255,8 +291,13 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
   }
 
   return {
-    /** Resolves once the unit is committed (or refused for quota, with nothing written). */
-    async write(unit: IngestUnit): Promise<IngestResult> {
+    /**
+     * Resolves once the unit is committed (or refused for quota, with nothing written). A screened
+     * send is screened in the transaction that writes it.
+     */
+    async write(send: IngestUnit | ScreenedUnit): Promise<IngestResult> {
+      const screened = 'screen' in send ? send : undefined;
+      const unit = screened ? await screened.complete(new Set()) : (send as IngestUnit);
       // Walked in slices: a 100,000-recipient unit is too large to check in one turn of the event loop.
       const problem = await findUnstorableInSlices(
         { transmission: unit.transmission, messages: unit.messages, events: unit.events },
@@ -265,7 +306,7 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
       if (problem) throw new UnstorableUnitError(problem);
       if (unit.queued && db.copyFrom && unit.queued.recipients.length > soloRecipients) {
         return new Promise<IngestResult>((resolve, reject) => {
-          void commitSolo({ unit, resolve, reject });
+          void commitSolo({ unit, ...(screened && { screened }), resolve, reject });
         });
       }
       // Without COPY (PGlite, one connection) the rows are stringified before the transaction holds it.
@@ -273,7 +314,7 @@ export function createIngestWriter(db: Db, deps: IngestDeps) {
         ? { ...unit, queued: { ...unit.queued, payloads: await queuedPayloads(unit.queued.recipients) } }
         : unit;
       return new Promise<IngestResult>((resolve, reject) => {
-        waiting.push({ unit: ready, resolve, reject });
+        waiting.push({ unit: ready, ...(screened && { screened }), resolve, reject });
         if (!running) {
           // Start on the next turn of the event loop, so requests parsed in this one join the batch.
           running = true;

@@ -89,40 +89,45 @@ const rowsPerInsert = 1000;
 /** Entries the compliance system made are never overwritten nor removed through the API. */
 const compliance: SuppressionSource = 'Compliance';
 
+/** Which of these addresses are on the account's list for this type? */
+export interface SuppressionCheck {
+  companyId: string;
+  subaccountId: number;
+  type: SuppressionType;
+  /** Lower-cased. */
+  addresses: string[];
+}
+
+/** The addresses of each check that are on its account's list for its type, in one query through `on`. */
+async function suppressedAmong(on: Db, checks: readonly SuppressionCheck[]): Promise<Set<string>[]> {
+  // Each address travels with its check's number; each check's account and type once.
+  const rows = await on.query<{ request: string; recipient: string }>(
+    `SELECT k.request::text AS request, s.recipient
+     FROM unnest($1::int[], $2::text[]) AS k (request, recipient)
+     JOIN unnest($3::uuid[], $4::bigint[], $5::text[]) WITH ORDINALITY AS r (company_id, subaccount_id, type, n)
+       ON r.n = k.request
+     JOIN suppressions s ON s.company_id = r.company_id AND s.subaccount_id = r.subaccount_id
+      AND s.type = r.type AND s.recipient = k.recipient`,
+    [
+      checks.flatMap((check, index) => check.addresses.map(() => index + 1)),
+      checks.flatMap((check) => check.addresses),
+      checks.map((check) => check.companyId),
+      checks.map((check) => check.subaccountId),
+      checks.map((check) => check.type),
+    ],
+  );
+  const found = checks.map(() => new Set<string>());
+  for (const row of rows) found[Number(row.request) - 1]?.add(row.recipient);
+  return found;
+}
+
 /**
  * The suppression list of each account. Every method takes the company and subaccount: an account
  * sees only its own list (a subaccount's list is not the master's).
  */
-interface SuppressionCheck {
-  companyId: string;
-  subaccountId: number;
-  type: SuppressionType;
-  addresses: string[];
-}
-
 export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
   /** Concurrent checks (one per transmission or SMTP message) share one query. */
-  const check = coalesce(async (requests: SuppressionCheck[]): Promise<Set<string>[]> => {
-    // Each address travels with its request's number; each request's account and type once.
-    const rows = await db.query<{ request: string; recipient: string }>(
-      `SELECT k.request::text AS request, s.recipient
-       FROM unnest($1::int[], $2::text[]) AS k (request, recipient)
-       JOIN unnest($3::uuid[], $4::bigint[], $5::text[]) WITH ORDINALITY AS r (company_id, subaccount_id, type, n)
-         ON r.n = k.request
-       JOIN suppressions s ON s.company_id = r.company_id AND s.subaccount_id = r.subaccount_id
-        AND s.type = r.type AND s.recipient = k.recipient`,
-      [
-        requests.flatMap((request, index) => request.addresses.map(() => index + 1)),
-        requests.flatMap((request) => request.addresses),
-        requests.map((request) => request.companyId),
-        requests.map((request) => request.subaccountId),
-        requests.map((request) => request.type),
-      ],
-    );
-    const found = requests.map(() => new Set<string>());
-    for (const row of rows) found[Number(row.request) - 1]?.add(row.recipient);
-    return found;
-  });
+  const check = coalesce((requests: SuppressionCheck[]) => suppressedAmong(db, requests));
 
   async function addIn(tx: Db, entries: readonly NewSuppression[]): Promise<void> {
     const unique = new Map<string, NewSuppression>();
@@ -177,6 +182,10 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       const addresses = [...new Set(recipients.map((recipient) => recipient.toLowerCase()))];
       return check({ companyId, subaccountId, type, addresses });
     },
+
+    /** As `suppressed`, for many checks at once through `tx`: a send screened in the transaction that writes it. */
+    suppressedIn: (tx: Db, checks: readonly SuppressionCheck[]): Promise<Set<string>[]> =>
+      suppressedAmong(tx, checks),
 
     /**
      * Creates or updates entries (the last one wins for a repeated address and type), keeping the

@@ -1,6 +1,6 @@
 import { quotaExceededMessage } from '@app/shared/errors/builders';
 import { OverQuotaError } from '../../engine-error.ts';
-import type { IngestUnit } from '../messages/ingest.ts';
+import type { IngestUnit, ScreenedUnit } from '../messages/ingest.ts';
 import { quotaFeatureGroup } from '../usage/usage-meter.ts';
 import type { SendContext } from './events.ts';
 import type { SendDeps } from './send-deps.ts';
@@ -17,14 +17,14 @@ export function overQuota(feature: string, limitName: string): OverQuotaError {
  */
 export async function commitSend(
   deps: Pick<SendDeps, 'ingest' | 'markSandboxSent' | 'markTemplateUsed' | 'reportError'>,
-  unit: IngestUnit,
+  unit: IngestUnit | ScreenedUnit,
   send: SendContext,
 ): Promise<void> {
   const written = await deps.ingest.write(unit);
   if (!written.ok) throw overQuota(written.feature, written.limitName);
   // The mail is committed: bookkeeping that fails now must not turn the accepted send into an error
   // (the client would send it again).
-  if (send.environment === 'sandbox' && unit.messages.length > 0) {
+  if (send.environment === 'sandbox' && 'messages' in unit && unit.messages.length > 0) {
     await deps
       .markSandboxSent(send.companyId)
       .catch((error: unknown) => deps.reportError(error, 'marking the sandbox as sent failed'));

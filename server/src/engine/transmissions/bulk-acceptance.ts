@@ -7,7 +7,7 @@ import { commitSend } from './commit.ts';
 import { chargesFor, messageOptions, rejectionReasons, type SendContext, sendEvent } from './events.ts';
 import type { Generation } from './generate.ts';
 import type { ContentSource } from './render-worker.ts';
-import { screenRecipients } from './screen.ts';
+import { checkInCommit, screenRecipients } from './screen.ts';
 import type { SendDeps } from './send-deps.ts';
 
 /** What a transmission accepted in bulk stores once (transmissions.generation) for its recipients' composition. */
@@ -31,13 +31,6 @@ const recipientsPerSlice = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Sends up to this many recipients are screened against the suppression list in the transaction
- * that writes them (one database turn instead of two, which halves a single send's wait); larger
- * ones before it, their rows made a slice at a time outside the transaction.
- */
-const screenedInCommitRecipients = 1_000;
-
-/**
  * Accepts a production transmission in bulk: everything that can refuse it or a recipient is
  * decided now (suppression, quota), then its content is stored once and each recipient as one
  * compact row, all committed before this resolves. A scheduled one come due (`due`) has its row
@@ -56,18 +49,9 @@ export async function acceptInBulk(
   const problem = await findUnstorableInSlices({ recipients }, maxUnitDepth);
   if (problem) throw new UnstorableUnitError(problem);
   const unitFor = (suppressed: ReadonlySet<string>) => bulkUnit(deps, g, recipients, suppressed, due);
-  if (g.skipSuppression) {
-    await commitSend(deps, await unitFor(new Set()), send);
-    return;
-  }
   const addresses = recipients.map((recipient) => recipient.address.email);
-  if (recipients.length <= screenedInCommitRecipients) {
-    const screen = {
-      companyId: send.companyId,
-      subaccountId: send.subaccountId,
-      type: send.transactional ? ('transactional' as const) : ('non_transactional' as const),
-      addresses: [...new Set(addresses.map((address) => address.toLowerCase()))],
-    };
+  const screen = checkInCommit(send, addresses, g.skipSuppression);
+  if (screen) {
     await commitSend(deps, { screen, complete: unitFor }, send);
     return;
   }
@@ -77,7 +61,7 @@ export async function acceptInBulk(
     environment: send.environment,
     addresses,
     transactional: send.transactional,
-    skipSuppression: false,
+    skipSuppression: g.skipSuppression,
   });
   await commitSend(deps, await unitFor(screening.suppressed), send);
 }

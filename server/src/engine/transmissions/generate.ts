@@ -63,6 +63,49 @@ export function recipientType(recipient: SparkpostRecipient, ccHeader: string): 
   return ccHeader.toLowerCase().includes(email.toLowerCase()) ? 'cc' : 'bcc';
 }
 
+/** What a recipient's events say of it before its message exists. */
+function recipientFacts(g: Generation, recipient: SparkpostRecipient): RecipientFacts {
+  const rcptTo = recipient.address.email;
+  return {
+    rcptTo,
+    rawRcptTo: rcptTo,
+    rcptType: recipientType(recipient, g.ccHeader),
+    tags: recipient.tags ?? [],
+    metadata: recipient.metadata ?? {},
+    friendlyFrom: '',
+    msgFrom: recipient.return_path ?? g.returnPath ?? '',
+    subject: '',
+  };
+}
+
+/**
+ * A generation made without screening, as it is once `suppressed` (lower-cased addresses) are
+ * known: their messages and events give way to a policy_rejection each, as if screened first.
+ */
+export function withSuppressed(
+  g: Generation,
+  outcome: GenerationOutcome,
+  suppressed: ReadonlySet<string>,
+): GenerationOutcome {
+  if (suppressed.size === 0) return outcome;
+  const isSuppressed = (address: string) => suppressed.has(address.toLowerCase());
+  const messages = outcome.messages.filter((message) => !isSuppressed(message.rcptTo));
+  const rejections = g.recipients
+    .filter((recipient) => isSuppressed(recipient.address.email))
+    .map((recipient) =>
+      sendEvent(g.send, recipientFacts(g, recipient), 'policy_rejection', null, {
+        reason: rejectionReasons.suppressed,
+      }),
+    );
+  return {
+    ...outcome,
+    messages,
+    events: [...outcome.events.filter((event) => !isSuppressed(event.rcptTo)), ...rejections],
+    generated: messages.length,
+    failed: g.recipients.length - outcome.refused.length - messages.length,
+  };
+}
+
 /** Recipients handed to the render threads at once, fewer for large content (their messages come back together). */
 const maxRecipientsPerTask = 500;
 const maxBytesPerTask = 16 * 1024 * 1024;
@@ -105,16 +148,7 @@ export async function generate(
     for (const recipient of g.recipients.slice(from, from + perTask)) {
       const rcptTo = recipient.address.email;
       const lower = rcptTo.toLowerCase();
-      const facts: RecipientFacts = {
-        rcptTo,
-        rawRcptTo: rcptTo,
-        rcptType: recipientType(recipient, g.ccHeader),
-        tags: recipient.tags ?? [],
-        metadata: recipient.metadata ?? {},
-        friendlyFrom: '',
-        msgFrom: recipient.return_path ?? g.returnPath ?? '',
-        subject: '',
-      };
+      const facts = recipientFacts(g, recipient);
       if (screening.notAuthorized.has(lower)) {
         refused.push({ address: rcptTo, reason: rejectionReasons.notAuthorized });
         events.push(

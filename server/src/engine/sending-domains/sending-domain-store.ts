@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
-import { type Db, isUniqueViolation, notify } from '../../db/db.ts';
+import { type Db, isUniqueViolation } from '../../db/db.ts';
+import { createNotifiedCache } from '../../db/notified-cache.ts';
 import { createDkimKeyStore, type DkimKeyFacts } from './dkim-key-store.ts';
 
 export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
@@ -96,7 +97,7 @@ interface DomainRow {
 }
 
 /** Announces a change to a company's sending domains (payload: the company id) to every process's cache. */
-export const sendingDomainsChanged = 'sending_domains_changed';
+const sendingDomainsChanged = 'sending_domains_changed';
 /** How long a company's domains are trusted without a change announced (a lost announcement). */
 const factsTtlMs = 30_000;
 /** Domains a company may register, all accounts together: the sending path reads them all at once. */
@@ -133,72 +134,54 @@ export type SendingDomainStore = ReturnType<typeof createSendingDomainStore>;
 
 export function createSendingDomainStore(db: Db, clock: Clock) {
   /** Per company: its domains, and the additional keys options.dkim_key named since (by "domain key id"). */
-  const facts = new Map<
-    string,
-    {
-      expiresAt: number;
-      domains: Promise<SendingFacts[]>;
-      keys: Map<string, Promise<DkimKeyFacts | undefined>>;
-    }
-  >();
-  const forget = (companyId: string) => facts.delete(companyId);
-  db.listen(sendingDomainsChanged, forget);
-
-  async function changed(companyId: string): Promise<void> {
-    forget(companyId);
-    await notify(db, sendingDomainsChanged, companyId);
-  }
+  const facts = createNotifiedCache(
+    db,
+    clock,
+    { channel: sendingDomainsChanged, ttlMs: factsTtlMs },
+    async (companyId) => {
+      const rows = await db.query<DomainRow & { dkim_private: string }>(
+        `SELECT ${columns}, dkim_private FROM sending_domains WHERE company_id = $1`,
+        [companyId],
+      );
+      const domains = rows.map((row): SendingFacts => {
+        const domain = toDomain(row);
+        return {
+          subaccountId: domain.subaccountId,
+          domain: domain.domain,
+          shared: domain.sharedWithSubaccounts,
+          // Only the DKIM record proves the domain is this company's: the CNAME every company is
+          // asked for points at the same platform host, so another company could claim a name
+          // someone else pointed at us. A CNAME-verified domain serves as a bounce domain.
+          verified: domain.dkimStatus === 'valid',
+          cnameVerified: domain.cnameStatus === 'valid',
+          defaultBounce: domain.isDefaultBounceDomain,
+          key:
+            domain.dkimStatus === 'valid'
+              ? {
+                  signingDomain: domain.dkim.signingDomain,
+                  selector: domain.dkim.selector,
+                  privateKeyPem: row.dkim_private,
+                }
+              : undefined,
+        };
+      });
+      return { domains, keys: new Map<string, Promise<DkimKeyFacts | undefined>>() };
+    },
+  );
+  const changed = (companyId: string) => facts.changed(db, companyId);
+  const factsOf = async (companyId: string) => (await facts.get(companyId)).domains;
 
   const dkimKeys = createDkimKeyStore(db, clock, changed);
 
-  function factsOf(companyId: string): Promise<SendingFacts[]> {
-    const now = clock.now().getTime();
-    const cached = facts.get(companyId);
-    if (cached && cached.expiresAt > now) return cached.domains;
-    const domains = db
-      .query<DomainRow & { dkim_private: string }>(
-        `SELECT ${columns}, dkim_private FROM sending_domains WHERE company_id = $1`,
-        [companyId],
-      )
-      .then((rows) =>
-        rows.map((row): SendingFacts => {
-          const domain = toDomain(row);
-          return {
-            subaccountId: domain.subaccountId,
-            domain: domain.domain,
-            shared: domain.sharedWithSubaccounts,
-            // Only the DKIM record proves the domain is this company's: the CNAME every company is
-            // asked for points at the same platform host, so another company could claim a name
-            // someone else pointed at us. A CNAME-verified domain serves as a bounce domain.
-            verified: domain.dkimStatus === 'valid',
-            cnameVerified: domain.cnameStatus === 'valid',
-            defaultBounce: domain.isDefaultBounceDomain,
-            key:
-              domain.dkimStatus === 'valid'
-                ? {
-                    signingDomain: domain.dkim.signingDomain,
-                    selector: domain.dkim.selector,
-                    privateKeyPem: row.dkim_private,
-                  }
-                : undefined,
-          };
-        }),
-      );
-    facts.set(companyId, { expiresAt: now + factsTtlMs, domains, keys: new Map() });
-    domains.catch(() => forget(companyId));
-    return domains;
-  }
-
   /** An additional key of the company's `domain`, cached as long as the company's domains are. */
   async function keyFacts(companyId: string, domain: string, id: string): Promise<DkimKeyFacts | undefined> {
-    await factsOf(companyId);
-    const keys = facts.get(companyId)?.keys;
+    const { keys } = await facts.get(companyId);
     const name = `${domain} ${id}`;
-    let found = keys?.get(name);
+    let found = keys.get(name);
     if (!found) {
       found = dkimKeys.facts(companyId, domain, id);
-      keys?.set(name, found);
-      found.catch(() => keys?.delete(name));
+      keys.set(name, found);
+      found.catch(() => keys.delete(name));
     }
     return found;
   }

@@ -340,7 +340,7 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
   it('refuses DATA over the quota and stores nothing', async () => {
     const tiny = await engineAccount(t.app, t.db, 'relay-tiny');
     await giveTinyPlan(t.db, tiny.companyId, 2);
-    t.engine.usage.forgetPlans();
+    await t.engine.usage.planChanged(t.db, tiny.companyId);
 
     const three = [uniqueEmail('q1'), uniqueEmail('q2'), uniqueEmail('q3')];
     const error = await sendMail(tiny.key, { to: three }).catch((caught: unknown) => caught);

@@ -13,6 +13,7 @@ import {
   signingDomainFor,
 } from './sending-domain-service.ts';
 import {
+  defaultKeyId,
   isDefaultKeyId,
   type SendingDomain,
   type SendingDomainStore,
@@ -81,7 +82,7 @@ const viewOf = (key: DkimKey): DkimKeyView => ({
 });
 
 const defaultViewOf = (domain: SendingDomain): DkimKeyView => ({
-  id: 'default',
+  id: defaultKeyId,
   signingDomain: domain.dkim.signingDomain,
   publicKey: domain.dkim.publicKey,
   selector: domain.dkim.selector,
@@ -141,7 +142,7 @@ export function createDkimKeyService(deps: {
   ): Promise<void> {
     const other =
       domain.dkim.selector === record.selector && domain.dkim.signingDomain === record.signingDomain
-        ? 'default'
+        ? defaultKeyId
         : await keys.selectorTaken(companyId, domain.domain, record, exceptId);
     if (other !== undefined) {
       throw invalidParams(

@@ -12,14 +12,13 @@ import {
   selectorAt,
   signingDomainFor,
 } from './sending-domain-service.ts';
-import {
-  defaultKeyId,
-  isDefaultKeyId,
-  type SendingDomain,
-  type SendingDomainStore,
-  type VerificationStatus,
-  type Viewer,
+import type {
+  SendingDomain,
+  SendingDomainStore,
+  VerificationStatus,
+  Viewer,
 } from './sending-domain-store.ts';
+import { defaultKeyId, isDefaultKeyId } from './sending-facts.ts';
 import { type CheckResult, checkDkim } from './verify-dns.ts';
 
 /** A DKIM key as the keys API shows it: one of the domain's additional keys, or its own ("default"). */

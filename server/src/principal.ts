@@ -14,3 +14,13 @@ export interface Principal {
   /** The console session used, or null for an API key (and for the engine's own work). */
   sessionId: string | null;
 }
+
+/** The engine's own work over a company's whole account (exports, benchmarks): its master, every grant. */
+export const companyMaster = (companyId: string): Principal => ({
+  companyId,
+  subaccountId: 0,
+  isMaster: true,
+  grants: 'all',
+  keyId: null,
+  sessionId: null,
+});

@@ -8,6 +8,7 @@ import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { eventSearchOf } from '../../server/src/engine/events/event-query.ts';
 import { createEventStore, type EventFilter } from '../../server/src/engine/events/event-store.ts';
+import { companyMaster } from '../../server/src/principal.ts';
 import type { MessageEventSearchQuery } from '../../shared/src/api/contract/engine/events.ts';
 import { type BenchValues, createBenchCompanies, generateEvents } from './events-generator.ts';
 import { onCleanup } from './processes.ts';
@@ -70,14 +71,7 @@ const percentile = (sorted: number[], share: number) =>
 
 async function measureFilters(db: Db, values: BenchValues, now: Date, log: (line: string) => void) {
   const store = createEventStore(db);
-  const principal = {
-    companyId: values.companyId,
-    subaccountId: 0,
-    isMaster: true,
-    grants: 'all' as const,
-    keyId: null,
-    sessionId: null,
-  };
+  const principal = companyMaster(values.companyId);
   const results: FilterResult[] = [];
   for (const { name, query, extra } of filtersOf(values)) {
     const window = { from: new Date(now.getTime() - 30 * 86_400_000).toISOString(), to: now.toISOString() };

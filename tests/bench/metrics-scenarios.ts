@@ -8,14 +8,18 @@ import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { createEventStore } from '../../server/src/engine/events/event-store.ts';
 import type { MessageEventType, NewMessageEvent } from '../../server/src/engine/events/message-event.ts';
-import { type MetricsParams, metricsRequestOf } from '../../server/src/engine/metrics/metrics-query.ts';
+import {
+  type MetricsKind,
+  type MetricsParams,
+  metricsRequestOf,
+} from '../../server/src/engine/metrics/metrics-query.ts';
 import {
   type Breakdown,
   breakdowns,
   createMetricsStore,
 } from '../../server/src/engine/metrics/metrics-store.ts';
 import { rollUpEvents } from '../../server/src/engine/metrics/rollup-writer.ts';
-import type { Principal } from '../../server/src/principal.ts';
+import { companyMaster } from '../../server/src/principal.ts';
 import { freshDatabase } from './fresh-server.ts';
 import type { Row } from './report.ts';
 import type { BenchSettings } from './settings.ts';
@@ -133,19 +137,12 @@ async function measureOn(db: Db, label: string, events: number, log: (line: stri
   );
 
   const metrics = createMetricsStore(db);
-  const principal: Principal = {
-    companyId,
-    subaccountId: 0,
-    isMaster: true,
-    grants: 'all',
-    keyId: null,
-    sessionId: null,
-  };
+  const principal = companyMaster(companyId);
   const minute = (at: number) => new Date(at).toISOString().slice(0, 16);
   const window = { from: minute(end - 30 * day + 37 * 60_000), to: minute(end) };
   const metricList =
     'count_targeted,count_injected,count_delivered,count_bounce,count_unique_rendered,count_unique_clicked';
-  const request = (params: MetricsParams, kind: 'aggregate' | 'series' | 'bounce' | 'rejection') =>
+  const request = (params: MetricsParams, kind: MetricsKind) =>
     metricsRequestOf({ ...window, metrics: metricList, ...params }, principal, new Date(end), kind);
 
   const cases: Array<[string, () => Promise<unknown>]> = [

@@ -7,14 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { type Latencies, ms, probe, sleep } from './latency-probe.ts';
 import type { OurServer } from './our-server.ts';
-
-export interface Latencies {
-  count: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
 
 export interface NeighbourRow {
   scenario: string;
@@ -22,35 +16,6 @@ export interface NeighbourRow {
   probes: { name: string; latencies: Latencies }[];
   /** A's requests in the meantime: how many, with which answers. */
   abuse: string;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN);
-
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-/** `request` one at a time until `until` settles, each latency in ms. */
-async function probe(request: () => Promise<Response>, until: Promise<unknown>): Promise<Latencies> {
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  const latencies: number[] = [];
-  while (!done) {
-    const started = performance.now();
-    const response = await request();
-    await response.arrayBuffer();
-    latencies.push(performance.now() - started);
-  }
-  latencies.sort((a, b) => a - b);
-  return {
-    count: latencies.length,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    maxMs: latencies.at(-1) ?? Number.NaN,
-  };
 }
 
 interface Company {
@@ -124,6 +89,13 @@ const numbersBody = lazy(() => new TextEncoder().encode(`{"recipients":[${'0,'.r
 const validationCsv = lazy(
   () => `email\n${Array.from({ length: 100_000 }, (_, n) => `user${n}@example.test`).join('\n')}\n`,
 );
+
+/** POST /transmissions of the 45 MB body with `key`: the answer's status. */
+async function postNumbers(httpUrl: string, key: string): Promise<number> {
+  const answer = await fetch(`${httpUrl}/api/v1/transmissions`, { ...json(key, {}), body: numbersBody() });
+  await answer.arrayBuffer();
+  return answer.status;
+}
 
 function csvUpload(csv: string): { body: Uint8Array<ArrayBuffer>; contentType: string } {
   const boundary = '----bench-boundary';
@@ -225,26 +197,11 @@ export function neighbourCases(): Case[] {
     {
       name: 'A posts 45 MB JSON bodies to /transmissions with a key lacking the grant, 2 at a time',
       abuse: (httpUrl, { aWithoutGrants }, seconds) =>
-        repeatFor(seconds, 2, async () => {
-          const answer = await fetch(`${httpUrl}/api/v1/transmissions`, {
-            ...json(aWithoutGrants, {}),
-            body: numbersBody(),
-          });
-          await answer.arrayBuffer();
-          return answer.status;
-        }),
+        repeatFor(seconds, 2, () => postNumbers(httpUrl, aWithoutGrants)),
     },
     {
       name: 'A posts 45 MB JSON bodies to /transmissions with its key, 1 at a time',
-      abuse: (httpUrl, { a }, seconds) =>
-        repeatFor(seconds, 1, async () => {
-          const answer = await fetch(`${httpUrl}/api/v1/transmissions`, {
-            ...json(a.key, {}),
-            body: numbersBody(),
-          });
-          await answer.arrayBuffer();
-          return answer.status;
-        }),
+      abuse: (httpUrl, { a }, seconds) => repeatFor(seconds, 1, () => postNumbers(httpUrl, a.key)),
     },
     {
       name: 'A runs 8 previews of 50M loop steps at once (/utils/content-previewer)',
@@ -350,8 +307,6 @@ export async function measureNeighbourCases(
   }
   return rows;
 }
-
-const ms = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : '—');
 
 export function neighbourMarkdown(label: string, rows: NeighbourRow[], loadAverage: string): string {
   return [

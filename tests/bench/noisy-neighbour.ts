@@ -6,6 +6,7 @@
  * is read before, right after and a while after the large send, to show whether memory returns.
  */
 import { readFile } from 'node:fs/promises';
+import { type Latencies, ms, probe, sleep } from './latency-probe.ts';
 import type { OurServer } from './our-server.ts';
 
 interface Abuse {
@@ -48,13 +49,6 @@ export const abuses: Abuse[] = [
   },
 ];
 
-interface Latencies {
-  count: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-}
-
 export interface NoisyRow {
   scenario: string;
   api: Latencies;
@@ -68,43 +62,15 @@ export interface NoisyOutcome {
   memory: string;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN);
-
 const apiProbePath = '/api/v1/templates';
-
-/** Sequential GETs of `path` until `until` settles, each latency in ms. */
-async function probe(
-  url: string,
-  headers: Record<string, string>,
-  until: Promise<unknown>,
-): Promise<Latencies> {
-  let done = false;
-  void until.finally(() => {
-    done = true;
-  });
-  const latencies: number[] = [];
-  while (!done) {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    await response.arrayBuffer();
-    latencies.push(performance.now() - started);
-  }
-  latencies.sort((a, b) => a - b);
-  return {
-    count: latencies.length,
-    p50Ms: percentile(latencies, 50),
-    p99Ms: percentile(latencies, 99),
-    maxMs: latencies.at(-1) ?? Number.NaN,
-  };
-}
 
 async function probes(server: OurServer, until: Promise<unknown>): Promise<Pick<NoisyRow, 'api' | 'ping'>> {
   const [api, ping] = await Promise.all([
-    probe(`${server.httpUrl}${apiProbePath}`, { authorization: server.apiKey }, until),
-    probe(`${server.httpUrl}/v1/ping`, {}, until),
+    probe(
+      () => fetch(`${server.httpUrl}${apiProbePath}`, { headers: { authorization: server.apiKey } }),
+      until,
+    ),
+    probe(() => fetch(`${server.httpUrl}/v1/ping`), until),
   ]);
   return { api, ping };
 }
@@ -115,11 +81,6 @@ async function rssMb(pid: number | undefined): Promise<number> {
   const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]);
   return kb / 1024;
 }
-
-const ms = (value: number | undefined) =>
-  value !== undefined && Number.isFinite(value) ? value.toFixed(1) : '—';
-
-const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 /** Waits until the transmission is no longer being generated. */
 async function generated(server: OurServer, id: string): Promise<void> {

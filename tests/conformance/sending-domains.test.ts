@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDnsServer, type TestDnsServer } from '../../server/src/testing/dns-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDnsServer } from '../../server/src/testing/test-dns.ts';
 import { databases, expectError, expectResults, useReferenceApi } from './reference-api.ts';
 
 /** The DKIM key object's keys as the reference lists them (dns only on single-key answers). */
@@ -18,13 +18,7 @@ const keyFields = [
 describe.each(databases)(
   "sending domains' DKIM keys as the reference documents them, on $name",
   (database) => {
-    let dns: TestDnsServer;
-    beforeAll(async () => {
-      dns = await startTestDnsServer();
-    });
-    afterAll(async () => {
-      await dns.close();
-    });
+    const dns = useTestDnsServer();
     const api = useReferenceApi(database, 'conf-dkim-keys', () => ({
       config: { dnsServers: [dns.address] },
     }));

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestDnsServer, type TestDnsServer } from '../../server/src/testing/dns-server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDnsServer } from '../../server/src/testing/test-dns.ts';
 import { databases, expectError, expectResults, useReferenceApi } from './reference-api.ts';
 
 const trackingHost = 'track.conformance.test';
@@ -7,13 +7,7 @@ const trackingHost = 'track.conformance.test';
 describe.each(databases)(
   'tracking domains’ managed certificates as the reference documents them, on $name',
   (database) => {
-    let dns: TestDnsServer;
-    beforeAll(async () => {
-      dns = await startTestDnsServer();
-    });
-    afterAll(async () => {
-      await dns.close();
-    });
+    const dns = useTestDnsServer();
     const api = useReferenceApi(database, 'conf-tracking', () => ({
       config: { dnsServers: [dns.address], publicUrl: `https://${trackingHost}` },
     }));

@@ -1,22 +1,16 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../accounts/auth/passwords.ts';
 import { signin } from '../testing/accounts.ts';
 import { testClock, useTestApp } from '../testing/app.ts';
 import { databasesWithWorker } from '../testing/databases.ts';
-import { startTestDnsServer, type TestDnsServer } from '../testing/dns-server.ts';
+import { useTestDnsServer } from '../testing/test-dns.ts';
 import { runAdminCommand, usage } from './admin.ts';
 import type { AdminContext } from './commands.ts';
 import { operatorEngine } from './operator-engine.ts';
 
 describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
-  let dns: TestDnsServer;
-  beforeAll(async () => {
-    dns = await startTestDnsServer();
-  });
-  afterAll(async () => {
-    await dns.close();
-  });
+  const dns = useTestDnsServer();
   const t = useTestApp(database, () => ({ config: { dnsServers: [dns.address] } }));
   let ctx: AdminContext;
   let operator: ReturnType<typeof operatorEngine>;

@@ -34,12 +34,15 @@ export const engineValidatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ sche
 
 /**
  * A caller without the route's grant is refused before its body is read: a grant check in a
- * preHandler hook would run only after a body of up to the route's limit was read and parsed.
+ * preValidation or preHandler hook would run only after a body of up to the route's limit was read
+ * and parsed.
  */
 function refuseLateGrantChecks(route: RouteOptions): void {
-  if ([route.preHandler].flat().some(isGrantCheck)) {
-    const methods = [route.method].flat().join(', ');
-    throw new Error(`${methods} ${route.url} checks a grant in preHandler: use onRequest`);
+  for (const hook of ['preValidation', 'preHandler'] as const) {
+    if ([route[hook]].flat().some(isGrantCheck)) {
+      const methods = [route.method].flat().join(', ');
+      throw new Error(`${methods} ${route.url} checks a grant in ${hook}: use onRequest`);
+    }
   }
 }
 

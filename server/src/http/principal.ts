@@ -134,7 +134,7 @@ const reads = new Set(['GET', 'HEAD']);
 
 type GrantCheck = (request: FastifyRequest) => Promise<void>;
 
-/** The checks below: engineApi refuses them as preHandler hooks, which run after the body is parsed. */
+/** The checks below: engineApi refuses them in preValidation and preHandler hooks, which run after the body is parsed. */
 const grantChecks = new WeakSet<GrantCheck>();
 const grantCheck = (check: GrantCheck): GrantCheck => {
   grantChecks.add(check);

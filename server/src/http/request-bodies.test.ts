@@ -108,20 +108,23 @@ describe.each(databases)('request bodies on $name', (database) => {
 });
 
 describe('the engine API', () => {
-  it('will not register a grant check that would run after the body is parsed', async () => {
-    const app = Fastify();
-    const late: FastifyPluginAsyncZod = async (scope) => {
-      scope.post('/late', { preHandler: requireGrant('templates/modify') }, async () => ({}));
-    };
-    const callers = {
-      checkKey: async () => ({ ok: false, reason: 'unknown' }) as const,
-      subaccountStatus: async () => undefined,
-      authenticateSession: async () => {
-        throw new Error('no sessions here');
-      },
-    };
-    await expect(app.register(engineApi(callers, [late]), { prefix: '/api/v1' })).rejects.toThrow(
-      /POST \/api\/v1\/late checks a grant in preHandler: use onRequest/,
-    );
-  });
+  it.each(['preValidation', 'preHandler'] as const)(
+    'will not register a grant check in %s, which runs after the body is parsed',
+    async (hook) => {
+      const app = Fastify();
+      const late: FastifyPluginAsyncZod = async (scope) => {
+        scope.post('/late', { [hook]: requireGrant('templates/modify') }, async () => ({}));
+      };
+      const callers = {
+        checkKey: async () => ({ ok: false, reason: 'unknown' }) as const,
+        subaccountStatus: async () => undefined,
+        authenticateSession: async () => {
+          throw new Error('no sessions here');
+        },
+      };
+      await expect(app.register(engineApi(callers, [late]), { prefix: '/api/v1' })).rejects.toThrow(
+        `POST /api/v1/late checks a grant in ${hook}: use onRequest`,
+      );
+    },
+  );
 });

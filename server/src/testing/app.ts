@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -120,6 +121,8 @@ export function useTestApp(database: TestDatabase, options: TestAppOptions | (()
     await t?.app.close();
     await t?.engine.transmissions.stop();
     await db?.close();
+    // The files uploaded meanwhile: nothing of the tests stays in the temporary folder.
+    if (t) await rm(t.config.media.dir, { recursive: true, force: true });
   });
   /** A request with the bearer token of a signed-in user. */
   const call = (method: Method, url: string, token: string, payload?: object) =>

@@ -1,3 +1,4 @@
+import nodemailer from 'nodemailer';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { loadOrCreateCertificate, type TlsCertificate } from '../engine/smtp-relay/certificate.ts';
@@ -37,3 +38,17 @@ export function useTestRelays(closeAfter: 'each' | 'all' = 'each') {
     return relay.listen();
   };
 }
+
+/** The options of a client of the test relay on `port`: STARTTLS (its certificate is the tests' own), AUTH with the API key. */
+export const relayClientOptions = (port: number, key: string, user = 'SMTP_Injection') => ({
+  host: '127.0.0.1',
+  port,
+  secure: false,
+  requireTLS: true,
+  tls: { rejectUnauthorized: false },
+  auth: { user, pass: key },
+});
+
+/** A client of the test relay as SparkPost's SMTP clients connect (relayClientOptions). */
+export const relayClient = (port: number, key: string, user?: string) =>
+  nodemailer.createTransport(relayClientOptions(port, key, user));

@@ -14,8 +14,6 @@ interface OwnerState<J> {
   lastStarted: number;
 }
 
-export type FairScheduler<J> = ReturnType<typeof createFairScheduler<J>>;
-
 /**
  * Decides which waiting job a thread pool starts next, so that one owner's burst never keeps the
  * others waiting behind it: each owner runs at most `perOwner` jobs at once, and a free slot goes to

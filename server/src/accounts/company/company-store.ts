@@ -91,8 +91,8 @@ export function createCompanyStore(db: Db) {
       );
     },
 
-    async rename(companyId: string, name: string, now: Date): Promise<void> {
-      await db.query('UPDATE companies SET name = $2, updated_at = $3 WHERE id = $1', [companyId, name, now]);
+    async rename(on: Db, companyId: string, name: string, now: Date): Promise<void> {
+      await on.query('UPDATE companies SET name = $2, updated_at = $3 WHERE id = $1', [companyId, name, now]);
     },
 
     /** 'None' becomes 'Requested'; any other status stays. */

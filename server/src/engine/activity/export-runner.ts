@@ -1,7 +1,7 @@
 import { type ActivityFilters, activityExportRowLimit } from '@app/shared/api/contract/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
-import type { Principal } from '../../principal.ts';
+import { companyMaster } from '../../principal.ts';
 import { eventSearchOf } from '../events/event-query.ts';
 import type { EventKey, EventStore, StoredMessageEvent } from '../events/event-store.ts';
 import { type LeaseHolder, standaloneHolder } from '../worker-presence/lease-holder.ts';
@@ -36,19 +36,10 @@ class LostClaim extends Error {}
 /** The console path of an export's file (the config API, with the session). */
 export const exportDownloadPath = (id: string) => `/activity/exports/${id}/download`;
 
-/** The company's whole account (a console session's view): the search of the export's filters. */
-const masterOf = (companyId: string): Principal => ({
-  companyId,
-  subaccountId: 0,
-  isMaster: true,
-  grants: 'all',
-  keyId: null,
-  sessionId: null,
-});
-
 /** The event search of `filters` for `companyId` (throws the engine's invalid-value error when bad). */
 export function exportSearchOf(companyId: string, filters: ActivityFilters, now: Date) {
-  return eventSearchOf(filters, masterOf(companyId), now);
+  // The company's whole account, as a console session sees it.
+  return eventSearchOf(filters, companyMaster(companyId), now);
 }
 
 /**

@@ -2,11 +2,11 @@ import type { CompleteProfile, OnboardingState, RequestProduction } from '@app/s
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import { operatorNote } from '../../accounts/contact-us/operator-mail.ts';
 import type { Clock } from '../../clock.ts';
-import { type Db, notify } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { recordProductionRequest } from './production-requests.ts';
-import { type Environment, environmentChanged, type SandboxRules } from './sandbox-rules.ts';
+import type { Environment, SandboxRules } from './sandbox-rules.ts';
 import { isProductionReady, productionFlags, readTour, setTourFlags } from './tour-flags.ts';
 
 const missingStepMessages: Record<(typeof productionFlags)[number], string> = {
@@ -22,7 +22,7 @@ export interface EnvironmentDeps {
     CompanyStore,
     'detail' | 'setEnvironment' | 'setProfile' | 'requestProduction' | 'lockName'
   >;
-  rules: Pick<SandboxRules, 'forgetEnvironment'>;
+  rules: Pick<SandboxRules, 'environmentSwitched'>;
   clock: Clock;
   /** Tells the operator's mailbox about a production request (best effort: a failure is reported, not thrown). */
   notifyOperator?: (note: Omit<MailMessage, 'to'>) => Promise<void>;
@@ -71,8 +71,7 @@ export function createEnvironmentService(deps: EnvironmentDeps) {
         }
       }
       await companies.setEnvironment(db, companyId, target);
-      rules.forgetEnvironment(companyId);
-      await notify(db, environmentChanged, companyId); // the other processes' rules
+      await rules.environmentSwitched(companyId);
       return state(companyId);
     },
 

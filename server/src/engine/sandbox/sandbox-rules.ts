@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
+import { createNotifiedCache, type NotifiedCache } from '../../db/notified-cache.ts';
 import { setTourFlags } from './tour-flags.ts';
 
 export type Environment = 'sandbox' | 'production';
@@ -10,8 +11,8 @@ export interface SandboxRules {
   verifiedRecipients(companyId: string, addresses: string[]): Promise<Set<string>>;
   /** The company's environment, cached for a few seconds. */
   environmentOf(companyId: string): Promise<Environment>;
-  /** Drops the cached environment; the switch routes call it so this process sees a switch at once. */
-  forgetEnvironment(companyId: string): void;
+  /** Announces a switch of the company's environment, written already: every process sees it at once. */
+  environmentSwitched(companyId: string): Promise<void>;
   /** {@link markSandboxSent} on the rules' database. */
   markSandboxSent(companyId: string): Promise<void>;
 }
@@ -21,28 +22,35 @@ const environmentTtlMs = 3000;
 /** Announces a company's environment switch (payload: the company id) to every process's rules. */
 export const environmentChanged = 'environment_changed';
 
-interface SharedState {
-  environments: Map<string, { environment: Environment; expiresAt: number }>;
-  marked: Set<string>;
-}
-
 // Keyed by database so every rules object of an app (the routes', the sending code's) shares one cache
 // and an invalidation by the switch routes reaches them all.
-const states = new WeakMap<Db, SharedState>();
+const environmentCaches = new WeakMap<Db, NotifiedCache<Environment>>();
+/** Per database, the companies whose sandbox send this process has marked. */
+const markedCompanies = new WeakMap<Db, Set<string>>();
 
-function stateOf(db: Db): SharedState {
-  let state = states.get(db);
-  if (!state) {
-    const environments: SharedState['environments'] = new Map();
-    state = { environments, marked: new Set() };
-    states.set(db, state);
-    db.listen(environmentChanged, (companyId) => environments.delete(companyId));
+function environmentsOf(db: Db, clock: Clock): NotifiedCache<Environment> {
+  let environments = environmentCaches.get(db);
+  if (!environments) {
+    environments = createNotifiedCache(
+      db,
+      clock,
+      { channel: environmentChanged, ttlMs: environmentTtlMs },
+      async (companyId) => {
+        const row = await db.maybeOne<{ environment: Environment }>(
+          'SELECT environment FROM companies WHERE id = $1',
+          [companyId],
+        );
+        if (!row) throw new Error(`No company ${companyId}`);
+        return row.environment;
+      },
+    );
+    environmentCaches.set(db, environments);
   }
-  return state;
+  return environments;
 }
 
 export function createSandboxRules(db: Db, clock: Clock): SandboxRules {
-  const state = stateOf(db);
+  const environments = environmentsOf(db, clock);
   return {
     verifiedRecipients: async (companyId, addresses) => {
       const wanted = [...new Set(addresses.map((address) => address.toLowerCase()))];
@@ -56,22 +64,9 @@ export function createSandboxRules(db: Db, clock: Clock): SandboxRules {
       return new Set(rows.map((row) => row.email));
     },
 
-    environmentOf: async (companyId) => {
-      const now = clock.now().getTime();
-      const cached = state.environments.get(companyId);
-      if (cached && cached.expiresAt > now) return cached.environment;
-      const row = await db.maybeOne<{ environment: Environment }>(
-        'SELECT environment FROM companies WHERE id = $1',
-        [companyId],
-      );
-      if (!row) throw new Error(`No company ${companyId}`);
-      state.environments.set(companyId, { environment: row.environment, expiresAt: now + environmentTtlMs });
-      return row.environment;
-    },
+    environmentOf: (companyId) => environments.get(companyId),
 
-    forgetEnvironment: (companyId) => {
-      state.environments.delete(companyId);
-    },
+    environmentSwitched: (companyId) => environments.changed(db, companyId),
 
     markSandboxSent: (companyId) => markSandboxSent(db, companyId),
   };
@@ -82,7 +77,11 @@ export function createSandboxRules(db: Db, clock: Clock): SandboxRules {
  * the first call per company and database this process does not touch the database again.
  */
 export async function markSandboxSent(db: Db, companyId: string): Promise<void> {
-  const { marked } = stateOf(db);
+  let marked = markedCompanies.get(db);
+  if (!marked) {
+    marked = new Set();
+    markedCompanies.set(db, marked);
+  }
   if (marked.has(companyId)) return;
   await setTourFlags(db, companyId, ['sandboxEmailSent', 'sandboxTryProduction']);
   marked.add(companyId);

@@ -1,22 +1,16 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
 import { type EngineAccount, engineAccount, engineCaller, subaccountWithKey } from '../../testing/engine.ts';
+import { useTestDnsServer } from '../../testing/test-dns.ts';
 import { maxDkimKeysPerDomain } from './dkim-key-store.ts';
 
 const spki = (key: ReturnType<typeof generateKeyPairSync>['publicKey']) =>
   (key.export({ type: 'spki', format: 'der' }) as Buffer).toString('base64');
 
 describe.each(databases)('DKIM keys of a sending domain on $name', (database) => {
-  let dns: TestDnsServer;
-  beforeAll(async () => {
-    dns = await startTestDnsServer();
-  });
-  afterAll(async () => {
-    await dns.close();
-  });
+  const dns = useTestDnsServer();
   const t = useTestApp(database, () => ({ config: { dnsServers: [dns.address] } }));
   const call = engineCaller(t);
   let a: EngineAccount;

@@ -12,13 +12,13 @@ import {
   selectorAt,
   signingDomainFor,
 } from './sending-domain-service.ts';
-import {
-  isDefaultKeyId,
-  type SendingDomain,
-  type SendingDomainStore,
-  type VerificationStatus,
-  type Viewer,
+import type {
+  SendingDomain,
+  SendingDomainStore,
+  VerificationStatus,
+  Viewer,
 } from './sending-domain-store.ts';
+import { defaultKeyId, isDefaultKeyId } from './sending-facts.ts';
 import { type CheckResult, checkDkim } from './verify-dns.ts';
 
 /** A DKIM key as the keys API shows it: one of the domain's additional keys, or its own ("default"). */
@@ -81,7 +81,7 @@ const viewOf = (key: DkimKey): DkimKeyView => ({
 });
 
 const defaultViewOf = (domain: SendingDomain): DkimKeyView => ({
-  id: 'default',
+  id: defaultKeyId,
   signingDomain: domain.dkim.signingDomain,
   publicKey: domain.dkim.publicKey,
   selector: domain.dkim.selector,
@@ -141,7 +141,7 @@ export function createDkimKeyService(deps: {
   ): Promise<void> {
     const other =
       domain.dkim.selector === record.selector && domain.dkim.signingDomain === record.signingDomain
-        ? 'default'
+        ? defaultKeyId
         : await keys.selectorTaken(companyId, domain.domain, record, exceptId);
     if (other !== undefined) {
       throw invalidParams(

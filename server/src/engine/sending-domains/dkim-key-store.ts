@@ -244,5 +244,3 @@ export function createDkimKeyStore(db: Db, clock: Clock, changed: (companyId: st
     },
   };
 }
-
-export type DkimKeyStore = ReturnType<typeof createDkimKeyStore>;

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.ts';
-import { type Db, isUniqueViolation, notify } from '../../db/db.ts';
-import { createDkimKeyStore, type DkimKeyFacts } from './dkim-key-store.ts';
+import { type Db, isUniqueViolation } from '../../db/db.ts';
+import { createDkimKeyStore } from './dkim-key-store.ts';
+import { createSendingFacts } from './sending-facts.ts';
 
 export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
 
@@ -54,30 +55,6 @@ export interface Viewer {
   isMaster: boolean;
 }
 
-export interface SigningKey {
-  signingDomain: string;
-  selector: string;
-  privateKeyPem: string;
-}
-
-/** Whether a key named by options.dkim_key may sign mail From a domain (SparkPost's two 1100 refusals). */
-export type DkimKeyUse = 'valid' | 'unverified' | 'missing';
-
-/** The id options.dkim_key gives the domain's own key, reserved (in any case) for it. */
-export const defaultKeyId = 'default';
-export const isDefaultKeyId = (id: string) => id.toLowerCase() === defaultKeyId;
-
-/** What sending needs of one domain, cached per company. */
-interface SendingFacts {
-  subaccountId: number;
-  domain: string;
-  shared: boolean;
-  verified: boolean;
-  cnameVerified: boolean;
-  defaultBounce: boolean;
-  key: SigningKey | undefined;
-}
-
 interface DomainRow {
   subaccount_id: string | number;
   domain: string;
@@ -95,10 +72,6 @@ interface DomainRow {
   created_at: Date;
 }
 
-/** Announces a change to a company's sending domains (payload: the company id) to every process's cache. */
-export const sendingDomainsChanged = 'sending_domains_changed';
-/** How long a company's domains are trusted without a change announced (a lost announcement). */
-const factsTtlMs = 30_000;
 /** Domains a company may register, all accounts together: the sending path reads them all at once. */
 const maxDomainsPerCompany = 1000;
 
@@ -131,106 +104,17 @@ const owned = 'company_id = $1 AND ($3 OR subaccount_id = $2)';
 
 export type SendingDomainStore = ReturnType<typeof createSendingDomainStore>;
 
+/**
+ * The one owner of `sending_domains` (and, through dkimKeys, of the domains' additional keys): the
+ * domains as the API manages them, and what the sending path asks of them (sending-facts.ts, cached
+ * per company and dropped by every change made here).
+ */
 export function createSendingDomainStore(db: Db, clock: Clock) {
-  /** Per company: its domains, and the additional keys options.dkim_key named since (by "domain key id"). */
-  const facts = new Map<
-    string,
-    {
-      expiresAt: number;
-      domains: Promise<SendingFacts[]>;
-      keys: Map<string, Promise<DkimKeyFacts | undefined>>;
-    }
-  >();
-  const forget = (companyId: string) => facts.delete(companyId);
-  db.listen(sendingDomainsChanged, forget);
-
-  async function changed(companyId: string): Promise<void> {
-    forget(companyId);
-    await notify(db, sendingDomainsChanged, companyId);
-  }
-
+  const facts = createSendingFacts(db, clock, (companyId, domain, id) =>
+    dkimKeys.facts(companyId, domain, id),
+  );
+  const { changed } = facts;
   const dkimKeys = createDkimKeyStore(db, clock, changed);
-
-  function factsOf(companyId: string): Promise<SendingFacts[]> {
-    const now = clock.now().getTime();
-    const cached = facts.get(companyId);
-    if (cached && cached.expiresAt > now) return cached.domains;
-    const domains = db
-      .query<DomainRow & { dkim_private: string }>(
-        `SELECT ${columns}, dkim_private FROM sending_domains WHERE company_id = $1`,
-        [companyId],
-      )
-      .then((rows) =>
-        rows.map((row): SendingFacts => {
-          const domain = toDomain(row);
-          return {
-            subaccountId: domain.subaccountId,
-            domain: domain.domain,
-            shared: domain.sharedWithSubaccounts,
-            // Only the DKIM record proves the domain is this company's: the CNAME every company is
-            // asked for points at the same platform host, so another company could claim a name
-            // someone else pointed at us. A CNAME-verified domain serves as a bounce domain.
-            verified: domain.dkimStatus === 'valid',
-            cnameVerified: domain.cnameStatus === 'valid',
-            defaultBounce: domain.isDefaultBounceDomain,
-            key:
-              domain.dkimStatus === 'valid'
-                ? {
-                    signingDomain: domain.dkim.signingDomain,
-                    selector: domain.dkim.selector,
-                    privateKeyPem: row.dkim_private,
-                  }
-                : undefined,
-          };
-        }),
-      );
-    facts.set(companyId, { expiresAt: now + factsTtlMs, domains, keys: new Map() });
-    domains.catch(() => forget(companyId));
-    return domains;
-  }
-
-  /** An additional key of the company's `domain`, cached as long as the company's domains are. */
-  async function keyFacts(companyId: string, domain: string, id: string): Promise<DkimKeyFacts | undefined> {
-    await factsOf(companyId);
-    const keys = facts.get(companyId)?.keys;
-    const name = `${domain} ${id}`;
-    let found = keys?.get(name);
-    if (!found) {
-      found = dkimKeys.facts(companyId, domain, id);
-      keys?.set(name, found);
-      found.catch(() => keys?.delete(name));
-    }
-    return found;
-  }
-
-  /**
-   * Whether the account (`subaccountId`; 0 the master) has proved `domain` is its own: its DKIM
-   * record, or that of a parent domain, verified, by the account itself or shared with it by the
-   * master. A CNAME proves nothing (every account's points at the same host).
-   */
-  const provenIn = (all: readonly SendingFacts[], domain: string, subaccountId: number) =>
-    all.some(
-      (entry) =>
-        entry.verified &&
-        (entry.subaccountId === subaccountId || (entry.subaccountId === 0 && entry.shared)) &&
-        (domain === entry.domain || domain.endsWith(`.${entry.domain}`)),
-    );
-
-  /** The account's own domain named `domain`, or else the master's shared one. */
-  async function usable(
-    companyId: string,
-    subaccountId: number,
-    domain: string,
-  ): Promise<SendingFacts | undefined> {
-    const name = domain.toLowerCase();
-    const all = await factsOf(companyId);
-    return (
-      all.find((entry) => entry.domain === name && entry.subaccountId === subaccountId) ??
-      all.find(
-        (entry) => entry.domain === name && subaccountId !== 0 && entry.subaccountId === 0 && entry.shared,
-      )
-    );
-  }
 
   const params = (viewer: Viewer) => [viewer.companyId, viewer.subaccountId, viewer.isMaster];
 
@@ -372,11 +256,6 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
       return toDomain(updated);
     },
 
-    /** Whether the account's DKIM record for `domain`, or for a parent domain, is verified (provenIn). */
-    async proven(companyId: string, subaccountId: number, domain: string): Promise<boolean> {
-      return provenIn(await factsOf(companyId), domain.toLowerCase(), subaccountId);
-    },
-
     /** Records what verification found; a domain whose CNAME stops verifying is no longer a default bounce domain. */
     async setStatuses(companyId: string, domain: string, statuses: StatusChange): Promise<void> {
       await db.query(
@@ -419,76 +298,7 @@ export function createSendingDomainStore(db: Db, clock: Clock) {
       return rows.map(toDomain);
     },
 
-    /** Whether the account may send From `domain`: its own or the master's shared domain, DKIM-verified. */
-    async sendingDomainVerified(companyId: string, subaccountId: number, domain: string): Promise<boolean> {
-      return (await usable(companyId, subaccountId, domain))?.verified ?? false;
-    },
-
-    /**
-     * Whether `keyId` (options.dkim_key) may sign mail From `fromDomain` for the account: a key of
-     * the account's (or the master's shared) domain of that name, verified. "default" is the
-     * domain's own key.
-     */
-    async dkimKeyUse(
-      companyId: string,
-      subaccountId: number,
-      fromDomain: string,
-      keyId: string,
-    ): Promise<DkimKeyUse> {
-      const domain = await usable(companyId, subaccountId, fromDomain);
-      if (!domain) return 'missing';
-      if (isDefaultKeyId(keyId)) return domain.key ? 'valid' : 'unverified';
-      const key = await keyFacts(companyId, domain.domain, keyId);
-      if (!key) return 'missing';
-      return key.status === 'valid' ? 'valid' : 'unverified';
-    },
-
-    /**
-     * The key that signs mail From `fromDomain`: the verified key `keyId` names (options.dkim_key),
-     * else the domain's own key once verified. A named key deleted or unverified since the message
-     * was accepted leaves the message to the domain's key, so it still goes out signed if it can.
-     */
-    async signingKeyFor(
-      companyId: string,
-      subaccountId: number,
-      fromDomain: string,
-      keyId?: string,
-    ): Promise<SigningKey | undefined> {
-      const domain = await usable(companyId, subaccountId, fromDomain);
-      if (!domain) return undefined;
-      if (keyId !== undefined && !isDefaultKeyId(keyId)) {
-        const key = await keyFacts(companyId, domain.domain, keyId);
-        if (key?.status === 'valid') {
-          return {
-            signingDomain: key.signingDomain,
-            selector: key.selector,
-            privateKeyPem: key.privateKeyPem,
-          };
-        }
-      }
-      return domain.key;
-    },
-
-    /**
-     * The Return-Path domain of the account's mail, as SparkPost picks it when a send names none: the
-     * account's CNAME-verified default bounce domain (a subaccount's own, else the master's shared
-     * one), else undefined (the platform's own). The From domain does not choose it; the parameter
-     * keeps the workers' calls alike.
-     */
-    async bounceDomainFor(
-      companyId: string,
-      subaccountId: number,
-      _fromDomain: string,
-    ): Promise<string | undefined> {
-      const all = await factsOf(companyId);
-      const isDefault = (entry: SendingFacts) =>
-        entry.defaultBounce && entry.cnameVerified && provenIn(all, entry.domain, entry.subaccountId);
-      const own = all.find((entry) => entry.subaccountId === subaccountId && isDefault(entry));
-      const master =
-        subaccountId === 0
-          ? undefined
-          : all.find((entry) => entry.subaccountId === 0 && entry.shared && isDefault(entry));
-      return (own ?? master)?.domain;
-    },
+    // proven, sendingDomainVerified, dkimKeyUse, signingKeyFor, bounceDomainFor.
+    ...facts.forSending,
   };
 }

@@ -1,20 +1,15 @@
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testConfig, useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
+import { startTestDnsServer } from '../../testing/dns-server.ts';
 import { type EngineAccount, engineAccount, engineCaller, subaccountWithKey } from '../../testing/engine.ts';
+import { useTestDnsServer } from '../../testing/test-dns.ts';
 
 const platformHost = 'mx.platform.test';
 
 describe.each(databases)('sending domains on $name', (database) => {
-  let dns: TestDnsServer;
-  beforeAll(async () => {
-    dns = await startTestDnsServer();
-  });
-  afterAll(async () => {
-    await dns.close();
-  });
+  const dns = useTestDnsServer();
   const t = useTestApp(database, () => ({
     config: { dnsServers: [dns.address], smtp: { ...testConfig().smtp, hostname: platformHost } },
   }));

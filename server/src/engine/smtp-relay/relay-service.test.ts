@@ -7,7 +7,7 @@ import { lastMailTo, linkIn, uniqueEmail } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
-import { useTestRelays } from '../../testing/relay.ts';
+import { relayClient, relayClientOptions, useTestRelays } from '../../testing/relay.ts';
 import { createRelayService } from './relay-service.ts';
 
 interface StoredMessage {
@@ -61,16 +61,12 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
 
   /** Sends through STARTTLS and AUTH, as a SparkPost SMTP client does. */
   const sendMail = (key: string, mail: Mail.Options, user = 'SMTP_Injection') =>
-    nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        requireTLS: true,
-        tls: { rejectUnauthorized: false },
-        auth: { user, pass: key },
-      })
-      .sendMail({ from: 'Shop <shop@acme.test>', subject: 'Your order', text: 'Thanks!', ...mail });
+    relayClient(port, key, user).sendMail({
+      from: 'Shop <shop@acme.test>',
+      subject: 'Your order',
+      text: 'Thanks!',
+      ...mail,
+    });
 
   const queueIdOf = (response: string) => /queued as ([0-9a-f]+)/.exec(response)?.[1] ?? '';
 
@@ -158,14 +154,9 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
       .json()
       .results.find((item: { short_key: string }) => item.short_key === key.slice(0, 4));
     const pooled = nodemailer.createTransport({
+      ...relayClientOptions(port, key),
       pool: true,
       maxConnections: 1,
-      host: '127.0.0.1',
-      port,
-      secure: false,
-      requireTLS: true,
-      tls: { rejectUnauthorized: false },
-      auth: { user: 'SMTP_Injection', pass: key },
     });
     const mail = { from: 'shop@acme.test', subject: 'Pooled', text: 'x' };
     try {
@@ -340,7 +331,7 @@ describe.each(databases)('SMTP relay on the engine ($name)', (database) => {
   it('refuses DATA over the quota and stores nothing', async () => {
     const tiny = await engineAccount(t.app, t.db, 'relay-tiny');
     await giveTinyPlan(t.db, tiny.companyId, 2);
-    t.engine.usage.forgetPlans();
+    await t.engine.usage.planChanged(t.db, tiny.companyId);
 
     const three = [uniqueEmail('q1'), uniqueEmail('q2'), uniqueEmail('q3')];
     const error = await sendMail(tiny.key, { to: three }).catch((caught: unknown) => caught);

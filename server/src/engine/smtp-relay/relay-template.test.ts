@@ -1,11 +1,10 @@
-import nodemailer from 'nodemailer';
 import type Mail from 'nodemailer/lib/mailer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall, subaccountWithKey } from '../../testing/engine.ts';
-import { useTestRelays } from '../../testing/relay.ts';
+import { relayClient, useTestRelays } from '../../testing/relay.ts';
 import { createRelayService } from './relay-service.ts';
 
 interface StoredMessage {
@@ -30,22 +29,13 @@ describe.each(databases)('SMTP relay sending a stored template ($name)', (databa
 
   /** Sends through STARTTLS and AUTH with `api` as the X-MSYS-API header. */
   const sendMail = (key: string, to: string, api: Record<string, unknown>) =>
-    nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        requireTLS: true,
-        tls: { rejectUnauthorized: false },
-        auth: { user: 'SMTP_Injection', pass: key },
-      })
-      .sendMail({
-        from: 'Someone <someone@elsewhere.invalid>',
-        to,
-        subject: 'Ignored subject',
-        text: 'Ignored body',
-        headers: { 'X-MSYS-API': JSON.stringify(api) },
-      } satisfies Mail.Options);
+    relayClient(port, key).sendMail({
+      from: 'Someone <someone@elsewhere.invalid>',
+      to,
+      subject: 'Ignored subject',
+      text: 'Ignored body',
+      headers: { 'X-MSYS-API': JSON.stringify(api) },
+    } satisfies Mail.Options);
 
   const messagesTo = (rcptTo: string) =>
     t.db.query<StoredMessage>(

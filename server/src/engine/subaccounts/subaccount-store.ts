@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
-import { type Db, notify } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
+import { createNotifiedCache } from '../../db/notified-cache.ts';
 
 export type SubaccountStatus = 'active' | 'suspended' | 'terminated';
 
@@ -31,20 +32,27 @@ const columns = 'id, name, status, ip_pool, created_at';
 /** How long a status is trusted without a change announced (a lost announcement). */
 const statusCacheMs = 10_000;
 /** Announces a created or changed subaccount (payload: `companyId:id`) to every process's status cache. */
-export const subaccountChanged = 'subaccount_changed';
+const subaccountChanged = 'subaccount_changed';
+/** A subaccount's key in the status cache: no company id holds a colon. */
+const statusKey = (companyId: string, id: number) => `${companyId}:${id}`;
 
 export type SubaccountStore = ReturnType<typeof createSubaccountStore>;
 
 /** Subaccounts of a company. Every method takes the company id: no subaccount is reachable without it. */
 export function createSubaccountStore(db: Db, clock: Clock) {
-  const statusCache = new Map<string, { status: SubaccountStatus | undefined; until: number }>();
-  // Bumped by every update: a status read before an update must not be cached after it.
-  let generation = 0;
-  const forget = (cacheKey: string) => {
-    generation += 1;
-    statusCache.delete(cacheKey);
-  };
-  db.listen(subaccountChanged, forget);
+  const statuses = createNotifiedCache(
+    db,
+    clock,
+    { channel: subaccountChanged, ttlMs: statusCacheMs },
+    async (key): Promise<SubaccountStatus | undefined> => {
+      const [companyId, id] = key.split(':');
+      const row = await db.maybeOne<{ status: SubaccountStatus }>(
+        'SELECT status FROM subaccounts WHERE company_id = $1 AND id = $2',
+        [companyId, id],
+      );
+      return row?.status;
+    },
+  );
 
   return {
     async create(companyId: string, input: { name: string; ipPool?: string }): Promise<Subaccount> {
@@ -53,7 +61,7 @@ export function createSubaccountStore(db: Db, clock: Clock) {
          RETURNING ${columns}`,
         [companyId, input.name, input.ipPool ?? null, clock.now()],
       );
-      await notify(db, subaccountChanged, `${companyId}:${row.id}`);
+      await statuses.changed(db, statusKey(companyId, Number(row.id)));
       return toSubaccount(row);
     },
 
@@ -99,26 +107,13 @@ export function createSubaccountStore(db: Db, clock: Clock) {
           changes.ipPool ?? null,
         ],
       );
-      forget(`${companyId}:${id}`);
-      await notify(db, subaccountChanged, `${companyId}:${id}`);
+      await statuses.changed(db, statusKey(companyId, id));
       return row ? toSubaccount(row) : undefined;
     },
 
     /** Status of a subaccount of this company (undefined when it is not one); cached briefly for the hot path. */
-    async statusOf(companyId: string, id: number): Promise<SubaccountStatus | undefined> {
-      const cacheKey = `${companyId}:${id}`;
-      const now = clock.now().getTime();
-      const cached = statusCache.get(cacheKey);
-      if (cached && cached.until > now) return cached.status;
-      const readAt = generation;
-      const row = await db.maybeOne<{ status: SubaccountStatus }>(
-        'SELECT status FROM subaccounts WHERE company_id = $1 AND id = $2',
-        [companyId, id],
-      );
-      if (statusCache.size > 10_000) statusCache.clear();
-      if (readAt === generation)
-        statusCache.set(cacheKey, { status: row?.status, until: now + statusCacheMs });
-      return row?.status;
+    statusOf(companyId: string, id: number): Promise<SubaccountStatus | undefined> {
+      return statuses.get(statusKey(companyId, id));
     },
   };
 }

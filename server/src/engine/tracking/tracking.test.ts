@@ -1,9 +1,9 @@
 import { simpleParser } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
 import { type EngineAccount, engineAccount, engineCaller, transmit } from '../../testing/engine.ts';
+import { useTestDnsServer } from '../../testing/test-dns.ts';
 
 const publicUrl = 'http://mail.platform.test';
 const chrome =
@@ -17,13 +17,7 @@ const html = `<html><body><p>Your order shipped.</p>
 const text = 'Track it: https://shop.example/orders?id=1 or write to help@shop.example';
 
 describe.each(databases)('open and click tracking on $name', (database) => {
-  let dns: TestDnsServer;
-  beforeAll(async () => {
-    dns = await startTestDnsServer();
-  });
-  afterAll(async () => {
-    await dns.close();
-  });
+  const dns = useTestDnsServer();
   const t = useTestApp(database, () => ({ config: { dnsServers: [dns.address], publicUrl } }));
   const call = engineCaller(t);
   let a: EngineAccount;

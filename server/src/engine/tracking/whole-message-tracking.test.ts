@@ -1,10 +1,9 @@
 import { simpleParser } from 'mailparser';
-import nodemailer from 'nodemailer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCaller, transmit } from '../../testing/engine.ts';
-import { useTestRelays } from '../../testing/relay.ts';
+import { relayClient, useTestRelays } from '../../testing/relay.ts';
 import { createRelayService } from '../smtp-relay/relay-service.ts';
 
 const publicUrl = 'http://mail.platform.test';
@@ -84,23 +83,14 @@ describe.each(databases)('tracking of whole messages (email_rfc822, SMTP) on $na
   });
 
   const relay = (headers: Record<string, string>) =>
-    nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        requireTLS: true,
-        tls: { rejectUnauthorized: false },
-        auth: { user: 'SMTP_Injection', pass: a.key },
-      })
-      .sendMail({
-        from: 'Shop <shop@acme.test>',
-        to: 'smtp-reader@dest.test',
-        subject: 'Your order',
-        html,
-        text: 'See https://shop.example/orders',
-        headers,
-      });
+    relayClient(port, a.key).sendMail({
+      from: 'Shop <shop@acme.test>',
+      to: 'smtp-reader@dest.test',
+      subject: 'Your order',
+      html,
+      text: 'See https://shop.example/orders',
+      headers,
+    });
 
   it('leaves mail over SMTP untracked by default and tracks it when X-MSYS-API turns tracking on', async () => {
     await relay({ 'X-MSYS-API': JSON.stringify({ campaign_id: 'smtp-plain' }) });

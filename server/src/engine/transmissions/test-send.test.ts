@@ -48,7 +48,7 @@ describe.each(databases)('console test send on $name', (database) => {
        ON CONFLICT DO NOTHING`,
     );
     await t.db.query(`UPDATE subscriptions SET plan_id = 'TINY-TEST' WHERE company_id = $1`, [a.companyId]);
-    t.engine.usage.forgetPlans();
+    await t.engine.usage.planChanged(t.db, a.companyId);
     const response = await sendTest('me@example.test');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({

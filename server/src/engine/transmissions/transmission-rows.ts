@@ -89,9 +89,13 @@ export interface CompositionProgress {
 /**
  * Counts recipients of transmissions accepted in bulk whose composition failed (they were counted
  * generated at acceptance) and the render budget their compositions spent, in one statement through `tx`.
+ * Rows go in id order, so two workers composing messages of the same transmissions lock them in the
+ * same order.
  */
 export async function recordCompositions(tx: Db, progress: readonly CompositionProgress[]): Promise<void> {
-  const changed = progress.filter((item) => item.failed > 0 || item.renderSteps > 0);
+  const changed = progress
+    .filter((item) => item.failed > 0 || item.renderSteps > 0)
+    .sort((a, b) => Number(BigInt(a.transmissionId) - BigInt(b.transmissionId)));
   if (changed.length === 0) return;
   await tx.query(
     `UPDATE transmissions t SET num_generated = t.num_generated - p.failed,

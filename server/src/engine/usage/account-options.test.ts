@@ -1,10 +1,9 @@
-import nodemailer from 'nodemailer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCaller } from '../../testing/engine.ts';
-import { useTestRelays } from '../../testing/relay.ts';
+import { relayClient, useTestRelays } from '../../testing/relay.ts';
 import { createRelayService } from '../smtp-relay/relay-service.ts';
 
 describe.each(databases)('the account options as sends follow them, on $name', (database) => {
@@ -46,22 +45,13 @@ describe.each(databases)('the account options as sends follow them, on $name', (
   /** A message through the SMTP relay, X-MSYS-API `api` when given; the stored message's options. */
   async function smtpSend(api?: Record<string, unknown>) {
     const to = uniqueEmail('smtp');
-    await nodemailer
-      .createTransport({
-        host: '127.0.0.1',
-        port,
-        secure: false,
-        requireTLS: true,
-        tls: { rejectUnauthorized: false },
-        auth: { user: 'SMTP_Injection', pass: a.key },
-      })
-      .sendMail({
-        from: 'shop@acme.test',
-        to,
-        subject: 'Hello',
-        html: '<p><a href="https://acme.test/x">x</a></p>',
-        ...(api ? { headers: { 'X-MSYS-API': JSON.stringify(api) } } : {}),
-      });
+    await relayClient(port, a.key).sendMail({
+      from: 'shop@acme.test',
+      to,
+      subject: 'Hello',
+      html: '<p><a href="https://acme.test/x">x</a></p>',
+      ...(api ? { headers: { 'X-MSYS-API': JSON.stringify(api) } } : {}),
+    });
     return (await optionsOf('rcpt_to', to)).options;
   }
 

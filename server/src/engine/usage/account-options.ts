@@ -39,15 +39,15 @@ export function createAccountOptionStore(db: Db, clock: Clock) {
       return { options: row?.options ?? {}, updatedAt: row?.updated_at };
     },
 
-    /** Sets `changes` over the company's options (the others stay as they were). */
-    async set(companyId: string, changes: AccountOptions): Promise<void> {
-      await db.query(
+    /** Sets `changes` over the company's options (the others stay as they were), through `on`. */
+    async set(on: Db, companyId: string, changes: AccountOptions): Promise<void> {
+      await on.query(
         `INSERT INTO account_options (company_id, options, updated_at) VALUES ($1, $2, $3)
          ON CONFLICT (company_id) DO UPDATE
            SET options = account_options.options || EXCLUDED.options, updated_at = EXCLUDED.updated_at`,
         [companyId, changes, clock.now()],
       );
-      await cache.changed(db, companyId);
+      await cache.changed(on, companyId);
     },
   };
 }

@@ -167,8 +167,11 @@ export function accountRoutes({
             `${unsupported.join(', ')}: not supported by this server; the options are ${accountOptionNames.join(', ')}`,
           );
         }
-        if (name !== undefined) await companies.rename(companyId, name, clock.now());
-        if (Object.keys(options).length > 0) await accountOptions.set(companyId, options);
+        // Both or neither.
+        await db.transaction(async (tx) => {
+          if (name !== undefined) await companies.rename(tx, companyId, name, clock.now());
+          if (Object.keys(options).length > 0) await accountOptions.set(tx, companyId, options);
+        });
         return { results: { message: 'Account has been updated' } };
       },
     );

@@ -122,6 +122,21 @@ describe.each(databases)('GET and PUT /account on $name', (database) => {
     });
   });
 
+  it('a PUT whose options cannot be kept changes nothing, not even the name', async () => {
+    const before = (await call(a, 'GET', '/account')).json().results.company_name;
+    await t.db.query('ALTER TABLE account_options RENAME TO account_options_gone');
+    try {
+      const failed = await call(a, 'PUT', '/account', {
+        company_name: 'Half renamed',
+        options: { click_tracking: false },
+      });
+      expect(failed.statusCode).toBe(500);
+    } finally {
+      await t.db.query('ALTER TABLE account_options_gone RENAME TO account_options');
+    }
+    expect((await call(a, 'GET', '/account')).json().results.company_name).toBe(before);
+  });
+
   it('PUT needs account/modify: an smtp/inject key and a MEMBER session cannot rename the company', async () => {
     const before = (await call(a, 'GET', '/account')).json().results.company_name;
     const injectOnly = (

@@ -56,7 +56,7 @@ describe.each(databases)('sending quotas on $name', (database) => {
       account.companyId,
       plan,
     ]);
-    t.engine.usage.forgetPlans();
+    await t.engine.usage.planChanged(t.db, account.companyId);
   }
 
   /** A verified authorized recipient of the company's sandbox. */

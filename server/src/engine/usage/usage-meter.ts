@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { createNotifiedCache } from '../../db/notified-cache.ts';
 import { counterStart, type Period } from './quotas.ts';
 
 interface PlanQuota {
@@ -35,40 +36,37 @@ export type UsageMeter = ReturnType<typeof createUsageMeter>;
  * Enabled quotas are enforced (-1 = unlimited); disabled ones are only counted.
  */
 export function createUsageMeter(db: Db, clock: Clock) {
-  const plans = new Map<string, { quotas: Map<string, PlanQuota>; until: number }>();
-  db.listen(planChanged, (companyId) => plans.delete(companyId));
-
-  async function planQuotas(companyId: string): Promise<Map<string, PlanQuota>> {
-    const now = clock.now().getTime();
-    const cached = plans.get(companyId);
-    if (cached && cached.until > now) return cached.quotas;
-    const rows = await db.query<{
-      feature: string;
-      limit_name: string;
-      quota: number;
-      period: Period;
-      enabled: boolean;
-    }>(
-      `SELECT q.feature, q.limit_name, q.quota, q.period, q.enabled
-       FROM subscriptions s JOIN plan_quotas q ON q.plan_id = s.plan_id WHERE s.company_id = $1`,
-      [companyId],
-    );
-    const quotas = new Map(
-      rows.map((row) => [
-        row.feature,
-        {
-          feature: row.feature,
-          limitName: row.limit_name,
-          quota: row.quota,
-          period: row.period,
-          enabled: row.enabled,
-        },
-      ]),
-    );
-    if (plans.size > 10_000) plans.clear();
-    plans.set(companyId, { quotas, until: now + planCacheMs });
-    return quotas;
-  }
+  const plans = createNotifiedCache(
+    db,
+    clock,
+    { channel: planChanged, ttlMs: planCacheMs },
+    async (companyId): Promise<PlanQuotas> => {
+      const rows = await db.query<{
+        feature: string;
+        limit_name: string;
+        quota: number;
+        period: Period;
+        enabled: boolean;
+      }>(
+        `SELECT q.feature, q.limit_name, q.quota, q.period, q.enabled
+         FROM subscriptions s JOIN plan_quotas q ON q.plan_id = s.plan_id WHERE s.company_id = $1`,
+        [companyId],
+      );
+      return new Map(
+        rows.map((row) => [
+          row.feature,
+          {
+            feature: row.feature,
+            limitName: row.limit_name,
+            quota: row.quota,
+            period: row.period,
+            enabled: row.enabled,
+          },
+        ]),
+      );
+    },
+  );
+  const planQuotas = (companyId: string): Promise<PlanQuotas> => plans.get(companyId);
 
   /** Adds `amount` when it fits; the number of rows returned says whether it did. */
   async function chargeOne(
@@ -220,9 +218,9 @@ export function createUsageMeter(db: Db, clock: Clock) {
       );
     },
 
-    /** Forgets cached plans, e.g. after a plan change in this process. */
-    forgetPlans(): void {
-      plans.clear();
+    /** Announces through `on` (at commit when it is a transaction) that the company's plan changed, to every process. */
+    planChanged(on: Queryable, companyId: string): Promise<void> {
+      return plans.changed(on, companyId);
     },
   };
 }

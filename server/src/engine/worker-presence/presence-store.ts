@@ -61,5 +61,3 @@ export function createPresenceStore(db: Db) {
     },
   };
 }
-
-export type PresenceStore = ReturnType<typeof createPresenceStore>;

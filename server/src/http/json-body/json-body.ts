@@ -6,7 +6,7 @@ import { fairPool } from '../../threads/fair-pool.ts';
 import type { PieceOp, SplitJson } from './json-split-worker.ts';
 
 /** Bodies up to this size are parsed on the event loop, in a few milliseconds; larger ones are not. */
-export const offThreadJsonBytes = 1024 * 1024;
+const offThreadJsonBytes = 1024 * 1024;
 /** How long rebuilding a large body runs between two turns of the event loop. */
 const sliceMs = 5;
 

@@ -4,7 +4,7 @@ import { CanvasButton } from '../canvas/CanvasButton.tsx';
 import { formatBytes } from '../canvas/format.ts';
 import { ButtonFields } from '../fields/ButtonFields.tsx';
 import { fieldStyle } from '../fields/field-style.ts';
-import { propsSetter, textBinder } from '../fields/props-setter.ts';
+import { textBinder } from '../fields/props-setter.ts';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
 import { TextField } from '../fields/TextField.tsx';
 import { UrlField } from '../fields/UrlField.tsx';
@@ -25,7 +25,6 @@ function DownloadCanvas({ block, global }: CanvasProps<'download'>) {
 
 function DownloadSettings({ block, onChange, services }: SettingsProps<'download'>) {
   const { props } = block;
-  const set = propsSetter(props, onChange);
   const text = textBinder(props, onChange);
   return (
     <SettingsPanel type="download">

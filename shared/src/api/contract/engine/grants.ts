@@ -1,4 +1,4 @@
-import { type Permission, permissions } from '../team.ts';
+import { type Permission, permissions } from '../permissions.ts';
 
 /** SparkPost-style grants an API key can hold: the vocabulary of what a caller may do. */
 export const apiKeyGrants = [

@@ -33,21 +33,18 @@ const pages = {
   ),
   'account-setting': lazyPage(
     () => import('./pages/AccountSettingPage.tsx').then((m) => m.AccountSettingPage),
-    ['button', 'checkbox', 'input', 'option', 'select', 'skeleton', 'switch', 'tag'],
+    ['button', 'checkbox', 'input', 'skeleton', 'switch', 'tag'],
   ),
   'create-member': lazyPage(
     () => import('./pages/CreateMemberPage.tsx').then((m) => m.CreateMemberPage),
-    ['button', 'input', 'option', 'select'],
+    ['button', 'input'],
   ),
   'verify-member': lazyPage(
     () => import('./pages/VerifyMemberPage.tsx').then((m) => m.VerifyMemberPage),
     ['button', 'input', 'spinner'],
   ),
   welcome: lazyPage(() => import('./pages/WelcomePage.tsx').then((m) => m.WelcomePage), ['button', 'tag']),
-  survey: lazyPage(
-    () => import('./pages/SurveyPage.tsx').then((m) => m.SurveyPage),
-    ['button', 'checkbox', 'option', 'select'],
-  ),
+  survey: lazyPage(() => import('./pages/SurveyPage.tsx').then((m) => m.SurveyPage), ['button', 'checkbox']),
 } satisfies AppPages<'@app/mf-account'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

@@ -91,10 +91,13 @@ test('production Activity: every advanced filter, the timeline and the .xlsx exp
   await expectRows(page, [`injection ${carl}`, `delivery ${carl}`]);
 
   await page.goto('/activity');
-  await page.getByRole('combobox', { name: 'Event types' }).click();
-  await page.getByRole('option', { name: 'out_of_band', exact: true }).click();
-  await page.getByRole('option', { name: 'click', exact: true }).click();
-  await page.keyboard.press('Escape');
+  await page.getByText('All event types').click();
+  const eventTypes = page.getByRole('group', { name: 'Event types' });
+  for (const type of ['out_of_band', 'click']) {
+    await eventTypes.getByText(type, { exact: true }).click();
+    await expect(eventTypes.getByRole('checkbox', { name: type, exact: true })).toBeChecked();
+  }
+  await expect(page.locator('summary', { hasText: 'Event types' })).toContainText('out_of_band, click');
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page).toHaveURL(/eventTypes=out_of_band%2Cclick|eventTypes=out_of_band,click/);
   await expectRows(page, [`out_of_band ${dora}`, `click ${ann}`]);

@@ -186,10 +186,9 @@ plainTest(
 
     // No mail yet: the empty state; the breakdown has no bounce reasons.
     await expect(page.getByRole('heading', { name: 'No mail in this range' })).toBeVisible();
-    await page.getByRole('combobox', { name: 'Breakdown by' }).click();
-    await expect(page.getByRole('option', { name: 'Recipient domain' })).toBeVisible();
-    await expect(page.getByRole('option', { name: 'Bounce reason' })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    const breakdown = page.getByRole('combobox', { name: 'Breakdown by' });
+    await expect(breakdown.getByRole('option', { name: 'Recipient domain' })).toHaveCount(1);
+    await expect(breakdown.getByRole('option', { name: 'Bounce reason' })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 
     await page.goto('/preset');

@@ -54,7 +54,8 @@ test('API keys: create one shown once, use it, list, edit, delete; a subaccount 
   );
   const key = await page.getByLabel('API key', { exact: true }).inputValue();
   expect(key).toMatch(/^[0-9a-f]{40}$/);
-  await page.locator('sl-copy-button').click();
+  await page.getByRole('button', { name: 'Copy API key' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
   await screenshots(page, 'api-keys-create-shown-once');
 

@@ -16,20 +16,20 @@ import { productionAccount } from './support/production-account.ts';
 const budgetKb = 150;
 
 /**
- * Pages still over the budget, each held at what it loads now so that it cannot grow: they draw a
- * Shoelace component that positions a popup (select, tooltip, copy-button), whose shared popup code
- * (floating-ui) and select come to 18-20 KB on top of the shell's ~130 KB. Bring one under the
- * budget, then take it off this list.
+ * Pages still over the budget, each held at what it loads now so that it cannot grow. The shell every
+ * page loads is about 137 KB (React and React DOM 69, the shared runtime 22, Lit and Shoelace's base
+ * 15, the shell 9, single-spa and SystemJS 11, the button 4), which leaves a page 13 KB of its own:
+ * these draw more (the Activity list and its filters, the snippet tabs, the charts' controls). Bring
+ * one under the budget, then take it off this list.
  */
 const overBudgetKb = new Map<string, number>([
-  ['/analytic', 180],
-  ['/activity', 190],
-  ['/configuration', 179],
-  ['/suppression', 181],
-  ['/api-instruction', 164],
-  ['/ip-pool', 170],
-  ['/account-setting', 180],
-  ['/template', 153],
+  ['/activity', 167],
+  ['/configuration', 163],
+  ['/account-setting', 158],
+  ['/analytic', 156],
+  ['/suppression', 156],
+  ['/template', 151],
+  ['/contact-us', 151],
 ]);
 
 const guestPages = ['/login', '/signup', '/forgot-password'];

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { TOTP } from 'otpauth';
 import { capturedMailKey } from '../../server/src/accounts/captured-mail/operator-key.ts';
 
@@ -126,13 +126,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-/** Picks an option of a labelled select: Shoelace's, or the native one the kit uses for long lists. */
-export async function choose(page: Page, label: string, option: string): Promise<void> {
-  const select = page.getByRole('combobox', { name: label });
-  if (await select.evaluate((element) => element.tagName === 'SELECT')) {
-    await select.selectOption({ label: option });
-    return;
-  }
-  await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/** Picks an option of a labelled select (the kit's SelectField, a native select) inside `scope`. */
+export async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('combobox', { name: label }).selectOption({ label: option });
 }

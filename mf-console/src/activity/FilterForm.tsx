@@ -1,4 +1,4 @@
-import { Button, navigate, type RangeRules, SelectField, TextField } from '@app/shared';
+import { Button, ChecklistField, navigate, type RangeRules, SelectField, TextField } from '@app/shared';
 import { useState } from 'react';
 import {
   type ActivityQuery,
@@ -13,6 +13,8 @@ import {
   textFilters,
 } from './filters.ts';
 import { styles } from './styles.ts';
+
+const eventTypeChoices = eventTypeOptions.map((type) => ({ value: type, label: type }));
 
 const recipientTypes = [
   { value: '', label: 'Any' },
@@ -69,25 +71,13 @@ export function FilterForm({ query, rules }: { query: ActivityQuery; rules: Rang
             />
           </>
         ) : null}
-        <sl-select
-          className="app-field"
+        <ChecklistField
           label="Event types"
-          placeholder="All event types"
-          multiple
-          clearable
-          hoist
-          max-options-visible={3}
-          value={selectedTypes}
-          onsl-change={(event: Event) =>
-            setValue('eventTypes', ((event.target as unknown as { value: string[] }).value ?? []).join(','))
-          }
-        >
-          {eventTypeOptions.map((type) => (
-            <sl-option key={type} value={type}>
-              {type}
-            </sl-option>
-          ))}
-        </sl-select>
+          noneLabel="All event types"
+          values={selectedTypes}
+          options={eventTypeChoices}
+          onChange={(types) => setValue('eventTypes', types.join(','))}
+        />
         <SelectField
           label="Recipient type"
           value={draft.values.recipientType}

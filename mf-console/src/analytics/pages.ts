@@ -5,11 +5,11 @@ import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
 export const analyticsPages = {
   analytic: lazyPage(
     () => import('./AnalyticPage.tsx').then((m) => m.AnalyticPage),
-    ['button', 'checkbox', 'option', 'progress-bar', 'select', 'skeleton'],
+    ['button', 'checkbox', 'progress-bar', 'skeleton'],
   ),
   'analytic-preset': lazyPage(
     () => import('./PresetAnalyticPage.tsx').then((m) => m.PresetAnalyticPage),
-    ['button', 'checkbox', 'option', 'progress-bar', 'select', 'skeleton'],
+    ['button', 'checkbox', 'progress-bar', 'skeleton'],
   ),
   preset: lazyPage(
     () => import('./PresetListPage.tsx').then((m) => m.PresetListPage),

@@ -11,7 +11,7 @@ export const apiKeyPages = {
   'api-key-create': lazyPage(
     () =>
       import('./ApiKeyCreatePage.tsx').then((m) => gatedBy('apiKey', 'Create API Key', m.ApiKeyCreatePage)),
-    ['button', 'checkbox', 'input', 'option', 'select', 'textarea'],
+    ['button', 'checkbox', 'input', 'textarea'],
   ),
   'api-key-detail': lazyPage(
     () =>
@@ -20,6 +20,6 @@ export const apiKeyPages = {
   ),
   'api-key-edit': lazyPage(
     () => import('./ApiKeyEditPage.tsx').then((m) => gatedBy('apiKey', 'Edit API Key', m.ApiKeyEditPage)),
-    ['button', 'checkbox', 'input', 'option', 'select', 'skeleton', 'textarea'],
+    ['button', 'checkbox', 'input', 'skeleton', 'textarea'],
   ),
 } satisfies AppPages<'@app/mf-console'>;

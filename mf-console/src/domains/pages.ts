@@ -5,7 +5,7 @@ import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
 export const domainPages = {
   'domain-add': lazyPage(
     () => import('./DomainAddPage.tsx').then((m) => m.DomainAddPage),
-    ['button', 'checkbox', 'input', 'option', 'select'],
+    ['button', 'checkbox', 'input'],
   ),
   'sending-domain': lazyPage(
     () => import('./SendingDomainListPage.tsx').then((m) => m.SendingDomainListPage),
@@ -13,7 +13,7 @@ export const domainPages = {
   ),
   'sending-domain-detail': lazyPage(
     () => import('./SendingDomainDetailPage.tsx').then((m) => m.SendingDomainDetailPage),
-    ['button', 'copy-button', 'input', 'skeleton', 'tag'],
+    ['button', 'input', 'skeleton', 'tag'],
   ),
   'bounce-domain': lazyPage(
     () => import('./BounceDomainListPage.tsx').then((m) => m.BounceDomainListPage),
@@ -21,7 +21,7 @@ export const domainPages = {
   ),
   'bounce-domain-detail': lazyPage(
     () => import('./BounceDomainDetailPage.tsx').then((m) => m.BounceDomainDetailPage),
-    ['button', 'copy-button', 'input', 'skeleton', 'tag'],
+    ['button', 'input', 'skeleton', 'tag'],
   ),
   'tracking-domain': lazyPage(
     () => import('./TrackingDomainListPage.tsx').then((m) => m.TrackingDomainListPage),
@@ -29,6 +29,6 @@ export const domainPages = {
   ),
   'tracking-domain-detail': lazyPage(
     () => import('./TrackingDomainDetailPage.tsx').then((m) => m.TrackingDomainDetailPage),
-    ['button', 'copy-button', 'input', 'skeleton', 'switch', 'tag'],
+    ['button', 'input', 'skeleton', 'switch', 'tag'],
   ),
 } satisfies AppPages<'@app/mf-console'>;

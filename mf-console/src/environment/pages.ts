@@ -5,7 +5,7 @@ import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
 export const environmentPages = {
   'switch-to-production-environment': lazyPage(
     () => import('./SwitchToProductionPage.tsx').then((m) => m.SwitchToProductionPage),
-    ['button', 'input', 'option', 'select', 'skeleton', 'tag'],
+    ['button', 'input', 'skeleton', 'tag'],
   ),
   'switch-to-sandbox-environment': lazyPage(
     () => import('./SwitchToSandboxPage.tsx').then((m) => m.SwitchToSandboxPage),
@@ -21,15 +21,15 @@ export const environmentPages = {
   ),
   'request-production-environment': lazyPage(
     () => import('./RequestProductionPage.tsx').then((m) => m.RequestProductionPage),
-    ['button', 'option', 'select', 'skeleton', 'tag', 'textarea'],
+    ['button', 'skeleton', 'tag', 'textarea'],
   ),
   'welcome-to-production': lazyPage(
     () => import('./WelcomeToProductionPage.tsx').then((m) => m.WelcomeToProductionPage),
-    ['button', 'input', 'option', 'select', 'skeleton', 'tag'],
+    ['button', 'input', 'skeleton', 'tag'],
   ),
   'api-instruction': lazyPage(
     () => import('./ApiInstructionPage.tsx').then((m) => m.ApiInstructionPage),
-    ['button', 'copy-button', 'input', 'skeleton'],
+    ['button', 'input', 'skeleton'],
   ),
   'contact-us': lazyPage(
     () => import('./ContactUsPage.tsx').then((m) => m.ContactUsPage),

@@ -6,14 +6,14 @@ import { ipPoolGate } from './gate.tsx';
 export const ipPoolPages = {
   'ip-pool': lazyPage(
     () => import('./IpPoolListPage.tsx').then((m) => ipPoolGate('IP Pool', m.IpPoolListPage)),
-    ['button', 'option', 'select', 'skeleton'],
+    ['button', 'skeleton'],
   ),
   'ip-pool-create': lazyPage(
     () => import('./IpPoolCreatePage.tsx').then((m) => ipPoolGate('Create IP Pool', m.IpPoolCreatePage)),
-    ['button', 'input', 'option', 'select', 'skeleton'],
+    ['button', 'input', 'skeleton'],
   ),
   'ip-pool-detail': lazyPage(
     () => import('./IpPoolDetailPage.tsx').then((m) => ipPoolGate('IP Pool Detail', m.IpPoolDetailPage)),
-    ['button', 'input', 'option', 'select', 'skeleton'],
+    ['button', 'input', 'skeleton'],
   ),
 } satisfies AppPages<'@app/mf-console'>;

@@ -9,11 +9,11 @@ export const sandboxPages = {
   ),
   configuration: lazyPage(
     () => import('./ConfigurationPage.tsx').then((m) => m.ConfigurationPage),
-    ['button', 'copy-button', 'input', 'skeleton', 'tab', 'tab-group', 'tab-panel', 'textarea'],
+    ['button', 'input', 'skeleton', 'tab', 'tab-group', 'tab-panel', 'textarea'],
   ),
   activity: lazyPage(
     () => import('./ActivityPage.tsx').then((m) => m.ActivityPage),
-    ['button', 'input', 'option', 'select', 'skeleton'],
+    ['button', 'checkbox', 'input', 'skeleton'],
   ),
   'activity-detail': lazyPage(
     () => import('./MessagePage.tsx').then((m) => m.MessagePage),

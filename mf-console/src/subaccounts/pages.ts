@@ -16,7 +16,7 @@ export const subaccountPages = {
       import('./SubaccountCreatePage.tsx').then((m) =>
         gatedBy('subaccount', 'Create Subaccount', m.SubaccountCreatePage),
       ),
-    ['button', 'checkbox', 'input', 'option', 'select', 'switch', 'textarea'],
+    ['button', 'checkbox', 'input', 'switch', 'textarea'],
   ),
   'subaccount-detail': lazyPage(
     () =>
@@ -30,6 +30,6 @@ export const subaccountPages = {
       import('./SubaccountEditPage.tsx').then((m) =>
         gatedBy('subaccount', 'Edit Subaccount', m.SubaccountEditPage),
       ),
-    ['button', 'input', 'option', 'select', 'skeleton', 'tag'],
+    ['button', 'input', 'skeleton', 'tag'],
   ),
 } satisfies AppPages<'@app/mf-console'>;

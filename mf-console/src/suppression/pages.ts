@@ -5,6 +5,6 @@ import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
 export const suppressionPages = {
   suppression: lazyPage(
     () => import('./SuppressionPage.tsx').then((m) => m.SuppressionPage),
-    ['button', 'input', 'option', 'select', 'skeleton', 'textarea'],
+    ['button', 'input', 'skeleton', 'textarea'],
   ),
 } satisfies AppPages<'@app/mf-console'>;

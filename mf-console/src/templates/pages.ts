@@ -27,13 +27,13 @@ export const templatePages = {
       import('./TemplateCreatedPage.tsx').then((m) =>
         templateGate('create', 'Template Created', m.TemplateCreatedPage),
       ),
-    ['button', 'copy-button', 'input', 'skeleton'],
+    ['button', 'input', 'skeleton'],
   ),
   'template-detail': lazyPage(
     () =>
       import('./TemplateDetailPage.tsx').then((m) =>
         templateGate('detail', 'Template Detail', m.TemplateDetailPage),
       ),
-    ['button', 'copy-button', 'option', 'select', 'skeleton', 'tab', 'tab-group', 'tab-panel', 'tag'],
+    ['button', 'skeleton', 'tab', 'tab-group', 'tab-panel', 'tag'],
   ),
 } satisfies AppPages<'@app/mf-console'>;

@@ -9,14 +9,14 @@ export const webhookPages = {
   ),
   'webhook-create': lazyPage(
     () => import('./WebhookCreatePage.tsx').then((m) => m.WebhookCreatePage),
-    ['button', 'checkbox', 'input', 'option', 'select', 'skeleton', 'switch'],
+    ['button', 'checkbox', 'input', 'skeleton', 'switch'],
   ),
   'webhook-detail': lazyPage(
     () => import('./WebhookDetailPage.tsx').then((m) => m.WebhookDetailPage),
-    ['button', 'copy-button', 'input', 'skeleton', 'tag'],
+    ['button', 'input', 'skeleton', 'tag'],
   ),
   'webhook-edit': lazyPage(
     () => import('./WebhookEditPage.tsx').then((m) => m.WebhookEditPage),
-    ['button', 'checkbox', 'input', 'option', 'select', 'skeleton', 'switch'],
+    ['button', 'checkbox', 'input', 'skeleton', 'switch'],
   ),
 } satisfies AppPages<'@app/mf-console'>;

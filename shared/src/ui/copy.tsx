@@ -1,37 +1,39 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
+
+type CopyState = 'idle' | 'copied' | 'failed';
+
+const copyStatus: Record<CopyState, string> = {
+  idle: '',
+  copied: 'Copied',
+  failed: 'Copy failed: select the text and copy it by hand',
+};
 
 /**
- * Copies a value to the clipboard, confirming with a tick (Shoelace `sl-copy-button`). Shoelace gives
- * the button inside its shadow root no accessible name (axe button-name), so the label is set on it.
+ * Copies a value to the clipboard and says so beside the button (a polite live region), the tick
+ * standing for two seconds. A kit button rather than Shoelace's `sl-copy-button`, whose feedback is
+ * a tooltip: it brought floating-ui (about 13 KB gzipped) to every page with a key or a DNS record.
  */
 export function CopyButton({ value, label = 'Copy' }: { value: string; label?: string }) {
-  const ref = useRef<HTMLElement>(null);
+  const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
-    const host = ref.current;
-    if (!host) return;
-    let live = true;
-    void customElements
-      .whenDefined('sl-copy-button')
-      .then(() => (host as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete)
-      .then(() => {
-        if (live) host.shadowRoot?.querySelector('button')?.setAttribute('aria-label', label);
-      });
-    return () => {
-      live = false;
-    };
-  }, [label]);
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 2000);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const copy = () =>
+    navigator.clipboard.writeText(value).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    );
   return (
-    <sl-copy-button
-      ref={ref}
-      value={value}
-      copy-label={label}
-      success-label="Copied"
-      error-label="Copy failed: select the text and copy it by hand"
-      aria-label={label}
-    >
-      {/* Shoelace's inner button has no name of its own: the labelled icon gives it one (axe button-name). */}
-      <sl-icon slot="copy-icon" library="system" name="copy" label={label} />
-    </sl-copy-button>
+    <span className="app-copy">
+      <sl-button size="small" variant="text" aria-label={label} title={label} onClick={copy}>
+        <sl-icon library="system" name={state === 'copied' ? 'check' : 'copy'} label={label} />
+      </sl-button>
+      <span className="app-copy-status" role="status">
+        {copyStatus[state]}
+      </span>
+    </span>
   );
 }
 

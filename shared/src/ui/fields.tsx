@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { Button } from './components.tsx';
 
 export interface SelectOption {
   value: string;
@@ -6,15 +7,11 @@ export interface SelectOption {
 }
 
 /**
- * Above this many options the browser's own select is used: each `sl-option` is an element with its
- * own shadow root, and 400 of them (the time zones) held the main thread for 400 ms.
- */
-const longListOptions = 100;
-
-/**
- * A labelled single choice (Shoelace `sl-select`; a long list is a native select drawn like the kit's
- * inputs). Shoelace option values cannot hold spaces, so the options are keyed by position and the
- * caller only ever sees its own values.
+ * A labelled single choice: the browser's own select, drawn like the kit's inputs. Not Shoelace's
+ * `sl-select`: it positions its list with floating-ui, about 20 KB of gzipped JavaScript on every
+ * page that has a choice (the console's first-load budget is 150 KB), and each `sl-option` is an
+ * element with its own shadow root (400 time zones held the main thread for 400 ms). The native one
+ * also gives phones their own picker and keyboards type-to-select.
  */
 export function SelectField({
   label,
@@ -38,69 +35,47 @@ export function SelectField({
   name?: string;
 }) {
   const id = useId();
-  const index = options.findIndex((option) => option.value === value);
-  if (options.length > longListOptions) {
-    const describedBy = error || hint ? `${id}-help` : undefined;
+  const chosen = options.some((option) => option.value === value);
+  const describedBy = error || hint ? `${id}-help` : undefined;
+  return (
+    <div className="app-field app-native-field" data-invalid={error ? 'true' : undefined}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        name={name}
+        value={chosen ? value : ''}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {chosen ? null : <option value="">{placeholder ?? 'Choose ...'}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldHelp id={describedBy} error={error} hint={hint} />
+    </div>
+  );
+}
+
+/** A field's error (announced) or else its hint, under it. */
+function FieldHelp({ id, error, hint }: { id: string | undefined; error?: string; hint?: string }) {
+  if (error)
     return (
-      <div className="app-field app-native-field" data-invalid={error ? 'true' : undefined}>
-        <label htmlFor={id}>{label}</label>
-        <select
-          id={id}
-          name={name}
-          value={index >= 0 ? value : ''}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          {index < 0 ? <option value="">{placeholder ?? 'Choose ...'}</option> : null}
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {error ? (
-          <div id={describedBy} className="app-field-error" role="alert">
-            {error}
-          </div>
-        ) : hint ? (
-          <div id={describedBy} className="app-field-hint">
-            {hint}
-          </div>
-        ) : null}
+      <div id={id} className="app-field-error" role="alert">
+        {error}
       </div>
     );
-  }
-  return (
-    <sl-select
-      className="app-field"
-      label={label}
-      name={name}
-      value={index >= 0 ? `o${index}` : ''}
-      placeholder={placeholder ?? 'Choose ...'}
-      help-text={error ? undefined : hint}
-      data-invalid={error ? 'true' : undefined}
-      disabled={disabled}
-      hoist
-      onsl-change={(event: Event) => {
-        const chosen = (event.target as HTMLSelectElement).value;
-        const option = options[Number(chosen.slice(1))];
-        if (option) onChange(option.value);
-      }}
-    >
-      {options.map((option, position) => (
-        <sl-option key={option.value} value={`o${position}`}>
-          {option.label}
-        </sl-option>
-      ))}
-      {error ? (
-        <div slot="help-text" className="app-field-error" role="alert">
-          {error}
-        </div>
-      ) : null}
-    </sl-select>
-  );
+  if (hint)
+    return (
+      <div id={id} className="app-field-hint">
+        {hint}
+      </div>
+    );
+  return null;
 }
 
 interface ToggleProps {
@@ -136,6 +111,64 @@ function Toggle({
 export const CheckboxField = (props: ToggleProps) => <Toggle tag="sl-checkbox" {...props} />;
 
 export const SwitchField = (props: ToggleProps) => <Toggle tag="sl-switch" {...props} />;
+
+/**
+ * Several choices among a known list (the event types of a filter): a disclosure whose summary says
+ * what is chosen, opening on a checkbox per option. Nothing chosen reads as `noneLabel` ("All event
+ * types"): a filter that is not narrowed.
+ */
+export function ChecklistField({
+  label,
+  values,
+  options,
+  onChange,
+  noneLabel,
+}: {
+  label: string;
+  values: readonly string[];
+  options: readonly SelectOption[];
+  onChange: (values: string[]) => void;
+  noneLabel: string;
+}) {
+  const chosen = options.filter((option) => values.includes(option.value));
+  const summary =
+    chosen.length === 0
+      ? noneLabel
+      : chosen.length <= 3
+        ? chosen.map((option) => option.label).join(', ')
+        : `${chosen.length} chosen`;
+  const toggle = (value: string, checked: boolean) =>
+    onChange(
+      options
+        .map((option) => option.value)
+        .filter((option) => (option === value ? checked : values.includes(option))),
+    );
+  return (
+    <details className="app-field app-choices">
+      <summary>
+        <span className="app-choices-label">{label}</span>
+        <span className="app-choices-summary">{summary}</span>
+      </summary>
+      <fieldset>
+        <legend className="visually-hidden">{label}</legend>
+        {options.map((option) => (
+          <sl-checkbox
+            key={option.value}
+            checked={values.includes(option.value)}
+            onsl-change={(event: Event) => toggle(option.value, (event.target as HTMLInputElement).checked)}
+          >
+            {option.label}
+          </sl-checkbox>
+        ))}
+        {chosen.length > 0 ? (
+          <Button variant="text" size="small" onClick={() => onChange([])}>
+            Clear {label.toLowerCase()}
+          </Button>
+        ) : null}
+      </fieldset>
+    </details>
+  );
+}
 
 export function TextAreaField({
   label,

@@ -11,7 +11,6 @@ declare module 'react' {
       'sl-badge': ShoelaceProps;
       'sl-button': ShoelaceProps;
       'sl-checkbox': ShoelaceProps;
-      'sl-copy-button': ShoelaceProps;
       'sl-details': ShoelaceProps;
       'sl-dialog': ShoelaceProps;
       'sl-icon': ShoelaceProps;

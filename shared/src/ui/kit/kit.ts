@@ -7,7 +7,6 @@ export const kitComponents = [
   'badge',
   'button',
   'checkbox',
-  'copy-button',
   'details',
   'dialog',
   'icon',

@@ -20,8 +20,10 @@ export interface Db extends Queryable {
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel`, from this process or any other on
    * the same database, once the notifying transaction has committed. For cache invalidation.
+   * Resolves once the channel is listened to: a NOTIFY sent before then is not seen here. A LISTEN
+   * that fails resolves too (the driver reports it): the caches it serves also expire on their own.
    */
-  listen(channel: string, handler: (payload: string) => void): void;
+  listen(channel: string, handler: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,17 +102,22 @@ export async function notify(db: Queryable, channel: string, payload: string): P
   await db.query('SELECT pg_notify($1, $2)', [channel, payload]);
 }
 
-/** Handlers by channel, for a driver that LISTENs once per channel and hands each notification here. */
-export function channelHandlers(startListening: (channel: string) => void) {
+/**
+ * Handlers by channel, for a driver that LISTENs once per channel (`startListening`, settled once
+ * the LISTEN has run or failed) and hands each notification here.
+ */
+export function channelHandlers(startListening: (channel: string) => Promise<void>) {
   const handlers = new Map<string, Array<(payload: string) => void>>();
+  const listening = new Map<string, Promise<void>>();
   return {
-    listen(channel: string, handler: (payload: string) => void): void {
+    listen(channel: string, handler: (payload: string) => void): Promise<void> {
       const list = handlers.get(channel);
       if (list) list.push(handler);
       else {
         handlers.set(channel, [handler]);
-        startListening(channel);
+        listening.set(channel, startListening(channel));
       }
+      return listening.get(channel) as Promise<void>;
     },
     deliver(channel: string, payload: string): void {
       for (const handler of handlers.get(channel) ?? []) handler(payload);

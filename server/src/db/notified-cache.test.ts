@@ -43,6 +43,7 @@ describe.each(databases)('notified cache on $name', (database) => {
     await db.query(`INSERT INTO cache_check VALUES ('b', 1)`);
     const here = cacheOverTable('cache_check_changes');
     const elsewhere = cacheOverTable('cache_check_changes');
+    await Promise.all([here.cache.listening, elsewhere.cache.listening]);
     expect(await here.cache.get('b')).toBe(1);
     expect(await elsewhere.cache.get('b')).toBe(1);
 

@@ -15,6 +15,8 @@ export interface NotifiedCache<V> {
   get(key: string): Promise<V>;
   /** Announces through `on` that `key` changed (at commit when `on` is a transaction), here and in every process. */
   changed(on: Queryable, key: string): Promise<void>;
+  /** Settles once changes announced from now on reach this cache (its channel is listened to). */
+  listening: Promise<void>;
 }
 
 /**
@@ -31,9 +33,10 @@ export function createNotifiedCache<V>(
 ): NotifiedCache<V> {
   const { channel, ttlMs, maxEntries = 10_000 } = options;
   const entries = new Map<string, { value: Promise<V>; until: number }>();
-  db.listen(channel, (key) => entries.delete(key));
+  const listening = db.listen(channel, (key) => entries.delete(key));
 
   return {
+    listening,
     get(key) {
       const now = clock.now().getTime();
       const cached = entries.get(key);

@@ -32,12 +32,15 @@ export async function openPgliteWorker(dataDir: string, options: PgliteWorkerOpt
   const ready = new Promise<void>((resolve, reject) => {
     waiting.set(0, { resolve: () => resolve(), reject });
   });
-  const channels = channelHandlers((channel) => {
+  const channels = channelHandlers((channel) =>
     // LISTEN fails only when the thread is gone, which failAll already reports.
-    call({ op: 'listen', channel }).catch((error: Error) => {
-      if (error !== failure) onFatal?.(error);
-    });
-  });
+    call({ op: 'listen', channel }).then(
+      () => undefined,
+      (error: Error) => {
+        if (error !== failure) onFatal?.(error);
+      },
+    ),
+  );
   worker.on('message', (reply: ThreadReply) => {
     if ('notification' in reply) {
       channels.deliver(reply.notification.channel, reply.notification.payload);

@@ -10,8 +10,8 @@ export const inMemory = 'memory://';
  */
 export async function openPglite(dataDir: string, options: { fsync?: boolean } = {}): Promise<Db> {
   const pg = await createPglite(dataDir === inMemory ? undefined : dataDir, options.fsync ?? false);
-  const channels = channelHandlers((channel) => {
-    void pg.listen(channel, (payload) => channels.deliver(channel, payload));
+  const channels = channelHandlers(async (channel) => {
+    await pg.listen(channel, (payload) => channels.deliver(channel, payload));
   });
   return createDb({
     ...queryable(pg),

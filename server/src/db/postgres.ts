@@ -36,7 +36,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return client;
     });
-    listener.catch((error: Error) => options.onError?.(error));
+    return listener.then(
+      () => undefined,
+      (error: Error) => options.onError?.(error),
+    );
   });
 
   return createDb({

@@ -89,7 +89,8 @@ describe('properties', () => {
     ];
     // The best of a few runs, as a ratio: quadratic work would take about 64 times as long for 8n (and
     // did for the chains of operators before they were capped: they overflowed the stack). Linear
-    // work takes about 8 times as long; the bound of 24 leaves room for a machine busy with other work.
+    // work takes 8 to 14 times as long here (the larger run's garbage collections), and up to 32 on
+    // a machine running other test files at once; the bound of 40 still refuses quadratic work.
     const fastest = (source: string) => {
       let best = Number.POSITIVE_INFINITY;
       for (let run = 0; run < 5; run++) {
@@ -106,7 +107,7 @@ describe('properties', () => {
       const small = fastest(make(20_000));
       const large = fastest(make(160_000));
 
-      expect(large / Math.max(small, 1)).toBeLessThan(24);
+      expect(large / Math.max(small, 1)).toBeLessThan(40);
     }
   });
 });

@@ -134,7 +134,7 @@ export function ChecklistField({
   const summary =
     chosen.length === 0
       ? noneLabel
-      : chosen.length <= 3
+      : chosen.length <= 2
         ? chosen.map((option) => option.label).join(', ')
         : `${chosen.length} chosen`;
   const toggle = (value: string, checked: boolean) =>

@@ -192,40 +192,65 @@ export async function recordAttempts(tx: Db, updates: readonly QueueUpdate[]): P
   return new Set(rows.map((row) => row.id));
 }
 
+/** The most message bytes one statement of storeComposed carries: encoding and sending them is main-thread work. */
+const composedBytesPerStatement = 1024 * 1024;
+
+/** `rows` in runs of at most `maxBytes` raw bytes each (a larger row alone). */
+function byRawSize(rows: readonly ComposedRow[], maxBytes: number): ComposedRow[][] {
+  const runs: ComposedRow[][] = [];
+  let run: ComposedRow[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    if (run.length > 0 && bytes + row.raw.length > maxBytes) {
+      runs.push(run);
+      run = [];
+      bytes = 0;
+    }
+    run.push(row);
+    bytes += row.raw.length;
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
+}
+
 /**
  * Stores composed messages on their rows still leased to `lease`, through `tx` (retries send the
- * same bytes; the message views read them); their rendering input is dropped. Returns the ids written.
+ * same bytes; the message views read them); their rendering input is dropped. Big messages go in
+ * several statements so that no single encoding holds the event loop. Returns the ids written.
  */
 export async function storeComposed(
   tx: Db,
   lease: string,
   rows: readonly ComposedRow[],
 ): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const written = await tx.query<{ id: string }>(
-    `UPDATE messages m SET raw = decode(r.raw, 'base64'), mail_from = r.mail_from, friendly_from = r.friendly_from,
-       subject = r.subject, message_id_header = r.message_id_header, recipient = NULL,
-       options = m.options || jsonb_build_object('rcpt_type', r.rcpt_type)
-     FROM json_to_recordset($1::json)
-       AS r(id uuid, mail_from text, friendly_from text, subject text, message_id_header text, raw text, rcpt_type text)
-     WHERE m.id = r.id AND m.locked_by = $2 AND m.status = 'queued' AND m.raw IS NULL
-     RETURNING m.id`,
-    [
-      JSON.stringify(
-        rows.map((row) => ({
-          id: row.id,
-          mail_from: row.mailFrom,
-          friendly_from: row.friendlyFrom,
-          subject: row.subject,
-          message_id_header: row.messageIdHeader,
-          raw: row.raw.toString('base64'),
-          rcpt_type: row.rcptType,
-        })),
-      ),
-      lease,
-    ],
-  );
-  return new Set(written.map((row) => row.id));
+  const written = new Set<string>();
+  for (const run of byRawSize(rows, composedBytesPerStatement)) {
+    const stored = await tx.query<{ id: string }>(
+      `UPDATE messages m SET raw = decode(r.raw, 'base64'), mail_from = r.mail_from, friendly_from = r.friendly_from,
+         subject = r.subject, message_id_header = r.message_id_header, recipient = NULL,
+         options = m.options || jsonb_build_object('rcpt_type', r.rcpt_type)
+       FROM json_to_recordset($1::json)
+         AS r(id uuid, mail_from text, friendly_from text, subject text, message_id_header text, raw text, rcpt_type text)
+       WHERE m.id = r.id AND m.locked_by = $2 AND m.status = 'queued' AND m.raw IS NULL
+       RETURNING m.id`,
+      [
+        JSON.stringify(
+          run.map((row) => ({
+            id: row.id,
+            mail_from: row.mailFrom,
+            friendly_from: row.friendlyFrom,
+            subject: row.subject,
+            message_id_header: row.messageIdHeader,
+            raw: row.raw.toString('base64'),
+            rcpt_type: row.rcptType,
+          })),
+        ),
+        lease,
+      ],
+    );
+    for (const row of stored) written.add(row.id);
+  }
+  return written;
 }
 
 /** Ends messages that could not be composed (status failed, never attempted), through `tx`; returns the ids written. */

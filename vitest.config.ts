@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   esbuild: { jsx: 'automatic' },
   test: {
-    include: ['{shared,root-config,mf-*,server,tests}/**/*.test.{ts,tsx}'],
+    include: ['{contract,shared,root-config,mf-*,server,tests}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/*.wc.test.ts', 'tests/e2e/**', 'dist/**'],
     testTimeout: 20000,
     hookTimeout: 60000,

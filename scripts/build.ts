@@ -52,6 +52,8 @@ const apps: Array<Record<string, string>> = [
     // DOMPurify, for the pages that show mail and for the first toast: no page needs it at first.
     '@app/shared/ui/sanitize': 'shared/src/ui/sanitize.ts',
   },
+  // The API contract's first-paint entry (its zod-free values), which every other module imports.
+  { '@app/contract': 'contract/src/index.ts' },
   { '@app/root-config': 'root-config/src/root-config.ts' },
   { '@app/mf-account': 'mf-account/src/mf-account.tsx' },
   { '@app/mf-console': 'mf-console/src/mf-console.tsx' },

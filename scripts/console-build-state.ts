@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 const sourceRoots = [
   'root-config',
+  'contract/src',
   'shared/src',
   'mf-account/src',
   'mf-console/src',

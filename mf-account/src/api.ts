@@ -1,13 +1,12 @@
-import {
-  http,
-  type RegisterBody,
-  type SigninBody,
-  type SigninData,
-  storeToken,
-  type TwoFactorEnabledData,
-  type TwoFactorSetupData,
-  type User,
-} from '@app/shared';
+import type {
+  RegisterBody,
+  SigninBody,
+  SigninData,
+  TwoFactorEnabledData,
+  TwoFactorSetupData,
+  User,
+} from '@app/contract';
+import { http, storeToken } from '@app/shared';
 
 /** The account calls of §7 (config API `/v1`). Errors come back as ApiError (see @app/shared). */
 export const accountApi = {

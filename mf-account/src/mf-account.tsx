@@ -1,6 +1,5 @@
-import { lazyPage, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
+import { type AppPages, lazyPage, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
-import type { AppPages } from '../../root-config/src/routing/route-table.ts';
 
 /**
  * The account screens, by §2 route; the area's other routes arrive later. Each page is a chunk of

@@ -1,4 +1,5 @@
-import { http, type Survey, type SurveyBody } from '@app/shared';
+import type { Survey, SurveyBody } from '@app/contract';
+import { http } from '@app/shared';
 
 /** §7 on-boarding calls of the account screens (welcome, survey). */
 export const onboardingApi = {

@@ -1,6 +1,5 @@
-import { pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
+import { type AppPages, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
-import type { AppPages } from '../../root-config/src/routing/route-table.ts';
 import { analyticsPages } from './analytics/pages.ts';
 import { apiKeyPages } from './api-keys/pages.ts';
 import { domainPages } from './domains/pages.ts';

@@ -1,4 +1,5 @@
-import { Alert, Button, canChange, Page, type Permission, roleRefusal } from '@app/shared';
+import { type Permission, roleRefusal } from '@app/contract';
+import { Alert, Button, canChange, Page } from '@app/shared';
 
 /** §6: whether the signed-in user's role may make changes of this kind (reading is always allowed). */
 export const roleAllows = (permission: Permission): boolean => canChange(permission);

@@ -1,6 +1,5 @@
-import { lazyPage, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
+import { type AppPages, lazyPage, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
-import type { AppPages } from '../../root-config/src/routing/route-table.ts';
 
 /** The compose page, a chunk of its own; the editor element it mounts brings its UI kit components. */
 const ComposePage = lazyPage(

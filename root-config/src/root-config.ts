@@ -1,3 +1,4 @@
+import { matchRoute } from '@app/contract/routes/routes';
 import {
   $currentRoute,
   $isLoggedIn,
@@ -16,7 +17,6 @@ import {
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { addErrorHandler, getAppStatus, LOAD_ERROR, registerApplication, start } from 'single-spa';
-import { matchRoute } from './routing/routes.ts';
 import { chunkReloadDecision } from './routing/shell-texts.ts';
 import { watchHealth } from './shell/health.ts';
 import { applyDecision, isActive } from './shell/navigation-controller.ts';

@@ -1,4 +1,4 @@
-import type { Permission } from '@app/shared/api/contract/team';
+import type { Permission } from '@app/contract/accounts/team';
 
 /** How far a console session is signed in: waiting for its second factor, or fully. */
 export type SessionStage = '2fa' | 'full';
@@ -12,7 +12,7 @@ export interface AuthSession {
   userId: string;
   companyId: string;
   role: string;
-  /** What the user's role may change (reading is never restricted); see shared/src/api/contract/team.ts. */
+  /** What the user's role may change (reading is never restricted); see contract/src/accounts/team.ts. */
   permissions: readonly Permission[];
   stage: SessionStage;
 }

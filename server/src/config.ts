@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isNetmask } from '@app/shared/api/contract/engine/netmask';
-import { type ConsoleProfile, consoleProfiles } from '@app/shared/features/profiles';
+import { isNetmask } from '@app/contract/engine/netmask';
+import { type ConsoleProfile, consoleProfiles } from '@app/contract/features/profiles';
 import { z } from 'zod';
 
 const port = z.coerce

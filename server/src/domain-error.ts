@@ -1,4 +1,4 @@
-import type { ErrorCode, ErrorPayload } from '@app/shared/api/codes';
+import type { ErrorCode, ErrorPayload } from '@app/contract/codes';
 
 /**
  * A rule of the product said no: what went wrong (`code`, one of the shared error codes), a message for

@@ -1,4 +1,4 @@
-import { memberPermissions, permissions } from '@app/shared/api/contract/team';
+import { memberPermissions, permissions } from '@app/contract/accounts/team';
 import { describe, expect, it } from 'vitest';
 import { apiKeyGrants, permissionForGrant, permissionGrants, sessionGrants } from './grants.ts';
 

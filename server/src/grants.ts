@@ -1,5 +1,5 @@
-import { type ApiKeyGrant, apiKeyGrants, permissionGrants } from '@app/shared/api/contract/engine/grants';
-import { type Permission, permissions } from '@app/shared/api/contract/team';
+import { type Permission, permissions } from '@app/contract/accounts/team';
+import { type ApiKeyGrant, apiKeyGrants, permissionGrants } from '@app/contract/engine/grants';
 
 export {
   type ApiKeyGrant,
@@ -7,7 +7,7 @@ export {
   permissionGrants,
   sessionGrants,
   subaccountGrants,
-} from '@app/shared/api/contract/engine/grants';
+} from '@app/contract/engine/grants';
 
 // A modify or manage grant includes the matching view grant.
 const impliedBy: Partial<Record<ApiKeyGrant, ApiKeyGrant>> = {

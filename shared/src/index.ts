@@ -1,37 +1,20 @@
 // @app/shared: the one utility module every micro-app imports (one instance through the import map).
 export * from './api/client.ts';
-export * from './api/codes.ts';
-export * from './api/contract/activity-limits.ts';
-// The embed tokens the console lists and revokes on a template's Embed panel.
-export type { EmbedTokenInfo } from './api/contract/editor/embed-api.ts';
-export * from './api/contract/engine/analytic-choices.ts';
-export * from './api/contract/engine/event-types.ts';
-export * from './api/contract/engine/grants.ts';
-// The API contract's types; of its values, those the console needs at first paint, from modules
-// without zod. The schemas load with the forms that check them (formSchema).
-export type * from './api/contract/engine/index.ts';
-export * from './api/contract/engine/netmask.ts';
-export * from './api/contract/engine/suppression-choices.ts';
-export * from './api/contract/engine/validation-list-limits.ts';
-export type * from './api/contract/index.ts';
-export * from './api/contract/onboarding-choices.ts';
-export * from './api/contract/permissions.ts';
-export * from './api/contract/sandbox-limits.ts';
 export * from './api/outcome.ts';
 export * from './config/runtime.ts';
 // The §8 error catalogue loads with the first failure (loadErrorCatalogue); its types are here.
 export type * from './errors/index.ts';
 export { humanIssueMessage } from './errors/issue-messages.ts';
-export * from './features/index.ts';
+export { installConsoleProfile } from './features/current.ts';
 export * from './forms/form-schema.ts';
 export * from './forms/sample-data.ts';
 export type * from './forms/template-form.ts';
-export * from './rules/index.ts';
 export * from './services/display-time.ts';
 export * from './services/session.ts';
 export * from './services/session-cookies.ts';
 export * from './services/tour.ts';
 export * from './services/user-notifications.ts';
+export type * from './spa/app-pages.ts';
 export * from './spa/lazy-page.ts';
 export * from './spa/navigation.ts';
 export * from './spa/react-app.tsx';

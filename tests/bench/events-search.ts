@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { MessageEventSearchQuery } from '@app/contract/engine/events';
 import pg from 'pg';
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
@@ -9,7 +10,6 @@ import { openPostgres } from '../../server/src/db/postgres.ts';
 import { eventSearchOf } from '../../server/src/engine/events/event-query.ts';
 import { createEventStore, type EventFilter } from '../../server/src/engine/events/event-store.ts';
 import { companyMaster } from '../../server/src/principal.ts';
-import type { MessageEventSearchQuery } from '../../shared/src/api/contract/engine/events.ts';
 import { type BenchValues, createBenchCompanies, generateEvents } from './events-generator.ts';
 import { onCleanup } from './processes.ts';
 import type { MachineFacts } from './report.ts';

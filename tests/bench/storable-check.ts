@@ -5,7 +5,7 @@
  * time, which other processes on a shared machine do not inflate; the holds are wall time.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { findUnstorable, findUnstorableInSlices } from '../../shared/src/api/contract/engine/storable.ts';
+import { findUnstorable, findUnstorableInSlices } from '@app/contract/engine/storable';
 import { transmissionBody } from './message.ts';
 
 const json = transmissionBody(100_000);

@@ -14,6 +14,7 @@ test('every shared dependency is loaded once, from the import map', async ({ pag
   for (const module of [
     '/modules/vendor/react.js',
     '/modules/vendor/react-dom-client.js',
+    '/modules/contract/contract.js',
     '/modules/shared/app-shared.js',
     '/modules/vendor/single-spa-react.js',
   ]) {

@@ -1,4 +1,5 @@
-import { Page, type TeamRole } from '@app/shared';
+import type { TeamRole } from '@app/contract';
+import { Page } from '@app/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { ChangeEmailForm } from '../settings/ChangeEmailForm.tsx';
 import { ChangePasswordForm } from '../settings/ChangePasswordForm.tsx';

@@ -1,14 +1,5 @@
-import {
-  $isLoggedIn,
-  Alert,
-  AppLink,
-  Button,
-  type CapturedMail,
-  type CapturedMailList,
-  formatUserDateTime,
-  http,
-  Spinner,
-} from '@app/shared';
+import type { CapturedMail, CapturedMailList } from '@app/contract';
+import { $isLoggedIn, Alert, AppLink, Button, formatUserDateTime, http, Spinner } from '@app/shared';
 import { sanitizeMailPreview } from '@app/shared/ui/sanitize';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import type { TeamRole } from '@app/contract';
 import {
   Alert,
   AppLink,
@@ -7,7 +8,6 @@ import {
   Page,
   Panel,
   SelectField,
-  type TeamRole,
   TextField,
   useZodForm,
 } from '@app/shared';

@@ -1,3 +1,4 @@
+import { monthlyVolumes, type SurveyBody, sendingUseCases, surveyRoles, surveySources } from '@app/contract';
 import {
   $tours,
   Alert,
@@ -5,15 +6,10 @@ import {
   CheckboxField,
   FormError,
   formSchema,
-  monthlyVolumes,
   navigate,
   Page,
   Panel,
   SelectField,
-  type SurveyBody,
-  sendingUseCases,
-  surveyRoles,
-  surveySources,
   useZodForm,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';

@@ -1,3 +1,4 @@
+import type { InvitationData } from '@app/contract';
 import {
   Alert,
   AppLink,
@@ -5,7 +6,6 @@ import {
   Button,
   FormError,
   formSchema,
-  type InvitationData,
   Spinner,
   TextField,
   useZodForm,

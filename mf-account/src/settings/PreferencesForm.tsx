@@ -1,13 +1,5 @@
-import {
-  $user,
-  Alert,
-  Button,
-  FormError,
-  type NotificationAlert,
-  SelectField,
-  SwitchField,
-  TextField,
-} from '@app/shared';
+import type { NotificationAlert } from '@app/contract';
+import { $user, Alert, Button, FormError, SelectField, SwitchField, TextField } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { accountApi } from '../api.ts';

@@ -1,13 +1,5 @@
-import {
-  $user,
-  Alert,
-  Button,
-  FormError,
-  formSchema,
-  TextField,
-  type TwoFactorSetupData,
-  useZodForm,
-} from '@app/shared';
+import type { TwoFactorSetupData } from '@app/contract';
+import { $user, Alert, Button, FormError, formSchema, TextField, useZodForm } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { accountApi } from '../api.ts';

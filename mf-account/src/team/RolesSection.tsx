@@ -1,3 +1,4 @@
+import { type Permission, permissionInfo, permissions, type TeamRole } from '@app/contract';
 import {
   Alert,
   Button,
@@ -7,11 +8,7 @@ import {
   FormError,
   formSchema,
   Panel,
-  type Permission,
-  permissionInfo,
-  permissions,
   SelectField,
-  type TeamRole,
   TextField,
   useZodForm,
 } from '@app/shared';

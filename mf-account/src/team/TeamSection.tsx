@@ -1,3 +1,4 @@
+import type { TeamMember, TeamMembers, TeamRole } from '@app/contract';
 import {
   Alert,
   Button,
@@ -10,9 +11,6 @@ import {
   SelectField,
   Skeleton,
   StatusTag,
-  type TeamMember,
-  type TeamMembers,
-  type TeamRole,
 } from '@app/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { inviteRefusal, onlyTeamManagers, type PermissionState } from './permissions.ts';

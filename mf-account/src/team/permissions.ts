@@ -1,4 +1,4 @@
-import type { MyPermissions, Permission } from '@app/shared';
+import type { MyPermissions, Permission } from '@app/contract';
 import { useEffect, useState } from 'react';
 import { teamApi } from './team-api.ts';
 

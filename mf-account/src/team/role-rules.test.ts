@@ -1,4 +1,4 @@
-import type { MyPermissions, TeamRole } from '@app/shared';
+import type { MyPermissions, TeamRole } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { deleteRoleRefusal, givableRoles, giveRoleRefusal, permissionRefusal } from './role-rules.ts';
 

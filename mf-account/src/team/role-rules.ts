@@ -4,7 +4,7 @@ import {
   permissionLabels,
   permissionsNotHeld,
   type TeamRole,
-} from '@app/shared';
+} from '@app/contract';
 
 // What the server refuses in the team and role editors, said beside the control before anyone clicks.
 

@@ -1,14 +1,14 @@
-import {
-  type AcceptInvitationBody,
-  type CreateRoleBody,
-  http,
-  type InvitationData,
-  type MyPermissions,
-  type NotificationAlert,
-  type TeamMember,
-  type TeamMembers,
-  type TeamRole,
-} from '@app/shared';
+import type {
+  AcceptInvitationBody,
+  CreateRoleBody,
+  InvitationData,
+  MyPermissions,
+  NotificationAlert,
+  TeamMember,
+  TeamMembers,
+  TeamRole,
+} from '@app/contract';
+import { http } from '@app/shared';
 
 /** §7 company members, roles and the caller's permissions (config API `/v1`). */
 export const teamApi = {

@@ -1,9 +1,12 @@
 import {
-  $unreadNotifications,
   type ActivityExport,
   type ActivityFilters,
-  Alert,
   activityExportRowLimit,
+  type UserNotification,
+} from '@app/contract';
+import {
+  $unreadNotifications,
+  Alert,
   Button,
   DataTable,
   downloadFile,
@@ -12,7 +15,6 @@ import {
   Panel,
   refreshUnreadNotifications,
   StatusTag,
-  type UserNotification,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,5 @@
-import { Button, ChecklistField, navigate, type RangeRules, SelectField, TextField } from '@app/shared';
+import type { RangeRules } from '@app/contract';
+import { Button, ChecklistField, navigate, SelectField, TextField } from '@app/shared';
 import { useState } from 'react';
 import {
   type ActivityQuery,

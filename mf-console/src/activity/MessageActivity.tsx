@@ -1,5 +1,5 @@
+import type { ActivityMessage } from '@app/contract';
 import {
-  type ActivityMessage,
   Alert,
   EmptyState,
   formatUserDateTime,

@@ -1,3 +1,4 @@
+import { isFeatureOn, rangeRulesFor } from '@app/contract';
 import {
   $company,
   $consoleFlags,
@@ -6,10 +7,8 @@ import {
   Button,
   EmptyState,
   installConsoleProfile,
-  isFeatureOn,
   LinkButton,
   Panel,
-  rangeRulesFor,
   Skeleton,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';

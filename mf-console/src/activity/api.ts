@@ -1,10 +1,5 @@
-import {
-  type ActivityExport,
-  type ActivityFilters,
-  type ActivityMessage,
-  dispatchApiOutcome,
-  http,
-} from '@app/shared';
+import type { ActivityExport, ActivityFilters, ActivityMessage } from '@app/contract';
+import { dispatchApiOutcome, http } from '@app/shared';
 
 /** One engine event with SparkPost's field names (the fields beyond type and time vary by type). */
 export interface MessageEvent {

@@ -1,4 +1,9 @@
-import { type ActivityFilters, isCustomRangeAllowed, messageEventTypes, type RangeRules } from '@app/shared';
+import {
+  type ActivityFilters,
+  isCustomRangeAllowed,
+  messageEventTypes,
+  type RangeRules,
+} from '@app/contract';
 
 /** §2 advanced activity filters, by their spec names, and the event search parameter each sets. */
 export const filterNames = [

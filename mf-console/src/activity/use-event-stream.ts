@@ -1,4 +1,4 @@
-import type { ActivityFilters } from '@app/shared';
+import type { ActivityFilters } from '@app/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { cursorOf, type MessageEvent, searchEvents } from './api.ts';
 

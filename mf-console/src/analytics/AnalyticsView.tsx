@@ -1,13 +1,5 @@
-import {
-  $rangeRules,
-  Alert,
-  type AnalyticFilterSet,
-  consoleFeature,
-  EmptyState,
-  Panel,
-  Skeleton,
-  useLoad,
-} from '@app/shared';
+import type { AnalyticFilterSet } from '@app/contract';
+import { $rangeRules, Alert, consoleFeature, EmptyState, Panel, Skeleton, useLoad } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { loadBreakdown, loadOverview } from './api.ts';

@@ -1,13 +1,5 @@
-import {
-  type AnalyticBreakdown,
-  type AnalyticFilterSet,
-  Button,
-  type Column,
-  DataTable,
-  EmptyState,
-  SelectField,
-  type SelectOption,
-} from '@app/shared';
+import type { AnalyticBreakdown, AnalyticFilterSet } from '@app/contract';
+import { Button, type Column, DataTable, EmptyState, SelectField, type SelectOption } from '@app/shared';
 import type { MetricRow } from './api.ts';
 import { breakdownInfo, statusMetrics, valueLabel } from './metrics.ts';
 

@@ -4,12 +4,9 @@ import {
   type AnalyticRange,
   analyticFilterKeys,
   analyticStatuses,
-  Button,
-  CheckboxField,
   type RangeRules,
-  SelectField,
-  TextField,
-} from '@app/shared';
+} from '@app/contract';
+import { Button, CheckboxField, SelectField, TextField } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { withoutFilter } from './filter-set.ts';
 import { filterLabels, valueLabel } from './metrics.ts';

@@ -1,5 +1,5 @@
+import type { AnalyticPreset } from '@app/contract';
 import {
-  type AnalyticPreset,
   AppLink,
   Button,
   ConfirmButton,

@@ -1,4 +1,5 @@
-import { type AnalyticFilterSet, Button, consoleFeature, navigate, showToast } from '@app/shared';
+import type { AnalyticFilterSet } from '@app/contract';
+import { Button, consoleFeature, navigate, showToast } from '@app/shared';
 import { useState } from 'react';
 import { createPreset } from './api.ts';
 import { PresetNameDialog } from './PresetNameDialog.tsx';

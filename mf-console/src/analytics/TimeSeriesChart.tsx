@@ -1,4 +1,4 @@
-import type { AnalyticStatus } from '@app/shared';
+import type { AnalyticStatus } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
 import { loadUplotInView } from '../charts/load-uplot.ts';

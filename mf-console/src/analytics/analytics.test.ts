@@ -1,4 +1,4 @@
-import { defaultRangeRules, restrictedRangeRules } from '@app/shared';
+import { defaultRangeRules, restrictedRangeRules } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import {
   defaultFilterSet,

@@ -1,4 +1,5 @@
-import { type AnalyticFilterSet, type AnalyticPreset, analyticFilterKeys, http } from '@app/shared';
+import { type AnalyticFilterSet, type AnalyticPreset, analyticFilterKeys } from '@app/contract';
+import { http } from '@app/shared';
 import { statusMetrics, summaryMetrics } from './metrics.ts';
 import type { MetricsWindow } from './time-window.ts';
 

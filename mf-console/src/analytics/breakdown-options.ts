@@ -1,4 +1,5 @@
-import { type AnalyticBreakdown, analyticBreakdowns, consoleFeature } from '@app/shared';
+import { type AnalyticBreakdown, analyticBreakdowns } from '@app/contract';
+import { consoleFeature } from '@app/shared';
 
 /** The breakdowns this company may use: bounce reason and subaccount follow their §6 flags. */
 export function breakdownOptions(): AnalyticBreakdown[] {

@@ -8,7 +8,7 @@ import {
   analyticFilterKeys,
   analyticRanges,
   analyticStatuses,
-} from '@app/shared';
+} from '@app/contract';
 
 /** What /analytic shows without a query: the last 7 days, every status, by sending domain. */
 export const defaultFilterSet: AnalyticFilterSet = {

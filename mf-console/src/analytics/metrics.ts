@@ -1,4 +1,4 @@
-import type { AnalyticBreakdown, AnalyticFilterKey, AnalyticStatus } from '@app/shared';
+import type { AnalyticBreakdown, AnalyticFilterKey, AnalyticStatus } from '@app/contract';
 
 /** The metric each status of the §2 filter charts. */
 export const statusMetrics: Record<AnalyticStatus, string> = {

@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 
 /** Analytics (§2): the sending's metrics on /analytic, and the saved presets. */
 export const analyticsPages = {

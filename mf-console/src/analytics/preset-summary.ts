@@ -1,4 +1,4 @@
-import type { AnalyticFilterSet } from '@app/shared';
+import type { AnalyticFilterSet } from '@app/contract';
 import { breakdownInfo, filterLabels, valueLabel } from './metrics.ts';
 
 const rangeLabels = { '1': 'Last 1 day', '7': 'Last 7 days', '30': 'Last 30 days' } as const;

@@ -1,4 +1,4 @@
-import type { AnalyticFilterSet, RangeRules } from '@app/shared';
+import type { AnalyticFilterSet, RangeRules } from '@app/contract';
 
 const minuteMs = 60_000;
 const dayMs = 86_400_000;

@@ -1,4 +1,5 @@
-import { isNetmask, netmaskLines, TextAreaField } from '@app/shared';
+import { isNetmask, netmaskLines } from '@app/contract';
+import { TextAreaField } from '@app/shared';
 
 /** The first line that is not an address or netmask, as the message the field shows. */
 export function allowedIpsError(text: string): string | undefined {

@@ -1,14 +1,5 @@
-import {
-  Alert,
-  consoleFeature,
-  LinkButton,
-  navigate,
-  Page,
-  Panel,
-  SelectField,
-  type SubaccountView,
-  useLoad,
-} from '@app/shared';
+import type { SubaccountView } from '@app/contract';
+import { Alert, consoleFeature, LinkButton, navigate, Page, Panel, SelectField, useLoad } from '@app/shared';
 import { useState } from 'react';
 import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 import { listSubaccounts } from '../subaccounts/api.ts';

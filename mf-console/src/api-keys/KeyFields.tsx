@@ -1,4 +1,5 @@
-import { consoleFeature, netmaskLines, TextField } from '@app/shared';
+import { netmaskLines } from '@app/contract';
+import { consoleFeature, TextField } from '@app/shared';
 import { useState } from 'react';
 import { AllowedIpsField, allowedIpsError } from './AllowedIpsField.tsx';
 import type { EngineForm } from './engine-form.tsx';

@@ -1,4 +1,5 @@
-import { ApiError, type ApiKeyView, http, type SubaccountView } from '@app/shared';
+import type { ApiKeyView, SubaccountView } from '@app/contract';
+import { ApiError, http } from '@app/shared';
 import { listSubaccounts } from '../subaccounts/api.ts';
 
 /** `X-MSYS-SUBACCOUNT` for a subaccount's keys; none for the primary account's. */

@@ -1,4 +1,5 @@
-import { ApiError, apiKeyGrants, permissions, sessionGrants, subaccountGrants } from '@app/shared';
+import { apiKeyGrants, permissions, sessionGrants, subaccountGrants } from '@app/contract';
+import { ApiError } from '@app/shared';
 import { describe, expect, it } from 'vitest';
 import { engineFieldErrors } from './api.ts';
 import { allowedGrants, grantAreas, grantPresets, grantsSummary, savedGrants } from './grants.ts';

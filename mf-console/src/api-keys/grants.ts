@@ -1,4 +1,5 @@
-import { $company, type ApiKeyGrant, apiKeyGrants, sessionGrants, subaccountGrants } from '@app/shared';
+import { type ApiKeyGrant, apiKeyGrants, sessionGrants, subaccountGrants } from '@app/contract';
+import { $company } from '@app/shared';
 
 /** The grants by area, as the console shows them (SparkPost's "Select" list). */
 export const grantAreas: ReadonlyArray<{

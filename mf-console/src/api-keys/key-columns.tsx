@@ -1,4 +1,5 @@
-import { type ApiKeyView, AppLink, type Column, formatUserDateTime } from '@app/shared';
+import type { ApiKeyView } from '@app/contract';
+import { AppLink, type Column, formatUserDateTime } from '@app/shared';
 import { grantsSummary } from './grants.ts';
 import { keyPath } from './subaccount-param.ts';
 

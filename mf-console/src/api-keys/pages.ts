@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 import { gatedBy } from '../subaccounts/feature-gate.tsx';
 
 /** API keys: create with grants and allowed IPs, shown once, list, detail, edit, delete. */

@@ -1,4 +1,5 @@
-import { DataTable, type DkimKeyView, Panel } from '@app/shared';
+import type { DkimKeyView } from '@app/contract';
+import { DataTable, Panel } from '@app/shared';
 import { VerificationTag } from './status.tsx';
 
 /**

@@ -1,4 +1,5 @@
-import { Button, ConfirmButton, navigate, type SendingDomainView } from '@app/shared';
+import type { SendingDomainView } from '@app/contract';
+import { Button, ConfirmButton, navigate } from '@app/shared';
 import { useState } from 'react';
 import { deleteSendingDomain, makeDefaultBounceDomain } from './api.ts';
 

@@ -1,3 +1,4 @@
+import { roleRefusal } from '@app/contract';
 import {
   $location,
   ApiError,
@@ -9,7 +10,6 @@ import {
   navigate,
   Page,
   Panel,
-  roleRefusal,
   SelectField,
   TextField,
   useZodForm,

@@ -1,4 +1,5 @@
-import { type SendingDomainSummary, StatusTag, useLoad } from '@app/shared';
+import type { SendingDomainSummary } from '@app/contract';
+import { StatusTag, useLoad } from '@app/shared';
 import { listSendingDomains, unverifiedSpf } from './api.ts';
 import { DomainListPage } from './DomainListPage.tsx';
 import { domainFeature } from './flags.ts';

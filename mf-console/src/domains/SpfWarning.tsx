@@ -1,4 +1,5 @@
-import { Alert, AppLink, type UnverifiedSpfDomain } from '@app/shared';
+import type { UnverifiedSpfDomain } from '@app/contract';
+import { Alert, AppLink } from '@app/shared';
 
 /**
  * §7's warning: sending domains whose SPF record is not verified (GET /v1/domain/sending/unverified-spf),

@@ -1,13 +1,5 @@
-import {
-  $currentRoute,
-  Button,
-  ConfirmButton,
-  navigate,
-  Panel,
-  SwitchField,
-  type TrackingDomainVerifyResult,
-  useLoad,
-} from '@app/shared';
+import type { TrackingDomainVerifyResult } from '@app/contract';
+import { $currentRoute, Button, ConfirmButton, navigate, Panel, SwitchField, useLoad } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import {

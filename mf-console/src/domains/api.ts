@@ -1,13 +1,13 @@
-import {
-  type DkimKeyView,
-  http,
-  type SendingDomainSummary,
-  type SendingDomainVerifyResult,
-  type SendingDomainView,
-  type TrackingDomainVerifyResult,
-  type TrackingDomainView,
-  type UnverifiedSpfDomain,
-} from '@app/shared';
+import type {
+  DkimKeyView,
+  SendingDomainSummary,
+  SendingDomainVerifyResult,
+  SendingDomainView,
+  TrackingDomainVerifyResult,
+  TrackingDomainView,
+  UnverifiedSpfDomain,
+} from '@app/contract';
+import { http } from '@app/shared';
 
 // The domain pages' calls: the SparkPost-compatible `/api/v1` (answers whole, `{results}`) and the
 // console's `/v1/domain/sending/unverified-spf`.

@@ -1,4 +1,5 @@
-import { type SendingDomainVerifyResult, useLoad } from '@app/shared';
+import type { SendingDomainVerifyResult } from '@app/contract';
+import { useLoad } from '@app/shared';
 import { useState } from 'react';
 import {
   getSendingDomain,

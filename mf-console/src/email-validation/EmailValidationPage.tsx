@@ -1,4 +1,5 @@
-import { Alert, LinkButton, Page, Panel, roleRefusal, useLoad } from '@app/shared';
+import { roleRefusal } from '@app/contract';
+import { Alert, LinkButton, Page, Panel, useLoad } from '@app/shared';
 import { useEffect } from 'react';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { roleAllows } from '../role-gate.tsx';

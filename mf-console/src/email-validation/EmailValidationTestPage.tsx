@@ -1,13 +1,5 @@
-import {
-  ApiError,
-  Button,
-  FormError,
-  LinkButton,
-  Page,
-  Panel,
-  type RecipientValidationResult,
-  TextField,
-} from '@app/shared';
+import type { RecipientValidationResult } from '@app/contract';
+import { ApiError, Button, FormError, LinkButton, Page, Panel, TextField } from '@app/shared';
 import { useState } from 'react';
 import { engineMessage } from '../engine-message.ts';
 import { validateAddress } from './api.ts';

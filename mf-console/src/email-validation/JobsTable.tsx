@@ -1,13 +1,5 @@
-import {
-  Button,
-  DataTable,
-  EmptyState,
-  formatUserDateTime,
-  type RecipientValidationJob,
-  StatusTag,
-  showToast,
-  type ValidationBatchStatus,
-} from '@app/shared';
+import type { RecipientValidationJob, ValidationBatchStatus } from '@app/contract';
+import { Button, DataTable, EmptyState, formatUserDateTime, StatusTag, showToast } from '@app/shared';
 import { useState } from 'react';
 import { engineMessage } from '../engine-message.ts';
 import { roleAllows } from '../role-gate.tsx';

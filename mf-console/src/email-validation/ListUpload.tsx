@@ -1,4 +1,5 @@
-import { Alert, maxValidationListAddresses } from '@app/shared';
+import { maxValidationListAddresses } from '@app/contract';
+import { Alert } from '@app/shared';
 import { type DragEvent, useId, useState } from 'react';
 import { engineMessage } from '../engine-message.ts';
 import { triggerList, uploadList } from './api.ts';

@@ -1,4 +1,5 @@
-import { Alert, Button, type RecipientValidationResult, StatusTag } from '@app/shared';
+import type { RecipientValidationResult } from '@app/contract';
+import { Alert, Button, StatusTag } from '@app/shared';
 import { Fragment } from 'react';
 import { explain } from './explain.ts';
 

@@ -1,4 +1,5 @@
-import { http, type RecipientValidationJob, type RecipientValidationResult, saveFile } from '@app/shared';
+import type { RecipientValidationJob, RecipientValidationResult } from '@app/contract';
+import { http, saveFile } from '@app/shared';
 
 export const validateAddress = (address: string) =>
   http.transactional

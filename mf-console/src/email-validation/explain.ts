@@ -1,4 +1,4 @@
-import type { RecipientValidationResult } from '@app/shared';
+import type { RecipientValidationResult } from '@app/contract';
 
 export type Tone = 'success' | 'warning' | 'danger' | 'neutral';
 

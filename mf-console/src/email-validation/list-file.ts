@@ -1,4 +1,4 @@
-import { maxValidationListBytes } from '@app/shared';
+import { maxValidationListBytes } from '@app/contract';
 
 export const maxListMegabytes = maxValidationListBytes / 1024 / 1024;
 

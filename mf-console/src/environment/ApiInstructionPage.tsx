@@ -1,3 +1,4 @@
+import type { SandboxData } from '@app/contract';
 import {
   Alert,
   Button,
@@ -7,7 +8,6 @@ import {
   LinkButton,
   Page,
   Panel,
-  type SandboxData,
   Skeleton,
   useLoad,
 } from '@app/shared';

@@ -1,15 +1,12 @@
+import { type CompleteProfileBody, companyCategories, countryOptions, timezoneOptions } from '@app/contract';
 import {
   $company,
   Button,
-  type CompleteProfileBody,
-  companyCategories,
-  countryOptions,
   FormError,
   formSchema,
   reloadAccountState,
   SelectField,
   TextField,
-  timezoneOptions,
   useZodForm,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';

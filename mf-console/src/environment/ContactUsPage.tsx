@@ -1,9 +1,9 @@
+import type { ContactUsBody } from '@app/contract';
 import {
   $company,
   $user,
   Alert,
   Button,
-  type ContactUsBody,
   DataTable,
   EmptyState,
   FormError,

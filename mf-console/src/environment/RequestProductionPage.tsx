@@ -1,3 +1,4 @@
+import { monthlyVolumes, type RequestProductionBody, sendingUseCases } from '@app/contract';
 import {
   $company,
   Alert,
@@ -5,15 +6,12 @@ import {
   Button,
   FormError,
   formSchema,
-  monthlyVolumes,
   Page,
   Panel,
-  type RequestProductionBody,
   reloadAccountState,
   SelectField,
   Skeleton,
   StatusTag,
-  sendingUseCases,
   TextAreaField,
   useLoad,
   useZodForm,

@@ -1,3 +1,4 @@
+import { roleRefusal } from '@app/contract';
 import {
   $company,
   $location,
@@ -9,7 +10,6 @@ import {
   Page,
   Panel,
   reloadAccountState,
-  roleRefusal,
   StatusTag,
   useLoad,
 } from '@app/shared';

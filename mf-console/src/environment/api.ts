@@ -1,11 +1,11 @@
-import {
-  type CompleteProfile,
-  type ContactMessage,
-  type ContactUsBody,
-  http,
-  type OnboardingState,
-  type RequestProduction,
-} from '@app/shared';
+import type {
+  CompleteProfile,
+  ContactMessage,
+  ContactUsBody,
+  OnboardingState,
+  RequestProduction,
+} from '@app/contract';
+import { http } from '@app/shared';
 
 export type EnvironmentName = 'sandbox' | 'production';
 

@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 
 /** The environment journey of §2 and §4: production request and switches, profile completion, help pages. */
 export const environmentPages = {

@@ -1,4 +1,5 @@
-import { $consoleFlags, getVendorConfig, isFeatureOn, runtimeConfig } from '@app/shared';
+import { isFeatureOn } from '@app/contract';
+import { $consoleFlags, getVendorConfig, runtimeConfig } from '@app/shared';
 
 /** §2: contact-us is offered only when support is enabled (the vendor's setting and the app.support flag). */
 export function supportEnabled(): boolean {

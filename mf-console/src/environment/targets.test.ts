@@ -1,6 +1,6 @@
+import { matchRoute } from '@app/contract/routes/routes';
 import { registerRouteLookup } from '@app/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { matchRoute } from '../../../root-config/src/routing/routes.ts';
 import { preparingPath, switchTarget } from './targets.ts';
 
 describe('switch targets', () => {

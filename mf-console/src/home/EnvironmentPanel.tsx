@@ -1,4 +1,5 @@
-import { formatDisplayDate, formatLimit, LinkButton, Panel, type QuotaItem } from '@app/shared';
+import { formatDisplayDate, formatLimit, type QuotaItem } from '@app/contract';
+import { LinkButton, Panel } from '@app/shared';
 
 /** Where the company sends from today and how much of its quota this period has used. */
 export function EnvironmentPanel({

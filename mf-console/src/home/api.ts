@@ -1,4 +1,5 @@
-import { type AuthorizedRecipientList, http, type ProductTour } from '@app/shared';
+import type { AuthorizedRecipientList, ProductTour } from '@app/contract';
+import { http } from '@app/shared';
 import type { JourneyState } from './checklist.ts';
 
 interface Results<T> {

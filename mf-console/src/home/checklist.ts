@@ -1,4 +1,4 @@
-import type { FlagPath, ProductTourFlag } from '@app/shared';
+import type { FlagPath, ProductTourFlag } from '@app/contract';
 
 /** What the getting-started checklist reads from the engine (all real state, none remembered). */
 export interface JourneyState {

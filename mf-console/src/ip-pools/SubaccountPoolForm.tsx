@@ -1,4 +1,5 @@
-import { Button, FormError, SelectField, type SubaccountView, showToast } from '@app/shared';
+import type { SubaccountView } from '@app/contract';
+import { Button, FormError, SelectField, showToast } from '@app/shared';
 import { useState } from 'react';
 import { engineMessage } from '../engine-message.ts';
 import { updateSubaccount } from '../subaccounts/api.ts';

@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 import { ipPoolGate } from './gate.tsx';
 
 /** IP pools: list with their addresses, create, move sending IPs, subaccount pools, edit, delete. */

@@ -1,3 +1,4 @@
+import type { SandboxData } from '@app/contract';
 import {
   Alert,
   Button,
@@ -6,7 +7,6 @@ import {
   consoleFeature,
   formatUserDateTime,
   Panel,
-  type SandboxData,
   Tabs,
 } from '@app/shared';
 import { useState } from 'react';

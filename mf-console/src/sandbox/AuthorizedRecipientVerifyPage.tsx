@@ -1,3 +1,4 @@
+import type { VerifiedRecipient } from '@app/contract';
 import {
   $currentRoute,
   Alert,
@@ -7,7 +8,6 @@ import {
   http,
   runtimeConfig,
   Spinner,
-  type VerifiedRecipient,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';

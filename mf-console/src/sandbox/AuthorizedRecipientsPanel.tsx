@@ -3,6 +3,8 @@ import {
   type AuthorizedRecipientList,
   authorizedRecipientLimit,
   authorizedRecipientResendSeconds,
+} from '@app/contract';
+import {
   Button,
   ConfirmButton,
   DataTable,

@@ -1,3 +1,4 @@
+import { formatSize, type SandboxMessage } from '@app/contract';
 import {
   $company,
   $currentRoute,
@@ -8,13 +9,11 @@ import {
   DataTable,
   downloadFile,
   EmptyState,
-  formatSize,
   formatUserDateTime,
   LinkButton,
   navigate,
   Page,
   Panel,
-  type SandboxMessage,
   Skeleton,
   Tabs,
   useLoad,

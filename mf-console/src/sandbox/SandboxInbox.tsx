@@ -1,3 +1,4 @@
+import { formatSize } from '@app/contract';
 import {
   Alert,
   AppLink,
@@ -5,7 +6,6 @@ import {
   ConfirmButton,
   DataTable,
   EmptyState,
-  formatSize,
   formatUserDateTime,
   LinkButton,
   Panel,

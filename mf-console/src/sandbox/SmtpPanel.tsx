@@ -1,4 +1,5 @@
-import { CopyField, Panel, type SandboxData } from '@app/shared';
+import type { SandboxData } from '@app/contract';
+import { CopyField, Panel } from '@app/shared';
 
 /** How to reach the SMTP relay, exactly as it accepts connections (smtp-relay/auth-policy.ts). */
 export function SmtpPanel({ smtp, apiKey }: { smtp: SandboxData['sending']['smtp']; apiKey: string | null }) {

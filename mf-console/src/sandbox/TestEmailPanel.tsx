@@ -1,3 +1,4 @@
+import type { SandboxData } from '@app/contract';
 import {
   Alert,
   AppLink,
@@ -6,7 +7,6 @@ import {
   formSchema,
   Panel,
   reloadTourFlags,
-  type SandboxData,
   SelectField,
   TextAreaField,
   TextField,

@@ -1,11 +1,11 @@
-import {
-  type AuthorizedRecipient,
-  type AuthorizedRecipientList,
-  http,
-  type SandboxData,
-  type SandboxMessage,
-  type SandboxMessageList,
-} from '@app/shared';
+import type {
+  AuthorizedRecipient,
+  AuthorizedRecipientList,
+  SandboxData,
+  SandboxMessage,
+  SandboxMessageList,
+} from '@app/contract';
+import { http } from '@app/shared';
 
 // ---- sandbox data (environment, quota, how to send) ----------------------------------------
 

@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 
 /** The sandbox: authorized recipients, the configuration page with its snippets, the inbox. */
 export const sandboxPages = {

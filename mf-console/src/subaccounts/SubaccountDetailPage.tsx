@@ -1,7 +1,7 @@
+import type { ApiKeyView, SubaccountView } from '@app/contract';
 import {
   $currentRoute,
   Alert,
-  type ApiKeyView,
   AppLink,
   consoleFeature,
   DataTable,
@@ -11,7 +11,6 @@ import {
   Page,
   Panel,
   Skeleton,
-  type SubaccountView,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';

@@ -1,3 +1,4 @@
+import type { SubaccountView } from '@app/contract';
 import {
   $currentRoute,
   Alert,
@@ -13,7 +14,6 @@ import {
   Page,
   Panel,
   SelectField,
-  type SubaccountView,
   showToast,
   TextField,
   useLoad,

@@ -1,3 +1,4 @@
+import type { SubaccountView } from '@app/contract';
 import {
   AppLink,
   DataTable,
@@ -6,7 +7,6 @@ import {
   LinkButton,
   Page,
   Panel,
-  type SubaccountView,
   useLoad,
 } from '@app/shared';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';

@@ -1,4 +1,5 @@
-import { http, type SubaccountView } from '@app/shared';
+import type { SubaccountView } from '@app/contract';
+import { http } from '@app/shared';
 
 export interface IpPool {
   id: string;

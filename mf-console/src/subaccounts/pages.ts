@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 import { gatedBy } from './feature-gate.tsx';
 
 /** Sub-accounts and their keys. */

@@ -1,4 +1,5 @@
-import { StatusTag, type SubaccountView } from '@app/shared';
+import type { SubaccountView } from '@app/contract';
+import { StatusTag } from '@app/shared';
 
 const variants = { active: 'success', suspended: 'warning', terminated: 'danger' } as const;
 const labels = { active: 'Active', suspended: 'Suspended', terminated: 'Terminated' } as const;

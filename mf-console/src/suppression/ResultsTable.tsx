@@ -1,3 +1,4 @@
+import type { SuppressionView } from '@app/contract';
 import {
   Alert,
   Button,
@@ -6,7 +7,6 @@ import {
   EmptyState,
   formatUserDateTime,
   Skeleton,
-  type SuppressionView,
   showToast,
 } from '@app/shared';
 import { roleAllows } from '../role-gate.tsx';

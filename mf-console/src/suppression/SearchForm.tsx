@@ -1,4 +1,5 @@
-import { Button, SelectField, type SuppressionSource, type SuppressionType, TextField } from '@app/shared';
+import type { SuppressionSource, SuppressionType } from '@app/contract';
+import { Button, SelectField, TextField } from '@app/shared';
 import { useState } from 'react';
 import { typeOptions } from './labels.ts';
 import { emptyFilter, type SearchFilter, searchRequestOf, sourceOptions } from './search-query.ts';

@@ -1,4 +1,5 @@
-import { type Loaded, Panel, type SuppressionSummary } from '@app/shared';
+import type { SuppressionSummary } from '@app/contract';
+import { type Loaded, Panel } from '@app/shared';
 import { Fragment } from 'react';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 

@@ -1,10 +1,5 @@
-import {
-  ApiError,
-  http,
-  type SuppressionSummary,
-  type SuppressionType,
-  type SuppressionView,
-} from '@app/shared';
+import type { SuppressionSummary, SuppressionType, SuppressionView } from '@app/contract';
+import { ApiError, http } from '@app/shared';
 import type { SearchRequest } from './search-query.ts';
 
 interface PagedAnswer {

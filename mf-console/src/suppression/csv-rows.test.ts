@@ -1,4 +1,4 @@
-import { suppressionBulkEntry } from '@app/shared/api/contract/engine/suppression';
+import { suppressionBulkEntry } from '@app/contract/engine/suppression';
 import { describe, expect, it } from 'vitest';
 import { CsvRefusal, checkCsvRows, maxCsvRows } from './csv-rows.ts';
 

@@ -1,4 +1,4 @@
-import type { SuppressionType } from '@app/shared';
+import type { SuppressionType } from '@app/contract';
 
 export const typeLabels: Record<SuppressionType, string> = {
   transactional: 'Transactional',

@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 
 /** Suppression: summary, search, add one, CSV upload, remove. */
 export const suppressionPages = {

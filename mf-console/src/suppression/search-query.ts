@@ -3,7 +3,7 @@ import {
   type SuppressionType,
   suppressionSources,
   suppressionTypes,
-} from '@app/shared';
+} from '@app/contract';
 
 /** What the search form holds: every field a string, '' meaning "any". */
 export interface SearchFilter {

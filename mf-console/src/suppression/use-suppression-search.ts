@@ -1,4 +1,4 @@
-import type { SuppressionView } from '@app/shared';
+import type { SuppressionView } from '@app/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { searchSuppressions } from './api.ts';
 import { matchesFilter, type SearchFilter, type SearchRequest } from './search-query.ts';

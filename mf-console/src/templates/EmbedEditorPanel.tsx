@@ -1,3 +1,4 @@
+import type { EmbedTokenInfo } from '@app/contract';
 import {
   Alert,
   Button,
@@ -5,7 +6,6 @@ import {
   ConfirmButton,
   createEmbedToken,
   DataTable,
-  type EmbedTokenInfo,
   formatUserDateTime,
   Panel,
   SelectField,

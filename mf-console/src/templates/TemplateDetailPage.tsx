@@ -1,3 +1,4 @@
+import type { TemplateView } from '@app/contract';
 import {
   $currentRoute,
   Alert,
@@ -10,7 +11,6 @@ import {
   Panel,
   SelectField,
   showToast,
-  type TemplateView,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';

@@ -1,3 +1,4 @@
+import type { TemplateSummary } from '@app/contract';
 import {
   AppLink,
   Button,
@@ -7,7 +8,6 @@ import {
   LinkButton,
   Page,
   Panel,
-  type TemplateSummary,
   TextField,
   useLoad,
 } from '@app/shared';

@@ -1,4 +1,5 @@
-import { StatusTag, type TemplateSummary } from '@app/shared';
+import type { TemplateSummary } from '@app/contract';
+import { StatusTag } from '@app/shared';
 
 /** Published, Draft, or Published with a draft of unpublished changes. */
 export function TemplateStatus({

@@ -1,12 +1,11 @@
-import {
-  ApiError,
-  type EmbedTokenInfo,
-  http,
-  type TemplateContentBody,
-  type TemplateOptions,
-  type TemplateSummary,
-  type TemplateView,
-} from '@app/shared';
+import type {
+  EmbedTokenInfo,
+  TemplateContentBody,
+  TemplateOptions,
+  TemplateSummary,
+  TemplateView,
+} from '@app/contract';
+import { ApiError, http } from '@app/shared';
 
 const path = (id: string) => `/templates/${encodeURIComponent(id)}`;
 

@@ -1,4 +1,4 @@
-import type { EmbedTokenInfo } from '@app/shared';
+import type { EmbedTokenInfo } from '@app/contract';
 
 /** Who made an embed token, as the Embed panel's list says it (the token stops with its maker). */
 export const tokenMaker = (token: Pick<EmbedTokenInfo, 'created_by'>): string =>

@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 import { templateGate } from './gate.tsx';
 
 /** Templates: list and search, the code editor with the engine's live preview, publish, send snippet, detail. */

@@ -1,4 +1,5 @@
-import { parseSampleData, type TemplateFormValues, type TemplateView } from '@app/shared';
+import type { TemplateView } from '@app/contract';
+import { parseSampleData, type TemplateFormValues } from '@app/shared';
 import type { TemplateBody } from './api.ts';
 
 export const emptyTemplate: TemplateFormValues = {

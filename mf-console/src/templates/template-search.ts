@@ -1,4 +1,4 @@
-import type { TemplateSummary } from '@app/shared';
+import type { TemplateSummary } from '@app/contract';
 
 /** Templates whose name or ID contains `search` (case and surrounding spaces ignored), newest change first. */
 export function searchTemplates(templates: readonly TemplateSummary[], search: string): TemplateSummary[] {

@@ -1,4 +1,5 @@
-import { Alert, type QuotaItem } from '@app/shared';
+import type { QuotaItem } from '@app/contract';
+import { Alert } from '@app/shared';
 import { formatCount, periodText, quotaLevel, usedShare } from './quota.ts';
 
 /** A warning per quota at 80 % or more, a danger notice per quota used up (sending it counts stops). */

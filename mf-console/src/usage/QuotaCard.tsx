@@ -1,4 +1,5 @@
-import { formatUserDateTime, type QuotaItem, StatusTag } from '@app/shared';
+import type { QuotaItem } from '@app/contract';
+import { formatUserDateTime, StatusTag } from '@app/shared';
 import { type CSSProperties, useId } from 'react';
 import { formatCount, periodText, quotaLevel, unlimited, usedShare } from './quota.ts';
 

@@ -1,4 +1,5 @@
-import { type AnalyticData, http, type Usage } from '@app/shared';
+import type { AnalyticData, Usage } from '@app/contract';
+import { http } from '@app/shared';
 
 /** This period's usage against every quota of the plan (§3 usage quota). */
 export const getUsage = () => http.config.get<Usage>('/usage');

@@ -1,5 +1,4 @@
-import { lazyPage } from '@app/shared';
-import type { AppPages } from '../../../root-config/src/routing/route-table.ts';
+import { type AppPages, lazyPage } from '@app/shared';
 
 /** Usage monitoring: the plan's quotas, used and left, with the month's daily sends. */
 export const usagePages = {

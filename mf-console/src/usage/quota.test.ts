@@ -1,4 +1,4 @@
-import type { QuotaItem } from '@app/shared';
+import type { QuotaItem } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { displayDate, formatCount, periodText, quotaLevel, usedShare } from './quota.ts';
 

@@ -1,4 +1,4 @@
-import type { QuotaItem, Usage } from '@app/shared';
+import type { QuotaItem, Usage } from '@app/contract';
 
 /** §9: unlimited is -1, shown as the infinity symbol. */
 export const unlimited = -1;

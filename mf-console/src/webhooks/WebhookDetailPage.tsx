@@ -1,3 +1,4 @@
+import type { WebhookView } from '@app/contract';
 import {
   $currentRoute,
   AppLink,
@@ -9,7 +10,6 @@ import {
   Panel,
   StatusTag,
   useLoad,
-  type WebhookView,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';

@@ -1,3 +1,4 @@
+import type { WebhookView } from '@app/contract';
 import {
   AppLink,
   consoleFeature,
@@ -8,7 +9,6 @@ import {
   Panel,
   StatusTag,
   useLoad,
-  type WebhookView,
 } from '@app/shared';
 import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { RoleLockedButton, roleAllows } from '../role-gate.tsx';

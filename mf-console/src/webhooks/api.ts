@@ -1,4 +1,5 @@
-import { $user, ApiError, http, type WebhookView } from '@app/shared';
+import type { WebhookView } from '@app/contract';
+import { $user, ApiError, http } from '@app/shared';
 import type { WebhookBody } from './webhook-form.ts';
 
 /** The receiver's answer to a POST, as the engine reports it. */

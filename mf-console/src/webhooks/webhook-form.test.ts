@@ -1,5 +1,5 @@
-import type { WebhookView } from '@app/shared';
-import { webhookCreateBody } from '@app/shared/api/contract/engine/webhooks';
+import type { WebhookView } from '@app/contract';
+import { webhookCreateBody } from '@app/contract/engine/webhooks';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, changesOf, emptyWebhook, formErrors, valuesOf } from './webhook-form.ts';
 

@@ -1,4 +1,5 @@
-import { type FormSchema, humanIssueMessage, type WebhookCreateBody, type WebhookView } from '@app/shared';
+import type { WebhookCreateBody, WebhookView } from '@app/contract';
+import { type FormSchema, humanIssueMessage } from '@app/shared';
 
 export type AuthType = WebhookCreateBody['auth_type'];
 

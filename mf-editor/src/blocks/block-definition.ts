@@ -1,6 +1,6 @@
-import type { BlockOf, DesignGlobal } from '@app/shared/api/contract/editor/design';
-import type { BlockType } from '@app/shared/api/contract/editor/design-constants';
-import type { BlockAssets } from '@app/shared/api/contract/editor/embed-api';
+import type { BlockOf, DesignGlobal } from '@app/contract/editor/design';
+import type { BlockType } from '@app/contract/editor/design-constants';
+import type { BlockAssets } from '@app/contract/editor/embed-api';
 import type { ComponentType } from 'react';
 
 /** A file chosen in the file store's picker (or just uploaded). */

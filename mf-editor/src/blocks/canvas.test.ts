@@ -1,4 +1,4 @@
-import type { BlockAssets } from '@app/shared/api/contract/editor/embed-api';
+import type { BlockAssets } from '@app/contract/editor/embed-api';
 import { type ComponentProps, createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-import { designBlock } from '@app/shared/api/contract/editor/design';
-import { type BlockType, blockTypes } from '@app/shared/api/contract/editor/design-constants';
+import { designBlock } from '@app/contract/editor/design';
+import { type BlockType, blockTypes } from '@app/contract/editor/design-constants';
 import { describe, expect, it } from 'vitest';
 import { blockDefinitions, definitionOf } from './registry.ts';
 

@@ -1,4 +1,4 @@
-import type { BlockType } from '@app/shared/api/contract/editor/design-constants';
+import type { BlockType } from '@app/contract/editor/design-constants';
 import { barcodeBlock } from './barcode/BarcodeBlock.tsx';
 import type { BlockDefinition } from './block-definition.ts';
 import { buttonBlock } from './button/ButtonBlock.tsx';

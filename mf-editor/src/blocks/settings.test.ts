@@ -1,4 +1,4 @@
-import { blockTypes } from '@app/shared/api/contract/editor/design-constants';
+import { blockTypes } from '@app/contract/editor/design-constants';
 import { type ComponentProps, createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
-import type { DesignBlock, DesignGlobal } from '@app/shared/api/contract/editor/design';
-import { type BlockType, blockTitles } from '@app/shared/api/contract/editor/design-constants';
-import type { BlockAssets } from '@app/shared/api/contract/editor/embed-api';
+import type { DesignBlock, DesignGlobal } from '@app/contract/editor/design';
+import { type BlockType, blockTitles } from '@app/contract/editor/design-constants';
+import type { BlockAssets } from '@app/contract/editor/embed-api';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';

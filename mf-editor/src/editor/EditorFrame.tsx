@@ -1,5 +1,5 @@
-import type { EmailDesign } from '@app/shared/api/contract/editor/design';
-import { blockTitles, generatedBlockTypes } from '@app/shared/api/contract/editor/design-constants';
+import type { EmailDesign } from '@app/contract/editor/design';
+import { blockTitles, generatedBlockTypes } from '@app/contract/editor/design-constants';
 import {
   type CollisionDetection,
   closestCenter,

@@ -1,5 +1,5 @@
-import type { EmailDesign } from '@app/shared/api/contract/editor/design';
-import type { EmbedSession } from '@app/shared/api/contract/editor/embed-api';
+import type { EmailDesign } from '@app/contract/editor/design';
+import type { EmbedSession } from '@app/contract/editor/embed-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { definitionOf } from '../blocks/registry.ts';
 import { defaultDesign } from './default-design.ts';

@@ -1,4 +1,4 @@
-import type { MediaFile } from '@app/shared/api/contract/editor/embed-api';
+import type { MediaFile } from '@app/contract/editor/embed-api';
 import { type CSSProperties, useEffect, useId, useState } from 'react';
 import type { PickedFile } from '../blocks/block-definition.ts';
 import { useEditor } from './editor-context.ts';

@@ -1,6 +1,6 @@
-import type { DesignBlock } from '@app/shared/api/contract/editor/design';
-import { type BlockType, blockTitles, blockTypes } from '@app/shared/api/contract/editor/design-constants';
-import type { SavedBlock } from '@app/shared/api/contract/editor/embed-api';
+import type { DesignBlock } from '@app/contract/editor/design';
+import { type BlockType, blockTitles, blockTypes } from '@app/contract/editor/design-constants';
+import type { SavedBlock } from '@app/contract/editor/embed-api';
 import { useDraggable } from '@dnd-kit/core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { DesignRendered } from '@app/shared/api/contract/editor/embed-api';
+import type { DesignRendered } from '@app/contract/editor/embed-api';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { previewDocument } from './dark-preview.ts';
 import { useEditor } from './editor-context.ts';

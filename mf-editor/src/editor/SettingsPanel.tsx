@@ -1,5 +1,5 @@
-import type { DesignBlock } from '@app/shared/api/contract/editor/design';
-import { type BlockType, blockTitles, fontFamilies } from '@app/shared/api/contract/editor/design-constants';
+import type { DesignBlock } from '@app/contract/editor/design';
+import { type BlockType, blockTitles, fontFamilies } from '@app/contract/editor/design-constants';
 import { useStore } from '@nanostores/react';
 import type { ComponentType } from 'react';
 import type { SettingsProps } from '../blocks/block-definition.ts';

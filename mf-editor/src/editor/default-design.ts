@@ -1,5 +1,5 @@
-import type { EmailDesign } from '@app/shared/api/contract/editor/design';
-import { designSchemaVersion, fontFamilies } from '@app/shared/api/contract/editor/design-constants';
+import type { EmailDesign } from '@app/contract/editor/design';
+import { designSchemaVersion, fontFamilies } from '@app/contract/editor/design-constants';
 
 /** The empty design a new template starts from. */
 export function defaultDesign(): EmailDesign {

@@ -6,8 +6,8 @@ import type {
   DesignGlobal,
   DesignMessage,
   EmailDesign,
-} from '@app/shared/api/contract/editor/design';
-import { designLimits } from '@app/shared/api/contract/editor/design-constants';
+} from '@app/contract/editor/design';
+import { designLimits } from '@app/contract/editor/design-constants';
 import { newBlockId } from './ids.ts';
 
 export const defaultBlockStyle: BlockStyle = {

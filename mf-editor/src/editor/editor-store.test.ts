@@ -1,5 +1,5 @@
-import type { DesignBlock } from '@app/shared/api/contract/editor/design';
-import { designLimits } from '@app/shared/api/contract/editor/design-constants';
+import type { DesignBlock } from '@app/contract/editor/design';
+import { designLimits } from '@app/contract/editor/design-constants';
 import { describe, expect, it } from 'vitest';
 import { defaultDesign } from './default-design.ts';
 import { createEditorStore } from './editor-store.ts';

@@ -6,9 +6,9 @@ import type {
   DesignGlobal,
   DesignMessage,
   EmailDesign,
-} from '@app/shared/api/contract/editor/design';
-import type { BlockType } from '@app/shared/api/contract/editor/design-constants';
-import type { BlockAssets, SavedBlock } from '@app/shared/api/contract/editor/embed-api';
+} from '@app/contract/editor/design';
+import type { BlockType } from '@app/contract/editor/design-constants';
+import type { BlockAssets, SavedBlock } from '@app/contract/editor/embed-api';
 import { atom, computed } from 'nanostores';
 import {
   cloneBlock,

@@ -1,5 +1,5 @@
 // The embed API (`${apiBase}/embed/v1`) for one editor: its own wretch instance with the embed token.
-import type { DesignBlock, EmailDesign } from '@app/shared/api/contract/editor/design';
+import type { DesignBlock, EmailDesign } from '@app/contract/editor/design';
 import type {
   DesignRendered,
   DesignSaved,
@@ -7,7 +7,7 @@ import type {
   MediaFile,
   SavedBlock,
   StoredDesign,
-} from '@app/shared/api/contract/editor/embed-api';
+} from '@app/contract/editor/embed-api';
 import wretch, { type Wretch } from 'wretch';
 
 /** A failed call: the server's `description || message`, and the HTTP status when there was a response. */

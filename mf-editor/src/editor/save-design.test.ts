@@ -1,4 +1,4 @@
-import type { DesignBlock } from '@app/shared/api/contract/editor/design';
+import type { DesignBlock } from '@app/contract/editor/design';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultDesign } from './default-design.ts';
 import { createEditorStore } from './editor-store.ts';

@@ -1,4 +1,4 @@
-import type { DesignSaved } from '@app/shared/api/contract/editor/embed-api';
+import type { DesignSaved } from '@app/contract/editor/embed-api';
 import type { EditorStore } from './editor-store.ts';
 import { type EmbedClient, EmbedError } from './embed-client.ts';
 import type { Labels } from './i18n.ts';

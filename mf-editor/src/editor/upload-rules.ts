@@ -1,7 +1,6 @@
 // §5 and §9: what the file store accepts (the shared rules), checked before sending so the user
 // learns at once; the picker of images also wants an image.
-import { uploadLimitBytes } from '@app/shared/rules/constants';
-import { allowedUploadTypes, fileExtension, isAllowedUploadType } from '@app/shared/rules/upload';
+import { allowedUploadTypes, fileExtension, isAllowedUploadType, uploadLimitBytes } from '@app/contract';
 
 export const maxUploadBytes = uploadLimitBytes;
 export const allowedUploadExtensions = allowedUploadTypes;

@@ -1,3 +1,4 @@
+import { routes } from '@app/contract/routes/routes';
 import { describe, expect, it } from 'vitest';
 import {
   environmentExempt,
@@ -6,7 +7,6 @@ import {
   productionRequiresProfile,
   sandboxAllowed,
 } from './environments.ts';
-import { routes } from './routes.ts';
 
 describe('environment lists', () => {
   it('sandbox list is exactly the §2 list', () => {

@@ -1,4 +1,4 @@
-import type { RouteName } from './routes.ts';
+import type { RouteName } from '@app/contract/routes/routes';
 
 export type Environment = 'sandbox' | 'production';
 

@@ -1,3 +1,4 @@
+import { routeByName } from '@app/contract/routes/routes';
 import { describe, expect, it } from 'vitest';
 import {
   decideNavigation,
@@ -17,7 +18,6 @@ import {
   secondFactorRule,
   sessionLoadRule,
 } from './guards.ts';
-import { routeByName } from './routes.ts';
 
 const full = { stage: 'full' } as const;
 const twoFa = { stage: '2fa' } as const;

@@ -1,3 +1,5 @@
+import { fullPathOf, toQuery, withQuery } from '@app/contract/routes/path-pattern';
+import { matchRoute, type Route } from '@app/contract/routes/routes';
 import { safeRelativePath } from '@app/shared';
 import {
   isEnvironmentExempt,
@@ -7,8 +9,6 @@ import {
   requiresProductionProfile,
 } from './environments.ts';
 import type { GuardDecision, NavigationInput, SessionState, TokenState } from './guard-types.ts';
-import { fullPathOf, toQuery, withQuery } from './path-pattern.ts';
-import { matchRoute, type Route } from './routes.ts';
 
 export type { GuardDecision, NavigationInput, SessionState, TokenState } from './guard-types.ts';
 

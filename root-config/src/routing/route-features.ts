@@ -1,6 +1,6 @@
-import type { ConsoleFlags, FlagPath } from '@app/shared';
-import { isFeatureOn } from '@app/shared';
-import type { RouteName } from './route-table.ts';
+import type { ConsoleFlags, FlagPath } from '@app/contract';
+import { isFeatureOn } from '@app/contract';
+import type { RouteName } from '@app/contract/routes/route-table';
 
 /**
  * The §6 console flag each route belongs to (a list: any of them): a restricted profile that turns

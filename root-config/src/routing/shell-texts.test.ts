@@ -1,5 +1,5 @@
+import { routeByName } from '@app/contract/routes/routes';
 import { describe, expect, it } from 'vitest';
-import { routeByName } from './routes.ts';
 import {
   backToHome,
   chunkReloadDecision,

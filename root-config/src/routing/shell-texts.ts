@@ -1,4 +1,4 @@
-import type { RouteDef } from './route-types.ts';
+import type { RouteDef } from '@app/contract/routes/route-types';
 
 export const loadingText = 'Loading ...';
 export const routingErrorText = 'Routing error occurred';

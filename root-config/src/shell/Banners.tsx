@@ -1,13 +1,5 @@
-import {
-  $connected,
-  $multipleLogin,
-  $tokenMode,
-  $user,
-  http,
-  needsPolicyUpdate,
-  policyVersion,
-  type User,
-} from '@app/shared';
+import { needsPolicyUpdate, policyVersion, type User } from '@app/contract';
+import { $connected, $multipleLogin, $tokenMode, $user, http } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { tokenModeBanner } from '../routing/shell-texts.ts';

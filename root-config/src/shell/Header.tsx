@@ -1,4 +1,5 @@
-import { $company, $consoleFlags, $user, initials, isFeatureOn, logout, navigate } from '@app/shared';
+import { initials, isFeatureOn } from '@app/contract';
+import { $company, $consoleFlags, $user, logout, navigate } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useCallback, useRef, useState } from 'react';
 import { NotificationBell } from './NotificationBell.tsx';

@@ -1,9 +1,9 @@
+import type { UserNotification } from '@app/contract';
 import {
   $unreadNotifications,
   downloadFile,
   markNotificationRead,
   refreshUnreadNotifications,
-  type UserNotification,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useRef, useState } from 'react';

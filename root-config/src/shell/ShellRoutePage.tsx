@@ -1,7 +1,7 @@
+import type { RouteDef } from '@app/contract/routes/route-types';
 import { navigate, pingServer, Spinner } from '@app/shared';
 import { useEffect } from 'react';
 import { errHealthCheckTarget, postLoginTarget } from '../routing/guards.ts';
-import type { RouteDef } from '../routing/route-types.ts';
 import { loadingText } from '../routing/shell-texts.ts';
 import { NotFoundPage } from './NotFoundPage.tsx';
 

@@ -1,9 +1,10 @@
-import { $company, $consoleFlags, isFeatureOn, navigate } from '@app/shared';
+import { isFeatureOn } from '@app/contract';
+import type { RouteName } from '@app/contract/routes/route-table';
+import { matchRoute } from '@app/contract/routes/routes';
+import { $company, $consoleFlags, navigate } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { type MouseEvent, useState } from 'react';
 import { isSandboxAllowed } from '../routing/environments.ts';
-import type { RouteName } from '../routing/route-table.ts';
-import { matchRoute } from '../routing/routes.ts';
 import { visibleMenu } from './menu.ts';
 
 /** In the sandbox, items that open only in production say so before they are clicked. */

@@ -1,4 +1,4 @@
-import { type ConsoleProfile, featureFlagsFor, isFeatureOn } from '@app/shared';
+import { type ConsoleProfile, featureFlagsFor, isFeatureOn } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { routeFeatureOn } from '../routing/route-features.ts';
 import { visibleMenu } from './menu.ts';

@@ -1,4 +1,4 @@
-import type { FlagPath } from '@app/shared';
+import type { FlagPath } from '@app/contract';
 
 /** The transactional console's sidebar: groups shown as a tree, items point at §2 routes. */
 export interface MenuItem {

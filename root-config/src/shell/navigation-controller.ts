@@ -1,3 +1,5 @@
+import type { RouteDef } from '@app/contract/routes/route-types';
+import { matchRoute } from '@app/contract/routes/routes';
 import {
   $company,
   $consoleFlags,
@@ -13,8 +15,6 @@ import {
 import { triggerAppChange } from 'single-spa';
 import { decideNavigation, type GuardDecision } from '../routing/guards.ts';
 import { routeFeatureOn } from '../routing/route-features.ts';
-import type { RouteDef } from '../routing/route-types.ts';
-import { matchRoute } from '../routing/routes.ts';
 import { $view, type ShellView } from './view.ts';
 
 let loadError: { status: number } | undefined;

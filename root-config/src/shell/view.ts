@@ -1,5 +1,5 @@
+import type { RouteDef } from '@app/contract/routes/route-types';
 import { atom } from 'nanostores';
-import type { RouteDef } from '../routing/route-types.ts';
 
 /** What the shell shows around (or instead of) the micro-apps. */
 export type ShellView =

@@ -1,4 +1,4 @@
-import { consoleProfiles, emailSchema, newPasswordSchema } from '@app/shared/api/contract/index';
+import { consoleProfiles, emailSchema, newPasswordSchema } from '@app/contract/schemas';
 import { z } from 'zod';
 import type { PasswordHasher } from '../accounts/auth/passwords.ts';
 import { endResetLinks } from '../accounts/auth/reset-links.ts';

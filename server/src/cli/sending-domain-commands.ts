@@ -1,4 +1,4 @@
-import { emailSchema } from '@app/shared/api/contract/index';
+import { emailSchema } from '@app/contract/schemas';
 import { z } from 'zod';
 import type { AccountStores } from '../accounts/create-accounts.ts';
 import type { DkimKeyService } from '../engine/sending-domains/dkim-key-service.ts';

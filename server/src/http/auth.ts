@@ -1,4 +1,4 @@
-import { type Permission, permissionInfo } from '@app/shared/api/contract/team';
+import { type Permission, permissionInfo } from '@app/contract/accounts/team';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthSession, SessionStage } from '../auth-session.ts';
 import { DomainError } from '../domain-error.ts';
@@ -83,7 +83,7 @@ export function notAuthorized(permission: Permission): DomainError {
 }
 
 /**
- * A route hook after a guard: the session's role must hold `permission` (shared/src/api/contract/team.ts),
+ * A route hook after a guard: the session's role must hold `permission` (contract/src/accounts/team.ts),
  * else 403 notAuthorized. Use it on every console route that changes what the permission covers.
  */
 export const requirePermission =

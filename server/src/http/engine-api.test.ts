@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { messageEventSearchQuery, suppressionSearchQuery } from '@app/shared/api/contract/engine/index';
+import { messageEventSearchQuery, suppressionSearchQuery } from '@app/contract/engine/index';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../testing/app.ts';

@@ -1,4 +1,4 @@
-import { findUnstorableInSlices, storableInput } from '@app/shared/api/contract/engine/index';
+import { findUnstorableInSlices, storableInput } from '@app/contract/engine/index';
 import type { FastifySchemaCompiler, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { validatorCompiler } from 'fastify-type-provider-zod';

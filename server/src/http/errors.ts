@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode, ErrorPayload } from '@app/shared/api/codes';
+import type { ApiErrorBody, ErrorCode, ErrorPayload } from '@app/contract/codes';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { DomainError } from '../domain-error.ts';

@@ -1,4 +1,4 @@
-import { permissionInfo } from '@app/shared/api/contract/team';
+import { permissionInfo } from '@app/contract/accounts/team';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthSession } from '../auth-session.ts';
 import { type ApiKeyGrant, holdsGrant, permissionForGrant, sessionGrants } from '../grants.ts';

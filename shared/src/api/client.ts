@@ -1,10 +1,10 @@
+import type { ApiSuccess } from '@app/contract';
 import wretch, { type Wretch } from 'wretch';
 import { runtimeConfig } from '../config/runtime.ts';
 import { cannotConnectMessage } from '../errors/connection-message.ts';
 import type { ErrorOutcome } from '../errors/types.ts';
 import { $token } from '../stores/session.ts';
 import { getVendorConfig } from '../vendors/get-vendor-config.ts';
-import type { ApiSuccess } from './codes.ts';
 import { dispatchOutcome, loadErrorCatalogue } from './outcome.ts';
 
 /** What every failed call rejects with: the HTTP status (if any) and the server's error body. */

@@ -1,3 +1,4 @@
+import { quotaExceededMessage } from '@app/contract/codes';
 import { describe, expect, it } from 'vitest';
 import {
   entityNotFoundMessage,
@@ -5,7 +6,6 @@ import {
   invalidFieldMessage,
   invalidValueMessage,
   notAllowedMessage,
-  quotaExceededMessage,
   validationMessage,
 } from './builders.ts';
 import { normalizeErrorText, parseErrorBody } from './normalize.ts';

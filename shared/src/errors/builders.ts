@@ -20,11 +20,6 @@ export function invalidValueMessage(value: unknown, field: string): string {
   return `The value ${formatErrorValue(value)} is Invalid for ${fieldLabel(field)}`;
 }
 
-/** 'Quota of {subfeature} on {feature} is exceeded' */
-export function quotaExceededMessage(subfeature: string, feature: string): string {
-  return `Quota of ${subfeature} on ${feature} is exceeded`;
-}
-
 /** '{Entity} not found' for a known entity, otherwise the entity name capitalised. */
 export function entityNotFoundMessage(entity: string): string {
   const known = (entityNotFoundMessages as Record<string, string>)[entity];

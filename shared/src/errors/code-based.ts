@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../api/codes.ts';
+import type { ErrorCode } from '@app/contract';
 import { catalogueMessages, userMessages } from './messages.ts';
 import type { MultipleLoginFlag } from './types.ts';
 

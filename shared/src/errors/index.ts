@@ -4,7 +4,6 @@ export {
   invalidFieldMessage,
   invalidValueMessage,
   notAllowedMessage,
-  quotaExceededMessage,
   validationMessage,
 } from './builders.ts';
 export type { CodeRule } from './code-based.ts';

@@ -1,6 +1,6 @@
+import { emailSchema } from '@app/contract/schemas';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emailSchema } from '../api/contract/index.ts';
 import { humanIssueMessage } from './issue-messages.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {

@@ -1,5 +1,5 @@
+import { errorCodes } from '@app/contract/codes';
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '../api/codes.ts';
 import { legacyCodeRows } from './legacy-code.ts';
 import { legacyMessageRows, legacyQuotaRows } from './legacy-message.ts';
 import { legacyStatusRows, legacyValidationRows } from './legacy-status.ts';

@@ -20,14 +20,9 @@
  * Every error is a warning notice; only 202 (export accepted) is an info notice.
  */
 
-import type { ErrorCode } from '../api/codes.ts';
-import { errorCodes } from '../api/codes.ts';
-import {
-  entityNotFoundMessage,
-  notAllowedMessage,
-  quotaExceededMessage,
-  validationMessage,
-} from './builders.ts';
+import type { ErrorCode } from '@app/contract';
+import { errorCodes, quotaExceededMessage } from '@app/contract';
+import { entityNotFoundMessage, notAllowedMessage, validationMessage } from './builders.ts';
 import { codeRules, messageCodeOverrides } from './code-based.ts';
 import { legacyCodeRows } from './legacy-code.ts';
 import { legacyMessageRows, legacyQuotaMatch, legacyQuotaRows } from './legacy-message.ts';

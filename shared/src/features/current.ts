@@ -1,6 +1,6 @@
+import type { ConsoleProfile } from '@app/contract';
+import { isConsoleProfile } from '@app/contract';
 import { runtimeConfig } from '../config/runtime.ts';
-import { isConsoleProfile } from './feature-flags.ts';
-import type { ConsoleProfile } from './profiles.ts';
 
 /**
  * The install's §6 profile (CONSOLE_PROFILE, given to the browser in the runtime config): the

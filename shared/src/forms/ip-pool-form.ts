@@ -1,5 +1,5 @@
+import { domainName } from '@app/contract/engine/sending-domains';
 import { z } from 'zod';
-import { domainName } from '../api/contract/engine/sending-domains.ts';
 
 /** The console's IP pool form (mf-console/src/ip-pools): a name, a DKIM signing domain, an overflow pool. */
 export const ipPoolFormSchema = z.object({

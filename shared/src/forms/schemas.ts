@@ -2,7 +2,7 @@
 // own, with zod, fetched the first time a form needs them (formSchema), so that no page's first
 // load carries them.
 
-export { suppressionBulkEntry } from '../api/contract/engine/suppression.ts';
-export * from '../api/contract/index.ts';
+export { suppressionBulkEntry } from '@app/contract/engine/suppression';
+export * from '@app/contract/schemas';
 export { ipPoolFormSchema } from './ip-pool-form.ts';
 export { templateFormSchema } from './template-form.ts';

@@ -1,6 +1,6 @@
+import { isEmailAddress } from '@app/contract/engine/email-address';
+import { resourceId } from '@app/contract/engine/templates';
 import { z } from 'zod';
-import { isEmailAddress } from '../api/contract/engine/email-address.ts';
-import { resourceId } from '../api/contract/engine/templates.ts';
 import { parseSampleData } from './sample-data.ts';
 
 // The console's template editor form (mf-console/src/templates): kept here so its zod schema is

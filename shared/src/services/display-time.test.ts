@@ -1,5 +1,5 @@
+import type { User } from '@app/contract/accounts/users';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { User } from '../api/contract/users.ts';
 import { $user } from '../stores/account.ts';
 import { formatUserDate, formatUserDateTime } from './display-time.ts';
 

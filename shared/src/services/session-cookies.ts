@@ -1,4 +1,4 @@
-import { cookieLifetimeMinutes } from '../rules/constants.ts';
+import { cookieLifetimeMinutes } from '@app/contract';
 
 /** §2/§9: email, fullname and image cookies, lifetime 1440 minutes. */
 

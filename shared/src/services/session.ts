@@ -1,9 +1,9 @@
+import { fallbackQuota } from '@app/contract';
+import type { Company } from '@app/contract/accounts/company';
+import type { ProductTour } from '@app/contract/accounts/onboarding';
+import type { User } from '@app/contract/accounts/users';
+import type { ActiveSubscription, QuotaItem, Usage } from '@app/contract/engine/usage';
 import { http } from '../api/client.ts';
-import type { Company } from '../api/contract/company.ts';
-import type { ProductTour } from '../api/contract/onboarding.ts';
-import type { ActiveSubscription, QuotaItem, Usage } from '../api/contract/usage.ts';
-import type { User } from '../api/contract/users.ts';
-import { fallbackQuota } from '../rules/constants.ts';
 import { removeItemsWithPrefix } from '../storage.ts';
 import { $company, $plan, $quota, $tours, $user } from '../stores/account.ts';
 import { $connected, $tokenMode } from '../stores/connection.ts';

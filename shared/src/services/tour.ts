@@ -1,5 +1,5 @@
+import type { ProductTour, ProductTourFlag } from '@app/contract/accounts/onboarding';
 import { http } from '../api/client.ts';
-import type { ProductTour, ProductTourFlag } from '../api/contract/onboarding.ts';
 import { $tours } from '../stores/account.ts';
 
 /**

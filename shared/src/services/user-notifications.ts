@@ -1,6 +1,6 @@
+import type { UserNotification } from '@app/contract/engine/activity';
 import { atom } from 'nanostores';
 import { http } from '../api/client.ts';
-import type { UserNotification } from '../api/contract/activity.ts';
 
 /** The signed-in user's unread §7 notifications (an export ready...), shared by the header and the pages. */
 export const $unreadNotifications = atom<UserNotification[]>([]);

@@ -1,13 +1,12 @@
+import type { FlagPath } from '@app/contract';
+import { featureFlagsFor, isFeatureOn, rangeRulesFor, timezoneOffsetFromText } from '@app/contract';
+import type { Company } from '@app/contract/accounts/company';
+import type { ProductTour } from '@app/contract/accounts/onboarding';
+import type { Permission } from '@app/contract/accounts/team';
+import type { User } from '@app/contract/accounts/users';
+import type { ActiveSubscription, Usage } from '@app/contract/engine/usage';
 import { atom, computed } from 'nanostores';
-import type { Company } from '../api/contract/company.ts';
-import type { ProductTour } from '../api/contract/onboarding.ts';
-import type { Permission } from '../api/contract/team.ts';
-import type { ActiveSubscription, Usage } from '../api/contract/usage.ts';
-import type { User } from '../api/contract/users.ts';
 import { installConsoleProfile } from '../features/current.ts';
-import { featureFlagsFor, isFeatureOn, rangeRulesFor } from '../features/feature-flags.ts';
-import type { FlagPath } from '../features/flags.ts';
-import { timezoneOffsetFromText } from '../rules/time.ts';
 
 export const $user = atom<User | null>(null);
 export const $company = atom<Company | null>(null);

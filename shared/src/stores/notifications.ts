@@ -1,5 +1,5 @@
+import { notificationAutoDismissMs, notificationMaxShown } from '@app/contract';
 import { atom } from 'nanostores';
-import { notificationAutoDismissMs, notificationMaxShown } from '../rules/constants.ts';
 
 export interface Notification {
   id: number;

@@ -1,6 +1,6 @@
+import type { EmbedTokenCreated } from '@app/contract/editor/embed-api';
 import { createElement, useEffect, useRef, useState } from 'react';
 import { http } from '../api/client.ts';
-import type { EmbedTokenCreated } from '../api/contract/editor/embed-api.ts';
 import { Alert, Spinner } from './components.tsx';
 import { loadElementModule } from './element-modules.ts';
 

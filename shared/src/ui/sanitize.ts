@@ -1,5 +1,5 @@
+import { trackingPaths } from '@app/contract/engine/tracking';
 import DOMPurify from 'dompurify';
-import { trackingPaths } from '../api/contract/engine/tracking.ts';
 
 /** HTML from the server (toast titles and messages, captured mail) is sanitized before rendering. */
 export function sanitizeHtml(html: string): string {

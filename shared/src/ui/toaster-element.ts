@@ -1,4 +1,4 @@
-import { toastAutoHideMs, toastWidthPx } from '../rules/constants.ts';
+import { toastAutoHideMs, toastWidthPx } from '@app/contract';
 import { $toasts, dismissToast, type Toast } from '../stores/toasts.ts';
 import { ElementBase } from './element-base.ts';
 

@@ -1,4 +1,4 @@
-import { fallbackQuota } from '../rules/constants.ts';
+import { fallbackQuota } from '@app/contract';
 import { vendorEntries } from './configs.ts';
 import type { BuildVariant, ProductArea, Vendor, VendorConfig } from './types.ts';
 import { vendorValues } from './types.ts';

@@ -1,4 +1,4 @@
-import { barcodeFormats } from '@app/shared/api/contract/editor/design-constants';
+import { barcodeFormats } from '@app/contract/editor/design-constants';
 import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-definition.ts';
 import { BlockBox } from '../canvas/BlockBox.tsx';
 import { GeneratedImage } from '../canvas/GeneratedImage.tsx';

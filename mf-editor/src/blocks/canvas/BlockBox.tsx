@@ -1,4 +1,4 @@
-import type { BlockStyle, DesignGlobal } from '@app/shared/api/contract/editor/design';
+import type { BlockStyle, DesignGlobal } from '@app/contract/editor/design';
 import type { CSSProperties, ReactNode } from 'react';
 
 /** A block's content in the mail's font and colours, aligned as its style says (the frame adds padding and background). */

@@ -1,4 +1,4 @@
-import type { DesignGlobal } from '@app/shared/api/contract/editor/design';
+import type { DesignGlobal } from '@app/contract/editor/design';
 
 /** A button as the mail draws it (the canvas is not clickable: the link is shown, not followed). */
 export function CanvasButton({

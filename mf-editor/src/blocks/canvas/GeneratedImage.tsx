@@ -1,4 +1,4 @@
-import type { BlockAssets } from '@app/shared/api/contract/editor/embed-api';
+import type { BlockAssets } from '@app/contract/editor/embed-api';
 import { Placeholder } from './Placeholder.tsx';
 
 /** The engine's image of a generated block (barcode, QR, chart, countdown, voucher), or a placeholder until it arrives. */

@@ -1,4 +1,4 @@
-import { designLimits } from '@app/shared/api/contract/editor/design-constants';
+import { designLimits } from '@app/contract/editor/design-constants';
 import type { ReactNode } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import type { BlockType } from '@app/shared/api/contract/editor/design-constants';
+import type { BlockType } from '@app/contract/editor/design-constants';
 import type { ReactNode } from 'react';
 
 /** The root of a block's own settings fields (the editor frames it with the title and common style). */

@@ -1,7 +1,7 @@
 // The rules design.ts applies on the server, repeated for the panels' messages (zod stays out of the
 // editor's bundle). A field keeps what the user typed and shows the message; the server refuses the
 // design with the field's path until it is fixed.
-import { designLimits } from '@app/shared/api/contract/editor/design-constants';
+import { designLimits } from '@app/contract/editor/design-constants';
 
 const linkPattern = /^$|^(https?:\/\/|mailto:|tel:|\{\{)/i;
 const imagePattern = /^$|^https?:\/\//i;

@@ -1,4 +1,4 @@
-import { designLimits } from '@app/shared/api/contract/editor/design-constants';
+import { designLimits } from '@app/contract/editor/design-constants';
 import DOMPurify from 'dompurify';
 import { useMemo } from 'react';
 import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-definition.ts';

@@ -1,4 +1,4 @@
-import type { DesignGlobal } from '@app/shared/api/contract/editor/design';
+import type { DesignGlobal } from '@app/contract/editor/design';
 import type { ReactNode } from 'react';
 import { CanvasImage } from '../canvas/CanvasImage.tsx';
 import { textCss } from '../canvas/text-css.ts';

@@ -1,4 +1,4 @@
-import { socialNetworks } from '@app/shared/api/contract/editor/design-constants';
+import { socialNetworks } from '@app/contract/editor/design-constants';
 import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-definition.ts';
 import { BlockBox } from '../canvas/BlockBox.tsx';
 import { ListEditor } from '../fields/ListEditor.tsx';

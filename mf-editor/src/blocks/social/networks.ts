@@ -1,4 +1,4 @@
-import type { socialNetworks } from '@app/shared/api/contract/editor/design-constants';
+import type { socialNetworks } from '@app/contract/editor/design-constants';
 
 export type SocialNetwork = (typeof socialNetworks)[number];
 

@@ -1,4 +1,4 @@
-import { oauthCallbackQuery, oauthStartQuery } from '@app/shared/api/contract/index';
+import { oauthCallbackQuery, oauthStartQuery } from '@app/contract/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';

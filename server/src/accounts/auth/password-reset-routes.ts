@@ -1,4 +1,4 @@
-import { envelope, forgetPasswordBody, okData, resetPasswordBody } from '@app/shared/api/contract/index';
+import { envelope, forgetPasswordBody, okData, resetPasswordBody } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rateLimited } from '../../http/rate-limit.ts';
 import type { CaptchaVerifier } from './captcha.ts';

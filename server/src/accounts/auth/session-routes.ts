@@ -1,4 +1,4 @@
-import { envelope, okData } from '@app/shared/api/contract/index';
+import { envelope, okData } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';

@@ -1,4 +1,4 @@
-import { permissionsOfRole } from '@app/shared/api/contract/team';
+import { permissionsOfRole } from '@app/contract/accounts/team';
 import type { AuthSession, SessionStage } from '../../auth-session.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';

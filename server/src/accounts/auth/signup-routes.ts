@@ -6,7 +6,7 @@ import {
   revalidateBody,
   validateBody,
   validateData,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import { rateLimited } from '../../http/rate-limit.ts';

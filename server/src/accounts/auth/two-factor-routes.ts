@@ -9,7 +9,7 @@ import {
   twoFactorEnabledData,
   twoFactorSetupData,
   twoFactorStateData,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';

@@ -5,7 +5,7 @@ import {
   capturedMailParams,
   capturedMailSchema,
   envelope,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';

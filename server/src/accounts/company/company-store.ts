@@ -1,4 +1,4 @@
-import type { CompleteProfile, ConsoleProfile } from '@app/shared/api/contract/index';
+import type { CompleteProfile, ConsoleProfile } from '@app/contract/schemas';
 import type { Db } from '../../db/db.ts';
 
 export type CompanyStore = ReturnType<typeof createCompanyStore>;

@@ -1,4 +1,4 @@
-import { companySchema, envelope } from '@app/shared/api/contract/index';
+import { companySchema, envelope } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import type { CompanyStore } from './company-store.ts';

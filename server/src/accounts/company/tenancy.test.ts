@@ -1,4 +1,4 @@
-import { permissions } from '@app/shared/api/contract/team';
+import { permissions } from '@app/contract/accounts/team';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, signUp, type TestAccount } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';

@@ -1,8 +1,4 @@
-import {
-  type ContactMessage,
-  contactMessagesPerHour,
-  type contactUsBody,
-} from '@app/shared/api/contract/index';
+import { type ContactMessage, contactMessagesPerHour, type contactUsBody } from '@app/contract/schemas';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';

@@ -1,4 +1,4 @@
-import { contactMessagesPerHour } from '@app/shared/api/contract/index';
+import { contactMessagesPerHour } from '@app/contract/schemas';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.ts';
 import { signUp } from '../../testing/accounts.ts';

@@ -1,9 +1,4 @@
-import {
-  contactMessageListData,
-  contactMessageSchema,
-  contactUsBody,
-  envelope,
-} from '@app/shared/api/contract/index';
+import { contactMessageListData, contactMessageSchema, contactUsBody, envelope } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import type { ContactService } from './contact-messages.ts';

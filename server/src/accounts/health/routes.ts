@@ -1,4 +1,4 @@
-import { envelope, pingData } from '@app/shared/api/contract/index';
+import { envelope, pingData } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../http/auth.ts';
 

@@ -4,7 +4,7 @@ import {
   userNotificationParams,
   userNotificationQuery,
   userNotificationSchema,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';

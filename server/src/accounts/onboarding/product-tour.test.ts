@@ -1,4 +1,4 @@
-import { productTourFlags } from '@app/shared/api/contract/index';
+import { productTourFlags } from '@app/contract/schemas';
 import { describe, expect, it } from 'vitest';
 import { auth, signUp } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';

@@ -1,4 +1,4 @@
-import type { Survey, surveyBody } from '@app/shared/api/contract/index';
+import type { Survey, surveyBody } from '@app/contract/schemas';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';

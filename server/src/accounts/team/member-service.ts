@@ -4,7 +4,7 @@ import {
   invitationValidDays,
   type TeamMember,
   type TeamMembers,
-} from '@app/shared/api/contract/team';
+} from '@app/contract/accounts/team';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';

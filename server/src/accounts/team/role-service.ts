@@ -4,7 +4,7 @@ import {
   type MyPermissions,
   permissionsOfRole,
   type TeamRole,
-} from '@app/shared/api/contract/team';
+} from '@app/contract/accounts/team';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import {

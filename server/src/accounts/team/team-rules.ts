@@ -5,7 +5,7 @@ import {
   permissionsNotHeld,
   permissionsOfRole,
   type TeamRole,
-} from '@app/shared/api/contract/team';
+} from '@app/contract/accounts/team';
 import type { AuthSession } from '../../auth-session.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';

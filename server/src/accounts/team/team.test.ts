@@ -1,5 +1,5 @@
-import { apiKeyGrants } from '@app/shared/api/contract/engine/grants';
-import { permissions } from '@app/shared/api/contract/team';
+import { permissions } from '@app/contract/accounts/team';
+import { apiKeyGrants } from '@app/contract/engine/grants';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auth,

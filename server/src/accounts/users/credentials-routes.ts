@@ -4,7 +4,7 @@ import {
   changePasswordBody,
   envelope,
   okData,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';

@@ -1,4 +1,4 @@
-import { envelope, notificationAlertSchema } from '@app/shared/api/contract/index';
+import { envelope, notificationAlertSchema } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import type { UserStore } from './user-store.ts';

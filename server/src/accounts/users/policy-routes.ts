@@ -1,9 +1,4 @@
-import {
-  currentPolicyVersion,
-  envelope,
-  policyVersionBody,
-  policyVersionData,
-} from '@app/shared/api/contract/index';
+import { currentPolicyVersion, envelope, policyVersionBody, policyVersionData } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import type { UserStore } from './user-store.ts';

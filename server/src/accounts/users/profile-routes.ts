@@ -1,4 +1,4 @@
-import { envelope, updateUserBody, userDetailSchema, userSchema } from '@app/shared/api/contract/index';
+import { envelope, updateUserBody, userDetailSchema, userSchema } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import type { UserStore } from './user-store.ts';

@@ -1,4 +1,4 @@
-import type { User } from '@app/shared/api/contract/index';
+import type { User } from '@app/contract/schemas';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import { toUser, type UserRow, userColumns } from './user-view.ts';

@@ -1,4 +1,4 @@
-import type { User } from '@app/shared/api/contract/index';
+import type { User } from '@app/contract/schemas';
 
 export interface UserRow {
   id: string;

@@ -1,4 +1,4 @@
-import { activityExportsPending } from '@app/shared/api/contract/index';
+import { activityExportsPending } from '@app/contract/schemas';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNotificationStore } from '../../accounts/notifications/notification-store.ts';

@@ -1,4 +1,4 @@
-import { type ActivityFilters, activityExportRowLimit } from '@app/shared/api/contract/index';
+import { type ActivityFilters, activityExportRowLimit } from '@app/contract/schemas';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { companyMaster } from '../../principal.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type ActivityFilters, activityExportsPending } from '@app/shared/api/contract/index';
+import { type ActivityFilters, activityExportsPending } from '@app/contract/schemas';
 import type { Db } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
 import { DomainError } from '../../domain-error.ts';

@@ -5,7 +5,7 @@ import {
   activityMessageParams,
   activityMessageSchema,
   envelope,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';

@@ -5,7 +5,8 @@ import {
   apiKeyUpdateBody,
   apiKeyView,
   results,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
+import { isNetmask } from '@app/contract/engine/netmask';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type ApiKeyGrant, apiKeyGrants, holdsGrant, isApiKeyGrant, subaccountGrants } from '../../grants.ts';
@@ -13,7 +14,6 @@ import { principalOf, requireGrant } from '../../http/principal.ts';
 import { invalidParameter, notFound } from '../../http/sparkpost-errors.ts';
 import type { Principal } from '../../principal.ts';
 import type { ApiKey, ApiKeyStore } from './api-key-store.ts';
-import { isNetmask } from './valid-ips.ts';
 
 export function toApiKeyView(key: ApiKey): ApiKeyView {
   const view: ApiKeyView = {

@@ -1,4 +1,4 @@
-import { findUnstorable, type SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import { findUnstorable, type SparkpostRecipient } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';

@@ -1,6 +1,6 @@
-import { type DesignMessage, designLimits, type EmailDesign } from '@app/shared/api/contract/editor/design';
-import type { DesignRendered, DesignSaved, StoredDesign } from '@app/shared/api/contract/editor/embed-api';
-import type { TemplateContentBody } from '@app/shared/api/contract/engine/index';
+import { type DesignMessage, designLimits, type EmailDesign } from '@app/contract/editor/design';
+import type { DesignRendered, DesignSaved, StoredDesign } from '@app/contract/editor/embed-api';
+import type { TemplateContentBody } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { invalidValue, missingValue } from '../../engine-error.ts';

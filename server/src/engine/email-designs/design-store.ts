@@ -1,4 +1,4 @@
-import type { EmailDesign } from '@app/shared/api/contract/editor/design';
+import type { EmailDesign } from '@app/contract/editor/design';
 import type { Db } from '../../db/db.ts';
 
 /** Which account's template a design belongs to. */

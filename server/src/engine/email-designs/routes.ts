@@ -1,12 +1,12 @@
-import { designLimits } from '@app/shared/api/contract/editor/design';
+import { designLimits } from '@app/contract/editor/design';
 import {
   designRenderBody,
   designRendered,
   designSaveBody,
   designSaved,
   storedDesign,
-} from '@app/shared/api/contract/editor/embed-api';
-import { resourceId, results } from '@app/shared/api/contract/engine/index';
+} from '@app/contract/editor/embed-api';
+import { resourceId, results } from '@app/contract/engine/index';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { findUnstorableInSlices } from '@app/shared/api/contract/engine/index';
+import { findUnstorableInSlices } from '@app/contract/engine/index';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { Permission } from '@app/shared/api/contract/team';
+import type { Permission } from '@app/contract/accounts/team';
 import { holdsGrant, sessionGrants } from '../../grants.ts';
 import type { EmbedScope, EmbedTokenCreator, EmbedTokenInfo, EmbedTokenStore } from './embed-token-store.ts';
 

@@ -4,8 +4,8 @@ import {
   embedTokenCreated,
   embedTokenInfo,
   embedTokenListQuery,
-} from '@app/shared/api/contract/editor/embed-api';
-import { results } from '@app/shared/api/contract/engine/index';
+} from '@app/contract/editor/embed-api';
+import { results } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';

@@ -1,5 +1,5 @@
-import { embedSession } from '@app/shared/api/contract/editor/embed-api';
-import { results } from '@app/shared/api/contract/engine/index';
+import { embedSession } from '@app/contract/editor/embed-api';
+import { results } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { embedScopeOf } from './embed-api-routes.ts';
 

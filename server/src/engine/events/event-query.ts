@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { MessageEventSearchQuery } from '@app/shared/api/contract/engine/index';
+import type { MessageEventSearchQuery } from '@app/contract/engine/index';
 import { invalidValue } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
 import type { EventFilter, EventKey, MatchList } from './event-store.ts';

@@ -1,4 +1,4 @@
-import type { MessageEventView } from '@app/shared/api/contract/engine/index';
+import type { MessageEventView } from '@app/contract/engine/index';
 import type { StoredMessageEvent } from './event-store.ts';
 
 /**

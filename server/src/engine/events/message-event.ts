@@ -1,4 +1,4 @@
-import { messageEventTypes } from '@app/shared/api/contract/index';
+import { messageEventTypes } from '@app/contract/schemas';
 
 export { messageEventTypes };
 

@@ -1,4 +1,4 @@
-import { envelope, eventRetentionSchema } from '@app/shared/api/contract/index';
+import { envelope, eventRetentionSchema } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';

@@ -6,7 +6,7 @@ import {
   messageEventSamplesQuery,
   messageEventSearchQuery,
   results,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';

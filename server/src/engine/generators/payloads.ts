@@ -4,8 +4,8 @@ import {
   chartBlock,
   countdownBlock,
   qrcodeBlock,
-} from '@app/shared/api/contract/editor/design';
-import { socialNetworks } from '@app/shared/api/contract/editor/design-constants';
+} from '@app/contract/editor/design';
+import { socialNetworks } from '@app/contract/editor/design-constants';
 import { z } from 'zod';
 
 // What each generator route draws: the fields of its block the picture depends on, nothing else,

@@ -1,4 +1,4 @@
-import type { SuppressionSource } from '@app/shared/api/contract/engine/index';
+import type { SuppressionSource } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import type { MessageEventType, NewMessageEvent } from '../events/message-event.ts';

@@ -1,4 +1,4 @@
-import { results } from '@app/shared/api/contract/engine/index';
+import { results } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';

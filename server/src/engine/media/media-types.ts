@@ -1,4 +1,4 @@
-import { uploadLimitBytes } from '@app/shared/rules/constants';
+import { uploadLimitBytes } from '@app/contract/rules/constants';
 import { randomToken } from '../../crypto.ts';
 
 /** §9: one upload is at most 20 MB. */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type MediaFile, mediaFile } from '@app/shared/api/contract/editor/embed-api';
+import { type MediaFile, mediaFile } from '@app/contract/editor/embed-api';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden, invalidParameter, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';

@@ -1,4 +1,4 @@
-import { findUnstorableInSlices, maxJsonDepth, type Unstorable } from '@app/shared/api/contract/engine/index';
+import { findUnstorableInSlices, maxJsonDepth, type Unstorable } from '@app/contract/engine/index';
 import { type Db, pipelined } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';

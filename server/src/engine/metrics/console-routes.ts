@@ -8,8 +8,8 @@ import {
   statsBasicData,
   statsQuery,
   statsSummaryData,
-} from '@app/shared/api/contract/engine/index';
-import { envelope } from '@app/shared/api/contract/index';
+} from '@app/contract/engine/index';
+import { envelope } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import { invalidField } from '../../domain-error.ts';

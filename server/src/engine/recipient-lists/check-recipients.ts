@@ -1,8 +1,4 @@
-import {
-  isEmailAddress,
-  type SparkpostRecipient,
-  sparkpostRecipient,
-} from '@app/shared/api/contract/engine/index';
+import { isEmailAddress, type SparkpostRecipient, sparkpostRecipient } from '@app/contract/engine/index';
 
 export interface RecipientError {
   message: string;

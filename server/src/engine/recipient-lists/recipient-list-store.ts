@@ -1,4 +1,4 @@
-import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import type { SparkpostRecipient } from '@app/contract/engine/index';
 import { type Clock, systemClock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { firstFree, slugOf } from '../templates/slug.ts';

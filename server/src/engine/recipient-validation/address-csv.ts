@@ -1,6 +1,6 @@
 import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { maxValidationListAddresses } from '@app/shared/api/contract/engine/index';
+import { maxValidationListAddresses } from '@app/contract/engine/index';
 import { CsvError, parse } from 'csv-parse';
 
 /** Why an uploaded list was refused, in words for its owner. */

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { RecipientValidationResult } from '@app/shared/api/contract/engine/index';
+import type { RecipientValidationResult } from '@app/contract/engine/index';
 import type { DomainCheck, DomainMail } from './domain-check.ts';
 import { type Examined, examine, verdict } from './verdict.ts';
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { validationResultColumns } from '@app/shared/api/contract/engine/index';
+import { validationResultColumns } from '@app/contract/engine/index';
 import { stringify } from 'csv-stringify';
 import type { ValidationJobStore } from './validation-job-store.ts';
 

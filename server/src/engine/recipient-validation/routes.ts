@@ -7,7 +7,7 @@ import {
   recipientValidationResult,
   recipientValidationSingleParams,
   results,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RecipientValidationResult, ValidationBatchStatus } from '@app/shared/api/contract/engine/index';
+import type { RecipientValidationResult, ValidationBatchStatus } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';

@@ -1,8 +1,4 @@
-import {
-  asciiDomain,
-  isEmailAddress,
-  type RecipientValidationResult,
-} from '@app/shared/api/contract/engine/index';
+import { asciiDomain, isEmailAddress, type RecipientValidationResult } from '@app/contract/engine/index';
 import { isDisposableDomain, isFreeDomain, isRoleLocalPart, likelyMeantDomain } from './address-facts.ts';
 import type { DomainMail } from './domain-check.ts';
 

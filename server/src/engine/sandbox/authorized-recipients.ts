@@ -3,7 +3,7 @@ import {
   type AuthorizedRecipient,
   authorizedRecipientLimit,
   authorizedRecipientResendSeconds,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import type { Clock } from '../../clock.ts';

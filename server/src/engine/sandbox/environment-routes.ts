@@ -5,7 +5,7 @@ import {
   requestProductionBody,
   setSandboxBody,
   switchEnvironmentBody,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 import type { EnvironmentService } from './environment.ts';

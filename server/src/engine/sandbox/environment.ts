@@ -1,4 +1,4 @@
-import type { CompleteProfile, OnboardingState, RequestProduction } from '@app/shared/api/contract/index';
+import type { CompleteProfile, OnboardingState, RequestProduction } from '@app/contract/schemas';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import { operatorNote } from '../../accounts/contact-us/operator-mail.ts';
 import type { Clock } from '../../clock.ts';

@@ -7,7 +7,7 @@ import {
   sandboxMessageListQuery,
   sandboxMessageParams,
   sandboxMessageSchema,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';

@@ -1,4 +1,4 @@
-import type { RequestProduction } from '@app/shared/api/contract/index';
+import type { RequestProduction } from '@app/contract/schemas';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 

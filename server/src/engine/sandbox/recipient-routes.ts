@@ -9,7 +9,7 @@ import {
   okData,
   resendAuthorizedRecipientBody,
   verifiedRecipientData,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 import type { RecipientService } from './authorized-recipients.ts';

@@ -3,7 +3,7 @@ import {
   envelope,
   type SandboxData,
   sandboxDataSchema,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { Config } from '../../config.ts';

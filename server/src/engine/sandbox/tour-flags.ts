@@ -1,4 +1,4 @@
-import { type ProductTour, type ProductTourFlag, productTourFlags } from '@app/shared/api/contract/index';
+import { type ProductTour, type ProductTourFlag, productTourFlags } from '@app/contract/schemas';
 import type { Db } from '../../db/db.ts';
 
 // The `product_tours` table: every statement on it.

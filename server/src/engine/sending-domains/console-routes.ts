@@ -1,5 +1,5 @@
-import { type UnverifiedSpfDomain, unverifiedSpfDomain } from '@app/shared/api/contract/engine/index';
-import { envelope } from '@app/shared/api/contract/index';
+import { type UnverifiedSpfDomain, unverifiedSpfDomain } from '@app/contract/engine/index';
+import { envelope } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';

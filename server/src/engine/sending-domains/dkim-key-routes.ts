@@ -7,7 +7,7 @@ import {
   dkimKeyVerifyResult,
   dkimKeyView,
   results,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';

@@ -12,7 +12,7 @@ import {
   sendingDomainVerifyBody,
   sendingDomainVerifyResult,
   sendingDomainView,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';

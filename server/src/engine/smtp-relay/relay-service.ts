@@ -1,4 +1,4 @@
-import { isEmailAddress } from '@app/shared/api/contract/engine/index';
+import { isEmailAddress } from '@app/contract/engine/index';
 import { holdsGrant } from '../../grants.ts';
 import type { ApiKeyStore } from '../api-keys/api-key-store.ts';
 import { readHeaderFields } from '../messages/header-fields.ts';

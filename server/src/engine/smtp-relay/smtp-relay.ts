@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isEmailAddress } from '@app/shared/api/contract/engine/index';
+import { isEmailAddress } from '@app/contract/engine/index';
 import type { Logger } from 'pino';
 import type {
   SMTPServerAddress,

@@ -5,7 +5,7 @@ import {
   substitutionDataObject,
   templateContent,
   transmissionOptions,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import libmime from 'libmime';
 import { z } from 'zod';
 import type { RelayRefusal, XMsysApi } from './relay-deps.ts';

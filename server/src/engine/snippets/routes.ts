@@ -8,7 +8,7 @@ import {
   snippetSummary,
   snippetUpdateBody,
   snippetView,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { missingValue } from '../../engine-error.ts';

@@ -1,4 +1,4 @@
-import type { SubaccountListQuery } from '@app/shared/api/contract/engine/index';
+import type { SubaccountListQuery } from '@app/contract/engine/index';
 import { decodeCursor } from '../events/paging.ts';
 import type { Subaccount } from './subaccount-store.ts';
 

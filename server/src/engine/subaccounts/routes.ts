@@ -7,7 +7,7 @@ import {
   subaccountListQuery,
   subaccountUpdateBody,
   subaccountView,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';

@@ -1,4 +1,4 @@
-import { isEmailAddress } from '@app/shared/api/contract/engine/index';
+import { isEmailAddress } from '@app/contract/engine/index';
 import { GenerationError } from './errors.ts';
 
 const LINE_BREAK = /[\r\n\0]/;

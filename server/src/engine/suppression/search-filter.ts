@@ -3,7 +3,7 @@ import {
   type SuppressionType,
   suppressionSources,
   suppressionTypes,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import { invalidValue } from '../../engine-error.ts';
 import { commaValues, parseTime } from '../events/paging.ts';
 import type { SuppressionFilter } from './suppression-store.ts';

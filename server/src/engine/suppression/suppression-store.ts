@@ -1,4 +1,4 @@
-import type { SuppressionSource, SuppressionType } from '@app/shared/api/contract/engine/index';
+import type { SuppressionSource, SuppressionType } from '@app/contract/engine/index';
 import { type Clock, systemClock } from '../../clock.ts';
 import { coalesce } from '../../db/coalesce.ts';
 import type { Db } from '../../db/db.ts';

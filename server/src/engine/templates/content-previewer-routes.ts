@@ -1,4 +1,4 @@
-import { contentPreview, contentPreviewerBody, results } from '@app/shared/api/contract/engine/index';
+import { contentPreview, contentPreviewerBody, results } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { invalidParameter } from '../../http/sparkpost-errors.ts';

@@ -1,4 +1,4 @@
-import { isEmailAddress, type TemplateContentBody } from '@app/shared/api/contract/engine/index';
+import { isEmailAddress, type TemplateContentBody } from '@app/contract/engine/index';
 import { EngineError, invalidValue, missingValue } from '../../engine-error.ts';
 import {
   CompileError,

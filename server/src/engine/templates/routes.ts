@@ -11,7 +11,7 @@ import {
   templateUpdateBody,
   templateUpdateQuery,
   templateView,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { masterSharing } from '../../http/master-sharing.ts';

@@ -1,4 +1,4 @@
-import type { TemplateContentBody, TemplateOptions } from '@app/shared/api/contract/engine/index';
+import type { TemplateContentBody, TemplateOptions } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { type SendingContent, toSendingContent } from './content.ts';

@@ -1,4 +1,4 @@
-import { trackingPaths } from '@app/shared/api/contract/engine/index';
+import { trackingPaths } from '@app/contract/engine/index';
 import { asciiLowerCase } from '../substitution/ascii-lower-case.ts';
 /**
  * Open and click tracking put into a rendered message (on the render threads, per recipient): links

@@ -1,4 +1,4 @@
-import { findUnstorableInSlices } from '@app/shared/api/contract/engine/index';
+import { findUnstorableInSlices } from '@app/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { type IngestUnit, maxUnitDepth, UnstorableUnitError } from '../messages/ingest.ts';
 import type { QueuedRecipient } from '../messages/message-writer.ts';

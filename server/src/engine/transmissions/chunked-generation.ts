@@ -1,4 +1,4 @@
-import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import type { SparkpostRecipient } from '@app/contract/engine/index';
 import { EngineError } from '../../engine-error.ts';
 import { templateLimits } from '../substitution/render.ts';
 import { type SendContext, sendEvent } from './events.ts';

@@ -1,4 +1,4 @@
-import { quotaExceededMessage } from '@app/shared/errors/builders';
+import { quotaExceededMessage } from '@app/contract/codes';
 import { OverQuotaError } from '../../engine-error.ts';
 import type { IngestUnit, ScreenedUnit } from '../messages/ingest.ts';
 import { quotaFeatureGroup } from '../usage/usage-meter.ts';

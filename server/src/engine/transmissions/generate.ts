@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import type { SparkpostRecipient } from '@app/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import type { NewTransmission } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';

@@ -1,4 +1,4 @@
-import { asciiDomain } from '@app/shared/api/contract/engine/index';
+import { asciiDomain } from '@app/contract/engine/index';
 import { domainOf } from './recipients.ts';
 
 /** A Message-ID in ASCII (the sender's domain in A-labels), whatever the sender's address. */

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { isEmailAddress, type SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import { isEmailAddress, type SparkpostRecipient } from '@app/contract/engine/index';
 
 export interface RecipientError {
   message: string;

@@ -3,7 +3,7 @@
  * MIME messages cost CPU in proportion to what a client sends, so none of it runs on the event loop.
  */
 import { createHash } from 'node:crypto';
-import type { SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import type { SparkpostRecipient } from '@app/contract/engine/index';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import { readHeaderFields, withMessageId } from '../messages/header-fields.ts';
 import {

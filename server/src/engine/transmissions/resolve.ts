@@ -1,4 +1,4 @@
-import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
+import type { TransmissionBody } from '@app/contract/engine/index';
 import { invalidValue, notFound, subresourceNotFound } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
 import {

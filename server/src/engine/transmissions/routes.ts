@@ -9,7 +9,7 @@ import {
   transmissionDetail,
   transmissionEnvelope,
   transmissionSummary,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

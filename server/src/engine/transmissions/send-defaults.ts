@@ -1,4 +1,4 @@
-import type { AccountOptions } from '@app/shared/api/contract/engine/index';
+import type { AccountOptions } from '@app/contract/engine/index';
 
 /** What a send does where neither it nor its template says. */
 export interface SendDefaults {

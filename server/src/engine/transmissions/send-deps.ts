@@ -1,4 +1,4 @@
-import type { AccountOptions, SparkpostRecipient } from '@app/shared/api/contract/engine/index';
+import type { AccountOptions, SparkpostRecipient } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { ReportError } from '../../report-error.ts';
 import type { IngestWriter } from '../messages/ingest.ts';

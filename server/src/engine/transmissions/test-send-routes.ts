@@ -1,5 +1,5 @@
-import { isEmailAddress } from '@app/shared/api/contract/engine/index';
-import { envelope, testSendBody, testSendResult } from '@app/shared/api/contract/index';
+import { isEmailAddress } from '@app/contract/engine/index';
+import { envelope, testSendBody, testSendResult } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OverQuotaError } from '../../engine-error.ts';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';

@@ -1,4 +1,4 @@
-import type { TransmissionBody } from '@app/shared/api/contract/engine/index';
+import type { TransmissionBody } from '@app/contract/engine/index';
 import type { Db } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';

@@ -1,4 +1,4 @@
-import type { AccountOptions } from '@app/shared/api/contract/engine/index';
+import type { AccountOptions } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { createNotifiedCache } from '../../db/notified-cache.ts';

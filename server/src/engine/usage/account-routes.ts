@@ -8,7 +8,7 @@ import {
   results,
   type UsageView,
   usageView,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';

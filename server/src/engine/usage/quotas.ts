@@ -1,4 +1,4 @@
-import type { QuotaItem } from '@app/shared/api/contract/index';
+import type { QuotaItem } from '@app/contract/schemas';
 import type { Db } from '../../db/db.ts';
 
 export type Period = 'monthly' | 'daily' | 'none';

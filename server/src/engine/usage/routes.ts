@@ -5,7 +5,7 @@ import {
   quotaSummaryData,
   type Usage,
   usageData,
-} from '@app/shared/api/contract/index';
+} from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';

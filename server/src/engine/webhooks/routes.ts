@@ -9,7 +9,7 @@ import {
   webhookUpdateBody,
   webhookValidateResult,
   webhookView,
-} from '@app/shared/api/contract/engine/index';
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';

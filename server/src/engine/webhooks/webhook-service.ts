@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { WebhookCreateBody, WebhookUpdateBody } from '@app/shared/api/contract/engine/index';
+import type { WebhookCreateBody, WebhookUpdateBody } from '@app/contract/engine/index';
 import type { AddressPolicy } from '../../net/address-policy.ts';
 import { messageEventTypes } from '../events/message-event.ts';
 import { newSigningSecret } from './signing.ts';

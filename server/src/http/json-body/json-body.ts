@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { maxJsonDepth } from '@app/shared/api/contract/engine/index';
+import { maxJsonDepth } from '@app/contract/engine/index';
 import { errorCodes, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
 import { fairPool } from '../../threads/fair-pool.ts';

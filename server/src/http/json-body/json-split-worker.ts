@@ -1,7 +1,7 @@
 // A large JSON body parsed on a pool thread, handed back as JSON text in pieces the event loop parses
 // a few milliseconds at a time (json-body.ts): a parsed value crossing threads would be copied back
 // in one go, which takes as long as parsing it.
-import { maxJsonDepth } from '@app/shared/api/contract/engine/index';
+import { maxJsonDepth } from '@app/contract/engine/index';
 import { Piscina } from 'piscina';
 import secureJson from 'secure-json-parse';
 

@@ -1,5 +1,5 @@
-import type { BlockType, DesignBlock, DesignGlobal } from '@app/shared/api/contract/editor/design';
-import type { BlockAssets } from '@app/shared/api/contract/editor/embed-api';
+import type { BlockType, DesignBlock, DesignGlobal } from '@app/contract/editor/design';
+import type { BlockAssets } from '@app/contract/editor/embed-api';
 import type { GeneratorUrls } from '../../generators/generator-urls.ts';
 
 /** What a block's converter knows besides its block. */

@@ -1,6 +1,6 @@
 // Turning a design into mail, in pool threads: MJML takes tens of milliseconds for a typical
 // design (and grows with it), sanitizing and the text part too.
-import type { EmailDesign } from '@app/shared/api/contract/editor/design';
+import type { EmailDesign } from '@app/contract/editor/design';
 import { compile } from 'html-to-text';
 import mjml2html from 'mjml';
 import { createGeneratorUrls } from '../../generators/generator-urls.ts';

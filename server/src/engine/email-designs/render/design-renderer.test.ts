@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { type EmailDesign, emailDesign } from '@app/shared/api/contract/editor/design';
-import { blockTypes } from '@app/shared/api/contract/editor/design-constants';
+import { type EmailDesign, emailDesign } from '@app/contract/editor/design';
+import { blockTypes } from '@app/contract/editor/design-constants';
 import { Parser } from 'htmlparser2';
 import mjml2html from 'mjml';
 import { afterAll, describe, expect, it } from 'vitest';

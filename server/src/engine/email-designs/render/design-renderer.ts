@@ -1,4 +1,4 @@
-import type { EmailDesign } from '@app/shared/api/contract/editor/design';
+import type { EmailDesign } from '@app/contract/editor/design';
 import { fairPool } from '../../../threads/fair-pool.ts';
 import type { RenderContext, RenderDesign, RenderedDesign } from './render-design.ts';
 

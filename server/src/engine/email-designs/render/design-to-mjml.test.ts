@@ -1,4 +1,4 @@
-import type { BlockStyle, DesignBlock, EmailDesign } from '@app/shared/api/contract/editor/design';
+import type { BlockStyle, DesignBlock, EmailDesign } from '@app/contract/editor/design';
 import { describe, expect, it } from 'vitest';
 import { createGeneratorUrls } from '../../generators/generator-urls.ts';
 import { googleCalendarLink } from './blocks/calendar-block.ts';

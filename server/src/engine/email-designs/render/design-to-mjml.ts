@@ -1,5 +1,5 @@
-import type { BlockStyle, DesignBlock, EmailDesign } from '@app/shared/api/contract/editor/design';
-import type { BlockAssets } from '@app/shared/api/contract/editor/embed-api';
+import type { BlockStyle, DesignBlock, EmailDesign } from '@app/contract/editor/design';
+import type { BlockAssets } from '@app/contract/editor/embed-api';
 import type { GeneratorUrls } from '../../generators/generator-urls.ts';
 import type { BlockContext, BlockRows } from './block-context.ts';
 import { converters } from './blocks/converters.ts';

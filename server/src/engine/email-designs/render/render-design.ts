@@ -1,5 +1,5 @@
-import type { EmailDesign } from '@app/shared/api/contract/editor/design';
-import type { BlockAssets } from '@app/shared/api/contract/editor/embed-api';
+import type { EmailDesign } from '@app/contract/editor/design';
+import type { BlockAssets } from '@app/contract/editor/embed-api';
 
 /** What turning a design into mail needs from the server: where it is reached, how links are signed. */
 export interface RenderContext {

@@ -1,5 +1,5 @@
-import { savedBlock, savedBlockBody } from '@app/shared/api/contract/editor/embed-api';
-import { results } from '@app/shared/api/contract/engine/index';
+import { savedBlock, savedBlockBody } from '@app/contract/editor/embed-api';
+import { results } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound, sparkpostError } from '../../../http/sparkpost-errors.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DesignBlock } from '@app/shared/api/contract/editor/design';
-import type { SavedBlock } from '@app/shared/api/contract/editor/embed-api';
+import type { DesignBlock } from '@app/contract/editor/design';
+import type { SavedBlock } from '@app/contract/editor/embed-api';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
 

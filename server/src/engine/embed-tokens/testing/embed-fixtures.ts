@@ -1,4 +1,4 @@
-import type { DesignBlock, EmailDesign } from '@app/shared/api/contract/editor/design';
+import type { DesignBlock, EmailDesign } from '@app/contract/editor/design';
 import type { FastifyInstance } from 'fastify';
 import type { EngineAccount } from '../../../testing/engine.ts';
 import type { RenderDesign } from '../../email-designs/render/render-design.ts';

@@ -3,8 +3,8 @@ import {
   analyticPresetCreateBody,
   analyticPresetList,
   analyticPresetUpdateBody,
-} from '@app/shared/api/contract/engine/index';
-import { envelope } from '@app/shared/api/contract/index';
+} from '@app/contract/engine/index';
+import { envelope } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../../http/auth.ts';

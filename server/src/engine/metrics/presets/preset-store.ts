@@ -1,9 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type AnalyticFilterSet,
-  type AnalyticPreset,
-  analyticPresetLimit,
-} from '@app/shared/api/contract/engine/index';
+import { type AnalyticFilterSet, type AnalyticPreset, analyticPresetLimit } from '@app/contract/engine/index';
 import type { Clock } from '../../../clock.ts';
 import { type Db, isUniqueViolation } from '../../../db/db.ts';
 import { DomainError } from '../../../domain-error.ts';

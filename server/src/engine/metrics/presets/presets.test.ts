@@ -1,4 +1,4 @@
-import { analyticPresetLimit } from '@app/shared/api/contract/engine/index';
+import { analyticPresetLimit } from '@app/contract/engine/index';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type TestAccount } from '../../../testing/accounts.ts';
 import { useTestApp } from '../../../testing/app.ts';

@@ -1,4 +1,4 @@
-import { formatSize } from '@app/shared/rules/format';
+import { formatSize } from '@app/contract/rules/format';
 import type { BlockConverter } from '../block-context.ts';
 import { element, safeHref, text } from '../markup.ts';
 

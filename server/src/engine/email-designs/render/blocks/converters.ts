@@ -1,4 +1,4 @@
-import type { BlockType } from '@app/shared/api/contract/editor/design-constants';
+import type { BlockType } from '@app/contract/editor/design-constants';
 import type { BlockConverter } from '../block-context.ts';
 import { buttonBlock, downloadBlock } from './button-blocks.ts';
 import { calendarBlock } from './calendar-block.ts';

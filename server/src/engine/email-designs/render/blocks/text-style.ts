@@ -1,4 +1,4 @@
-import type { BlockStyle } from '@app/shared/api/contract/editor/design';
+import type { BlockStyle } from '@app/contract/editor/design';
 
 /** mj-text attributes of a block's text settings. */
 export const textAttributes = (

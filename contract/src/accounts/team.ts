@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, newPasswordSchema } from './common.ts';
+import { emailSchema, newPasswordSchema } from '../common.ts';
 import { type Permission, permissions } from './permissions.ts';
 
 export {

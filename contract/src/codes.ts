@@ -70,3 +70,8 @@ export interface ApiErrorBody {
 export interface ApiSuccess<T> {
   data: T;
 }
+
+/** The message of `quotaExceeded` (§8): 'Quota of {subfeature} on {feature} is exceeded'. */
+export function quotaExceededMessage(subfeature: string, feature: string): string {
+  return `Quota of ${subfeature} on ${feature} is exceeded`;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type ConsoleProfile, consoleProfiles } from '../../features/profiles.ts';
+import { type ConsoleProfile, consoleProfiles } from '../features/profiles.ts';
 import { permissions } from './team.ts';
 import { environmentSchema } from './users.ts';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { companyCategories } from '../../rules/constants.ts';
-import { emailSchema, phoneSchema } from './common.ts';
-import { monthlyVolumes, productTourSchema, sendingUseCases } from './onboarding.ts';
+import { monthlyVolumes, productTourSchema, sendingUseCases } from '../accounts/onboarding.ts';
+import { environmentSchema } from '../accounts/users.ts';
+import { emailSchema, phoneSchema } from '../common.ts';
+import { companyCategories } from '../rules/constants.ts';
 import { authorizedRecipientLimit } from './sandbox-limits.ts';
-import { environmentSchema } from './users.ts';
 
 export { authorizedRecipientLimit, authorizedRecipientResendSeconds } from './sandbox-limits.ts';
 

@@ -1,4 +1,4 @@
-import { type Permission, permissions } from '../permissions.ts';
+import { type Permission, permissions } from '../accounts/permissions.ts';
 
 /** SparkPost-style grants an API key can hold: the vocabulary of what a caller may do. */
 export const apiKeyGrants = [
@@ -42,7 +42,7 @@ export const subaccountGrants: readonly ApiKeyGrant[] = [
 ];
 
 /**
- * What a console session's role permissions (shared/src/api/contract/team.ts) allow on `/api/v1`. A session
+ * What a console session's role permissions (contract/src/accounts/team.ts) allow on `/api/v1`. A session
  * reads everything (the server's requireGrant lets its GETs through); these are the changes each permission opens, plus
  * the view grants every session holds (some reads are POSTs, like the content previewer).
  */

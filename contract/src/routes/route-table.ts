@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { RouteApp, RouteDef } from './route-types.ts';
 
 const consoleApp = '@app/mf-console';
@@ -415,16 +414,6 @@ export const routes: readonly Route[] = table;
 
 /** The routes the table gives to one micro-app. */
 export type RouteNameOf<App extends RouteApp> = Extract<(typeof table)[number], { app: App }>['name'];
-
-/**
- * A micro-app's pages, declared once in its entry file: the table says which app renders a route
- * (the shell must know before it loads the app), the app alone says with which page. A page keyed
- * by a route the table gives to another app does not type-check; a route without a page yet says
- * "not available yet".
- */
-export type AppPages<App extends Exclude<RouteApp, 'shell'>> = Partial<
-  Record<RouteNameOf<App>, ComponentType>
->;
 
 /** Shown for any path no route matches (not part of `routes`, so matchRoute never returns it). */
 export const notFoundRoute: RouteDef = {

@@ -5,7 +5,7 @@ import {
   newPasswordSchema,
   phoneSchema,
   totpCodeSchema,
-} from './common.ts';
+} from '../common.ts';
 
 const captcha = z.string().max(4096).optional();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorCodes } from '../codes.ts';
+import { errorCodes } from './codes.ts';
 
 /** Wraps a payload schema in the console success envelope `{ data }`. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data });

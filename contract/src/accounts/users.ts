@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { policyVersion } from '../../rules/constants.ts';
-import { currentPasswordSchema, emailSchema, newPasswordSchema, phoneSchema } from './common.ts';
+import { currentPasswordSchema, emailSchema, newPasswordSchema, phoneSchema } from '../common.ts';
+import { policyVersion } from '../rules/constants.ts';
 
 /** The policy version users must accept (§9). */
 export const currentPolicyVersion = policyVersion;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema } from './common.ts';
+import { emailSchema, phoneSchema } from '../common.ts';
 
 /** A user sends at most this many contact-us messages per hour. */
 export const contactMessagesPerHour = 5;

@@ -1,7 +1,15 @@
 import type { AnalyticFilterSet } from '@app/contract';
-import { $rangeRules, Alert, consoleFeature, EmptyState, Panel, Skeleton, useLoad } from '@app/shared';
+import {
+  $rangeRules,
+  Alert,
+  consoleFeature,
+  EmptyState,
+  LoadStatus,
+  Panel,
+  Skeleton,
+  useLoad,
+} from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { loadBreakdown, loadOverview } from './api.ts';
 import { BreakdownTable } from './BreakdownTable.tsx';
 import { breakdownOptions } from './breakdown-options.ts';

@@ -7,13 +7,13 @@ import {
   EmptyState,
   formatUserDateTime,
   LinkButton,
+  LoadStatus,
   Page,
   Panel,
   showToast,
   useLoad,
 } from '@app/shared';
 import { useState } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { deletePreset, listPresets, renamePreset } from './api.ts';
 import { PresetNameDialog } from './PresetNameDialog.tsx';
 import { presetSummary } from './preset-summary.ts';

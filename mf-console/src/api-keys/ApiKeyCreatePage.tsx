@@ -1,7 +1,17 @@
 import type { SubaccountView } from '@app/contract';
-import { Alert, consoleFeature, LinkButton, navigate, Page, Panel, SelectField, useLoad } from '@app/shared';
+import {
+  Alert,
+  consoleFeature,
+  LinkButton,
+  navigate,
+  Page,
+  Panel,
+  RoleLockedPage,
+  roleAllows,
+  SelectField,
+  useLoad,
+} from '@app/shared';
 import { useState } from 'react';
-import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 import { listSubaccounts } from '../subaccounts/api.ts';
 import { type CreatedKey, createKey } from './api.ts';
 import { KeyForm } from './KeyForm.tsx';

@@ -5,16 +5,16 @@ import {
   consoleFeature,
   formatUserDateTime,
   LinkButton,
+  LoadStatus,
   navigate,
   Page,
   Panel,
+  roleAllows,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { roleAllows } from '../role-gate.tsx';
 import { deleteKey, getKey } from './api.ts';
 import { grantsSummary } from './grants.ts';
-import { LoadStatus } from './LoadStatus.tsx';
 import { keyPath, useSubaccountParam } from './subaccount-param.ts';
 
 /** /api-key/:id: everything about a key but the key itself, with edit and delete. */

@@ -3,17 +3,18 @@ import {
   Alert,
   AppLink,
   consoleFeature,
+  LoadStatus,
   navigate,
   Page,
   Panel,
+  RoleLockedPage,
+  roleAllows,
   showToast,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 import { getKey, updateKey } from './api.ts';
 import { KeyForm } from './KeyForm.tsx';
-import { LoadStatus } from './LoadStatus.tsx';
 import { keyPath, useSubaccountParam } from './subaccount-param.ts';
 
 /** /api-key/:id/edit: label, grants and allowed IPs (the key itself never changes). */

@@ -4,14 +4,15 @@ import {
   DataTable,
   EmptyState,
   LinkButton,
+  LoadStatus,
   Page,
   Panel,
+  RoleLockedButton,
+  roleAllows,
   useLoad,
 } from '@app/shared';
-import { RoleLockedButton, roleAllows } from '../role-gate.tsx';
 import { type ListedKey, listAllKeys } from './api.ts';
 import { keyColumns } from './key-columns.tsx';
-import { LoadStatus } from './LoadStatus.tsx';
 
 /** /api-key: every key by label and short key (never the key itself), its grants, IPs and last use. */
 export function ApiKeyListPage() {

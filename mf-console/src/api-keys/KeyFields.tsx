@@ -1,8 +1,8 @@
 import { netmaskLines } from '@app/contract';
+import type { EngineForm } from '@app/shared';
 import { consoleFeature, TextField } from '@app/shared';
 import { useState } from 'react';
 import { AllowedIpsField, allowedIpsError } from './AllowedIpsField.tsx';
-import type { EngineForm } from './engine-form.tsx';
 import { GrantPicker } from './GrantPicker.tsx';
 import { allowedGrants, grantsMyRoleOpens, savedGrants } from './grants.ts';
 

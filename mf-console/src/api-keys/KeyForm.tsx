@@ -1,7 +1,6 @@
-import { fieldErrorsOf, formSchema, humanIssueMessage } from '@app/shared';
+import { EngineFormShell, fieldErrorsOf, formSchema, humanIssueMessage, useEngineForm } from '@app/shared';
 import type { ReactNode } from 'react';
 import type { KeyBody } from './api.ts';
-import { EngineFormShell, useEngineForm } from './engine-form.tsx';
 import { KeyFields, type KeyFormValues, useKeyFields } from './KeyFields.tsx';
 
 export type { KeyFormValues } from './KeyFields.tsx';

@@ -82,25 +82,3 @@ export async function listAllKeys(withSubaccounts: boolean): Promise<KeyList> {
     unlisted: subaccounts.filter((subaccount) => subaccount.status !== 'active'),
   };
 }
-
-/** The engine's refusal as `{field: message}` for the form fields it names, else `{form: message}`. */
-export function engineFieldErrors(error: unknown, fields: Record<string, string>): Record<string, string> {
-  const message = error instanceof Error ? error.message : 'Something went wrong';
-  const body =
-    error instanceof ApiError
-      ? (error.body as
-          | { errors?: Array<{ param?: string; description?: string; message?: string }> }
-          | undefined)
-      : undefined;
-  const found: Record<string, string> = {};
-  for (const entry of body?.errors ?? []) {
-    const text = entry.description ?? entry.message ?? message;
-    const names = Object.keys(fields).sort((a, b) => b.length - a.length);
-    const param = entry.param ?? names.find((name) => text.includes(name));
-    const field = param ? fields[param.split('.')[0] ?? param] : undefined;
-    const key = field ?? 'form';
-    if (!found[key]) found[key] = text;
-  }
-  if (Object.keys(found).length === 0) found.form = message;
-  return found;
-}

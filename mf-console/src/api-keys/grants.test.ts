@@ -1,7 +1,6 @@
 import { apiKeyGrants, permissions, sessionGrants, subaccountGrants } from '@app/contract';
-import { ApiError } from '@app/shared';
+import { ApiError, engineFieldErrors } from '@app/shared';
 import { describe, expect, it } from 'vitest';
-import { engineFieldErrors } from './api.ts';
 import { allowedGrants, grantAreas, grantPresets, grantsSummary, savedGrants } from './grants.ts';
 
 describe('the grant checkboxes', () => {

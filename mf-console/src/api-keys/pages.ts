@@ -1,5 +1,4 @@
-import { type AppPages, lazyPage } from '@app/shared';
-import { gatedBy } from '../subaccounts/feature-gate.tsx';
+import { type AppPages, gatedBy, lazyPage } from '@app/shared';
 
 /** API keys: create with grants and allowed IPs, shown once, list, detail, edit, delete. */
 export const apiKeyPages = {

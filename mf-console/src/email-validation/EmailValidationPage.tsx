@@ -1,8 +1,6 @@
 import { roleRefusal } from '@app/contract';
-import { Alert, LinkButton, Page, Panel, useLoad } from '@app/shared';
+import { Alert, LinkButton, LoadStatus, Page, Panel, roleAllows, useLoad } from '@app/shared';
 import { useEffect } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { roleAllows } from '../role-gate.tsx';
 import { listJobs } from './api.ts';
 import { JobsTable } from './JobsTable.tsx';
 import { ListUpload } from './ListUpload.tsx';

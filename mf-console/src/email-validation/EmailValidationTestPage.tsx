@@ -1,7 +1,6 @@
 import type { RecipientValidationResult } from '@app/contract';
-import { ApiError, Button, FormError, LinkButton, Page, Panel, TextField } from '@app/shared';
+import { ApiError, Button, engineMessage, FormError, LinkButton, Page, Panel, TextField } from '@app/shared';
 import { useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
 import { validateAddress } from './api.ts';
 import { ValidationResult } from './ValidationResult.tsx';
 

@@ -1,8 +1,15 @@
 import type { RecipientValidationJob, ValidationBatchStatus } from '@app/contract';
-import { Button, DataTable, EmptyState, formatUserDateTime, StatusTag, showToast } from '@app/shared';
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  engineMessage,
+  formatUserDateTime,
+  roleAllows,
+  StatusTag,
+  showToast,
+} from '@app/shared';
 import { useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
-import { roleAllows } from '../role-gate.tsx';
 import { downloadResults, triggerList } from './api.ts';
 
 const statuses: Record<

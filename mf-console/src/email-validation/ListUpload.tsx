@@ -1,7 +1,6 @@
 import { maxValidationListAddresses } from '@app/contract';
-import { Alert } from '@app/shared';
+import { Alert, engineMessage } from '@app/shared';
 import { type DragEvent, useId, useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
 import { triggerList, uploadList } from './api.ts';
 import { fileRefusal, maxListMegabytes } from './list-file.ts';
 

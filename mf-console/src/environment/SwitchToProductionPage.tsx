@@ -10,11 +10,11 @@ import {
   Page,
   Panel,
   reloadAccountState,
+  roleAllows,
   StatusTag,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { roleAllows } from '../role-gate.tsx';
 import { AccountStateGate } from './AccountStateGate.tsx';
 import { ProductionSteps, productionReady } from './ProductionSteps.tsx';
 import { SwitchReason } from './SwitchReason.tsx';

@@ -1,6 +1,5 @@
-import { $location, LinkButton, Page, Panel, useLoad } from '@app/shared';
+import { $location, LinkButton, Page, Panel, RoleLockedButton, roleAllows, useLoad } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { RoleLockedButton, roleAllows } from '../role-gate.tsx';
 import { loadSandboxData } from '../sandbox/api.ts';
 import { SwitchReason } from './SwitchReason.tsx';
 import { preparingPath, switchTarget } from './targets.ts';

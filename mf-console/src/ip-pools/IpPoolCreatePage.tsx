@@ -1,5 +1,4 @@
-import { AppLink, navigate, Page, Panel, showToast, useLoad } from '@app/shared';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
+import { AppLink, LoadStatus, navigate, Page, Panel, showToast, useLoad } from '@app/shared';
 import { createPool, listPools } from './api.ts';
 import { PoolForm } from './PoolForm.tsx';
 

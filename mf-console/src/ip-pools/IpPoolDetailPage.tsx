@@ -3,6 +3,8 @@ import {
   Alert,
   AppLink,
   ConfirmButton,
+  engineMessage,
+  LoadStatus,
   navigate,
   Page,
   Panel,
@@ -11,8 +13,6 @@ import {
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { engineMessage } from '../engine-message.ts';
 import { defaultPoolId, deletePool, getPool, listPools, listSendingIps, updatePool } from './api.ts';
 import { MoveAddressForm } from './MoveAddressForm.tsx';
 import { PoolAddresses } from './PoolAddresses.tsx';

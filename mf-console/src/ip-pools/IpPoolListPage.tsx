@@ -5,12 +5,12 @@ import {
   DataTable,
   EmptyState,
   LinkButton,
+  LoadStatus,
   Page,
   Panel,
+  roleAllows,
   useLoad,
 } from '@app/shared';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { roleAllows } from '../role-gate.tsx';
 import { listSubaccounts } from '../subaccounts/api.ts';
 import {
   defaultPoolId,

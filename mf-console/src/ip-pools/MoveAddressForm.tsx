@@ -1,6 +1,5 @@
-import { Button, FormError, SelectField, showToast } from '@app/shared';
+import { Button, engineMessage, FormError, SelectField, showToast } from '@app/shared';
 import { useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
 import { type IpPoolView, moveSendingIp, poolLabel, type SendingIp } from './api.ts';
 import { styles } from './styles.ts';
 

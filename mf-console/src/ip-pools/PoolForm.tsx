@@ -1,5 +1,12 @@
-import { Button, FormError, formSchema, SelectField, TextField, useZodForm } from '@app/shared';
-import { engineMessage } from '../engine-message.ts';
+import {
+  Button,
+  engineMessage,
+  FormError,
+  formSchema,
+  SelectField,
+  TextField,
+  useZodForm,
+} from '@app/shared';
 import { defaultPoolId, type IpPoolView, type PoolBody, poolLabel } from './api.ts';
 
 /**

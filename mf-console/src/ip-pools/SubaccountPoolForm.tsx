@@ -1,7 +1,6 @@
 import type { SubaccountView } from '@app/contract';
-import { Button, FormError, SelectField, showToast } from '@app/shared';
+import { Button, engineMessage, FormError, SelectField, showToast } from '@app/shared';
 import { useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
 import { updateSubaccount } from '../subaccounts/api.ts';
 import { IpPoolField } from '../subaccounts/IpPoolField.tsx';
 import type { IpPoolView } from './api.ts';

@@ -1,6 +1,5 @@
-import { Alert, consoleFeature, Page } from '@app/shared';
+import { Alert, consoleFeature, Page, RoleLockedPage, roleAllows } from '@app/shared';
 import type { ComponentType } from 'react';
-import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 
 /** IP pools change with the settings.manage permission (the engine's ip_pools/manage grant). */
 const mayManagePools = (): boolean => roleAllows('settings.manage');

@@ -1,5 +1,6 @@
 import {
   consoleFeature,
+  EngineFormShell,
   fieldErrorsOf,
   formSchema,
   humanIssueMessage,
@@ -7,15 +8,16 @@ import {
   navigate,
   Page,
   Panel,
+  RoleLockedPage,
+  roleAllows,
   SwitchField,
   TextField,
+  useEngineForm,
   useLoad,
 } from '@app/shared';
 import { useState } from 'react';
-import { EngineFormShell, useEngineForm } from '../api-keys/engine-form.tsx';
 import { KeyFields, useKeyFields } from '../api-keys/KeyFields.tsx';
 import { KeyShownOnce } from '../api-keys/KeyShownOnce.tsx';
-import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 import { createSubaccount, listIpPools, type NewSubaccount, type SubaccountCreated } from './api.ts';
 import { IpPoolField } from './IpPoolField.tsx';
 

@@ -8,16 +8,16 @@ import {
   EmptyState,
   formatUserDateTime,
   LinkButton,
+  LoadStatus,
   Page,
   Panel,
+  roleAllows,
   Skeleton,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { listKeys } from '../api-keys/api.ts';
 import { keyColumns } from '../api-keys/key-columns.tsx';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { roleAllows } from '../role-gate.tsx';
 import { getSubaccount } from './api.ts';
 import { SubaccountStatus } from './status.tsx';
 

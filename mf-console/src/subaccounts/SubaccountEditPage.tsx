@@ -6,13 +6,17 @@ import {
   Button,
   ConfirmDialog,
   consoleFeature,
+  engineFieldErrors,
   FormError,
   fieldErrorsOf,
   formSchema,
   humanIssueMessage,
+  LoadStatus,
   navigate,
   Page,
   Panel,
+  RoleLockedPage,
+  roleAllows,
   SelectField,
   showToast,
   TextField,
@@ -20,9 +24,6 @@ import {
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { engineFieldErrors } from '../api-keys/api.ts';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 import { getSubaccount, type IpPool, listIpPools, type SubaccountChanges, updateSubaccount } from './api.ts';
 import { IpPoolField } from './IpPoolField.tsx';
 import { statusLabel } from './status.tsx';

@@ -5,12 +5,13 @@ import {
   EmptyState,
   formatUserDateTime,
   LinkButton,
+  LoadStatus,
   Page,
   Panel,
+  RoleLockedButton,
+  roleAllows,
   useLoad,
 } from '@app/shared';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { RoleLockedButton, roleAllows } from '../role-gate.tsx';
 import { listSubaccounts } from './api.ts';
 import { SubaccountStatus } from './status.tsx';
 

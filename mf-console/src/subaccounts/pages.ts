@@ -1,5 +1,4 @@
-import { type AppPages, lazyPage } from '@app/shared';
-import { gatedBy } from './feature-gate.tsx';
+import { type AppPages, gatedBy, lazyPage } from '@app/shared';
 
 /** Sub-accounts and their keys. */
 export const subaccountPages = {

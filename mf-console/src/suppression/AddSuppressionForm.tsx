@@ -1,5 +1,6 @@
 import {
   Button,
+  engineFieldErrors,
   FormError,
   formSchema,
   SelectField,
@@ -8,7 +9,6 @@ import {
   TextField,
   useZodForm,
 } from '@app/shared';
-import { engineFieldErrors } from '../api-keys/api.ts';
 import { putSuppressions } from './api.ts';
 import { typeLabels, typeOptions } from './labels.ts';
 

@@ -1,6 +1,5 @@
-import { Alert, Button, DataTable } from '@app/shared';
+import { Alert, Button, DataTable, engineFieldErrors } from '@app/shared';
 import { useId, useState } from 'react';
-import { engineFieldErrors } from '../api-keys/api.ts';
 import { type NewSuppression, putSuppressions } from './api.ts';
 import { type CheckedCsv, CsvRefusal, maxCsvBytes, maxCsvRows, readSuppressionCsv } from './csv-rows.ts';
 import { type UploadOutcome, type UploadProgress, uploadInBatches } from './upload-batches.ts';

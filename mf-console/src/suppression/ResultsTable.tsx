@@ -6,10 +6,10 @@ import {
   DataTable,
   EmptyState,
   formatUserDateTime,
+  roleAllows,
   Skeleton,
   showToast,
 } from '@app/shared';
-import { roleAllows } from '../role-gate.tsx';
 import { removeSuppression } from './api.ts';
 import { typeLabels } from './labels.ts';
 import type { SearchState } from './use-suppression-search.ts';

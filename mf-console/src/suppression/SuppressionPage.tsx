@@ -1,6 +1,5 @@
-import { $location, navigate, Page, Panel, useLoad } from '@app/shared';
+import { $location, navigate, Page, Panel, roleAllows, useLoad } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { roleAllows } from '../role-gate.tsx';
 import { AddSuppressionForm } from './AddSuppressionForm.tsx';
 import { suppressionSummary } from './api.ts';
 import { CsvUpload } from './CsvUpload.tsx';

@@ -1,7 +1,6 @@
 import type { SuppressionSummary } from '@app/contract';
-import { type Loaded, Panel } from '@app/shared';
+import { type Loaded, LoadStatus, Panel } from '@app/shared';
 import { Fragment } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 
 const sourceRows: Array<[keyof SuppressionSummary, string]> = [
   ['manually_added', 'Manually added'],

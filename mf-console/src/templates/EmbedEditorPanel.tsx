@@ -6,13 +6,13 @@ import {
   ConfirmButton,
   createEmbedToken,
   DataTable,
+  engineMessage,
   formatUserDateTime,
   Panel,
   SelectField,
   useLoad,
 } from '@app/shared';
 import { useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
 import { listEmbedTokens, revokeEmbedToken } from './api.ts';
 import { embedSnippet } from './embed-snippet.ts';
 import { tokenMaker } from './embed-token-maker.ts';

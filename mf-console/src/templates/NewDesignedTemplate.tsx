@@ -2,13 +2,13 @@ import {
   Button,
   type EditorSaved,
   EmbeddedEmailEditor,
+  engineMessage,
   navigate,
   Panel,
   showToast,
   TextField,
 } from '@app/shared';
 import { useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
 import { renameTemplate, templateExists } from './api.ts';
 import { templateIdProblem } from './editor-choice.ts';
 import { styles } from './styles.ts';

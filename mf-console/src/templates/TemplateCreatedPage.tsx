@@ -8,14 +8,14 @@ import {
   consoleFeature,
   formatUserDateTime,
   LinkButton,
+  LoadStatus,
   Page,
   Panel,
+  roleAllows,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { roleAllows } from '../role-gate.tsx';
 import { createSnippetKey, loadSandboxData } from '../sandbox/api.ts';
 import { keyPlaceholder } from '../sandbox/snippets.ts';
 import { getTemplate } from './api.ts';

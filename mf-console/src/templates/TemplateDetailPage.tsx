@@ -4,20 +4,20 @@ import {
   Alert,
   AppLink,
   ConfirmButton,
+  engineMessage,
   formatUserDateTime,
   LinkButton,
+  LoadStatus,
   navigate,
   Page,
   Panel,
+  roleAllows,
   SelectField,
   showToast,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { engineMessage } from '../engine-message.ts';
-import { roleAllows } from '../role-gate.tsx';
 import { deleteTemplate, getTemplate, previewTemplate } from './api.ts';
 import { EmbedEditorPanel } from './EmbedEditorPanel.tsx';
 import { templateFeature } from './gate.tsx';

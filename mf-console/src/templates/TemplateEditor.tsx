@@ -1,5 +1,6 @@
 import {
   Button,
+  engineMessage,
   FormError,
   formSchema,
   navigate,
@@ -12,7 +13,6 @@ import {
   useZodForm,
 } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
 import { createTemplate, updateTemplate } from './api.ts';
 import { CodeField } from './CodeField.tsx';
 import { LivePreviewPanel } from './LivePreviewPanel.tsx';

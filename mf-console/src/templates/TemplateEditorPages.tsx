@@ -1,7 +1,14 @@
-import { $currentRoute, AppLink, EmbeddedEmailEditor, Page, showToast, useLoad } from '@app/shared';
+import {
+  $currentRoute,
+  AppLink,
+  EmbeddedEmailEditor,
+  LoadStatus,
+  Page,
+  showToast,
+  useLoad,
+} from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { getEditableTemplate } from './api.ts';
 import { EditorChoice } from './EditorChoice.tsx';
 import { type EditorMode, editorModeOf, withEditorMode } from './editor-choice.ts';

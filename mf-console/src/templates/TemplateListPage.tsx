@@ -6,14 +6,15 @@ import {
   EmptyState,
   formatUserDateTime,
   LinkButton,
+  LoadStatus,
   Page,
   Panel,
+  RoleLockedButton,
+  roleAllows,
   TextField,
   useLoad,
 } from '@app/shared';
 import { useState } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { RoleLockedButton, roleAllows } from '../role-gate.tsx';
 import { listTemplates } from './api.ts';
 import { templateFeature } from './gate.tsx';
 import { styles } from './styles.ts';

@@ -1,6 +1,5 @@
-import { Alert, AppLink, consoleFeature, Page } from '@app/shared';
+import { Alert, AppLink, consoleFeature, Page, RoleLockedPage, roleAllows } from '@app/shared';
 import type { ComponentType } from 'react';
-import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 
 type TemplateFeature = 'create' | 'update' | 'detail' | 'delete';
 

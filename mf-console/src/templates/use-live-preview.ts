@@ -1,6 +1,5 @@
-import { parseSampleData, type TemplateFormValues } from '@app/shared';
+import { engineMessage, parseSampleData, type TemplateFormValues } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
-import { engineMessage } from '../engine-message.ts';
 import { previewContent, type RenderedPreview } from './api.ts';
 import { contentOf } from './template-form.ts';
 

@@ -1,6 +1,14 @@
-import { Alert, Button, consoleFeature, formatUserDateTime, Page, Panel, useLoad } from '@app/shared';
+import {
+  Alert,
+  Button,
+  consoleFeature,
+  formatUserDateTime,
+  LoadStatus,
+  Page,
+  Panel,
+  useLoad,
+} from '@app/shared';
 import { useState } from 'react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { getDailySends, getUsage } from './api.ts';
 import { DailyUsageChart, type DayCount } from './DailyUsageChart.tsx';
 import { QuotaAlerts } from './QuotaAlerts.tsx';

@@ -1,5 +1,13 @@
-import { Button, DataTable, EmptyState, formatUserDateTime, Panel, StatusTag, useLoad } from '@app/shared';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
+import {
+  Button,
+  DataTable,
+  EmptyState,
+  formatUserDateTime,
+  LoadStatus,
+  Panel,
+  StatusTag,
+  useLoad,
+} from '@app/shared';
 import { type BatchStatus, batchStatuses } from './api.ts';
 import { outcomeOf, stateLabels } from './batch-history.ts';
 

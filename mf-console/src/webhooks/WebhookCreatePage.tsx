@@ -1,5 +1,4 @@
-import { navigate, Page, Panel, showToast } from '@app/shared';
-import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
+import { navigate, Page, Panel, RoleLockedPage, roleAllows, showToast } from '@app/shared';
 import { createWebhook } from './api.ts';
 import { WebhookForm } from './WebhookForm.tsx';
 import { emptyWebhook } from './webhook-form.ts';

@@ -5,15 +5,15 @@ import {
   ConfirmButton,
   consoleFeature,
   LinkButton,
+  LoadStatus,
   navigate,
   Page,
   Panel,
+  roleAllows,
   StatusTag,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { roleAllows } from '../role-gate.tsx';
 import { deleteWebhook, getWebhook } from './api.ts';
 import { BatchHistory } from './BatchHistory.tsx';
 import { SigningSecret } from './SigningSecret.tsx';

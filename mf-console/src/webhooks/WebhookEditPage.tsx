@@ -1,7 +1,16 @@
-import { $currentRoute, AppLink, navigate, Page, Panel, showToast, useLoad } from '@app/shared';
+import {
+  $currentRoute,
+  AppLink,
+  LoadStatus,
+  navigate,
+  Page,
+  Panel,
+  RoleLockedPage,
+  roleAllows,
+  showToast,
+  useLoad,
+} from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { RoleLockedPage, roleAllows } from '../role-gate.tsx';
 import { getWebhook, updateWebhook } from './api.ts';
 import { WebhookForm } from './WebhookForm.tsx';
 import { bodyOf, changesOf, valuesOf } from './webhook-form.ts';

@@ -1,7 +1,14 @@
-import { consoleFeature, formSchema, SwitchField, TextField, useLoad } from '@app/shared';
+import {
+  consoleFeature,
+  EngineFormShell,
+  formSchema,
+  LoadStatus,
+  SwitchField,
+  TextField,
+  useEngineForm,
+  useLoad,
+} from '@app/shared';
 import { useState } from 'react';
-import { EngineFormShell, useEngineForm } from '../api-keys/engine-form.tsx';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
 import { AuthFields } from './AuthFields.tsx';
 import { eventGroups, type ReceiverAnswer, receiverAnswerOf } from './api.ts';
 import { EventPicker } from './EventPicker.tsx';

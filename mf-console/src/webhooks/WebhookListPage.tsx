@@ -5,13 +5,14 @@ import {
   DataTable,
   EmptyState,
   LinkButton,
+  LoadStatus,
   Page,
   Panel,
+  RoleLockedButton,
+  roleAllows,
   StatusTag,
   useLoad,
 } from '@app/shared';
-import { LoadStatus } from '../api-keys/LoadStatus.tsx';
-import { RoleLockedButton, roleAllows } from '../role-gate.tsx';
 import { listWebhooks } from './api.ts';
 
 /** /webhook: every webhook with its target, events, state and last delivery. */

@@ -1,5 +1,7 @@
 import { type Permission, roleRefusal } from '@app/contract';
-import { Alert, Button, canChange, Page } from '@app/shared';
+import { canChange } from '../stores/account.ts';
+import { Alert, Button } from './components.tsx';
+import { Page } from './layout.tsx';
 
 /** §6: whether the signed-in user's role may make changes of this kind (reading is always allowed). */
 export const roleAllows = (permission: Permission): boolean => canChange(permission);

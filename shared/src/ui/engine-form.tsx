@@ -1,6 +1,6 @@
-import { Button, FormError } from '@app/shared';
 import { type ReactNode, useState } from 'react';
-import { engineFieldErrors } from './api.ts';
+import { Button, FormError } from './components.tsx';
+import { engineFieldErrors } from './engine-message.ts';
 
 /**
  * Field errors and the busy state of a form sent to the engine: `clear(field)` when a field changes,

@@ -1,5 +1,5 @@
-import { ApiError } from '@app/shared';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client.ts';
 import { engineMessage } from './engine-message.ts';
 
 describe('engineMessage', () => {

@@ -1,5 +1,7 @@
-import { Alert, Button, type Loaded, Skeleton } from '@app/shared';
 import type { ReactNode } from 'react';
+import { Alert, Button } from './components.tsx';
+import { Skeleton } from './layout.tsx';
+import type { Loaded } from './use-load.ts';
 
 /**
  * What a page shows before its data: a skeleton while it loads, or why it failed with `action`

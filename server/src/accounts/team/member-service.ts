@@ -11,8 +11,8 @@ import { DomainError } from '../../domain-error.ts';
 import { memberInvitationMail } from '../../mail/templates.ts';
 import type { CompanyMemberRow } from '../users/user-store.ts';
 import { type Caller, givableRole, memberNotFound, onlyAdminsGiveAdmin, roleName } from './team-rules.ts';
-import type { TeamServiceDeps } from './team-service.ts';
 import type { InvitationRow, RoleRow } from './team-store.ts';
+import type { TeamServiceDeps } from './team-types.ts';
 
 const dayMs = 24 * 60 * 60 * 1000;
 const validMs = invitationValidDays * dayMs;

@@ -15,7 +15,7 @@ import {
   roleNotFound,
   roleView,
 } from './team-rules.ts';
-import type { TeamServiceDeps } from './team-service.ts';
+import type { TeamServiceDeps } from './team-types.ts';
 
 export type RoleChanges = { name?: string | undefined; permissions?: string[] | undefined };
 

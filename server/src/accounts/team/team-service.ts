@@ -1,37 +1,8 @@
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/db.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import type { PasswordHasher } from '../auth/passwords.ts';
-import type { CompanyStore } from '../company/company-store.ts';
-import type { UserStore } from '../users/user-store.ts';
 import { createMemberService } from './member-service.ts';
 import { createRoleService } from './role-service.ts';
-import type { TeamStore } from './team-store.ts';
+import type { TeamServiceDeps } from './team-types.ts';
 
 export type { Caller } from './team-rules.ts';
-
-export interface TeamServiceDeps {
-  db: Db;
-  clock: Clock;
-  mailer: Mailer;
-  publicUrl: string;
-  passwords: Pick<PasswordHasher, 'hash'>;
-  users: Pick<
-    UserStore,
-    | 'companyMembers'
-    | 'memberOf'
-    | 'countUsers'
-    | 'roleCounts'
-    | 'setRole'
-    | 'reassignRole'
-    | 'deleteMember'
-    | 'insertMember'
-    | 'emailTaken'
-    | 'profile'
-  >;
-  companies: Pick<CompanyStore, 'lockName' | 'detail'>;
-  team: TeamStore;
-}
 
 /**
  * Team members, their invitations (member-service.ts) and the company's roles (role-service.ts), §3

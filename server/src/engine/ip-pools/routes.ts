@@ -3,13 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
 import { badRequestOnInvalid, sparkpostError } from '../../http/sparkpost-errors.ts';
-import {
-  defaultPoolId,
-  type IpPool,
-  type IpPoolFields,
-  type IpPoolStore,
-  type PoolRefusal,
-} from './ip-pool-store.ts';
+import type { IpPoolRouteDeps } from './ip-pool-route-types.ts';
+import { defaultPoolId, type IpPool, type IpPoolFields, type PoolRefusal } from './ip-pool-store.ts';
 import { normalizeAddress } from './local-addresses.ts';
 import { sendingIpRoutes } from './sending-ips-routes.ts';
 
@@ -77,14 +72,6 @@ function refusalError(refusal: PoolRefusal) {
     case 'addressTaken':
       return badRequest(`IP ${refusal.address} is already in IP Pool ${refusal.pool}.`);
   }
-}
-
-export interface IpPoolRouteDeps {
-  ipPools: IpPoolStore;
-  /** The addresses a pool may hold: this machine's (local-addresses.ts). */
-  localAddresses(): Set<string>;
-  /** Shown as each sending IP's hostname: the name this server greets with. */
-  hostname: string;
 }
 
 /**

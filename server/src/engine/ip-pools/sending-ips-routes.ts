@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
 import { badRequestOnInvalid, sparkpostError } from '../../http/sparkpost-errors.ts';
+import type { IpPoolRouteDeps } from './ip-pool-route-types.ts';
 import { defaultPoolId } from './ip-pool-store.ts';
 import { normalizeAddress } from './local-addresses.ts';
-import type { IpPoolRouteDeps } from './routes.ts';
 
 const tags = ['ip-pools'];
 

@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
-import type { VerificationStatus } from './sending-domain-store.ts';
+import type { VerificationStatus } from './sending-domain-types.ts';
 
 /** One of a sending domain's additional DKIM keys (the domain's own key is the "default" one). */
 export interface DkimKey {

@@ -1,9 +1,10 @@
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { createDkimKeyStore } from './dkim-key-store.ts';
+import type { VerificationStatus } from './sending-domain-types.ts';
 import { createSendingFacts } from './sending-facts.ts';
 
-export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
+export type { VerificationStatus } from './sending-domain-types.ts';
 
 export interface SendingDomain {
   /** 0 = the master account's. */

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { createNotifiedCache } from '../../db/notified-cache.ts';
 import type { DkimKeyFacts } from './dkim-key-store.ts';
-import type { VerificationStatus } from './sending-domain-store.ts';
+import type { VerificationStatus } from './sending-domain-types.ts';
 
 export interface SigningKey {
   signingDomain: string;

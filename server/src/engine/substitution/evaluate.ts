@@ -3,7 +3,7 @@ import type { SubstitutionData } from './data.ts';
 import { GenerationError } from './errors.ts';
 import { encodeUrlValue, escapeHtml } from './escape.ts';
 import { templateLimits } from './limits.ts';
-import type { SnippetContents } from './snippets.ts';
+import type { SnippetContents } from './substitution-types.ts';
 import { arithmetic, compare, equals, isEmpty, isTruthy, lengthOf, lookup, toText } from './values.ts';
 
 /** What the loops of one transmission (or preview) may still run, shared by its renders. */

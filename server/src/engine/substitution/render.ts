@@ -7,7 +7,7 @@ import { GenerationError } from './errors.ts';
 import { htmlToPlainText, inlineCss } from './html.ts';
 import { checkTemplateShape, templateLimits } from './limits.ts';
 import { extractLinks, type LinkPart, type LinkRewrite, type TrackedLink } from './links.ts';
-import type { SnippetContents } from './snippets.ts';
+import type { ContentParts, SnippetContents } from './substitution-types.ts';
 import type { PartTemplate, RenderBudget } from './template.ts';
 import { compilePart, createRenderBudget, NestedSources } from './template.ts';
 
@@ -17,18 +17,10 @@ export type { GenerationErrorKind } from './errors.ts';
 export { CompileError, GenerationError } from './errors.ts';
 export { templateLimits, templateLimitsText } from './limits.ts';
 export type { LinkRewrite, TrackedLink } from './links.ts';
-export { checkSnippetParts, type SnippetContents, snippetIdsIn } from './snippets.ts';
-export { createRenderBudget, type RenderBudget } from './template.ts';
+export { checkSnippetParts, snippetIdsIn } from './snippets.ts';
 
-export interface ContentParts {
-  subject: string;
-  html?: string;
-  text?: string;
-  amp_html?: string;
-  from: { email: string; name?: string };
-  reply_to?: string;
-  headers?: Record<string, string>;
-}
+export type { ContentParts, SnippetContents } from './substitution-types.ts';
+export { createRenderBudget, type RenderBudget } from './template.ts';
 
 export interface RenderOptions {
   /**

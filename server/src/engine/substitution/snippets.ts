@@ -5,11 +5,8 @@ import { ExpressionParser } from './expression.ts';
 import { type Segment, splitTags, tokenize } from './lexer.ts';
 import { templateLimits } from './limits.ts';
 import { parsePart } from './parser.ts';
-import type { ContentParts } from './render.ts';
+import type { ContentParts } from './substitution-types.ts';
 import { lookup } from './values.ts';
-
-/** A stored snippet's parts, by snippet id, as the renderer gets them. */
-export type SnippetContents = Record<string, { html?: string; text?: string; amp_html?: string }>;
 
 const BODY_PARTS = ['html', 'text', 'amp_html'] as const;
 

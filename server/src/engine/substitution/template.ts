@@ -4,7 +4,7 @@ import { CompileError, GenerationError } from './errors.ts';
 import { type NestedOrigin, type RenderBudget, renderPart } from './evaluate.ts';
 import { templateLimits } from './limits.ts';
 import { parsePart } from './parser.ts';
-import type { SnippetContents } from './snippets.ts';
+import type { SnippetContents } from './substitution-types.ts';
 
 export type { RenderBudget } from './evaluate.ts';
 

@@ -24,7 +24,8 @@ function placeOf(file: string): Place {
     return 'composition';
   }
   if (path.startsWith('http/')) return 'transport';
-  if (/^(accounts|engine|marketing)\//.test(path)) return /routes\.ts$/.test(path) ? 'routes' : 'domain';
+  if (/^(accounts|content|engine|marketing)\//.test(path))
+    return /routes\.ts$/.test(path) ? 'routes' : 'domain';
   return 'platform';
 }
 

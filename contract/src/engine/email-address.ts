@@ -20,6 +20,12 @@ const octets = (text: string) => (onlyAscii.test(text) ? text.length : utf8.enco
 const converted = new Map<string, string | undefined>();
 const maxConverted = 10_000;
 
+/** The part after the last `@`, lower-cased; '' without one. */
+export function domainOf(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at < 0 ? '' : address.slice(at + 1).toLowerCase();
+}
+
 /** The domain in A-label (punycode) form, or undefined when it is not a host name. */
 export function asciiDomain(domain: string): string | undefined {
   if (converted.has(domain)) return converted.get(domain);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { fairPool, PoolBusyError } from './fair-pool.ts';
 
-const pool = fairPool(new URL('../engine/generators/draw-worker.ts', import.meta.url), {
+const pool = fairPool(new URL('../content/generators/draw-worker.ts', import.meta.url), {
   threads: 2,
   maxWaitingPerOwner: 2,
   idleTimeoutMs: 1_000,

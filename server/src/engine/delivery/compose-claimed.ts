@@ -1,15 +1,15 @@
+import { domainOf } from '@app/contract/engine/email-address';
 import { findUnstorable, type SparkpostRecipient } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
+import { renderMessages } from '../rendering/render-pool.ts';
+import type { RecipientJob } from '../rendering/render-worker.ts';
 import { templateLimits } from '../substitution/render.ts';
 import { trackingPlan } from '../tracking/instrument.ts';
 import type { GenerationSnapshot, StoredRecipient } from '../transmissions/bulk-acceptance.ts';
 import { chargesFor, type RecipientFacts, type SendContext, sendEvent } from '../transmissions/events.ts';
 import { recipientType } from '../transmissions/generate.ts';
-import { domainOf } from '../transmissions/recipients.ts';
-import { renderMessages } from '../transmissions/render-pool.ts';
-import type { RecipientJob } from '../transmissions/render-worker.ts';
 import {
   type CompositionProgress,
   generationsOf,

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
+import { domainOf } from '@app/contract/engine/email-address';
 import type { Clock } from '../../clock.ts';
 import { coalesce } from '../../db/coalesce.ts';
 import type { Db } from '../../db/db.ts';
 import type { ReportError } from '../../report-error.ts';
-import { domainOf } from '../events/event-store.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { messagesQueuedChannel } from '../messages/message-writer.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';

@@ -1,6 +1,6 @@
+import { domainOf } from '@app/contract/engine/email-address';
 import { type BounceClass, isHardBounce } from '../bounces/bounce-classes.ts';
 import { classifyReply } from '../bounces/classify.ts';
-import { domainOf } from '../events/event-store.ts';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { factsEvent, optionFacts } from '../messages/message-facts.ts';
 import type { NewSuppression } from '../suppression/suppression-store.ts';

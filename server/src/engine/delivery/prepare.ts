@@ -1,5 +1,5 @@
+import { domainOf } from '@app/contract/engine/email-address';
 import { verpAddress } from '../bounces/verp.ts';
-import { domainOf } from '../events/event-store.ts';
 import { headerBlockEnd } from '../messages/header-fields.ts';
 
 /** What turns a stored message into what goes on the wire; each function comes from its own module. */

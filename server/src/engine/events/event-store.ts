@@ -1,3 +1,4 @@
+import { domainOf } from '@app/contract/engine/email-address';
 import { type Db, pipelined } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
 import type { MessageEventType, NewMessageEvent } from './message-event.ts';
@@ -162,12 +163,6 @@ export const reasonScanRows = 5000;
  * (PGlite's per-parameter cost dominated the batch insert; measured 1.5x faster).
  */
 const rowsPerInsert = 5000;
-
-/** The part after the last `@`, lower-cased; '' without one. */
-export function domainOf(address: string): string {
-  const at = address.lastIndexOf('@');
-  return at < 0 ? '' : address.slice(at + 1).toLowerCase();
-}
 
 /** `Name <a@b.example>` or `a@b.example` → the address. */
 function bareAddress(from: string): string {

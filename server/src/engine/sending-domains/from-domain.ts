@@ -1,6 +1,6 @@
 import { domainToASCII } from 'node:url';
 import { readHeaderFields } from '../messages/header-fields.ts';
-import type { ContentSource } from '../transmissions/render-worker.ts';
+import type { ContentSource } from '../rendering/render-worker.ts';
 
 /** The header block of a whole message given as text, without copying the rest of it. */
 function headerBlockOf(source: string): Buffer {

@@ -15,9 +15,9 @@ import { missingValue } from '../../engine-error.ts';
 import { masterSharing } from '../../http/master-sharing.ts';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { conflict, notFound } from '../../http/sparkpost-errors.ts';
+import { checkSnippetCompiles } from '../rendering/render-pool.ts';
 import { CompileError } from '../substitution/render.ts';
 import { compileFailure } from '../templates/content.ts';
-import { checkSnippetCompiles } from '../transmissions/render-pool.ts';
 import type { SnippetHeader, SnippetParts, SnippetStore } from './snippet-store.ts';
 
 const tags = ['snippets'];

@@ -1,12 +1,12 @@
 import { isEmailAddress, type TemplateContentBody } from '@app/contract/engine/index';
 import { EngineError, invalidValue, missingValue } from '../../engine-error.ts';
+import { checkCompiles, checkRfc822Compiles, preview } from '../rendering/render-pool.ts';
 import {
   CompileError,
   type ContentParts,
   type SnippetContents,
   type SubstitutionData,
 } from '../substitution/render.ts';
-import { checkCompiles, checkRfc822Compiles, preview } from '../transmissions/render-pool.ts';
 
 /** What a transmission sends from a template: inline parts, or a whole message. */
 export type SendingContent = ContentParts | { email_rfc822: string };

@@ -2,11 +2,11 @@ import { findUnstorableInSlices } from '@app/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import { type IngestUnit, maxUnitDepth, UnstorableUnitError } from '../messages/ingest.ts';
 import type { QueuedRecipient } from '../messages/message-writer.ts';
+import type { ContentSource } from '../rendering/render-worker.ts';
 import { mergeSubstitutionData, type SnippetContents } from '../substitution/render.ts';
 import { commitSend } from './commit.ts';
 import { chargesFor, messageOptions, rejectionReasons, type SendContext, sendEvent } from './events.ts';
 import type { Generation } from './generate.ts';
-import type { ContentSource } from './render-worker.ts';
 import { checkInCommit, screenRecipients } from './screen.ts';
 import type { SendDeps } from './send-deps.ts';
 

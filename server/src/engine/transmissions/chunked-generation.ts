@@ -1,9 +1,9 @@
 import type { SparkpostRecipient } from '@app/contract/engine/index';
 import { EngineError } from '../../engine-error.ts';
+import { messageSizeEstimate } from '../rendering/message-size.ts';
 import { templateLimits } from '../substitution/render.ts';
 import { type SendContext, sendEvent } from './events.ts';
 import type { Generation } from './generate.ts';
-import { messageSizeEstimate } from './message-size.ts';
 import type { SendDeps } from './send-deps.ts';
 import { submitChunk } from './submit.ts';
 import { GenerationLost } from './transmission-rows.ts';

@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { domainOf } from '@app/contract/engine/email-address';
 import type { SparkpostRecipient } from '@app/contract/engine/index';
 import type { NewMessageEvent } from '../events/message-event.ts';
 import type { NewTransmission } from '../messages/ingest.ts';
 import type { NewMessage } from '../messages/message-writer.ts';
+import { messageSizeEstimate } from '../rendering/message-size.ts';
+import { renderMessages } from '../rendering/render-pool.ts';
+import type { ContentSource, RecipientJob, RenderedMessage } from '../rendering/render-worker.ts';
 import { mergeSubstitutionData, type SnippetContents, templateLimits } from '../substitution/render.ts';
 import { trackingPlan } from '../tracking/instrument.ts';
 import {
@@ -12,10 +16,6 @@ import {
   type SendContext,
   sendEvent,
 } from './events.ts';
-import { messageSizeEstimate } from './message-size.ts';
-import { domainOf } from './recipients.ts';
-import { renderMessages } from './render-pool.ts';
-import type { ContentSource, RecipientJob, RenderedMessage } from './render-worker.ts';
 import { screenRecipients } from './screen.ts';
 import type { Environment, SendDeps } from './send-deps.ts';
 

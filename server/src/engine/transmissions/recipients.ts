@@ -62,5 +62,3 @@ export async function checkRecipients(recipients: readonly SparkpostRecipient[])
   }
   return { valid, errors };
 }
-
-export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();

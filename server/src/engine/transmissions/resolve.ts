@@ -1,6 +1,9 @@
 import type { TransmissionBody } from '@app/contract/engine/index';
 import { invalidValue, notFound, subresourceNotFound } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
+import { messageSizeEstimate } from '../rendering/message-size.ts';
+import { checkCompiles, checkRfc822Compiles } from '../rendering/render-pool.ts';
+import type { ContentSource } from '../rendering/render-worker.ts';
 import {
   CompileError,
   type ContentParts,
@@ -10,10 +13,7 @@ import {
 import { compileFailure, parseFrom } from '../templates/content.ts';
 import type { Generation } from './generate.ts';
 import { newTransmissionId } from './ids.ts';
-import { messageSizeEstimate } from './message-size.ts';
 import { checkRecipients, type RecipientError } from './recipients.ts';
-import { checkCompiles, checkRfc822Compiles } from './render-pool.ts';
-import type { ContentSource } from './render-worker.ts';
 import { screenDkimKey, screenFromDomain } from './screen.ts';
 import { sendDefaults } from './send-defaults.ts';
 import type { Environment, SendDeps, StoredTemplate } from './send-deps.ts';

@@ -1,7 +1,7 @@
 import { dkimKeyRefused, UnverifiedDomainError } from '../../engine-error.ts';
+import type { ContentSource } from '../rendering/render-worker.ts';
 import { fromDomainOf } from '../sending-domains/from-domain.ts';
 import type { SuppressionCheck } from '../suppression/suppression-store.ts';
-import type { ContentSource } from './render-worker.ts';
 import type { Environment, SendDeps } from './send-deps.ts';
 
 /**

@@ -3,9 +3,13 @@ import type { DesignRendered, DesignSaved, StoredDesign } from '@app/contract/ed
 import type { TemplateContentBody } from '@app/contract/engine/index';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
+import { checkTemplateContent } from '../../engine/templates/content.ts';
+import type {
+  TemplateChange,
+  TemplateStore,
+  TemplateVersion,
+} from '../../engine/templates/template-store.ts';
 import { invalidValue, missingValue } from '../../engine-error.ts';
-import { checkTemplateContent } from '../templates/content.ts';
-import type { TemplateChange, TemplateStore, TemplateVersion } from '../templates/template-store.ts';
 import { type DesignKey, designStore } from './design-store.ts';
 import type { RenderDesign, RenderedDesign } from './render/render-design.ts';
 

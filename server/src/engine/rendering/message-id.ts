@@ -1,5 +1,5 @@
+import { domainOf } from '@app/contract/engine/email-address';
 import { asciiDomain } from '@app/contract/engine/index';
-import { domainOf } from './recipients.ts';
 
 /** A Message-ID in ASCII (the sender's domain in A-labels), whatever the sender's address. */
 export const messageIdFor = (id: string, fromEmail: string) =>

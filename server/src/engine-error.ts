@@ -18,7 +18,23 @@ export type EngineErrorKind =
   /** A production send From a domain that is not a verified sending domain of the account. */
   | 'unverifiedDomain'
   /** options.dkim_key names no key of the From domain, or one not verified. */
-  | 'dkimKey';
+  | 'dkimKey'
+  /** Parameters the resource's rules refuse (a limit reached, a test POST that failed...). */
+  | 'invalidParams'
+  /** A reference to something of the account that is not registered (a tracking domain). */
+  | 'unknownReference'
+  /** An uploaded file that cannot be read as what it should be. */
+  | 'unreadableFile'
+  /** The resource exists already. */
+  | 'exists'
+  /** Another account holds the domain. */
+  | 'inUse'
+  /** The caller may use the resource but not change it. */
+  | 'forbidden'
+  /** A remote endpoint (DNS, a webhook target) did not confirm what the request needs. */
+  | 'remoteFailed'
+  /** A remote endpoint did not answer in time. */
+  | 'remoteTimeout';
 
 /**
  * A rule of the engine said no: its kind, what exactly is wrong for people (`description`) and, where
@@ -28,13 +44,16 @@ export class EngineError extends Error {
   readonly kind: EngineErrorKind;
   readonly description: string;
   readonly summary: string | undefined;
-  /** Where in the request the fault is, when the kind can say more (a template's part and line). */
-  readonly details: Readonly<Record<string, string | number>>;
+  /**
+   * Where in the request the fault is, when the kind can say more (a template's part and line), or
+   * what a remote endpoint answered (a webhook target's `response`).
+   */
+  readonly details: Readonly<Record<string, unknown>>;
 
   constructor(
     kind: EngineErrorKind,
     description: string,
-    options: { summary?: string; details?: Record<string, string | number> } = {},
+    options: { summary?: string; details?: Record<string, unknown> } = {},
   ) {
     super(description);
     this.name = 'EngineError';

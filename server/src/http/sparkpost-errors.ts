@@ -119,6 +119,14 @@ const kindAnswers: Record<EngineErrorKind, { status: number } & SparkpostErrorIt
   overQuota: { status: 420, message: 'Exceed Sending Limit (monthly)', code: '2104' },
   unverifiedDomain: { status: 400, message: 'Invalid domain', code: '7001' },
   dkimKey: { status: 400, message: 'Invalid DKIM key', code: '1100' },
+  invalidParams: { status: 400, message: 'invalid params', code: '1300' },
+  unknownReference: { status: 400, message: 'invalid params', code: '1200' },
+  unreadableFile: { status: 400, message: 'invalid data format/type', code: '1300' },
+  exists: { status: 409, message: 'resource conflict', code: '1602' },
+  inUse: { status: 400, message: 'Domain in use by another account', code: '7004' },
+  forbidden: { status: 403, message: 'Forbidden.', code: '1100' },
+  remoteFailed: { status: 400, message: 'request to remote endpoint failed', code: '1404' },
+  remoteTimeout: { status: 503, message: 'remote endpoint timed out', code: '1404' },
 };
 
 /** SparkPost's 420 for a send over the daily or sandbox limit. */

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { ListRefusal, readAddressCsv } from './address-csv.ts';
+import { EngineError } from '../../engine-error.ts';
+import { readAddressCsv } from './address-csv.ts';
 
 const read = (text: string) => readAddressCsv(Readable.from([Buffer.from(text)]));
 
@@ -22,7 +23,8 @@ describe('address CSV', () => {
 
   it('refuses an over-long row naming its line', async () => {
     const refusal = await read(`jane@acme.test\n${'a'.repeat(5_000)}\n`).catch((error: unknown) => error);
-    expect(refusal).toBeInstanceOf(ListRefusal);
+    expect(refusal).toBeInstanceOf(EngineError);
+    expect(refusal).toMatchObject({ kind: 'unreadableFile' });
     expect((refusal as Error).message).toMatch(/^The file is not valid CSV: .*line 2/);
   });
 

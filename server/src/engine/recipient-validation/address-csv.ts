@@ -2,9 +2,7 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { maxValidationListAddresses } from '@app/contract/engine/index';
 import { CsvError, parse } from 'csv-parse';
-
-/** Why an uploaded list was refused, in words for its owner. */
-export class ListRefusal extends Error {}
+import { EngineError } from '../../engine-error.ts';
 
 /** The longest row accepted, in characters. */
 const maxRowLength = 4_096;
@@ -31,9 +29,11 @@ function addressCollector() {
       const address = record[column] ?? '';
       if (address === '') return;
       // The database stores no NUL character; anything else the file holds is validated as written.
-      if (address.includes('\0')) throw new ListRefusal(`Line ${line} holds a NUL character`);
+      if (address.includes('\0'))
+        throw new EngineError('unreadableFile', `Line ${line} holds a NUL character`);
       if (addresses.length === maxValidationListAddresses) {
-        throw new ListRefusal(
+        throw new EngineError(
+          'unreadableFile',
           `The list has more than ${maxValidationListAddresses.toLocaleString('en-US')} addresses (the most one upload may hold); split it and upload each part`,
         );
       }
@@ -83,10 +83,11 @@ export async function readAddressCsv(source: AsyncIterable<Buffer>): Promise<str
   } else {
     parser.destroy();
   }
-  if (failure instanceof CsvError) throw new ListRefusal(`The file is not valid CSV: ${failure.message}`);
+  if (failure instanceof CsvError)
+    throw new EngineError('unreadableFile', `The file is not valid CSV: ${failure.message}`);
   if (failure !== undefined) throw failure;
   if (collector.addresses.length === 0) {
-    throw new ListRefusal('The list holds no address: put one address on each row');
+    throw new EngineError('unreadableFile', 'The list holds no address: put one address on each row');
   }
   return collector.addresses;
 }

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { conflict, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
-import { ListRefusal, readAddressCsv } from './address-csv.ts';
+import { readAddressCsv } from './address-csv.ts';
 import type { RecipientValidator } from './recipient-validator.ts';
 import { resultsCsv } from './results-csv.ts';
 import type { SingleQuota } from './single-quota.ts';
@@ -77,7 +77,6 @@ async function uploadedList(request: FastifyRequest): Promise<{ filename: string
     addresses = await readAddressCsv(file.file);
   } catch (error) {
     if (file.file.truncated) throw tooLarge();
-    if (error instanceof ListRefusal) throw badList(error.message);
     throw error;
   }
   if (file.file.truncated) throw tooLarge();

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { type DkimKeyService, type DkimKeyView, recordOf } from './dkim-key-service.ts';
 import { publicKeyBits } from './dkim-keys.ts';
-import { answering, viewerOf } from './routes.ts';
+import { viewerOf } from './routes.ts';
 
 const tags = ['sending-domains'];
 const manage = requireGrant('sending_domains/manage');
@@ -71,8 +71,10 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
         },
       },
       async (request) => {
-        const key = await answering(() =>
-          dkimKeys.create(viewerOf(principalOf(request)), request.params.domain, request.body),
+        const key = await dkimKeys.create(
+          viewerOf(principalOf(request)),
+          request.params.domain,
+          request.body,
         );
         return { results: answerOf(key, true) };
       },
@@ -110,9 +112,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
       },
       async (request) => {
         const { domain, key_id } = request.params;
-        const key = await answering(() =>
-          dkimKeys.update(viewerOf(principalOf(request)), domain, key_id, request.body),
-        );
+        const key = await dkimKeys.update(viewerOf(principalOf(request)), domain, key_id, request.body);
         return { results: { message: 'Successfully updated DKIM key.', ...answerOf(key, true) } };
       },
     );
@@ -125,7 +125,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
       },
       async (request, reply) => {
         const { domain, key_id } = request.params;
-        await answering(() => dkimKeys.remove(viewerOf(principalOf(request)), domain, key_id));
+        await dkimKeys.remove(viewerOf(principalOf(request)), domain, key_id);
         return reply.status(204).send();
       },
     );
@@ -143,9 +143,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
       },
       async (request) => {
         const { domain, key_id } = request.params;
-        const { key, record, result } = await answering(() =>
-          dkimKeys.verify(viewerOf(principalOf(request)), domain, key_id),
-        );
+        const { key, record, result } = await dkimKeys.verify(viewerOf(principalOf(request)), domain, key_id);
         return {
           results: {
             id: key.id,

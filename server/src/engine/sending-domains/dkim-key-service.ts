@@ -7,7 +7,6 @@ import { type DkimKeyPair, generateDkimKeys, importDkimKeys } from './dkim-keys.
 import { type DnsRecord, dkimRecordName, dkimRecordValue } from './dns-records.ts';
 import {
   defaultDkimHeaders,
-  SendingDomainRefusal,
   type SendingDomainService,
   selectorAt,
   signingDomainFor,
@@ -54,7 +53,7 @@ export interface DkimKeyVerification {
   result: CheckResult;
 }
 
-const invalidParams = (description: string) => new SendingDomainRefusal('invalidParams', description);
+const invalidParams = (description: string) => new EngineError('invalidParams', description);
 const partialKeys = () =>
   invalidParams('When providing custom keys, private, public, and selector must all be specified');
 

@@ -16,14 +16,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
-import { conflict, forbidden, sparkpostError } from '../../http/sparkpost-errors.ts';
 import type { Principal } from '../../principal.ts';
-import {
-  SendingDomainRefusal,
-  type SendingDomainRefusalKind,
-  type SendingDomainService,
-  type Verification,
-} from './sending-domain-service.ts';
+import type { SendingDomainService, Verification } from './sending-domain-service.ts';
 import type { SendingDomain, Viewer } from './sending-domain-store.ts';
 
 const tags = ['sending-domains'];
@@ -69,28 +63,6 @@ const dkimOf = (domain: SendingDomain) => ({
   headers: domain.dkim.headers,
 });
 
-/** SparkPost's words for each refusal. */
-const refusalAnswers: Record<SendingDomainRefusalKind, (description: string) => Error> = {
-  inUse: (description) => sparkpostError(400, 'Domain in use by another account', '7004', description),
-  exists: (description) => conflict(description),
-  unknownTrackingDomain: (description) => sparkpostError(400, 'invalid params', '1200', description),
-  dkimUnverifiable: (description) =>
-    sparkpostError(400, 'request to remote endpoint failed', '1404', description),
-  notOwner: (description) => forbidden(description),
-  tooMany: (description) => sparkpostError(400, 'invalid params', '1300', description),
-  invalidParams: (description) => sparkpostError(400, 'invalid params', '1300', description),
-};
-
-/** Runs `work`, answering a sending-domain refusal in SparkPost's shape. */
-export async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof SendingDomainRefusal) throw refusalAnswers[error.kind](error.message);
-    throw error;
-  }
-}
-
 function dnsOf(verification: Verification): SendingDomainDns {
   const dns: SendingDomainDns = {};
   for (const [kind, { record, result }] of Object.entries(verification.checks)) {
@@ -124,9 +96,7 @@ export function sendingDomainRoutes({
         },
       },
       async (request) => {
-        const domain = await answering(() =>
-          sendingDomains.create(viewerOf(principalOf(request)), request.body),
-        );
+        const domain = await sendingDomains.create(viewerOf(principalOf(request)), request.body);
         const showKey = request.body.generate_dkim || request.body.dkim !== undefined;
         return {
           results: {
@@ -219,8 +189,10 @@ export function sendingDomainRoutes({
         },
       },
       async (request) => {
-        const domain = await answering(() =>
-          sendingDomains.update(viewerOf(principalOf(request)), request.params.domain, request.body),
+        const domain = await sendingDomains.update(
+          viewerOf(principalOf(request)),
+          request.params.domain,
+          request.body,
         );
         return { results: { message: 'Successfully Updated Domain.', domain: domain.domain } };
       },
@@ -233,7 +205,7 @@ export function sendingDomainRoutes({
         schema: { tags, summary: 'Delete a sending domain', params: domainParams },
       },
       async (request, reply) => {
-        await answering(() => sendingDomains.remove(viewerOf(principalOf(request)), request.params.domain));
+        await sendingDomains.remove(viewerOf(principalOf(request)), request.params.domain);
         return reply.status(204).send();
       },
     );
@@ -251,8 +223,10 @@ export function sendingDomainRoutes({
         },
       },
       async (request) => {
-        const verification = await answering(() =>
-          sendingDomains.verify(viewerOf(principalOf(request)), request.params.domain, request.body),
+        const verification = await sendingDomains.verify(
+          viewerOf(principalOf(request)),
+          request.params.domain,
+          request.body,
         );
         const checked = Object.keys(verification.checks).length > 0;
         return {

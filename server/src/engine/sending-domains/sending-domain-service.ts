@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts';
 import type { DnsResolver } from '../../dns/resolver.ts';
-import { invalidValue, notFound } from '../../engine-error.ts';
+import { EngineError, invalidValue, notFound } from '../../engine-error.ts';
 import { type DkimKeyPair, generateDkimKeys, importDkimKeys } from './dkim-keys.ts';
 import { type DnsRecord, type DomainRecords, recordsFor } from './dns-records.ts';
 import type {
@@ -14,29 +14,6 @@ import type {
 import { type CheckResult, checkCname, checkDkim, checkDmarc, checkSpf } from './verify-dns.ts';
 
 /** Why a sending-domain request is refused, beyond a bad value or a missing domain (each transport words it). */
-export type SendingDomainRefusalKind =
-  /** Another account of the company has the domain. */
-  | 'inUse'
-  /** The domain is already the caller's. */
-  | 'exists'
-  /** A tracking domain that is not registered (this platform has none yet). */
-  | 'unknownTrackingDomain'
-  /** A new DKIM key whose record is not in DNS. */
-  | 'dkimUnverifiable'
-  /** The master's shared domain: a subaccount may use it, not change it. */
-  | 'notOwner'
-  | 'tooMany'
-  /** A DKIM key request the keys API refuses as "invalid params" (a reserved or taken id, partial keys...). */
-  | 'invalidParams';
-
-export class SendingDomainRefusal extends Error {
-  readonly kind: SendingDomainRefusalKind;
-  constructor(kind: SendingDomainRefusalKind, description: string) {
-    super(description);
-    this.name = 'SendingDomainRefusal';
-    this.kind = kind;
-  }
-}
 
 export interface DkimInput {
   signing_domain?: string | undefined;
@@ -141,8 +118,8 @@ export function createSendingDomainService(deps: {
 
   function refuseTrackingDomain(trackingDomain: string | undefined): void {
     if (trackingDomain) {
-      throw new SendingDomainRefusal(
-        'unknownTrackingDomain',
+      throw new EngineError(
+        'unknownReference',
         `Tracking domain '${trackingDomain}' is not a registered tracking domain`,
       );
     }
@@ -161,8 +138,8 @@ export function createSendingDomainService(deps: {
     const owned = await store.owned(viewer, name);
     if (owned) return owned;
     if (await store.readable(viewer, name)) {
-      throw new SendingDomainRefusal(
-        'notOwner',
+      throw new EngineError(
+        'forbidden',
         `Domain '${name}' belongs to the master account: subaccounts may send from it, not change it`,
       );
     }
@@ -214,16 +191,13 @@ export function createSendingDomainService(deps: {
       };
       const outcome = await store.create(viewer.companyId, viewer.subaccountId, domain);
       if (outcome === 'tooMany') {
-        throw new SendingDomainRefusal('tooMany', 'This account has as many sending domains as it may have');
+        throw new EngineError('invalidParams', 'This account has as many sending domains as it may have');
       }
       if (outcome === 'exists') {
         const mine = await store.owned({ ...viewer, isMaster: false }, name);
         throw mine
-          ? new SendingDomainRefusal('exists', `Domain '${name}' already exists`)
-          : new SendingDomainRefusal(
-              'inUse',
-              `Domain '${name}' is in use by another account of this company`,
-            );
+          ? new EngineError('exists', `Domain '${name}' already exists`)
+          : new EngineError('inUse', `Domain '${name}' is in use by another account of this company`);
       }
       const created = await store.owned({ ...viewer, isMaster: false }, name);
       if (!created) throw notFound(`Domain '${name}' does not exist`);
@@ -279,8 +253,8 @@ export function createSendingDomainService(deps: {
         }
         const result = await checkDkim(dns, records(candidate).dkim, keys.publicKey);
         if (result.status === 'invalid') {
-          throw new SendingDomainRefusal(
-            'dkimUnverifiable',
+          throw new EngineError(
+            'remoteFailed',
             `Unable to verify DKIM record of ${domain.domain}. ${result.error}`,
           );
         }

@@ -9,7 +9,7 @@ import { databases } from '../../testing/databases.ts';
 import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
 import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
 import { type CertificateProbe, createCertificateProbe } from './certificate-probe.ts';
-import { createTrackingDomainService, TrackingDomainRefusal } from './tracking-domain-service.ts';
+import { createTrackingDomainService } from './tracking-domain-service.ts';
 
 const trackingHost = 'track.platform.test';
 const name = 'click.managed.test';
@@ -105,8 +105,11 @@ describe.each(databases)('managed certificates of tracking domains on $name', (d
       .checkCertificate(viewer(a), name)
       .catch((error: unknown) => error);
     silent.close();
-    expect(timedOut).toBeInstanceOf(TrackingDomainRefusal);
-    expect((timedOut as TrackingDomainRefusal).kind).toBe('certificateTimeout');
+    expect(timedOut).toBeInstanceOf(EngineError);
+    expect(timedOut).toMatchObject({
+      kind: 'remoteTimeout',
+      summary: 'Certificate eligibility check timed out',
+    });
   });
 
   it('another company can neither enable nor check the domain: it is not theirs', async () => {

@@ -12,13 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
-import { conflict, sparkpostError } from '../../http/sparkpost-errors.ts';
 import type { Principal } from '../../principal.ts';
-import {
-  TrackingDomainRefusal,
-  type TrackingDomainRefusalKind,
-  type TrackingDomainService,
-} from './tracking-domain-service.ts';
+import type { TrackingDomainService } from './tracking-domain-service.ts';
 import type { TrackingDomain, Viewer } from './tracking-domain-store.ts';
 
 const tags = ['tracking-domains'];
@@ -61,26 +56,6 @@ function viewOf(domain: TrackingDomain): TrackingDomainView {
   };
 }
 
-/** SparkPost's words for each refusal. */
-const refusalAnswers: Record<TrackingDomainRefusalKind, (description: string) => Error> = {
-  exists: (description) => conflict(description),
-  unverified: (description) => sparkpostError(422, 'invalid data format/type', '1300', description),
-  tooMany: (description) => sparkpostError(400, 'invalid params', '1300', description),
-  // The reference says these in the message itself.
-  certificateUnverified: (description) => sparkpostError(400, description, '1300'),
-  certificateTimeout: (description) =>
-    sparkpostError(503, 'Certificate eligibility check timed out', '1404', description),
-};
-
-async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof TrackingDomainRefusal) throw refusalAnswers[error.kind](error.message);
-    throw error;
-  }
-}
-
 /** `/api/v1/tracking-domains`, as SparkPost documents it: management and CNAME verification. */
 export function trackingDomainRoutes({
   trackingDomains,
@@ -100,9 +75,7 @@ export function trackingDomainRoutes({
         },
       },
       async (request) => {
-        const domain = await answering(() =>
-          trackingDomains.create(viewerOf(principalOf(request)), request.body),
-        );
+        const domain = await trackingDomains.create(viewerOf(principalOf(request)), request.body);
         return { results: { domain: domain.domain } };
       },
     );
@@ -170,8 +143,10 @@ export function trackingDomainRoutes({
         },
       },
       async (request) => {
-        const domain = await answering(() =>
-          trackingDomains.update(viewerOf(principalOf(request)), request.params.domain, request.body),
+        const domain = await trackingDomains.update(
+          viewerOf(principalOf(request)),
+          request.params.domain,
+          request.body,
         );
         return { results: { domain: domain.domain } };
       },
@@ -228,8 +203,9 @@ export function trackingDomainRoutes({
         },
       },
       async (request) => {
-        const domain = await answering(() =>
-          trackingDomains.enableCertificate(viewerOf(principalOf(request)), request.params.domain),
+        const domain = await trackingDomains.enableCertificate(
+          viewerOf(principalOf(request)),
+          request.params.domain,
         );
         return { results: { message: `Certificate issuance initiated for ${domain.domain}` } };
       },
@@ -247,8 +223,9 @@ export function trackingDomainRoutes({
         },
       },
       async (request) => {
-        const { domain, check } = await answering(() =>
-          trackingDomains.checkCertificate(viewerOf(principalOf(request)), request.params.domain),
+        const { domain, check } = await trackingDomains.checkCertificate(
+          viewerOf(principalOf(request)),
+          request.params.domain,
         );
         return {
           results: {

@@ -1,5 +1,5 @@
 import type { DnsResolver } from '../../dns/resolver.ts';
-import { notFound } from '../../engine-error.ts';
+import { EngineError, notFound } from '../../engine-error.ts';
 import type { DnsRecord } from '../sending-domains/dns-records.ts';
 import { checkCname } from '../sending-domains/verify-dns.ts';
 import type { CertificateCheck, CertificateProbe } from './certificate-probe.ts';
@@ -12,23 +12,6 @@ import type {
 } from './tracking-domain-store.ts';
 
 /** Why a tracking-domain request is refused beyond a bad value or a missing domain (each transport words it). */
-export type TrackingDomainRefusalKind =
-  | 'exists'
-  | 'unverified'
-  | 'tooMany'
-  /** A managed certificate for a domain whose CNAME is not verified. */
-  | 'certificateUnverified'
-  /** The server's HTTPS endpoint did not answer the certificate check in time. */
-  | 'certificateTimeout';
-
-export class TrackingDomainRefusal extends Error {
-  readonly kind: TrackingDomainRefusalKind;
-  constructor(kind: TrackingDomainRefusalKind, description: string) {
-    super(description);
-    this.name = 'TrackingDomainRefusal';
-    this.kind = kind;
-  }
-}
 
 export interface TrackingVerification {
   domain: TrackingDomain;
@@ -81,8 +64,8 @@ export function createTrackingDomainService(deps: {
   }
 
   const unverified = (name: string) =>
-    new TrackingDomainRefusal(
-      'unverified',
+    new EngineError(
+      'invalid',
       `Tracking domain '${name}' unverified. Publish its CNAME record and verify it before making it the default.`,
     );
 
@@ -106,13 +89,9 @@ export function createTrackingDomainService(deps: {
         domain: name,
         secure: input.secure,
       });
-      if (outcome === 'exists')
-        throw new TrackingDomainRefusal('exists', 'The tracking domain already exists');
+      if (outcome === 'exists') throw new EngineError('exists', 'The tracking domain already exists');
       if (outcome === 'tooMany') {
-        throw new TrackingDomainRefusal(
-          'tooMany',
-          'This account has as many tracking domains as it may have',
-        );
+        throw new EngineError('invalidParams', 'This account has as many tracking domains as it may have');
       }
       return owned({ ...viewer, isMaster: false }, name);
     },
@@ -180,10 +159,9 @@ export function createTrackingDomainService(deps: {
       const domain = await owned(viewer, name);
       const enabled = await store.enableCertificate(viewer, domain.domain);
       if (!enabled) {
-        throw new TrackingDomainRefusal(
-          'certificateUnverified',
-          'Domain must be verified before enabling managed certificates',
-        );
+        // The reference says this in the headline itself.
+        const text = 'Domain must be verified before enabling managed certificates';
+        throw new EngineError('invalidParams', text, { summary: text });
       }
       return checkTls(viewer.companyId, enabled);
     },
@@ -198,7 +176,11 @@ export function createTrackingDomainService(deps: {
     ): Promise<{ domain: TrackingDomain; check: CertificateCheck }> {
       const domain = await owned(viewer, name);
       const check = await probe(domain.domain);
-      if (check.outcome === 'timeout') throw new TrackingDomainRefusal('certificateTimeout', check.error);
+      if (check.outcome === 'timeout') {
+        throw new EngineError('remoteTimeout', check.error, {
+          summary: 'Certificate eligibility check timed out',
+        });
+      }
       return { domain, check };
     },
   };

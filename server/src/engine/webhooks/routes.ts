@@ -14,17 +14,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
 import { hasGrant, principalOf, requireGrant } from '../../http/principal.ts';
-import {
-  badRequestOnInvalid,
-  notFound,
-  type SparkpostErrorItem,
-  sparkpostError,
-} from '../../http/sparkpost-errors.ts';
+import { badRequestOnInvalid, sparkpostError } from '../../http/sparkpost-errors.ts';
 import type { Principal } from '../../principal.ts';
 import { eventDocumentation, sampleEvent } from '../events/event-catalog.ts';
 import { type MessageEventType, messageEventTypes } from '../events/message-event.ts';
 import { envelopeOf } from './webhook-outbox.ts';
-import { WebhookRefusal, type WebhookService } from './webhook-service.ts';
+import type { WebhookService } from './webhook-service.ts';
 import type { Viewer, Webhook } from './webhook-store.ts';
 
 const tags = ['webhooks'];
@@ -135,28 +130,6 @@ function viewOf(
   };
 }
 
-/** SparkPost's answer to each refusal; a failed test POST shows the target's answer (`response`). */
-function answerOf(refusal: WebhookRefusal): Error {
-  if (refusal.kind === 'notFound') return notFound(refusal.message);
-  const error = sparkpostError(400, refusal.headline ?? 'invalid params', '1300', refusal.message);
-  if (refusal.answer) {
-    const { status, headers, body } = refusal.answer;
-    error.errors = error.errors.map(
-      (item) => ({ ...item, response: { status, headers, body } }) as SparkpostErrorItem,
-    );
-  }
-  return error;
-}
-
-async function answering<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof WebhookRefusal) throw answerOf(error);
-    throw error;
-  }
-}
-
 /** Event types from a comma-separated list (all when absent); an unknown type is refused by name. */
 function requestedTypes(events: string | undefined): MessageEventType[] {
   if (!events) return [...messageEventTypes];
@@ -232,7 +205,7 @@ export function webhookRoutes({
         },
       },
       async (request) => {
-        const webhook = await answering(() => webhooks.create(viewerOf(principalOf(request)), request.body));
+        const webhook = await webhooks.create(viewerOf(principalOf(request)), request.body);
         return {
           results: {
             id: webhook.id,
@@ -283,7 +256,7 @@ export function webhookRoutes({
       async (request) => {
         const formatTime = timeIn(request.query.timezone ?? 'UTC');
         const principal = principalOf(request);
-        const webhook = await answering(() => webhooks.get(viewerOf(principal), request.params.id));
+        const webhook = await webhooks.get(viewerOf(principal), request.params.id);
         const how = { full: true, mayModify: hasGrant(principal, 'webhooks/modify'), now: clock.now() };
         return { results: viewOf(webhook, formatTime, how) };
       },
@@ -303,8 +276,10 @@ export function webhookRoutes({
         },
       },
       async (request) => {
-        const webhook = await answering(() =>
-          webhooks.update(viewerOf(principalOf(request)), request.params.id, request.body),
+        const webhook = await webhooks.update(
+          viewerOf(principalOf(request)),
+          request.params.id,
+          request.body,
         );
         return { results: { id: webhook.id, links: [validateLink(webhook.id)] } };
       },
@@ -317,7 +292,7 @@ export function webhookRoutes({
         schema: { tags, summary: 'Delete a webhook with the batches waiting for it', params: idParams },
       },
       async (request, reply) => {
-        await answering(() => webhooks.remove(viewerOf(principalOf(request)), request.params.id));
+        await webhooks.remove(viewerOf(principalOf(request)), request.params.id);
         return reply.status(204).send();
       },
     );
@@ -334,9 +309,7 @@ export function webhookRoutes({
         },
       },
       async (request) => {
-        const answer = await answering(() =>
-          webhooks.validate(viewerOf(principalOf(request)), request.params.id),
-        );
+        const answer = await webhooks.validate(viewerOf(principalOf(request)), request.params.id);
         const { status, headers, body } = answer;
         return { results: { msg: 'Test POST to endpoint succeeded', response: { status, headers, body } } };
       },
@@ -356,8 +329,10 @@ export function webhookRoutes({
         },
       },
       async (request) => {
-        const statuses = await answering(() =>
-          webhooks.batchStatus(viewerOf(principalOf(request)), request.params.id, request.query.limit),
+        const statuses = await webhooks.batchStatus(
+          viewerOf(principalOf(request)),
+          request.params.id,
+          request.query.limit,
         );
         return {
           results: statuses.map((status) => ({

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { WebhookCreateBody, WebhookUpdateBody } from '@app/contract/engine/index';
+import { EngineError } from '../../engine-error.ts';
 import type { AddressPolicy } from '../../net/address-policy.ts';
 import { messageEventTypes } from '../events/message-event.ts';
 import { newSigningSecret } from './signing.ts';
@@ -14,27 +15,6 @@ import {
   type WebhookSender,
 } from './webhook-sender.ts';
 import type { Viewer, Webhook, WebhookSettings, WebhookStore } from './webhook-store.ts';
-
-export type WebhookRefusalKind = 'invalid' | 'notFound' | 'tooMany' | 'testFailed';
-
-/** A webhook request refused: what is wrong, and the target's (or token URL's) answer when it said no. */
-export class WebhookRefusal extends Error {
-  readonly kind: WebhookRefusalKind;
-  readonly headline: string | undefined;
-  readonly answer: HttpAnswer | undefined;
-
-  constructor(
-    kind: WebhookRefusalKind,
-    message: string,
-    options: { headline?: string; answer?: HttpAnswer } = {},
-  ) {
-    super(message);
-    this.name = 'WebhookRefusal';
-    this.kind = kind;
-    this.headline = options.headline;
-    this.answer = options.answer;
-  }
-}
 
 /** The test batch SparkPost sends on create, on a target change and to validate. */
 export const testBatch = '[{"msys":{}}]';
@@ -54,7 +34,16 @@ export interface WebhookServiceDeps {
 
 export type WebhookService = ReturnType<typeof createWebhookService>;
 
-const invalid = (message: string) => new WebhookRefusal('invalid', message);
+const invalid = (message: string) => new EngineError('invalidParams', message);
+
+/** A failed test POST: SparkPost's headline, and what the target (or token URL) answered, when it did. */
+const testFailed = (headline: string, description: string, answer?: HttpAnswer) =>
+  new EngineError('invalidParams', description, {
+    summary: headline,
+    ...(answer
+      ? { details: { response: { status: answer.status, headers: answer.headers, body: answer.body } } }
+      : {}),
+  });
 
 /** Webhook management as SparkPost documents it: every change checked, and a target proven by a test POST. */
 export function createWebhookService(deps: WebhookServiceDeps) {
@@ -62,7 +51,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
   async function owned(viewer: Viewer, id: string): Promise<Webhook> {
     const webhook = await store.get(viewer, id);
-    if (!webhook) throw new WebhookRefusal('notFound', `Webhook '${id}' does not exist`);
+    if (!webhook) throw new EngineError('notFound', `Webhook '${id}' does not exist`);
     return webhook;
   }
 
@@ -133,28 +122,23 @@ export function createWebhookService(deps: WebhookServiceDeps) {
     try {
       const result = await sender.send(destination, target, randomBytes(16).toString('hex'), testBatch);
       if (result.answer.status < 200 || result.answer.status > 299) {
-        throw new WebhookRefusal(
-          'testFailed',
+        throw testFailed(
+          'Test POST to endpoint failed',
           `Test POST to ${target} was answered ${result.answer.status}`,
-          {
-            headline: 'Test POST to endpoint failed',
-            answer: result.answer,
-          },
+          result.answer,
         );
       }
       return result;
     } catch (error) {
-      if (error instanceof WebhookRefusal) throw error;
+      if (error instanceof EngineError) throw error;
       if (error instanceof TokenFailure) {
-        throw new WebhookRefusal('testFailed', error.message, {
-          headline: 'POST to webhook tokens URL failed',
-          ...(error.answer ? { answer: error.answer } : {}),
-        });
+        throw testFailed('POST to webhook tokens URL failed', error.message, error.answer);
       }
       if (error instanceof TargetRefused) throw invalid(`target: ${error.message}`);
-      throw new WebhookRefusal('testFailed', `Test POST to ${target} failed: ${(error as Error).message}`, {
-        headline: 'Test POST to endpoint failed',
-      });
+      throw testFailed(
+        'Test POST to endpoint failed',
+        `Test POST to ${target} failed: ${(error as Error).message}`,
+      );
     }
   }
 
@@ -220,7 +204,8 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         { ...settings, ...token },
         signingSecret,
       );
-      if (!created) throw new WebhookRefusal('tooMany', 'The account has as many webhooks as it may (100)');
+      if (!created)
+        throw new EngineError('invalidParams', 'The account has as many webhooks as it may (100)');
       return created;
     },
 
@@ -267,7 +252,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
         token = await prove(settings, current.signingSecret);
       }
       const updated = await store.update(viewer, id, { ...settings, ...token });
-      if (!updated) throw new WebhookRefusal('notFound', `Webhook '${id}' does not exist`);
+      if (!updated) throw new EngineError('notFound', `Webhook '${id}' does not exist`);
       // An inactive webhook keeps nothing: made active again, it gets the events from then on.
       if (!updated.active) await outbox.purge(id);
       return updated;
@@ -275,7 +260,7 @@ export function createWebhookService(deps: WebhookServiceDeps) {
 
     async remove(viewer: Viewer, id: string): Promise<void> {
       if (!(await store.remove(viewer, id)))
-        throw new WebhookRefusal('notFound', `Webhook '${id}' does not exist`);
+        throw new EngineError('notFound', `Webhook '${id}' does not exist`);
       await outbox.purge(id);
     },
 

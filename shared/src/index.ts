@@ -7,6 +7,7 @@ export type * from './errors/index.ts';
 export { humanIssueMessage } from './errors/issue-messages.ts';
 export { installConsoleProfile } from './features/current.ts';
 export * from './forms/form-schema.ts';
+export type { IpPoolFormValues } from './forms/ip-pool-form.ts';
 export * from './forms/sample-data.ts';
 export type * from './forms/template-form.ts';
 export * from './services/display-time.ts';

@@ -31,3 +31,5 @@ export const apiKeyCreated = z.object({
 });
 
 export type ApiKeyView = z.infer<typeof apiKeyView>;
+export type ApiKeyCreateBody = z.input<typeof apiKeyCreateBody>;
+export type ApiKeyCreated = z.infer<typeof apiKeyCreated>;

@@ -6,6 +6,7 @@ export * from './api-keys.ts';
 export * from './common.ts';
 export * from './email-address.ts';
 export * from './events.ts';
+export * from './ip-pools.ts';
 export * from './metrics.ts';
 export * from './query.ts';
 export * from './recipient-lists.ts';

@@ -70,3 +70,6 @@ export const subaccountCreated = z.object({
 });
 
 export type SubaccountView = z.infer<typeof subaccountView>;
+export type SubaccountCreateBody = z.input<typeof subaccountCreateBody>;
+export type SubaccountUpdateBody = z.input<typeof subaccountUpdateBody>;
+export type SubaccountCreated = z.infer<typeof subaccountCreated>;

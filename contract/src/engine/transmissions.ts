@@ -112,6 +112,8 @@ export const transmissionBody = z.object({
 });
 
 export type TransmissionBody = z.output<typeof transmissionBody>;
+/** A transmission as a client sends it (defaults not applied yet). */
+export type TransmissionRequest = z.input<typeof transmissionBody>;
 
 /**
  * transmissionBody with its recipients left unchecked: a server that parses up to 100,000 of them in
@@ -137,6 +139,7 @@ export const transmissionAccepted = z.object({
   id: z.string(),
   rcpt_to_errors: z.array(rcptToError).optional(),
 });
+export type TransmissionAccepted = z.infer<typeof transmissionAccepted>;
 
 export const transmissionSummary = z.object({
   id: z.string(),

@@ -126,14 +126,19 @@ export const webhookCreated = z.object({
   signing_secret: z.string(),
   links: z.array(webhookLink),
 });
+export type WebhookCreated = z.infer<typeof webhookCreated>;
 
+/** What a webhook's target answered a POST, as the engine reports it. */
 export const webhookTestResponse = z.object({
   status: z.number(),
   headers: z.record(z.string(), z.string()),
   body: z.string(),
 });
 
+export type WebhookTestResponse = z.infer<typeof webhookTestResponse>;
+
 export const webhookValidateResult = z.object({ msg: z.string(), response: webhookTestResponse });
+export type WebhookValidateResult = z.infer<typeof webhookValidateResult>;
 
 export const webhookBatchStatusQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
@@ -153,5 +158,6 @@ export const webhookBatchStatus = z.object({
   /** When a retrying batch is attempted next (ISO 8601). */
   next_attempt: z.string().optional(),
 });
+export type WebhookBatchStatus = z.infer<typeof webhookBatchStatus>;
 
 export const webhookSamplesQuery = z.object({ events: z.string().optional() });

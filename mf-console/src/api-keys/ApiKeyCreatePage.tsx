@@ -1,4 +1,4 @@
-import type { SubaccountView } from '@app/contract';
+import type { ApiKeyCreated, SubaccountView } from '@app/contract';
 import {
   Alert,
   consoleFeature,
@@ -13,7 +13,7 @@ import {
 } from '@app/shared';
 import { useState } from 'react';
 import { listSubaccounts } from '../subaccounts/api.ts';
-import { type CreatedKey, createKey } from './api.ts';
+import { createKey } from './api.ts';
 import { KeyForm } from './KeyForm.tsx';
 import { KeyShownOnce } from './KeyShownOnce.tsx';
 import { keyPath, useSubaccountParam } from './subaccount-param.ts';
@@ -26,7 +26,7 @@ export function ApiKeyCreatePage() {
   const fromQuery = useSubaccountParam();
   const withSubaccounts = consoleFeature('subaccount');
   const [subaccount, setSubaccount] = useState<number | undefined>(fromQuery);
-  const [created, setCreated] = useState<(CreatedKey & { subaccount?: number }) | null>(null);
+  const [created, setCreated] = useState<(ApiKeyCreated & { subaccount?: number }) | null>(null);
   const subaccounts = useLoad<SubaccountView[]>(
     () => (withSubaccounts ? listSubaccounts() : Promise.resolve([])),
     [withSubaccounts],

@@ -1,6 +1,6 @@
+import type { ApiKeyCreateBody } from '@app/contract';
 import { EngineFormShell, fieldErrorsOf, formSchema, humanIssueMessage, useEngineForm } from '@app/shared';
 import type { ReactNode } from 'react';
-import type { KeyBody } from './api.ts';
 import { KeyFields, type KeyFormValues, useKeyFields } from './KeyFields.tsx';
 
 export type { KeyFormValues } from './KeyFields.tsx';
@@ -23,7 +23,7 @@ export function KeyForm({
   initial: KeyFormValues;
   forSubaccount: boolean;
   submitLabel: string;
-  onSubmit: (body: KeyBody) => Promise<void>;
+  onSubmit: (body: ApiKeyCreateBody) => Promise<void>;
   onCancel: () => void;
   /** Fields shown above the label (the subaccount choice on the create page). */
   children?: ReactNode;
@@ -32,7 +32,7 @@ export function KeyForm({
   const fields = useKeyFields(initial, forSubaccount);
 
   async function submit() {
-    const body: KeyBody = { label: fields.label, grants: fields.chosenGrants() };
+    const body: ApiKeyCreateBody = { label: fields.label, grants: fields.chosenGrants() };
     const validIps = fields.validIps();
     if (validIps) body.valid_ips = validIps;
     const parsed = (await formSchema('apiKeyCreateBody')()).safeParse(body, { error: humanIssueMessage });

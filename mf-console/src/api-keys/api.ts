@@ -1,23 +1,10 @@
-import type { ApiKeyView, SubaccountView } from '@app/contract';
+import type { ApiKeyCreateBody, ApiKeyCreated, ApiKeyView, SubaccountView } from '@app/contract';
 import { ApiError, http } from '@app/shared';
 import { listSubaccounts } from '../subaccounts/api.ts';
 
 /** `X-MSYS-SUBACCOUNT` for a subaccount's keys; none for the primary account's. */
 const actingFor = (subaccount?: number) =>
   subaccount ? { headers: { 'X-MSYS-SUBACCOUNT': String(subaccount) } } : {};
-
-export interface KeyBody {
-  label: string;
-  grants: string[];
-  valid_ips?: string[];
-}
-
-export interface CreatedKey {
-  id: string;
-  key: string;
-  label: string;
-  short_key: string;
-}
 
 export const listKeys = (subaccount?: number, quiet = false) =>
   http.transactional
@@ -29,12 +16,12 @@ export const getKey = (id: string, subaccount?: number) =>
     .get<{ results: ApiKeyView }>(`/api-keys/${encodeURIComponent(id)}`, actingFor(subaccount))
     .then((answer) => answer.results);
 
-export const createKey = (body: KeyBody, subaccount?: number) =>
+export const createKey = (body: ApiKeyCreateBody, subaccount?: number) =>
   http.transactional
-    .post<{ results: CreatedKey }>('/api-keys', body, { ...actingFor(subaccount), quiet: true })
+    .post<{ results: ApiKeyCreated }>('/api-keys', body, { ...actingFor(subaccount), quiet: true })
     .then((answer) => answer.results);
 
-export const updateKey = (id: string, body: Partial<KeyBody>, subaccount?: number) =>
+export const updateKey = (id: string, body: Partial<ApiKeyCreateBody>, subaccount?: number) =>
   http.transactional
     .put<{ results: ApiKeyView }>(`/api-keys/${encodeURIComponent(id)}`, body, {
       ...actingFor(subaccount),

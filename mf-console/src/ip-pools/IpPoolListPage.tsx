@@ -1,4 +1,4 @@
-import type { SubaccountView } from '@app/contract';
+import type { IpPoolView, SendingIpView, SubaccountView } from '@app/contract';
 import {
   AppLink,
   consoleFeature,
@@ -12,21 +12,14 @@ import {
   useLoad,
 } from '@app/shared';
 import { listSubaccounts } from '../subaccounts/api.ts';
-import {
-  defaultPoolId,
-  type IpPoolView,
-  listPools,
-  listSendingIps,
-  poolLabel,
-  type SendingIp,
-} from './api.ts';
+import { defaultPoolId, listPools, listSendingIps, poolLabel } from './api.ts';
 import { MoveAddressForm } from './MoveAddressForm.tsx';
 import { PoolAddresses } from './PoolAddresses.tsx';
 import { SubaccountPoolForm } from './SubaccountPoolForm.tsx';
 
 interface PoolData {
   pools: IpPoolView[];
-  ips: SendingIp[];
+  ips: SendingIpView[];
   subaccounts: SubaccountView[];
 }
 
@@ -101,9 +94,14 @@ export function IpPoolListPage() {
             <DataTable
               label="Sending IPs"
               columns={[
-                { key: 'ip', label: 'Address', render: (ip: SendingIp) => <code>{ip.external_ip}</code> },
-                { key: 'host', label: 'Host name', secondary: true, render: (ip: SendingIp) => ip.hostname },
-                { key: 'pool', label: 'Pool', render: (ip: SendingIp) => ip.ip_pool },
+                { key: 'ip', label: 'Address', render: (ip: SendingIpView) => <code>{ip.external_ip}</code> },
+                {
+                  key: 'host',
+                  label: 'Host name',
+                  secondary: true,
+                  render: (ip: SendingIpView) => ip.hostname,
+                },
+                { key: 'pool', label: 'Pool', render: (ip: SendingIpView) => ip.ip_pool },
               ]}
               rows={data.data.ips}
               rowKey={(ip) => ip.external_ip}

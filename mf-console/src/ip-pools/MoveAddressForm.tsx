@@ -1,6 +1,7 @@
+import type { IpPoolView, SendingIpView } from '@app/contract';
 import { Button, engineMessage, FormError, SelectField, showToast } from '@app/shared';
 import { useState } from 'react';
-import { type IpPoolView, moveSendingIp, poolLabel, type SendingIp } from './api.ts';
+import { moveSendingIp, poolLabel } from './api.ts';
 import { styles } from './styles.ts';
 
 /**
@@ -13,7 +14,7 @@ export function MoveAddressForm({
   into,
   onMoved,
 }: {
-  ips: readonly SendingIp[];
+  ips: readonly SendingIpView[];
   pools: readonly IpPoolView[];
   into?: IpPoolView;
   onMoved: () => void;

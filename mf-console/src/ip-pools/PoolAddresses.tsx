@@ -1,10 +1,11 @@
-import { defaultPoolId, type IpPoolView, type SendingIp } from './api.ts';
+import type { IpPoolView, SendingIpView } from '@app/contract';
+import { defaultPoolId } from './api.ts';
 
 /**
  * A pool's addresses; the default pool's are those in no other pool (with none at all, mail leaves
  * from the server's own default address).
  */
-export function PoolAddresses({ pool, ips }: { pool: IpPoolView; ips: readonly SendingIp[] }) {
+export function PoolAddresses({ pool, ips }: { pool: IpPoolView; ips: readonly SendingIpView[] }) {
   const addresses =
     pool.id === defaultPoolId
       ? ips.filter((ip) => ip.ip_pool === defaultPoolId).map((ip) => ip.external_ip)

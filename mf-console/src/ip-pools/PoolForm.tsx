@@ -1,13 +1,15 @@
+import type { IpPoolView } from '@app/contract';
 import {
   Button,
   engineMessage,
   FormError,
   formSchema,
+  type IpPoolFormValues,
   SelectField,
   TextField,
   useZodForm,
 } from '@app/shared';
-import { defaultPoolId, type IpPoolView, type PoolBody, poolLabel } from './api.ts';
+import { defaultPoolId, poolLabel } from './api.ts';
 
 /**
  * A pool's name, DKIM signing domain and overflow pool (the pool that takes the mail its addresses
@@ -20,13 +22,13 @@ export function PoolForm({
   submitLabel,
   onSubmit,
 }: {
-  initial: PoolBody;
+  initial: IpPoolFormValues;
   /** The account's pools, for the overflow choice. */
   pools: readonly IpPoolView[];
   /** The pool being edited (it cannot overflow to itself). */
   selfId?: string;
   submitLabel: string;
-  onSubmit: (body: PoolBody) => Promise<void>;
+  onSubmit: (body: IpPoolFormValues) => Promise<void>;
 }) {
   const form = useZodForm(formSchema('ipPoolFormSchema'), initial);
   const overflowChoices = pools.filter((pool) => pool.id !== defaultPoolId && pool.id !== selfId);

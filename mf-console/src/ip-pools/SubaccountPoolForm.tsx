@@ -1,9 +1,8 @@
-import type { SubaccountView } from '@app/contract';
+import type { IpPoolView, SubaccountView } from '@app/contract';
 import { Button, engineMessage, FormError, SelectField, showToast } from '@app/shared';
 import { useState } from 'react';
 import { updateSubaccount } from '../subaccounts/api.ts';
 import { IpPoolField } from '../subaccounts/IpPoolField.tsx';
-import type { IpPoolView } from './api.ts';
 import { styles } from './styles.ts';
 
 /** Sets the pool a subaccount's mail leaves from (PUT /subaccounts/:id with ip_pool). */

@@ -1,29 +1,8 @@
+import type { IpPoolBody, IpPoolView, SendingIpView } from '@app/contract';
 import { http } from '@app/shared';
 
 /** The pool every account has: the server's default source address; it cannot be changed or deleted. */
 export const defaultPoolId = 'default';
-
-export interface SendingIp {
-  external_ip: string;
-  hostname: string;
-  /** The pool holding the address (`default` when none does). */
-  ip_pool: string;
-}
-
-export interface IpPoolView {
-  id: string;
-  name: string;
-  ips: Array<{ external_ip: string; hostname: string }>;
-  signing_domain?: string;
-  fbl_signing_domain?: string;
-  auto_warmup_overflow_pool?: string;
-}
-
-export interface PoolBody {
-  name: string;
-  signing_domain: string;
-  auto_warmup_overflow_pool: string;
-}
 
 const path = (id: string) => `/ip-pools/${encodeURIComponent(id)}`;
 
@@ -33,19 +12,19 @@ export const listPools = () =>
 export const getPool = (id: string) =>
   http.transactional.get<{ results: IpPoolView }>(path(id)).then((answer) => answer.results);
 
-export const createPool = (body: PoolBody) =>
+export const createPool = (body: IpPoolBody) =>
   http.transactional
     .post<{ results: { id: string } }>('/ip-pools', body, { quiet: true })
     .then((answer) => answer.results.id);
 
-export const updatePool = (id: string, body: PoolBody) =>
+export const updatePool = (id: string, body: IpPoolBody) =>
   http.transactional.put<{ results: IpPoolView }>(path(id), body, { quiet: true });
 
 export const deletePool = (id: string) => http.transactional.delete<void>(path(id), { quiet: true });
 
 /** The addresses this server can send from, with the pool each is in. */
 export const listSendingIps = () =>
-  http.transactional.get<{ results: SendingIp[] }>('/sending-ips').then((answer) => answer.results);
+  http.transactional.get<{ results: SendingIpView[] }>('/sending-ips').then((answer) => answer.results);
 
 /** Moves an address into a pool (out of the one that held it); `default` takes it out of every pool. */
 export const moveSendingIp = (address: string, pool: string) =>

@@ -1,9 +1,12 @@
 import type {
+  ApiKeyCreated,
   AuthorizedRecipient,
   AuthorizedRecipientList,
   SandboxData,
   SandboxMessage,
   SandboxMessageList,
+  TransmissionAccepted,
+  TransmissionRequest,
 } from '@app/contract';
 import { http } from '@app/shared';
 
@@ -30,24 +33,11 @@ export const deleteRecipient = (id: string) =>
 
 // ---- sending through the engine ---------------------------------------------------------------
 
-export interface TransmissionBody {
-  recipients: Array<{ address: { email: string } }>;
-  content: { from: string | { email: string; name?: string }; subject: string; text?: string; html?: string };
-}
-
-export interface TransmissionResult {
-  results: { id: string; total_accepted_recipients: number; total_rejected_recipients: number };
-}
-
-export const sendTransmission = (body: TransmissionBody) =>
-  http.transactional.post<TransmissionResult>('/transmissions', body, { quiet: true });
-
-export interface CreatedKey {
-  results: { id: string; key: string; label: string; short_key: string };
-}
+export const sendTransmission = (body: TransmissionRequest) =>
+  http.transactional.post<{ results: TransmissionAccepted }>('/transmissions', body, { quiet: true });
 
 export const createSnippetKey = (label: string) =>
-  http.transactional.post<CreatedKey>('/api-keys', {
+  http.transactional.post<{ results: ApiKeyCreated }>('/api-keys', {
     label,
     grants: ['transmissions/modify', 'transmissions/view', 'smtp/inject'],
   });

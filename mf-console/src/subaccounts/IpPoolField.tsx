@@ -1,5 +1,5 @@
+import type { IpPoolView } from '@app/contract';
 import { SelectField } from '@app/shared';
-import type { IpPool } from './api.ts';
 
 /** The IP pool a subaccount's mail leaves from; "Any pool" lets it use every pool of the account. */
 export function IpPoolField({
@@ -8,7 +8,7 @@ export function IpPoolField({
   onChange,
   error,
 }: {
-  pools: readonly IpPool[];
+  pools: readonly Pick<IpPoolView, 'id' | 'name'>[];
   value: string;
   onChange: (value: string) => void;
   error?: string;

@@ -1,3 +1,4 @@
+import type { SubaccountCreateBody, SubaccountCreated } from '@app/contract';
 import {
   consoleFeature,
   EngineFormShell,
@@ -18,7 +19,7 @@ import {
 import { useState } from 'react';
 import { KeyFields, useKeyFields } from '../api-keys/KeyFields.tsx';
 import { KeyShownOnce } from '../api-keys/KeyShownOnce.tsx';
-import { createSubaccount, listIpPools, type NewSubaccount, type SubaccountCreated } from './api.ts';
+import { createSubaccount, listIpPools } from './api.ts';
 import { IpPoolField } from './IpPoolField.tsx';
 
 const engineFields = {
@@ -42,7 +43,7 @@ export function SubaccountCreatePage() {
   const [created, setCreated] = useState<SubaccountCreated | null>(null);
 
   async function submit() {
-    const body: NewSubaccount = { name, setup_api_key: withKey };
+    const body: SubaccountCreateBody = { name, setup_api_key: withKey };
     if (ipPool) body.ip_pool = ipPool;
     const found: Record<string, string> = {};
     if (withKey) {

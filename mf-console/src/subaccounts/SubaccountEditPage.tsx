@@ -1,4 +1,4 @@
-import type { SubaccountView } from '@app/contract';
+import type { IpPoolView, SubaccountUpdateBody, SubaccountView } from '@app/contract';
 import {
   $currentRoute,
   Alert,
@@ -24,7 +24,7 @@ import {
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { getSubaccount, type IpPool, listIpPools, type SubaccountChanges, updateSubaccount } from './api.ts';
+import { getSubaccount, listIpPools, updateSubaccount } from './api.ts';
 import { IpPoolField } from './IpPoolField.tsx';
 import { statusLabel } from './status.tsx';
 
@@ -33,7 +33,7 @@ export function SubaccountEditPage() {
   const id = Number(useStore($currentRoute)?.params.id ?? '0');
   const withPools = consoleFeature('ipPool');
   const loaded = useLoad(
-    () => Promise.all([getSubaccount(id), withPools ? listIpPools() : Promise.resolve([] as IpPool[])]),
+    () => Promise.all([getSubaccount(id), withPools ? listIpPools() : Promise.resolve([] as IpPoolView[])]),
     [id, withPools],
   );
   if (!roleAllows('subaccounts.manage')) {
@@ -55,7 +55,7 @@ export function SubaccountEditPage() {
 
 const engineFields = { name: 'name', status: 'status', ip_pool: 'ipPool' };
 
-function EditForm({ subaccount, pools }: { subaccount: SubaccountView; pools: readonly IpPool[] }) {
+function EditForm({ subaccount, pools }: { subaccount: SubaccountView; pools: readonly IpPoolView[] }) {
   const [name, setName] = useState(subaccount.name);
   const [status, setStatus] = useState(subaccount.status);
   const [ipPool, setIpPool] = useState(subaccount.ip_pool ?? '');
@@ -65,8 +65,8 @@ function EditForm({ subaccount, pools }: { subaccount: SubaccountView; pools: re
   const terminated = subaccount.status === 'terminated';
   const detail = `/subaccount/${subaccount.id}`;
 
-  const changes = (): SubaccountChanges => {
-    const body: SubaccountChanges = { name };
+  const changes = (): SubaccountUpdateBody => {
+    const body: SubaccountUpdateBody = { name };
     if (status !== subaccount.status) body.status = status;
     if (ipPool !== (subaccount.ip_pool ?? '')) body.ip_pool = ipPool === '' ? null : ipPool;
     return body;

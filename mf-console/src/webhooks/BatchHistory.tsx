@@ -1,3 +1,4 @@
+import type { WebhookBatchStatus } from '@app/contract';
 import {
   Button,
   DataTable,
@@ -8,7 +9,7 @@ import {
   StatusTag,
   useLoad,
 } from '@app/shared';
-import { type BatchStatus, batchStatuses } from './api.ts';
+import { batchStatuses } from './api.ts';
 import { outcomeOf, stateLabels } from './batch-history.ts';
 
 const stateVariants = { delivered: 'success', retrying: 'warning', failed: 'danger' } as const;
@@ -48,12 +49,16 @@ export function BatchHistory({ id, onRefresh }: { id: string; onRefresh: () => v
           rows={batches.data}
           rowKey={(batch) => batch.batch_id}
           columns={[
-            { key: 'ts', label: 'Created', render: (batch: BatchStatus) => formatUserDateTime(batch.ts) },
-            { key: 'size', label: 'Events', render: (batch: BatchStatus) => batch.batch_size },
+            {
+              key: 'ts',
+              label: 'Created',
+              render: (batch: WebhookBatchStatus) => formatUserDateTime(batch.ts),
+            },
+            { key: 'size', label: 'Events', render: (batch: WebhookBatchStatus) => batch.batch_size },
             {
               key: 'state',
               label: 'Status',
-              render: (batch: BatchStatus) =>
+              render: (batch: WebhookBatchStatus) =>
                 batch.state ? (
                   <StatusTag variant={stateVariants[batch.state]}>{stateLabels[batch.state]}</StatusTag>
                 ) : null,
@@ -62,12 +67,12 @@ export function BatchHistory({ id, onRefresh }: { id: string; onRefresh: () => v
               key: 'attempts',
               label: 'Failed attempts',
               secondary: true,
-              render: (batch: BatchStatus) => batch.attempts,
+              render: (batch: WebhookBatchStatus) => batch.attempts,
             },
             {
               key: 'outcome',
               label: 'Outcome',
-              render: (batch: BatchStatus) => (
+              render: (batch: WebhookBatchStatus) => (
                 <>
                   {outcomeOf(batch)}
                   {batch.next_attempt ? (
@@ -80,7 +85,8 @@ export function BatchHistory({ id, onRefresh }: { id: string; onRefresh: () => v
               key: 'latency',
               label: 'Latency',
               secondary: true,
-              render: (batch: BatchStatus) => (batch.latency === undefined ? '—' : `${batch.latency} ms`),
+              render: (batch: WebhookBatchStatus) =>
+                batch.latency === undefined ? '—' : `${batch.latency} ms`,
             },
           ]}
           empty={

@@ -1,10 +1,10 @@
+import type { WebhookTestResponse } from '@app/contract';
 import { Alert } from '@app/shared';
-import type { ReceiverAnswer } from './api.ts';
 
 const shownBody = 2000;
 
 /** What the receiver answered a POST: its status code and (the start of) its body. */
-export function ReceiverAnswerView({ answer, title }: { answer: ReceiverAnswer; title: string }) {
+export function ReceiverAnswerView({ answer, title }: { answer: WebhookTestResponse; title: string }) {
   const ok = answer.status >= 200 && answer.status <= 299;
   const body = answer.body.length > shownBody ? `${answer.body.slice(0, shownBody)} …` : answer.body;
   return (

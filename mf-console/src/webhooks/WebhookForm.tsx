@@ -1,3 +1,4 @@
+import type { WebhookTestResponse } from '@app/contract';
 import {
   consoleFeature,
   EngineFormShell,
@@ -10,7 +11,7 @@ import {
 } from '@app/shared';
 import { useState } from 'react';
 import { AuthFields } from './AuthFields.tsx';
-import { eventGroups, type ReceiverAnswer, receiverAnswerOf } from './api.ts';
+import { eventGroups, receiverAnswerOf } from './api.ts';
 import { EventPicker } from './EventPicker.tsx';
 import { ReceiverAnswerView } from './ReceiverAnswerView.tsx';
 import { bodyOf, formErrors, type WebhookBody, type WebhookFormValues } from './webhook-form.ts';
@@ -43,7 +44,7 @@ export function WebhookForm({
   const form = useEngineForm(engineFields);
   const groups = useLoad(eventGroups, []);
   const [values, setValues] = useState(initial);
-  const [answer, setAnswer] = useState<ReceiverAnswer | undefined>();
+  const [answer, setAnswer] = useState<WebhookTestResponse | undefined>();
   const withAuth = consoleFeature('webhook.authentication');
 
   const change = (patch: Partial<WebhookFormValues>) => {

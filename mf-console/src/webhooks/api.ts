@@ -1,26 +1,12 @@
-import type { WebhookView } from '@app/contract';
+import type {
+  WebhookBatchStatus,
+  WebhookCreated,
+  WebhookTestResponse,
+  WebhookValidateResult,
+  WebhookView,
+} from '@app/contract';
 import { $user, ApiError, http } from '@app/shared';
 import type { WebhookBody } from './webhook-form.ts';
-
-/** The receiver's answer to a POST, as the engine reports it. */
-export interface ReceiverAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-export interface BatchStatus {
-  batch_id: string;
-  webhook_id: string;
-  ts: string;
-  batch_size: number;
-  attempts: number;
-  response_code?: string;
-  failure_code?: string;
-  latency?: number;
-  state?: 'delivered' | 'retrying' | 'failed';
-  next_attempt?: string;
-}
 
 export interface EventChoice {
   type: string;
@@ -49,7 +35,7 @@ export const getWebhook = (id: string) =>
 
 export const createWebhook = (body: WebhookBody) =>
   http.transactional
-    .post<{ results: { id: string; signing_secret: string } }>('/webhooks', body, { quiet: true })
+    .post<{ results: WebhookCreated }>('/webhooks', body, { quiet: true })
     .then((answer) => answer.results);
 
 export const updateWebhook = (id: string, body: Partial<WebhookBody>) =>
@@ -59,24 +45,24 @@ export const deleteWebhook = (id: string) => http.transactional.delete<void>(pat
 
 export const batchStatuses = (id: string) =>
   http.transactional
-    .get<{ results: BatchStatus[] }>(`${path(id)}/batch-status?limit=100`)
+    .get<{ results: WebhookBatchStatus[] }>(`${path(id)}/batch-status?limit=100`)
     .then((answer) => answer.results);
 
 /** The receiver's answer in an engine refusal ("Test POST to endpoint failed"), when it answered at all. */
-export function receiverAnswerOf(error: unknown): ReceiverAnswer | undefined {
+export function receiverAnswerOf(error: unknown): WebhookTestResponse | undefined {
   if (!(error instanceof ApiError)) return undefined;
-  const body = error.body as { errors?: Array<{ response?: ReceiverAnswer }> } | undefined;
+  const body = error.body as { errors?: Array<{ response?: WebhookTestResponse }> } | undefined;
   return body?.errors?.find((entry) => entry.response)?.response;
 }
 
 export type TestOutcome =
-  | { ok: true; answer: ReceiverAnswer }
-  | { ok: false; message: string; answer: ReceiverAnswer | undefined };
+  | { ok: true; answer: WebhookTestResponse }
+  | { ok: false; message: string; answer: WebhookTestResponse | undefined };
 
 /** POSTs the test batch through the engine: the receiver's answer, whether it accepted it or not. */
 export async function sendTestBatch(id: string): Promise<TestOutcome> {
   try {
-    const answer = await http.transactional.post<{ results: { response: ReceiverAnswer } }>(
+    const answer = await http.transactional.post<{ results: WebhookValidateResult }>(
       `${path(id)}/validate`,
       {},
       { quiet: true },

@@ -1,8 +1,8 @@
+import type { WebhookBatchStatus } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import type { BatchStatus } from './api.ts';
 import { outcomeOf } from './batch-history.ts';
 
-const batch = (fields: Partial<BatchStatus>): BatchStatus => ({
+const batch = (fields: Partial<WebhookBatchStatus>): WebhookBatchStatus => ({
   batch_id: 'b',
   webhook_id: 'w',
   ts: '2026-11-24T10:00:00Z',

@@ -1,7 +1,7 @@
-import type { BatchStatus } from './api.ts';
+import type { WebhookBatchStatus } from '@app/contract';
 
 /** Why a batch did not arrive (or that it did), in words. */
-export function outcomeOf(batch: BatchStatus): string {
+export function outcomeOf(batch: WebhookBatchStatus): string {
   if (batch.state === 'delivered')
     return batch.attempts > 0
       ? `Delivered after ${batch.attempts} failed ${batch.attempts === 1 ? 'attempt' : 'attempts'}`

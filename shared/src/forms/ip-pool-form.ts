@@ -7,3 +7,4 @@ export const ipPoolFormSchema = z.object({
   signing_domain: z.union([z.literal(''), domainName]),
   auto_warmup_overflow_pool: z.string(),
 });
+export type IpPoolFormValues = z.infer<typeof ipPoolFormSchema>;

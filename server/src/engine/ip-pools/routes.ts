@@ -1,4 +1,11 @@
-import { results } from '@app/contract/engine/index';
+import {
+  type IpPoolView,
+  ipPoolParams as idParams,
+  ipPoolBody as poolBody,
+  ipPoolView as poolView,
+  results,
+  poolSendingIp as sendingIp,
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
@@ -9,42 +16,7 @@ import { normalizeAddress } from './local-addresses.ts';
 import { sendingIpRoutes } from './sending-ips-routes.ts';
 
 const tags = ['ip-pools'];
-const maxIpsPerPool = 256;
 const manage = requireGrant('ip_pools/manage');
-
-const ipEntry = z.union([z.string().max(64), z.object({ external_ip: z.string().max(64) })]);
-const domain = z.string().max(255);
-
-const poolBody = z.object({
-  name: z.string().trim().min(1).max(128),
-  signing_domain: domain.optional(),
-  fbl_signing_domain: domain.optional(),
-  auto_warmup_overflow_pool: z.string().max(64).optional(),
-  ips: z
-    .array(ipEntry)
-    .max(maxIpsPerPool)
-    .optional()
-    .describe(
-      "Extension: the pool's source addresses, as strings or `{external_ip}`. Only addresses configured on this machine's interfaces; SparkPost assigns IPs through its Sending IPs API instead.",
-    ),
-});
-
-const sendingIp = z.object({
-  external_ip: z.string(),
-  hostname: z.string(),
-  auto_warmup_enabled: z.boolean(),
-});
-
-const poolView = z.object({
-  id: z.string(),
-  name: z.string(),
-  ips: z.array(sendingIp),
-  signing_domain: z.string().optional(),
-  fbl_signing_domain: z.string().optional(),
-  auto_warmup_overflow_pool: z.string().optional(),
-});
-
-const idParams = z.object({ id: z.string().min(1).max(64) });
 
 const badRequest = (message: string) => sparkpostError(400, message, '1300');
 const poolNotFound = (message: string) => sparkpostError(404, message, '1600');
@@ -82,7 +54,7 @@ function refusalError(refusal: PoolRefusal) {
 export function ipPoolRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
   const { ipPools } = deps;
 
-  const viewOf = (pool: IpPool): z.infer<typeof poolView> => ({
+  const viewOf = (pool: IpPool): IpPoolView => ({
     id: pool.id,
     name: pool.name,
     ips: pool.ips.map((ip) => ({ external_ip: ip, hostname: deps.hostname, auto_warmup_enabled: false })),

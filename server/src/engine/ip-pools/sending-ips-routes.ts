@@ -1,4 +1,9 @@
-import { results } from '@app/contract/engine/index';
+import {
+  sendingIpParams as ipParams,
+  sendingIpMoveBody as moveBody,
+  results,
+  sendingIpView,
+} from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
@@ -8,16 +13,6 @@ import { defaultPoolId } from './ip-pool-store.ts';
 import { normalizeAddress } from './local-addresses.ts';
 
 const tags = ['ip-pools'];
-
-const sendingIpView = z.object({
-  external_ip: z.string(),
-  hostname: z.string(),
-  ip_pool: z.string(),
-  auto_warmup_enabled: z.boolean(),
-});
-
-const ipParams = z.object({ external_ip: z.string().min(1).max(64) });
-const moveBody = z.object({ ip_pool: z.string().trim().min(1).max(64) });
 
 const notFound = (message: string) => sparkpostError(404, message, '1600');
 

@@ -159,3 +159,6 @@ export type InvitationData = z.output<typeof invitationData>;
 export type AcceptInvitationBody = z.input<typeof acceptInvitationBody>;
 export type MyPermissions = z.output<typeof myPermissionsData>;
 export type CreateRoleBody = z.input<typeof createRoleBody>;
+
+/** What removing a member's id took away: the member, or an open invitation. */
+export const memberRemoved = z.object({ removed: z.enum(['member', 'invitation']) });

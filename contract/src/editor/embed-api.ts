@@ -112,7 +112,26 @@ export const mediaFile = z.object({
 });
 export type MediaFile = z.infer<typeof mediaFile>;
 
+/** `GET /embed/v1/media`: images or every file, a page at a time. */
+export const mediaListQuery = z.object({
+  type: z.enum(['image', 'all']).default('all'),
+  cursor: z.string().max(200).optional(),
+});
+export const mediaListAnswer = z.object({
+  results: z.array(mediaFile),
+  /** Pass as `cursor` for the next page; null on the last one. */
+  next_cursor: z.string().nullable(),
+});
+export type MediaListAnswer = z.infer<typeof mediaListAnswer>;
+
+/** `POST /embed/v1/media?name=`: the body is the file, `name` its file name. */
+export const mediaUploadQuery = z.object({ name: z.string().max(255).default('') });
+export const mediaUploadAnswer = z.object({ results: mediaFile });
+
 /** A block the company saved for reuse (GET/POST /embed/v1/saved-blocks, DELETE …/:id). */
 export const savedBlockBody = z.object({ name: z.string().trim().min(1).max(100), block: designBlock });
 export const savedBlock = savedBlockBody.extend({ id: z.string(), created_at: z.string() });
 export type SavedBlock = z.infer<typeof savedBlock>;
+
+/** `/embed/v1/designs/{id}`: the engine template the design belongs to. */
+export const designIdParams = z.object({ id: resourceId });

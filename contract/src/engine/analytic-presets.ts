@@ -68,3 +68,5 @@ export const analyticPresetList = z.object({ items: z.array(analyticPreset) });
 
 /** How many presets one company may keep. */
 export const analyticPresetLimit = 100;
+
+export const analyticPresetDeleted = z.object({ deleted: z.literal(true) });

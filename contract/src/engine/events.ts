@@ -81,3 +81,10 @@ export const ingestEventSearchQuery = z.object({
 export const messageEventDocumentation = z.object({
   results: z.array(z.record(z.string(), z.object({ description: z.string(), sampleValue: z.unknown() }))),
 });
+
+/** `GET /api/v1/ingest/events`: SparkPost's paged event list. */
+export const eventsPage = z.object({
+  results: z.array(z.record(z.string(), z.unknown())),
+  total_count: z.number(),
+  links: z.object({ next: z.string().optional() }),
+});

@@ -220,3 +220,11 @@ export type SendingDomainStatus = z.output<typeof sendingDomainStatus>;
 export type SendingDomainVerifyResult = z.output<typeof sendingDomainVerifyResult>;
 export type UnverifiedSpfDomain = z.output<typeof unverifiedSpfDomain>;
 export type DkimKeyView = z.output<typeof dkimKeyView>;
+
+export const sendingDomainUpdated = z.object({ message: z.string(), domain: z.string() });
+
+/** `/api/v1/sending-domains/{domain}/dkim-keys/{key_id}`. */
+export const dkimKeyParams = z.object({
+  domain: z.string().min(1).max(253),
+  key_id: z.string().min(1).max(255),
+});

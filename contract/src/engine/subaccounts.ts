@@ -73,3 +73,10 @@ export type SubaccountView = z.infer<typeof subaccountView>;
 export type SubaccountCreateBody = z.input<typeof subaccountCreateBody>;
 export type SubaccountUpdateBody = z.input<typeof subaccountUpdateBody>;
 export type SubaccountCreated = z.infer<typeof subaccountCreated>;
+
+/** `GET /api/v1/subaccounts`: with any parameter, a page with its total and the next page's link. */
+export const subaccountListAnswer = z.object({
+  results: z.array(subaccountView),
+  total_count: z.number().optional(),
+  links: z.object({ next: z.string().optional() }).optional(),
+});

@@ -124,3 +124,8 @@ export const suppressionSummary = z.object({
   total: z.number(),
 });
 export type SuppressionSummary = z.infer<typeof suppressionSummary>;
+
+/** `/api/v1/suppression-list/{recipient}`. */
+export const suppressionRecipientParams = z.object({ recipient: z.string().max(320) });
+/** `PUT /api/v1/suppression-list/{recipient}`: the address as an entry names it. */
+export const suppressionEntryParams = z.object({ recipient: suppressionBulkEntry.shape.recipient });

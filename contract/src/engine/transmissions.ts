@@ -167,3 +167,22 @@ export const transmissionDetail = transmissionSummary.extend({
   substitution_data: z.record(z.string(), z.unknown()),
   options: z.record(z.string(), z.unknown()),
 });
+
+/** `POST /api/v1/transmissions?num_rcpt_errors=`: how many refused recipients the answer lists. */
+export const transmissionSendQuery = z.object({ num_rcpt_errors: z.coerce.number().int().min(0).optional() });
+
+/** A send's answer: what was accepted, and SparkPost's 2000 warning when some recipients were refused. */
+export const transmissionSendAnswer = z.object({
+  results: transmissionAccepted,
+  errors: z.array(z.object({ message: z.string(), code: z.string() })).optional(),
+});
+
+export const transmissionListQuery = z.object({
+  campaign_id: campaignId.optional(),
+  template_id: z.string().max(64).optional(),
+});
+
+export const transmissionOne = z.object({ transmission: transmissionDetail });
+
+/** `DELETE /api/v1/transmissions?campaign_id=`: cancels a campaign's scheduled transmissions. */
+export const transmissionCancelQuery = z.object({ campaign_id: campaignId });

@@ -161,3 +161,8 @@ export const webhookBatchStatus = z.object({
 export type WebhookBatchStatus = z.infer<typeof webhookBatchStatus>;
 
 export const webhookSamplesQuery = z.object({ events: z.string().optional() });
+
+/** `?timezone=`: the zone last_successful and last_failure are written in. */
+export const webhookTimezoneQuery = z.object({ timezone: z.string().max(64).optional() });
+
+export const webhookUpdated = z.object({ id: z.string(), links: z.array(z.unknown()) });

@@ -5,6 +5,7 @@ import type {
   DesignSaved,
   EmbedSession,
   MediaFile,
+  MediaListAnswer,
   SavedBlock,
   StoredDesign,
 } from '@app/contract/editor/embed-api';
@@ -82,7 +83,7 @@ export function createEmbedClient(apiBase: string, token: string | (() => string
       return call<{ files: MediaFile[]; nextCursor: string | null }>(() =>
         api
           .get(`/media${query.size ? `?${query}` : ''}`)
-          .json<{ results: MediaFile[]; next_cursor?: string | null }>()
+          .json<MediaListAnswer>()
           .then((page) => ({ results: { files: page.results, nextCursor: page.next_cursor ?? null } })),
       );
     },

@@ -1,3 +1,4 @@
+import { memberRemoved } from '@app/contract/accounts/team';
 import {
   acceptInvitationBody,
   acceptInvitationData,
@@ -22,7 +23,6 @@ import {
   updateRoleBody,
 } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 import { rateLimited } from '../../http/rate-limit.ts';
 import type { TeamService } from './team-service.ts';
@@ -105,7 +105,7 @@ export function teamRoutes(deps: TeamRouteDeps): FastifyPluginAsyncZod {
           description: `${manageNote} 409 modificationNotAllowed for oneself and for the last admin.`,
           security: bearerSecurity,
           params: memberIdParams,
-          response: { 200: envelope(z.object({ removed: z.enum(['member', 'invitation']) })) },
+          response: { 200: envelope(memberRemoved) },
         },
       },
       async (request) => ({ data: await team.remove(sessionOf(request), request.params.id) }),

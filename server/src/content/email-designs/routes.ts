@@ -1,22 +1,21 @@
 import { designLimits } from '@app/contract/editor/design';
 import {
+  designIdParams,
   designRenderBody,
   designRendered,
   designSaveBody,
   designSaved,
   storedDesign,
 } from '@app/contract/editor/embed-api';
-import { resourceId, results } from '@app/contract/engine/index';
+import { results } from '@app/contract/engine/index';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { conflict, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { PoolBusyError } from '../../threads/fair-pool.ts';
 import { checkTemplateAllowed, embedScopeOf } from '../embed-tokens/embed-api-routes.ts';
 import type { DesignService } from './design-service.ts';
 
 const tags = ['embed'];
-const idParams = z.object({ id: resourceId });
 // Room beyond the design's own limit, so a design just over it is refused by name (design-service.ts).
 const bodyLimit = 2 * designLimits.bytes;
 
@@ -57,7 +56,7 @@ export function designRoutes({ designs }: { designs: DesignService }): FastifyPl
         schema: {
           tags,
           summary: "A template's design (null when it has none yet)",
-          params: idParams,
+          params: designIdParams,
           response: { 200: results(storedDesign) },
         },
       },
@@ -72,7 +71,7 @@ export function designRoutes({ designs }: { designs: DesignService }): FastifyPl
         schema: {
           tags,
           summary: "Save the design and its mail as the template's draft (and publish it with publish: true)",
-          params: idParams,
+          params: designIdParams,
           body: designSaveBody,
           response: { 200: results(designSaved) },
         },

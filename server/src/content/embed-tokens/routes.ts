@@ -5,6 +5,7 @@ import {
   embedTokenInfo,
   embedTokenListQuery,
 } from '@app/contract/editor/embed-api';
+import { stringIdParams } from '@app/contract/engine/common';
 import { results } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,7 +18,6 @@ import type { EmbedTokens } from './embed-tokens.ts';
 
 const tags = ['templates'];
 const modify = requireGrant('templates/modify');
-const idParams = z.object({ id: z.string().max(64) });
 
 /** The caller a new token answers to: its API key, or its console session. */
 function creatorOf(principal: Principal): EmbedTokenCreator {
@@ -103,7 +103,7 @@ export function embedTokenRoutes({
         schema: {
           tags,
           summary: 'Revoke one embed token: the editors using it stop at their next request',
-          params: idParams,
+          params: stringIdParams,
         },
       },
       async (request, reply) => {

@@ -1,7 +1,13 @@
 import { Readable } from 'node:stream';
-import { type MediaFile, mediaFile } from '@app/contract/editor/embed-api';
+import {
+  mediaListAnswer as listAnswer,
+  mediaListQuery as listQuery,
+  type MediaFile,
+  mediaUploadAnswer,
+  mediaUploadQuery,
+} from '@app/contract/editor/embed-api';
+import { emptyAnswer, uuidParams } from '@app/contract/engine/common';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { forbidden, invalidParameter, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import { embedScopeOf } from '../embed-tokens/embed-api-routes.ts';
 import { type MediaCursor, type MediaEntry, MediaQuotaExceeded, type MediaStore } from './media-store.ts';
@@ -10,16 +16,6 @@ import { peek, upTo } from './upload-stream.ts';
 
 const tags = ['embed'];
 const pageSize = 50;
-
-const listQuery = z.object({
-  type: z.enum(['image', 'all']).default('all'),
-  cursor: z.string().max(200).optional(),
-});
-const listAnswer = z.object({
-  results: z.array(mediaFile),
-  /** Pass as `cursor` for the next page; null on the last one. */
-  next_cursor: z.string().nullable(),
-});
 
 const encodeCursor = (entry: MediaEntry) =>
   Buffer.from(JSON.stringify([entry.createdAt.toISOString(), entry.id])).toString('base64url');
@@ -110,8 +106,8 @@ export function mediaRoutes({
         schema: {
           tags,
           summary: "Delete one of the account's files: its address stops working, its room is given back",
-          params: z.object({ id: z.uuid() }),
-          response: { 200: z.object({}) },
+          params: uuidParams,
+          response: { 200: emptyAnswer },
         },
       },
       async (request) => {
@@ -161,8 +157,8 @@ export function mediaRoutes({
             tags,
             summary:
               "Upload a file: the body is the file, ?name= its file name (20 MB at most; the account's files at most MEDIA_QUOTA_MB in all)",
-            querystring: z.object({ name: z.string().max(255).default('') }),
-            response: { 200: z.object({ results: mediaFile }) },
+            querystring: mediaUploadQuery,
+            response: { 200: mediaUploadAnswer },
           },
         },
         async (request) => {

@@ -1,3 +1,4 @@
+import { stringIdParams } from '@app/contract/engine/common';
 import {
   type ApiKeyView,
   apiKeyCreateBody,
@@ -74,7 +75,6 @@ export function checkValidIps(validIps: readonly string[] | undefined): string[]
   return [...validIps];
 }
 
-const idParams = z.object({ id: z.string().max(64) });
 const tags = ['api keys'];
 const manage = requireGrant('api_keys/manage');
 
@@ -134,7 +134,12 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
       '/api-keys/:id',
       {
         onRequest: manage,
-        schema: { tags, summary: 'One API key', params: idParams, response: { 200: results(apiKeyView) } },
+        schema: {
+          tags,
+          summary: 'One API key',
+          params: stringIdParams,
+          response: { 200: results(apiKeyView) },
+        },
       },
       async (request) => ({ results: toApiKeyView(await owned(principalOf(request), request.params.id)) }),
     );
@@ -146,7 +151,7 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
         schema: {
           tags,
           summary: 'Change label, grants or valid IPs',
-          params: idParams,
+          params: stringIdParams,
           body: apiKeyUpdateBody,
           response: { 200: results(apiKeyView) },
         },
@@ -172,7 +177,7 @@ export function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyStore }): FastifyPlug
       '/api-keys/:id',
       {
         onRequest: manage,
-        schema: { tags, summary: 'Delete a key: it stops working at once', params: idParams },
+        schema: { tags, summary: 'Delete a key: it stops working at once', params: stringIdParams },
       },
       async (request, reply) => {
         const principal = principalOf(request);

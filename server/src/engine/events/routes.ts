@@ -1,3 +1,4 @@
+import { eventsPage } from '@app/contract/engine/events';
 import {
   ingestEventSearchQuery,
   ingestEventTypes,
@@ -79,11 +80,7 @@ export function eventRoutes({
           summary: 'Search the outcomes of ingest batches (none: this server takes no ingest batches)',
           querystring: ingestEventSearchQuery,
           response: {
-            200: z.object({
-              results: z.array(z.record(z.string(), z.unknown())),
-              total_count: z.number(),
-              links: z.object({ next: z.string().optional() }),
-            }),
+            200: eventsPage,
           },
         },
       },

@@ -1,3 +1,4 @@
+import { idAnswer } from '@app/contract/engine/common';
 import {
   type IpPoolView,
   ipPoolParams as idParams,
@@ -109,7 +110,7 @@ export function ipPoolRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Create an IP pool; its id is made from its name',
           body: poolBody,
-          response: { 200: results(z.object({ id: z.string() })) },
+          response: { 200: results(idAnswer) },
         },
       },
       async (request) => {

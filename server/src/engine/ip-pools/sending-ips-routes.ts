@@ -1,3 +1,4 @@
+import { messageAnswer } from '@app/contract/engine/common';
 import {
   sendingIpParams as ipParams,
   sendingIpMoveBody as moveBody,
@@ -64,7 +65,7 @@ export function sendingIpRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
           summary: 'Move a sending address into an IP pool (default: out of every pool)',
           params: ipParams,
           body: moveBody,
-          response: { 200: results(z.object({ message: z.string() })) },
+          response: { 200: results(messageAnswer) },
         },
       },
       async (request) => {

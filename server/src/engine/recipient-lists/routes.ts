@@ -1,3 +1,4 @@
+import { emptyAnswer, resourceIdParams } from '@app/contract/engine/common';
 import {
   type RecipientListSummary,
   type RecipientListView,
@@ -19,7 +20,6 @@ import type { RecipientListHeader, RecipientListStore } from './recipient-list-s
 
 const tags = ['recipient lists'];
 const manage = requireGrant('recipient_lists/manage');
-const idParams = z.object({ id: z.string().min(1).max(64) });
 // 100,000 recipients with metadata and substitution data.
 const listBodyLimit = 50 * 1024 * 1024;
 
@@ -114,7 +114,7 @@ export function recipientListRoutes({
         schema: {
           tags,
           summary: 'One list; its recipients with show_recipients=true',
-          params: idParams,
+          params: resourceIdParams,
           querystring: recipientListGetQuery,
           response: { 200: results(recipientListView) },
         },
@@ -140,7 +140,7 @@ export function recipientListRoutes({
         schema: {
           tags,
           summary: 'Change a list; recipients, when given, replace all current ones',
-          params: idParams,
+          params: resourceIdParams,
           querystring: recipientListSaveQuery,
           body: recipientListUpdateBody,
           response: { 200: results(recipientListSaved) },
@@ -192,7 +192,7 @@ export function recipientListRoutes({
       '/recipient-lists/:id',
       {
         onRequest: manage,
-        schema: { tags, summary: 'Delete a list', params: idParams, response: { 200: z.object({}) } },
+        schema: { tags, summary: 'Delete a list', params: resourceIdParams, response: { 200: emptyAnswer } },
       },
       async (request) => {
         const { companyId, subaccountId } = principalOf(request);

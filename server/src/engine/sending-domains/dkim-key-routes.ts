@@ -1,3 +1,4 @@
+import { domainParams } from '@app/contract/engine/common';
 import {
   type DkimKeyView as DkimKeyAnswer,
   dkimKeyCreateBody,
@@ -8,8 +9,8 @@ import {
   dkimKeyView,
   results,
 } from '@app/contract/engine/index';
+import { dkimKeyParams } from '@app/contract/engine/sending-domains';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { type DkimKeyService, type DkimKeyView, recordOf } from './dkim-key-service.ts';
 import { publicKeyBits } from './dkim-keys.ts';
@@ -17,8 +18,6 @@ import { viewerOf } from './routes.ts';
 
 const tags = ['sending-domains'];
 const manage = requireGrant('sending_domains/manage');
-const domainParams = z.object({ domain: z.string().min(1).max(253) });
-const keyParams = domainParams.extend({ key_id: z.string().min(1).max(255) });
 
 /** SparkPost's key object; `withDns` adds the record (single-key answers). */
 function answerOf(key: DkimKeyView, withDns: boolean): DkimKeyAnswer {
@@ -87,7 +86,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
         schema: {
           tags,
           summary: 'One DKIM key with the record to publish (default: the domain’s own key)',
-          params: keyParams,
+          params: dkimKeyParams,
           response: { 200: results(dkimKeyView) },
         },
       },
@@ -105,7 +104,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
         schema: {
           tags,
           summary: 'Change headers or signing domain, or replace the key pair (which is then unverified)',
-          params: keyParams,
+          params: dkimKeyParams,
           body: dkimKeyUpdateBody,
           response: { 200: results(dkimKeyUpdated) },
         },
@@ -121,7 +120,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
       '/sending-domains/:domain/dkim-keys/:key_id',
       {
         onRequest: manage,
-        schema: { tags, summary: 'Delete a DKIM key (not the default one)', params: keyParams },
+        schema: { tags, summary: 'Delete a DKIM key (not the default one)', params: dkimKeyParams },
       },
       async (request, reply) => {
         const { domain, key_id } = request.params;
@@ -137,7 +136,7 @@ export function dkimKeyRoutes({ dkimKeys }: { dkimKeys: DkimKeyService }): Fasti
         schema: {
           tags,
           summary: "Look the key's TXT record up now and record what was found",
-          params: keyParams,
+          params: dkimKeyParams,
           response: { 200: results(dkimKeyVerifyResult) },
         },
       },

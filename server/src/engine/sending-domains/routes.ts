@@ -1,3 +1,4 @@
+import { domainParams } from '@app/contract/engine/common';
 import {
   results,
   type SendingDomainDns,
@@ -13,6 +14,7 @@ import {
   sendingDomainVerifyResult,
   sendingDomainView,
 } from '@app/contract/engine/index';
+import { sendingDomainUpdated } from '@app/contract/engine/sending-domains';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
@@ -22,7 +24,6 @@ import type { SendingDomain, Viewer } from './sending-domain-store.ts';
 
 const tags = ['sending-domains'];
 const manage = requireGrant('sending_domains/manage');
-const domainParams = z.object({ domain: z.string().min(1).max(253) });
 
 export const viewerOf = (principal: Principal): Viewer => ({
   companyId: principal.companyId,
@@ -185,7 +186,7 @@ export function sendingDomainRoutes({
           summary: 'Change a sending domain: default bounce domain, sharing, tracking domain, DKIM key',
           params: domainParams,
           body: sendingDomainUpdateBody,
-          response: { 200: results(z.object({ message: z.string(), domain: z.string() })) },
+          response: { 200: results(sendingDomainUpdated) },
         },
       },
       async (request) => {

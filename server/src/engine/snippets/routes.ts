@@ -1,3 +1,4 @@
+import { idAnswer, resourceIdParams } from '@app/contract/engine/common';
 import {
   maxSnippetPartBytes,
   results,
@@ -24,7 +25,6 @@ const tags = ['snippets'];
 // The reference names no grant for snippets: they are template content, so the templates grants guard them.
 const modify = requireGrant('templates/modify');
 const view = requireGrant('templates/view');
-const idParams = z.object({ id: z.string().min(1).max(64) });
 // Three parts of 100 KB each; JSON escaping makes the request larger.
 const snippetBodyLimit = 2 * 1024 * 1024;
 const limitsText = `Each of html, text and amp_html is at most ${maxSnippetPartBytes} bytes (UTF-8); at least one is required. Ids are at most 64 letters, digits, ".", "_" and "-".`;
@@ -95,7 +95,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
           summary: 'Create a snippet, used in content with render_snippet("id")',
           description: limitsText,
           body: snippetCreateBody,
-          response: { 200: results(z.object({ id: z.string() })) },
+          response: { 200: results(idAnswer) },
         },
       },
       async (request) => {
@@ -122,7 +122,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
         schema: {
           tags,
           summary: "One snippet with its content: the account's own, or the master's shared one",
-          params: idParams,
+          params: resourceIdParams,
           response: { 200: results(snippetView) },
         },
       },
@@ -144,9 +144,9 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
           tags,
           summary: 'Change a snippet: content parts left out keep their value, an empty part is removed',
           description: limitsText,
-          params: idParams,
+          params: resourceIdParams,
           body: snippetUpdateBody,
-          response: { 200: results(z.object({ id: z.string() })) },
+          response: { 200: results(idAnswer) },
         },
       },
       async (request) => {
@@ -173,7 +173,7 @@ export function snippetRoutes({ snippets: store }: { snippets: SnippetStore }): 
       '/snippets/:id',
       {
         onRequest: modify,
-        schema: { tags, summary: 'Delete a snippet', params: idParams },
+        schema: { tags, summary: 'Delete a snippet', params: resourceIdParams },
       },
       async (request, reply) => {
         const principal = principalOf(request);

@@ -1,5 +1,5 @@
+import { countAnswer, messageAnswer, numericIdParams } from '@app/contract/engine/common';
 import {
-  numericId,
   results,
   type SubaccountView,
   subaccountCreateBody,
@@ -8,8 +8,8 @@ import {
   subaccountUpdateBody,
   subaccountView,
 } from '@app/contract/engine/index';
+import { subaccountListAnswer } from '@app/contract/engine/subaccounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { principalOf, requireGrant, requireMaster } from '../../http/principal.ts';
 import {
   badRequestNamingParam,
@@ -38,7 +38,6 @@ const toView = (subaccount: Subaccount): SubaccountView => {
   return view;
 };
 
-const idParams = z.object({ id: numericId });
 const tags = ['subaccounts'];
 const guards = [requireGrant('subaccounts/manage'), requireMaster];
 
@@ -70,10 +69,7 @@ export function subaccountRoutes({
           summary: "The company's subaccounts; any parameter asks for a page with total_count and links",
           querystring: subaccountListQuery,
           response: {
-            200: results(z.array(subaccountView)).extend({
-              total_count: z.number().optional(),
-              links: z.object({ next: z.string().optional() }).optional(),
-            }),
+            200: subaccountListAnswer,
           },
         },
       },
@@ -142,7 +138,7 @@ export function subaccountRoutes({
         schema: {
           tags,
           summary: 'How many subaccounts the account has',
-          response: { 200: results(z.object({ total: z.number() })) },
+          response: { 200: results(countAnswer) },
         },
       },
       async (request) => ({
@@ -158,7 +154,7 @@ export function subaccountRoutes({
         schema: {
           tags,
           summary: 'One subaccount',
-          params: idParams,
+          params: numericIdParams,
           response: { 200: results(subaccountView) },
         },
       },
@@ -177,9 +173,9 @@ export function subaccountRoutes({
         schema: {
           tags,
           summary: 'Rename, suspend, reactivate or terminate (terminated is final)',
-          params: idParams,
+          params: numericIdParams,
           body: subaccountUpdateBody,
-          response: { 200: results(z.object({ message: z.string() })) },
+          response: { 200: results(messageAnswer) },
         },
       },
       async (request) => {

@@ -1,10 +1,10 @@
+import { messageAnswer } from '@app/contract/engine/common';
 import {
   pagedResults,
   results,
   type SuppressionSummary,
   type SuppressionView,
   suppressionBulkBody,
-  suppressionBulkEntry,
   suppressionDeleteBody,
   suppressionDeleteQuery,
   suppressionPutBody,
@@ -14,8 +14,8 @@ import {
   suppressionTypes,
   suppressionView,
 } from '@app/contract/engine/index';
+import { suppressionEntryParams, suppressionRecipientParams } from '@app/contract/engine/suppression';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { principalOf, requireGrant } from '../../http/principal.ts';
 import { badRequestOnInvalid, notFound, sparkpostError } from '../../http/sparkpost-errors.ts';
 import {
@@ -66,8 +66,7 @@ const cursorParts = [
   new RegExp(`^(${suppressionTypes.join('|')})$`),
   /^\d{1,15}$/,
 ];
-const recipientParams = z.object({ recipient: z.string().max(320) });
-const updated = results(z.object({ message: z.string() }));
+const updated = results(messageAnswer);
 const tags = ['suppression list'];
 const manage = requireGrant('suppression_lists/manage');
 // 10,000 entries with descriptions of up to 1 KB; SparkPost allows 50 MB.
@@ -199,7 +198,7 @@ export function suppressionRoutes({
         schema: {
           tags,
           summary: 'Create or update the entry of one address for one type',
-          params: z.object({ recipient: suppressionBulkEntry.shape.recipient }),
+          params: suppressionEntryParams,
           body: suppressionPutBody,
           response: { 200: updated },
         },
@@ -229,7 +228,7 @@ export function suppressionRoutes({
         schema: {
           tags,
           summary: "An address's entries (of `types`), paged as the search is",
-          params: recipientParams,
+          params: suppressionRecipientParams,
           querystring: suppressionRecipientQuery,
           response: { 200: pagedResults(suppressionView) },
         },
@@ -259,7 +258,7 @@ export function suppressionRoutes({
         schema: {
           tags,
           summary: "Remove an address's entry of `type` (both types without it), of one list with list_id",
-          params: recipientParams,
+          params: suppressionRecipientParams,
           querystring: suppressionDeleteQuery,
           body: suppressionDeleteBody,
         },

@@ -1,3 +1,4 @@
+import { emptyAnswer, idAnswer, resourceIdParams } from '@app/contract/engine/common';
 import {
   results,
   type TemplateSummary,
@@ -32,7 +33,6 @@ import type {
 const tags = ['templates'];
 const modify = requireGrant('templates/modify');
 const view = requireGrant('templates/view');
-const idParams = z.object({ id: z.string().min(1).max(64) });
 // Content may be up to 20 MB; JSON escaping makes the request larger.
 const contentBodyLimit = 30 * 1024 * 1024;
 
@@ -121,7 +121,7 @@ export function templateRoutes({
           summary: 'Create a template (a draft unless published is true)',
           description: templateLimitsText,
           body: templateCreateBody,
-          response: { 200: results(z.object({ id: z.string() })) },
+          response: { 200: results(idAnswer) },
         },
       },
       async (request) => {
@@ -153,7 +153,7 @@ export function templateRoutes({
         schema: {
           tags,
           summary: 'One template: the published version, or the draft with draft=true',
-          params: idParams,
+          params: resourceIdParams,
           querystring: templateGetQuery,
           response: { 200: results(templateView) },
         },
@@ -176,10 +176,10 @@ export function templateRoutes({
           summary:
             'Update the draft (or the published version with update_published=true); published: true publishes the draft',
           description: templateLimitsText,
-          params: idParams,
+          params: resourceIdParams,
           querystring: templateUpdateQuery,
           body: templateUpdateBody,
-          response: { 200: results(z.object({ id: z.string() })) },
+          response: { 200: results(idAnswer) },
         },
       },
       async (request) => {
@@ -245,8 +245,8 @@ export function templateRoutes({
         schema: {
           tags,
           summary: 'Delete a template, draft and published',
-          params: idParams,
-          response: { 200: z.object({}) },
+          params: resourceIdParams,
+          response: { 200: emptyAnswer },
         },
       },
       async (request) => {
@@ -270,7 +270,7 @@ export function templateRoutes({
           tags,
           summary: 'Render a template with substitution data (the draft with draft=true)',
           description: templateLimitsText,
-          params: idParams,
+          params: resourceIdParams,
           querystring: templateGetQuery,
           body: templatePreviewBody.optional(),
           response: { 200: results(templatePreview) },

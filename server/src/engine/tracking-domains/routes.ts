@@ -1,3 +1,4 @@
+import { domainAnswer, domainParams } from '@app/contract/engine/common';
 import {
   certificateCheckResult,
   certificateEnabled,
@@ -19,7 +20,6 @@ import type { TrackingDomain, Viewer } from './tracking-domain-store.ts';
 const tags = ['tracking-domains'];
 const manage = requireGrant('tracking_domains/manage');
 const view = requireGrant('tracking_domains/view');
-const domainParams = z.object({ domain: z.string().min(1).max(253) });
 
 const viewerOf = (principal: Principal): Viewer => ({
   companyId: principal.companyId,
@@ -71,7 +71,7 @@ export function trackingDomainRoutes({
           tags,
           summary: 'Create a tracking domain (verify its CNAME before it can be the default)',
           body: trackingDomainCreateBody,
-          response: { 200: results(z.object({ domain: z.string() })) },
+          response: { 200: results(domainAnswer) },
         },
       },
       async (request) => {
@@ -139,7 +139,7 @@ export function trackingDomainRoutes({
             'Change HTTPS use or make it the default (a verified domain only; the previous default steps down)',
           params: domainParams,
           body: trackingDomainUpdateBody,
-          response: { 200: results(z.object({ domain: z.string() })) },
+          response: { 200: results(domainAnswer) },
         },
       },
       async (request) => {

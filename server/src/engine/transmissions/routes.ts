@@ -1,13 +1,15 @@
+import { numericIdParams } from '@app/contract/engine/common';
 import {
-  campaignId,
   maxRecipients,
-  numericId,
   results,
   sparkpostRecipient,
-  transmissionAccepted,
   transmissionBody,
-  transmissionDetail,
+  transmissionCancelQuery,
   transmissionEnvelope,
+  transmissionListQuery,
+  transmissionOne,
+  transmissionSendAnswer,
+  transmissionSendQuery,
   transmissionSummary,
 } from '@app/contract/engine/index';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +25,6 @@ import { chunkedGenerationText } from './chunked-generation.ts';
 import type { TransmissionService } from './transmission-service.ts';
 
 const tags = ['transmissions'];
-const idParams = z.object({ id: numericId });
 
 /** Transmissions carry attachments: up to 50 MB of JSON per request. */
 const bodyLimit = 50 * 1024 * 1024;
@@ -80,14 +81,9 @@ export function transmissionRoutes({
           tags,
           summary: 'Send (or schedule) a message to one or many recipients',
           description: `${templateLimitsText} ${chunkedGenerationText}`,
-          querystring: z.object({ num_rcpt_errors: z.coerce.number().int().min(0).optional() }),
+          querystring: transmissionSendQuery,
           body: transmissionBody,
-          response: {
-            200: z.object({
-              results: transmissionAccepted,
-              errors: z.array(z.object({ message: z.string(), code: z.string() })).optional(),
-            }),
-          },
+          response: { 200: transmissionSendAnswer },
         },
       },
       async (request) => {
@@ -118,10 +114,7 @@ export function transmissionRoutes({
         schema: {
           tags,
           summary: 'Transmissions of the account, newest first (scheduled ones included)',
-          querystring: z.object({
-            campaign_id: campaignId.optional(),
-            template_id: z.string().max(64).optional(),
-          }),
+          querystring: transmissionListQuery,
           response: { 200: results(z.array(transmissionSummary)) },
         },
       },
@@ -135,10 +128,8 @@ export function transmissionRoutes({
         schema: {
           tags,
           summary: 'One transmission',
-          params: idParams,
-          response: {
-            200: results(z.object({ transmission: transmissionDetail })),
-          },
+          params: numericIdParams,
+          response: { 200: results(transmissionOne) },
         },
       },
       async (request) => {
@@ -155,7 +146,7 @@ export function transmissionRoutes({
         schema: {
           tags,
           summary: "Cancel a campaign's scheduled transmissions",
-          querystring: z.object({ campaign_id: campaignId }),
+          querystring: transmissionCancelQuery,
         },
       },
       async (request, reply) => {
@@ -168,7 +159,7 @@ export function transmissionRoutes({
       '/transmissions/:id',
       {
         onRequest: requireGrant('transmissions/modify'),
-        schema: { tags, summary: 'Cancel a scheduled transmission', params: idParams },
+        schema: { tags, summary: 'Cancel a scheduled transmission', params: numericIdParams },
       },
       async (request, reply) => {
         const outcome = await service.cancel(principalOf(request), request.params.id);

@@ -1,3 +1,4 @@
+import { messageAnswer } from '@app/contract/engine/common';
 import {
   type AccountOptionName,
   type AccountView,
@@ -10,7 +11,6 @@ import {
   usageView,
 } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CompanyStore } from '../../accounts/company/company-store.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
@@ -149,7 +149,7 @@ export function accountRoutes({
             `Needs account/modify (console: settings.manage). options: ${accountOptionNames.join(', ')}; ` +
             'each kept until set again. tfa_required: true is refused (two-factor authentication is per user).',
           body: accountUpdateBody,
-          response: { 200: results(z.object({ message: z.string() })) },
+          response: { 200: results(messageAnswer) },
         },
       },
       async (request) => {

@@ -1,3 +1,4 @@
+import { resourceIdParams } from '@app/contract/engine/common';
 import {
   results,
   type WebhookView,
@@ -10,6 +11,7 @@ import {
   webhookValidateResult,
   webhookView,
 } from '@app/contract/engine/index';
+import { webhookTimezoneQuery, webhookUpdated } from '@app/contract/engine/webhooks';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Clock } from '../../clock.ts';
@@ -25,8 +27,6 @@ import type { Viewer, Webhook } from './webhook-store.ts';
 const tags = ['webhooks'];
 const modify = requireGrant('webhooks/modify');
 const view = requireGrant('webhooks/view');
-const idParams = z.object({ id: z.string().min(1).max(64) });
-const timezoneQuery = z.object({ timezone: z.string().max(64).optional() });
 
 const viewerOf = (principal: Principal): Viewer => ({
   companyId: principal.companyId,
@@ -226,7 +226,7 @@ export function webhookRoutes({
           summary:
             "The account's webhooks (the master's: every account's), without their secrets; custom_headers and " +
             'auth_token only to callers holding webhooks/modify',
-          querystring: timezoneQuery,
+          querystring: webhookTimezoneQuery,
           response: { 200: results(z.array(webhookView)) },
         },
       },
@@ -248,8 +248,8 @@ export function webhookRoutes({
           tags,
           summary:
             'One webhook; its credentials, custom headers and signing secret only to callers holding webhooks/modify',
-          params: idParams,
-          querystring: timezoneQuery,
+          params: resourceIdParams,
+          querystring: webhookTimezoneQuery,
           response: { 200: results(webhookView) },
         },
       },
@@ -270,9 +270,9 @@ export function webhookRoutes({
         schema: {
           tags,
           summary: 'Change a webhook; a new target must answer a test POST with 2xx',
-          params: idParams,
+          params: resourceIdParams,
           body: webhookUpdateBody,
-          response: { 200: results(z.object({ id: z.string(), links: z.array(z.unknown()) })) },
+          response: { 200: results(webhookUpdated) },
         },
       },
       async (request) => {
@@ -289,7 +289,11 @@ export function webhookRoutes({
       '/webhooks/:id',
       {
         onRequest: modify,
-        schema: { tags, summary: 'Delete a webhook with the batches waiting for it', params: idParams },
+        schema: {
+          tags,
+          summary: 'Delete a webhook with the batches waiting for it',
+          params: resourceIdParams,
+        },
       },
       async (request, reply) => {
         await webhooks.remove(viewerOf(principalOf(request)), request.params.id);
@@ -304,7 +308,7 @@ export function webhookRoutes({
         schema: {
           tags,
           summary: 'POST a test batch ([{"msys":{}}]) to the target and show its answer',
-          params: idParams,
+          params: resourceIdParams,
           response: { 200: results(webhookValidateResult) },
         },
       },
@@ -323,7 +327,7 @@ export function webhookRoutes({
         schema: {
           tags,
           summary: 'The batches of the last 24 hours that were attempted, newest first',
-          params: idParams,
+          params: resourceIdParams,
           querystring: webhookBatchStatusQuery,
           response: { 200: results(z.array(webhookBatchStatus)) },
         },

@@ -1,4 +1,5 @@
 import { savedBlock, savedBlockBody } from '@app/contract/editor/embed-api';
+import { emptyAnswer, uuidParams } from '@app/contract/engine/common';
 import { results } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -53,8 +54,8 @@ export function savedBlockRoutes({ savedBlocks }: { savedBlocks: SavedBlockStore
         schema: {
           tags,
           summary: 'Delete a saved block',
-          params: z.object({ id: z.uuid() }),
-          response: { 200: z.object({}) },
+          params: uuidParams,
+          response: { 200: emptyAnswer },
         },
       },
       async (request) => {

@@ -1,3 +1,5 @@
+import { analyticPresetDeleted } from '@app/contract/engine/analytic-presets';
+import { stringIdParams } from '@app/contract/engine/common';
 import {
   analyticPreset,
   analyticPresetCreateBody,
@@ -6,7 +8,6 @@ import {
 } from '@app/contract/engine/index';
 import { envelope } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../../http/auth.ts';
 import type { PresetStore } from './preset-store.ts';
 
@@ -16,7 +17,6 @@ export interface PresetRouteDeps {
 }
 
 const tags = ['analytics'];
-const params = z.object({ id: z.string().max(64) });
 const notes = "Presets belong to the session's company; another company's id answers 404 entityNotFound.";
 
 /**
@@ -49,7 +49,7 @@ export function analyticPresetRoutes({ guards, presets }: PresetRouteDeps): Fast
           summary: 'One analytics preset',
           description: notes,
           security: bearerSecurity,
-          params,
+          params: stringIdParams,
           response: { 200: envelope(analyticPreset) },
         },
       },
@@ -84,7 +84,7 @@ export function analyticPresetRoutes({ guards, presets }: PresetRouteDeps): Fast
           summary: 'Rename a preset or replace its filters',
           description: `${notes} 409 duplicate when the new name is taken.`,
           security: bearerSecurity,
-          params,
+          params: stringIdParams,
           body: analyticPresetUpdateBody,
           response: { 200: envelope(analyticPreset) },
         },
@@ -103,8 +103,8 @@ export function analyticPresetRoutes({ guards, presets }: PresetRouteDeps): Fast
           summary: 'Delete a preset',
           description: notes,
           security: bearerSecurity,
-          params,
-          response: { 200: envelope(z.object({ deleted: z.literal(true) })) },
+          params: stringIdParams,
+          response: { 200: envelope(analyticPresetDeleted) },
         },
       },
       async (request) => {

@@ -21,10 +21,10 @@ const budgetKb = 150;
  * 15, the shell 9, single-spa and SystemJS 11, the button 4), which leaves a page 13 KB of its own:
  * these draw more (the Activity list and its filters, the snippet tabs, the charts' controls). Bring
  * one under the budget, then take it off this list. (The contract's own module and the areas' kit moving
- * into the shared runtime cost /configuration, /template and /account-setting up to 0.6 KB.)
+ * into the shared runtime cost /activity, /configuration, /template and /account-setting up to 0.6 KB.)
  */
 const overBudgetKb = new Map<string, number>([
-  ['/activity', 167],
+  ['/activity', 168],
   ['/configuration', 164],
   ['/account-setting', 159],
   ['/analytic', 156],

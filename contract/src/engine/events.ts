@@ -82,8 +82,8 @@ export const messageEventDocumentation = z.object({
   results: z.array(z.record(z.string(), z.object({ description: z.string(), sampleValue: z.unknown() }))),
 });
 
-/** `GET /api/v1/ingest/events`: SparkPost's paged event list. */
-export const eventsPage = z.object({
+/** `GET /api/v1/ingest/events`: SparkPost's paged list of ingest batch outcomes (records of any shape). */
+export const ingestEventPage = z.object({
   results: z.array(z.record(z.string(), z.unknown())),
   total_count: z.number(),
   links: z.object({ next: z.string().optional() }),

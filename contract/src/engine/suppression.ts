@@ -39,6 +39,7 @@ export const suppressionPutBody = z.object({
 });
 
 export const suppressionBulkEntry = suppressionPutBody.extend({ recipient: suppressionAddress });
+export type SuppressionBulkEntry = z.input<typeof suppressionBulkEntry>;
 
 export const suppressionBulkBody = z.object({
   recipients: z

@@ -123,3 +123,5 @@ export type TemplateContentBody = z.output<typeof templateContentBody>;
 export type TemplateOptions = z.output<typeof templateOptions>;
 export type TemplateSummary = z.output<typeof templateSummary>;
 export type TemplateView = z.output<typeof templateView>;
+export type TemplateCreateBody = z.input<typeof templateCreateBody>;
+export type TemplatePreview = z.output<typeof templatePreview>;

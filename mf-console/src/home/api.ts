@@ -1,15 +1,6 @@
-import type { AuthorizedRecipientList, ProductTour } from '@app/contract';
+import type { AuthorizedRecipientList, ProductTour, SendingDomainSummary } from '@app/contract';
 import { http } from '@app/shared';
 import type { JourneyState } from './checklist.ts';
-
-interface Results<T> {
-  results: T;
-}
-
-interface SendingDomainSummary {
-  domain: string;
-  status: { ownership_verified: boolean; dkim_status: string };
-}
 
 /** Reads everything the checklist needs, in parallel; production-only calls are skipped in the sandbox. */
 export async function loadJourney(environment: 'sandbox' | 'production'): Promise<{
@@ -20,10 +11,10 @@ export async function loadJourney(environment: 'sandbox' | 'production'): Promis
   const [recipients, tour, domains, keys, injections] = await Promise.all([
     http.config.get<AuthorizedRecipientList>('/authorized-recipient', quiet),
     http.config.get<ProductTour>('/on-boarding/product-tour', quiet),
-    http.transactional.get<Results<SendingDomainSummary[]>>('/sending-domains', quiet),
-    http.transactional.get<Results<unknown[]>>('/api-keys', quiet),
+    http.transactional.get<{ results: SendingDomainSummary[] }>('/sending-domains', quiet),
+    http.transactional.get<{ results: unknown[] }>('/api-keys', quiet),
     environment === 'production'
-      ? http.transactional.get<Results<unknown[]>>('/events/message?events=injection&per_page=1', quiet)
+      ? http.transactional.get<{ results: unknown[] }>('/events/message?events=injection&per_page=1', quiet)
       : Promise.resolve({ results: [] }),
   ]);
   const verified = domains.results.filter(

@@ -1,6 +1,7 @@
+import type { SuppressionBulkEntry } from '@app/contract';
 import { Alert, Button, DataTable, engineFieldErrors } from '@app/shared';
 import { useId, useState } from 'react';
-import { type NewSuppression, putSuppressions } from './api.ts';
+import { putSuppressions } from './api.ts';
 import { type CheckedCsv, CsvRefusal, maxCsvBytes, maxCsvRows, readSuppressionCsv } from './csv-rows.ts';
 import { type UploadOutcome, type UploadProgress, uploadInBatches } from './upload-batches.ts';
 
@@ -46,7 +47,7 @@ export function CsvUpload({ onUploaded }: { onUploaded: () => void }) {
   const upload = async (checked: CheckedCsv, name: string, from: number) => {
     const show = (progress: UploadProgress, outcome?: UploadOutcome) =>
       setState({ step: 'checked', name, checked, progress, ...(outcome ? { outcome } : {}) });
-    const put = (batch: NewSuppression[]) =>
+    const put = (batch: SuppressionBulkEntry[]) =>
       putSuppressions(batch).catch((error: unknown) => {
         throw new Error(engineFieldErrors(error, {}).form);
       });

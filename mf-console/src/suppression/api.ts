@@ -1,4 +1,4 @@
-import type { SuppressionSummary, SuppressionType, SuppressionView } from '@app/contract';
+import type { SuppressionBulkEntry, SuppressionSummary, SuppressionView } from '@app/contract';
 import { ApiError, http } from '@app/shared';
 import type { SearchRequest } from './search-query.ts';
 
@@ -47,14 +47,8 @@ export const suppressionSummary = () =>
     .get<{ results: SuppressionSummary }>('/suppression-list/summary')
     .then((answer) => answer.results);
 
-export interface NewSuppression {
-  recipient: string;
-  type: SuppressionType;
-  description?: string | undefined;
-}
-
 /** Adds or updates entries, all or none (at most 10,000 a call). */
-export const putSuppressions = (recipients: readonly NewSuppression[]) =>
+export const putSuppressions = (recipients: readonly SuppressionBulkEntry[]) =>
   http.transactional.put<unknown>('/suppression-list', { recipients }, { quiet: true });
 
 /** Removes one entry: of its type and mailing list, in the (sub)account that holds it. */

@@ -1,5 +1,5 @@
+import type { SuppressionBulkEntry } from '@app/contract';
 import { type FormSchema, formSchema, humanIssueMessage } from '@app/shared';
-import type { NewSuppression } from './api.ts';
 
 /** The largest file and the most rows one upload takes (the engine takes 10,000 entries a call). */
 export const maxCsvBytes = 5 * 1024 * 1024;
@@ -12,7 +12,7 @@ export interface RowError {
 }
 
 export interface CheckedCsv {
-  valid: Array<NewSuppression & { line: number }>;
+  valid: Array<SuppressionBulkEntry & { line: number }>;
   errors: RowError[];
 }
 

@@ -1,8 +1,8 @@
+import type { SuppressionBulkEntry } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import type { NewSuppression } from './api.ts';
 import { uploadBatchSize, uploadInBatches } from './upload-batches.ts';
 
-const entries: NewSuppression[] = Array.from({ length: uploadBatchSize * 2 + 5 }, (_, index) => ({
+const entries: SuppressionBulkEntry[] = Array.from({ length: uploadBatchSize * 2 + 5 }, (_, index) => ({
   recipient: `r${index}@example.com`,
   type: 'transactional',
 }));

@@ -1,4 +1,4 @@
-import type { NewSuppression } from './api.ts';
+import type { SuppressionBulkEntry } from '@app/contract';
 
 /** Entries per PUT: small enough for a progress bar that moves, well below the engine's 10,000. */
 export const uploadBatchSize = 1_000;
@@ -19,9 +19,9 @@ export interface UploadOutcome {
  * each; stops at the first failed batch (each batch is all or none) so the rest can be tried again.
  */
 export async function uploadInBatches(
-  entries: readonly NewSuppression[],
+  entries: readonly SuppressionBulkEntry[],
   from: number,
-  put: (batch: NewSuppression[]) => Promise<unknown>,
+  put: (batch: SuppressionBulkEntry[]) => Promise<unknown>,
   progress: (state: UploadProgress) => void,
 ): Promise<UploadOutcome> {
   let done = from;

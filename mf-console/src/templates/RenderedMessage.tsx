@@ -1,12 +1,12 @@
+import type { TemplatePreview } from '@app/contract';
 import { Tabs } from '@app/shared';
 import { mailTabs } from '../mail-view.tsx';
-import type { RenderedPreview } from './api.ts';
 
 /**
  * A message as the engine rendered it: from, subject, then the HTML (sanitized, in an iframe with
  * every sandbox flag off, so it runs no script and cannot reach the console) and the text.
  */
-export function RenderedMessage({ preview, label }: { preview: RenderedPreview; label: string }) {
+export function RenderedMessage({ preview, label }: { preview: TemplatePreview; label: string }) {
   const from = preview.from
     ? preview.from.name
       ? `${preview.from.name} <${preview.from.email}>`

@@ -1,33 +1,14 @@
 import type {
   EmbedTokenInfo,
   TemplateContentBody,
-  TemplateOptions,
+  TemplateCreateBody,
+  TemplatePreview,
   TemplateSummary,
   TemplateView,
 } from '@app/contract';
 import { ApiError, http } from '@app/shared';
 
 const path = (id: string) => `/templates/${encodeURIComponent(id)}`;
-
-/** What the editor sends for a template (create and update take the same fields). */
-export interface TemplateBody {
-  id?: string;
-  name: string;
-  description: string;
-  options: TemplateOptions;
-  content: TemplateContentBody;
-  substitution_data?: Record<string, unknown>;
-  published?: boolean;
-}
-
-/** The rendered parts the engine answers for a preview. */
-export interface RenderedPreview {
-  from?: { email: string; name?: string };
-  subject?: string;
-  html?: string;
-  text?: string;
-  reply_to?: string;
-}
 
 export const listTemplates = () =>
   http.transactional.get<{ results: TemplateSummary[] }>('/templates').then((answer) => answer.results);
@@ -44,12 +25,12 @@ export async function getEditableTemplate(id: string): Promise<TemplateView> {
   return shown.has_draft && shown.published ? getTemplate(id, true) : shown;
 }
 
-export const createTemplate = (body: TemplateBody) =>
+export const createTemplate = (body: TemplateCreateBody) =>
   http.transactional
     .post<{ results: { id: string } }>('/templates', body, { quiet: true })
     .then((answer) => answer.results.id);
 
-export const updateTemplate = (id: string, { id: _id, ...body }: TemplateBody) =>
+export const updateTemplate = (id: string, { id: _id, ...body }: TemplateCreateBody) =>
   http.transactional.put<{ results: { id: string } }>(path(id), body, { quiet: true });
 
 export const deleteTemplate = (id: string) => http.transactional.delete<void>(path(id), { quiet: true });
@@ -57,7 +38,7 @@ export const deleteTemplate = (id: string) => http.transactional.delete<void>(pa
 /** Inline content rendered by the engine with sample data (`/utils/content-previewer`); nothing is stored. */
 export const previewContent = (content: TemplateContentBody, substitutionData: Record<string, unknown>) =>
   http.transactional
-    .post<{ results: RenderedPreview }>(
+    .post<{ results: TemplatePreview }>(
       '/utils/content-previewer',
       { content, substitution_data: substitutionData },
       { quiet: true },
@@ -67,7 +48,7 @@ export const previewContent = (content: TemplateContentBody, substitutionData: R
 /** A stored version rendered by the engine (`/templates/:id/preview`), with its own sample data. */
 export const previewTemplate = (id: string, draft: boolean) =>
   http.transactional
-    .post<{ results: RenderedPreview }>(`${path(id)}/preview?draft=${draft}`, {}, { quiet: true })
+    .post<{ results: TemplatePreview }>(`${path(id)}/preview?draft=${draft}`, {}, { quiet: true })
     .then((answer) => answer.results);
 
 /** Renames a template, leaving its content as it is. */

@@ -1,6 +1,5 @@
-import type { TemplateView } from '@app/contract';
+import type { TemplateCreateBody, TemplateView } from '@app/contract';
 import { parseSampleData, type TemplateFormValues } from '@app/shared';
-import type { TemplateBody } from './api.ts';
 
 export const emptyTemplate: TemplateFormValues = {
   id: '',
@@ -18,7 +17,7 @@ export const emptyTemplate: TemplateFormValues = {
 };
 
 /** The content part of the form, as the engine takes it (empty fields left out). */
-export function contentOf(values: TemplateFormValues): TemplateBody['content'] {
+export function contentOf(values: TemplateFormValues): TemplateCreateBody['content'] {
   const email = values.fromEmail.trim();
   const name = values.fromName.trim();
   return {
@@ -30,8 +29,12 @@ export function contentOf(values: TemplateFormValues): TemplateBody['content'] {
   };
 }
 
+/** What the form always sends: a name, a description and the tracking options, besides the content. */
+export type TemplateFormBody = TemplateCreateBody &
+  Required<Pick<TemplateCreateBody, 'name' | 'description' | 'options'>>;
+
 /** The create or update body of valid form values. */
-export function bodyOf(values: TemplateFormValues, published: boolean): TemplateBody {
+export function bodyOf(values: TemplateFormValues, published: boolean): TemplateFormBody {
   const sample = parseSampleData(values.sampleData);
   const data = 'data' in sample ? sample.data : {};
   return {

@@ -1,12 +1,13 @@
+import type { TemplatePreview } from '@app/contract';
 import { engineMessage, parseSampleData, type TemplateFormValues } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
-import { previewContent, type RenderedPreview } from './api.ts';
+import { previewContent } from './api.ts';
 import { contentOf } from './template-form.ts';
 
 export type LivePreview =
-  | { status: 'idle' | 'rendering'; preview: RenderedPreview | null; error: null }
-  | { status: 'ready'; preview: RenderedPreview; error: null }
-  | { status: 'failed'; preview: RenderedPreview | null; error: string };
+  | { status: 'idle' | 'rendering'; preview: TemplatePreview | null; error: null }
+  | { status: 'ready'; preview: TemplatePreview; error: null }
+  | { status: 'failed'; preview: TemplatePreview | null; error: string };
 
 const delayMs = 400;
 

@@ -1,4 +1,4 @@
-import { eventsPage } from '@app/contract/engine/events';
+import { ingestEventPage } from '@app/contract/engine/events';
 import {
   ingestEventSearchQuery,
   ingestEventTypes,
@@ -80,7 +80,7 @@ export function eventRoutes({
           summary: 'Search the outcomes of ingest batches (none: this server takes no ingest batches)',
           querystring: ingestEventSearchQuery,
           response: {
-            200: eventsPage,
+            200: ingestEventPage,
           },
         },
       },

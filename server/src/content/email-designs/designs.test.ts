@@ -1,19 +1,19 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../testing/app.ts';
 import { databases, defaultDatabase } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount, engineCaller } from '../../testing/engine.ts';
 import {
   embedCall,
   embedToken,
   findingsPreheader,
   sampleDesign,
   textBlock,
-} from '../embed-tokens/testing/embed-fixtures.ts';
+} from '../../testing/embed-fixtures.ts';
+import { type EngineAccount, engineAccount, engineCaller } from '../../testing/engine.ts';
 
 const renderer = vi.hoisted(() => ({ busy: false }));
 
 vi.mock('./render/design-renderer.ts', async () => {
-  const { fakeRenderDesign } = await import('../embed-tokens/testing/embed-fixtures.ts');
+  const { fakeRenderDesign } = await import('../../testing/embed-fixtures.ts');
   const { PoolBusyError } = await import('../../threads/fair-pool.ts');
   const render: typeof fakeRenderDesign = (companyId, design) =>
     renderer.busy ? Promise.reject(new PoolBusyError()) : fakeRenderDesign(companyId, design);

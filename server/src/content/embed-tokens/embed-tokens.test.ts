@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { auth } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
+import { embedCall, embedToken } from '../../testing/embed-fixtures.ts';
 import { type EngineAccount, engineAccount, subaccountWithKey } from '../../testing/engine.ts';
 import { joinMember } from '../../testing/team.ts';
-import { embedCall, embedToken } from './testing/embed-fixtures.ts';
 
 vi.mock('../email-designs/render/design-renderer.ts', async () => {
-  const { fakeRenderDesign } = await import('./testing/embed-fixtures.ts');
+  const { fakeRenderDesign } = await import('../../testing/embed-fixtures.ts');
   return { createDesignRenderer: () => fakeRenderDesign };
 });
 

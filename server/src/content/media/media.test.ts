@@ -5,14 +5,14 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { testMediaDir, useTestApp } from '../../testing/app.ts';
 import { databases, defaultDatabase } from '../../testing/databases.ts';
+import { embedCall, embedToken } from '../../testing/embed-fixtures.ts';
 import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
-import { embedCall, embedToken } from '../embed-tokens/testing/embed-fixtures.ts';
 import { createDiskFileStore } from './disk-file-store.ts';
 import { createMediaStore } from './media-store.ts';
 import { maxUploadBytes } from './media-types.ts';
 
 vi.mock('../email-designs/render/design-renderer.ts', async () => {
-  const { fakeRenderDesign } = await import('../embed-tokens/testing/embed-fixtures.ts');
+  const { fakeRenderDesign } = await import('../../testing/embed-fixtures.ts');
   return { createDesignRenderer: () => fakeRenderDesign };
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
 import { engineAccount } from '../../testing/engine.ts';
-import { base, day, hour, minute, useMetricsApp, window } from './metrics-suite.ts';
+import { base, day, hour, minute, useMetricsApp, window } from '../../testing/metrics-suite.ts';
 
 describe.each(databases)('metrics on $name', (database) => {
   const { t, event, write, call, results, state } = useMetricsApp(database);

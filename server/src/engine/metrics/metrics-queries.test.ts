@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
 import { engineCall } from '../../testing/engine.ts';
-import { base, day, hour, minute, minuteOf, useMetricsApp, window } from './metrics-suite.ts';
+import { base, day, hour, minute, minuteOf, useMetricsApp, window } from '../../testing/metrics-suite.ts';
 
 describe.each(databases)('metrics on $name', (database) => {
   const { t, event, write, call, results, state } = useMetricsApp(database);

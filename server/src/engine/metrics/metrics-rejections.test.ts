@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
 import { engineAccount } from '../../testing/engine.ts';
+import { base, day, hour, useMetricsApp, window } from '../../testing/metrics-suite.ts';
 import { queryFiltersSchema } from './metrics-query.ts';
-import { base, day, hour, useMetricsApp, window } from './metrics-suite.ts';
 
 const suppressed = '554 5.7.1 recipient address was suppressed due to customer policy';
 const filtersParam = (filters: unknown) => `query_filters=${encodeURIComponent(JSON.stringify(filters))}`;

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
 import { engineAccount } from '../../testing/engine.ts';
+import { base, day, minute, minuteOf, useMetricsApp, window } from '../../testing/metrics-suite.ts';
 import { counters } from './metric-definitions.ts';
-import { base, day, minute, minuteOf, useMetricsApp, window } from './metrics-suite.ts';
 
 describe.each(databases)('metrics on $name', (database) => {
   const { t, event, write, results } = useMetricsApp(database);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
 import { engineAccount, engineCall, subaccountWithKey } from '../../testing/engine.ts';
-import { useRecipientValidation } from './recipient-validation-suite.ts';
+import { useRecipientValidation } from '../../testing/recipient-validation-suite.ts';
 import { createValidationJobStore, validationListKeptDays } from './validation-job-store.ts';
 
 describe.each(databases)('recipient validation on $name', (database) => {

@@ -4,10 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createDnsResolver } from '../../dns/resolver.ts';
 import { databases } from '../../testing/databases.ts';
 import { engineCall } from '../../testing/engine.ts';
+import { useRecipientValidation } from '../../testing/recipient-validation-suite.ts';
 import { startWorkers } from '../../workers.ts';
 import { createDomainCheck } from './domain-check.ts';
 import { createListValidation } from './list-validation.ts';
-import { useRecipientValidation } from './recipient-validation-suite.ts';
 import { createRecipientValidator } from './recipient-validator.ts';
 
 describe.each(databases)('recipient validation on $name', (database) => {

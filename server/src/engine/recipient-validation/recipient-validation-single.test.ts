@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
-import { useRecipientValidation } from './recipient-validation-suite.ts';
+import { useRecipientValidation } from '../../testing/recipient-validation-suite.ts';
 
 describe.each(databases)('recipient validation on $name', (database) => {
   const { single, state } = useRecipientValidation(database);

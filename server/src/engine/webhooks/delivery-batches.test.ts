@@ -2,7 +2,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
 import { subaccountWithKey } from '../../testing/engine.ts';
-import { eventsOf, useWebhookDelivery } from './webhook-delivery-suite.ts';
+import { eventsOf, useWebhookDelivery } from '../../testing/webhook-delivery-suite.ts';
 import { retryDelayMs } from './webhook-dispatcher.ts';
 
 describe.each(databases)('webhook delivery on $name', (database) => {

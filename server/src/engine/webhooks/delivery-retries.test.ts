@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
-import { eventsOf, hour, useWebhookDelivery } from './webhook-delivery-suite.ts';
+import { eventsOf, hour, useWebhookDelivery } from '../../testing/webhook-delivery-suite.ts';
 import { retryDelayMs } from './webhook-dispatcher.ts';
 
 describe.each(databases)('webhook delivery on $name', (database) => {

@@ -2,9 +2,9 @@ import pino from 'pino';
 import { describe, expect, it, vi } from 'vitest';
 import { createDnsResolver } from '../../dns/resolver.ts';
 import { databases } from '../../testing/databases.ts';
+import { eventsOf, minute, useWebhookDelivery } from '../../testing/webhook-delivery-suite.ts';
 import { startWorkers } from '../../workers.ts';
 import { createWorkerPresence } from '../worker-presence/worker-presence.ts';
-import { eventsOf, minute, useWebhookDelivery } from './webhook-delivery-suite.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';
 import type { WebhookSender } from './webhook-sender.ts';
 

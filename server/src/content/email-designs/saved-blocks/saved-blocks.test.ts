@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../../testing/app.ts';
 import { databases } from '../../../testing/databases.ts';
+import { embedCall, embedToken, textBlock } from '../../../testing/embed-fixtures.ts';
 import { type EngineAccount, engineAccount } from '../../../testing/engine.ts';
-import { embedCall, embedToken, textBlock } from '../../embed-tokens/testing/embed-fixtures.ts';
 import { savedBlockLimit } from './saved-block-store.ts';
 
 vi.mock('../render/design-renderer.ts', async () => {
-  const { fakeRenderDesign } = await import('../../embed-tokens/testing/embed-fixtures.ts');
+  const { fakeRenderDesign } = await import('../../../testing/embed-fixtures.ts');
   return { createDesignRenderer: () => fakeRenderDesign };
 });
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import type { Db } from '../../db/db.ts';
-import { testClock } from '../../testing/app.ts';
-import { openMigrated, type TestDatabase } from '../../testing/databases.ts';
-import { createEventStore } from '../events/event-store.ts';
-import { createSuppressionStore } from '../suppression/suppression-store.ts';
-import type { DeliveryTransport } from './delivery-transport.ts';
-import { createDeliveryWorker, type DeliveryWorkerDeps } from './delivery-worker.ts';
-import type { PrepareDeps } from './prepare.ts';
-import { queuedMessage as fixture, newCompany } from './queue-fixtures.ts';
+import type { Db } from '../db/db.ts';
+import type { DeliveryTransport } from '../engine/delivery/delivery-transport.ts';
+import { createDeliveryWorker, type DeliveryWorkerDeps } from '../engine/delivery/delivery-worker.ts';
+import type { PrepareDeps } from '../engine/delivery/prepare.ts';
+import { queuedMessage as fixture, newCompany } from '../engine/delivery/queue-fixtures.ts';
+import { createEventStore } from '../engine/events/event-store.ts';
+import { createSuppressionStore } from '../engine/suppression/suppression-store.ts';
+import { testClock } from './app.ts';
+import { openMigrated, type TestDatabase } from './databases.ts';
 
 export const verpKey = 'test-verp-key';
 

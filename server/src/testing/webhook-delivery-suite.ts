@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { useTestApp } from '../../testing/app.ts';
-import type { TestDatabase } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount, engineCaller } from '../../testing/engine.ts';
-import { testEvent } from '../../testing/events.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../../testing/webhook-receiver.ts';
-import type { NewMessageEvent } from '../events/message-event.ts';
-import type { WebhookDispatcher } from './webhook-dispatcher.ts';
+import type { NewMessageEvent } from '../engine/events/message-event.ts';
+import type { WebhookDispatcher } from '../engine/webhooks/webhook-dispatcher.ts';
+import { useTestApp } from './app.ts';
+import type { TestDatabase } from './databases.ts';
+import { type EngineAccount, engineAccount, engineCaller } from './engine.ts';
+import { testEvent } from './events.ts';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 
 export const minute = 60_000;
 export const hour = 60 * minute;

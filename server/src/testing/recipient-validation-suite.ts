@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createDnsResolver } from '../../dns/resolver.ts';
-import { useTestApp } from '../../testing/app.ts';
-import type { TestDatabase } from '../../testing/databases.ts';
-import { startTestDnsServer, type TestDnsServer } from '../../testing/dns-server.ts';
-import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
-import { createDomainCheck } from './domain-check.ts';
-import { createListValidation, type ListValidation } from './list-validation.ts';
-import { createRecipientValidator } from './recipient-validator.ts';
+import { createDnsResolver } from '../dns/resolver.ts';
+import { createDomainCheck } from '../engine/recipient-validation/domain-check.ts';
+import { createListValidation, type ListValidation } from '../engine/recipient-validation/list-validation.ts';
+import { createRecipientValidator } from '../engine/recipient-validation/recipient-validator.ts';
+import { useTestApp } from './app.ts';
+import type { TestDatabase } from './databases.ts';
+import { startTestDnsServer, type TestDnsServer } from './dns-server.ts';
+import { type EngineAccount, engineAccount, engineCall } from './engine.ts';
 
 const mx = (host: string) => ({ MX: [{ exchange: host, priority: 10 }] });
 const host = { A: ['192.0.2.25'] };

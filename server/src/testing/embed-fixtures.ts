@@ -1,7 +1,7 @@
 import type { DesignBlock, EmailDesign } from '@app/contract/editor/design';
 import type { FastifyInstance } from 'fastify';
-import type { EngineAccount } from '../../../testing/engine.ts';
-import type { RenderDesign } from '../../email-designs/render/render-design.ts';
+import type { RenderDesign } from '../content/email-designs/render/render-design.ts';
+import type { EngineAccount } from './engine.ts';
 
 /** A text block as the editor makes it. */
 export const textBlock = (id = 'b1', html = '<p>Hello {{name}}</p>'): DesignBlock => ({

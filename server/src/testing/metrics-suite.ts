@@ -1,9 +1,9 @@
 import { beforeAll, expect } from 'vitest';
-import { useTestApp } from '../../testing/app.ts';
-import type { TestDatabase } from '../../testing/databases.ts';
-import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
-import { testEvent } from '../../testing/events.ts';
-import type { NewMessageEvent } from '../events/message-event.ts';
+import type { NewMessageEvent } from '../engine/events/message-event.ts';
+import { useTestApp } from './app.ts';
+import type { TestDatabase } from './databases.ts';
+import { type EngineAccount, engineAccount, engineCall } from './engine.ts';
+import { testEvent } from './events.ts';
 
 export type Row = Record<string, number | string>;
 

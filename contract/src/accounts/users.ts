@@ -30,6 +30,7 @@ export const userSchema = z.object({
 });
 
 export const environmentSchema = z.enum(['sandbox', 'production']);
+export type EnvironmentName = z.infer<typeof environmentSchema>;
 
 export const userDetailSchema = z.object({
   id: z.string(),

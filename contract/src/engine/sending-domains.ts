@@ -59,6 +59,7 @@ export const sendingDomainVerifyBody = z.object({
   postmaster_at_token: z.string().max(256).optional(),
   abuse_at_token: z.string().max(256).optional(),
 });
+export type SendingDomainVerifyBody = z.input<typeof sendingDomainVerifyBody>;
 
 export const sendingDomainListQuery = z.object({
   ownership_verified: booleanQuery.optional(),

@@ -1,6 +1,7 @@
 import type {
   DkimKeyView,
   SendingDomainSummary,
+  SendingDomainVerifyBody,
   SendingDomainVerifyResult,
   SendingDomainView,
   TrackingDomainVerifyResult,
@@ -30,12 +31,7 @@ export const listDkimKeys = async (domain: string) =>
 export const createSendingDomain = (domain: string) =>
   http.transactional.post<unknown>('/sending-domains', { domain }, quiet);
 
-/** Which records one "Verify" looks up. */
-export type VerifyKinds = Partial<
-  Record<'dkim_verify' | 'spf_verify' | 'cname_verify' | 'dmarc_verify', true>
->;
-
-export const verifySendingDomain = async (domain: string, kinds: VerifyKinds) =>
+export const verifySendingDomain = async (domain: string, kinds: SendingDomainVerifyBody) =>
   (
     await http.transactional.post<{ results: SendingDomainVerifyResult }>(
       `/sending-domains/${path(domain)}/verify`,

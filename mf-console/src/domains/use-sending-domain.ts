@@ -1,13 +1,7 @@
-import type { SendingDomainVerifyResult } from '@app/contract';
+import type { SendingDomainVerifyBody, SendingDomainVerifyResult } from '@app/contract';
 import { useLoad } from '@app/shared';
 import { useState } from 'react';
-import {
-  getSendingDomain,
-  listDkimKeys,
-  unverifiedSpf,
-  type VerifyKinds,
-  verifySendingDomain,
-} from './api.ts';
+import { getSendingDomain, listDkimKeys, unverifiedSpf, verifySendingDomain } from './api.ts';
 import type { RecordCheck } from './DnsRecordPanel.tsx';
 
 export type RecordKind = 'dkim' | 'spf' | 'cname' | 'dmarc';
@@ -28,7 +22,7 @@ export function useSendingDomain(domain: string) {
   const [last, setLast] = useState<SendingDomainVerifyResult | undefined>();
   const [verifying, setVerifying] = useState(false);
 
-  async function verify(kinds: VerifyKinds) {
+  async function verify(kinds: SendingDomainVerifyBody) {
     setVerifying(true);
     try {
       setLast(await verifySendingDomain(domain, kinds));

@@ -1,7 +1,8 @@
+import type { EnvironmentName } from '@app/contract';
 import { $location, Alert, LinkButton, Page, Panel, reloadAccountState, Spinner } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { type EnvironmentName, environmentApi } from './api.ts';
+import { environmentApi } from './api.ts';
 import { switchTarget } from './targets.ts';
 
 const texts = {

@@ -2,12 +2,11 @@ import type {
   CompleteProfile,
   ContactMessage,
   ContactUsBody,
+  EnvironmentName,
   OnboardingState,
   RequestProduction,
 } from '@app/contract';
 import { http } from '@app/shared';
-
-export type EnvironmentName = 'sandbox' | 'production';
 
 /** The environment journey's calls (§7 on-boarding and contact-us save); errors are handled by the caller. */
 export const environmentApi = {

@@ -145,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: serverPackage.version,
         description:
           'Console API. Success: `{ data }`. Errors: `{ code, message, payload?: { field, value, cause } }` ' +
-          'with the codes of shared/src/api/codes.ts.',
+          'with the codes of contract/src/codes.ts.',
       },
       components: {
         securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -44,6 +44,8 @@ export class EngineError extends Error {
   readonly kind: EngineErrorKind;
   readonly description: string;
   readonly summary: string | undefined;
+  /** The headline says it all: the answer carries no description (SparkPost's DKIM key errors). */
+  readonly headlineOnly: boolean;
   /**
    * Where in the request the fault is, when the kind can say more (a template's part and line), or
    * what a remote endpoint answered (a webhook target's `response`).
@@ -53,13 +55,14 @@ export class EngineError extends Error {
   constructor(
     kind: EngineErrorKind,
     description: string,
-    options: { summary?: string; details?: Record<string, unknown> } = {},
+    options: { summary?: string; headlineOnly?: boolean; details?: Record<string, unknown> } = {},
   ) {
     super(description);
     this.name = 'EngineError';
     this.kind = kind;
     this.description = description;
     this.summary = options.summary;
+    this.headlineOnly = options.headlineOnly ?? false;
     this.details = options.details ?? {};
   }
 }
@@ -69,8 +72,9 @@ export const missingValue = (description: string) => new EngineError('missing', 
 export const notFound = (description: string) => new EngineError('notFound', description);
 export const subresourceNotFound = (description: string) =>
   new EngineError('subresourceNotFound', description);
-/** SparkPost says these in its headline alone: the text is the summary and the description both. */
-export const dkimKeyRefused = (text: string) => new EngineError('dkimKey', text, { summary: text });
+/** SparkPost says these in its headline alone. */
+export const dkimKeyRefused = (text: string) =>
+  new EngineError('dkimKey', text, { summary: text, headlineOnly: true });
 
 /** A send over a sending limit: `feature` is the limit ('daily', 'sandbox', or a plan quota), `limitName` its name. */
 export class OverQuotaError extends EngineError {

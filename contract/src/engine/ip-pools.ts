@@ -39,8 +39,6 @@ export const ipPoolView = z.object({
 });
 export type IpPoolView = z.infer<typeof ipPoolView>;
 
-export const ipPoolParams = z.object({ id: z.string().min(1).max(64) });
-
 /** `GET /api/v1/sending-ips`: an address this server sends from, and the pool holding it. */
 export const sendingIpView = z.object({
   external_ip: z.string(),

@@ -143,8 +143,7 @@ function engineErrorAnswer(error: EngineError): { status: number; errors: Sparkp
   const item = {
     message: error.summary ?? message,
     code,
-    // A refusal whose headline says it all has no description (the reference's DKIM key errors).
-    ...(error.description === error.summary ? {} : { description: error.description }),
+    ...(error.headlineOnly ? {} : { description: error.description }),
     ...error.details,
   };
   return { status, errors: [item] };

@@ -3,11 +3,11 @@ import type { Db } from '../db/db.ts';
 import type { DeliveryTransport } from '../engine/delivery/delivery-transport.ts';
 import { createDeliveryWorker, type DeliveryWorkerDeps } from '../engine/delivery/delivery-worker.ts';
 import type { PrepareDeps } from '../engine/delivery/prepare.ts';
-import { queuedMessage as fixture, newCompany } from '../engine/delivery/queue-fixtures.ts';
 import { createEventStore } from '../engine/events/event-store.ts';
 import { createSuppressionStore } from '../engine/suppression/suppression-store.ts';
 import { testClock } from './app.ts';
 import { openMigrated, type TestDatabase } from './databases.ts';
+import { queuedMessage as fixture, newCompany } from './queue-fixtures.ts';
 
 export const verpKey = 'test-verp-key';
 

@@ -21,7 +21,7 @@ export type CodeRule =
   /** Invalid reset token on reset-password, else '{Entity} not found' / 'Data not found'. */
   | { action: 'entityNotFound' };
 
-/** Every code the server throws (api/codes.ts) has exactly one rule. */
+/** Every code the server throws (@app/contract's codes.ts) has exactly one rule. */
 export const codeRules: Readonly<Record<ErrorCode, CodeRule>> = {
   tokenException: { action: 'logout', message: userMessages.invalidToken },
   authenticationFailed: { action: 'logout', message: userMessages.authenticationFailed },

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-type Schemas = typeof import('./schemas.ts');
+type Schemas = typeof import('./schemas.ts')['formSchemas'];
 
 /** The names of the forms' schemas (schemas.ts). */
 export type FormSchemaName = {
@@ -21,10 +21,13 @@ let schemas: Promise<Schemas> | undefined;
  */
 export function formSchema<K extends FormSchemaName>(name: K): LazySchema<Schemas[K]> {
   return () => {
-    schemas ??= import('./schemas.ts').catch((error: unknown) => {
-      schemas = undefined;
-      throw error;
-    });
+    schemas ??= import('./schemas.ts').then(
+      (loaded) => loaded.formSchemas,
+      (error: unknown) => {
+        schemas = undefined;
+        throw error;
+      },
+    );
     return schemas.then((loaded) => loaded[name]);
   };
 }

@@ -1,8 +1,10 @@
 // The zod schemas the console's forms validate with, the same the server checks: a chunk of their
 // own, with zod, fetched the first time a form needs them (formSchema), so that no page's first
 // load carries them.
+import { suppressionBulkEntry } from '@app/contract/engine/suppression';
+import * as contractSchemas from '@app/contract/schemas';
+import { ipPoolFormSchema } from './ip-pool-form.ts';
+import { templateFormSchema } from './template-form.ts';
 
-export { suppressionBulkEntry } from '@app/contract/engine/suppression';
-export * from '@app/contract/schemas';
-export { ipPoolFormSchema } from './ip-pool-form.ts';
-export { templateFormSchema } from './template-form.ts';
+/** Every schema a form may name: the contract's console schemas and the forms' own. */
+export const formSchemas = { ...contractSchemas, suppressionBulkEntry, ipPoolFormSchema, templateFormSchema };

@@ -1,2 +1,2 @@
-/** Lets @app/shared be imported where there is no DOM (unit tests, the server's use of the contract). */
+/** Lets @app/shared be imported where there is no DOM (unit tests in Node). */
 export const ElementBase = globalThis.HTMLElement ?? (class {} as typeof HTMLElement);

@@ -1,6 +1,6 @@
 -- Team members and roles (§3 Team and Role, §6). A user's role is ADMIN or MEMBER (built in, the same
 -- for every company) or one of its company's custom roles; what each role may do is in
--- shared/src/api/contract/team.ts. Built-in roles are rows too, so users.role has a foreign key.
+-- contract/src/accounts/team.ts. Built-in roles are rows too, so users.role has a foreign key.
 
 CREATE TABLE team_roles (
   id text PRIMARY KEY DEFAULT gen_random_uuid()::text,

@@ -17,7 +17,7 @@ CREATE TABLE embed_tokens (
 CREATE UNIQUE INDEX embed_tokens_hash ON embed_tokens (token_hash);
 CREATE INDEX embed_tokens_expiry ON embed_tokens (expires_at);
 
--- A template's design document (shared/src/api/contract/editor/design.ts); the HTML and text made from
+-- A template's design document (contract/src/editor/design.ts); the HTML and text made from
 -- it are stored on the engine template (templates) in the same transaction. `revision` is bumped by
 -- every save: a save naming an older one is refused so no edit is lost.
 CREATE TABLE email_designs (

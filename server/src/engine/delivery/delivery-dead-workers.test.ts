@@ -2,9 +2,9 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.ts';
 import { databases } from '../../testing/databases.ts';
 import { useDeliveryQueue } from '../../testing/delivery-suite.ts';
+import { delivered, enqueue, fakeTransport } from '../../testing/queue-fixtures.ts';
 import { createWorkerPresence, type WorkerPresence } from '../worker-presence/worker-presence.ts';
 import type { DeliveryOutcome } from './delivery-transport.ts';
-import { delivered, enqueue, fakeTransport } from './queue-fixtures.ts';
 import { claimDue, recordAttempts } from './queue-store.ts';
 
 const deadAfterMs = 24_000;

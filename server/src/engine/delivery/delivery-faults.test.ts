@@ -7,13 +7,13 @@ import { systemClock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { openPostgres } from '../../db/postgres.ts';
 import { databases, openMigrated } from '../../testing/databases.ts';
+import { delivered, enqueue, newCompany, queuedMessage } from '../../testing/queue-fixtures.ts';
 import { messageOfVerp } from '../bounces/verp.ts';
 import { createEventStore } from '../events/event-store.ts';
 import { createSuppressionStore } from '../suppression/suppression-store.ts';
 import { type LeaseHolder, standaloneHolder } from '../worker-presence/lease-holder.ts';
 import { createWorkerPresence } from '../worker-presence/worker-presence.ts';
 import { createDeliveryWorker, type DeliverySettings } from './delivery-worker.ts';
-import { delivered, enqueue, newCompany, queuedMessage } from './queue-fixtures.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 const postgres = databases.find((database) => database.name === 'postgres');

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.ts';
 import { databases } from '../../testing/databases.ts';
 import { useDeliveryQueue, verpKey } from '../../testing/delivery-suite.ts';
+import { delivered, enqueue, fakeTransport, newCompany, refused } from '../../testing/queue-fixtures.ts';
 import { messageOfVerp, verpAddress } from '../bounces/verp.ts';
-import { delivered, enqueue, fakeTransport, newCompany, refused } from './queue-fixtures.ts';
 
 describe.each(databases)('delivery outcomes on $name', (database) => {
   const q = useDeliveryQueue(database);

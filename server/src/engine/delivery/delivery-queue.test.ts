@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/db.ts';
 import { databases } from '../../testing/databases.ts';
 import { useDeliveryQueue } from '../../testing/delivery-suite.ts';
-import { delivered, enqueue, fakeTransport } from './queue-fixtures.ts';
+import { delivered, enqueue, fakeTransport } from '../../testing/queue-fixtures.ts';
 import { claimDue, recordAttempts } from './queue-store.ts';
 
 describe.each(databases)('delivery queue on $name', (database) => {

@@ -1,7 +1,6 @@
-import { idAnswer } from '@app/contract/engine/common';
+import { idAnswer, resourceIdParams } from '@app/contract/engine/common';
 import {
   type IpPoolView,
-  ipPoolParams as idParams,
   ipPoolBody as poolBody,
   ipPoolView as poolView,
   results,
@@ -125,7 +124,12 @@ export function ipPoolRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
       '/ip-pools/:id',
       {
         ...options,
-        schema: { tags, summary: 'One IP pool', params: idParams, response: { 200: results(poolView) } },
+        schema: {
+          tags,
+          summary: 'One IP pool',
+          params: resourceIdParams,
+          response: { 200: results(poolView) },
+        },
       },
       async (request) => {
         const pool = await ipPools.get(principalOf(request).companyId, request.params.id);
@@ -143,7 +147,7 @@ export function ipPoolRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
           summary: "Change an IP pool's name, domains, overflow pool or (extension) addresses",
           description:
             'An empty signing_domain or fbl_signing_domain removes it; ips, when given, replaces the list.',
-          params: idParams,
+          params: resourceIdParams,
           body: poolBody,
           response: {
             200: results(poolView.omit({ ips: true }).extend({ ips: z.array(sendingIp).optional() })),
@@ -169,7 +173,7 @@ export function ipPoolRoutes(deps: IpPoolRouteDeps): FastifyPluginAsyncZod {
       '/ip-pools/:id',
       {
         ...options,
-        schema: { tags, summary: 'Delete an IP pool (not the default pool)', params: idParams },
+        schema: { tags, summary: 'Delete an IP pool (not the default pool)', params: resourceIdParams },
       },
       async (request, reply) => {
         const { id } = request.params;

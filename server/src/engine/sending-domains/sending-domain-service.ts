@@ -13,8 +13,6 @@ import type {
 } from './sending-domain-store.ts';
 import { type CheckResult, checkCname, checkDkim, checkDmarc, checkSpf } from './verify-dns.ts';
 
-/** Why a sending-domain request is refused, beyond a bad value or a missing domain (each transport words it). */
-
 export interface DkimInput {
   signing_domain?: string | undefined;
   private: string;

@@ -1,2 +1,5 @@
+import type { verificationStatus } from '@app/contract/engine/sending-domains';
+import type { z } from 'zod';
+
 /** Where a domain's DNS check stands (SPF, DKIM, CNAME...). */
-export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
+export type VerificationStatus = z.infer<typeof verificationStatus>;

@@ -11,8 +11,6 @@ import type {
   Viewer,
 } from './tracking-domain-store.ts';
 
-/** Why a tracking-domain request is refused beyond a bad value or a missing domain (each transport words it). */
-
 export interface TrackingVerification {
   domain: TrackingDomain;
   record: DnsRecord;
@@ -161,7 +159,7 @@ export function createTrackingDomainService(deps: {
       if (!enabled) {
         // The reference says this in the headline itself.
         const text = 'Domain must be verified before enabling managed certificates';
-        throw new EngineError('invalidParams', text, { summary: text });
+        throw new EngineError('invalidParams', text, { summary: text, headlineOnly: true });
       }
       return checkTls(viewer.companyId, enabled);
     },

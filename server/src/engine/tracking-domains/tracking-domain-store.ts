@@ -1,8 +1,8 @@
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { createNotifiedCache } from '../../db/notified-cache.ts';
+import type { VerificationStatus } from '../sending-domains/sending-domain-types.ts';
 
-export type VerificationStatus = 'unverified' | 'pending' | 'invalid' | 'valid';
 /** SparkPost's tls_status values; "unknown" for a domain whose certificate this server does not manage. */
 export type TlsStatus = 'unknown' | 'unavailable' | 'pending' | 'failed' | 'expired' | 'valid';
 

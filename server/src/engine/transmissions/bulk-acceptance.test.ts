@@ -4,9 +4,9 @@ import type { Db } from '../../db/db.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount, engineCall } from '../../testing/engine.ts';
+import { fakeTransport } from '../../testing/queue-fixtures.ts';
 import type { DeliveryTransport } from '../delivery/delivery-transport.ts';
 import { createDeliveryWorker } from '../delivery/delivery-worker.ts';
-import { fakeTransport } from '../delivery/queue-fixtures.ts';
 import { queuedPayloads } from '../messages/message-writer.ts';
 import { wholeLimit } from './chunked-generation.ts';
 

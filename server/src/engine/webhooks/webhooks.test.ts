@@ -221,6 +221,8 @@ describe.each(databases)('webhooks API on $name', (database) => {
     expect(oauth.statusCode).toBe(400);
     expect(oauth.json().errors[0]).toMatchObject({
       message: 'POST to webhook tokens URL failed',
+      description: 'POST to webhook tokens URL failed',
+      code: '1300',
       response: { status: 502, body: 'proxy error' },
     });
     expect((await call(a, 'GET', `/webhooks/${id}`)).json().results).toMatchObject({

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/db.ts';
-import { insertMessages, type NewMessage } from '../messages/message-writer.ts';
-import type { DeliveryJob, DeliveryOutcome, DeliveryTransport } from './delivery-transport.ts';
+import type { Db } from '../db/db.ts';
+import type {
+  DeliveryJob,
+  DeliveryOutcome,
+  DeliveryTransport,
+} from '../engine/delivery/delivery-transport.ts';
+import { insertMessages, type NewMessage } from '../engine/messages/message-writer.ts';
 
 /** A company row to hang messages on (no users: the queue never reads them). */
 export async function newCompany(db: Db, name = 'Acme'): Promise<string> {

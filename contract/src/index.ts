@@ -7,6 +7,7 @@
 // (`@app/contract/engine/templates`); the server and the forms that check them load them there.
 export * from './accounts/onboarding-choices.ts';
 export * from './accounts/permissions.ts';
+export * from './accounts/plans.ts';
 export * from './codes.ts';
 // The embed tokens the console lists and revokes on a template's Embed panel.
 export type { EmbedTokenInfo } from './editor/embed-api.ts';

@@ -32,7 +32,8 @@ While a server runs on the same DATA_DIR, the command runs inside it and applies
   npm run admin -- reset-password --email owner@acme.test --password 'newsecret123'
       Sets a new password, lifts a sign-in lock and ends the user's sessions.
   npm run admin -- set-plan --email owner@acme.test --plan UNLIMITED
-      Moves the company to another plan (FREE: 3000 emails a month; UNLIMITED: no quota).
+      Moves the company to another plan (FREE: 3000 emails a month and a first taste of marketing;
+      PROFESSIONAL: §9's sample plan; UNLIMITED: no quota). The plans are in README.
   npm run admin -- set-environment --email owner@acme.test --environment production
       Switches the company to sandbox or production without the console's on-boarding steps.
   npm run admin -- set-console-profile --email owner@acme.test --profile C

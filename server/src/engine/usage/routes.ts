@@ -7,6 +7,7 @@ import {
   usageData,
 } from '@app/contract/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type PlanGroup, planGroupsOf } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -14,6 +15,12 @@ import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
 import { activeSubscription, companyQuotas } from './quotas.ts';
 
 const usageFeatures = ['email', 'bulk', 'daily', 'extra', 'purify', 'sandbox'] as const;
+
+/** A plan the catalogue has no groups for (made by hand) still shows its engine quotas. */
+const withTransactionalGroup = (groups: PlanGroup[]): PlanGroup[] =>
+  groups.some((group) => group.name === 'transactional email')
+    ? groups
+    : [{ name: 'transactional email', enable: true, subFeatures: [] }, ...groups];
 
 export interface UsageRouteDeps {
   db: Db;
@@ -102,33 +109,46 @@ export function usageRoutes(deps: UsageRouteDeps): FastifyPluginAsyncZod {
         onRequest: deps.guards.full,
         schema: {
           tags: ['usage'],
-          summary: "The company's plan and its limits",
+          summary: "The company's plan: its 24 feature groups (§3), each with its limits (-1: unlimited)",
           security: bearerSecurity,
           response: { 200: envelope(activeSubscriptionData) },
         },
       },
       async (request) => {
         const { companyId } = sessionOf(request);
-        const subscription = await activeSubscription(deps.db, companyId);
-        const quotas = await quotasOf(companyId);
+        const [subscription, quotas, groups] = await Promise.all([
+          activeSubscription(deps.db, companyId),
+          quotasOf(companyId),
+          planGroupsOf(deps.db, companyId),
+        ]);
         return {
           data: {
             packetId: subscription.plan_id,
             plan: subscription.plan_id,
             startDate: subscription.started_at.toISOString(),
             expiredDate: subscription.expires_at?.toISOString() ?? null,
-            features: [
-              {
-                name: 'transactional email',
-                enable: true,
-                subFeatures: quotas.map((quota) => ({
-                  name: quota.limitName,
-                  text: quota.label,
-                  limit: quota.quota,
-                  enable: quota.enable,
-                })),
-              },
-            ],
+            features: withTransactionalGroup(groups).map((group) => {
+              // The engine's quotas: all of them on the transactional email group, as before the
+              // catalogue; the member limit on the team group too.
+              const engineQuotas =
+                group.name === 'transactional email'
+                  ? quotas
+                  : group.name === 'team'
+                    ? quotas.filter((quota) => quota.feature === 'member')
+                    : [];
+              return {
+                ...group,
+                subFeatures: [
+                  ...engineQuotas.map((quota) => ({
+                    name: quota.limitName,
+                    text: quota.label,
+                    limit: quota.quota,
+                    enable: quota.enable,
+                  })),
+                  ...group.subFeatures,
+                ],
+              };
+            }),
             price: subscription.price_cents / 100,
             subscription: 'monthly',
             subscribe: true,

@@ -61,7 +61,10 @@ describe.each(databases)('usage and plan on $name', (database) => {
       version: 1,
       paymentMethod: null,
     });
-    expect(subscription.features[0].subFeatures).toContainEqual({
+    const transactional = subscription.features.find(
+      (group: { name: string }) => group.name === 'transactional email',
+    );
+    expect(transactional.subFeatures).toContainEqual({
       name: 'emailSentLimit',
       text: 'Emails per month',
       limit: 3000,

@@ -1,0 +1,85 @@
+import { quotaExceededMessage } from '@app/contract/codes';
+import type { Db } from '../../db/db.ts';
+import { DomainError } from '../../domain-error.ts';
+
+/** A feature group of a company's plan as §3 describes it: on only when the install has it on too. */
+export interface PlanGroup {
+  name: string;
+  enable: boolean;
+  subFeatures: PlanGroupLimit[];
+}
+
+export interface PlanGroupLimit {
+  name: string;
+  text: string;
+  /** -1: unlimited. */
+  limit: number;
+  enable: boolean;
+}
+
+interface GroupRow {
+  feature_group: string;
+  enabled: boolean;
+  name: string | null;
+  label: string | null;
+  quota: string | null;
+  sub_enabled: boolean | null;
+}
+
+/**
+ * The company's plan feature groups (migration 032), in the spec's order, each with the sub-features
+ * the catalogue gives it. The transactional email and team groups' limits are the engine's quotas
+ * (plan_quotas); the caller adds them.
+ */
+export async function planGroupsOf(db: Db, companyId: string): Promise<PlanGroup[]> {
+  const rows = await db.query<GroupRow>(
+    `SELECT g.feature_group, g.enabled AND COALESCE(i.enabled, false) AS enabled,
+            f.name, f.label, f.quota::text AS quota, f.enabled AS sub_enabled
+     FROM subscriptions s
+     JOIN plan_feature_groups g ON g.plan_id = s.plan_id
+     LEFT JOIN install_feature_groups i ON i.feature_group = g.feature_group
+     LEFT JOIN plan_sub_features f ON f.plan_id = g.plan_id AND f.feature_group = g.feature_group
+     WHERE s.company_id = $1
+     ORDER BY g.position, f.name`,
+    [companyId],
+  );
+  const groups = new Map<string, PlanGroup>();
+  for (const row of rows) {
+    const group = groups.get(row.feature_group) ?? {
+      name: row.feature_group,
+      enable: row.enabled,
+      subFeatures: [],
+    };
+    groups.set(row.feature_group, group);
+    if (row.name !== null) {
+      group.subFeatures.push({
+        name: row.name,
+        text: row.label ?? row.name,
+        limit: Number(row.quota),
+        enable: row.sub_enabled === true,
+      });
+    }
+  }
+  return [...groups.values()];
+}
+
+/**
+ * Refuses, with §8's `quotaExceeded` and its `{feature, subfeature}` payload, to take a company past a
+ * limit of its plan: `used` is what it holds (or sent this period), `adding` what the request would
+ * add. A group or sub-feature that is off leaves no room at all.
+ */
+export async function ensureWithinPlan(
+  db: Db,
+  companyId: string,
+  limit: { group: string; subFeature: string; used: number; adding?: number },
+): Promise<void> {
+  const group = (await planGroupsOf(db, companyId)).find((candidate) => candidate.name === limit.group);
+  const sub = group?.subFeatures.find((candidate) => candidate.name === limit.subFeature);
+  const room =
+    !group?.enable || !sub?.enable ? 0 : sub.limit === -1 ? Number.POSITIVE_INFINITY : sub.limit - limit.used;
+  if ((limit.adding ?? 1) <= room) return;
+  throw new DomainError('quotaExceeded', quotaExceededMessage(limit.subFeature, limit.group), {
+    feature: limit.group,
+    subfeature: limit.subFeature,
+  });
+}

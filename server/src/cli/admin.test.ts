@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordHasher } from '../accounts/auth/passwords.ts';
+import { planGroupsOf } from '../accounts/plans/plan-catalogue.ts';
 import { signin } from '../testing/accounts.ts';
 import { testClock, useTestApp } from '../testing/app.ts';
 import { databasesWithWorker } from '../testing/databases.ts';
@@ -239,6 +240,46 @@ describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
     );
     expect(lines[0]).toMatch(/^dkim: invalid: DNS record not found/);
     expect(lines.at(-1)).toBe(`dkim key next: valid (${key.selector}._domainkey.rotate.example.test)`);
+  });
+
+  it("sets one company's limit of the plan catalogue, refuses an unknown one, and gives the plan's back", async () => {
+    const [created = ''] = await run(
+      'create-company',
+      '--name',
+      'Limits',
+      '--email',
+      'limits@example.test',
+      '--password',
+      'Limits12345',
+    );
+    const companyId = created.split(' ')[1] ?? '';
+    const contacts = async () =>
+      (await planGroupsOf(t.db, companyId))
+        .find((group) => group.name === 'contacts')
+        ?.subFeatures.find((sub) => sub.name === 'contactLimit');
+    expect(await contacts()).toMatchObject({ limit: 500, enable: true });
+    expect(
+      await run('set-limit', '--email', 'limits@example.test', '--limit', 'contactLimit', '--value', '20000'),
+    ).toEqual(['company of limits@example.test now has contactLimit: 20000']);
+    expect(await contacts()).toMatchObject({ limit: 20_000, enable: true });
+    await run(
+      'set-limit',
+      '--email',
+      'limits@example.test',
+      '--limit',
+      'contactLimit',
+      '--value',
+      'unlimited',
+    );
+    expect(await contacts()).toMatchObject({ limit: -1, enable: true });
+    await run('set-limit', '--email', 'limits@example.test', '--limit', 'contactLimit', '--value', 'plan');
+    expect(await contacts()).toMatchObject({ limit: 500 });
+    await expect(
+      run('set-limit', '--email', 'limits@example.test', '--limit', 'emailSentLimit', '--value', '5'),
+    ).rejects.toThrow(/--limit: the plan catalogue's limits are .*contactLimit.*set-plan/);
+    await expect(
+      run('set-limit', '--email', 'limits@example.test', '--limit', 'contactLimit', '--value', 'lots'),
+    ).rejects.toThrow(/--value/);
   });
 
   it('prints help', async () => {

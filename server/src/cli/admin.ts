@@ -16,6 +16,7 @@ import {
   resetPassword,
   setConsoleProfile,
   setEnvironment,
+  setLimit,
   setPlan,
 } from './commands.ts';
 import { controlSocketName, NoServerAnswers, sendOperatorCommand } from './control-socket.ts';
@@ -34,6 +35,9 @@ While a server runs on the same DATA_DIR, the command runs inside it and applies
   npm run admin -- set-plan --email owner@acme.test --plan UNLIMITED
       Moves the company to another plan (FREE: 3000 emails a month and a first taste of marketing;
       PROFESSIONAL: §9's sample plan; UNLIMITED: no quota). The plans are in README.
+  npm run admin -- set-limit --email owner@acme.test --limit contactLimit --value 50000
+      Gives the company its own limit of the plan catalogue (a number, unlimited, or plan for its
+      plan's again); the engine's quotas (emails, members) follow set-plan.
   npm run admin -- set-environment --email owner@acme.test --environment production
       Switches the company to sandbox or production without the console's on-boarding steps.
   npm run admin -- set-console-profile --email owner@acme.test --profile C
@@ -58,6 +62,8 @@ function parseAdminArgs(argv: string[]) {
       label: { type: 'string' },
       grants: { type: 'string' },
       plan: { type: 'string' },
+      limit: { type: 'string' },
+      value: { type: 'string' },
       environment: { type: 'string' },
       profile: { type: 'string' },
       domain: { type: 'string' },
@@ -94,6 +100,16 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
   if (command === 'set-plan') {
     const changed = await setPlan(ctx, values);
     return [`company of ${changed.email} is now on plan ${changed.plan}`];
+  }
+  if (command === 'set-limit') {
+    const changed = await setLimit(ctx, values);
+    const shown =
+      changed.quota === null
+        ? "its plan's again"
+        : changed.quota === -1
+          ? 'unlimited'
+          : String(changed.quota);
+    return [`company of ${changed.email} now has ${changed.limit}: ${shown}`];
   }
   if (command === 'set-environment') {
     const changed = await setEnvironment(ctx, values);

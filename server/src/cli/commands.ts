@@ -5,6 +5,7 @@ import { endResetLinks } from '../accounts/auth/reset-links.ts';
 import { revokeUserSessions } from '../accounts/auth/sessions.ts';
 import { forgetFailedSignins } from '../accounts/auth/signin-throttle.ts';
 import type { AccountStores } from '../accounts/create-accounts.ts';
+import { catalogueLimitNames, setCompanyLimit } from '../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../clock.ts';
 import { type Db, notify } from '../db/db.ts';
 import type { ApiKeyStore } from '../engine/api-keys/api-key-store.ts';
@@ -84,6 +85,30 @@ export async function setPlan(ctx: AdminContext, options: Record<string, unknown
     await notify(tx, planChanged, companyId);
   });
   return { email, plan };
+}
+
+const limitOptions = z.object({
+  email: emailSchema,
+  limit: z.string().trim().min(1, 'A limit name is required'),
+  value: z.union(
+    [z.enum(['plan', 'unlimited']), z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER)],
+    'must be a whole number, unlimited, or plan',
+  ),
+});
+
+/** Sets one company's limit of the plan catalogue (contactLimit, storageLimit...), or gives it its plan's again. */
+export async function setLimit(ctx: AdminContext, options: Record<string, unknown>) {
+  const { email, limit, value } = parseOptions(limitOptions, options);
+  const companyId = await companyOfUser(ctx, email);
+  const known = await catalogueLimitNames(ctx.db);
+  if (!known.includes(limit)) {
+    throw new Error(
+      `--limit: the plan catalogue's limits are ${known.join(', ')} (the engine's quotas follow set-plan)`,
+    );
+  }
+  const quota = value === 'plan' ? null : value === 'unlimited' ? -1 : value;
+  await setCompanyLimit(ctx.db, companyId, limit, quota);
+  return { email, limit, quota };
 }
 
 const environmentOptions = z.object({

@@ -28,17 +28,19 @@ interface GroupRow {
 
 /**
  * The company's plan feature groups (migration 032), in the spec's order, each with the sub-features
- * the catalogue gives it. The transactional email and team groups' limits are the engine's quotas
+ * the catalogue gives it (a limit the operator set for the company wins over its plan's). The transactional email and team groups' limits are the engine's quotas
  * (plan_quotas); the caller adds them.
  */
 export async function planGroupsOf(db: Db, companyId: string): Promise<PlanGroup[]> {
   const rows = await db.query<GroupRow>(
     `SELECT g.feature_group, g.enabled AND COALESCE(i.enabled, false) AS enabled,
-            f.name, f.label, f.quota::text AS quota, f.enabled AS sub_enabled
+            f.name, f.label, COALESCE(o.quota, f.quota)::text AS quota,
+            CASE WHEN o.quota IS NULL THEN f.enabled ELSE o.quota <> 0 END AS sub_enabled
      FROM subscriptions s
      JOIN plan_feature_groups g ON g.plan_id = s.plan_id
      LEFT JOIN install_feature_groups i ON i.feature_group = g.feature_group
      LEFT JOIN plan_sub_features f ON f.plan_id = g.plan_id AND f.feature_group = g.feature_group
+     LEFT JOIN company_limit_overrides o ON o.company_id = s.company_id AND o.name = f.name
      WHERE s.company_id = $1
      ORDER BY g.position, f.name`,
     [companyId],
@@ -82,4 +84,26 @@ export async function ensureWithinPlan(
     feature: limit.group,
     subfeature: limit.subFeature,
   });
+}
+
+/** The names of the catalogue's limits (contactLimit, storageLimit...), which `admin set-limit` may set. */
+export async function catalogueLimitNames(db: Db): Promise<string[]> {
+  const rows = await db.query<{ name: string }>('SELECT DISTINCT name FROM plan_sub_features ORDER BY name');
+  return rows.map((row) => row.name);
+}
+
+/** Sets one company's `name` limit (-1: unlimited, 0: off), or gives it its plan's again (null). */
+export async function setCompanyLimit(db: Db, companyId: string, name: string, quota: number | null) {
+  if (quota === null) {
+    await db.query('DELETE FROM company_limit_overrides WHERE company_id = $1 AND name = $2', [
+      companyId,
+      name,
+    ]);
+    return;
+  }
+  await db.query(
+    `INSERT INTO company_limit_overrides (company_id, name, quota) VALUES ($1, $2, $3)
+     ON CONFLICT (company_id, name) DO UPDATE SET quota = EXCLUDED.quota`,
+    [companyId, name, quota],
+  );
 }

@@ -23,6 +23,14 @@ CREATE TABLE plan_sub_features (
   FOREIGN KEY (plan_id, feature_group) REFERENCES plan_feature_groups (plan_id, feature_group) ON DELETE CASCADE
 );
 
+-- A limit the operator set for one company (`admin set-limit`), instead of its plan's.
+CREATE TABLE company_limit_overrides (
+  company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  quota bigint NOT NULL,
+  PRIMARY KEY (company_id, name)
+);
+
 CREATE TABLE install_feature_groups (
   feature_group text PRIMARY KEY,
   enabled boolean NOT NULL

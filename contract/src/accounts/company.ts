@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type ConsoleProfile, consoleProfiles } from '../features/profiles.ts';
+import { companyToggles } from './company-toggles.ts';
 import { permissions } from './team.ts';
 import { environmentSchema } from './users.ts';
 
@@ -26,6 +27,8 @@ export const companySchema = z.object({
   permissions: z.array(z.enum(permissions)),
   /** §6 restricted console profile the operator set for the company; null is the full console. */
   consoleProfile: z.enum(consoleProfiles).nullable(),
+  /** §6 per-company toggles the operator turned on. */
+  toggles: z.array(z.enum(companyToggles)),
 });
 
 export type Company = z.output<typeof companySchema>;

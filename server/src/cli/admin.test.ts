@@ -282,6 +282,36 @@ describe.each(databasesWithWorker)('admin CLI on $name', (database) => {
     ).rejects.toThrow(/--value/);
   });
 
+  it("turns a company's §6 toggles on and off, and its detail lists those on", async () => {
+    await run(
+      'create-company',
+      '--name',
+      'Toggles',
+      '--email',
+      'toggles@example.test',
+      '--password',
+      'Toggles12345',
+    );
+    const companyId = (
+      await t.db.one<{ company_id: string }>(
+        "SELECT company_id FROM users WHERE email = 'toggles@example.test'",
+      )
+    ).company_id;
+    const toggles = async () => (await t.accounts.companies.detail(companyId)).toggles;
+    expect(await toggles()).toEqual([]);
+    expect(
+      await run('set-toggle', '--email', 'toggles@example.test', '--toggle', 'htmlDownload', '--value', 'on'),
+    ).toEqual(['company of toggles@example.test now has htmlDownload on']);
+    await run('set-toggle', '--email', 'toggles@example.test', '--toggle', 'htmlDownload', '--value', 'on');
+    await run('set-toggle', '--email', 'toggles@example.test', '--toggle', 'chatDisabled', '--value', 'on');
+    expect(await toggles()).toEqual(['htmlDownload', 'chatDisabled']);
+    await run('set-toggle', '--email', 'toggles@example.test', '--toggle', 'htmlDownload', '--value', 'off');
+    expect(await toggles()).toEqual(['chatDisabled']);
+    await expect(
+      run('set-toggle', '--email', 'toggles@example.test', '--toggle', 'everything', '--value', 'on'),
+    ).rejects.toThrow(/--toggle: must be one of largeContactDelete/);
+  });
+
   it('prints help', async () => {
     expect(await run('--help')).toEqual([usage]);
     expect(await run()).toEqual([usage]);

@@ -18,6 +18,7 @@ import {
   setEnvironment,
   setLimit,
   setPlan,
+  setToggle,
 } from './commands.ts';
 import { controlSocketName, NoServerAnswers, sendOperatorCommand } from './control-socket.ts';
 import { operatorEngine } from './operator-engine.ts';
@@ -38,6 +39,9 @@ While a server runs on the same DATA_DIR, the command runs inside it and applies
   npm run admin -- set-limit --email owner@acme.test --limit contactLimit --value 50000
       Gives the company its own limit of the plan catalogue (a number, unlimited, or plan for its
       plan's again); the engine's quotas (emails, members) follow set-plan.
+  npm run admin -- set-toggle --email owner@acme.test --toggle htmlDownload --value on
+      Turns one of the company's §6 toggles on or off: largeContactDelete, htmlDownload,
+      noHeaderSpace, customImportWithoutEmail, chatDisabled (the company detail lists those on).
   npm run admin -- set-environment --email owner@acme.test --environment production
       Switches the company to sandbox or production without the console's on-boarding steps.
   npm run admin -- set-console-profile --email owner@acme.test --profile C
@@ -63,6 +67,7 @@ function parseAdminArgs(argv: string[]) {
       grants: { type: 'string' },
       plan: { type: 'string' },
       limit: { type: 'string' },
+      toggle: { type: 'string' },
       value: { type: 'string' },
       environment: { type: 'string' },
       profile: { type: 'string' },
@@ -110,6 +115,10 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
           ? 'unlimited'
           : String(changed.quota);
     return [`company of ${changed.email} now has ${changed.limit}: ${shown}`];
+  }
+  if (command === 'set-toggle') {
+    const changed = await setToggle(ctx, values);
+    return [`company of ${changed.email} now has ${changed.toggle} ${changed.value}`];
   }
   if (command === 'set-environment') {
     const changed = await setEnvironment(ctx, values);

@@ -1,3 +1,4 @@
+import { companyToggles } from '@app/contract/accounts/company-toggles';
 import { consoleProfiles, emailSchema, newPasswordSchema } from '@app/contract/schemas';
 import { z } from 'zod';
 import type { PasswordHasher } from '../accounts/auth/passwords.ts';
@@ -127,6 +128,20 @@ export async function setConsoleProfile(ctx: AdminContext, options: Record<strin
   const companyId = await companyOfUser(ctx, email);
   await ctx.companies.setConsoleProfile(companyId, profile === 'none' ? null : profile);
   return { email, profile };
+}
+
+const toggleOptions = z.object({
+  email: emailSchema,
+  toggle: z.enum(companyToggles, `must be one of ${companyToggles.join(', ')}`),
+  value: z.enum(['on', 'off'], 'must be on or off'),
+});
+
+/** §6: turns one of the company's toggles on or off. */
+export async function setToggle(ctx: AdminContext, options: Record<string, unknown>) {
+  const { email, toggle, value } = parseOptions(toggleOptions, options);
+  const companyId = await companyOfUser(ctx, email);
+  await ctx.companies.setToggle(companyId, toggle, value === 'on');
+  return { email, toggle, value };
 }
 
 /** Sets the company's environment without the console's profile-completion steps (operator override). */

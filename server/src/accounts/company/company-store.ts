@@ -1,3 +1,4 @@
+import type { CompanyToggle } from '@app/contract/accounts/company-toggles';
 import type { CompleteProfile, ConsoleProfile } from '@app/contract/schemas';
 import type { Db } from '../../db/db.ts';
 
@@ -20,6 +21,7 @@ export interface CompanyRow {
   country: string;
   language: string;
   console_profile: ConsoleProfile | null;
+  toggles: CompanyToggle[];
 }
 
 /** The `companies` table: every statement on it. Methods that take `tx` run inside the caller's transaction. */
@@ -41,7 +43,7 @@ export function createCompanyStore(db: Db) {
     detail: (companyId: string) =>
       db.one<CompanyRow>(
         `SELECT id, name, phone, industry, website, created_at, updated_at, environment, production_status, timezone,
-           country, language, console_profile
+           country, language, console_profile, toggles
          FROM companies WHERE id = $1`,
         [companyId],
       ),
@@ -57,6 +59,16 @@ export function createCompanyStore(db: Db) {
     /** §6: restricts the company's console to a profile, or lifts the restriction (null). */
     async setConsoleProfile(companyId: string, profile: ConsoleProfile | null): Promise<void> {
       await db.query('UPDATE companies SET console_profile = $2 WHERE id = $1', [companyId, profile]);
+    },
+
+    /** §6: turns one of the company's toggles on or off. */
+    async setToggle(companyId: string, toggle: CompanyToggle, on: boolean): Promise<void> {
+      await db.query(
+        `UPDATE companies SET toggles = CASE WHEN $3 THEN array_append(array_remove(toggles, $2), $2)
+           ELSE array_remove(toggles, $2) END
+         WHERE id = $1`,
+        [companyId, toggle, on],
+      );
     },
 
     async setEnvironment(tx: Db, companyId: string, environment: Environment): Promise<void> {

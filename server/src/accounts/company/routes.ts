@@ -41,6 +41,7 @@ export function companyRoutes(deps: CompanyRouteDeps): FastifyPluginAsyncZod {
             role,
             permissions: [...permissions],
             consoleProfile: row.console_profile,
+            toggles: row.toggles,
           },
         };
       },

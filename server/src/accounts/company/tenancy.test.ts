@@ -34,6 +34,7 @@ describe.each(databases)('company data and tenant isolation on $name', (database
       role: 'ADMIN',
       permissions: [...permissions],
       consoleProfile: null,
+      toggles: [],
     });
     expect(Math.abs(company.createdAt - t.clock.now().getTime())).toBeLessThan(60_000);
   });

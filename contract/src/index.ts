@@ -5,10 +5,11 @@
 // This entry is one module of the import map, loaded at the console's first paint: every type, and of the
 // values only those from modules without zod. Schemas are imported from their own modules
 // (`@app/contract/engine/templates`); the server and the forms that check them load them there.
-export * from './accounts/company-toggles.ts';
+// Types only: no first page needs the lists yet (their modules are imported where they are).
+export type * from './accounts/company-toggles.ts';
 export * from './accounts/onboarding-choices.ts';
 export * from './accounts/permissions.ts';
-export * from './accounts/plans.ts';
+export type * from './accounts/plans.ts';
 export * from './codes.ts';
 // The embed tokens the console lists and revokes on a template's Embed panel.
 export type { EmbedTokenInfo } from './editor/embed-api.ts';

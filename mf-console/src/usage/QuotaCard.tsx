@@ -1,7 +1,8 @@
 import type { QuotaItem } from '@app/contract';
+import { unlimited } from '@app/contract';
 import { formatUserDateTime, StatusTag } from '@app/shared';
 import { type CSSProperties, useId } from 'react';
-import { formatCount, periodText, quotaLevel, unlimited, usedShare } from './quota.ts';
+import { formatCount, periodText, quotaLevel, usedShare } from './quota.ts';
 
 const barColours = {
   ok: undefined,

@@ -1,7 +1,4 @@
-import type { QuotaItem, Usage } from '@app/contract';
-
-/** §9: unlimited is -1, shown as the infinity symbol. */
-export const unlimited = -1;
+import { formatDisplayDate, type QuotaItem, type Usage, unlimited } from '@app/contract';
 
 /** At this share of a quota the page warns; at 1 (all of it) it says sending stops. */
 export const warningShare = 0.8;
@@ -39,25 +36,9 @@ export function quotaLevel(item: QuotaItem): QuotaLevel {
   return share >= warningShare ? 'warning' : 'ok';
 }
 
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** §9 display date "DD MMMM YYYY" (e.g. 01 March 2026) of a UTC calendar day: quota periods are UTC days and months. */
 export function displayDate(value: Date): string {
-  const day = String(value.getUTCDate()).padStart(2, '0');
-  return `${day} ${months[value.getUTCMonth()]} ${value.getUTCFullYear()}`;
+  return formatDisplayDate(new Date(value.getUTCFullYear(), value.getUTCMonth(), value.getUTCDate()));
 }
 
 /**

@@ -20,6 +20,7 @@ function placeOf(file: string): Place {
   if (
     /^(main|app|workers)\.ts$/.test(path) ||
     path === 'engine/create-engine.ts' ||
+    path === 'marketing/create-marketing.ts' ||
     path.startsWith('cli/')
   ) {
     return 'composition';

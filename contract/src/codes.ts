@@ -39,7 +39,11 @@ export const errorCodes = [
   'secondFactorRequired',
   'secondFactorInvalid',
   'featureDisabled',
-  // imports and sender domains (later issues)
+  // files and senders (§8: 122 file exists, 43 domain unsupported, 44 domain misconfigured)
+  'fileExists',
+  'senderDomainUnsupported',
+  'senderDomainMisconfigured',
+  // imports and SPF
   'importHeader',
   'importFormat',
   'importSize',

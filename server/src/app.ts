@@ -52,6 +52,7 @@ import { startLegacyMediaMove } from './content/media/legacy-move.ts';
 import { createMediaStore } from './content/media/media-store.ts';
 import { publicMediaRoutes } from './content/media/public-routes.ts';
 import { mediaRoutes } from './content/media/routes.ts';
+import { storageQuota } from './content/media/storage-quota.ts';
 import type { Db } from './db/db.ts';
 import { createDnsResolver } from './dns/resolver.ts';
 import { DomainError } from './domain-error.ts';
@@ -60,6 +61,7 @@ import { apiKeyRoutes } from './engine/api-keys/routes.ts';
 import { createEngine, type Engine } from './engine/create-engine.ts';
 import { eventRetentionRoutes } from './engine/events/retention-routes.ts';
 import { eventRoutes } from './engine/events/routes.ts';
+import { marketingEngineOf } from './engine/interfaces.ts';
 import { localAddresses } from './engine/ip-pools/local-addresses.ts';
 import { ipPoolRoutes } from './engine/ip-pools/routes.ts';
 import { metricsConsoleRoutes } from './engine/metrics/console-routes.ts';
@@ -105,6 +107,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerConsole } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { marketingRoutes } from './marketing/create-marketing.ts';
 import { reportTo } from './report-error.ts';
 
 export interface AppOptions {
@@ -298,7 +301,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     subaccountStatus: engine.subaccounts.statusOf,
   });
-  const media = createMediaStore(db, clock, createDiskFileStore(config.media.dir), config.media.quotaBytes);
+  const media = createMediaStore(
+    db,
+    clock,
+    createDiskFileStore(config.media.dir),
+    storageQuota(db, config.media.quotaBytes),
+  );
   const legacyMedia = startLegacyMediaMove(media, report);
   app.addHook('onClose', () => legacyMedia.stop());
   const editorRoutes = [
@@ -315,6 +323,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     savedBlockRoutes({ savedBlocks: createSavedBlockStore(db, clock) }),
   ];
   await api.register(embedApi(embedTokens.verify, editorRoutes), { prefix: '/embed/v1' });
+  for (const routes of marketingRoutes({ db, publicUrl, guards, engine: marketingEngineOf(engine), media })) {
+    await api.register(routes, { prefix: '/v1' });
+  }
   await app.register(publicMediaRoutes({ media }));
 
   const engineCallers = {

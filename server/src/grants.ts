@@ -29,6 +29,6 @@ export function holdsGrant(grants: readonly string[], grant: ApiKeyGrant): boole
 /** The permission that opens `grant` to a console session (for its refusal's wording). */
 export function permissionForGrant(grant: ApiKeyGrant): Permission | undefined {
   return permissions.find((permission) =>
-    permissionGrants[permission].some((opened) => opened === grant || impliedBy[grant] === opened),
+    (permissionGrants[permission] ?? []).some((opened) => opened === grant || impliedBy[grant] === opened),
   );
 }

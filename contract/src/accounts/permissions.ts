@@ -16,6 +16,22 @@ export const permissions = [
   'send',
   'environment.switch',
   'settings.manage',
+  // Marketing (shown by the full variant only; see marketingPermissions)
+  'contacts.manage',
+  'contacts.import',
+  'contacts.export',
+  'contacts.delete',
+  'labels.manage',
+  'campaigns.compose',
+  'campaigns.send',
+  'automation.manage',
+  'forms.manage',
+  'pages.manage',
+  'marketingTemplates.manage',
+  'files.manage',
+  'senders.manage',
+  'billing.manage',
+  'company.manage',
 ] as const;
 
 export type Permission = (typeof permissions)[number];
@@ -57,7 +73,42 @@ export const permissionInfo: Readonly<Record<Permission, { label: string; descri
     label: 'Manage company settings',
     description: 'Change company-wide settings such as event retention and IP pools',
   },
+  'contacts.manage': { label: 'Manage contacts', description: 'Add and edit contacts, fields and segments' },
+  'contacts.import': { label: 'Import contacts', description: 'Import contacts from CSV and Excel files' },
+  'contacts.export': { label: 'Export contacts', description: "Export contacts and one contact's data" },
+  'contacts.delete': { label: 'Delete contacts', description: 'Delete and erase contacts' },
+  'labels.manage': { label: 'Manage labels', description: 'Create, rename and delete contact labels' },
+  'campaigns.compose': {
+    label: 'Compose campaigns',
+    description: 'Create, edit, duplicate and delete campaigns and A/B tests',
+  },
+  'campaigns.send': {
+    label: 'Send campaigns',
+    description: 'Send, schedule, pause and cancel campaigns, pick A/B winners',
+  },
+  'automation.manage': { label: 'Manage automation', description: 'Create, change and start automations' },
+  'forms.manage': { label: 'Manage forms', description: 'Create, change, publish and delete forms' },
+  'pages.manage': { label: 'Manage pages', description: 'Create, change, publish and delete pages' },
+  'marketingTemplates.manage': {
+    label: 'Manage marketing templates',
+    description: 'Create, change and delete email, page and form templates',
+  },
+  'files.manage': {
+    label: 'Manage files',
+    description: 'Upload, rename and delete files in the File Manager',
+  },
+  'senders.manage': { label: 'Manage senders', description: 'Add, validate and delete sender addresses' },
+  'billing.manage': {
+    label: 'Manage billing',
+    description: 'Change the plan, pay and manage payment methods',
+  },
+  'company.manage': { label: 'Manage the company profile', description: "Change the company's profile" },
 };
+
+/** The permissions of the marketing half: the smtp variant's role editor does not offer them. */
+export const marketingPermissions: readonly Permission[] = permissions.slice(
+  permissions.indexOf('contacts.manage'),
+);
 
 /** What the console says where a role lacks `permission` (the server's 403 says the same first words). */
 export const roleRefusal = (permission: Permission): string =>

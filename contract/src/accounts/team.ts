@@ -3,6 +3,7 @@ import { emailSchema, newPasswordSchema } from '../common.ts';
 import { type Permission, permissions } from './permissions.ts';
 
 export {
+  marketingPermissions,
   type Permission,
   permissionInfo,
   permissionLabels,
@@ -17,8 +18,25 @@ export type BuiltInRole = (typeof builtInRoles)[number];
 
 export const builtInRoleNames: Readonly<Record<BuiltInRole, string>> = { ADMIN: 'Admin', MEMBER: 'Member' };
 
-/** What MEMBER may change: sending (test mail included). Not the team, keys, domains, subaccounts... */
-export const memberPermissions: readonly Permission[] = ['send'];
+/**
+ * What MEMBER may change: sending (test mail included) and the everyday marketing work (contacts,
+ * imports, labels, campaigns, automation, forms, pages, templates, files). Not what reaches outside
+ * the company or cannot be undone: the team, keys, domains, subaccounts, exports, deleting contacts,
+ * senders (who the company mails as), billing, the company profile.
+ */
+export const memberPermissions: readonly Permission[] = [
+  'send',
+  'contacts.manage',
+  'contacts.import',
+  'labels.manage',
+  'campaigns.compose',
+  'campaigns.send',
+  'automation.manage',
+  'forms.manage',
+  'pages.manage',
+  'marketingTemplates.manage',
+  'files.manage',
+];
 
 export const isPermission = (value: string): value is Permission =>
   (permissions as readonly string[]).includes(value);

@@ -46,7 +46,7 @@ export const subaccountGrants: readonly ApiKeyGrant[] = [
  * reads everything (the server's requireGrant lets its GETs through); these are the changes each permission opens, plus
  * the view grants every session holds (some reads are POSTs, like the content previewer).
  */
-export const permissionGrants: Readonly<Record<Permission, readonly ApiKeyGrant[]>> = {
+export const permissionGrants: Readonly<Partial<Record<Permission, readonly ApiKeyGrant[]>>> = {
   'team.manage': [],
   'apiKeys.manage': ['api_keys/manage'],
   'domains.manage': ['sending_domains/manage', 'tracking_domains/manage', 'inbound_domains/manage'],
@@ -57,6 +57,7 @@ export const permissionGrants: Readonly<Record<Permission, readonly ApiKeyGrant[
   send: ['transmissions/modify', 'recipient-validation/manage'],
   'environment.switch': [],
   'settings.manage': ['ip_pools/manage', 'account/modify'],
+  // The marketing permissions open nothing on /api/v1.
 };
 
 const sessionViewGrants: readonly ApiKeyGrant[] = [
@@ -71,5 +72,5 @@ const sessionViewGrants: readonly ApiKeyGrant[] = [
 /** The grants of a console session with these permissions: 'all' when it holds every permission (ADMIN). */
 export function sessionGrants(held: readonly Permission[]): readonly ApiKeyGrant[] | 'all' {
   if (permissions.every((permission) => held.includes(permission))) return 'all';
-  return [...new Set([...sessionViewGrants, ...held.flatMap((permission) => permissionGrants[permission])])];
+  return [...new Set([...sessionViewGrants, ...held.flatMap((permission) => permissionGrants[permission] ?? [])])];
 }

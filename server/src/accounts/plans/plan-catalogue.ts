@@ -65,6 +65,18 @@ export async function planGroupsOf(db: Db, companyId: string): Promise<PlanGroup
   return [...groups.values()];
 }
 
+/** One limit of the company's plan: -1 unlimited, 0 when its group or sub-feature is off. */
+export async function planLimitOf(
+  db: Db,
+  companyId: string,
+  group: string,
+  subFeature: string,
+): Promise<number> {
+  const found = (await planGroupsOf(db, companyId)).find((candidate) => candidate.name === group);
+  const sub = found?.subFeatures.find((candidate) => candidate.name === subFeature);
+  return found?.enable && sub?.enable ? sub.limit : 0;
+}
+
 /**
  * Refuses, with §8's `quotaExceeded` and its `{feature, subfeature}` payload, to take a company past a
  * limit of its plan: `used` is what it holds (or sent this period), `adding` what the request would
@@ -75,10 +87,8 @@ export async function ensureWithinPlan(
   companyId: string,
   limit: { group: string; subFeature: string; used: number; adding?: number },
 ): Promise<void> {
-  const group = (await planGroupsOf(db, companyId)).find((candidate) => candidate.name === limit.group);
-  const sub = group?.subFeatures.find((candidate) => candidate.name === limit.subFeature);
-  const room =
-    !group?.enable || !sub?.enable ? 0 : sub.limit === -1 ? Number.POSITIVE_INFINITY : sub.limit - limit.used;
+  const allowed = await planLimitOf(db, companyId, limit.group, limit.subFeature);
+  const room = allowed === -1 ? Number.POSITIVE_INFINITY : allowed - limit.used;
   if ((limit.adding ?? 1) <= room) return;
   throw new DomainError('quotaExceeded', quotaExceededMessage(limit.subFeature, limit.group), {
     feature: limit.group,

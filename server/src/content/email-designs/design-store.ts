@@ -46,4 +46,18 @@ export const designStore = {
           );
     return rows.length > 0;
   },
+
+  /**
+   * The templates (ids, at most 20) whose design shows file `mediaId` of the account: its address,
+   * /media/{id}/{name}, names the id.
+   */
+  async usingMedia(db: Db, owner: Omit<DesignKey, 'templateId'>, mediaId: string): Promise<string[]> {
+    const rows = await db.query<{ template_id: string }>(
+      `SELECT template_id FROM email_designs
+       WHERE company_id = $1 AND subaccount_id = $2 AND strpos(design::text, $3) > 0
+       ORDER BY template_id LIMIT 20`,
+      [owner.companyId, owner.subaccountId, `/media/${mediaId}/`],
+    );
+    return rows.map((row) => row.template_id);
+  },
 };

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 import type { FileStore } from './file-store.ts';
 
 export interface MediaOwner {
@@ -38,6 +39,23 @@ export class MediaQuotaExceeded extends Error {
   }
 }
 
+/** Another of the account's files already has this name (§8 code 122); nothing was changed. */
+export class MediaNameTaken extends Error {
+  constructor(name: string) {
+    super(`A file named ${name} already exists`);
+    this.name = 'MediaNameTaken';
+  }
+}
+
+/** How a page of files is chosen (the File Manager's list). */
+export interface MediaPageQuery {
+  page: number;
+  size: number;
+  search: string | undefined;
+  type: 'image' | 'document' | undefined;
+  sort: { column: 'created_at' | 'lower(name)' | 'size'; descending: boolean };
+}
+
 interface EntryRow {
   id: string;
   name: string;
@@ -66,11 +84,27 @@ const keyOf = (companyId: string, id: string) => `${companyId}/${id}`;
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
 
+/** A name taken by another of the account's files, compared without case. */
+async function nameTaken(on: Db, owner: MediaOwner, name: string, exceptId: string | null): Promise<boolean> {
+  const row = await on.maybeOne(
+    `SELECT 1 FROM media_files WHERE company_id = $1 AND subaccount_id = $2 AND lower(name) = lower($3)
+       AND ($4::uuid IS NULL OR id <> $4::uuid) LIMIT 1`,
+    [owner.companyId, owner.subaccountId, name, exceptId],
+  );
+  return row !== undefined;
+}
+
 /**
  * The company's file store: each account's files (table media_files: what each is, and its key),
- * their bytes in `files`, at most `quotaBytes` a company (table media_usage); read publicly by id.
+ * their bytes in `files`, at most `quotaOf(company)` bytes a company (table media_usage, whose row
+ * also serialises a company's uploads and renames); read publicly by id.
  */
-export function createMediaStore(db: Db, clock: Clock, files: FileStore, quotaBytes: number) {
+export function createMediaStore(
+  db: Db,
+  clock: Clock,
+  files: FileStore,
+  quotaOf: (companyId: string) => Promise<number>,
+) {
   const usedBytes = async (on: Db, companyId: string) =>
     Number(
       (
@@ -85,13 +119,23 @@ export function createMediaStore(db: Db, clock: Clock, files: FileStore, quotaBy
      * Stores a file whose bytes come as `chunks`: written to the file store as they come (never
      * whole in memory, never through the database), counted against the company's quota before
      * (`expectedBytes`, when the request says) and while they come, then its row. Throws
-     * MediaQuotaExceeded, or whatever `chunks` throws, and then keeps nothing.
+     * MediaQuotaExceeded, MediaNameTaken (`uniqueName`: the File Manager's uploads), or whatever
+     * `chunks` throws, and then keeps nothing.
      */
     async add(
       owner: MediaOwner,
-      file: { name: string; contentType: string; chunks: AsyncIterable<Buffer>; expectedBytes?: number },
+      file: {
+        name: string;
+        contentType: string;
+        chunks: AsyncIterable<Buffer>;
+        expectedBytes?: number;
+        uniqueName?: boolean;
+      },
     ): Promise<MediaEntry> {
+      const quotaBytes = await quotaOf(owner.companyId);
       const used = await usedBytes(db, owner.companyId);
+      if (file.uniqueName && (await nameTaken(db, owner, file.name, null)))
+        throw new MediaNameTaken(file.name);
       if (used + (file.expectedBytes ?? 0) > quotaBytes) throw new MediaQuotaExceeded(quotaBytes, used);
       const id = randomUUID();
       const key = keyOf(owner.companyId, id);
@@ -117,6 +161,10 @@ export function createMediaStore(db: Db, clock: Clock, files: FileStore, quotaBy
             [owner.companyId, size, quotaBytes],
           );
           if (!room) throw new MediaQuotaExceeded(quotaBytes, await usedBytes(tx, owner.companyId));
+          // Checked again behind the usage row's lock: two uploads of one name at once keep one.
+          if (file.uniqueName && (await nameTaken(tx, owner, file.name, null))) {
+            throw new MediaNameTaken(file.name);
+          }
           return tx.one<EntryRow>(
             `INSERT INTO media_files (id, company_id, subaccount_id, name, content_type, size, sha256, storage_key, created_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${entryColumns}`,
@@ -162,6 +210,60 @@ export function createMediaStore(db: Db, clock: Clock, files: FileStore, quotaBy
       return rows.map(toEntry);
     },
 
+    /** A page of the account's files with how many match in all (the File Manager's list). */
+    async page(owner: MediaOwner, query: MediaPageQuery): Promise<{ items: MediaEntry[]; total: number }> {
+      const where = `company_id = $1 AND subaccount_id = $2
+        AND ($3::text IS NULL OR name ILIKE $3 ESCAPE '\\')
+        AND ($4::text IS NULL OR ($4 = 'image') = (content_type LIKE 'image/%'))`;
+      const search = query.search ? containsPattern(query.search) : null;
+      const params = [owner.companyId, owner.subaccountId, search, query.type ?? null];
+      const direction = query.sort.descending ? 'DESC' : 'ASC';
+      const [rows, count] = await Promise.all([
+        db.query<EntryRow>(
+          `SELECT ${entryColumns} FROM media_files WHERE ${where}
+           ORDER BY ${query.sort.column} ${direction}, id ${direction} LIMIT $5 OFFSET $6`,
+          [...params, query.size, (query.page - 1) * query.size],
+        ),
+        db.one<{ total: string }>(`SELECT count(*) AS total FROM media_files WHERE ${where}`, params),
+      ]);
+      return { items: rows.map(toEntry), total: Number(count.total) };
+    },
+
+    /** One of the account's files, or undefined. */
+    async get(owner: MediaOwner, id: string): Promise<MediaEntry | undefined> {
+      if (!uuidPattern.test(id)) return undefined;
+      const row = await db.maybeOne<EntryRow>(
+        `SELECT ${entryColumns} FROM media_files WHERE id = $1 AND company_id = $2 AND subaccount_id = $3`,
+        [id, owner.companyId, owner.subaccountId],
+      );
+      return row && toEntry(row);
+    },
+
+    /**
+     * Gives one of the account's files a new name (its address changes; the old one redirects, see
+     * read). Throws MediaNameTaken; undefined when the account has no such file.
+     */
+    async rename(owner: MediaOwner, id: string, name: string): Promise<MediaEntry | undefined> {
+      if (!uuidPattern.test(id)) return undefined;
+      return db.transaction(async (tx) => {
+        // The usage row is the company's lock: a rename and an upload of the same name cannot both win.
+        await tx.query('SELECT bytes FROM media_usage WHERE company_id = $1 FOR UPDATE', [owner.companyId]);
+        if (await nameTaken(tx, owner, name, id)) throw new MediaNameTaken(name);
+        const row = await tx.maybeOne<EntryRow>(
+          `UPDATE media_files SET name = $4 WHERE id = $1 AND company_id = $2 AND subaccount_id = $3
+           RETURNING ${entryColumns}`,
+          [id, owner.companyId, owner.subaccountId, name],
+        );
+        return row && toEntry(row);
+      });
+    },
+
+    /** How many bytes the company's files take, and how many they may take. */
+    async usage(companyId: string): Promise<{ usedBytes: number; quotaBytes: number }> {
+      const [used, quota] = await Promise.all([usedBytes(db, companyId), quotaOf(companyId)]);
+      return { usedBytes: used, quotaBytes: quota };
+    },
+
     /**
      * Deletes one of the account's files: its row (and its room in the quota) in one transaction,
      * then, once that committed, its bytes. False when the account has no such file.
@@ -187,20 +289,22 @@ export function createMediaStore(db: Db, clock: Clock, files: FileStore, quotaBy
       return true;
     },
 
-    /** A file by its public address (id and name); undefined when there is none. */
-    async read(id: string, name: string): Promise<MediaBody | undefined> {
+    /**
+     * A file by its public address (id and name); `{ renamed }` with its name now when the file was
+     * renamed since the address was given out; undefined when there is none.
+     */
+    async read(id: string, name: string): Promise<MediaBody | { renamed: string } | undefined> {
       if (!uuidPattern.test(id)) return undefined;
       const row = await db.maybeOne<{
+        name: string;
         content_type: string;
         size: number;
         sha256: string | null;
         storage_key: string | null;
         bytes: Uint8Array | null;
-      }>(
-        'SELECT content_type, size, sha256, storage_key, bytes FROM media_files WHERE id = $1 AND name = $2',
-        [id, name],
-      );
+      }>('SELECT name, content_type, size, sha256, storage_key, bytes FROM media_files WHERE id = $1', [id]);
       if (!row) return undefined;
+      if (row.name !== name) return { renamed: row.name };
       const body =
         row.storage_key !== null
           ? await files.read(row.storage_key)

@@ -91,6 +91,23 @@ export function checkUpload(fileName: string, bytes: Buffer): CheckedUpload | { 
   return { name: `${base}.${extension}`, contentType };
 }
 
+/**
+ * The name a file renamed to `wanted` gets: cleaned like an upload's (§5), keeping the file's
+ * extension (its type follows it); or why it is refused.
+ */
+export function renamedFileName(current: string, wanted: string): { name: string } | { refused: string } {
+  const extension = current.slice(current.lastIndexOf('.') + 1);
+  const dot = wanted.lastIndexOf('.');
+  const wantedExtension = dot < 0 ? '' : wanted.slice(dot + 1).toLowerCase();
+  const hasExtension = Object.hasOwn(contentTypes, wantedExtension);
+  if (hasExtension && wantedExtension !== extension) {
+    return { refused: `The type of a file cannot change: keep .${extension}` };
+  }
+  const base = (hasExtension ? wanted.slice(0, dot) : wanted).replace(/[^\w-]/g, '').slice(0, 100);
+  if (!base) return { refused: 'A file name needs letters, digits, _ or -' };
+  return { name: `${base}.${extension}` };
+}
+
 /** Shown inline from our origin only when it cannot carry script: raster images. */
 export const servedInline = (contentType: string) =>
   contentType.startsWith('image/') && contentType !== 'image/svg+xml';

@@ -68,8 +68,10 @@ describe.each(databases)('the media file store on $name', (database) => {
       'x-content-type-options': 'nosniff',
     });
     expect(served.headers['content-disposition']).toBeUndefined();
+    // The id is the address: under another name (the one it had before a rename) it redirects.
     const wrongName = await t.app.inject({ method: 'GET', url: `/media/${file.id}/other.png` });
-    expect(wrongName.statusCode).toBe(404);
+    expect(wrongName.statusCode).toBe(301);
+    expect(wrongName.headers.location).toBe(`/media/${file.id}/Myphoto1.png`);
     const notAnId = await t.app.inject({
       method: 'GET',
       url: '/media/nope/x.png',
@@ -184,7 +186,7 @@ describe.each(databases)('the media file store on $name', (database) => {
     const before = await t.app.inject({ method: 'GET', url: `/media/${id}/old.png` });
     expect(before.rawPayload.equals(png)).toBe(true);
 
-    const store = createMediaStore(t.db, t.clock, createDiskFileStore(testMediaDir), 1024 * 1024);
+    const store = createMediaStore(t.db, t.clock, createDiskFileStore(testMediaDir), async () => 1024 * 1024);
     expect(await store.moveOneLegacy()).toBe(true);
     expect(await store.moveOneLegacy()).toBe(false);
     const row = await t.db.one('SELECT bytes, storage_key, sha256 FROM media_files WHERE id = $1', [id]);

@@ -17,6 +17,12 @@ export function publicMediaRoutes({ media }: { media: Pick<MediaStore, 'read'> }
         const { id, name } = request.params;
         const file = await media.read(id, name);
         if (!file) throw new DomainError('entityNotFound', 'No such file');
+        // Renamed in the File Manager: designs and sent mail keep the old address, which goes on working.
+        if ('renamed' in file) {
+          return reply
+            .header('cache-control', 'public, max-age=300')
+            .redirect(`/media/${id}/${encodeURIComponent(file.renamed)}`, 301);
+        }
         reply
           .type(file.contentType)
           .header('content-length', file.size)

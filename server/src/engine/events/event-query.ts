@@ -1,17 +1,11 @@
 import { isIP } from 'node:net';
 import type { MessageEventSearchQuery } from '@app/contract/engine/index';
+import { likeLiteral } from '../../db/like-pattern.ts';
 import { invalidValue } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
 import type { EventFilter, EventKey, MatchList } from './event-store.ts';
 import { messageEventTypes } from './message-event.ts';
-import {
-  commaValues,
-  cursorTimePattern,
-  decodeCursor,
-  likeLiteral,
-  parsePerPage,
-  parseTime,
-} from './paging.ts';
+import { commaValues, cursorTimePattern, decodeCursor, parsePerPage, parseTime } from './paging.ts';
 
 export interface EventSearch {
   filter: EventFilter;

@@ -1,8 +1,9 @@
 import { domainOf } from '@app/contract/engine/email-address';
 import { type Db, pipelined } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
+import { likeLiteral } from '../../db/like-pattern.ts';
 import type { MessageEventType, NewMessageEvent } from './message-event.ts';
-import { cursorTime, likeLiteral, whereBuilder } from './paging.ts';
+import { cursorTime, whereBuilder } from './paging.ts';
 
 /** A stored event: what was written, its id and the domains derived on insert (also what `onInsert` listeners get). */
 export interface StoredMessageEvent extends NewMessageEvent {

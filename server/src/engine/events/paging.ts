@@ -105,11 +105,6 @@ export function commaValues(value: string | undefined, delimiter = ','): string[
   return values.length > 0 ? values : undefined;
 }
 
-/** A LIKE pattern matching `text` literally (with `ESCAPE '\'`). */
-export function likeLiteral(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 /** Positional parameters and AND-ed conditions of one WHERE clause. */
 export function whereBuilder() {
   const params: unknown[] = [];

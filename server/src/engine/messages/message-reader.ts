@@ -1,6 +1,7 @@
 import libmime from 'libmime';
 import { simpleParser } from 'mailparser';
 import type { Db } from '../../db/db.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
 
 export type MessageEnvironment = 'sandbox' | 'production';
 
@@ -60,8 +61,6 @@ const toSummary = (row: SummaryRow): MessageSummary => ({
   size: Number(row.size),
 });
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-
 /** Newest first; the company's messages of one environment only. */
 export async function listMessages(
   db: Db,
@@ -70,7 +69,7 @@ export async function listMessages(
   const params: unknown[] = [query.companyId, query.environment];
   let where = 'company_id = $1 AND environment = $2';
   if (query.search) {
-    params.push(likePattern(query.search));
+    params.push(containsPattern(query.search));
     where += ` AND (subject ILIKE $${params.length} ESCAPE '\\' OR rcpt_to ILIKE $${params.length} ESCAPE '\\')`;
   }
   if (query.transmissionId) {

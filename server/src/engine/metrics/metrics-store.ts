@@ -1,6 +1,7 @@
 import type { Db } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
-import { likeLiteral, whereBuilder } from '../events/paging.ts';
+import { likeLiteral } from '../../db/like-pattern.ts';
+import { whereBuilder } from '../events/paging.ts';
 import {
   bounceMetricSql,
   classificationOf,

@@ -2,7 +2,8 @@ import type { SuppressionSource, SuppressionType } from '@app/contract/engine/in
 import { type Clock, systemClock } from '../../clock.ts';
 import { coalesce } from '../../db/coalesce.ts';
 import type { Db } from '../../db/db.ts';
-import { cursorTime, likeLiteral, whereBuilder } from '../events/paging.ts';
+import { likeLiteral } from '../../db/like-pattern.ts';
+import { cursorTime, whereBuilder } from '../events/paging.ts';
 
 /** One entry: a recipient suppressed for one type in one account (company + subaccount, 0 = master). */
 export interface Suppression {

@@ -1,0 +1,167 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
+import { maxUploadBytes } from '../../content/media/media-types.ts';
+import { signUp, type TestAccount } from '../../testing/accounts.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
+
+const png = (size = 72) =>
+  Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 1)]);
+const pdf = Buffer.from('%PDF-1.4 a small document');
+
+/** A multipart/form-data body with one `file` part per file. */
+function multipart(files: { name: string; bytes: Buffer; field?: string }[]) {
+  const boundary = 'test-boundary-7d1f';
+  const parts = files.flatMap(({ name, bytes, field = 'file' }) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    bytes,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe.each(databases)('the File Manager API (/v1/media) on $name', (database) => {
+  const t = useTestApp(database);
+  let a: TestAccount;
+  let b: TestAccount;
+
+  beforeAll(async () => {
+    a = await signUp(t.app, t.db, 'files-a');
+    b = await signUp(t.app, t.db, 'files-b');
+  });
+
+  const upload = (account: TestAccount, files: Parameters<typeof multipart>[0]) => {
+    const body = multipart(files);
+    return t.app.inject({
+      method: 'POST',
+      url: '/v1/media',
+      headers: { ...body.headers, authorization: `Bearer ${account.token}` },
+      payload: body.payload,
+    });
+  };
+  const list = async (account: TestAccount, query = '') =>
+    (await t.call('GET', `/v1/media${query}`, account.token)).json().data;
+  const companyOf = async (account: TestAccount) => (await t.accounts.users.companyOf(account.email)) ?? '';
+
+  it('uploads several files at once, lists them by page, search and type, for its company only', async () => {
+    const uploaded = await upload(a, [
+      { name: 'Summer photo!.png', bytes: png() },
+      { name: 'price list.pdf', bytes: pdf },
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const items = uploaded.json().data.items;
+    expect(items.map((item: { name: string }) => item.name)).toEqual(['Summerphoto.png', 'pricelist.pdf']);
+    expect(items[0]).toMatchObject({ type: 'image/png', size: 72 });
+    expect((await t.app.inject({ method: 'GET', url: new URL(items[0].url).pathname })).statusCode).toBe(200);
+
+    expect(await list(a)).toMatchObject({ total: 2, page: 1, size: 10 });
+    expect(
+      (await list(a, '?size=1&page=2&sort=name')).items.map((item: { name: string }) => item.name),
+    ).toEqual(['Summerphoto.png']);
+    expect((await list(a, '?search=price')).items).toHaveLength(1);
+    expect((await list(a, '?type=image')).items.map((item: { type: string }) => item.type)).toEqual([
+      'image/png',
+    ]);
+    expect((await list(a, '?type=document')).items.map((item: { type: string }) => item.type)).toEqual([
+      'application/pdf',
+    ]);
+    expect((await list(a, '?search=%25')).total).toBe(0);
+    expect((await list(b)).total).toBe(0);
+  });
+
+  it('refuses a second file of the same name (code 122), a type outside §5 and a file over 20 MB, keeping nothing', async () => {
+    const first = await upload(a, [{ name: 'logo.png', bytes: png() }]);
+    expect(first.statusCode).toBe(201);
+    const again = await upload(a, [
+      { name: 'fresh.png', bytes: png() },
+      { name: 'LOGO.png', bytes: png() },
+    ]);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'fileExists', payload: { field: 'name' } });
+    // All or none: the request's first file went again with the refusal.
+    expect((await list(a, '?search=fresh')).total).toBe(0);
+
+    const script = await upload(a, [{ name: 'run.exe', bytes: pdf }]);
+    expect(script.statusCode).toBe(400);
+    expect(script.json().payload.cause).toMatch(/^Files of this type cannot be uploaded/);
+
+    const big = await upload(a, [{ name: 'huge.pdf', bytes: Buffer.alloc(maxUploadBytes + 1, 0x25) }]);
+    expect(big.statusCode).toBe(400);
+    expect(big.json().payload.cause).toBe(
+      'The file huge.pdf is larger than 20 MB: a file may be at most 20 MB',
+    );
+    expect((await list(a, '?search=huge')).total).toBe(0);
+  });
+
+  it('renames a file keeping its type; its old address redirects; a taken name is refused', async () => {
+    const [file] = (await upload(a, [{ name: 'before.png', bytes: png() }])).json().data.items;
+    const renamed = await t.call('PATCH', `/v1/media/${file.id}`, a.token, { name: 'after shot' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().data.name).toBe('aftershot.png');
+    const old = await t.app.inject({ method: 'GET', url: new URL(file.url).pathname });
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`/media/${file.id}/aftershot.png`);
+
+    const taken = await t.call('PATCH', `/v1/media/${file.id}`, a.token, { name: 'logo.png' });
+    expect(taken.json()).toMatchObject({ code: 'fileExists' });
+    const retyped = await t.call('PATCH', `/v1/media/${file.id}`, a.token, { name: 'after.pdf' });
+    expect(retyped.json().payload.cause).toBe('The type of a file cannot change: keep .png');
+    // Another company cannot rename, delete or ask about it.
+    expect((await t.call('PATCH', `/v1/media/${file.id}`, b.token, { name: 'mine' })).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/v1/media/${file.id}`, b.token)).statusCode).toBe(404);
+    expect((await t.call('GET', `/v1/media/${file.id}/designs`, b.token)).statusCode).toBe(404);
+  });
+
+  it('names the designs that show a file before it is deleted, then deletes it', async () => {
+    const [file] = (await upload(a, [{ name: 'banner.png', bytes: png() }])).json().data.items;
+    const template = await t.call('POST', '/api/v1/templates', a.token, {
+      id: 'spring-sale',
+      name: 'Spring sale',
+      content: { from: 'news@example.test', subject: 'Spring', html: `<img src="${file.url}">` },
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    await t.db.query(
+      `INSERT INTO email_designs (company_id, subaccount_id, template_id, design, schema_version, revision, updated_at)
+       VALUES ($1, 0, 'spring-sale', $2::jsonb, 1, 1, now())`,
+      [await companyOf(a), JSON.stringify({ blocks: [{ type: 'image', src: file.url }] })],
+    );
+    expect((await t.call('GET', `/v1/media/${file.id}/designs`, a.token)).json().data).toEqual({
+      templates: ['spring-sale'],
+    });
+    expect((await t.call('DELETE', `/v1/media/${file.id}`, a.token)).statusCode).toBe(200);
+    expect((await list(a, '?search=banner')).total).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: new URL(file.url).pathname })).statusCode).toBe(404);
+  });
+
+  it("holds the company to its plan's storage limit with the quota message, and shows the usage", async () => {
+    const c = await signUp(t.app, t.db, 'files-c');
+    await setCompanyLimit(t.db, await companyOf(c), 'storageLimit', 1000);
+    expect((await upload(c, [{ name: 'one.png', bytes: png(600) }])).statusCode).toBe(201);
+    const over = await upload(c, [{ name: 'two.png', bytes: png(600) }]);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({
+      code: 'quotaExceeded',
+      message: 'Quota of storageLimit on file manager is exceeded',
+      payload: { feature: 'file manager', subfeature: 'storageLimit' },
+    });
+    expect((await t.call('GET', '/v1/media/usage', c.token)).json().data).toEqual({
+      usedBytes: 600,
+      quotaBytes: 1000,
+    });
+  });
+
+  it('answers a request that is not multipart, or has no file, with a clear message', async () => {
+    const plain = await t.call('POST', '/v1/media', a.token, { file: 'x' });
+    expect(plain.json().payload.cause).toBe(
+      'Upload the files as multipart/form-data, each in a field named file',
+    );
+    const empty = await upload(a, []);
+    expect(empty.json().payload.cause).toBe('Choose at least one file to upload');
+  });
+});

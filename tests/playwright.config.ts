@@ -62,6 +62,9 @@ export default defineConfig({
       SECRET: process.env.E2E_SECRET,
       LOG_LEVEL: 'warn',
       WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
+      // The spec's build (§1): the transactional console exactly. The full variant's specs start
+      // servers of their own (support/engine-server.ts with APP_VARIANT=full).
+      APP_VARIANT: 'smtp',
     },
   },
 });

@@ -323,7 +323,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     savedBlockRoutes({ savedBlocks: createSavedBlockStore(db, clock) }),
   ];
   await api.register(embedApi(embedTokens.verify, editorRoutes), { prefix: '/embed/v1' });
-  for (const routes of marketingRoutes({ db, publicUrl, guards, engine: marketingEngineOf(engine), media })) {
+  for (const routes of marketingRoutes({
+    db,
+    clock,
+    mailer,
+    publicUrl,
+    guards,
+    engine: marketingEngineOf(engine),
+    media,
+    spfRecordsOf: dns.txt,
+  })) {
     await api.register(routes, { prefix: '/v1' });
   }
   await app.register(publicMediaRoutes({ media }));
@@ -379,6 +388,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The email editor's generated images and files (QR codes, charts, countdowns, .ics): public, signed.
   await app.register(generatorRoutes({ publicUrl: config.publicUrl, secret, clock }));
   await registerConsole(app, config.consoleDir, {
+    variant: config.variant,
     googleSignIn: config.oidc !== undefined,
     mailCapture: config.mail.mode === 'capture',
     ...(config.consoleProfile ? { consoleProfile: config.consoleProfile } : {}),

@@ -135,6 +135,8 @@ const envSchema = z
     OIDC_CLIENT_ID: z.string().optional(),
     OIDC_CLIENT_SECRET: z.string().optional(),
     CONSOLE_DIR: z.string().optional(),
+    /** §1 build variant: full (transactional console and marketing) or smtp (the transactional console only). */
+    APP_VARIANT: z.enum(['full', 'smtp'], 'must be full or smtp').default('full'),
     /** A §6 restricted console profile (A–F): the console hides what the profile turns off. */
     CONSOLE_PROFILE: z.enum(consoleProfiles, 'must be one of A, B, C, D, E, F').optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce
@@ -257,6 +259,8 @@ export interface Config {
   oidc: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** The §6 restricted console profile the browser is told to apply (absent: every console flag on). */
   consoleProfile: ConsoleProfile | undefined;
+  /** §1: full shows marketing too; smtp is the transactional console only. */
+  variant: 'full' | 'smtp';
   consoleDir: string;
   /** Requests per minute and IP on the anonymous account routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
@@ -350,6 +354,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
         : undefined,
     consoleDir: env.CONSOLE_DIR ?? `${repoRoot}dist`,
     consoleProfile: env.CONSOLE_PROFILE,
+    variant: env.APP_VARIANT,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     passwordHashing: { memoryCost: 19456, timeCost: 2 },
   };

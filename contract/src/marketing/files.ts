@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listPage, listQuery } from './list.ts';
+import { type ListParams, listPage, listQuery } from './list.ts';
 
 /** A file of the File Manager (§1 file manager): served publicly at `url`. */
 export const fileItem = z.object({
@@ -38,6 +38,9 @@ export const fileDesignsAnswer = z.object({ templates: z.array(z.string()) });
 export const fileIdParams = z.object({ id: z.string().max(64) });
 
 export type FileItem = z.output<typeof fileItem>;
-export type FileListQuery = z.input<typeof fileListQuery>;
+export type FileListQuery = ListParams & {
+  sort?: z.input<typeof fileListQuery>['sort'];
+  type?: 'image' | 'document';
+};
 export type FileListAnswer = z.output<typeof fileListAnswer>;
 export type FileUsage = z.output<typeof fileUsageAnswer>;

@@ -24,6 +24,16 @@ export const listQuery = z.object({
 
 export type ListQuery = z.output<typeof listQuery>;
 
+/** The list query as a client sends it (numbers as numbers, the status list comma-joined). */
+export interface ListParams {
+  page?: number;
+  size?: number;
+  sort?: string;
+  search?: string;
+  status?: string;
+  category?: string;
+}
+
 /** One page of a marketing list: its items, how many there are in all, and where the page is. */
 export const listPage = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), size: z.number().int() });

@@ -48,5 +48,7 @@ export {
   isWithinUploadLimit,
   randomFileName,
   sanitizeFilename,
+  uploadTooLargeMessage,
+  uploadTypeMessage,
 } from './upload.ts';
 export { normalizeUrl, youtubeEmbedUrl } from './url.ts';

@@ -63,3 +63,12 @@ export function sanitizeFilename(fileName: string, makeRandomName: () => string 
   const name = cleaned === '' ? makeRandomName() : cleaned;
   return extension ? `${name}.${extension}` : name;
 }
+
+/** What a file over the §9 limit is refused with, in the console and by the server. */
+export function uploadTooLargeMessage(fileName: string, limit: number = uploadLimitBytes): string {
+  const megabytes = limit / (1024 * 1024);
+  return `The file ${fileName} is larger than ${megabytes} MB: a file may be at most ${megabytes} MB`;
+}
+
+/** What a file of a type outside §5 is refused with, in the console and by the server. */
+export const uploadTypeMessage = `Files of this type cannot be uploaded; allowed: ${allowedUploadTypes.join(', ')}`;

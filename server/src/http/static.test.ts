@@ -36,7 +36,9 @@ describe('console files', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ method: 'GET', url: '/' })).body).toContain('console');
     // The page tells the browser what this server offers: capture mode on, Google sign-in off.
-    expect(page.body).toContain('window.__APP_CONFIG__ = {"googleSignIn":false,"mailCapture":true};');
+    expect(page.body).toContain(
+      'window.__APP_CONFIG__ = {"variant":"full","googleSignIn":false,"mailCapture":true};',
+    );
 
     const importmap = await app.inject({ method: 'GET', url: '/importmap.json' });
     expect(importmap.headers['cache-control']).toBe('no-cache');

@@ -22,6 +22,8 @@ const isServerPath = (path: string) =>
 
 /** What the browser needs to know about this server; read as `window.__APP_CONFIG__`. */
 export interface ConsoleRuntime {
+  /** §1 build variant (APP_VARIANT): full, or smtp for the transactional console only. */
+  variant: 'full' | 'smtp';
   googleSignIn: boolean;
   mailCapture: boolean;
   /** The §6 restricted console profile (CONSOLE_PROFILE); absent when every console flag is on. */

@@ -93,3 +93,22 @@ export function authorizedRecipientMail(companyName: string, link: string): Temp
     'If you do not know this team, ignore this email: no sandbox mail will reach you.',
   );
 }
+
+/** A marketing sender's confirmation: only what the member typed (the sender name) and the company's name. */
+export function senderConfirmationMail(
+  companyName: string,
+  senderName: string,
+  link: string,
+  validDays: number,
+): Template {
+  return linkMail(
+    'Confirm your sender address',
+    [
+      `${companyName} wants to send email from this address, as "${senderName}", on ${product}.`,
+      'Confirm that it may. Nothing is sent from this address until you do.',
+    ],
+    'Confirm sender address',
+    link,
+    `The link is valid for ${validDays} days. If you do not know ${companyName}, ignore this email.`,
+  );
+}

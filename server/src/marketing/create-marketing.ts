@@ -1,18 +1,26 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../clock.ts';
 import { designStore } from '../content/email-designs/design-store.ts';
 import type { MediaStore } from '../content/media/media-store.ts';
 import type { Db } from '../db/db.ts';
 import type { MarketingEngine } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { fileRoutes } from './files/routes.ts';
+import { senderRoutes } from './senders/routes.ts';
+import { createSenderService, type SenderServiceDeps } from './senders/sender-service.ts';
 
 export interface MarketingDeps {
   db: Db;
+  clock: Clock;
+  mailer: Mailer;
   publicUrl: string;
   guards: Pick<AuthGuards, 'full'>;
   /** The engine's doors for marketing; nothing else of the engine. */
   engine: MarketingEngine;
   media: MediaStore;
+  /** The TXT records of a domain (the DNS resolver's `txt`): a sender's SPF is read live. */
+  spfRecordsOf: SenderServiceDeps['spfRecordsOf'];
 }
 
 /**
@@ -20,13 +28,17 @@ export interface MarketingDeps {
  * interfaces and the content stores, registered by the app under /v1 with the console session.
  */
 export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
-  const { db, publicUrl, guards, media } = deps;
+  const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf } = deps;
   return [
     fileRoutes({
       guards,
       media,
       publicUrl,
       designsUsing: (owner, id) => designStore.usingMedia(db, owner, id),
+    }),
+    senderRoutes({
+      guards,
+      senders: createSenderService({ db, clock, mailer, publicUrl, engine, spfRecordsOf }),
     }),
   ];
 }

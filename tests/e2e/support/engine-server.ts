@@ -105,6 +105,8 @@ export async function startEngineServer(options: EngineServerOptions = {}): Prom
       DNS_SERVERS: dns.address,
       DELIVERY_PORT: String(receiver.port),
       DELIVERY_PRIVATE_NETWORKS: 'allow',
+      // Today's console unless the spec asks for the full product (env: { APP_VARIANT: 'full' }).
+      APP_VARIANT: 'smtp',
       ...options.env,
     },
   });

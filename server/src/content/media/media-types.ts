@@ -1,4 +1,5 @@
 import { uploadLimitBytes } from '@app/contract/rules/constants';
+import { uploadTypeMessage } from '@app/contract/rules/upload';
 import { randomToken } from '../../crypto.ts';
 
 /** §9: one upload is at most 20 MB. */
@@ -32,8 +33,6 @@ const contentTypes: Record<string, string> = {
   zip: 'application/zip',
   rar: 'application/vnd.rar',
 };
-
-export const allowedExtensions = Object.keys(contentTypes);
 
 const startsWith = (bytes: Buffer, signature: string | number[], at = 0) =>
   bytes
@@ -79,7 +78,7 @@ export function checkUpload(fileName: string, bytes: Buffer): CheckedUpload | { 
   const extension = dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
   const contentType = contentTypes[extension];
   if (!contentType) {
-    return { refused: `Files of this type cannot be uploaded; allowed: ${allowedExtensions.join(', ')}` };
+    return { refused: uploadTypeMessage };
   }
   const signature = imageSignatures[contentType];
   if (signature && !signature(bytes)) return { refused: `The file is not a ${extension} image` };

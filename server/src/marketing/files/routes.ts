@@ -10,6 +10,7 @@ import {
   fileUploadAnswer,
   fileUsageAnswer,
 } from '@app/contract/marketing/files';
+import { uploadTooLargeMessage } from '@app/contract/rules/upload';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,8 +1,23 @@
-import { routePagesRoot, shellReactOptions } from '@app/shared';
+import { type AppPages, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
+import { dashboardPages } from './dashboard/pages.ts';
+import { filePages } from './files/pages.ts';
+import { senderPages } from './senders/pages.ts';
 
-// The marketing areas arrive in later issues; the §2 table gives this app no route yet.
+/**
+ * The marketing half's screens (§1, the full variant), by route, one folder per area; later issues
+ * add contacts, campaigns, automation, forms, pages, templates and billing. Each page is a chunk of
+ * its own, fetched when its route opens.
+ */
+const pages = {
+  ...dashboardPages,
+  ...filePages,
+  ...senderPages,
+} satisfies AppPages<'@app/mf-marketing'>;
+
 export const { bootstrap, mount, unmount } = singleSpaReact({
   ...shellReactOptions,
-  rootComponent: routePagesRoot({}),
+  rootComponent: routePagesRoot(pages),
 });
+
+export const preloadPage = pagePreloader(pages);

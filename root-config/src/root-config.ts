@@ -19,7 +19,7 @@ import { createRoot } from 'react-dom/client';
 import { addErrorHandler, getAppStatus, LOAD_ERROR, registerApplication, start } from 'single-spa';
 import { chunkReloadDecision } from './routing/shell-texts.ts';
 import { watchHealth } from './shell/health.ts';
-import { applyDecision, isActive } from './shell/navigation-controller.ts';
+import { applyDecision, isActive, showAreas } from './shell/navigation-controller.ts';
 import { detectPrivateBrowsing } from './shell/private-browsing.ts';
 import { Shell } from './shell/Shell.tsx';
 import { acceptHandedToken } from './shell/token-mode.ts';
@@ -28,7 +28,7 @@ import { $view } from './shell/view.ts';
 
 declare const System: { import(name: string): Promise<unknown> };
 
-const microApps = ['@app/mf-account', '@app/mf-console', '@app/mf-editor'] as const;
+const microApps = ['@app/mf-account', '@app/mf-console', '@app/mf-marketing', '@app/mf-editor'] as const;
 const chunkReloadKey = 'chunkReloaded';
 
 /**
@@ -58,6 +58,7 @@ async function boot(): Promise<void> {
   const config = runtimeConfig();
   const vendor = getVendorConfig(config.vendor, config.variant);
   installUiKit(vendor);
+  showAreas(vendor.features);
 
   onForcedLogout((redirect) => {
     clearSessionState();

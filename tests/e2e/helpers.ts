@@ -105,11 +105,16 @@ export async function axeViolations(page: Page) {
 
 /** Runs an operator command (npm run admin) against the e2e server, through its DATA_DIR. */
 export function runAdmin(...args: string[]): string {
+  return runAdminIn(process.env.E2E_DATA_DIR ?? '', ...args);
+}
+
+/** Runs an operator command against the server whose DATA_DIR is `dataDir` (an engine server's). */
+export function runAdminIn(dataDir: string, ...args: string[]): string {
   return execFileSync(projectNode, ['server/src/cli/admin.ts', ...args], {
     cwd: projectRoot,
     env: {
       ...process.env,
-      DATA_DIR: process.env.E2E_DATA_DIR,
+      DATA_DIR: dataDir,
       SECRET: process.env.E2E_SECRET,
       LOG_LEVEL: 'warn',
     },

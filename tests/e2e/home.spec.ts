@@ -147,3 +147,20 @@ test('each restricted profile hides what §6 says in the menu, the header and th
   );
   await expect(menu.getByRole('link', { name: 'Configuration' })).toBeVisible();
 });
+
+test('the smtp variant (the spec build) has no marketing: no marketing menu item, its routes are not found', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await createConfirmedAccount(request, 'smtp-variant');
+  await signInToConsole(page, email, password);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Analytic', exact: true })).toBeVisible();
+  for (const label of ['Home', 'File Manager', 'Manage Sender']) {
+    await expect(menu.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+  }
+  for (const path of ['/dashboard', '/file-manager', '/sender']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: /^Page not available/ })).toBeVisible();
+  }
+});

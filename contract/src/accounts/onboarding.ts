@@ -19,6 +19,8 @@ export const productTourFlags = [
   'surveyCompletion',
   'emailValidationApiKey',
   'sandboxTryProduction',
+  // The Home page's onboarding mission was closed (§3 "Onboarding missions can be closed").
+  'onboardingMissionClosed',
 ] as const;
 
 export type ProductTourFlag = (typeof productTourFlags)[number];

@@ -36,73 +36,33 @@ export const permissions = [
 
 export type Permission = (typeof permissions)[number];
 
-/** A short label and what each permission allows, for the role editor and the refusals. */
-export const permissionInfo: Readonly<Record<Permission, { label: string; description: string }>> = {
-  'team.manage': {
-    label: 'Manage the team',
-    description: 'Invite and remove members, change their roles, create and delete custom roles',
-  },
-  'apiKeys.manage': { label: 'Manage API keys', description: 'Create, change and delete API keys' },
-  'domains.manage': {
-    label: 'Manage domains',
-    description: 'Add, verify and delete sending, bounce and tracking domains',
-  },
-  'subaccounts.manage': {
-    label: 'Manage subaccounts',
-    description: 'Create, change and terminate subaccounts',
-  },
-  'webhooks.manage': { label: 'Manage webhooks', description: 'Create, change and delete webhooks' },
-  'templates.manage': {
-    label: 'Manage templates',
-    description: 'Create, change and delete templates, snippets and stored recipient lists',
-  },
-  'suppression.manage': {
-    label: 'Manage the suppression list',
-    description: 'Add and remove suppressed addresses',
-  },
-  send: {
-    label: 'Send email',
-    description:
-      'Send transmissions and test mail, manage sandbox authorized recipients and the sandbox inbox',
-  },
-  'environment.switch': {
-    label: 'Switch environment',
-    description: 'Switch between sandbox and production, request production, complete the company profile',
-  },
-  'settings.manage': {
-    label: 'Manage company settings',
-    description: 'Change company-wide settings such as event retention and IP pools',
-  },
-  'contacts.manage': { label: 'Manage contacts', description: 'Add and edit contacts, fields and segments' },
-  'contacts.import': { label: 'Import contacts', description: 'Import contacts from CSV and Excel files' },
-  'contacts.export': { label: 'Export contacts', description: "Export contacts and one contact's data" },
-  'contacts.delete': { label: 'Delete contacts', description: 'Delete and erase contacts' },
-  'labels.manage': { label: 'Manage labels', description: 'Create, rename and delete contact labels' },
-  'campaigns.compose': {
-    label: 'Compose campaigns',
-    description: 'Create, edit, duplicate and delete campaigns and A/B tests',
-  },
-  'campaigns.send': {
-    label: 'Send campaigns',
-    description: 'Send, schedule, pause and cancel campaigns, pick A/B winners',
-  },
-  'automation.manage': { label: 'Manage automation', description: 'Create, change and start automations' },
-  'forms.manage': { label: 'Manage forms', description: 'Create, change, publish and delete forms' },
-  'pages.manage': { label: 'Manage pages', description: 'Create, change, publish and delete pages' },
-  'marketingTemplates.manage': {
-    label: 'Manage marketing templates',
-    description: 'Create, change and delete email, page and form templates',
-  },
-  'files.manage': {
-    label: 'Manage files',
-    description: 'Upload, rename and delete files in the File Manager',
-  },
-  'senders.manage': { label: 'Manage senders', description: 'Add, validate and delete sender addresses' },
-  'billing.manage': {
-    label: 'Manage billing',
-    description: 'Change the plan, pay and manage payment methods',
-  },
-  'company.manage': { label: 'Manage the company profile', description: "Change the company's profile" },
+/** Each permission's short label, for the role editor and the refusals (descriptions: permission-descriptions.ts). */
+export const permissionLabel: Readonly<Record<Permission, string>> = {
+  'team.manage': 'Manage the team',
+  'apiKeys.manage': 'Manage API keys',
+  'domains.manage': 'Manage domains',
+  'subaccounts.manage': 'Manage subaccounts',
+  'webhooks.manage': 'Manage webhooks',
+  'templates.manage': 'Manage templates',
+  'suppression.manage': 'Manage the suppression list',
+  send: 'Send email',
+  'environment.switch': 'Switch environment',
+  'settings.manage': 'Manage company settings',
+  'contacts.manage': 'Manage contacts',
+  'contacts.import': 'Import contacts',
+  'contacts.export': 'Export contacts',
+  'contacts.delete': 'Delete contacts',
+  'labels.manage': 'Manage labels',
+  'campaigns.compose': 'Compose campaigns',
+  'campaigns.send': 'Send campaigns',
+  'automation.manage': 'Manage automation',
+  'forms.manage': 'Manage forms',
+  'pages.manage': 'Manage pages',
+  'marketingTemplates.manage': 'Manage marketing templates',
+  'files.manage': 'Manage files',
+  'senders.manage': 'Manage senders',
+  'billing.manage': 'Manage billing',
+  'company.manage': 'Manage the company profile',
 };
 
 /** The permissions of the marketing half: the smtp variant's role editor does not offer them. */
@@ -112,13 +72,26 @@ export const marketingPermissions: readonly Permission[] = permissions.slice(
 
 /** What the console says where a role lacks `permission` (the server's 403 says the same first words). */
 export const roleRefusal = (permission: Permission): string =>
-  `Your role does not allow this: ${permissionInfo[permission].label.toLowerCase()}. Ask an admin of your team.`;
+  `Your role does not allow this: ${permissionLabel[permission].toLowerCase()}. Ask an admin of your team.`;
 
-/** The permissions among `given` that `held` lacks: nobody gives a permission they do not hold. */
-export function permissionsNotHeld(held: readonly Permission[], given: readonly string[]): Permission[] {
-  return permissions.filter((permission) => given.includes(permission) && !held.includes(permission));
+/**
+ * The permissions among `given` that `held` lacks: nobody gives a permission they do not hold. Only
+ * the permissions the build `offers` count (the smtp variant has no marketing to give).
+ */
+export function permissionsNotHeld(
+  held: readonly Permission[],
+  given: readonly string[],
+  offered: readonly Permission[] = permissions,
+): Permission[] {
+  return offered.filter((permission) => given.includes(permission) && !held.includes(permission));
+}
+
+/** The role permissions a build variant offers: all in full; smtp, which has no marketing, none of those. */
+export function buildPermissionsOf(variant: 'full' | 'smtp'): readonly Permission[] {
+  if (variant === 'full') return permissions;
+  return permissions.filter((permission) => !marketingPermissions.includes(permission));
 }
 
 /** The permissions' labels, for a sentence: "Manage API keys, Send email". */
 export const permissionLabels = (list: readonly Permission[]): string =>
-  list.map((permission) => permissionInfo[permission].label).join(', ');
+  list.map((permission) => permissionLabel[permission]).join(', ');

@@ -3,9 +3,10 @@ import { emailSchema, newPasswordSchema } from '../common.ts';
 import { type Permission, permissions } from './permissions.ts';
 
 export {
+  buildPermissionsOf,
   marketingPermissions,
   type Permission,
-  permissionInfo,
+  permissionLabel,
   permissionLabels,
   permissions,
   permissionsNotHeld,

@@ -1,4 +1,4 @@
-import { type Permission, permissions } from '../accounts/permissions.ts';
+import type { Permission } from '../accounts/permissions.ts';
 
 /** SparkPost-style grants an API key can hold: the vocabulary of what a caller may do. */
 export const apiKeyGrants = [
@@ -69,8 +69,12 @@ const sessionViewGrants: readonly ApiKeyGrant[] = [
   'webhooks/view',
 ];
 
-/** The grants of a console session with these permissions: 'all' when it holds every permission (ADMIN). */
+/** The grants of a console session with these permissions: 'all' when it holds every one that opens /api/v1 (ADMIN). */
 export function sessionGrants(held: readonly Permission[]): readonly ApiKeyGrant[] | 'all' {
-  if (permissions.every((permission) => held.includes(permission))) return 'all';
-  return [...new Set([...sessionViewGrants, ...held.flatMap((permission) => permissionGrants[permission] ?? [])])];
+  // Every permission that opens something on /api/v1 (the marketing ones open nothing there).
+  const opening = Object.keys(permissionGrants) as Permission[];
+  if (opening.every((permission) => held.includes(permission))) return 'all';
+  return [
+    ...new Set([...sessionViewGrants, ...held.flatMap((permission) => permissionGrants[permission] ?? [])]),
+  ];
 }

@@ -3,6 +3,7 @@ import type { RouteApp, RouteDef } from './route-types.ts';
 const consoleApp = '@app/mf-console';
 const account = '@app/mf-account';
 const editor = '@app/mf-editor';
+const marketing = '@app/mf-marketing';
 
 /**
  * The §2 transactional console route table plus the shell and account pages the console needs.
@@ -404,6 +405,43 @@ const table = [
     access: 'protected',
     compose: true,
     helpHidden: true,
+  },
+
+  // Marketing (the full variant, §1). A route is added with its screen; the paths every marketing
+  // issue uses are decided in the marketing foundation issue (README, "Marketing routes").
+  {
+    name: 'dashboard',
+    path: '/dashboard',
+    title: 'Home',
+    app: marketing,
+    access: 'protected',
+    area: 'onboarding',
+  },
+  {
+    name: 'file-manager',
+    path: '/file-manager',
+    title: 'File Manager',
+    app: marketing,
+    access: 'protected',
+    area: 'fileManager',
+    planGroup: 'file manager',
+  },
+  {
+    name: 'sender',
+    path: '/sender',
+    title: 'Manage Sender',
+    app: marketing,
+    access: 'protected',
+    area: 'senders',
+    planGroup: 'sender',
+  },
+  {
+    name: 'sender-validate',
+    path: '/sender/validate/:id',
+    title: 'Confirm Sender',
+    app: marketing,
+    access: 'public',
+    area: 'senders',
   },
 ] as const satisfies readonly RouteDef[];
 

@@ -1,5 +1,13 @@
+import type { PlanFeatureGroupName } from '../accounts/plans.ts';
+import type { ProductArea } from '../features/product-areas.ts';
+
 /** Which micro-app renders a route; 'shell' is root-config itself (loading, errors, redirects). */
-export type RouteApp = '@app/mf-account' | '@app/mf-console' | '@app/mf-editor' | 'shell';
+export type RouteApp =
+  | '@app/mf-account'
+  | '@app/mf-console'
+  | '@app/mf-editor'
+  | '@app/mf-marketing'
+  | 'shell';
 
 /**
  * 'public': no login needed, any session may visit.
@@ -24,4 +32,11 @@ export type RouteDef = {
   readonly helpHidden?: true;
   /** Route only usable with a token still at the second-factor stage. */
   readonly tokenStage?: '2fa';
+  /**
+   * A marketing route's §1 product area: the route exists only in a build that shows the area (the
+   * full variant, the vendor's areas); it is outside the sandbox/production split of the console.
+   */
+  readonly area?: ProductArea;
+  /** The §3 plan feature group the route needs on (team and install, §6); its page says so when off. */
+  readonly planGroup?: PlanFeatureGroupName;
 };

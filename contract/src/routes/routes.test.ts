@@ -75,6 +75,10 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/form/au/compose/f1', 'form-au-compose', { id: 'f1' }],
   ['/formpage/compose/f1', 'formpage-compose', { id: 'f1' }],
   ['/template/form/compose/f1', 'template-form-compose', { id: 'f1' }],
+  ['/dashboard', 'dashboard'],
+  ['/file-manager', 'file-manager'],
+  ['/sender', 'sender'],
+  ['/sender/validate/7', 'sender-validate', { id: '7' }],
 ];
 
 describe('route table', () => {
@@ -151,8 +155,16 @@ describe('route table', () => {
         'captured-mail',
         'verify-member',
         'authorized-recipient-verify',
+        'sender-validate',
       ].sort(),
     );
+    // Marketing routes name their §1 area (the full variant shows them) and plan group.
+    expect(routeByName('file-manager')).toMatchObject({
+      app: '@app/mf-marketing',
+      area: 'fileManager',
+      planGroup: 'file manager',
+    });
+    expect(routeByName('sender')).toMatchObject({ area: 'senders', planGroup: 'sender' });
   });
 
   it('declares the pure redirects', () => {

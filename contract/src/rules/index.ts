@@ -48,7 +48,5 @@ export {
   isWithinUploadLimit,
   randomFileName,
   sanitizeFilename,
-  uploadTooLargeMessage,
-  uploadTypeMessage,
 } from './upload.ts';
 export { normalizeUrl, youtubeEmbedUrl } from './url.ts';

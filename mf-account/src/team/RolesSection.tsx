@@ -1,7 +1,9 @@
-import { type Permission, permissionInfo, permissions, type TeamRole } from '@app/contract';
+import { type Permission, permissionLabel, type TeamRole } from '@app/contract';
+import { permissionDescriptions } from '@app/contract/accounts/permission-descriptions';
 import {
   Alert,
   Button,
+  buildPermissions,
   CheckboxField,
   ConfirmButton,
   DataTable,
@@ -16,6 +18,10 @@ import { useState } from 'react';
 import { onlyTeamManagers, type PermissionState } from './permissions.ts';
 import { deleteRoleRefusal, givableRoles, permissionRefusal } from './role-rules.ts';
 import { teamApi } from './team-api.ts';
+
+/** What the role may change, among the permissions this build has (the smtp variant: no marketing). */
+const shownOf = (role: TeamRole): Permission[] =>
+  role.permissions.filter((permission) => buildPermissions().includes(permission));
 
 /** Account setting "Roles": the built-in and custom roles, a custom role's creation and deletion (§3 Role). */
 export function RolesSection({
@@ -55,9 +61,11 @@ export function RolesSection({
             key: 'permissions',
             label: 'May change',
             render: (role) =>
-              role.permissions.length === 0
+              shownOf(role).length === 0
                 ? 'Nothing (view only)'
-                : role.permissions.map((permission) => permissionInfo[permission].label).join(', '),
+                : shownOf(role)
+                    .map((permission) => permissionLabel[permission])
+                    .join(', '),
           },
           { key: 'members', label: 'Members', secondary: true, render: (role) => role.members },
           {
@@ -158,7 +166,7 @@ function CreateRoleForm({
   const toggle = (permission: Permission, on: boolean) =>
     form.set(
       'permissions',
-      permissions.filter((candidate) => (candidate === permission ? on : chosen.includes(candidate))),
+      buildPermissions().filter((candidate) => (candidate === permission ? on : chosen.includes(candidate))),
     );
   return (
     <form
@@ -179,16 +187,16 @@ function CreateRoleForm({
       <TextField label="Role name" {...form.field('name')} />
       <fieldset style={{ border: 'none', padding: 0, margin: '0 0 12px', display: 'grid', gap: 6 }}>
         <legend>What the role may change</legend>
-        {permissions.map((permission) => {
+        {buildPermissions().map((permission) => {
           const refusal = permissionRefusal(permission, access.mine);
           return (
             <CheckboxField
               key={permission}
-              label={permissionInfo[permission].label}
+              label={permissionLabel[permission]}
               hint={
                 refusal
-                  ? `${permissionInfo[permission].description}. ${refusal}.`
-                  : permissionInfo[permission].description
+                  ? `${permissionDescriptions[permission]}. ${refusal}.`
+                  : permissionDescriptions[permission]
               }
               checked={chosen.includes(permission)}
               disabled={refusal !== undefined}

@@ -5,6 +5,7 @@ import {
   permissionsNotHeld,
   type TeamRole,
 } from '@app/contract';
+import { buildPermissions } from '@app/shared';
 
 // What the server refuses in the team and role editors, said beside the control before anyone clicks.
 
@@ -15,7 +16,7 @@ export function giveRoleRefusal(
 ): string | undefined {
   if (!mine) return 'Your role is still loading';
   if (role.id === 'ADMIN' && mine.role !== 'ADMIN') return 'Only an admin can give the Admin role';
-  const beyond = permissionsNotHeld(mine.permissions, role.permissions);
+  const beyond = permissionsNotHeld(mine.permissions, role.permissions, buildPermissions());
   if (beyond.length === 0) return undefined;
   return `It gives permissions you do not hold (${permissionLabels(beyond)})`;
 }

@@ -137,6 +137,15 @@ export function isEnvironmentExempt(name: RouteName): boolean {
   return exemptSet.has(name);
 }
 
+/**
+ * Whether the sandbox/production split leaves a route alone: the exempt routes above, and every
+ * marketing route (one with a §1 area). Sandbox and production are the transactional console's
+ * environments (§2 Guards); contacts, campaigns or files are the company's whichever it is in.
+ */
+export function isOutsideEnvironments(route: { readonly name: RouteName; readonly area?: string }): boolean {
+  return route.area !== undefined || isEnvironmentExempt(route.name);
+}
+
 /** §4: production is usable only when productionDataCompletion and productionWelcome are both true. */
 export function isProfileComplete(tours: ProfileTours): boolean {
   return tours.productionDataCompletion && tours.productionWelcome;

@@ -111,6 +111,13 @@ describe('single rules', () => {
     expect(productionRule(routeByName('webhook'), sandbox, '/webhook')).toBeNull();
   });
 
+  it('marketing routes are outside the sandbox/production split: neither rule applies to them', () => {
+    for (const name of ['dashboard', 'file-manager', 'sender'] as const) {
+      expect(sandboxRule(routeByName(name), sandbox, `/${name}`)).toBeNull();
+      expect(productionRule(routeByName(name), productionIncomplete, `/${name}`)).toBeNull();
+    }
+  });
+
   it('load failure: 401 → logout to /login, anything else → /error', () => {
     expect(loadErrorRule({ status: 401 })).toEqual({ kind: 'logout', to: '/login' });
     expect(loadErrorRule({ status: 500 })).toEqual({ kind: 'error', to: '/error' });

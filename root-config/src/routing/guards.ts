@@ -2,7 +2,7 @@ import { fullPathOf, toQuery, withQuery } from '@app/contract/routes/path-patter
 import { matchRoute, type Route } from '@app/contract/routes/routes';
 import { safeRelativePath } from '@app/shared';
 import {
-  isEnvironmentExempt,
+  isOutsideEnvironments,
   isProductionAllowed,
   isProfileComplete,
   isSandboxAllowed,
@@ -110,7 +110,7 @@ export function sessionLoadRule(token: TokenState, session: SessionState): Guard
 
 /** Sandbox mode: routes outside sandboxAllowed → /switch-to-production-environment?to=<path>. */
 export function sandboxRule(route: Route, session: SessionState, fullPath: string): GuardDecision | null {
-  if (session?.environment !== 'sandbox' || isEnvironmentExempt(route.name)) return null;
+  if (session?.environment !== 'sandbox' || isOutsideEnvironments(route)) return null;
   if (isSandboxAllowed(route.name)) return allow;
   return redirect(withQuery('/switch-to-production-environment', { to: fullPath }));
 }
@@ -120,7 +120,7 @@ export function sandboxRule(route: Route, session: SessionState, fullPath: strin
  * productionAllowed → /switch-to-sandbox-environment?to=<path>.
  */
 export function productionRule(route: Route, session: SessionState, fullPath: string): GuardDecision | null {
-  if (session?.environment !== 'production' || isEnvironmentExempt(route.name)) return null;
+  if (session?.environment !== 'production' || isOutsideEnvironments(route)) return null;
   if (!isProductionAllowed(route.name)) {
     return redirect(withQuery('/switch-to-sandbox-environment', { to: fullPath }));
   }

@@ -74,7 +74,7 @@ export function Shell({ brand, support, documentation, privateBrowsing }: ShellP
           loggedIn={loggedIn}
         />
       ) : null}
-      {view.kind === 'feature-off' ? <FeatureOffPage title={view.route.title} /> : null}
+      {view.kind === 'feature-off' ? <FeatureOffPage title={view.route.title} reason={view.reason} /> : null}
       {view.kind === 'routing-error' ? (
         <section className="shell-page app-empty" role="alert">
           <h1>{routingErrorText}</h1>

@@ -1,16 +1,17 @@
 import { isFeatureOn } from '@app/contract';
 import type { RouteName } from '@app/contract/routes/route-table';
 import { matchRoute } from '@app/contract/routes/routes';
-import { $company, $consoleFlags, navigate } from '@app/shared';
+import { $company, $consoleFlags, $plan, navigate } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { type MouseEvent, useState } from 'react';
-import { isSandboxAllowed } from '../routing/environments.ts';
+import { isOutsideEnvironments, isSandboxAllowed } from '../routing/environments.ts';
 import { visibleMenu } from './menu.ts';
+import { routeOffered } from './navigation-controller.ts';
 
 /** In the sandbox, items that open only in production say so before they are clicked. */
 function productionOnly(path: string): boolean {
-  const name = matchRoute(path)?.route.name;
-  return name !== undefined && !isSandboxAllowed(name as RouteName);
+  const route = matchRoute(path)?.route;
+  return route !== undefined && !isOutsideEnvironments(route) && !isSandboxAllowed(route.name as RouteName);
 }
 
 function follow(event: MouseEvent<HTMLAnchorElement>, path: string): void {
@@ -23,6 +24,12 @@ function follow(event: MouseEvent<HTMLAnchorElement>, path: string): void {
 export function Sidebar({ pathname, support }: { pathname: string; support: boolean }) {
   const flags = useStore($consoleFlags);
   const sandbox = useStore($company)?.environment === 'sandbox';
+  // Marketing items follow the plan's feature groups: shown again when the plan is read.
+  useStore($plan);
+  const routeOpen = (path: string) => {
+    const route = matchRoute(path)?.route;
+    return route !== undefined && routeOffered(route);
+  };
   const [closedGroups, setClosedGroups] = useState<Set<string>>(new Set());
   const toggle = (label: string) => {
     const next = new Set(closedGroups);
@@ -33,7 +40,7 @@ export function Sidebar({ pathname, support }: { pathname: string; support: bool
   return (
     <nav className="shell-sidebar" aria-label="Main menu">
       <ul>
-        {visibleMenu((feature) => isFeatureOn(flags, feature)).map((group) => {
+        {visibleMenu((feature) => isFeatureOn(flags, feature), routeOpen).map((group) => {
           const expanded = !closedGroups.has(group.label);
           return (
             <li key={group.label}>

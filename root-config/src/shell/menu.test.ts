@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { routeFeatureOn } from '../routing/route-features.ts';
 import { visibleMenu } from './menu.ts';
 
+/** The smtp variant: no marketing route is in the build. */
+const smtpBuild = (path: string) => !['/dashboard', '/file-manager', '/sender'].includes(path);
+const labels = (groups: ReturnType<typeof visibleMenu>) =>
+  groups.flatMap((group) => group.items.map((item) => item.label));
 const menuOf = (profile?: ConsoleProfile) => {
   const flags = featureFlagsFor(profile);
-  return visibleMenu((feature) => isFeatureOn(flags, feature)).flatMap((group) =>
-    group.items.map((item) => item.label),
-  );
+  return labels(visibleMenu((feature) => isFeatureOn(flags, feature), smtpBuild));
 };
 const opens = (profile: ConsoleProfile | undefined, route: string) =>
   routeFeatureOn(route, featureFlagsFor(profile));
@@ -33,6 +35,26 @@ const everyItem = [
   'Contact Us',
 ];
 const without = (...hidden: string[]) => everyItem.filter((label) => !hidden.includes(label));
+
+describe('the marketing items', () => {
+  it('come first with the §2 labels when their routes are open, and go with them', () => {
+    const all = labels(
+      visibleMenu(
+        () => true,
+        () => true,
+      ),
+    );
+    expect(all.slice(0, 3)).toEqual(['Home', 'File Manager', 'Manage Sender']);
+    const noSender = labels(
+      visibleMenu(
+        () => true,
+        (path) => path !== '/sender',
+      ),
+    );
+    expect(noSender.slice(0, 2)).toEqual(['Home', 'File Manager']);
+    expect(noSender).not.toContain('Manage Sender');
+  });
+});
 
 describe('§6 restricted profiles: menu and routes', () => {
   it('the full console shows every item and opens every route', () => {

@@ -1,17 +1,33 @@
 import type { FlagPath } from '@app/contract';
 
-/** The transactional console's sidebar: groups shown as a tree, items point at §2 routes. */
+/** The sidebar: groups shown as a tree, items point at §2 routes. */
 export interface MenuItem {
   label: string;
   path: string;
-  /** The §6 flag that hides the item (restricted profiles). */
-  feature: FlagPath;
+  /** The §6 flag that hides the item (restricted profiles); marketing items have none. */
+  feature?: FlagPath;
 }
 
 export interface MenuGroup {
   label: string;
   items: MenuItem[];
 }
+
+/**
+ * The marketing half's items, §2 labels word for word, each shown when its route is in the build
+ * (the full variant, the vendor's areas) and the plan has its feature group on. An item is added
+ * with its screen: never a placeholder.
+ */
+export const marketingMenu: MenuGroup[] = [
+  {
+    label: 'Marketing',
+    items: [
+      { label: 'Home', path: '/dashboard' },
+      { label: 'File Manager', path: '/file-manager' },
+      { label: 'Manage Sender', path: '/sender' },
+    ],
+  },
+];
 
 export const consoleMenu: MenuGroup[] = [
   {
@@ -54,9 +70,20 @@ export const consoleMenu: MenuGroup[] = [
   },
 ];
 
-/** The menu a company's flags allow: items whose flag is off go, and so do groups left empty. */
-export function visibleMenu(on: (feature: FlagPath) => boolean): MenuGroup[] {
-  return consoleMenu
-    .map((group) => ({ ...group, items: group.items.filter((item) => on(item.feature)) }))
+/**
+ * The menu a company may use: items whose flag is off go, so do items whose route is not open to it
+ * (`routeOpen`: the build's areas and the plan), and groups left empty.
+ */
+export function visibleMenu(
+  on: (feature: FlagPath) => boolean,
+  routeOpen: (path: string) => boolean,
+): MenuGroup[] {
+  return [...marketingMenu, ...consoleMenu]
+    .map((group) => ({
+      ...group,
+      items: group.items.filter(
+        (item) => (item.feature === undefined || on(item.feature)) && routeOpen(item.path),
+      ),
+    }))
     .filter((group) => group.items.length > 0);
 }

@@ -1,8 +1,11 @@
+import { canUseFeature } from '@app/contract';
+import type { ProductArea } from '@app/contract/features/product-areas';
 import type { RouteDef } from '@app/contract/routes/route-types';
 import { matchRoute } from '@app/contract/routes/routes';
 import {
   $company,
   $consoleFlags,
+  $plan,
   $sessionLoaded,
   $token,
   $tokenStage,
@@ -18,6 +21,18 @@ import { routeFeatureOn } from '../routing/route-features.ts';
 import { $view, type ShellView } from './view.ts';
 
 let loadError: { status: number } | undefined;
+/** The §1 product areas this build shows (vendor and variant); set once at boot. */
+let shownAreas: readonly ProductArea[] = ['transactionalEmail'];
+
+export function showAreas(areas: readonly ProductArea[]): void {
+  shownAreas = areas;
+}
+
+/** A marketing route exists only in a build that shows its area (the smtp variant shows none). */
+const inBuild = (route: RouteDef) => route.area === undefined || shownAreas.includes(route.area);
+
+/** Whether the sidebar offers the route: in the build, and open to the company's plan. */
+export const routeOffered = (route: RouteDef): boolean => inBuild(route) && planAllows(route);
 let loading: Promise<void> | null = null;
 
 function currentDecision(location: Location | URL): GuardDecision {
@@ -47,7 +62,7 @@ export function isActive(appName: string, location: Location): boolean {
   const decision = currentDecision(location);
   if (decision.kind !== 'allow') return false;
   const route = matchRoute(location.pathname)?.route;
-  return route?.app === appName && featureAllows(route);
+  return route?.app === appName && inBuild(route) && featureAllows(route) && planAllows(route);
 }
 
 function replace(to: string): void {
@@ -108,9 +123,18 @@ function featureAllows(route: RouteDef): boolean {
   return routeFeatureOn(route.name, $consoleFlags.get());
 }
 
+/** §6: a route of a plan feature group needs the group on in the team's plan and the install. */
+function planAllows(route: RouteDef): boolean {
+  if (route.planGroup === undefined || route.access !== 'protected' || !$company.get()) return true;
+  const features = $plan.get()?.features;
+  // The server sends the groups already and-ed with the install's (plan-catalogue.ts).
+  return canUseFeature({ teamFeatures: features, globalFeatures: features, group: route.planGroup });
+}
+
 function viewFor(route: RouteDef | undefined): ShellView {
-  if (!route) return { kind: 'not-found', onErrorRoute: false };
-  if (!featureAllows(route)) return { kind: 'feature-off', route };
+  if (!route || !inBuild(route)) return { kind: 'not-found', onErrorRoute: false };
+  if (!featureAllows(route)) return { kind: 'feature-off', route, reason: 'profile' };
+  if (!planAllows(route)) return { kind: 'feature-off', route, reason: 'plan' };
   if (route.app === 'shell') return { kind: 'shell-route', route };
   return { kind: 'app', route, chrome: route.access === 'protected' && $tokenStage.get() === 'full' };
 }

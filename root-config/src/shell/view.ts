@@ -8,7 +8,7 @@ export type ShellView =
   | { kind: 'shell-route'; route: RouteDef }
   | { kind: 'not-found'; onErrorRoute: boolean }
   | { kind: 'routing-error' }
-  /** The route's §6 flag is off for the company's restricted profile. */
-  | { kind: 'feature-off'; route: RouteDef };
+  /** The route's §6 flag is off for the company's restricted profile, or its plan group is off. */
+  | { kind: 'feature-off'; route: RouteDef; reason: 'profile' | 'plan' };
 
 export const $view = atom<ShellView>({ kind: 'loading' });

@@ -1,4 +1,4 @@
-import { type Permission, permissionInfo } from '@app/contract/accounts/team';
+import { type Permission, permissionLabel } from '@app/contract/accounts/team';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthSession, SessionStage } from '../auth-session.ts';
 import { DomainError } from '../domain-error.ts';
@@ -77,7 +77,7 @@ export function sessionOf(request: FastifyRequest): AuthSession {
 export function notAuthorized(permission: Permission): DomainError {
   return new DomainError(
     'notAuthorized',
-    `Your role does not allow this: ${permissionInfo[permission].label.toLowerCase()}`,
+    `Your role does not allow this: ${permissionLabel[permission].toLowerCase()}`,
     { subfeature: permission },
   );
 }

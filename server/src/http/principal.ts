@@ -1,4 +1,4 @@
-import { permissionInfo } from '@app/contract/accounts/team';
+import { permissionLabel } from '@app/contract/accounts/team';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthSession } from '../auth-session.ts';
 import { type ApiKeyGrant, holdsGrant, permissionForGrant, sessionGrants } from '../grants.ts';
@@ -158,7 +158,7 @@ export const requireGrant = (grant: ApiKeyGrant) =>
     if (reads.has(request.method)) return;
     const permission = permissionForGrant(grant);
     throw forbidden(
-      `Your role does not allow this: ${permission ? permissionInfo[permission].label.toLowerCase() : grant}`,
+      `Your role does not allow this: ${permission ? permissionLabel[permission].toLowerCase() : grant}`,
     );
   });
 

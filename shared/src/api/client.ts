@@ -39,16 +39,9 @@ function clientOf(base: Base): Wretch {
   const config = runtimeConfig();
   // Cookie vendors authenticate with the session cookie the server sets; the others send the bearer token.
   const cookieAuth = getVendorConfig(config.vendor, config.variant).auth === 'cookie';
-  let instance = wretch(config.bases[base]).options({ credentials: cookieAuth ? 'include' : 'same-origin' });
-  if (cookieAuth) instance = instance.headers({ 'X-Auth-Mode': 'cookie' });
-  else {
-    instance = instance.defer((w) => {
-      const token = $token.get();
-      return token ? w.auth(`Bearer ${token}`) : w;
-    });
-  }
-  if (base === 'transactional') instance = instance.headers({ 'X-Product': config.productHeader });
-  if (base === 'subscription') instance = instance.headers({ 'X-Application': config.applicationHeader });
+  const instance = wretch(config.bases[base])
+    .options({ credentials: cookieAuth ? 'include' : 'same-origin' })
+    .defer((w) => w.headers(headersOf(base)));
   clients.set(base, instance);
   return instance;
 }
@@ -118,6 +111,50 @@ async function readData<T>(response: Response): Promise<T> {
   return (body && typeof body === 'object' && 'data' in body ? body.data : body) as T;
 }
 
+/** The headers every call of `base` carries: the bearer token, or the cookie mode, and the product's. */
+function headersOf(base: Base): Record<string, string> {
+  const config = runtimeConfig();
+  const headers: Record<string, string> = {};
+  if (getVendorConfig(config.vendor, config.variant).auth === 'cookie') headers['X-Auth-Mode'] = 'cookie';
+  else if ($token.get()) headers.Authorization = `Bearer ${$token.get()}`;
+  if (base === 'transactional') headers['X-Product'] = config.productHeader;
+  if (base === 'subscription') headers['X-Application'] = config.applicationHeader;
+  return headers;
+}
+
+/** A form POSTed by XMLHttpRequest; resolves with its Response, rejects like wretch does (status, response). */
+function sendForm(
+  base: Base,
+  path: string,
+  form: FormData,
+  onProgress: (sent: number) => void,
+  options: CallOptions & { signal?: AbortSignal },
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${runtimeConfig().bases[base]}${path}`);
+    request.withCredentials = headersOf(base)['X-Auth-Mode'] === 'cookie';
+    for (const [name, value] of Object.entries({ ...headersOf(base), ...options.headers })) {
+      request.setRequestHeader(name, value);
+    }
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const response = new Response(request.responseText || null, {
+        status: request.status,
+        headers: { 'content-type': request.getResponseHeader('content-type') ?? 'application/json' },
+      });
+      if (request.status >= 200 && request.status < 300) resolve(response);
+      else reject(Object.assign(new Error(`HTTP ${request.status}`), { status: request.status, response }));
+    };
+    request.onerror = () => reject(new TypeError('Failed to fetch'));
+    request.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
+    options.signal?.addEventListener('abort', () => request.abort());
+    request.send(form);
+  });
+}
+
 function api(base: Base) {
   const client = (name: Base, options: CallOptions) =>
     options.headers ? clientOf(name).headers(options.headers) : clientOf(name);
@@ -144,6 +181,27 @@ function api(base: Base) {
             .res(),
         options,
       ),
+    patch: <T>(path: string, body?: unknown, options: CallOptions = {}) =>
+      run<T>(
+        'PATCH',
+        path,
+        () =>
+          client(base, options)
+            .patch(body ?? {}, path)
+            .res(),
+        options,
+      ),
+    /**
+     * Sends `form` (multipart/form-data), reporting the bytes sent so far (`onProgress`, 0–1): fetch
+     * cannot tell upload progress, so this one call goes by XMLHttpRequest, with the same credentials,
+     * headers and §8 error handling as the others. `signal` cancels it.
+     */
+    upload: <T>(
+      path: string,
+      form: FormData,
+      onProgress: (sent: number) => void,
+      options: CallOptions & { signal?: AbortSignal } = {},
+    ) => run<T>('POST', path, () => sendForm(base, path, form, onProgress, options), options),
     delete: <T>(path: string, options: CallOptions = {}) =>
       run<T>('DELETE', path, () => client(base, options).delete(path).res(), options),
     /** A file (an export, a message's source), authenticated like every call, named as the server names it. */

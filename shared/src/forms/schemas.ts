@@ -2,9 +2,16 @@
 // own, with zod, fetched the first time a form needs them (formSchema), so that no page's first
 // load carries them.
 import { suppressionBulkEntry } from '@app/contract/engine/suppression';
+import { newSenderBody } from '@app/contract/marketing/senders';
 import * as contractSchemas from '@app/contract/schemas';
 import { ipPoolFormSchema } from './ip-pool-form.ts';
 import { templateFormSchema } from './template-form.ts';
 
 /** Every schema a form may name: the contract's console schemas and the forms' own. */
-export const formSchemas = { ...contractSchemas, suppressionBulkEntry, ipPoolFormSchema, templateFormSchema };
+export const formSchemas = {
+  ...contractSchemas,
+  suppressionBulkEntry,
+  newSenderBody,
+  ipPoolFormSchema,
+  templateFormSchema,
+};

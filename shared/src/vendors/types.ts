@@ -23,42 +23,9 @@ export type Vendor = (typeof vendorValues)[number];
 /** 'smtp' builds the transactional console only; 'full' builds every product area. */
 export type BuildVariant = 'smtp' | 'full';
 
-/** §1 product areas a vendor can show. */
-export const productAreas = [
-  'emailCampaigns',
-  'abTest',
-  'automation',
-  'flow',
-  'contacts',
-  'audience',
-  'forms',
-  'landingPage',
-  'templates',
-  'fileManager',
-  'senders',
-  'transactionalEmail',
-  'whatsapp',
-  'socialMedia',
-  'shortener',
-  'push',
-  'banner',
-  'events',
-  'vouchers',
-  'billing',
-  'team',
-  'tasks',
-  'tickets',
-  'notifications',
-  'reports',
-  'customerInsight',
-  'cdp',
-  'eventAnalytics',
-  'customDomains',
-  'otp',
-  'onboarding',
-] as const;
+export { type ProductArea, productAreas } from '@app/contract/features/product-areas';
 
-export type ProductArea = (typeof productAreas)[number];
+import type { ProductArea } from '@app/contract/features/product-areas';
 
 /** 'standard': product login; 'brand': vendor logo and colours with its own copy; 'otp': one-time-password login. */
 export type LoginVariant = 'standard' | 'brand' | 'otp';

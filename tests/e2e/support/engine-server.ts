@@ -37,6 +37,8 @@ export interface EngineServer {
   mxPort: number;
   dns: TestDnsServer;
   receiver: SmtpReceiver;
+  /** Its DATA_DIR: operator commands reach it there (helpers.ts runAdminIn). */
+  dataDir: string;
   /** Stops the server, then the DNS and SMTP servers, and removes the data directory. */
   stop(): Promise<void>;
 }
@@ -125,7 +127,7 @@ export async function startEngineServer(options: EngineServerOptions = {}): Prom
     await cleanUp();
     throw error;
   }
-  return { baseURL, smtpPort, mxPort, dns, receiver, stop: cleanUp };
+  return { baseURL, smtpPort, mxPort, dns, receiver, dataDir, stop: cleanUp };
 }
 
 /**

@@ -27,7 +27,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * role, remove), and the public invitation link (look up, accept).
  */
 export function createMemberService(deps: TeamServiceDeps) {
-  const { db, clock, mailer, publicUrl, passwords, users, companies, team } = deps;
+  const { db, clock, mailer, publicUrl, passwords, users, companies, team, offered } = deps;
 
   const memberView = (
     row: CompanyMemberRow,
@@ -121,7 +121,7 @@ export function createMemberService(deps: TeamServiceDeps) {
       const { token, tokenHash } = newToken();
       const { companyName, invitation, roles } = await db.transaction(async (tx) => {
         const companyName = await companies.lockName(tx, companyId);
-        await givableRole(team, tx, caller, input.role);
+        await givableRole(team, tx, caller, input.role, offered);
         if (await users.emailTaken(tx, email)) {
           throw new DomainError(
             'duplicate',
@@ -247,7 +247,7 @@ export function createMemberService(deps: TeamServiceDeps) {
         const member = await users.memberOf(tx, companyId, id);
         const invitation = member ? undefined : await team.openInvitation(tx, companyId, id);
         if (!member && !invitation) throw memberNotFound();
-        await givableRole(team, tx, caller, role);
+        await givableRole(team, tx, caller, role, offered);
         const roles = await team.roles(tx, companyId);
         if (invitation) {
           if (invitation.role === 'ADMIN' && caller.role !== 'ADMIN') throw onlyAdminsGiveAdmin();

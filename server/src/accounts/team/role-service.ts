@@ -24,9 +24,9 @@ export type RoleChanges = { name?: string | undefined; permissions?: string[] | 
  * one by one or saved at once by the roles editor; a deleted role's members get a replacement.
  */
 export function createRoleService(
-  deps: Pick<TeamServiceDeps, 'db' | 'clock' | 'users' | 'companies' | 'team'>,
+  deps: Pick<TeamServiceDeps, 'db' | 'clock' | 'users' | 'companies' | 'team' | 'offered'>,
 ) {
-  const { db, clock, users, companies, team } = deps;
+  const { db, clock, users, companies, team, offered } = deps;
 
   async function roleHolders(tx: Db, companyId: string, role: string): Promise<number> {
     const invited = (await team.openInvitations(tx, companyId)).filter((row) => row.role === role).length;
@@ -48,7 +48,7 @@ export function createRoleService(
   }
 
   async function createRoleIn(tx: Db, caller: Caller, body: CreateRoleBody): Promise<TeamRole> {
-    assertMayGive(caller, body.permissions);
+    assertMayGive(caller, body.permissions, offered);
     const role = await team.insertRole(tx, {
       companyId: caller.companyId,
       name: body.name,
@@ -74,6 +74,7 @@ export function createRoleService(
       assertMayGive(
         caller,
         body.permissions.filter((permission) => !current.permissions.includes(permission)),
+        offered,
       );
     }
     const role = await team.updateRole(tx, companyId, id, {
@@ -105,7 +106,7 @@ export function createRoleService(
           value: replacementRoleId,
         });
       }
-      await givableRole(team, tx, caller, replacementRoleId);
+      await givableRole(team, tx, caller, replacementRoleId, offered);
     } else if (holders > 0) {
       throw new DomainError(
         'invalidRole',

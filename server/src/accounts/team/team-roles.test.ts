@@ -3,7 +3,7 @@ import { apiKeyGrants } from '@app/contract/engine/grants';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auth, signUp, type TestAccount, uniqueEmail } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
-import { databases } from '../../testing/databases.ts';
+import { databases, defaultDatabase } from '../../testing/databases.ts';
 import { useTeamFixture } from '../../testing/team.ts';
 
 describe.each(databases)('team roles and permissions on $name', (database) => {
@@ -339,5 +339,24 @@ describe.each(databases)('team roles and permissions on $name', (database) => {
       (role: { name: string }) => role.name,
     );
     expect(names).not.toContain('Never');
+  });
+});
+
+describe.each([
+  { variant: 'smtp' as const, status: 200 },
+  { variant: 'full' as const, status: 403 },
+])('giving the Member role in the $variant variant', ({ variant, status }) => {
+  const t = useTestApp(defaultDatabase, { config: { variant } });
+  const team = useTeamFixture(t);
+
+  it('a lead who manages the team and sends may give it only where Member has nothing more (smtp)', async () => {
+    const role = (
+      await t.post('/v1/company/roles', team.a.token, { name: 'Lead', permissions: ['team.manage', 'send'] })
+    ).json().data;
+    const lead = await team.joined(team.a, role.id);
+    const invited = await team.invite(lead, uniqueEmail('peer'));
+    expect(invited.statusCode).toBe(status);
+    // The full variant's Member also composes and sends campaigns, manages contacts...: the lead lacks those.
+    if (status === 403) expect(invited.json().message).toContain('Manage contacts');
   });
 });

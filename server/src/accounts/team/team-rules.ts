@@ -1,6 +1,7 @@
 import {
   builtInRoleNames,
   isBuiltInRole,
+  type Permission,
   permissionLabels,
   permissionsNotHeld,
   permissionsOfRole,
@@ -38,8 +39,12 @@ export const ownRoleRefusal = (verb: 'change' | 'delete', name: string) =>
   );
 
 /** Nobody gives a permission they do not hold (403 notAuthorized naming them); an admin holds them all. */
-export function assertMayGive(caller: Caller, given: readonly string[]): void {
-  const beyond = permissionsNotHeld(caller.permissions, given);
+export function assertMayGive(
+  caller: Caller,
+  given: readonly string[],
+  offered: readonly Permission[],
+): void {
+  const beyond = permissionsNotHeld(caller.permissions, given, offered);
   if (beyond.length === 0) return;
   throw new DomainError(
     'notAuthorized',
@@ -60,11 +65,16 @@ export async function givableRole(
   tx: Db,
   caller: Caller,
   role: string,
+  offered: readonly Permission[],
 ): Promise<RoleRow> {
   const found = await team.role(tx, caller.companyId, role);
   if (!found) throw invalidRole(role);
   if (role === 'ADMIN' && caller.role !== 'ADMIN') throw onlyAdminsGiveAdmin();
-  const beyond = permissionsNotHeld(caller.permissions, permissionsOfRole(found.id, found.permissions));
+  const beyond = permissionsNotHeld(
+    caller.permissions,
+    permissionsOfRole(found.id, found.permissions),
+    offered,
+  );
   if (beyond.length > 0) {
     throw new DomainError(
       'notAuthorized',

@@ -1,3 +1,4 @@
+import type { Permission } from '@app/contract/accounts/team';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -28,4 +29,6 @@ export interface TeamServiceDeps {
   >;
   companies: Pick<CompanyStore, 'lockName' | 'detail'>;
   team: TeamStore;
+  /** The role permissions this build offers (buildPermissionsOf(APP_VARIANT)): only those are checked when given. */
+  offered: readonly Permission[];
 }

@@ -1,4 +1,4 @@
-import { permissions } from '@app/contract/accounts/team';
+import { memberPermissions, permissions } from '@app/contract/accounts/team';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { lastMailTo, linkIn, signin, signUp, type TestAccount, uniqueEmail } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
@@ -58,7 +58,7 @@ describe.each(databases)('team members and invitations on $name', (database) => 
     expect(await t.getData('/v1/company/permissions', memberToken)).toEqual({
       role: 'MEMBER',
       roleName: 'Member',
-      permissions: ['send'],
+      permissions: memberPermissions,
     });
 
     const listed = (await members(a)).find((item: { email: string }) => item.email === email);
@@ -147,7 +147,10 @@ describe.each(databases)('team members and invitations on $name', (database) => 
   it('the last admin cannot be removed or demoted by a custom role holding team.manage', async () => {
     const c = await signUp(t.app, t.db, 'carol', 'Company C');
     const role = (
-      await t.post('/v1/company/roles', c.token, { name: 'Team lead', permissions: ['team.manage', 'send'] })
+      await t.post('/v1/company/roles', c.token, {
+        name: 'Team lead',
+        permissions: ['team.manage', ...memberPermissions],
+      })
     ).json().data;
     const lead = await joined(c, role.id);
     const cId = (await members(c)).find((item: { you: boolean }) => item.you).id;

@@ -38,11 +38,7 @@ export interface FileRouteDeps {
 const ownerOf = (companyId: string): MediaOwner => ({ companyId, subaccountId: 0 });
 
 const megabytes = maxUploadBytes / (1024 * 1024);
-const tooLarge = (name: string) =>
-  invalidField(
-    'file',
-    `The file ${name} is larger than ${megabytes} MB: a file may be at most ${megabytes} MB`,
-  );
+const tooLarge = (name: string) => invalidField('file', uploadTooLargeMessage(name));
 
 /**
  * /v1/media: the File Manager (§1) on the company's file store, with the console session — list,

@@ -1,5 +1,6 @@
+import { domainOfAddress, signingDomainFor } from '@app/contract/rules/sender-domain';
 import { DomainError } from '../../domain-error.ts';
-import type { CompanySendingDomain, MarketingEngine } from '../../engine/interfaces.ts';
+import type { MarketingEngine } from '../../engine/interfaces.ts';
 
 export interface SenderDomainFacts {
   engine: Pick<MarketingEngine, 'sendingDomainsOf' | 'isFreeMailDomain'>;
@@ -7,27 +8,13 @@ export interface SenderDomainFacts {
   spfRecordsOf(domain: string): Promise<string[]>;
 }
 
-export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
-
-/** The sending domain mail From `domain` is signed with: itself or its closest verified parent. */
-function sendingDomainFor(domain: string, domains: readonly CompanySendingDomain[]) {
-  return domains
-    .filter((candidate) => candidate.verified)
-    .filter((candidate) => domain === candidate.domain || domain.endsWith(`.${candidate.domain}`))
-    .toSorted((a, b) => b.domain.length - a.domain.length)[0];
-}
-
-/** The company's sending domains senders may use as they are: verified, SPF included. */
-export const usableDomains = (domains: readonly CompanySendingDomain[]) =>
-  domains.filter((domain) => domain.verified && domain.spfVerified).map((domain) => domain.domain);
-
 /**
  * §5: a sender's domain is one of the company's verified sending domains (or a subdomain of one),
  * not a free mail provider's, and that sending domain's SPF is verified. When the engine does not
  * say SPF is verified, the domain's TXT records are looked up to say what is wrong with them.
  */
 export async function checkSenderDomain(facts: SenderDomainFacts, companyId: string, email: string) {
-  const domain = domainOf(email);
+  const domain = domainOfAddress(email);
   const payload = { field: 'email', value: email };
   if (facts.engine.isFreeMailDomain(domain)) {
     throw new DomainError(
@@ -36,7 +23,7 @@ export async function checkSenderDomain(facts: SenderDomainFacts, companyId: str
       payload,
     );
   }
-  const sending = sendingDomainFor(domain, await facts.engine.sendingDomainsOf(companyId));
+  const sending = signingDomainFor(domain, await facts.engine.sendingDomainsOf(companyId));
   if (!sending) {
     throw new DomainError(
       'senderDomainUnsupported',

@@ -11,6 +11,7 @@ import {
   senderLinkValidDays,
   type senderSortFields,
 } from '@app/contract/marketing/senders';
+import { domainOfAddress, usableSenderDomains } from '@app/contract/rules/sender-domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
@@ -19,7 +20,7 @@ import type { Db } from '../../db/db.ts';
 import { DomainError, invalidField } from '../../domain-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { senderConfirmationMail } from '../../mail/templates.ts';
-import { checkSenderDomain, domainOf, type SenderDomainFacts, usableDomains } from './sender-rules.ts';
+import { checkSenderDomain, type SenderDomainFacts } from './sender-rules.ts';
 import { createSenderStore, type SenderRow } from './sender-store.ts';
 
 export interface SenderServiceDeps extends SenderDomainFacts {
@@ -126,7 +127,7 @@ export function createSenderService(deps: SenderServiceDeps) {
           subFeature: 'senderLimit',
           used: held.count,
         });
-        if (!held.domains.includes(domainOf(email))) {
+        if (!held.domains.includes(domainOfAddress(email))) {
           await ensureWithinPlan(tx, companyId, {
             group: 'sender',
             subFeature: 'senderDomainLimit',
@@ -240,7 +241,7 @@ export function createSenderService(deps: SenderServiceDeps) {
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
         const local = email.slice(0, email.lastIndexOf('@'));
-        const domains = usableDomains(await deps.engine.sendingDomainsOf(companyId));
+        const domains = usableSenderDomains(await deps.engine.sendingDomainsOf(companyId));
         return {
           email,
           usable: false,

@@ -38,6 +38,7 @@ import { userRoutes } from './accounts/users/routes.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { Config } from './config.ts';
 import { createDesignService } from './content/email-designs/design-service.ts';
+import { blocksOffFor } from './content/email-designs/plan-blocks.ts';
 import { createDesignRenderer } from './content/email-designs/render/design-renderer.ts';
 import { designRoutes } from './content/email-designs/routes.ts';
 import { savedBlockRoutes } from './content/email-designs/saved-blocks/routes.ts';
@@ -312,7 +313,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const legacyMedia = startLegacyMediaMove(media, report);
   app.addHook('onClose', () => legacyMedia.stop());
   const editorRoutes = [
-    embedSessionRoutes({ companyName: async (companyId) => (await companies.detail(companyId)).name }),
+    embedSessionRoutes({
+      companyName: async (companyId) => (await companies.detail(companyId)).name,
+      blocksOff: (companyId) => blocksOffFor(db, companyId),
+    }),
     designRoutes({
       designs: createDesignService({
         db,

@@ -41,6 +41,16 @@ export const blockTypes = [
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
 
+/**
+ * §6 "Editor blocks tied to features": the block types a sub-feature of the plan's templates group
+ * turns on (migration 035); the others are always offered.
+ */
+export const planGatedBlocks = {
+  barcode: 'barcodeBlock',
+  qrcode: 'qrcodeBlock',
+  video: 'videoBlock',
+} as const;
+
 /** Each type's name as §2 writes it; its settings panel is titled "<name> Setting". */
 export const blockTitles: Record<BlockType, string> = {
   text: 'Text',

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { resourceId } from '../engine/templates.ts';
 import { designBlock, emailDesign } from './design.ts';
+import { blockTypes } from './design-constants.ts';
 
 export const embedTokenTtl = { defaultSeconds: 3_600, minSeconds: 60, maxSeconds: 86_400 } as const;
 
@@ -49,6 +50,8 @@ export const embedSession = z.object({
   subaccount_id: z.number().int(),
   template_id: z.string().nullable(),
   expires_at: z.string(),
+  /** The block types the company's plan leaves out (§6): the palette does not offer them. */
+  blocks_off: z.array(z.enum(blockTypes)),
 });
 export type EmbedSession = z.infer<typeof embedSession>;
 

@@ -50,13 +50,39 @@ export const messageEventView = z.looseObject({
   subaccount_id: z.string(),
 });
 
-export type MessageEventView = z.infer<typeof messageEventView>;
+/**
+ * An event as the console reads it: the common fields, and those that many types carry (each type's
+ * own list: GET /api/v1/events/message/documentation).
+ */
+export type MessageEventView = z.infer<typeof messageEventView> & {
+  rcpt_to?: string;
+  rcpt_type?: string;
+  friendly_from?: string;
+  subject?: string;
+  message_id?: string;
+  transmission_id?: string;
+  campaign_id?: string;
+  sending_domain?: string;
+  reason?: string;
+  raw_reason?: string;
+  bounce_class?: string;
+  error_code?: string;
+  target_link_url?: string;
+  target_link_name?: string;
+  user_agent?: string;
+  ip_address?: string;
+  geo_ip?: { country?: string; city?: string };
+};
 
 export const messageEventPage = z.object({
   results: z.array(messageEventView),
   total_count: z.number(),
   links: z.object({ next: z.string().optional() }),
 });
+
+export type MessageEventPage = Omit<z.infer<typeof messageEventPage>, 'results'> & {
+  results: MessageEventView[];
+};
 
 export const messageEventSamplesQuery = z.object({ events: z.string().optional() });
 

@@ -1,36 +1,9 @@
 import type { ActivityExport, ActivityFilters, ActivityMessage } from '@app/contract';
+import type { MessageEventPage, MessageEventView } from '@app/contract/engine/events';
 import { dispatchApiOutcome, http } from '@app/shared';
 
-/** One engine event with SparkPost's field names (the fields beyond type and time vary by type). */
-export interface MessageEvent {
-  type: string;
-  event_id: string;
-  timestamp: string;
-  rcpt_to?: string;
-  rcpt_type?: string;
-  friendly_from?: string;
-  subject?: string;
-  message_id?: string;
-  transmission_id?: string;
-  campaign_id?: string;
-  sending_domain?: string;
-  reason?: string;
-  raw_reason?: string;
-  bounce_class?: string;
-  error_code?: string;
-  target_link_url?: string;
-  target_link_name?: string;
-  user_agent?: string;
-  ip_address?: string;
-  geo_ip?: { country?: string; city?: string };
-  [field: string]: unknown;
-}
-
-export interface EventPage {
-  results: MessageEvent[];
-  total_count: number;
-  links: { next?: string };
-}
+export type MessageEvent = MessageEventView;
+type EventPage = MessageEventPage;
 
 /** Events of the first page (quick to show), and of each "Load more" (fewer round trips to 100,000). */
 export const firstPageEvents = 1000;

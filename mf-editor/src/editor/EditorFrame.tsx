@@ -1,5 +1,5 @@
 import type { EmailDesign } from '@app/contract/editor/design';
-import { blockTitles, generatedBlockTypes } from '@app/contract/editor/design-constants';
+import { type BlockType, blockTitles, generatedBlockTypes } from '@app/contract/editor/design-constants';
 import {
   type CollisionDetection,
   closestCenter,
@@ -52,12 +52,15 @@ export function EditorFrame({
   client,
   labels,
   target,
+  blocksOff,
   callbacks,
 }: {
   store: EditorStore;
   client: EmbedClient;
   labels: Labels;
   target: SaveTarget;
+  /** The block types the company's plan leaves out (§6): the palette does not offer them. */
+  blocksOff: readonly BlockType[];
   /** A ref's current value: the latest callbacks without re-running effects. */
   callbacks: { current: FrameCallbacks };
 }) {
@@ -85,12 +88,13 @@ export function EditorFrame({
       client,
       labels,
       services,
+      blocksOff,
       reportError(message, status) {
         store.$error.set(message);
         callbacks.current.onError?.({ message, ...(status === undefined ? {} : { status }) });
       },
     };
-  }, [store, client, labels, callbacks]);
+  }, [store, client, labels, blocksOff, callbacks]);
 
   // After a 409: the revision someone else saved, so "Keep my version" can save over it knowingly.
   const [conflicted, setConflicted] = useState(false);

@@ -1,4 +1,5 @@
 import type { EmailDesign } from '@app/contract/editor/design';
+import type { BlockType } from '@app/contract/editor/design-constants';
 import type { EmbedSession } from '@app/contract/editor/embed-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { definitionOf } from '../blocks/registry.ts';
@@ -59,6 +60,8 @@ export function EmailEditor(props: EmailEditorProps) {
 interface Loaded {
   store: EditorStore;
   target: SaveTarget;
+  /** The block types the company's plan leaves out (§6). */
+  blocksOff: readonly BlockType[];
 }
 
 type LoadState =
@@ -90,7 +93,12 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
         (type) => definitionOf(type).create(),
       );
       if (!current) return;
-      setState({ status: 'ready', store, target: { templateId: id, name: stored?.name } });
+      setState({
+        status: 'ready',
+        store,
+        target: { templateId: id, name: stored?.name },
+        blocksOff: session.blocks_off,
+      });
       callbacks.current.onReady?.({ templateId: id ?? null, session });
     })().catch((failure: unknown) => {
       if (!current) return;
@@ -125,6 +133,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
       client={client}
       labels={labels}
       target={state.target}
+      blocksOff={state.blocksOff}
       callbacks={callbacks}
     />
   );

@@ -5,7 +5,7 @@ import { sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { EmailEditor, type EmailEditorProps } from './EmailEditor.tsx';
-import { fakeServer, until } from './testing/fake-embed-api.ts';
+import { fakePlan, fakeServer, until } from './testing/fake-embed-api.ts';
 
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
@@ -110,6 +110,20 @@ describe('EmailEditor', () => {
     await setViewport({ width: 1280, height: 800 });
     await until(() => q('[data-testid="canvas"]')?.checkVisibility());
     expect(q('[data-block-id]')).to.not.equal(null);
+  });
+
+  it("offers no block the company's plan leaves out", async () => {
+    fakePlan.blocksOff = ['video', 'barcode'];
+    fakeServer();
+    mount();
+    await until(() => q('[data-testid="canvas"]'));
+    const tiles = [...document.querySelectorAll('[data-testid="palette"] [data-block-type]')].map((node) =>
+      node.getAttribute('data-block-type'),
+    );
+    fakePlan.blocksOff = [];
+    expect(tiles).to.include('qrcode');
+    expect(tiles).to.not.include('video');
+    expect(tiles).to.not.include('barcode');
   });
 
   it('loads, shows Global Setting, adds a block from the palette and saves with the loaded revision', async () => {

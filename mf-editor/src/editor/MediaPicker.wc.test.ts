@@ -52,6 +52,7 @@ function mount(onDone: (file: PickedFile | undefined) => void) {
     client: createEmbedClient('http://engine.test', 'tok'),
     labels,
     services: { pickImage: async () => undefined, pickFile: async () => undefined, mergeTags: [] },
+    blocksOff: [],
     reportError: () => undefined,
   };
   root = createRoot(host);

@@ -60,16 +60,18 @@ export function Palette() {
 }
 
 function BlockTiles() {
-  const { labels } = useEditor();
+  const { labels, blocksOff } = useEditor();
   return (
     <>
       <p className="ee-hint">{labels.insertHint}</p>
       <ul className="ee-palette__grid">
-        {blockTypes.map((type) => (
-          <li key={type}>
-            <BlockTile type={type} />
-          </li>
-        ))}
+        {blockTypes
+          .filter((type) => !blocksOff.includes(type))
+          .map((type) => (
+            <li key={type}>
+              <BlockTile type={type} />
+            </li>
+          ))}
       </ul>
     </>
   );

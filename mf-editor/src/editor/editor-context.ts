@@ -1,3 +1,4 @@
+import type { BlockType } from '@app/contract/editor/design-constants';
 import { createContext, useContext } from 'react';
 import type { EditorServices } from '../blocks/block-definition.ts';
 import type { EditorStore } from './editor-store.ts';
@@ -10,6 +11,8 @@ export interface EditorContextValue {
   client: EmbedClient;
   labels: Labels;
   services: EditorServices;
+  /** The block types the company's plan leaves out (§6): the palette does not offer them. */
+  blocksOff: readonly BlockType[];
   /** Shows `message` in the editor's alert and emits it through onError. */
   reportError(message: string, status?: number): void;
 }

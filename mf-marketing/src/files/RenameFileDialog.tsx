@@ -1,6 +1,7 @@
 import type { FileItem } from '@app/contract/marketing/files';
 import { Button, TextField, useDialogOnOpen } from '@app/shared';
 import { useState } from 'react';
+import { labelled } from '../forms/labelled-field.ts';
 import type { FileApi } from './api.ts';
 
 const kit = ['button', 'input'] as const;
@@ -63,9 +64,8 @@ export function RenameFileDialog({
         }}
       >
         <TextField
-          label="File name"
           value={name}
-          error={error}
+          {...labelled('File name', { error })}
           hint={`Letters, digits, _ and - are kept; the file stays a ${extension} file. Links to it keep working.`}
           suffix={extension}
           onChange={(event) => {

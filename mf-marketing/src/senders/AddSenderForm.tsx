@@ -1,6 +1,7 @@
 import type { Sender } from '@app/contract/marketing/senders';
 import { Alert, Button, FormError, formSchema, TextField, useZodForm } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
+import { labelled } from '../forms/labelled-field.ts';
 import type { SenderApi } from './api.ts';
 
 /** An address to start the form with (a suggestion's): the form is mounted anew for each. */
@@ -66,19 +67,17 @@ export function AddSenderForm({
       ) : null}
       <FormError message={form.formError} />
       <TextField
-        label="Email"
         type="email"
         autoComplete="off"
         hint="At one of the domains above, or a subdomain of one"
-        {...form.field('email')}
+        {...labelled('Email', form.field('email'))}
       />
-      <TextField label="Name" hint="What recipients see as the From name" {...form.field('name')} />
+      <TextField hint="What recipients see as the From name" {...labelled('Name', form.field('name'))} />
       <TextField
-        label="Reply-to (optional)"
         type="email"
         autoComplete="off"
         hint="Where replies go; empty for the sender's own address"
-        {...form.field('replyTo')}
+        {...labelled('Reply-to (optional)', form.field('replyTo'))}
       />
       <Button type="submit" busy={form.busy}>
         Add sender

@@ -19,6 +19,9 @@ interface Call {
 }
 
 /** A fake embed API in place of `window.fetch`: answers by method and path, records every call. */
+/** The block types the fake session says the plan leaves out (a test sets it, then sets it back). */
+export const fakePlan: { blocksOff: string[] } = { blocksOff: [] };
+
 /** `saveStatuses`: what each PUT of the design answers in turn (the last one repeats). */
 export function fakeServer(...saveStatuses: number[]) {
   const calls: Call[] = [];
@@ -36,6 +39,7 @@ export function fakeServer(...saveStatuses: number[]) {
           subaccount_id: 0,
           template_id: null,
           expires_at: '2030-01-01T00:00:00Z',
+          blocks_off: fakePlan.blocksOff,
         },
       });
     if (path === '/templates/welcome/design' && method === 'GET')

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
 import { auth } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
@@ -51,7 +52,16 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
       subaccount_id: 0,
       template_id: null,
       expires_at,
+      blocks_off: [],
     });
+  });
+
+  it("names the blocks the company's plan leaves out (§6 editor blocks tied to features)", async () => {
+    const b = await engineAccount(t.app, t.db, 'embed-blocks');
+    await setCompanyLimit(t.db, b.companyId, 'videoBlock', 0);
+    await setCompanyLimit(t.db, b.companyId, 'qrcodeBlock', 0);
+    const session = await embedCall(t.app, await embedToken(t.app, b), 'GET', '/session');
+    expect(session.json().results.blocks_off).toEqual(['qrcode', 'video']);
   });
 
   it('closes the tokens an API key made when the key is deleted', async () => {

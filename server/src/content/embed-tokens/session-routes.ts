@@ -1,3 +1,4 @@
+import type { BlockType } from '@app/contract/editor/design-constants';
 import { embedSession } from '@app/contract/editor/embed-api';
 import { results } from '@app/contract/engine/index';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,8 +7,11 @@ import { embedScopeOf } from './embed-api-routes.ts';
 /** GET /embed/v1/session: what the token allows, for the element's `ready` event. */
 export function embedSessionRoutes({
   companyName,
+  blocksOff,
 }: {
   companyName: (companyId: string) => Promise<string>;
+  /** The block types the company's plan leaves out. */
+  blocksOff: (companyId: string) => Promise<BlockType[]>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -21,6 +25,7 @@ export function embedSessionRoutes({
             subaccount_id: scope.subaccountId,
             template_id: scope.templateId,
             expires_at: scope.expiresAt.toISOString(),
+            blocks_off: await blocksOff(scope.companyId),
           },
         };
       },

@@ -163,5 +163,9 @@ describe.each(databases)('the File Manager API (/v1/media) on $name', (database)
     );
     const empty = await upload(a, []);
     expect(empty.json().payload.cause).toBe('Choose at least one file to upload');
+    const eleven = Array.from({ length: 11 }, (_, index) => ({ name: `many-${index}.png`, bytes: png() }));
+    const tooMany = await upload(a, eleven);
+    expect(tooMany.json().payload.cause).toBe('Upload at most 10 files at once');
+    expect((await list(a, '?search=many')).total).toBe(0);
   });
 });

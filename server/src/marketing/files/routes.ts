@@ -24,6 +24,8 @@ import { mediaRefusal } from './media-refusal.ts';
 const tags = ['file manager'];
 /** Files one upload request may carry; the console sends one a request, to show each one's progress. */
 const filesPerRequest = 10;
+/** @fastify/multipart's refusals of a request with more parts than its limits allow. */
+const tooManyParts = new Set(['FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
 const sortColumns = { createdAt: 'created_at', name: 'lower(name)', size: 'size' } as const;
 
 export interface FileRouteDeps {
@@ -205,6 +207,9 @@ export function fileRoutes(deps: FileRouteDeps): FastifyPluginAsyncZod {
           } catch (error) {
             // All or none: what this request stored before the refusal goes again.
             await Promise.all(stored.map((entry) => media.remove(owner, entry.id)));
+            if (tooManyParts.has((error as { code?: string }).code ?? '')) {
+              throw invalidField('file', `Upload at most ${filesPerRequest} files at once`);
+            }
             throw mediaRefusal(error);
           }
           if (stored.length === 0) throw invalidField('file', 'Choose at least one file to upload');

@@ -43,6 +43,8 @@ export const errorCodes = [
   'fileExists',
   'senderDomainUnsupported',
   'senderDomainMisconfigured',
+  // contacts (§8: 127 contact tag used on another field)
+  'contactTagUsed',
   // imports and SPF
   'importHeader',
   'importFormat',

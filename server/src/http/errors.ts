@@ -60,6 +60,7 @@ const statusOfCode: Record<ErrorCode, number> = {
   fileExists: 409,
   senderDomainUnsupported: 422,
   senderDomainMisconfigured: 422,
+  contactTagUsed: 409,
   importHeader: 400,
   importFormat: 400,
   importSize: 400,

@@ -6,6 +6,12 @@ import type { Db } from '../db/db.ts';
 import type { MarketingEngine } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { contactRoutes } from './contacts/contact-routes.ts';
+import { createContactService } from './contacts/contact-service.ts';
+import { fieldRoutes } from './contacts/field-routes.ts';
+import { createFieldService } from './contacts/field-service.ts';
+import { labelRoutes } from './contacts/label-routes.ts';
+import { createLabelService } from './contacts/label-service.ts';
 import { fileRoutes } from './files/routes.ts';
 import { senderRoutes } from './senders/routes.ts';
 import { createSenderService, type SenderServiceDeps } from './senders/sender-service.ts';
@@ -40,5 +46,8 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
       guards,
       senders: createSenderService({ db, clock, mailer, publicUrl, engine, spfRecordsOf }),
     }),
+    contactRoutes({ guards, contacts: createContactService({ db, clock }) }),
+    fieldRoutes({ guards, fields: createFieldService({ db, clock }) }),
+    labelRoutes({ guards, labels: createLabelService({ db, clock }) }),
   ];
 }

@@ -63,6 +63,7 @@ export const codeRules: Readonly<Record<ErrorCode, CodeRule>> = {
   fileExists: { action: 'message', message: userMessages.fileNameExists },
   senderDomainUnsupported: { action: 'serverMessage', fallback: userMessages.senderDomainUnsupported },
   senderDomainMisconfigured: { action: 'serverMessage', fallback: userMessages.senderDomainMisconfigured },
+  contactTagUsed: { action: 'message', message: catalogueMessages.contactTagUsed },
   importHeader: { action: 'message', message: userMessages.importNoHeader },
   importFormat: { action: 'message', message: catalogueMessages.importFormatInvalid },
   importSize: { action: 'message', message: userMessages.importTooBig },

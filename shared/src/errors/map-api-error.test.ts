@@ -219,6 +219,7 @@ describe('code-based: every code', () => {
     fileExists: warn('A file with this name already exists'),
     senderDomainUnsupported: warn('Server says'),
     senderDomainMisconfigured: warn('Server says'),
+    contactTagUsed: warn('This contact tag is already used on another field'),
     importHeader: warn('The import file has no header'),
     importFormat: warn('The import file format is not supported'),
     importSize: warn('The import file is too big'),

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import { emailSchema } from '../common.ts';
+import { numericId } from '../engine/common.ts';
+import { listPage, listQuery } from './list.ts';
+
+/** The built-in fields' tags (their merge tags): a custom field may not take one. */
+export const builtInFieldTags = ['email', 'firstname', 'lastname', 'phone'] as const;
+
+export const contactStatuses = ['subscribed', 'unsubscribed', 'pending', 'bounced', 'complained'] as const;
+
+export const contactFieldTypes = ['text', 'number', 'date', 'boolean', 'choice'] as const;
+
+/** A custom field's value as sent: a date is `YYYY-MM-DD`; null (or '') removes the value. */
+export const contactFieldValue = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]);
+
+/** A name part or phone: trimmed; empty or null for none. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+const contactShape = {
+  email: emailSchema,
+  firstname: optionalText(100),
+  lastname: optionalText(100),
+  phone: optionalText(40),
+  /** Custom field values by tag. */
+  fields: z.record(z.string().max(40), contactFieldValue).optional(),
+  /** Label ids: on a change, the contact's labels become exactly these. */
+  labels: z.array(numericId).max(100).optional(),
+};
+
+export const newContactBody = z.object(contactShape).strict();
+
+export const contactPatchBody = z.object(contactShape).partial().strict();
+
+export const contactLabelRef = z.object({ id: z.string(), name: z.string() });
+
+export const contactSchema = z.object({
+  id: z.string(),
+  /** Null only for a contact imported without an address (the company's toggle allows it). */
+  email: z.string().nullable(),
+  firstname: z.string().nullable(),
+  lastname: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.enum(contactStatuses),
+  /** Where it came from: console, import, form, api. */
+  source: z.string(),
+  fields: z.record(z.string(), contactFieldValue),
+  labels: z.array(contactLabelRef),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  lastOpenAt: z.string().nullable(),
+  lastClickAt: z.string().nullable(),
+});
+
+export const contactSortFields = ['createdAt', 'email', 'firstname', 'lastname'] as const;
+
+export const contactListQuery = listQuery.omit({ category: true }).extend({
+  sort: z
+    .enum([...contactSortFields, ...contactSortFields.map((field) => `-${field}` as const)])
+    .default('-createdAt'),
+  status: z
+    .string()
+    .max(200)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.enum(contactStatuses)))
+    .optional(),
+  /** Only the members of this label. */
+  label: numericId.optional(),
+});
+
+export const contactListAnswer = listPage(contactSchema);
+
+export const contactFindQuery = z.object({ email: emailSchema });
+
+/** `/{id}` of a contact, a custom field or a label. */
+export const idParams = z.object({ id: z.string().max(32) });
+
+export const contactFieldTag = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9_]{0,39}$/,
+    'A tag has lower-case letters, digits and _, starts with a letter and has at most 40 characters',
+  );
+
+export const newFieldBody = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter the field name')
+      .max(100, 'A field name has at most 100 characters'),
+    tag: contactFieldTag,
+    type: z.enum(contactFieldTypes),
+    /** The options of a choice field (and of no other type). */
+    choices: z.array(z.string().trim().min(1).max(100)).min(1).max(100).optional(),
+  })
+  .strict()
+  .superRefine((field, context) => {
+    if ((field.type === 'choice') !== (field.choices !== undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['choices'],
+        message: 'A choice field has choices; no other type has',
+      });
+    } else if (field.choices && new Set(field.choices).size !== field.choices.length) {
+      context.addIssue({ code: 'custom', path: ['choices'], message: 'Each choice appears once' });
+    }
+  });
+
+export const contactFieldSchema = z.object({
+  /** A custom field's id; a built-in field's is its tag. */
+  id: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  type: z.enum(contactFieldTypes),
+  choices: z.array(z.string()).nullable(),
+  builtIn: z.boolean(),
+  /** Null for a built-in field. */
+  createdAt: z.string().nullable(),
+});
+
+/** The built-in fields first, then the custom ones by creation. */
+export const contactFieldsAnswer = z.object({ items: z.array(contactFieldSchema) });
+
+export const newLabelBody = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Enter the label name')
+      .max(100, 'A label name has at most 100 characters'),
+  })
+  .strict();
+
+export const labelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Exact: kept with every membership change. */
+  members: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const labelSortFields = ['name', 'members', 'createdAt'] as const;
+
+export const labelListQuery = listQuery.omit({ status: true, category: true }).extend({
+  sort: z
+    .enum([...labelSortFields, ...labelSortFields.map((field) => `-${field}` as const)])
+    .default('-createdAt'),
+});
+
+export const labelListAnswer = listPage(labelSchema);
+
+/** Contacts to put in or take out of a label: ids that are not the company's contacts are ignored. */
+export const labelMembersBody = z
+  .object({ contactIds: z.array(numericId).min(1).max(1000, 'At most 1000 contacts at once') })
+  .strict();
+
+export type ContactStatus = (typeof contactStatuses)[number];
+export type ContactFieldType = (typeof contactFieldTypes)[number];
+export type ContactFieldValue = z.output<typeof contactFieldValue>;
+export type NewContactBody = z.input<typeof newContactBody>;
+export type NewContact = z.output<typeof newContactBody>;
+export type ContactPatch = z.output<typeof contactPatchBody>;
+export type Contact = z.output<typeof contactSchema>;
+export type ContactListQuery = z.input<typeof contactListQuery>;
+export type ContactListFilter = z.output<typeof contactListQuery>;
+export type ContactListAnswer = z.output<typeof contactListAnswer>;
+export type NewFieldBody = z.input<typeof newFieldBody>;
+export type NewField = z.output<typeof newFieldBody>;
+export type ContactField = z.output<typeof contactFieldSchema>;
+export type ContactFields = z.output<typeof contactFieldsAnswer>;
+export type NewLabel = z.output<typeof newLabelBody>;
+export type Label = z.output<typeof labelSchema>;
+export type LabelListQuery = z.input<typeof labelListQuery>;
+export type LabelListFilter = z.output<typeof labelListQuery>;
+export type LabelListAnswer = z.output<typeof labelListAnswer>;
+export type LabelMembers = z.output<typeof labelMembersBody>;

@@ -1,0 +1,132 @@
+import { envelope } from '@app/contract/common';
+import {
+  contactFindQuery,
+  contactListAnswer,
+  contactListQuery,
+  contactPatchBody,
+  contactSchema,
+  idParams,
+  newContactBody,
+} from '@app/contract/marketing/contacts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
+import type { ContactService } from './contact-service.ts';
+
+const tags = ['contacts'];
+
+export interface ContactRouteDeps {
+  guards: Pick<AuthGuards, 'full'>;
+  contacts: ContactService;
+}
+
+/** §7 /contacts: the company's contacts, with the console session. */
+export function contactRoutes(deps: ContactRouteDeps): FastifyPluginAsyncZod {
+  const { guards, contacts } = deps;
+  const manage = [guards.full, requirePermission('contacts.manage')];
+  const companyOf = (request: FastifyRequest) => sessionOf(request).companyId;
+
+  return async (app) => {
+    app.get(
+      '/contacts',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary:
+            "The company's contacts: page, size, search (email and names), status (comma-joined), label, sort",
+          security: bearerSecurity,
+          querystring: contactListQuery,
+          response: { 200: envelope(contactListAnswer) },
+        },
+      },
+      async (request) => ({ data: await contacts.list(companyOf(request), request.query) }),
+    );
+
+    app.post(
+      '/contacts',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          summary: 'Add a contact (subscribed), with custom field values by tag and label ids',
+          description: "One contact an email address; the plan's contactLimit applies.",
+          security: bearerSecurity,
+          body: newContactBody,
+          response: { 201: envelope(contactSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await contacts.create(companyOf(request), request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.get(
+      '/contacts/find',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: 'The contact with this email address (404 when there is none)',
+          security: bearerSecurity,
+          querystring: contactFindQuery,
+          response: { 200: envelope(contactSchema) },
+        },
+      },
+      async (request) => ({ data: await contacts.find(companyOf(request), request.query.email) }),
+    );
+
+    app.get(
+      '/contacts/:id',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: 'One contact, with its field values and labels',
+          security: bearerSecurity,
+          params: idParams,
+          response: { 200: envelope(contactSchema) },
+        },
+      },
+      async (request) => ({ data: await contacts.get(companyOf(request), request.params.id) }),
+    );
+
+    app.patch(
+      '/contacts/:id',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          summary: 'Change a contact: what the body names; null clears a value; labels become the given ones',
+          security: bearerSecurity,
+          params: idParams,
+          body: contactPatchBody,
+          response: { 200: envelope(contactSchema) },
+        },
+      },
+      async (request) => ({
+        data: await contacts.update(companyOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/contacts/:id',
+      {
+        onRequest: [guards.full, requirePermission('contacts.delete')],
+        schema: {
+          tags,
+          summary: 'Delete a contact; its labels count one member less',
+          security: bearerSecurity,
+          params: idParams,
+          response: { 200: envelope(z.object({})) },
+        },
+      },
+      async (request) => {
+        await contacts.remove(companyOf(request), request.params.id);
+        return { data: {} };
+      },
+    );
+  };
+}

@@ -1,0 +1,162 @@
+import type {
+  Contact,
+  ContactListAnswer,
+  ContactListFilter,
+  ContactPatch,
+  contactSortFields,
+  NewContact,
+} from '@app/contract/marketing/contacts';
+import { ensureWithinPlan, planLimitOf } from '../../accounts/plans/plan-catalogue.ts';
+import type { Clock } from '../../clock.ts';
+import { type Db, isUniqueViolation } from '../../db/db.ts';
+import { DomainError } from '../../domain-error.ts';
+import { lockCompanyContacts } from './company-lock.ts';
+import { type ContactRow, createContactStore } from './contact-store.ts';
+import { isId } from './entity-id.ts';
+import { fieldStore } from './field-store.ts';
+import { fieldValuesOf, valuesByTag } from './field-values.ts';
+import { createLabelStore } from './label-store.ts';
+
+export interface ContactServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export type ContactService = ReturnType<typeof createContactService>;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+const notFound = () => new DomainError('entityNotFound', 'Contact not found', { field: 'contact' });
+const duplicate = (email: string) =>
+  new DomainError('duplicate', 'A contact with this email already exists', { field: 'email', value: email });
+const labelNotFound = (id: string) =>
+  new DomainError('entityNotFound', 'Label not found', { field: 'labels', value: id });
+
+/** The contact book's contacts (§7 /contacts): add, read, change, delete, find by email. */
+export function createContactService(deps: ContactServiceDeps) {
+  const { db, clock } = deps;
+  const contacts = createContactStore(db);
+  const labels = createLabelStore(db);
+
+  /** The answers of `rows`, with their fields by tag and their labels. */
+  const answers = async (tx: Db, companyId: string, rows: ContactRow[]): Promise<Contact[]> => {
+    if (rows.length === 0) return [];
+    const fields = await fieldStore.list(tx, companyId);
+    const memberships = await labels.labelsOf(
+      tx,
+      companyId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      email: row.email,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      phone: row.phone,
+      status: row.status,
+      source: row.source,
+      fields: valuesByTag(fields, row.fields),
+      labels: memberships
+        .filter((membership) => membership.contact_id === row.id)
+        .map(({ id, name }) => ({ id, name })),
+      createdAt: row.created_at.toISOString(),
+      updatedAt: row.updated_at.toISOString(),
+      lastOpenAt: iso(row.last_open_at),
+      lastClickAt: iso(row.last_click_at),
+    }));
+  };
+
+  const answer = async (tx: Db, companyId: string, row: ContactRow) =>
+    (await answers(tx, companyId, [row]))[0] as Contact;
+
+  /** The plan's contact limit, counting no further than the limit itself: cheap at a million contacts. */
+  const ensureRoomForOne = async (tx: Db, companyId: string) => {
+    const limit = await planLimitOf(tx, companyId, 'contacts', 'contactLimit');
+    await ensureWithinPlan(tx, companyId, {
+      group: 'contacts',
+      subFeature: 'contactLimit',
+      used: limit === -1 ? 0 : await contacts.countUpTo(tx, companyId, limit),
+    });
+  };
+
+  const ensureLabelsOwned = async (tx: Db, companyId: string, ids: readonly string[]) => {
+    if (ids.length === 0) return;
+    const owned = new Set(await labels.owned(tx, companyId, ids));
+    const missing = ids.find((id) => !owned.has(id));
+    if (missing !== undefined) throw labelNotFound(missing);
+  };
+
+  return {
+    async list(companyId: string, query: ContactListFilter): Promise<ContactListAnswer> {
+      const descending = query.sort.startsWith('-');
+      const column = (descending ? query.sort.slice(1) : query.sort) as (typeof contactSortFields)[number];
+      const { rows, total } = await contacts.page(companyId, {
+        page: query.page,
+        size: query.size,
+        search: query.search,
+        status: query.status,
+        label: query.label,
+        sort: { column, descending },
+      });
+      return { items: await answers(db, companyId, rows), total, page: query.page, size: query.size };
+    },
+
+    /** Adds a contact from the console, subscribed; the plan's contact limit is checked under the company lock. */
+    create: (companyId: string, body: NewContact): Promise<Contact> =>
+      db.transaction(async (tx) => {
+        const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
+        await lockCompanyContacts(tx, companyId);
+        if (await contacts.byEmail(tx, companyId, body.email)) throw duplicate(body.email);
+        await ensureRoomForOne(tx, companyId);
+        const fields = fieldValuesOf(await fieldStore.list(tx, companyId), sent);
+        await ensureLabelsOwned(tx, companyId, labelIds);
+        const now = clock.now();
+        const row = await contacts.insert(tx, { ...columns, companyId, source: 'console', fields, now });
+        if (!row) throw duplicate(body.email);
+        if (labelIds.length > 0) await labels.setContactLabels(tx, companyId, row.id, labelIds, now);
+        return answer(tx, companyId, row);
+      }),
+
+    async get(companyId: string, id: string): Promise<Contact> {
+      const row = isId(id) ? await contacts.get(db, companyId, id) : undefined;
+      if (!row) throw notFound();
+      return answer(db, companyId, row);
+    },
+
+    async find(companyId: string, email: string): Promise<Contact> {
+      const row = await contacts.byEmail(db, companyId, email);
+      if (!row) throw notFound();
+      return answer(db, companyId, row);
+    },
+
+    /** Changes what the patch names; `labels` become the contact's labels, field values set or removed (null). */
+    async update(companyId: string, id: string, patch: ContactPatch): Promise<Contact> {
+      if (!isId(id)) throw notFound();
+      const { fields: sent, labels: labelIds, ...columns } = patch;
+      return db.transaction(async (tx) => {
+        await lockCompanyContacts(tx, companyId);
+        const fields = sent && fieldValuesOf(await fieldStore.list(tx, companyId), sent);
+        if (labelIds) await ensureLabelsOwned(tx, companyId, labelIds);
+        const now = clock.now();
+        const row = await contacts
+          .update(tx, companyId, id, { ...columns, ...(fields ? { fields } : {}), now })
+          .catch((error: unknown) => {
+            throw isUniqueViolation(error) && columns.email ? duplicate(columns.email) : error;
+          });
+        if (!row) throw notFound();
+        if (labelIds) await labels.setContactLabels(tx, companyId, id, labelIds, now);
+        return answer(tx, companyId, row);
+      });
+    },
+
+    /** Deletes a contact; the labels it was in count one member less. */
+    async remove(companyId: string, id: string): Promise<void> {
+      if (!isId(id)) throw notFound();
+      await db.transaction(async (tx) => {
+        await lockCompanyContacts(tx, companyId);
+        await labels.setContactLabels(tx, companyId, id, [], clock.now());
+        if (!(await contacts.remove(tx, companyId, id))) throw notFound();
+      });
+    },
+  };
+}

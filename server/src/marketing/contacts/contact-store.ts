@@ -1,0 +1,164 @@
+import type { ContactFieldValue, ContactStatus } from '@app/contract/marketing/contacts';
+import type { Db } from '../../db/db.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import type { FieldValues } from './field-values.ts';
+
+export interface ContactRow {
+  id: string;
+  email: string | null;
+  firstname: string | null;
+  lastname: string | null;
+  phone: string | null;
+  status: ContactStatus;
+  source: string;
+  fields: Record<string, ContactFieldValue>;
+  created_at: Date;
+  updated_at: Date;
+  last_open_at: Date | null;
+  last_click_at: Date | null;
+}
+
+/** The built-in fields a change may set (undefined: unchanged, null: cleared). */
+export interface ContactColumns {
+  email?: string | undefined;
+  firstname?: string | null | undefined;
+  lastname?: string | null | undefined;
+  phone?: string | null | undefined;
+}
+
+export interface ContactPageQuery {
+  page: number;
+  size: number;
+  search?: string | undefined;
+  status?: readonly ContactStatus[] | undefined;
+  label?: string | undefined;
+  sort: { column: 'createdAt' | 'email' | 'firstname' | 'lastname'; descending: boolean };
+}
+
+const columns =
+  'id::text AS id, email, firstname, lastname, phone, status, source, fields, created_at, updated_at, last_open_at, last_click_at';
+
+// Nullable columns sort their nulls last either way; created_at keeps the list index's order.
+const orderColumns = {
+  createdAt: 'created_at',
+  email: 'email',
+  firstname: 'lower(firstname)',
+  lastname: 'lower(lastname)',
+} as const;
+
+const builtIn = ['email', 'firstname', 'lastname', 'phone'] as const;
+
+/** The `contacts` table: every statement scoped by the company. Methods taking `tx` run in the caller's transaction. */
+export function createContactStore(db: Db) {
+  return {
+    /** How many contacts the company has, counting no further than `limit` (all a plan check needs). */
+    countUpTo: async (tx: Db, companyId: string, limit: number) =>
+      (
+        await tx.one<{ count: number }>(
+          'SELECT count(*)::int AS count FROM (SELECT 1 FROM contacts WHERE company_id = $1 LIMIT $2) held',
+          [companyId, limit],
+        )
+      ).count,
+
+    /** Undefined when the company has the address already. */
+    insert: (
+      tx: Db,
+      contact: ContactColumns & { companyId: string; source: string; fields: FieldValues; now: Date },
+    ) =>
+      tx.maybeOne<ContactRow>(
+        `INSERT INTO contacts (company_id, email, firstname, lastname, phone, source, fields, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8)
+         ON CONFLICT (company_id, email) DO NOTHING
+         RETURNING ${columns}`,
+        [
+          contact.companyId,
+          contact.email ?? null,
+          contact.firstname ?? null,
+          contact.lastname ?? null,
+          contact.phone ?? null,
+          contact.source,
+          JSON.stringify(contact.fields),
+          contact.now,
+        ],
+      ),
+
+    /** Sets the given columns and field values (null values are removed); undefined when there is no such contact. */
+    update(
+      tx: Db,
+      companyId: string,
+      id: string,
+      change: ContactColumns & { fields?: FieldValues; now: Date },
+    ) {
+      const params: unknown[] = [companyId, id, change.now];
+      const sets = ['updated_at = $3'];
+      for (const column of builtIn) {
+        if (change[column] === undefined) continue;
+        params.push(change[column]);
+        sets.push(`${column} = $${params.length}`);
+      }
+      if (change.fields) {
+        const entries = Object.entries(change.fields);
+        params.push(
+          JSON.stringify(Object.fromEntries(entries.filter(([, value]) => value !== null))),
+          entries.filter(([, value]) => value === null).map(([id]) => id),
+        );
+        sets.push(`fields = (fields || $${params.length - 1}::jsonb) - $${params.length}::text[]`);
+      }
+      return tx.maybeOne<ContactRow>(
+        `UPDATE contacts SET ${sets.join(', ')} WHERE company_id = $1 AND id = $2 RETURNING ${columns}`,
+        params,
+      );
+    },
+
+    get: (tx: Db, companyId: string, id: string) =>
+      tx.maybeOne<ContactRow>(`SELECT ${columns} FROM contacts WHERE company_id = $1 AND id = $2`, [
+        companyId,
+        id,
+      ]),
+
+    byEmail: (tx: Db, companyId: string, email: string) =>
+      tx.maybeOne<ContactRow>(`SELECT ${columns} FROM contacts WHERE company_id = $1 AND email = $2`, [
+        companyId,
+        email,
+      ]),
+
+    remove: async (tx: Db, companyId: string, id: string) =>
+      (await tx.query('DELETE FROM contacts WHERE company_id = $1 AND id = $2 RETURNING 1', [companyId, id]))
+        .length > 0,
+
+    async page(companyId: string, query: ContactPageQuery): Promise<{ rows: ContactRow[]; total: number }> {
+      const params: unknown[] = [companyId];
+      const where = ['company_id = $1'];
+      if (query.search) {
+        params.push(containsPattern(query.search));
+        const like = `ILIKE $${params.length} ESCAPE '\\'`;
+        where.push(`(email ${like} OR firstname ${like} OR lastname ${like})`);
+      }
+      if (query.status?.length) {
+        params.push(query.status);
+        where.push(`status = ANY($${params.length}::text[])`);
+      }
+      if (query.label) {
+        params.push(query.label);
+        where.push(
+          `EXISTS (SELECT 1 FROM contact_label_members m
+                   WHERE m.label_id = $${params.length} AND m.contact_id = contacts.id AND m.company_id = $1)`,
+        );
+      }
+      const condition = where.join(' AND ');
+      const direction = query.sort.descending ? 'DESC' : 'ASC';
+      const nulls = query.sort.column === 'createdAt' ? '' : ' NULLS LAST';
+      const total = await db.one<{ total: number }>(
+        `SELECT count(*)::int AS total FROM contacts WHERE ${condition}`,
+        params,
+      );
+      const rows = await db.query<ContactRow>(
+        `SELECT ${columns} FROM contacts WHERE ${condition}
+         ORDER BY ${orderColumns[query.sort.column]} ${direction}${nulls}, id ${direction}
+         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, query.size, (query.page - 1) * query.size],
+      );
+      return { rows, total: total.total };
+    },
+  };
+}

@@ -126,9 +126,15 @@ function featureAllows(route: RouteDef): boolean {
 /** §6: a route of a plan feature group needs the group on in the team's plan and the install. */
 function planAllows(route: RouteDef): boolean {
   if (route.planGroup === undefined || route.access !== 'protected' || !$company.get()) return true;
-  const features = $plan.get()?.features;
+  const plan = $plan.get();
+  // No plan read (the vendors that skip the usage calls, §1): the server's limits still hold.
+  if (!plan) return true;
   // The server sends the groups already and-ed with the install's (plan-catalogue.ts).
-  return canUseFeature({ teamFeatures: features, globalFeatures: features, group: route.planGroup });
+  return canUseFeature({
+    teamFeatures: plan.features,
+    globalFeatures: plan.features,
+    group: route.planGroup,
+  });
 }
 
 function viewFor(route: RouteDef | undefined): ShellView {

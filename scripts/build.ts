@@ -239,13 +239,14 @@ function startupPage(html: string, stylesheet: string): string {
 /**
  * The console's stylesheet, one file that index.html links (so no script carries CSS, and it loads
  * in parallel with them): Shoelace's light theme, the kit's styles mapping it onto the vendor's
- * colours, the shell's. Named by its content, so it is cached for good. Returns its URL.
+ * colours, the shell's, the marketing screens'. Named by its content, so it is cached for good. Returns its URL.
  */
 async function buildStylesheet(): Promise<string> {
   const sources = [
     require.resolve('@shoelace-style/shoelace/dist/themes/light.css'),
     join(root, 'shared/src/ui/styles.css'),
     join(root, 'root-config/src/shell/shell.css'),
+    join(root, 'mf-marketing/src/marketing.css'),
   ];
   const css = sources.map((file) => readFileSync(file, 'utf8')).join('\n');
   const { code } = await transformWithEsbuild(css, 'console.css', { minify: true });

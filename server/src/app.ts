@@ -338,6 +338,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine: marketingEngineOf(engine),
     media,
     spfRecordsOf: dns.txt,
+    company: {
+      lock: (tx, companyId) => companies.lockName(tx, companyId),
+      name: async (companyId) => (await companies.detail(companyId)).name,
+    },
   })) {
     await api.register(routes, { prefix: '/v1' });
   }

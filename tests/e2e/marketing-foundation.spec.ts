@@ -102,6 +102,14 @@ test('File Manager: drag and drop upload, rename, duplicate and 21 MB refused, d
     uploads(page).getByText('The file film.mp4 is larger than 20 MB: a file may be at most 20 MB'),
   ).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(4);
+
+  // An upload still on its way can be cancelled: nothing is stored. (The test holds the request.)
+  await page.route('**/v1/media', () => undefined);
+  await dropFiles(page, [{ name: 'slow.pdf', bytes: pdf }]);
+  await uploads(page).getByRole('button', { name: 'Cancel' }).click();
+  await expect(uploads(page).getByText('Cancelled')).toBeVisible();
+  await page.unroute('**/v1/media');
+  await expect(page.getByRole('row')).toHaveCount(4);
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'marketing-file-manager');
 

@@ -24,6 +24,12 @@ export const listQuery = z.object({
 
 export type ListQuery = z.output<typeof listQuery>;
 
+/** A list's `sort` read: the field (one the list's schema allowed) and whether it is descending. */
+export function sortOf<F extends string>(sort: string): { column: F; descending: boolean } {
+  const descending = sort.startsWith('-');
+  return { column: (descending ? sort.slice(1) : sort) as F, descending };
+}
+
 /** The list query as a client sends it (numbers as numbers, the status list comma-joined). */
 export interface ListParams {
   page?: number;

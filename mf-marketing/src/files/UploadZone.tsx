@@ -6,32 +6,47 @@ import { type QueuedUpload, queued } from './upload-queue.ts';
 
 /**
  * Drag files here, or choose them: each is checked (§5 type, 20 MB), then uploaded in turn with
- * its progress; a refusal says why next to the file. `onUploaded` runs after each stored file.
+ * its progress; a refusal says why next to the file, and a file not yet stored can be cancelled.
+ * `onUploaded` runs after each stored file.
  */
 export function UploadZone({ api, onUploaded }: { api: FileApi; onUploaded: () => void }) {
   const [queue, setQueue] = useState<QueuedUpload[]>([]);
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const cancels = useRef(new Map<string, AbortController>());
   const update = (key: string, change: Partial<QueuedUpload>) =>
     setQueue((current) => current.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
 
   const add = async (files: readonly File[]) => {
     const added = queued(files);
     setQueue((current) => [...added.map((item) => item.entry), ...current]);
+    for (const { entry } of added) {
+      if (entry.state === 'waiting') cancels.current.set(entry.key, new AbortController());
+    }
     for (const { file, entry } of added) {
-      if (entry.state === 'refused') continue;
+      const cancel = cancels.current.get(entry.key);
+      if (!cancel || cancel.signal.aborted) continue;
       update(entry.key, { state: 'uploading' });
       try {
-        await api.upload(file, (sent) => update(entry.key, { progress: sent }), new AbortController().signal);
+        await api.upload(file, (sent) => update(entry.key, { progress: sent }), cancel.signal);
         update(entry.key, { state: 'done', progress: 1 });
         onUploaded();
       } catch (error) {
+        if (cancel.signal.aborted) continue;
         update(entry.key, {
           state: 'refused',
           message: error instanceof ApiError || error instanceof Error ? error.message : 'The upload failed',
         });
+      } finally {
+        cancels.current.delete(entry.key);
       }
     }
+  };
+
+  const cancel = (key: string) => {
+    cancels.current.get(key)?.abort();
+    cancels.current.delete(key);
+    update(key, { state: 'cancelled' });
   };
 
   const drop = (event: DragEvent<HTMLElement>) => {
@@ -78,13 +93,20 @@ export function UploadZone({ api, onUploaded }: { api: FileApi; onUploaded: () =
                 {entry.name} <span className="muted">({formatSize(entry.size)})</span>
               </span>
               {entry.state === 'uploading' || entry.state === 'waiting' ? (
-                <sl-progress-bar
-                  value={Math.round(entry.progress * 100)}
-                  label={`Uploading ${entry.name}`}
-                  style={{ flex: 1 }}
-                />
+                <>
+                  <sl-progress-bar
+                    value={Math.round(entry.progress * 100)}
+                    label={`Uploading ${entry.name}`}
+                    style={{ flex: 1 }}
+                  />
+                  <Button variant="text" size="small" onClick={() => cancel(entry.key)}>
+                    Cancel
+                  </Button>
+                </>
               ) : entry.state === 'done' ? (
                 <span>Uploaded</span>
+              ) : entry.state === 'cancelled' ? (
+                <span className="muted">Cancelled</span>
               ) : (
                 <span className="app-field-error" role="alert">
                   {entry.message}

@@ -7,7 +7,7 @@ export interface QueuedUpload {
   name: string;
   size: number;
   progress: number;
-  state: 'waiting' | 'uploading' | 'done' | 'refused';
+  state: 'waiting' | 'uploading' | 'done' | 'refused' | 'cancelled';
   /** Why it was refused (by the console before sending, or by the server). */
   message?: string;
 }

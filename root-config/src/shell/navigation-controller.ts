@@ -21,6 +21,7 @@ import { routeFeatureOn } from '../routing/route-features.ts';
 import { $view, type ShellView } from './view.ts';
 
 let loadError: { status: number } | undefined;
+let loading: Promise<void> | null = null;
 /** The §1 product areas this build shows (vendor and variant); set once at boot. */
 let shownAreas: readonly ProductArea[] = ['transactionalEmail'];
 
@@ -33,7 +34,6 @@ const inBuild = (route: RouteDef) => route.area === undefined || shownAreas.incl
 
 /** Whether the sidebar offers the route: in the build, and open to the company's plan. */
 export const routeOffered = (route: RouteDef): boolean => inBuild(route) && planAllows(route);
-let loading: Promise<void> | null = null;
 
 function currentDecision(location: Location | URL): GuardDecision {
   const token = $token.get();

@@ -6,6 +6,7 @@ import type { Db } from '../db/db.ts';
 import type { MarketingEngine } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { CompanyDoor } from './company-door.ts';
 import { contactRoutes } from './contacts/contact-routes.ts';
 import { createContactService } from './contacts/contact-service.ts';
 import { fieldRoutes } from './contacts/field-routes.ts';
@@ -25,6 +26,7 @@ export interface MarketingDeps {
   /** The engine's doors for marketing; nothing else of the engine. */
   engine: MarketingEngine;
   media: MediaStore;
+  company: CompanyDoor;
   /** The TXT records of a domain (the DNS resolver's `txt`): a sender's SPF is read live. */
   spfRecordsOf: SenderServiceDeps['spfRecordsOf'];
 }
@@ -34,7 +36,7 @@ export interface MarketingDeps {
  * interfaces and the content stores, registered by the app under /v1 with the console session.
  */
 export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
-  const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf } = deps;
+  const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf, company } = deps;
   return [
     fileRoutes({
       guards,
@@ -44,10 +46,10 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
     }),
     senderRoutes({
       guards,
-      senders: createSenderService({ db, clock, mailer, publicUrl, engine, spfRecordsOf }),
+      senders: createSenderService({ db, clock, mailer, publicUrl, engine, spfRecordsOf, company }),
     }),
-    contactRoutes({ guards, contacts: createContactService({ db, clock }) }),
-    fieldRoutes({ guards, fields: createFieldService({ db, clock }) }),
-    labelRoutes({ guards, labels: createLabelService({ db, clock }) }),
+    contactRoutes({ guards, contacts: createContactService({ db, clock, company }) }),
+    fieldRoutes({ guards, fields: createFieldService({ db, clock, company }) }),
+    labelRoutes({ guards, labels: createLabelService({ db, clock, company }) }),
   ];
 }

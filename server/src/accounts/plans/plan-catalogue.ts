@@ -82,12 +82,20 @@ export async function planLimitOf(
  * limit of its plan: `used` is what it holds (or sent this period), `adding` what the request would
  * add. A group or sub-feature that is off leaves no room at all.
  */
-export async function ensureWithinPlan(
-  db: Db,
-  companyId: string,
-  limit: { group: string; subFeature: string; used: number; adding?: number },
-): Promise<void> {
-  const allowed = await planLimitOf(db, companyId, limit.group, limit.subFeature);
+export async function ensureWithinPlan(db: Db, companyId: string, limit: PlanUse): Promise<void> {
+  ensureWithinLimit(await planLimitOf(db, companyId, limit.group, limit.subFeature), limit);
+}
+
+/** What a request would use of one plan limit (see `ensureWithinPlan`). */
+export interface PlanUse {
+  group: string;
+  subFeature: string;
+  used: number;
+  adding?: number;
+}
+
+/** `ensureWithinPlan` with the limit already read (`planLimitOf`; -1 is unlimited). */
+export function ensureWithinLimit(allowed: number, limit: PlanUse): void {
   const room = allowed === -1 ? Number.POSITIVE_INFINITY : allowed - limit.used;
   if ((limit.adding ?? 1) <= room) return;
   throw new DomainError('quotaExceeded', quotaExceededMessage(limit.subFeature, limit.group), {

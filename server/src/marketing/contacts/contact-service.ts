@@ -6,11 +6,12 @@ import type {
   contactSortFields,
   NewContact,
 } from '@app/contract/marketing/contacts';
-import { ensureWithinPlan, planLimitOf } from '../../accounts/plans/plan-catalogue.ts';
+import { sortOf } from '@app/contract/marketing/list';
+import { ensureWithinLimit, planLimitOf } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
-import { lockCompanyContacts } from './company-lock.ts';
+import type { CompanyDoor } from '../company-door.ts';
 import { type ContactRow, createContactStore } from './contact-store.ts';
 import { isId } from './entity-id.ts';
 import { fieldStore } from './field-store.ts';
@@ -20,6 +21,7 @@ import { createLabelStore } from './label-store.ts';
 export interface ContactServiceDeps {
   db: Db;
   clock: Clock;
+  company: CompanyDoor;
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
@@ -34,7 +36,7 @@ const labelNotFound = (id: string) =>
 
 /** The contact book's contacts (§7 /contacts): add, read, change, delete, find by email. */
 export function createContactService(deps: ContactServiceDeps) {
-  const { db, clock } = deps;
+  const { db, clock, company } = deps;
   const contacts = createContactStore(db);
   const labels = createLabelStore(db);
 
@@ -72,7 +74,7 @@ export function createContactService(deps: ContactServiceDeps) {
   /** The plan's contact limit, counting no further than the limit itself: cheap at a million contacts. */
   const ensureRoomForOne = async (tx: Db, companyId: string) => {
     const limit = await planLimitOf(tx, companyId, 'contacts', 'contactLimit');
-    await ensureWithinPlan(tx, companyId, {
+    ensureWithinLimit(limit, {
       group: 'contacts',
       subFeature: 'contactLimit',
       used: limit === -1 ? 0 : await contacts.countUpTo(tx, companyId, limit),
@@ -88,15 +90,13 @@ export function createContactService(deps: ContactServiceDeps) {
 
   return {
     async list(companyId: string, query: ContactListFilter): Promise<ContactListAnswer> {
-      const descending = query.sort.startsWith('-');
-      const column = (descending ? query.sort.slice(1) : query.sort) as (typeof contactSortFields)[number];
       const { rows, total } = await contacts.page(companyId, {
         page: query.page,
         size: query.size,
         search: query.search,
         status: query.status,
         label: query.label,
-        sort: { column, descending },
+        sort: sortOf<(typeof contactSortFields)[number]>(query.sort),
       });
       return { items: await answers(db, companyId, rows), total, page: query.page, size: query.size };
     },
@@ -105,7 +105,7 @@ export function createContactService(deps: ContactServiceDeps) {
     create: (companyId: string, body: NewContact): Promise<Contact> =>
       db.transaction(async (tx) => {
         const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
-        await lockCompanyContacts(tx, companyId);
+        await company.lock(tx, companyId);
         if (await contacts.byEmail(tx, companyId, body.email)) throw duplicate(body.email);
         await ensureRoomForOne(tx, companyId);
         const fields = fieldValuesOf(await fieldStore.list(tx, companyId), sent);
@@ -134,7 +134,7 @@ export function createContactService(deps: ContactServiceDeps) {
       if (!isId(id)) throw notFound();
       const { fields: sent, labels: labelIds, ...columns } = patch;
       return db.transaction(async (tx) => {
-        await lockCompanyContacts(tx, companyId);
+        await company.lock(tx, companyId);
         const fields = sent && fieldValuesOf(await fieldStore.list(tx, companyId), sent);
         if (labelIds) await ensureLabelsOwned(tx, companyId, labelIds);
         const now = clock.now();
@@ -153,7 +153,7 @@ export function createContactService(deps: ContactServiceDeps) {
     async remove(companyId: string, id: string): Promise<void> {
       if (!isId(id)) throw notFound();
       await db.transaction(async (tx) => {
-        await lockCompanyContacts(tx, companyId);
+        await company.lock(tx, companyId);
         await labels.setContactLabels(tx, companyId, id, [], clock.now());
         if (!(await contacts.remove(tx, companyId, id))) throw notFound();
       });

@@ -8,13 +8,14 @@ import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
-import { lockCompanyContacts } from './company-lock.ts';
+import type { CompanyDoor } from '../company-door.ts';
 import { isId } from './entity-id.ts';
 import { type FieldRow, fieldStore } from './field-store.ts';
 
 export interface FieldServiceDeps {
   db: Db;
   clock: Clock;
+  company: CompanyDoor;
 }
 
 export type FieldService = ReturnType<typeof createFieldService>;
@@ -57,7 +58,7 @@ const notFound = () => new DomainError('entityNotFound', 'Field not found', { fi
 
 /** The contact fields (§7 /contacts/field): the built-in ones and the company's custom ones. */
 export function createFieldService(deps: FieldServiceDeps) {
-  const { db, clock } = deps;
+  const { db, clock, company } = deps;
 
   return {
     list: async (companyId: string): Promise<ContactFields> => ({
@@ -68,7 +69,7 @@ export function createFieldService(deps: FieldServiceDeps) {
     async create(companyId: string, body: NewField): Promise<ContactField> {
       if ((builtInFieldTags as readonly string[]).includes(body.tag)) throw tagUsed(body.tag);
       return db.transaction(async (tx) => {
-        await lockCompanyContacts(tx, companyId);
+        await company.lock(tx, companyId);
         const fields = await fieldStore.list(tx, companyId);
         if (fields.some((field) => field.tag === body.tag)) throw tagUsed(body.tag);
         await ensureWithinPlan(tx, companyId, {
@@ -86,7 +87,7 @@ export function createFieldService(deps: FieldServiceDeps) {
     async remove(companyId: string, id: string): Promise<void> {
       if (!isId(id)) throw notFound();
       await db.transaction(async (tx) => {
-        await lockCompanyContacts(tx, companyId);
+        await company.lock(tx, companyId);
         if (!(await fieldStore.remove(tx, companyId, id))) throw notFound();
       });
     },

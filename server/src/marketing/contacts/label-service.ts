@@ -5,16 +5,18 @@ import type {
   labelSortFields,
   NewLabel,
 } from '@app/contract/marketing/contacts';
+import { sortOf } from '@app/contract/marketing/list';
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
-import { lockCompanyContacts } from './company-lock.ts';
+import type { CompanyDoor } from '../company-door.ts';
 import { isId } from './entity-id.ts';
 import { createLabelStore, type LabelRow } from './label-store.ts';
 
 export interface LabelServiceDeps {
   db: Db;
   clock: Clock;
+  company: CompanyDoor;
 }
 
 export type LabelService = ReturnType<typeof createLabelService>;
@@ -32,7 +34,7 @@ const duplicate = (name: string) =>
 
 /** The contact labels (§7 /contacts/label): static lists whose member counts are exact. */
 export function createLabelService(deps: LabelServiceDeps) {
-  const { db, clock } = deps;
+  const { db, clock, company } = deps;
   const labels = createLabelStore(db);
 
   /** Runs `change` on the company's label `id` under the company lock; 404 when there is none. */
@@ -43,7 +45,7 @@ export function createLabelService(deps: LabelServiceDeps) {
   ): Promise<Label> => {
     if (!isId(id)) throw notFound();
     const row = await db.transaction(async (tx) => {
-      await lockCompanyContacts(tx, companyId);
+      await company.lock(tx, companyId);
       return change(tx);
     });
     if (!row) throw notFound();
@@ -52,20 +54,18 @@ export function createLabelService(deps: LabelServiceDeps) {
 
   return {
     async list(companyId: string, query: LabelListFilter): Promise<LabelListAnswer> {
-      const descending = query.sort.startsWith('-');
-      const column = (descending ? query.sort.slice(1) : query.sort) as (typeof labelSortFields)[number];
       const { rows, total } = await labels.page(companyId, {
         page: query.page,
         size: query.size,
         search: query.search,
-        sort: { column, descending },
+        sort: sortOf<(typeof labelSortFields)[number]>(query.sort),
       });
       return { items: rows.map(toLabel), total, page: query.page, size: query.size };
     },
 
     async create(companyId: string, body: NewLabel): Promise<Label> {
       const row = await db.transaction(async (tx) => {
-        await lockCompanyContacts(tx, companyId);
+        await company.lock(tx, companyId);
         return labels.insert(tx, companyId, body.name, clock.now());
       });
       if (!row) throw duplicate(body.name);

@@ -10,6 +10,7 @@ import {
   fileUploadAnswer,
   fileUsageAnswer,
 } from '@app/contract/marketing/files';
+import { sortOf } from '@app/contract/marketing/list';
 import { uploadTooLargeMessage } from '@app/contract/rules/upload';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -73,14 +74,13 @@ export function fileRoutes(deps: FileRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { page, size, search, type, sort } = request.query;
-        const descending = sort.startsWith('-');
-        const field = (descending ? sort.slice(1) : sort) as keyof typeof sortColumns;
+        const { column, descending } = sortOf<keyof typeof sortColumns>(sort);
         const found = await media.page(ownerOf(sessionOf(request).companyId), {
           page,
           size,
           search,
           type,
-          sort: { column: sortColumns[field], descending },
+          sort: { column: sortColumns[column], descending },
         });
         return { data: { items: found.items.map(itemOf), total: found.total, page, size } };
       },

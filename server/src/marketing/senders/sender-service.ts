@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { sortOf } from '@app/contract/marketing/list';
 import {
   type NewSender,
   type Sender,
@@ -20,6 +21,7 @@ import type { Db } from '../../db/db.ts';
 import { DomainError, invalidField } from '../../domain-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { senderConfirmationMail } from '../../mail/templates.ts';
+import type { CompanyDoor } from '../company-door.ts';
 import { checkSenderDomain, type SenderDomainFacts } from './sender-rules.ts';
 import { createSenderStore, type SenderRow } from './sender-store.ts';
 
@@ -28,6 +30,7 @@ export interface SenderServiceDeps extends SenderDomainFacts {
   clock: Clock;
   mailer: Mailer;
   publicUrl: string;
+  company: CompanyDoor;
 }
 
 export type SenderService = ReturnType<typeof createSenderService>;
@@ -66,7 +69,7 @@ const sameHash = (stored: string, token: string) =>
  * domain rule is checked again then); the first one validated becomes the default.
  */
 export function createSenderService(deps: SenderServiceDeps) {
-  const { db, clock, mailer, publicUrl } = deps;
+  const { db, clock, mailer, publicUrl, company } = deps;
   const store = createSenderStore(db);
 
   const newLink = (now: Date) => {
@@ -97,14 +100,12 @@ export function createSenderService(deps: SenderServiceDeps) {
 
   return {
     async list(companyId: string, query: SenderListFilter): Promise<SenderListAnswer> {
-      const descending = query.sort.startsWith('-');
-      const column = (descending ? query.sort.slice(1) : query.sort) as (typeof senderSortFields)[number];
       const { rows, total } = await store.page(companyId, {
         page: query.page,
         size: query.size,
         search: query.search,
         status: query.status,
-        sort: { column, descending },
+        sort: sortOf<(typeof senderSortFields)[number]>(query.sort),
       });
       return { items: rows.map(toSender), total, page: query.page, size: query.size };
     },
@@ -119,7 +120,7 @@ export function createSenderService(deps: SenderServiceDeps) {
       const now = clock.now();
       const link = newLink(now);
       const { companyName, row } = await db.transaction(async (tx) => {
-        const companyName = await store.lockCompany(tx, companyId);
+        const companyName = await company.lock(tx, companyId);
         if (await store.exists(tx, companyId, email)) throw duplicate(email);
         const held = await store.holdings(tx, companyId);
         await ensureWithinPlan(tx, companyId, {
@@ -165,7 +166,7 @@ export function createSenderService(deps: SenderServiceDeps) {
         throw new DomainError('state', 'The sender is already validated');
       }
       try {
-        await mailLink(await store.companyName(companyId), row, link.token);
+        await mailLink(await company.name(companyId), row, link.token);
       } catch (error) {
         await store.markUnsent(companyId, id);
         throw error;
@@ -187,7 +188,7 @@ export function createSenderService(deps: SenderServiceDeps) {
       // The domain may have lost its verification since the sender was added.
       await checkSenderDomain(deps, row.company_id, row.email);
       const validated = await db.transaction(async (tx) => {
-        await store.lockCompany(tx, row.company_id);
+        await company.lock(tx, row.company_id);
         return store.markValidated(tx, row.company_id, row.id, row.token_hash, clock.now());
       });
       if (!validated) {
@@ -201,7 +202,7 @@ export function createSenderService(deps: SenderServiceDeps) {
     async remove(companyId: string, id: string): Promise<void> {
       if (!idPattern.test(id)) throw notFound();
       await db.transaction(async (tx) => {
-        await store.lockCompany(tx, companyId);
+        await company.lock(tx, companyId);
         const removed = await store.remove(tx, companyId, id);
         if (!removed) throw notFound();
         if (removed.is_default) await store.promoteOldestValidated(tx, companyId);
@@ -211,7 +212,7 @@ export function createSenderService(deps: SenderServiceDeps) {
     /** Makes a validated sender the company's default (409 state for one not validated yet). */
     async makeDefault(companyId: string, id: string): Promise<Sender> {
       return db.transaction(async (tx) => {
-        await store.lockCompany(tx, companyId);
+        await company.lock(tx, companyId);
         const row = await owned(tx, companyId, id);
         if (!row.validated_at) {
           throw new DomainError(

@@ -38,17 +38,6 @@ const orderColumns = { email: 'email', name: 'lower(name)', createdAt: 'created_
  */
 export function createSenderStore(db: Db) {
   return {
-    /**
-     * The company's name, its row locked until the transaction ends: sender changes of one company are
-     * serialized (plan limits, the one default).
-     */
-    lockCompany: async (tx: Db, companyId: string) =>
-      (await tx.one<{ name: string }>('SELECT name FROM companies WHERE id = $1 FOR UPDATE', [companyId]))
-        .name,
-
-    companyName: async (companyId: string) =>
-      (await db.one<{ name: string }>('SELECT name FROM companies WHERE id = $1', [companyId])).name,
-
     /** How many senders the company has, and the domains of their addresses. */
     async holdings(tx: Db, companyId: string): Promise<{ count: number; domains: string[] }> {
       const rows = await tx.query<{ domain: string; count: number }>(

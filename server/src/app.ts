@@ -109,6 +109,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerConsole } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { companyDoorOf } from './marketing/company-door.ts';
 import { marketingRoutes } from './marketing/create-marketing.ts';
 import { reportTo } from './report-error.ts';
 
@@ -338,10 +339,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     engine: marketingEngineOf(engine),
     media,
     spfRecordsOf: dns.txt,
-    company: {
-      lock: (tx, companyId) => companies.lockName(tx, companyId),
-      name: async (companyId) => (await companies.detail(companyId)).name,
-    },
+    company: companyDoorOf(companies),
+    importDir: config.importDir,
   })) {
     await api.register(routes, { prefix: '/v1' });
   }

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isNetmask } from '@app/contract/engine/netmask';
@@ -215,6 +216,8 @@ export interface Config {
     /** The most one company's files may take, in bytes. */
     quotaBytes: number;
   };
+  /** Where contact import files wait until their import ends (a temporary folder for memory://). */
+  importDir: string;
   mail: {
     mode: 'capture' | 'deliver';
     from: string;
@@ -303,6 +306,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       dir: env.MEDIA_DIR ?? path.join(env.DATA_DIR, 'media'),
       quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
     },
+    importDir: path.join(env.DATA_DIR === 'memory://' ? tmpdir() : env.DATA_DIR, 'contact-imports'),
     mail: {
       mode: env.MAIL_MODE,
       from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

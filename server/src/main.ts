@@ -16,9 +16,12 @@ import { createDnsResolver } from './dns/resolver.ts';
 import { createEngine } from './engine/create-engine.ts';
 import { createDeliveryFromConfig } from './engine/delivery/start-delivery.ts';
 import { startMxFromConfig } from './engine/inbound-mx/start-mx.ts';
+import { marketingEngineOf } from './engine/interfaces.ts';
 import { startSmtpRelay } from './engine/smtp-relay/start-relay.ts';
 import { createWorkerPresence } from './engine/worker-presence/worker-presence.ts';
 import { createMailer } from './mail/mailer.ts';
+import { companyDoorOf } from './marketing/company-door.ts';
+import { startMarketingWorkers } from './marketing/create-marketing.ts';
 import { reportTo } from './report-error.ts';
 import { startWorkers } from './workers.ts';
 
@@ -131,6 +134,17 @@ const stopWorkers = runs('worker')
       holder: presence,
     })
   : undefined;
+const stopMarketingWorkers = runs('worker')
+  ? startMarketingWorkers(
+      {
+        db,
+        clock: systemClock,
+        engine: marketingEngineOf(engine),
+        company: companyDoorOf(accounts.companies),
+      },
+      reportTo(logger),
+    )
+  : undefined;
 const delivery = runs('worker')
   ? createDeliveryFromConfig({
       config,
@@ -158,6 +172,7 @@ const shutdown = async (signal: string) => {
     smtp?.relay.close(),
     mx?.close(),
     stopWorkers?.(),
+    stopMarketingWorkers?.(),
     delivery?.stop(),
   ]);
   // Whatever this process still holds is free for the others at once.

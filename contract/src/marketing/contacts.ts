@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emailSchema } from '../common.ts';
 import { numericId } from '../engine/common.ts';
+import { isEmailAddress } from '../engine/email-address.ts';
 import { listPage, listQuery } from './list.ts';
 
 /** The built-in fields' tags (their merge tags): a custom field may not take one. */
@@ -23,8 +23,18 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => (value === undefined ? undefined : value || null));
 
+/**
+ * A contact's address, by the engine's rules (RFC 5321 sizes, internationalized addresses as RFC 6531
+ * allows), lower-cased.
+ */
+export const contactEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(isEmailAddress, 'Enter a valid email address');
+
 const contactShape = {
-  email: emailSchema,
+  email: contactEmail,
   firstname: optionalText(100),
   lastname: optionalText(100),
   phone: optionalText(40),
@@ -76,7 +86,7 @@ export const contactListQuery = listQuery.omit({ category: true }).extend({
 
 export const contactListAnswer = listPage(contactSchema);
 
-export const contactFindQuery = z.object({ email: emailSchema });
+export const contactFindQuery = z.object({ email: contactEmail });
 
 /** `/{id}` of a contact, a custom field or a label. */
 export const idParams = z.object({ id: z.string().max(32) });

@@ -1,5 +1,6 @@
 import { isFreeDomain } from './recipient-validation/address-facts.ts';
 import type { SendingDomainStore } from './sending-domains/sending-domain-store.ts';
+import type { SuppressionStore } from './suppression/suppression-store.ts';
 
 /** One of the company's sending domains, as marketing needs to know it. */
 export interface CompanySendingDomain {
@@ -20,11 +21,14 @@ export interface MarketingEngine {
   sendingDomainsOf(companyId: string): Promise<CompanySendingDomain[]>;
   /** Whether anyone may sign up for a mailbox at the (lower-case) domain: gmail.com, yahoo.com... */
   isFreeMailDomain(domain: string): boolean;
+  /** The (lower-cased) addresses among `addresses` on the company's non-transactional suppression list. */
+  suppressedForMarketing(companyId: string, addresses: string[]): Promise<Set<string>>;
 }
 
 /** The doors, on the engine's parts (app.ts passes the process's engine). */
 export function marketingEngineOf(engine: {
   sendingDomains: Pick<SendingDomainStore, 'list'>;
+  suppressions: Pick<SuppressionStore, 'suppressed'>;
 }): MarketingEngine {
   return {
     async sendingDomainsOf(companyId) {
@@ -38,5 +42,7 @@ export function marketingEngineOf(engine: {
         }));
     },
     isFreeMailDomain: isFreeDomain,
+    suppressedForMarketing: (companyId, addresses) =>
+      engine.suppressions.suppressed(companyId, 0, addresses, 'non_transactional'),
   };
 }

@@ -11,3 +11,14 @@ export interface CompanyDoor {
   lock(tx: Db, companyId: string): Promise<string>;
   name(companyId: string): Promise<string>;
 }
+
+/** The door on the accounts domain's company store. */
+export function companyDoorOf(companies: {
+  lockName(tx: Db, companyId: string): Promise<string>;
+  detail(companyId: string): Promise<{ name: string }>;
+}): CompanyDoor {
+  return {
+    lock: (tx, companyId) => companies.lockName(tx, companyId),
+    name: async (companyId) => (await companies.detail(companyId)).name,
+  };
+}

@@ -6,11 +6,15 @@ import type { Db } from '../db/db.ts';
 import type { MarketingEngine } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { ReportError } from '../report-error.ts';
 import type { CompanyDoor } from './company-door.ts';
 import { contactRoutes } from './contacts/contact-routes.ts';
 import { createContactService } from './contacts/contact-service.ts';
 import { fieldRoutes } from './contacts/field-routes.ts';
 import { createFieldService } from './contacts/field-service.ts';
+import { importRoutes } from './contacts/imports/import-routes.ts';
+import { createImportRunner } from './contacts/imports/import-runner.ts';
+import { createImportService } from './contacts/imports/import-service.ts';
 import { labelRoutes } from './contacts/label-routes.ts';
 import { createLabelService } from './contacts/label-service.ts';
 import { fileRoutes } from './files/routes.ts';
@@ -29,6 +33,8 @@ export interface MarketingDeps {
   company: CompanyDoor;
   /** The TXT records of a domain (the DNS resolver's `txt`): a sender's SPF is read live. */
   spfRecordsOf: SenderServiceDeps['spfRecordsOf'];
+  /** Where contact import files wait for their import (under DATA_DIR). */
+  importDir: string;
 }
 
 /**
@@ -36,7 +42,7 @@ export interface MarketingDeps {
  * interfaces and the content stores, registered by the app under /v1 with the console session.
  */
 export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
-  const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf, company } = deps;
+  const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf, company, importDir } = deps;
   return [
     fileRoutes({
       guards,
@@ -51,5 +57,39 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
     contactRoutes({ guards, contacts: createContactService({ db, clock, company }) }),
     fieldRoutes({ guards, fields: createFieldService({ db, clock, company }) }),
     labelRoutes({ guards, labels: createLabelService({ db, clock, company }) }),
+    importRoutes({ guards, imports: createImportService({ db, clock, company, dir: importDir }) }),
   ];
+}
+
+const importsEveryMs = 1_000;
+
+/**
+ * The marketing half's background work, run by the worker processes: contact imports, one at a time
+ * per process on their own promise (an import yields between slices). Returns a stop function.
+ */
+export function startMarketingWorkers(
+  deps: Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company'>,
+  reportError: ReportError,
+): () => Promise<void> {
+  let stopping = false;
+  const imports = createImportRunner({ ...deps, alive: () => !stopping });
+  let importing: Promise<unknown> | undefined;
+  const runImports = () => {
+    if (importing) return;
+    importing = (async () => {
+      while (!stopping && (await imports.runDue()) > 0) {
+        // keep going while imports are due
+      }
+    })()
+      .catch((error: unknown) => reportError(error, 'contact import failed'))
+      .finally(() => {
+        importing = undefined;
+      });
+  };
+  const timer = setInterval(runImports, importsEveryMs);
+  return async () => {
+    stopping = true;
+    clearInterval(timer);
+    await importing;
+  };
 }

@@ -1,3 +1,4 @@
+import { importMessages } from '@app/contract';
 import { cannotConnectMessage } from './connection-message.ts';
 
 /**
@@ -30,14 +31,14 @@ export const userMessages = {
   senderDomainMisconfigured: 'The sender domain is misconfigured',
   senderDomainUnsupported: 'The sender domain is not supported',
   spfInvalid: 'SPF or DNS record is not valid',
-  importNoHeader: 'The import file has no header',
-  importEmptyData: 'The import file has no data',
-  importTooBig: 'The import file is too big',
-  importUnknownEncoding: 'The import file has an unknown encoding',
-  importInvalidExcel: 'The import file is not a valid Excel file',
-  importUnfinished: 'A previous import is not finished yet',
-  importDelimiterUnsupported: 'The import file delimiter is not supported',
-  contactLimitExceeded: 'Contact limit exceeded',
+  importNoHeader: importMessages.noHeader,
+  importEmptyData: importMessages.emptyData,
+  importTooBig: importMessages.tooBig,
+  importUnknownEncoding: importMessages.unknownEncoding,
+  importInvalidExcel: importMessages.invalidExcel,
+  importUnfinished: importMessages.unfinished,
+  importDelimiterUnsupported: importMessages.delimiterUnsupported,
+  contactLimitExceeded: importMessages.contactLimit,
   emailNeedsValidation: 'Your email needs validation, please check your inbox',
   packageExpired: 'Package expired, please update your plan',
   captchaRequired: 'Captcha is required',

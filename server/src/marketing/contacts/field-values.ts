@@ -20,7 +20,10 @@ const decimal = /^-?\d+(\.\d+)?$/;
  * The value to store for `raw`, or why it does not fit the field's type. Strings are accepted for
  * every type (a form or a file sends only strings); null or a blank string removes the value.
  */
-function storedValue(field: FieldRule, raw: ContactFieldValue): ContactFieldValue | { refused: string } {
+export function storedValue(
+  field: FieldRule,
+  raw: ContactFieldValue,
+): ContactFieldValue | { refused: string } {
   const text = typeof raw === 'string' ? raw.trim() : raw;
   if (text === null || text === '') return null;
   switch (field.type) {

@@ -4,27 +4,11 @@ import { maxUploadBytes } from '../../content/media/media-types.ts';
 import { signUp, type TestAccount } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
+import { multipart } from '../../testing/multipart.ts';
 
 const png = (size = 72) =>
   Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(size - 8, 1)]);
 const pdf = Buffer.from('%PDF-1.4 a small document');
-
-/** A multipart/form-data body with one `file` part per file. */
-function multipart(files: { name: string; bytes: Buffer; field?: string }[]) {
-  const boundary = 'test-boundary-7d1f';
-  const parts = files.flatMap(({ name, bytes, field = 'file' }) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    bytes,
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe.each(databases)('the File Manager API (/v1/media) on $name', (database) => {
   const t = useTestApp(database);

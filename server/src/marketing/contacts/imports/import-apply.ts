@@ -1,0 +1,160 @@
+import type { ImportMode } from '@app/contract/marketing/contact-imports';
+import { importMessages } from '@app/contract/marketing/import-messages';
+import type { Db } from '../../../db/db.ts';
+import type { RowError, SliceCounts } from './import-store.ts';
+
+/** What a slice of staged rows needs to be applied. */
+export interface ApplySlice {
+  importId: string;
+  companyId: string;
+  mode: ImportMode;
+  emptyCells: 'keep' | 'clear';
+  /** The built-in columns the mapping fills. */
+  mappedBuiltIns: ReadonlyArray<'firstname' | 'lastname' | 'phone'>;
+  labels: readonly string[];
+  /** Staged rows with row numbers in (after, upTo]. */
+  after: number;
+  upTo: number;
+  /** How many more contacts the plan allows (Infinity when unlimited). */
+  room: number;
+  /** The slice's addresses on the company's marketing suppression list (a new contact starts unsubscribed). */
+  suppressed: ReadonlySet<string>;
+  consent: { at: string; source: string; text: string };
+  now: Date;
+}
+
+interface SliceRow {
+  row_number: number;
+  line: number;
+  email: string;
+  superseded_by: number | null;
+  contact_id: string | null;
+}
+
+const builtIns = ['firstname', 'lastname', 'phone'] as const;
+
+/**
+ * The new value of a built-in column on update: a mapped column's non-empty cell wins; its empty cell
+ * keeps the value or clears it; an unmapped column stays. Column names come from the fixed list above.
+ */
+function builtInUpdate(column: (typeof builtIns)[number], slice: ApplySlice): string {
+  if (!slice.mappedBuiltIns.includes(column)) return `c.${column}`;
+  return slice.emptyCells === 'clear' ? `s.${column}` : `COALESCE(s.${column}, c.${column})`;
+}
+
+/**
+ * Applies one slice of an import's staged rows to the contact book, in the caller's transaction (which
+ * holds the company lock): in-file duplicates give way to the file's last row of the address; the
+ * mode decides between adding and updating; a new contact beyond the plan's room is refused; a new
+ * contact on the suppression list starts unsubscribed, and no import changes an existing contact's
+ * status. The labels go to every contact the slice added or matched.
+ */
+export async function applySlice(
+  tx: Db,
+  slice: ApplySlice,
+): Promise<{ counts: SliceCounts; errors: RowError[] }> {
+  const rows = await tx.query<SliceRow>(
+    `SELECT r.row_number, r.line, r.email,
+       (SELECT max(l.line) FROM contact_import_rows l
+        WHERE l.import_id = r.import_id AND l.email = r.email AND l.row_number > r.row_number) AS superseded_by,
+       (SELECT c.id::text FROM contacts c WHERE c.company_id = $4 AND c.email = r.email) AS contact_id
+     FROM contact_import_rows r
+     WHERE r.import_id = $1 AND r.row_number > $2 AND r.row_number <= $3
+     ORDER BY r.row_number`,
+    [slice.importId, slice.after, slice.upTo, slice.companyId],
+  );
+  const errors: RowError[] = [];
+  const counts = { processed: 0, added: 0, updated: 0, skipped: 0, failed: 0 };
+  const toUpdate: number[] = [];
+  const matchedIds: string[] = [];
+  const toInsert: SliceRow[] = [];
+  for (const row of rows) {
+    if (row.superseded_by !== null) {
+      counts.skipped += 1;
+      errors.push({
+        line: row.line,
+        column: 'email',
+        reason: `Same address as line ${row.superseded_by}, whose values were kept`,
+      });
+    } else if (row.contact_id !== null) {
+      if (slice.mode === 'add') counts.skipped += 1;
+      else {
+        toUpdate.push(row.row_number);
+        matchedIds.push(row.contact_id);
+      }
+    } else if (slice.mode === 'update') {
+      counts.skipped += 1;
+      errors.push({
+        line: row.line,
+        column: 'email',
+        reason: 'Not in the contact book (the import only updates)',
+      });
+    } else toInsert.push(row);
+  }
+  const allowed = toInsert.slice(0, Math.max(0, Math.min(slice.room, toInsert.length)));
+  for (const row of toInsert.slice(allowed.length)) {
+    counts.failed += 1;
+    errors.push({ line: row.line, column: 'email', reason: importMessages.contactLimit });
+  }
+
+  if (toUpdate.length > 0) {
+    const set = builtIns.map((column) => `${column} = ${builtInUpdate(column, slice)}`).join(', ');
+    const newValues = `(${builtIns.map((column) => builtInUpdate(column, slice)).join(', ')}, jsonb_strip_nulls(c.fields || s.fields))`;
+    const changed = await tx.query(
+      `UPDATE contacts c SET ${set}, fields = jsonb_strip_nulls(c.fields || s.fields), updated_at = $4
+       FROM contact_import_rows s
+       WHERE s.import_id = $1 AND s.row_number = ANY($2::int[]) AND c.company_id = $3 AND c.email = s.email
+         AND (c.firstname, c.lastname, c.phone, c.fields) IS DISTINCT FROM ${newValues}
+       RETURNING c.id`,
+      [slice.importId, toUpdate, slice.companyId, slice.now],
+    );
+    counts.updated += changed.length;
+    // The same values as the contact has: nothing to change (a file imported twice changes nothing).
+    counts.skipped += toUpdate.length - changed.length;
+  }
+
+  let addedIds: string[] = [];
+  if (allowed.length > 0) {
+    const suppressed = allowed.map((row) => row.email).filter((email) => slice.suppressed.has(email));
+    const added = await tx.query<{ id: string }>(
+      `INSERT INTO contacts (company_id, email, firstname, lastname, phone, status, source, consent, fields, created_at, updated_at)
+       SELECT $3, s.email, s.firstname, s.lastname, s.phone,
+              CASE WHEN s.email = ANY($4::text[]) THEN 'unsubscribed' ELSE 'subscribed' END,
+              'import', $5::jsonb, jsonb_strip_nulls(s.fields), $6, $6
+       FROM contact_import_rows s
+       WHERE s.import_id = $1 AND s.row_number = ANY($2::int[])
+       ON CONFLICT (company_id, email) DO NOTHING
+       RETURNING id::text AS id`,
+      [
+        slice.importId,
+        allowed.map((row) => row.row_number),
+        slice.companyId,
+        suppressed,
+        JSON.stringify(slice.consent),
+        slice.now,
+      ],
+    );
+    addedIds = added.map((row) => row.id);
+    counts.added += addedIds.length;
+  }
+
+  const labelled = [...addedIds, ...matchedIds];
+  if (slice.labels.length > 0 && labelled.length > 0) {
+    await tx.query(
+      `WITH added AS (
+         INSERT INTO contact_label_members (label_id, contact_id, company_id, added_at)
+         SELECT l.id, c.id, $3, $4
+         FROM unnest($1::bigint[]) AS c (id)
+         CROSS JOIN contact_labels l
+         WHERE l.company_id = $3 AND l.id = ANY($2::bigint[])
+         ON CONFLICT DO NOTHING
+         RETURNING label_id)
+       UPDATE contact_labels SET members = members + n.count
+       FROM (SELECT label_id, count(*) AS count FROM added GROUP BY label_id) n
+       WHERE contact_labels.id = n.label_id`,
+      [labelled, slice.labels, slice.companyId, slice.now],
+    );
+  }
+  counts.processed = slice.upTo - slice.after;
+  return { counts, errors };
+}

@@ -1,0 +1,185 @@
+import { rm } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { planLimitOf } from '../../../accounts/plans/plan-catalogue.ts';
+import type { Clock } from '../../../clock.ts';
+import type { Db } from '../../../db/db.ts';
+import { DomainError } from '../../../domain-error.ts';
+import type { MarketingEngine } from '../../../engine/interfaces.ts';
+import type { CompanyDoor } from '../../company-door.ts';
+import { createContactStore } from '../contact-store.ts';
+import { fieldStore } from '../field-store.ts';
+import { applySlice } from './import-apply.ts';
+import { fileRecords } from './import-file.ts';
+import { checkedRow, rowPlanOf } from './import-rows.ts';
+import { type ImportRow, importStore, type RowError, type StagedRow } from './import-store.ts';
+
+/** How long a claim holds without news from its worker; each slice renews it. */
+const claimMs = 30_000;
+/** What a slice aims to take of the event loop (the database's share included, in-process with PGlite). */
+const sliceBudgetMs = 25;
+const minSlice = 50;
+const maxSlice = 5_000;
+
+export interface ImportRunnerDeps {
+  db: Db;
+  clock: Clock;
+  engine: Pick<MarketingEngine, 'suppressedForMarketing'>;
+  company: CompanyDoor;
+  /** Whether this process may go on (false once it is stopping). */
+  alive?: () => boolean;
+}
+
+/** A slice size that adapts to how long the last slice took, towards the budget. */
+function sliceSizer() {
+  let size = 500;
+  return {
+    get size() {
+      return size;
+    },
+    took(ms: number, rows: number) {
+      if (rows < size) return;
+      const next = ms <= 0 ? size * 2 : Math.round((size * sliceBudgetMs) / ms);
+      size = Math.min(maxSlice, Math.max(minSlice, Math.min(next, size * 2)));
+    },
+  };
+}
+
+/**
+ * Runs contact imports in the background: claims a running import, reads its file into staging rows
+ * (checked, with each rejected row's line and reason), then applies the staged rows to the contact
+ * book, one slice per transaction. Every slice commits its rows with the import's counters, and
+ * slices are sized to take about {@link sliceBudgetMs} ms with a turn of the event loop between them:
+ * a process killed at any point leaves an import that the next claim resumes where it stood.
+ */
+export function createImportRunner(deps: ImportRunnerDeps) {
+  const { db, clock } = deps;
+  const alive = deps.alive ?? (() => true);
+  const contacts = createContactStore(db);
+  const claimUntil = () => new Date(clock.now().getTime() + claimMs);
+
+  async function readFile(job: ImportRow): Promise<void> {
+    const fields = await fieldStore.list(db, job.company_id);
+    const plan = rowPlanOf(job.headers, job.mapping ?? {}, fields, job.empty_cells ?? 'keep');
+    const sizer = sliceSizer();
+    let rowNumber = 0;
+    let rows: StagedRow[] = [];
+    let errors: RowError[] = [];
+    let pending = 0;
+    let started = performance.now();
+    const flush = async () => {
+      if (pending === 0) return;
+      const [staged, rejected, count] = [rows, errors, pending];
+      rows = [];
+      errors = [];
+      pending = 0;
+      await db.transaction(async (tx) => {
+        await importStore.stage(tx, job.id, staged);
+        await importStore.record(
+          tx,
+          job.id,
+          { read: count, failed: rejected.length },
+          rejected,
+          claimUntil(),
+        );
+      });
+      sizer.took(performance.now() - started, count);
+      await nextTurn();
+      if (!alive()) throw new Stopped();
+      started = performance.now();
+    };
+    let header = true;
+    for await (const record of fileRecords(job.file_path, job)) {
+      if (header) {
+        header = false;
+        continue;
+      }
+      rowNumber += 1;
+      if (rowNumber <= job.read) continue;
+      const checked = checkedRow(plan, job.headers, record, rowNumber);
+      if ('row' in checked) rows.push(checked.row);
+      else errors.push(checked.error);
+      pending += 1;
+      if (pending >= sizer.size) await flush();
+    }
+    await flush();
+    await importStore.markReadDone(db, job.id);
+  }
+
+  async function applyRows(job: ImportRow, read: number): Promise<void> {
+    const sizer = sliceSizer();
+    const mappedBuiltIns = (['firstname', 'lastname', 'phone'] as const).filter((tag) =>
+      Object.values(job.mapping ?? {}).includes(tag),
+    );
+    let processed = job.processed;
+    while (processed < read) {
+      const started = performance.now();
+      const upTo = Math.min(read, processed + sizer.size);
+      // Asked before the transaction: the engine answers on its own connection.
+      const suppressed = await deps.engine.suppressedForMarketing(
+        job.company_id,
+        await importStore.stagedEmails(db, job.id, processed, upTo),
+      );
+      await db.transaction(async (tx) => {
+        await deps.company.lock(tx, job.company_id);
+        const limit = await planLimitOf(tx, job.company_id, 'contacts', 'contactLimit');
+        const held = limit === -1 ? 0 : await contacts.countUpTo(tx, job.company_id, limit);
+        const { counts, errors } = await applySlice(tx, {
+          importId: job.id,
+          companyId: job.company_id,
+          mode: job.mode ?? 'upsert',
+          emptyCells: job.empty_cells ?? 'keep',
+          mappedBuiltIns,
+          labels: job.labels ?? [],
+          after: processed,
+          upTo,
+          room: limit === -1 ? Number.POSITIVE_INFINITY : limit - held,
+          suppressed,
+          consent: {
+            at: clock.now().toISOString(),
+            source: `import ${job.file_name}`,
+            text: 'Imported from a file',
+          },
+          now: clock.now(),
+        });
+        await importStore.record(tx, job.id, counts, errors, claimUntil());
+      });
+      sizer.took(performance.now() - started, upTo - processed);
+      processed = upTo;
+      await nextTurn();
+      if (!alive()) throw new Stopped();
+    }
+  }
+
+  async function run(job: ImportRow): Promise<void> {
+    try {
+      if (!job.read_done) await readFile(job);
+      const current = await importStore.get(db, job.company_id, job.id);
+      if (!current) return;
+      await applyRows(current, current.read);
+      await db.transaction((tx) => importStore.finish(tx, job.id, {}, clock.now()));
+    } catch (error) {
+      if (error instanceof Stopped) return;
+      // A file that cannot be read further says why; anything else is logged by the worker.
+      const refusal = error instanceof DomainError;
+      const message = refusal ? error.message : 'The import stopped on an unexpected error';
+      await db.transaction((tx) => importStore.finish(tx, job.id, { failed: message }, clock.now()));
+      await rm(job.file_path, { force: true });
+      if (!refusal) throw error;
+      return;
+    }
+    await rm(job.file_path, { force: true });
+  }
+
+  return {
+    /** Runs one due import to its end (or until the process stops); 1 when there was one. */
+    async runDue(): Promise<number> {
+      const job = await importStore.claimDue(db, clock.now(), claimUntil());
+      if (!job) return 0;
+      await run(job);
+      return 1;
+    },
+  };
+}
+
+/** The process is stopping: the import stays claimed until its claim lapses, then resumes. */
+class Stopped extends Error {}

@@ -168,8 +168,7 @@ export function importRoutes(deps: ImportRouteDeps): FastifyPluginAsyncZod {
           if (!request.isMultipart())
             throw invalidField('file', 'Upload the file as multipart/form-data in a field named file');
           const file = await request.file();
-          if (!file || file.fieldname !== 'file')
-            throw invalidField('file', 'Send the file in a field named file');
+          if (file?.fieldname !== 'file') throw invalidField('file', 'Send the file in a field named file');
           const prepared = await imports.prepare(companyOf(request), {
             fileName: file.filename,
             stream: file.file,

@@ -31,7 +31,6 @@ export type { ConsoleProfile, ProfileDefinition } from './features/profiles.ts';
 export { consoleProfiles, profileDefinitions } from './features/profiles.ts';
 export type { RangeOption, RangeRules } from './features/ranges.ts';
 export { defaultRangeRules, isCustomRangeAllowed, restrictedRangeRules } from './features/ranges.ts';
-export * from './marketing/import-messages.ts';
 export type * from './routes/route-table.ts';
 export type * from './routes/route-types.ts';
 export * from './rules/index.ts';

@@ -1,5 +1,6 @@
 import { type AppPages, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
+import { contactPages } from './contacts/pages.ts';
 import { dashboardPages } from './dashboard/pages.ts';
 import { filePages } from './files/pages.ts';
 import { senderPages } from './senders/pages.ts';
@@ -11,6 +12,7 @@ import { senderPages } from './senders/pages.ts';
  */
 const pages = {
   ...dashboardPages,
+  ...contactPages,
   ...filePages,
   ...senderPages,
 } satisfies AppPages<'@app/mf-marketing'>;

@@ -156,10 +156,10 @@ test('the smtp variant (the spec build) has no marketing: no marketing menu item
   await signInToConsole(page, email, password);
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu.getByRole('link', { name: 'Analytic', exact: true })).toBeVisible();
-  for (const label of ['Home', 'File Manager', 'Manage Sender']) {
+  for (const label of ['Home', 'Contact Book', 'Add Contact', 'File Manager', 'Manage Sender']) {
     await expect(menu.getByRole('link', { name: label, exact: true })).toHaveCount(0);
   }
-  for (const path of ['/dashboard', '/file-manager', '/sender']) {
+  for (const path of ['/dashboard', '/contact', '/file-manager', '/sender']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { name: /^Page not available/ })).toBeVisible();
   }

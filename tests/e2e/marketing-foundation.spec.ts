@@ -7,6 +7,7 @@ import {
   screenshots,
   signInToConsole,
 } from './helpers.ts';
+import { dropFiles } from './support/drop-files.ts';
 import { expect, test } from './support/engine-server.ts';
 import { sessionHeaders, verifiedSendingDomain } from './support/verified-domain.ts';
 
@@ -21,20 +22,9 @@ test.setTimeout(180_000);
 
 const png = (size = 96) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(size - 8).fill(1)];
 
-/** Drops files on the File Manager's drop area, as a drag from the desktop does. */
-async function dropFiles(page: Page, files: Array<{ name: string; bytes?: number[]; size?: number }>) {
-  const transfer = await page.evaluateHandle((list) => {
-    const data = new DataTransfer();
-    for (const file of list) {
-      const body = file.bytes ? new Uint8Array(file.bytes) : new Uint8Array(file.size ?? 0);
-      data.items.add(new File([body], file.name));
-    }
-    return data;
-  }, files);
-  const zone = page.getByRole('region', { name: 'Drop files to upload' });
-  await zone.dispatchEvent('dragover', { dataTransfer: transfer });
-  await zone.dispatchEvent('drop', { dataTransfer: transfer });
-}
+/** Drops files on the File Manager's drop area. */
+const dropOnFileManager = (page: Page, files: Parameters<typeof dropFiles>[2]) =>
+  dropFiles(page, 'Drop files to upload', files);
 
 // A dialog's content is slotted into sl-dialog, outside its shadow panel: scope by the open host.
 const openDialog = (page: Page) => page.locator('sl-dialog[open]');
@@ -82,7 +72,7 @@ test('File Manager: drag and drop upload, rename, duplicate and 21 MB refused, d
   await expect(page.getByRole('heading', { name: 'No files yet' })).toBeVisible();
 
   const pdf = [0x25, 0x50, 0x44, 0x46];
-  await dropFiles(page, [
+  await dropOnFileManager(page, [
     { name: 'Shop logo.png', bytes: png() },
     { name: 'prices.pdf', bytes: pdf },
     { name: 'terms.pdf', bytes: pdf },
@@ -93,7 +83,7 @@ test('File Manager: drag and drop upload, rename, duplicate and 21 MB refused, d
   await expect(page.getByText(/^Storage: \d+ B of 100 Mb used$/)).toBeVisible();
 
   // The same name again (code 122), a file of 21 MB: each refused with the spec's message, beside it.
-  await dropFiles(page, [
+  await dropOnFileManager(page, [
     { name: 'Shop logo.png', bytes: png() },
     { name: 'film.mp4', size: 21 * 1024 * 1024 },
   ]);
@@ -105,7 +95,7 @@ test('File Manager: drag and drop upload, rename, duplicate and 21 MB refused, d
 
   // An upload still on its way can be cancelled: nothing is stored. (The test holds the request.)
   await page.route('**/v1/media', () => undefined);
-  await dropFiles(page, [{ name: 'slow.pdf', bytes: pdf }]);
+  await dropOnFileManager(page, [{ name: 'slow.pdf', bytes: pdf }]);
   await uploads(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(uploads(page).getByText('Cancelled')).toBeVisible();
   await page.unroute('**/v1/media');
@@ -135,7 +125,7 @@ test('File Manager: drag and drop upload, rename, duplicate and 21 MB refused, d
   // The plan's storage limit, set by the operator: the next upload gets the quota message.
   runAdminIn(engine.dataDir, 'set-limit', '--email', email, '--limit', 'storageLimit', '--value', '100');
   await page.getByLabel('Search').fill('');
-  await dropFiles(page, [{ name: 'banner.png', bytes: png(200) }]);
+  await dropOnFileManager(page, [{ name: 'banner.png', bytes: png(200) }]);
   await expect(uploads(page).getByText('Quota of storageLimit on file manager is exceeded')).toBeVisible();
 });
 

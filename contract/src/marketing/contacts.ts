@@ -88,6 +88,9 @@ export const contactListAnswer = listPage(contactSchema);
 
 export const contactFindQuery = z.object({ email: contactEmail });
 
+/** `POST /v1/contacts/unsubscribe` and `/resubscribe`. */
+export const contactEmailBody = z.object({ email: contactEmail }).strict();
+
 /** `/{id}` of a contact, a custom field or a label. */
 export const idParams = z.object({ id: z.string().max(32) });
 

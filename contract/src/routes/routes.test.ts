@@ -79,6 +79,9 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/file-manager', 'file-manager'],
   ['/sender', 'sender'],
   ['/sender/validate/7', 'sender-validate', { id: '7' }],
+  ['/contact', 'contact'],
+  ['/contact/add', 'contact-add'],
+  ['/contact/import', 'contact-import'],
 ];
 
 describe('route table', () => {

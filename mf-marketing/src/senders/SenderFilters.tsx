@@ -1,5 +1,5 @@
-import { Button, SelectField, TextField } from '@app/shared';
-import { useState } from 'react';
+import { SelectField } from '@app/shared';
+import { ListSearchForm } from '../lists/ListSearchForm.tsx';
 import type { SenderListView, StatusFilter } from './sender-query.ts';
 
 const statusOptions = [
@@ -16,40 +16,20 @@ export function SenderFilters({
   view: SenderListView;
   onChange: (view: SenderListView) => void;
 }) {
-  const [search, setSearch] = useState(view.search);
   return (
-    <form
-      aria-label="Search senders"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onChange({ ...view, search: search.trim(), page: 1 });
-      }}
-    >
-      <div className="app-form-row">
-        <TextField
-          label="Search"
-          type="search"
-          placeholder="Address or name"
-          autoComplete="off"
-          maxLength={200}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+    <ListSearchForm
+      label="Search senders"
+      search={view.search}
+      placeholder="Address or name"
+      onSearch={(search) => onChange({ ...view, search, page: 1 })}
+      filters={(search) => (
         <SelectField
           label="Status"
           value={view.status}
           options={statusOptions}
-          onChange={(status) =>
-            onChange({ ...view, search: search.trim(), status: status as StatusFilter, page: 1 })
-          }
+          onChange={(status) => onChange({ ...view, search, status: status as StatusFilter, page: 1 })}
         />
-      </div>
-      <div className="app-page-actions">
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </div>
-    </form>
+      )}
+    />
   );
 }

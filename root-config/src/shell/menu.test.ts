@@ -1,10 +1,12 @@
 import { type ConsoleProfile, featureFlagsFor, isFeatureOn } from '@app/contract';
+import { routes } from '@app/contract/routes/routes';
 import { describe, expect, it } from 'vitest';
 import { routeFeatureOn } from '../routing/route-features.ts';
 import { visibleMenu } from './menu.ts';
 
 /** The smtp variant: no marketing route is in the build. */
-const smtpBuild = (path: string) => !['/dashboard', '/file-manager', '/sender'].includes(path);
+const marketingPaths = routes.filter((route) => route.app === '@app/mf-marketing').map((route) => route.path);
+const smtpBuild = (path: string) => !marketingPaths.includes(path);
 const labels = (groups: ReturnType<typeof visibleMenu>) =>
   groups.flatMap((group) => group.items.map((item) => item.label));
 const menuOf = (profile?: ConsoleProfile) => {
@@ -44,14 +46,14 @@ describe('the marketing items', () => {
         () => true,
       ),
     );
-    expect(all.slice(0, 3)).toEqual(['Home', 'File Manager', 'Manage Sender']);
+    expect(all.slice(0, 5)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager', 'Manage Sender']);
     const noSender = labels(
       visibleMenu(
         () => true,
         (path) => path !== '/sender',
       ),
     );
-    expect(noSender.slice(0, 2)).toEqual(['Home', 'File Manager']);
+    expect(noSender.slice(0, 4)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager']);
     expect(noSender).not.toContain('Manage Sender');
   });
 });

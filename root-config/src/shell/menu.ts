@@ -23,6 +23,8 @@ export const marketingMenu: MenuGroup[] = [
     label: 'Marketing',
     items: [
       { label: 'Home', path: '/dashboard' },
+      { label: 'Contact Book', path: '/contact' },
+      { label: 'Add Contact', path: '/contact/add' },
       { label: 'File Manager', path: '/file-manager' },
       { label: 'Manage Sender', path: '/sender' },
     ],

@@ -1,6 +1,9 @@
+import type { SuppressionSource } from '@app/contract/engine/index';
 import { isFreeDomain } from './recipient-validation/address-facts.ts';
 import type { SendingDomainStore } from './sending-domains/sending-domain-store.ts';
-import type { SuppressionStore } from './suppression/suppression-store.ts';
+import type { SuppressionChangeCursor, SuppressionStore } from './suppression/suppression-store.ts';
+
+export type { SuppressionChangeCursor } from './suppression/suppression-store.ts';
 
 /** One of the company's sending domains, as marketing needs to know it. */
 export interface CompanySendingDomain {
@@ -23,12 +26,37 @@ export interface MarketingEngine {
   isFreeMailDomain(domain: string): boolean;
   /** The (lower-cased) addresses among `addresses` on the company's non-transactional suppression list. */
   suppressedForMarketing(companyId: string, addresses: string[]): Promise<Set<string>>;
+  /** Puts the address on the company's non-transactional suppression list (a contact unsubscribed). */
+  suppressForMarketing(
+    companyId: string,
+    address: string,
+    source: 'Manually Added' | 'Unsubscribe Link',
+  ): Promise<void>;
+  /**
+   * Takes the address off the company's non-transactional list (a contact resubscribed); false when an
+   * entry stays (the operator's compliance entries are never lifted).
+   */
+  liftMarketingSuppression(companyId: string, address: string): Promise<boolean>;
+  /** The master accounts' non-transactional entries added or changed after `after`, oldest first. */
+  marketingSuppressionChanges(
+    after: SuppressionChangeCursor | null,
+    limit: number,
+  ): Promise<MarketingSuppressionChange[]>;
+}
+
+/** An address put on (or changed on) a company's non-transactional suppression list, and why. */
+export interface MarketingSuppressionChange {
+  companyId: string;
+  address: string;
+  source: SuppressionSource;
+  /** Where a reader stands once it has seen this change. */
+  cursor: SuppressionChangeCursor;
 }
 
 /** The doors, on the engine's parts (app.ts passes the process's engine). */
 export function marketingEngineOf(engine: {
   sendingDomains: Pick<SendingDomainStore, 'list'>;
-  suppressions: Pick<SuppressionStore, 'suppressed'>;
+  suppressions: Pick<SuppressionStore, 'suppressed' | 'add' | 'remove' | 'changedSince'>;
 }): MarketingEngine {
   return {
     async sendingDomainsOf(companyId) {
@@ -44,5 +72,21 @@ export function marketingEngineOf(engine: {
     isFreeMailDomain: isFreeDomain,
     suppressedForMarketing: (companyId, addresses) =>
       engine.suppressions.suppressed(companyId, 0, addresses, 'non_transactional'),
+    suppressForMarketing: (companyId, address, source) =>
+      engine.suppressions.add([
+        { companyId, subaccountId: 0, recipient: address, type: 'non_transactional', source },
+      ]),
+    async liftMarketingSuppression(companyId, address) {
+      return (await engine.suppressions.remove(companyId, 0, address, 'non_transactional')).kept === 0;
+    },
+    async marketingSuppressionChanges(after, limit) {
+      const rows = await engine.suppressions.changedSince(after, limit);
+      return rows.map((row) => ({
+        companyId: row.company_id,
+        address: row.recipient,
+        source: row.source,
+        cursor: { at: row.at, companyId: row.company_id, recipient: row.recipient },
+      }));
+    },
   };
 }

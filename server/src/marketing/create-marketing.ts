@@ -17,6 +17,9 @@ import { createImportRunner } from './contacts/imports/import-runner.ts';
 import { createImportService } from './contacts/imports/import-service.ts';
 import { labelRoutes } from './contacts/label-routes.ts';
 import { createLabelService } from './contacts/label-service.ts';
+import { subscriptionRoutes } from './contacts/subscription/subscription-routes.ts';
+import { createSubscriptionService } from './contacts/subscription/subscription-service.ts';
+import { createSuppressionFollower } from './contacts/subscription/suppression-follower.ts';
 import { fileRoutes } from './files/routes.ts';
 import { senderRoutes } from './senders/routes.ts';
 import { createSenderService, type SenderServiceDeps } from './senders/sender-service.ts';
@@ -43,6 +46,7 @@ export interface MarketingDeps {
  */
 export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
   const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf, company, importDir } = deps;
+  const contacts = createContactService({ db, clock, company, engine });
   return [
     fileRoutes({
       guards,
@@ -54,7 +58,11 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
       guards,
       senders: createSenderService({ db, clock, mailer, publicUrl, engine, spfRecordsOf, company }),
     }),
-    contactRoutes({ guards, contacts: createContactService({ db, clock, company }) }),
+    contactRoutes({ guards, contacts }),
+    subscriptionRoutes({
+      guards,
+      subscriptions: createSubscriptionService({ db, clock, company, engine, contacts }),
+    }),
     fieldRoutes({ guards, fields: createFieldService({ db, clock, company }) }),
     labelRoutes({ guards, labels: createLabelService({ db, clock, company }) }),
     importRoutes({ guards, imports: createImportService({ db, clock, company, dir: importDir }) }),
@@ -62,10 +70,14 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
 }
 
 const importsEveryMs = 1_000;
+const purgeEveryMs = 10 * 60_000;
+const followEveryMs = 2_000;
 
 /**
  * The marketing half's background work, run by the worker processes: contact imports, one at a time
- * per process on their own promise (an import yields between slices). Returns a stop function.
+ * per process on their own promise (an import yields between slices); the engine's suppression list
+ * followed into the contacts' statuses; the files of imports prepared but never started, removed
+ * after a day. Returns a stop function.
  */
 export function startMarketingWorkers(
   deps: Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company'>,
@@ -73,6 +85,20 @@ export function startMarketingWorkers(
 ): () => Promise<void> {
   let stopping = false;
   const imports = createImportRunner({ ...deps, alive: () => !stopping });
+  const suppressions = createSuppressionFollower(deps);
+  let following: Promise<unknown> | undefined;
+  const follow = () => {
+    if (following) return;
+    following = (async () => {
+      while (!stopping && (await suppressions.runOnce()) > 0) {
+        // keep going while the engine's list has changes
+      }
+    })()
+      .catch((error: unknown) => reportError(error, 'following the suppression list failed'))
+      .finally(() => {
+        following = undefined;
+      });
+  };
   let importing: Promise<unknown> | undefined;
   const runImports = () => {
     if (importing) return;
@@ -86,10 +112,19 @@ export function startMarketingWorkers(
         importing = undefined;
       });
   };
-  const timer = setInterval(runImports, importsEveryMs);
+  const purge = () => {
+    imports
+      .purgeUnstarted()
+      .catch((error: unknown) => reportError(error, 'purging unstarted imports failed'));
+  };
+  const timers = [
+    setInterval(runImports, importsEveryMs),
+    setInterval(follow, followEveryMs),
+    setInterval(purge, purgeEveryMs),
+  ];
   return async () => {
     stopping = true;
-    clearInterval(timer);
-    await importing;
+    for (const timer of timers) clearInterval(timer);
+    await Promise.all([importing, following]);
   };
 }

@@ -1,4 +1,4 @@
-import { importMessages } from '@app/contract';
+import { importMessages } from '@app/contract/marketing/import-messages';
 import { cannotConnectMessage } from './connection-message.ts';
 
 /**

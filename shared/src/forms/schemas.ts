@@ -2,6 +2,7 @@
 // own, with zod, fetched the first time a form needs them (formSchema), so that no page's first
 // load carries them.
 import { suppressionBulkEntry } from '@app/contract/engine/suppression';
+import { newContactBody } from '@app/contract/marketing/contacts';
 import { newSenderBody } from '@app/contract/marketing/senders';
 import * as contractSchemas from '@app/contract/schemas';
 import { ipPoolFormSchema } from './ip-pool-form.ts';
@@ -12,6 +13,7 @@ export const formSchemas = {
   ...contractSchemas,
   suppressionBulkEntry,
   newSenderBody,
+  newContactBody,
   ipPoolFormSchema,
   templateFormSchema,
 };

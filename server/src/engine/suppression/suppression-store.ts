@@ -91,6 +91,13 @@ const rowsPerInsert = 1000;
 const compliance: SuppressionSource = 'Compliance';
 
 /** Which of these addresses are on the account's list for this type? */
+/** Where a reader of `changedSince` stands: the last change it saw. */
+export interface SuppressionChangeCursor {
+  at: string;
+  companyId: string;
+  recipient: string;
+}
+
 export interface SuppressionCheck {
   companyId: string;
   subaccountId: number;
@@ -183,6 +190,21 @@ export function createSuppressionStore(db: Db, clock: Clock = systemClock) {
       const addresses = [...new Set(recipients.map((recipient) => recipient.toLowerCase()))];
       return check({ companyId, subaccountId, type, addresses });
     },
+
+    /**
+     * The master accounts' non-transactional entries created or changed after `after`, oldest first
+     * (marketing follows them into its contacts' statuses).
+     */
+    changedSince: (after: SuppressionChangeCursor | null, limit: number) =>
+      // The time travels as text: a Date would drop its microseconds and read the same change again.
+      db.query<{ company_id: string; recipient: string; source: SuppressionSource; at: string }>(
+        `SELECT company_id::text AS company_id, recipient, source, updated_at::text AS at FROM suppressions
+         WHERE subaccount_id = 0 AND type = 'non_transactional'
+           AND ($1::timestamptz IS NULL OR (updated_at, company_id, recipient) > ($1::timestamptz, $2::uuid, $3::text))
+         ORDER BY updated_at, company_id, recipient
+         LIMIT $4`,
+        [after?.at ?? null, after?.companyId ?? null, after?.recipient ?? null, limit],
+      ),
 
     /** As `suppressed`, for many checks at once through `tx`: a send screened in the transaction that writes it. */
     suppressedIn: (tx: Db, checks: readonly SuppressionCheck[]): Promise<Set<string>[]> =>

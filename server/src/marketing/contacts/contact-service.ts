@@ -11,6 +11,7 @@ import { ensureWithinLimit, planLimitOf } from '../../accounts/plans/plan-catalo
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
+import type { MarketingEngine } from '../../engine/interfaces.ts';
 import type { CompanyDoor } from '../company-door.ts';
 import { type ContactRow, createContactStore } from './contact-store.ts';
 import { isId } from './entity-id.ts';
@@ -22,6 +23,7 @@ export interface ContactServiceDeps {
   db: Db;
   clock: Clock;
   company: CompanyDoor;
+  engine: Pick<MarketingEngine, 'suppressedForMarketing'>;
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
@@ -101,9 +103,15 @@ export function createContactService(deps: ContactServiceDeps) {
       return { items: await answers(db, companyId, rows), total, page: query.page, size: query.size };
     },
 
-    /** Adds a contact from the console, subscribed; the plan's contact limit is checked under the company lock. */
-    create: (companyId: string, body: NewContact): Promise<Contact> =>
-      db.transaction(async (tx) => {
+    /**
+     * Adds a contact from the console, subscribed (unsubscribed when its address is on the company's
+     * marketing suppression list: only a resubscribe lifts that); the plan's contact limit is checked
+     * under the company lock.
+     */
+    async create(companyId: string, body: NewContact): Promise<Contact> {
+      // Asked before the transaction: the engine answers on its own connection.
+      const suppressed = (await deps.engine.suppressedForMarketing(companyId, [body.email])).has(body.email);
+      return db.transaction(async (tx) => {
         const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
         await company.lock(tx, companyId);
         if (await contacts.byEmail(tx, companyId, body.email)) throw duplicate(body.email);
@@ -111,11 +119,19 @@ export function createContactService(deps: ContactServiceDeps) {
         const fields = fieldValuesOf(await fieldStore.list(tx, companyId), sent);
         await ensureLabelsOwned(tx, companyId, labelIds);
         const now = clock.now();
-        const row = await contacts.insert(tx, { ...columns, companyId, source: 'console', fields, now });
+        const row = await contacts.insert(tx, {
+          ...columns,
+          companyId,
+          source: 'console',
+          fields,
+          now,
+          status: suppressed ? 'unsubscribed' : 'subscribed',
+        });
         if (!row) throw duplicate(body.email);
         if (labelIds.length > 0) await labels.setContactLabels(tx, companyId, row.id, labelIds, now);
         return answer(tx, companyId, row);
-      }),
+      });
+    },
 
     async get(companyId: string, id: string): Promise<Contact> {
       const row = isId(id) ? await contacts.get(db, companyId, id) : undefined;

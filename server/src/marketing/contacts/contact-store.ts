@@ -63,11 +63,17 @@ export function createContactStore(db: Db) {
     /** Undefined when the company has the address already. */
     insert: (
       tx: Db,
-      contact: ContactColumns & { companyId: string; source: string; fields: FieldValues; now: Date },
+      contact: ContactColumns & {
+        companyId: string;
+        source: string;
+        fields: FieldValues;
+        now: Date;
+        status?: ContactStatus;
+      },
     ) =>
       tx.maybeOne<ContactRow>(
-        `INSERT INTO contacts (company_id, email, firstname, lastname, phone, source, fields, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8)
+        `INSERT INTO contacts (company_id, email, firstname, lastname, phone, source, fields, created_at, updated_at, status)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8, $9)
          ON CONFLICT (company_id, email) DO NOTHING
          RETURNING ${columns}`,
         [
@@ -79,6 +85,7 @@ export function createContactStore(db: Db) {
           contact.source,
           JSON.stringify(contact.fields),
           contact.now,
+          contact.status ?? 'subscribed',
         ],
       ),
 

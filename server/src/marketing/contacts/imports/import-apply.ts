@@ -9,6 +9,8 @@ export interface ApplySlice {
   companyId: string;
   mode: ImportMode;
   emptyCells: 'keep' | 'clear';
+  /** The file's header of the address column (what the rejected rows name). */
+  emailColumn: string;
   /** The built-in columns the mapping fills. */
   mappedBuiltIns: ReadonlyArray<'firstname' | 'lastname' | 'phone'>;
   labels: readonly string[];
@@ -73,7 +75,7 @@ export async function applySlice(
       counts.skipped += 1;
       errors.push({
         line: row.line,
-        column: 'email',
+        column: slice.emailColumn,
         reason: `Same address as line ${row.superseded_by}, whose values were kept`,
       });
     } else if (row.contact_id !== null) {
@@ -86,7 +88,7 @@ export async function applySlice(
       counts.skipped += 1;
       errors.push({
         line: row.line,
-        column: 'email',
+        column: slice.emailColumn,
         reason: 'Not in the contact book (the import only updates)',
       });
     } else toInsert.push(row);
@@ -94,7 +96,7 @@ export async function applySlice(
   const allowed = toInsert.slice(0, Math.max(0, Math.min(slice.room, toInsert.length)));
   for (const row of toInsert.slice(allowed.length)) {
     counts.failed += 1;
-    errors.push({ line: row.line, column: 'email', reason: importMessages.contactLimit });
+    errors.push({ line: row.line, column: slice.emailColumn, reason: importMessages.contactLimit });
   }
 
   if (toUpdate.length > 0) {

@@ -23,6 +23,8 @@ const claimMs = 30_000;
  */
 const sliceBudgetMs = 200;
 const minSlice = 100;
+/** How long a prepared import waits to be started before its file goes. */
+const unstartedKeptMs = 24 * 60 * 60 * 1000;
 const maxSlice = 10_000;
 
 export interface ImportRunnerDeps {
@@ -133,6 +135,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           companyId: job.company_id,
           mode: job.mode ?? 'upsert',
           emptyCells: job.empty_cells ?? 'keep',
+          emailColumn:
+            Object.entries(job.mapping ?? {}).find(([, target]) => target === 'email')?.[0] ?? 'email',
           mappedBuiltIns,
           labels: job.labels ?? [],
           after: processed,
@@ -176,6 +180,13 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   }
 
   return {
+    /** Removes the files of imports prepared a day ago and never started (their rows go too). */
+    async purgeUnstarted(): Promise<number> {
+      const files = await importStore.purgeUnstarted(db, new Date(clock.now().getTime() - unstartedKeptMs));
+      await Promise.all(files.map((file) => rm(file, { force: true })));
+      return files.length;
+    },
+
     /** Runs one due import to its end (or until the process stops); 1 when there was one. */
     async runDue(): Promise<number> {
       const job = await importStore.claimDue(db, clock.now(), claimUntil());

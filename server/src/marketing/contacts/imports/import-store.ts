@@ -204,6 +204,15 @@ export const importStore = {
       )
     ).map((row) => row.email),
 
+  /** Removes the imports prepared before `before` and never started; answers their files. */
+  purgeUnstarted: async (db: Db, before: Date) =>
+    (
+      await db.query<{ file_path: string }>(
+        "DELETE FROM contact_imports WHERE state = 'prepared' AND created_at < $1 RETURNING file_path",
+        [before],
+      )
+    ).map((row) => row.file_path),
+
   markReadDone: (tx: Db, id: string) =>
     tx.query('UPDATE contact_imports SET read_done = true WHERE id = $1', [id]),
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { ImportStatus } from '@app/contract/marketing/contact-imports';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCompanyLimit } from '../../../accounts/plans/plan-catalogue.ts';
 import { marketingEngineOf } from '../../../engine/interfaces.ts';
@@ -9,18 +10,7 @@ import { multipart } from '../../../testing/multipart.ts';
 import { companyDoorOf } from '../../company-door.ts';
 import { createImportRunner } from './import-runner.ts';
 
-interface Status {
-  importId: string;
-  state: string;
-  total: number;
-  read: number;
-  processed: number;
-  added: number;
-  updated: number;
-  skipped: number;
-  failed: number;
-  error: string | null;
-}
+type Status = ImportStatus;
 
 describe.each(databases)('contact imports on $name', (database) => {
   const t = useTestApp(database);
@@ -382,6 +372,18 @@ describe.each(databases)('contact imports on $name', (database) => {
       mode: 'upsert',
       emptyCells: 'keep',
     });
+  });
+
+  it('removes an import prepared a day ago and never started, with its file', async () => {
+    const ready = await prepared(a, 'forgotten.csv', 'email\nforgotten@example.test\n');
+    const row = await t.db.one<{ file_path: string }>('SELECT file_path FROM contact_imports WHERE id = $1', [
+      ready.importId,
+    ]);
+    expect(await runner().purgeUnstarted()).toBe(0);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect(await runner().purgeUnstarted()).toBeGreaterThanOrEqual(1);
+    expect(existsSync(row.file_path)).toBe(false);
+    expect((await t.get(`/v1/contacts/import/status/${ready.importId}`, a.token)).statusCode).toBe(404);
   });
 
   it('deletes the file when the import ends', async () => {

@@ -1,0 +1,168 @@
+import type { Contact } from '@app/contract/marketing/contacts';
+import {
+  $location,
+  Button,
+  type Column,
+  DataTable,
+  EmptyState,
+  formatUserDateTime,
+  LinkButton,
+  LoadStatus,
+  navigate,
+  Page,
+  Panel,
+  roleAllows,
+  StatusTag,
+  useLoad,
+} from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { pageAfterEnd } from '../lists/list-view.ts';
+import { Pager } from '../lists/Pager.tsx';
+import { contactApi } from './api.ts';
+import { ContactFilters } from './ContactFilters.tsx';
+import {
+  type ContactListView,
+  contactListHref,
+  contactListOf,
+  contactQueryOf,
+  statusLabels,
+} from './contact-query.ts';
+
+const statusVariants = {
+  subscribed: 'success',
+  unsubscribed: 'neutral',
+  pending: 'warning',
+  bounced: 'danger',
+  complained: 'danger',
+} as const;
+
+const columns: Column<Contact>[] = [
+  {
+    key: 'email',
+    label: 'Email',
+    render: (contact) => contact.email ?? <span className="muted">No address</span>,
+  },
+  {
+    key: 'name',
+    label: 'Name',
+    render: (contact) =>
+      [contact.firstname, contact.lastname].filter(Boolean).join(' ') || <span className="muted">None</span>,
+  },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (contact) => (
+      <StatusTag variant={statusVariants[contact.status]}>{statusLabels[contact.status]}</StatusTag>
+    ),
+  },
+  {
+    key: 'labels',
+    label: 'Labels',
+    secondary: true,
+    render: (contact) =>
+      contact.labels.length > 0 ? (
+        contact.labels.map((label) => label.name).join(', ')
+      ) : (
+        <span className="muted">None</span>
+      ),
+  },
+  {
+    key: 'createdAt',
+    label: 'Added',
+    secondary: true,
+    render: (contact) => formatUserDateTime(contact.createdAt),
+  },
+];
+
+/**
+ * /contact, the Contact Book (§1, §3 contact filters): the company's contacts with search, status and
+ * label filters and paging, all in the address; adding one and importing a file start here.
+ */
+export function ContactBookPage() {
+  const api = contactApi();
+  const view = contactListOf(useStore($location).search);
+  const { page, size, search, status, label } = view;
+  const list = useLoad(() => api.list(contactQueryOf(view)), [api, page, size, search, status, label]);
+  const labels = useLoad(() => api.labels(), [api]);
+  const show = (next: ContactListView) => navigate(contactListHref(next));
+  const lastPage = list.data ? pageAfterEnd(view, list.data.items.length, list.data.total) : null;
+
+  useEffect(() => {
+    if (lastPage !== null) navigate(contactListHref({ ...view, page: lastPage }));
+  }, [lastPage]);
+
+  const filtered = search !== '' || status !== '' || label !== '';
+  const empty = filtered ? (
+    <EmptyState
+      title="No matching contacts"
+      action={
+        <Button
+          variant="secondary"
+          onClick={() => show({ ...view, search: '', status: '', label: '', page: 1 })}
+        >
+          Clear filters
+        </Button>
+      }
+    >
+      No contact matches these filters.
+    </EmptyState>
+  ) : (
+    <EmptyState title="No contacts yet">
+      Add your first contact, or import a CSV or Excel file of them.
+    </EmptyState>
+  );
+
+  return (
+    <Page
+      title="Contact Book"
+      description="The people your campaigns go to, with their status, labels and fields."
+      actions={
+        <>
+          {roleAllows('contacts.manage') ? <LinkButton to="/contact/add">Add contact</LinkButton> : null}
+          {roleAllows('contacts.import') ? (
+            <LinkButton to="/contact/import" variant="primary">
+              Import contacts
+            </LinkButton>
+          ) : null}
+        </>
+      }
+    >
+      <Panel title="Contacts">
+        <ContactFilters
+          key={`${search}|${status}|${label}`}
+          view={view}
+          labels={labels.data?.items ?? []}
+          onChange={show}
+        />
+        <LoadStatus
+          loaded={list}
+          lines={5}
+          loading="Loading contacts ..."
+          failed="The contacts could not be loaded"
+        />
+        {list.data ? (
+          <>
+            <p className="muted">
+              {list.data.total.toLocaleString('en-US')} contact{list.data.total === 1 ? '' : 's'}
+            </p>
+            <DataTable
+              label="Contacts"
+              columns={columns}
+              rows={list.data.items}
+              rowKey={(contact) => contact.id}
+              empty={empty}
+            />
+            <Pager
+              label="Contacts"
+              page={page}
+              size={size}
+              total={list.data.total}
+              onPage={(next) => show({ ...view, page: next })}
+            />
+          </>
+        ) : null}
+      </Panel>
+    </Page>
+  );
+}

@@ -1,0 +1,17 @@
+import { type AppPages, lazyPage } from '@app/shared';
+
+/** The contact book: the list, adding a contact, the import wizard. */
+export const contactPages = {
+  contact: lazyPage(
+    () => import('./ContactBookPage.tsx').then((m) => m.ContactBookPage),
+    ['button', 'input', 'skeleton', 'tag'],
+  ),
+  'contact-add': lazyPage(
+    () => import('./AddContactPage.tsx').then((m) => m.AddContactPage),
+    ['button', 'input', 'checkbox', 'skeleton'],
+  ),
+  'contact-import': lazyPage(
+    () => import('./ImportPage.tsx').then((m) => m.ImportPage),
+    ['button', 'input', 'checkbox', 'skeleton', 'tag', 'progress-bar'],
+  ),
+} satisfies AppPages<'@app/mf-marketing'>;

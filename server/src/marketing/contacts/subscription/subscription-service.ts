@@ -1,0 +1,66 @@
+import type { Contact, NewContact } from '@app/contract/marketing/contacts';
+import type { Clock } from '../../../clock.ts';
+import type { Db } from '../../../db/db.ts';
+import { DomainError } from '../../../domain-error.ts';
+import type { MarketingEngine } from '../../../engine/interfaces.ts';
+import type { CompanyDoor } from '../../company-door.ts';
+import type { ContactService } from '../contact-service.ts';
+import { subscriptionStore } from './subscription-store.ts';
+
+export interface SubscriptionServiceDeps {
+  db: Db;
+  clock: Clock;
+  company: CompanyDoor;
+  engine: Pick<MarketingEngine, 'suppressForMarketing' | 'liftMarketingSuppression'>;
+  contacts: ContactService;
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;
+
+/**
+ * §7 /contacts subscribe, unsubscribe, resubscribe, in step with the engine's non-transactional
+ * suppression list: an unsubscribe puts the address on it (so no marketing mail goes there, whatever
+ * sends it), a resubscribe lifts it. The engine's own entries (unsubscribe links, bounces, complaints)
+ * come back to the contacts through the suppression follower.
+ */
+export function createSubscriptionService(deps: SubscriptionServiceDeps) {
+  const { db, clock, company, engine, contacts } = deps;
+
+  const setStatus = (companyId: string, email: string, status: Contact['status']) =>
+    db.transaction(async (tx) => {
+      await company.lock(tx, companyId);
+      await subscriptionStore.setStatus(tx, companyId, email, status, clock.now());
+    });
+
+  return {
+    /** Adds the contact, or answers the one there is as it is: only a resubscribe changes an unsubscribed contact. */
+    async subscribe(companyId: string, body: NewContact): Promise<Contact> {
+      const existing = await contacts.find(companyId, body.email).catch(() => undefined);
+      return existing ?? contacts.create(companyId, body);
+    },
+
+    async unsubscribe(companyId: string, email: string): Promise<Contact> {
+      const contact = await contacts.find(companyId, email);
+      await engine.suppressForMarketing(companyId, email, 'Manually Added');
+      // A bounced or complained contact keeps saying so.
+      if (contact.status === 'subscribed' || contact.status === 'pending')
+        await setStatus(companyId, email, 'unsubscribed');
+      return contacts.find(companyId, email);
+    },
+
+    async resubscribe(companyId: string, email: string): Promise<Contact> {
+      const contact = await contacts.find(companyId, email);
+      if (contact.status === 'complained') {
+        throw new DomainError('state', 'A contact who reported your mail as spam cannot be resubscribed');
+      }
+      if (!(await engine.liftMarketingSuppression(companyId, email))) {
+        throw new DomainError(
+          'state',
+          'The address stays on the suppression list: a compliance entry cannot be lifted',
+        );
+      }
+      await setStatus(companyId, email, 'subscribed');
+      return contacts.find(companyId, email);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { axeViolations, createConfirmedAccount, screenshots, signInToConsole } from './helpers.ts';
+import { dropFiles } from './support/drop-files.ts';
+import { expect, test } from './support/engine-server.ts';
+
+// The full variant's contact book (issue 24): the import wizard against the server's workers, the
+// Contact Book's filters, adding a contact by hand.
+test.use({ engineOptions: { env: { APP_VARIANT: 'full' } }, actionTimeout: 20_000 });
+test.setTimeout(180_000);
+
+const contactRow = (page: Page, text: string) =>
+  page.getByRole('table', { name: 'Contacts' }).getByRole('row').filter({ hasText: text });
+
+// A messy file: semicolons, a BOM, CRLF, a quoted delimiter, a bad address, the same address twice
+// in another case, an internationalized address, a German header the mapping does not know.
+const messyCsv = [
+  '\uFEFFE-mail;Vorname;Nachname;Stadt',
+  'ana@example.test;Ana;"Silva; Jr";Porto',
+  'not-an-address;X;Y;Z',
+  'ANA@example.test;Ana Maria;Silva;Lisboa',
+  'zoë@bücher.example;Zoë;;Köln',
+].join('\r\n');
+
+test('contacts: a messy CSV imported by drag and drop, its progress, the rejected rows, the Contact Book, a contact added by hand', async ({
+  page,
+  request,
+}) => {
+  const { email, password } = await createConfirmedAccount(request, 'contacts');
+  await signInToConsole(page, email, password);
+  await page.getByRole('button', { name: 'Accept' }).click();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await menu.getByRole('link', { name: 'Contact Book', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Contact Book', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No contacts yet' })).toBeVisible();
+
+  // The wizard: a file that is not a contact list is refused with the server's exact reason.
+  await page.getByRole('link', { name: 'Import contacts' }).click();
+  await expect(page).toHaveURL(/\/contact\/import$/);
+  await expect(page.getByRole('heading', { name: 'No imports yet' })).toBeVisible();
+  await dropFiles(page, 'Drop a file to import', [
+    { name: 'people.csv', text: 'email:name\na@example.test:A\n' },
+  ]);
+  await expect(page.getByText('people.csv: The import file delimiter is not supported')).toBeVisible();
+
+  await dropFiles(page, 'Drop a file to import', [{ name: 'kunden.csv', text: messyCsv }]);
+  await expect(page.getByText('kunden.csv', { exact: true })).toBeVisible();
+  const importAs = (header: string) => page.getByLabel(`Import ${header} as`);
+  await expect(importAs('E-mail')).toHaveValue('email');
+  await expect(importAs('Vorname')).toHaveValue('skip');
+  await importAs('Vorname').selectOption('firstname');
+  await importAs('Nachname').selectOption('lastname');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'contacts-import-mapping');
+  await page.getByRole('button', { name: 'Start import' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('2 added, 0 updated, 1 skipped, 1 rejected, of 4 rows.')).toBeVisible();
+  await screenshots(page, 'contacts-import-done');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download rejected rows' }).click();
+  const rejected = await readFile((await (await downloading).path()) ?? '', 'utf8');
+  expect(rejected).toContain('2,E-mail,"Same address as line 4, whose values were kept"');
+  expect(rejected).toContain('3,E-mail,Not a valid email address');
+  await expect(
+    page.getByRole('table', { name: 'Import history' }).getByRole('row').filter({ hasText: 'kunden.csv' }),
+  ).toContainText('Done');
+
+  // The Contact Book: the last row of a repeated address won; search finds an internationalized one.
+  await page.getByRole('link', { name: 'Open Contact Book' }).click();
+  await expect(contactRow(page, 'ana@example.test')).toContainText('Ana Maria Silva');
+  await expect(contactRow(page, 'zoë@bücher.example')).toContainText('Subscribed');
+  await expect(page.getByText('2 contacts')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search' }).fill('bücher');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/search=b%C3%BCcher/);
+  await expect(page.getByText('1 contact', { exact: true })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'contacts-book');
+
+  // Add Contact: a wrong address is named on its field; a duplicate is refused; a new one is listed.
+  await menu.getByRole('link', { name: 'Add Contact', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Add Contact', exact: true })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Add contact' });
+  await form.getByLabel('Email').fill('not an address');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(form.getByText(/^Field Email /)).toBeVisible();
+  await form.getByLabel('Email').fill('ANA@example.test');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(form.getByText('A contact with this email already exists')).toBeVisible();
+  await form.getByLabel('Email').fill('bo@example.test');
+  await form.getByLabel('First name').fill('Bo');
+  await form.getByRole('button', { name: 'Add contact' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(contactRow(page, 'bo@example.test')).toContainText('Bo');
+  await expect(page.getByText('3 contacts')).toBeVisible();
+});

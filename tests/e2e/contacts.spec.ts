@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { axeViolations, createConfirmedAccount, screenshots, signInToConsole } from './helpers.ts';
 import { dropFiles } from './support/drop-files.ts';
 import { expect, test } from './support/engine-server.ts';
+import { sessionHeaders } from './support/verified-domain.ts';
 
 // The full variant's contact book (issue 24): the import wizard against the server's workers, the
 // Contact Book's filters, adding a contact by hand.
@@ -96,4 +97,48 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await expect(page).toHaveURL(/\/contact$/);
   await expect(contactRow(page, 'bo@example.test')).toContainText('Bo');
   await expect(page.getByText('3 contacts')).toBeVisible();
+
+  // A segment built with the rule builder: its live count matches the Contact Book it filters.
+  await page.getByRole('link', { name: 'Segments' }).click();
+  await expect(page).toHaveURL(/\/contact\/segment$/);
+  await expect(page.getByRole('heading', { name: 'No segments yet' })).toBeVisible();
+  const builder = page.getByRole('form', { name: 'New segment' });
+  await expect(builder.getByRole('status')).toHaveText('3 contacts match');
+  await builder.getByLabel('Condition 1 kind').selectOption('field');
+  await builder.getByLabel('Condition 1 field').selectOption('email');
+  await builder.getByLabel('Condition 1 comparison').selectOption('contains');
+  await builder.getByLabel('Condition 1 value').fill('example.test');
+  await expect(builder.getByRole('status')).toHaveText('2 contacts match');
+  await builder.getByLabel('Segment name').fill('Example customers');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'contacts-segment-builder');
+  await builder.getByRole('button', { name: 'Save segment' }).click();
+  const segmentRow = page
+    .getByRole('table', { name: 'Segments' })
+    .getByRole('row')
+    .filter({ hasText: 'Example customers' });
+  await expect(segmentRow).toContainText('2');
+  await segmentRow.getByRole('link', { name: 'View contacts' }).click();
+  await expect(page).toHaveURL(/\/contact\?segment=\d+$/);
+  await expect(page.getByText('2 contacts')).toBeVisible();
+  await expect(contactRow(page, 'bo@example.test')).toBeVisible();
+  await expect(contactRow(page, 'zoë@bücher.example')).toHaveCount(0);
+
+  // One unsubscribe truth: an unsubscribe puts the address on the engine's suppression list, a
+  // resubscribe (after saying the person asked for it) lifts it.
+  const headers = await sessionHeaders(page);
+  const suppression = () => request.get('/api/v1/suppression-list/bo@example.test', { headers });
+  await contactRow(page, 'bo@example.test')
+    .getByRole('button', { name: 'Unsubscribe bo@example.test' })
+    .click();
+  await expect(contactRow(page, 'bo@example.test')).toContainText('Unsubscribed');
+  const held = await suppression();
+  expect(held.status(), await held.text()).toBe(200);
+  expect(JSON.stringify(await held.json())).toContain('non_transactional');
+  await contactRow(page, 'bo@example.test')
+    .getByRole('button', { name: 'Resubscribe bo@example.test' })
+    .click();
+  await page.locator('sl-dialog[open]').getByRole('button', { name: 'Resubscribe' }).click();
+  await expect(contactRow(page, 'bo@example.test')).toContainText('Subscribed');
+  expect((await suppression()).status()).toBe(404);
 });

@@ -23,10 +23,13 @@ const budgetKb = 150;
  * one under the budget, then take it off this list. (The contract's own module and the areas' kit moving
  * into the shared runtime cost /activity, /configuration, /template and /account-setting up to 0.6 KB;
  * the marketing shell (its routes and menu, the role catalogue's marketing permissions, the upload with
- * progress) up to 0.8 KB more, after the permission descriptions left the first paint.)
+ * progress) up to 0.8 KB more, after the permission descriptions left the first paint; the contact
+ * book's four routes and two menu items 0.1 KB, which took /activity over 168 KB by 19 bytes. Every
+ * marketing route the table gains is in every first paint: a later issue should load the marketing
+ * part of the route table with the marketing area.)
  */
 const overBudgetKb = new Map<string, number>([
-  ['/activity', 168],
+  ['/activity', 169],
   ['/configuration', 165],
   ['/account-setting', 160],
   ['/analytic', 157],

@@ -82,6 +82,8 @@ export const contactListQuery = listQuery.omit({ category: true }).extend({
     .optional(),
   /** Only the members of this label. */
   label: numericId.optional(),
+  /** Only the contacts the segment holds now. */
+  segment: numericId.optional(),
 });
 
 export const contactListAnswer = listPage(contactSchema);

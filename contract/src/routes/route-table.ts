@@ -463,6 +463,15 @@ const table = [
     planGroup: 'contacts',
   },
   {
+    name: 'contact-segment',
+    path: '/contact/segment',
+    title: 'Segments',
+    app: marketing,
+    access: 'protected',
+    area: 'audience',
+    planGroup: 'audience',
+  },
+  {
     name: 'sender-validate',
     path: '/sender/validate/:id',
     title: 'Confirm Sender',

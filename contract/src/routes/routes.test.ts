@@ -82,6 +82,7 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/contact', 'contact'],
   ['/contact/add', 'contact-add'],
   ['/contact/import', 'contact-import'],
+  ['/contact/segment', 'contact-segment'],
 ];
 
 describe('route table', () => {

@@ -28,6 +28,7 @@ import {
   contactQueryOf,
   statusLabels,
 } from './contact-query.ts';
+import { SubscriptionButton } from './SubscriptionButton.tsx';
 
 const statusVariants = {
   subscribed: 'success',
@@ -82,9 +83,14 @@ const columns: Column<Contact>[] = [
 export function ContactBookPage() {
   const api = contactApi();
   const view = contactListOf(useStore($location).search);
-  const { page, size, search, status, label } = view;
-  const list = useLoad(() => api.list(contactQueryOf(view)), [api, page, size, search, status, label]);
+  const { page, size, search, status, label, segment } = view;
+  const list = useLoad(
+    () => api.list(contactQueryOf(view)),
+    [api, page, size, search, status, label, segment],
+  );
   const labels = useLoad(() => api.labels(), [api]);
+  const segments = useLoad(() => api.segments(), [api]);
+  const canManage = roleAllows('contacts.manage');
   const show = (next: ContactListView) => navigate(contactListHref(next));
   const lastPage = list.data ? pageAfterEnd(view, list.data.items.length, list.data.total) : null;
 
@@ -92,14 +98,14 @@ export function ContactBookPage() {
     if (lastPage !== null) navigate(contactListHref({ ...view, page: lastPage }));
   }, [lastPage]);
 
-  const filtered = search !== '' || status !== '' || label !== '';
+  const filtered = search !== '' || status !== '' || label !== '' || segment !== '';
   const empty = filtered ? (
     <EmptyState
       title="No matching contacts"
       action={
         <Button
           variant="secondary"
-          onClick={() => show({ ...view, search: '', status: '', label: '', page: 1 })}
+          onClick={() => show({ ...view, search: '', status: '', label: '', segment: '', page: 1 })}
         >
           Clear filters
         </Button>
@@ -119,7 +125,8 @@ export function ContactBookPage() {
       description="The people your campaigns go to, with their status, labels and fields."
       actions={
         <>
-          {roleAllows('contacts.manage') ? <LinkButton to="/contact/add">Add contact</LinkButton> : null}
+          <LinkButton to="/contact/segment">Segments</LinkButton>
+          {canManage ? <LinkButton to="/contact/add">Add contact</LinkButton> : null}
           {roleAllows('contacts.import') ? (
             <LinkButton to="/contact/import" variant="primary">
               Import contacts
@@ -130,9 +137,10 @@ export function ContactBookPage() {
     >
       <Panel title="Contacts">
         <ContactFilters
-          key={`${search}|${status}|${label}`}
+          key={`${search}|${status}|${label}|${segment}`}
           view={view}
           labels={labels.data?.items ?? []}
+          segments={segments.data?.items ?? []}
           onChange={show}
         />
         <LoadStatus
@@ -148,7 +156,20 @@ export function ContactBookPage() {
             </p>
             <DataTable
               label="Contacts"
-              columns={columns}
+              columns={
+                canManage
+                  ? [
+                      ...columns,
+                      {
+                        key: 'actions',
+                        label: 'Actions',
+                        render: (contact) => (
+                          <SubscriptionButton api={api} contact={contact} onChanged={list.reload} />
+                        ),
+                      },
+                    ]
+                  : columns
+              }
               rows={list.data.items}
               rowKey={(contact) => contact.id}
               empty={empty}

@@ -1,4 +1,5 @@
 import type { Label } from '@app/contract/marketing/contacts';
+import type { Segment } from '@app/contract/marketing/segments';
 import { SelectField } from '@app/shared';
 import { ListSearchForm } from '../lists/ListSearchForm.tsx';
 import { type ContactListView, statusLabels } from './contact-query.ts';
@@ -12,10 +13,12 @@ const statusOptions = [
 export function ContactFilters({
   view,
   labels,
+  segments,
   onChange,
 }: {
   view: ContactListView;
   labels: readonly Label[];
+  segments: readonly Segment[];
   onChange: (view: ContactListView) => void;
 }) {
   return (
@@ -42,6 +45,15 @@ export function ContactFilters({
               ...labels.map((label) => ({ value: label.id, label: label.name })),
             ]}
             onChange={(label) => onChange({ ...view, search, label, page: 1 })}
+          />
+          <SelectField
+            label="Segment"
+            value={view.segment}
+            options={[
+              { value: '', label: 'Any segment' },
+              ...segments.map((segment) => ({ value: segment.id, label: segment.name })),
+            ]}
+            onChange={(segment) => onChange({ ...view, search, segment, page: 1 })}
           />
         </>
       )}

@@ -13,6 +13,7 @@ import type {
   LabelListAnswer,
   NewContactBody,
 } from '@app/contract/marketing/contacts';
+import type { Segment, SegmentGroup, SegmentListAnswer } from '@app/contract/marketing/segments';
 import { http, usesSampleData } from '@app/shared';
 import { listQueryString } from '../lists/list-query.ts';
 import { sampleContactApi } from './sample-contacts.ts';
@@ -30,6 +31,14 @@ export interface ContactApi {
   importSetting(): Promise<ImportSetting>;
   /** The path of an import's rejected rows (CSV), for `downloadFile`. */
   rejectedRowsPath(id: string): string;
+  segments(): Promise<SegmentListAnswer>;
+  segmentCount(id: string): Promise<number>;
+  /** The live count of rules being edited. */
+  countSegment(rules: SegmentGroup): Promise<number>;
+  createSegment(body: { name: string; rules: SegmentGroup }): Promise<Segment>;
+  removeSegment(id: string): Promise<void>;
+  unsubscribe(email: string): Promise<Contact>;
+  resubscribe(email: string): Promise<Contact>;
 }
 
 const serverContactApi: ContactApi = {
@@ -51,6 +60,19 @@ const serverContactApi: ContactApi = {
     http.config.get<ImportHistoryAnswer>(`/contacts/import/history?page=${page}&size=10`),
   importSetting: () => http.config.get<ImportSetting>('/contacts/import/setting'),
   rejectedRowsPath: (id) => `/contacts/import/${encodeURIComponent(id)}/errors`,
+  segments: () => http.config.get<SegmentListAnswer>('/contacts/segment?size=100'),
+  segmentCount: (id) =>
+    http.config
+      .get<{ count: number }>(`/contacts/segment/${encodeURIComponent(id)}/count`)
+      .then((answer) => answer.count),
+  countSegment: (rules) =>
+    http.config
+      .post<{ count: number }>('/contacts/segment/count', { rules }, { quiet: true })
+      .then((answer) => answer.count),
+  createSegment: (body) => http.config.post<Segment>('/contacts/segment', body, { quiet: true }),
+  removeSegment: (id) => http.config.delete<void>(`/contacts/segment/${encodeURIComponent(id)}`),
+  unsubscribe: (email) => http.config.post<Contact>('/contacts/unsubscribe', { email }, { quiet: true }),
+  resubscribe: (email) => http.config.post<Contact>('/contacts/resubscribe', { email }, { quiet: true }),
 };
 
 export const contactApi = (): ContactApi => (usesSampleData() ? sampleContactApi : serverContactApi);

@@ -4,14 +4,21 @@ import { contactListHref, contactListOf, contactQueryOf } from './contact-query.
 describe('the Contact Book in the address', () => {
   it('the plain address is the first page of every contact', () => {
     const view = contactListOf('');
-    expect(view).toEqual({ page: 1, size: 10, search: '', status: '', label: '' });
+    expect(view).toEqual({ page: 1, size: 10, search: '', status: '', label: '', segment: '' });
     expect(contactListHref(view)).toBe('/contact');
     expect(contactQueryOf(view)).toEqual({ page: 1, size: 10 });
   });
 
-  it('keeps search, status, label and page', () => {
-    const href = contactListHref({ page: 2, size: 25, search: 'ana', status: 'unsubscribed', label: '7' });
-    expect(href).toBe('/contact?search=ana&status=unsubscribed&label=7&page=2&size=25');
+  it('keeps search, status, label, segment and page', () => {
+    const href = contactListHref({
+      page: 2,
+      size: 25,
+      search: 'ana',
+      status: 'unsubscribed',
+      label: '7',
+      segment: '3',
+    });
+    expect(href).toBe('/contact?search=ana&status=unsubscribed&label=7&segment=3&page=2&size=25');
     const view = contactListOf(href.slice(href.indexOf('?')));
     expect(contactQueryOf(view)).toEqual({
       page: 2,
@@ -19,10 +26,15 @@ describe('the Contact Book in the address', () => {
       search: 'ana',
       status: 'unsubscribed',
       label: '7',
+      segment: '3',
     });
   });
 
   it('drops what the server would refuse', () => {
-    expect(contactListOf('?status=archived&label=abc')).toMatchObject({ status: '', label: '' });
+    expect(contactListOf('?status=archived&label=abc&segment=1;drop')).toMatchObject({
+      status: '',
+      label: '',
+      segment: '',
+    });
   });
 });

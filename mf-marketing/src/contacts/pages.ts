@@ -14,4 +14,8 @@ export const contactPages = {
     () => import('./ImportPage.tsx').then((m) => m.ImportPage),
     ['button', 'input', 'checkbox', 'skeleton', 'tag', 'progress-bar'],
   ),
+  'contact-segment': lazyPage(
+    () => import('./SegmentsPage.tsx').then((m) => m.SegmentsPage),
+    ['button', 'input', 'skeleton', 'dialog'],
+  ),
 } satisfies AppPages<'@app/mf-marketing'>;

@@ -67,13 +67,15 @@ let contacts: Contact[] = [
   person(6, 'kofi.mensah@example.com', 'Kofi', 'Mensah', 'pending', [], 1),
 ];
 
-const demoOnly = () =>
-  new ApiError(
-    'Importing contacts needs your own server: this demo shows sample contacts',
-    400,
-    undefined,
-    false,
-  );
+const demoOnly = (message = 'Importing contacts needs your own server: this demo shows sample contacts') =>
+  new ApiError(message, 400, undefined, false);
+
+function setStatus(email: string, status: ContactStatus): Contact {
+  const found = contacts.find((contact) => contact.email === email);
+  if (!found) throw new ApiError('Contact not found', 404, undefined, false);
+  found.status = status;
+  return found;
+}
 
 /** The sample contact book: reading, adding; imports are refused with why. */
 export const sampleContactApi: ContactApi = {
@@ -133,4 +135,15 @@ export const sampleContactApi: ContactApi = {
   importHistory: async () => ({ items: [], total: 0, page: 1, size: 10 }),
   importSetting: async () => ({ mode: 'upsert', emptyCells: 'keep' }),
   rejectedRowsPath: (id) => `/contacts/import/${id}/errors`,
+  segments: async () => ({ items: [], total: 0, page: 1, size: 100 }),
+  segmentCount: async () => 0,
+  countSegment: async () => {
+    throw demoOnly();
+  },
+  createSegment: async () => {
+    throw demoOnly('Segments need your own server: this demo shows sample contacts');
+  },
+  removeSegment: async () => undefined,
+  unsubscribe: async (email) => setStatus(email, 'unsubscribed'),
+  resubscribe: async (email) => setStatus(email, 'subscribed'),
 };

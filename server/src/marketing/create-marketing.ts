@@ -17,6 +17,8 @@ import { createImportRunner } from './contacts/imports/import-runner.ts';
 import { createImportService } from './contacts/imports/import-service.ts';
 import { labelRoutes } from './contacts/label-routes.ts';
 import { createLabelService } from './contacts/label-service.ts';
+import { segmentRoutes } from './contacts/segments/segment-routes.ts';
+import { createSegmentService } from './contacts/segments/segment-service.ts';
 import { subscriptionRoutes } from './contacts/subscription/subscription-routes.ts';
 import { createSubscriptionService } from './contacts/subscription/subscription-service.ts';
 import { createSuppressionFollower } from './contacts/subscription/suppression-follower.ts';
@@ -46,7 +48,14 @@ export interface MarketingDeps {
  */
 export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
   const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf, company, importDir } = deps;
-  const contacts = createContactService({ db, clock, company, engine });
+  const segments = createSegmentService({ db, clock });
+  const contacts = createContactService({
+    db,
+    clock,
+    company,
+    engine,
+    segmentCondition: segments.segmentCondition,
+  });
   return [
     fileRoutes({
       guards,
@@ -59,6 +68,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
       senders: createSenderService({ db, clock, mailer, publicUrl, engine, spfRecordsOf, company }),
     }),
     contactRoutes({ guards, contacts }),
+    segmentRoutes({ guards, segments }),
     subscriptionRoutes({
       guards,
       subscriptions: createSubscriptionService({ db, clock, company, engine, contacts }),

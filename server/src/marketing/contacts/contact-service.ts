@@ -24,6 +24,8 @@ export interface ContactServiceDeps {
   clock: Clock;
   company: CompanyDoor;
   engine: Pick<MarketingEngine, 'suppressedForMarketing'>;
+  /** The saved segment's compiled condition (the list's `segment` filter). */
+  segmentCondition: (companyId: string, id: string) => Promise<(params: unknown[]) => string>;
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
@@ -98,6 +100,7 @@ export function createContactService(deps: ContactServiceDeps) {
         search: query.search,
         status: query.status,
         label: query.label,
+        condition: query.segment ? await deps.segmentCondition(companyId, query.segment) : undefined,
         sort: sortOf<(typeof contactSortFields)[number]>(query.sort),
       });
       return { items: await answers(db, companyId, rows), total, page: query.page, size: query.size };

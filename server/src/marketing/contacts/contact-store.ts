@@ -32,6 +32,8 @@ export interface ContactPageQuery {
   search?: string | undefined;
   status?: readonly ContactStatus[] | undefined;
   label?: string | undefined;
+  /** A compiled segment: its SQL condition over `contacts`, its parameters pushed after the others. */
+  condition?: ((params: unknown[]) => string) | undefined;
   sort: { column: 'createdAt' | 'email' | 'firstname' | 'lastname'; descending: boolean };
 }
 
@@ -152,6 +154,7 @@ export function createContactStore(db: Db) {
                    WHERE m.label_id = $${params.length} AND m.contact_id = contacts.id AND m.company_id = $1)`,
         );
       }
+      if (query.condition) where.push(query.condition(params));
       const condition = where.join(' AND ');
       const direction = query.sort.descending ? 'DESC' : 'ASC';
       const nulls = query.sort.column === 'createdAt' ? '' : ' NULLS LAST';

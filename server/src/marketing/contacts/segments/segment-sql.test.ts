@@ -1,0 +1,102 @@
+import { segmentRules } from '@app/contract/marketing/segments';
+import { describe, expect, it } from 'vitest';
+import type { DomainError } from '../../../domain-error.ts';
+import { segmentCompiler } from './segment-sql.ts';
+
+const fields = [
+  { id: '7', tag: 'age', type: 'number' as const, choices: null },
+  { id: '8', tag: 'plan', type: 'choice' as const, choices: ['gold', 'silver'] },
+  { id: '9', tag: 'birthday', type: 'date' as const, choices: null },
+];
+const now = new Date('2026-11-28T12:00:00Z');
+const compile = segmentCompiler(fields, now);
+
+describe('the segment compiler', () => {
+  it('turns rules into a parameterised condition: every value, field id and date is a parameter', () => {
+    const params: unknown[] = ['company'];
+    const sql = compile(
+      {
+        match: 'all',
+        conditions: [
+          { kind: 'field', field: 'age', operator: 'greaterThan', value: '30' },
+          {
+            match: 'any',
+            conditions: [
+              { kind: 'label', operator: 'in', value: '12' },
+              {
+                kind: 'field',
+                field: 'email',
+                operator: 'contains',
+                value: "50%_off'; DROP TABLE contacts; --",
+              },
+            ],
+          },
+          { kind: 'engagement', operator: 'notOpenedInLastDays', value: 30 },
+        ],
+      },
+      params,
+    );
+    expect(sql).toBe(
+      "((contacts.fields->>$2)::numeric > $3::numeric AND (EXISTS (SELECT 1 FROM contact_label_members m WHERE m.label_id = $4::bigint AND m.contact_id = contacts.id) OR contacts.email ILIKE $5 ESCAPE '\\') AND (contacts.last_open_at IS NULL OR contacts.last_open_at < $6))",
+    );
+    expect(params).toEqual([
+      'company',
+      '7',
+      30,
+      '12',
+      "%50\\%\\_off'; DROP TABLE contacts; --%",
+      new Date('2026-10-29T12:00:00Z'),
+    ]);
+  });
+
+  it("refuses a tag the company has no field for, an operator the field's type does not take, a wrong value", () => {
+    const refusal = (condition: object) => {
+      try {
+        compile({ match: 'all', conditions: [condition as never] }, []);
+      } catch (error) {
+        return (error as DomainError).payload?.cause;
+      }
+      return 'compiled';
+    };
+    expect(refusal({ kind: 'field', field: 'nosuch', operator: 'is', value: 'x' })).toBe(
+      'There is no field with the tag nosuch',
+    );
+    expect(refusal({ kind: 'field', field: 'age', operator: 'contains', value: '3' })).toBe(
+      'A number field cannot be compared with contains',
+    );
+    expect(refusal({ kind: 'field', field: 'age', operator: 'is', value: 'old' })).toBe(
+      'age: Enter a number',
+    );
+    expect(refusal({ kind: 'field', field: 'plan', operator: 'is', value: 'bronze' })).toBe(
+      'plan: Choose one of: gold, silver',
+    );
+    expect(refusal({ kind: 'field', field: 'birthday', operator: 'inLastDays', value: 7 })).toBe('compiled');
+  });
+
+  it('the rules schema refuses SQL in a tag, groups nested too deep, and too many conditions', () => {
+    const condition = { kind: 'field', field: "email'--", operator: 'is', value: 'x' };
+    expect(segmentRules.safeParse({ match: 'all', conditions: [condition] }).success).toBe(false);
+    const deep = {
+      match: 'all',
+      conditions: [
+        {
+          match: 'all',
+          conditions: [
+            {
+              match: 'all',
+              conditions: [
+                { match: 'any', conditions: [{ kind: 'status', operator: 'is', value: 'subscribed' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(segmentRules.safeParse(deep).success).toBe(false);
+    const many = {
+      match: 'any',
+      conditions: Array.from({ length: 51 }, () => ({ kind: 'status', operator: 'is', value: 'subscribed' })),
+    };
+    expect(segmentRules.safeParse(many).success).toBe(false);
+  });
+});

@@ -80,6 +80,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       errors = [];
       pending = 0;
       await db.transaction(async (tx) => {
+        await ensureStill(tx, job.id, 'read', rowNumber - count);
         await importStore.stage(tx, job.id, staged);
         await importStore.record(
           tx,
@@ -127,6 +128,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         await importStore.stagedEmails(db, job.id, processed, upTo),
       );
       await db.transaction(async (tx) => {
+        await ensureStill(tx, job.id, 'processed', processed);
         await deps.company.lock(tx, job.company_id);
         const limit = await planLimitOf(tx, job.company_id, 'contacts', 'contactLimit');
         const held = limit === -1 ? 0 : await contacts.countUpTo(tx, job.company_id, limit);
@@ -197,5 +199,18 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   };
 }
 
-/** The process is stopping: the import stays claimed until its claim lapses, then resumes. */
+/**
+ * The process is stopping, or another worker took the import over (this one stalled past its claim):
+ * the import stays where its last commit left it.
+ */
 class Stopped extends Error {}
+
+/** Refuses a slice whose import moved on without this worker: no slice is ever applied twice. */
+async function ensureStill(
+  tx: Db,
+  id: string,
+  counter: 'read' | 'processed',
+  expected: number,
+): Promise<void> {
+  if ((await importStore.progress(tx, id))[counter] !== expected) throw new Stopped();
+}

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { ImportStatus } from '@app/contract/marketing/contact-imports';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCompanyLimit } from '../../../accounts/plans/plan-catalogue.ts';
 import { marketingEngineOf } from '../../../engine/interfaces.ts';
@@ -113,6 +114,20 @@ describe.each(databases)('contact imports on $name', (database) => {
       encoding: 'windows-1252',
       delimiter: '|',
       preview: [['josé@example.test', 'José']],
+    });
+  });
+
+  it('reads an Excel workbook as its first sheet', async () => {
+    const book = new ExcelJS.Workbook();
+    book.addWorksheet('People').addRows([
+      ['Email', 'First name'],
+      ['xl@example.test', 'Excel'],
+    ]);
+    const ready = await prepared(a, 'people.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
+    expect(ready).toMatchObject({
+      headers: ['Email', 'First name'],
+      preview: [['xl@example.test', 'Excel']],
+      suggestedMapping: { Email: 'email', 'First name': 'firstname' },
     });
   });
 

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { maxImportBytes } from '@app/contract/marketing/contact-imports';
 import { importMessages } from '@app/contract/marketing/import-messages';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
@@ -18,12 +19,18 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/** The most CSV one workbook may expand to: a workbook is zipped XML, and a small one can hold a lot. */
+export const maxExpandedBytes = maxImportBytes * 4;
+
 /**
  * The first worksheet of an XLSX file written as UTF-8 CSV at `target`, read and written as a
- * stream (rows are never all in memory). A file ExcelJS cannot read is §8's "invalid Excel".
+ * stream (rows are never all in memory). A file ExcelJS cannot read is §8's "invalid Excel"; one
+ * that expands past `maxBytes` is "too big" (a zip bomb fills no disk).
  */
-export async function xlsxToCsv(source: string, target: string): Promise<void> {
+export async function xlsxToCsv(source: string, target: string, maxBytes = maxExpandedBytes): Promise<void> {
   const out = createWriteStream(target);
+  let written = 0;
+  let width = 0;
   try {
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
       worksheets: 'emit',
@@ -34,12 +41,19 @@ export async function xlsxToCsv(source: string, target: string): Promise<void> {
     });
     for await (const worksheet of reader) {
       for await (const row of worksheet) {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
-        if (!out.write(stringify([values]))) await once(out, 'drain');
+        const cells = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
+        // A row ends at its last filled cell: every row keeps the header's columns.
+        width ||= cells.length;
+        while (cells.length < width) cells.push('');
+        const line = stringify([cells]);
+        written += Buffer.byteLength(line);
+        if (written > maxBytes) throw new DomainError('importSize', importMessages.tooBig);
+        if (!out.write(line)) await once(out, 'drain');
       }
       break;
     }
-  } catch {
+  } catch (error) {
+    if (error instanceof DomainError) throw error;
     throw new DomainError('importFormat', importMessages.invalidExcel);
   } finally {
     out.end();

@@ -218,6 +218,8 @@ export interface Config {
   };
   /** Where contact import files wait until their import ends (a temporary folder for memory://). */
   importDir: string;
+  /** Where written contact exports wait for their download (DATA_DIR/contact-exports). */
+  exportDir: string;
   mail: {
     mode: 'capture' | 'deliver';
     from: string;
@@ -307,6 +309,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       quotaBytes: env.MEDIA_QUOTA_MB * 1024 * 1024,
     },
     importDir: path.join(env.DATA_DIR === 'memory://' ? tmpdir() : env.DATA_DIR, 'contact-imports'),
+    exportDir: path.join(env.DATA_DIR === 'memory://' ? tmpdir() : env.DATA_DIR, 'contact-exports'),
     mail: {
       mode: env.MAIL_MODE,
       from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { createPasswordHasher } from './accounts/auth/passwords.ts';
 import { resolveSecret } from './accounts/auth/secret.ts';
 import { createAccountStores } from './accounts/create-accounts.ts';
+import { createNotificationStore } from './accounts/notifications/notification-store.ts';
 import { buildApp } from './app.ts';
 import { runAdminCommand } from './cli/admin.ts';
 import { serveOperatorCommands } from './cli/control-socket.ts';
@@ -141,6 +142,8 @@ const stopMarketingWorkers = runs('worker')
         clock: systemClock,
         engine: marketingEngineOf(engine),
         company: companyDoorOf(accounts.companies),
+        notify: createNotificationStore(db).notify,
+        exportDir: config.exportDir,
       },
       reportTo(logger),
     )

@@ -1,8 +1,7 @@
 import type { ImportPrepared } from '@app/contract/marketing/contact-imports';
-import { Alert, Button } from '@app/shared';
+import { Alert, Button, serverMessage } from '@app/shared';
 import { type DragEvent, useRef, useState } from 'react';
 import type { ContactApi } from './api.ts';
-import { importErrorText } from './import-messages.ts';
 
 /** Step 1: a CSV or XLSX file dropped or chosen, uploaded with its progress, then prepared by the server. */
 export function ImportFilePicker({
@@ -16,16 +15,21 @@ export function ImportFilePicker({
   const [over, setOver] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const cancel = useRef<AbortController | null>(null);
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
+    const controller = new AbortController();
+    cancel.current = controller;
     setError(null);
     setProgress(0);
     try {
-      onPrepared(await api.prepareImport(file, setProgress, new AbortController().signal));
+      onPrepared(await api.prepareImport(file, setProgress, controller.signal));
     } catch (failure) {
-      setError(`${file.name}: ${importErrorText(failure)}`);
+      // A cancelled upload stores nothing and says nothing more.
+      if (!controller.signal.aborted) setError(`${file.name}: ${serverMessage(failure)}`);
     } finally {
+      cancel.current = null;
       setProgress(null);
     }
   };
@@ -57,7 +61,12 @@ export function ImportFilePicker({
         at most 100 MB.
       </p>
       {progress !== null ? (
-        <sl-progress-bar value={Math.round(progress * 100)} label="Uploading the file" />
+        <div className="files-upload-progress">
+          <sl-progress-bar value={Math.round(progress * 100)} label="Uploading the file" />
+          <Button variant="text" onClick={() => cancel.current?.abort()}>
+            Cancel upload
+          </Button>
+        </div>
       ) : null}
       <input
         ref={input}

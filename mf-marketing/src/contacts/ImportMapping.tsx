@@ -5,10 +5,9 @@ import type {
   ImportStatus,
 } from '@app/contract/marketing/contact-imports';
 import type { ContactField, Label } from '@app/contract/marketing/contacts';
-import { Alert, Button, type Column, DataTable, SelectField } from '@app/shared';
+import { Alert, Button, type Column, DataTable, SelectField, serverMessage } from '@app/shared';
 import { useState } from 'react';
 import type { ContactApi } from './api.ts';
-import { importErrorText } from './import-messages.ts';
 import { LabelChoice } from './LabelChoice.tsx';
 
 const modeOptions: { value: ImportMode; label: string }[] = [
@@ -96,7 +95,7 @@ export function ImportMapping({
         await api.startImport({ importId: prepared.importId, mapping, mode, emptyCells, labels: chosen }),
       );
     } catch (failure) {
-      setError(importErrorText(failure));
+      setError(serverMessage(failure));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,9 @@
 import type { ContactField, Label } from '@app/contract/marketing/contacts';
 import type { Segment, SegmentCondition, SegmentGroup } from '@app/contract/marketing/segments';
-import { Alert, Button, SelectField, TextField } from '@app/shared';
+import { Alert, Button, SelectField, serverMessage, TextField } from '@app/shared';
 import { useEffect, useState } from 'react';
 import type { ContactApi } from './api.ts';
 import { ConditionRow } from './ConditionRow.tsx';
-import { importErrorText } from './import-messages.ts';
 import { isComplete, newCondition, rulesOf } from './segment-draft.ts';
 
 const countDelayMs = 400;
@@ -45,7 +44,7 @@ export function SegmentBuilder({
     const timer = setTimeout(() => {
       api.countSegment(rules).then(
         (value) => live && setCount({ value }),
-        (failure: unknown) => live && setCount({ error: importErrorText(failure) }),
+        (failure: unknown) => live && setCount({ error: serverMessage(failure) }),
       );
     }, countDelayMs);
     return () => {
@@ -67,7 +66,7 @@ export function SegmentBuilder({
       setName('');
       setGroup({ match: 'all', conditions: [newCondition('status', fields)] });
     } catch (failure) {
-      setError(importErrorText(failure));
+      setError(serverMessage(failure));
     } finally {
       setBusy(false);
     }

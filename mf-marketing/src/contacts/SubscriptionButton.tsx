@@ -1,8 +1,7 @@
 import type { Contact } from '@app/contract/marketing/contacts';
-import { Button, ConfirmDialog, showToast } from '@app/shared';
+import { Button, ConfirmDialog, serverMessage, showToast } from '@app/shared';
 import { useState } from 'react';
 import type { ContactApi } from './api.ts';
-import { importErrorText } from './import-messages.ts';
 
 /**
  * Unsubscribes a subscribed contact (its address goes on the suppression list), or resubscribes an
@@ -33,7 +32,7 @@ export function SubscriptionButton({
       });
       onChanged();
     } catch (failure) {
-      showToast({ type: 'danger', message: importErrorText(failure) });
+      showToast({ type: 'danger', message: serverMessage(failure) });
     } finally {
       setBusy(false);
       setAsking(false);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Notifier } from '../accounts/notifications/notification-store.ts';
 import type { Clock } from '../clock.ts';
 import { designStore } from '../content/email-designs/design-store.ts';
 import type { MediaStore } from '../content/media/media-store.ts';
@@ -10,6 +11,9 @@ import type { ReportError } from '../report-error.ts';
 import type { CompanyDoor } from './company-door.ts';
 import { contactRoutes } from './contacts/contact-routes.ts';
 import { createContactService } from './contacts/contact-service.ts';
+import { contactExportRoutes } from './contacts/exports/export-routes.ts';
+import { createContactExportRunner } from './contacts/exports/export-runner.ts';
+import { createContactExportService } from './contacts/exports/export-service.ts';
 import { fieldRoutes } from './contacts/field-routes.ts';
 import { createFieldService } from './contacts/field-service.ts';
 import { importRoutes } from './contacts/imports/import-routes.ts';
@@ -40,6 +44,14 @@ export interface MarketingDeps {
   spfRecordsOf: SenderServiceDeps['spfRecordsOf'];
   /** Where contact import files wait for their import (under DATA_DIR). */
   importDir: string;
+}
+
+/** What the marketing workers need beyond the routes' doors. */
+export interface MarketingWorkerDeps extends Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company'> {
+  /** Tells a user an export is ready (the notifications domain). */
+  notify: Notifier['notify'];
+  /** Where written contact exports wait for their download (under DATA_DIR). */
+  exportDir: string;
 }
 
 /**
@@ -76,65 +88,98 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
     fieldRoutes({ guards, fields: createFieldService({ db, clock, company }) }),
     labelRoutes({ guards, labels: createLabelService({ db, clock, company }) }),
     importRoutes({ guards, imports: createImportService({ db, clock, company, dir: importDir }) }),
+    contactExportRoutes({
+      guards,
+      exports: createContactExportService({
+        db,
+        clock,
+        company,
+        segmentCondition: segments.segmentCondition,
+      }),
+    }),
   ];
 }
 
 const importsEveryMs = 1_000;
 const purgeEveryMs = 10 * 60_000;
 const followEveryMs = 2_000;
+const exportsEveryMs = 2_000;
+
+/** Runs `step` until it reports no more work, one run at a time: a timer's tick while one runs does nothing. */
+function drain(step: () => Promise<number>, alive: () => boolean, onError: (error: unknown) => void) {
+  let running: Promise<unknown> | undefined;
+  return {
+    tick() {
+      if (running) return;
+      running = (async () => {
+        while (alive() && (await step()) > 0) {
+          // keep going while there is work
+        }
+      })()
+        .catch(onError)
+        .finally(() => {
+          running = undefined;
+        });
+    },
+    done: () => running,
+  };
+}
 
 /**
- * The marketing half's background work, run by the worker processes: contact imports, one at a time
- * per process on their own promise (an import yields between slices); the engine's suppression list
- * followed into the contacts' statuses; the files of imports prepared but never started, removed
- * after a day. Returns a stop function.
+ * The marketing half's background work, run by the worker processes: contact imports and exports,
+ * each one at a time per process on its own promise (both yield between slices); the engine's
+ * suppression list followed into the contacts' statuses; the files of imports prepared but never
+ * started, and of expired exports, removed. Returns a stop function.
  */
 export function startMarketingWorkers(
-  deps: Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company'>,
+  deps: MarketingWorkerDeps,
   reportError: ReportError,
 ): () => Promise<void> {
   let stopping = false;
-  const imports = createImportRunner({ ...deps, alive: () => !stopping });
+  const alive = () => !stopping;
+  const segments = createSegmentService(deps);
+  const contacts = createContactService({ ...deps, segmentCondition: segments.segmentCondition });
+  const imports = createImportRunner({ ...deps, alive });
+  const exports = createContactExportRunner({ ...deps, contacts, dir: deps.exportDir });
   const suppressions = createSuppressionFollower(deps);
-  let following: Promise<unknown> | undefined;
-  const follow = () => {
-    if (following) return;
-    following = (async () => {
-      while (!stopping && (await suppressions.runOnce()) > 0) {
-        // keep going while the engine's list has changes
-      }
-    })()
-      .catch((error: unknown) => reportError(error, 'following the suppression list failed'))
-      .finally(() => {
-        following = undefined;
-      });
-  };
-  let importing: Promise<unknown> | undefined;
-  const runImports = () => {
-    if (importing) return;
-    importing = (async () => {
-      while (!stopping && (await imports.runDue()) > 0) {
-        // keep going while imports are due
-      }
-    })()
-      .catch((error: unknown) => reportError(error, 'contact import failed'))
-      .finally(() => {
-        importing = undefined;
-      });
-  };
+  const loops = [
+    {
+      loop: drain(
+        () => imports.runDue(),
+        alive,
+        (error) => reportError(error, 'contact import failed'),
+      ),
+      every: importsEveryMs,
+    },
+    {
+      loop: drain(
+        () => exports.runDue(),
+        alive,
+        (error) => reportError(error, 'contact export failed'),
+      ),
+      every: exportsEveryMs,
+    },
+    {
+      loop: drain(
+        () => suppressions.runOnce(),
+        alive,
+        (error) => reportError(error, 'following the suppression list failed'),
+      ),
+      every: followEveryMs,
+    },
+  ];
   const purge = () => {
-    imports
-      .purgeUnstarted()
-      .catch((error: unknown) => reportError(error, 'purging unstarted imports failed'));
+    Promise.all([imports.purgeUnstarted(), exports.purgeExpired()]).catch((error: unknown) =>
+      reportError(error, 'purging contact import and export files failed'),
+    );
   };
   const timers = [
-    setInterval(runImports, importsEveryMs),
-    setInterval(follow, followEveryMs),
+    ...loops.map(({ loop, every }) => setInterval(loop.tick, every)),
     setInterval(purge, purgeEveryMs),
   ];
   return async () => {
     stopping = true;
     for (const timer of timers) clearInterval(timer);
-    await Promise.all([importing, following]);
+    await Promise.all(loops.map(({ loop }) => loop.done()));
   };
 }

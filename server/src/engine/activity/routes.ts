@@ -13,8 +13,8 @@ import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import { EngineError } from '../../engine-error.ts';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../http/auth.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { findMessage, parseMessage } from '../messages/message-reader.ts';
-import { contentDisposition } from '../sandbox/inbox-routes.ts';
 import { exportDownloadPath, exportSearchOf } from './export-runner.ts';
 import type { EventExport, ExportStore } from './export-store.ts';
 

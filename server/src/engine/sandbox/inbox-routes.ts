@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import {
   attachmentOf,
   findMessage,
@@ -31,16 +32,6 @@ const summary = (message: MessageSummary) => ({
   createdAt: message.createdAt.toISOString(),
   size: message.size,
 });
-
-/** `attachment` with an ASCII fallback name and the UTF-8 one (RFC 6266 / 5987). */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 const notFound = () => new DomainError('entityNotFound', 'Message not found in the sandbox inbox');
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { signUp, type TestAccount } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { contentDisposition } from './inbox-routes.ts';
 
 interface Sent {
   subject: string;

@@ -1,3 +1,4 @@
+import type { ContactExportFilter } from '@app/contract/marketing/contact-exports';
 import type {
   Contact,
   ContactListAnswer,
@@ -106,6 +107,21 @@ export function createContactService(deps: ContactServiceDeps) {
       return { items: await answers(db, companyId, rows), total, page: query.page, size: query.size };
     },
 
+    /** The contacts of `filter` in id order, `size` at a time (a segment read once, at the start): what an export writes. */
+    async *inPages(companyId: string, filter: ContactExportFilter, size: number): AsyncGenerator<Contact[]> {
+      const { segment, ...rest } = filter;
+      const condition = segment ? await deps.segmentCondition(companyId, segment) : undefined;
+      let after = '0';
+      for (;;) {
+        const rows = await contacts.after(companyId, { ...rest, condition }, after, size);
+        const last = rows.at(-1);
+        if (!last) return;
+        yield await answers(db, companyId, rows);
+        if (rows.length < size) return;
+        after = last.id;
+      }
+    },
+
     /**
      * Adds a contact from the console, subscribed (unsubscribed when its address is on the company's
      * marketing suppression list: only a resubscribe lifts that); the plan's contact limit is checked
@@ -142,10 +158,16 @@ export function createContactService(deps: ContactServiceDeps) {
       return answer(db, companyId, row);
     },
 
-    async find(companyId: string, email: string): Promise<Contact> {
+    /** The contact with this address, if the company has one. */
+    async lookup(companyId: string, email: string): Promise<Contact | undefined> {
       const row = await contacts.byEmail(db, companyId, email);
-      if (!row) throw notFound();
-      return answer(db, companyId, row);
+      return row && answer(db, companyId, row);
+    },
+
+    async find(companyId: string, email: string): Promise<Contact> {
+      const found = await this.lookup(companyId, email);
+      if (!found) throw notFound();
+      return found;
     },
 
     /** Changes what the patch names; `labels` become the contact's labels, field values set or removed (null). */

@@ -26,14 +26,18 @@ export interface ContactColumns {
   phone?: string | null | undefined;
 }
 
-export interface ContactPageQuery {
-  page: number;
-  size: number;
+/** Which contacts: the Contact Book's filter. */
+export interface ContactFilter {
   search?: string | undefined;
   status?: readonly ContactStatus[] | undefined;
   label?: string | undefined;
   /** A compiled segment: its SQL condition over `contacts`, its parameters pushed after the others. */
   condition?: ((params: unknown[]) => string) | undefined;
+}
+
+export interface ContactPageQuery extends ContactFilter {
+  page: number;
+  size: number;
   sort: { column: 'createdAt' | 'email' | 'firstname' | 'lastname'; descending: boolean };
 }
 
@@ -137,25 +141,7 @@ export function createContactStore(db: Db) {
 
     async page(companyId: string, query: ContactPageQuery): Promise<{ rows: ContactRow[]; total: number }> {
       const params: unknown[] = [companyId];
-      const where = ['company_id = $1'];
-      if (query.search) {
-        params.push(containsPattern(query.search));
-        const like = `ILIKE $${params.length} ESCAPE '\\'`;
-        where.push(`(email ${like} OR firstname ${like} OR lastname ${like})`);
-      }
-      if (query.status?.length) {
-        params.push(query.status);
-        where.push(`status = ANY($${params.length}::text[])`);
-      }
-      if (query.label) {
-        params.push(query.label);
-        where.push(
-          `EXISTS (SELECT 1 FROM contact_label_members m
-                   WHERE m.label_id = $${params.length} AND m.contact_id = contacts.id AND m.company_id = $1)`,
-        );
-      }
-      if (query.condition) where.push(query.condition(params));
-      const condition = where.join(' AND ');
+      const condition = filterSql(query, params);
       const direction = query.sort.descending ? 'DESC' : 'ASC';
       const nulls = query.sort.column === 'createdAt' ? '' : ' NULLS LAST';
       const total = await db.one<{ total: number }>(
@@ -170,5 +156,40 @@ export function createContactStore(db: Db) {
       );
       return { rows, total: total.total };
     },
+
+    /** Up to `limit` contacts of the filter after the id `afterId`, by id: an export's keyset pages. */
+    after(companyId: string, filter: ContactFilter, afterId: string, limit: number): Promise<ContactRow[]> {
+      const params: unknown[] = [companyId];
+      const condition = filterSql(filter, params);
+      params.push(afterId, limit);
+      return db.query<ContactRow>(
+        `SELECT ${columns} FROM contacts WHERE ${condition} AND id > $${params.length - 1}::bigint
+         ORDER BY id LIMIT $${params.length}`,
+        params,
+      );
+    },
   };
+}
+
+/** The filter as a condition over `contacts` of the company `$1`, its values pushed onto `params`. */
+function filterSql(filter: ContactFilter, params: unknown[]): string {
+  const where = ['company_id = $1'];
+  if (filter.search) {
+    params.push(containsPattern(filter.search));
+    const like = `ILIKE $${params.length} ESCAPE '\\'`;
+    where.push(`(email ${like} OR firstname ${like} OR lastname ${like})`);
+  }
+  if (filter.status?.length) {
+    params.push(filter.status);
+    where.push(`status = ANY($${params.length}::text[])`);
+  }
+  if (filter.label) {
+    params.push(filter.label);
+    where.push(
+      `EXISTS (SELECT 1 FROM contact_label_members m
+               WHERE m.label_id = $${params.length} AND m.contact_id = contacts.id AND m.company_id = $1)`,
+    );
+  }
+  if (filter.condition) where.push(filter.condition(params));
+  return where.join(' AND ');
 }

@@ -35,7 +35,7 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
   return {
     /** Adds the contact, or answers the one there is as it is: only a resubscribe changes an unsubscribed contact. */
     async subscribe(companyId: string, body: NewContact): Promise<Contact> {
-      const existing = await contacts.find(companyId, body.email).catch(() => undefined);
+      const existing = await contacts.lookup(companyId, body.email);
       return existing ?? contacts.create(companyId, body);
     },
 

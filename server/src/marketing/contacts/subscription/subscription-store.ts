@@ -49,10 +49,18 @@ export const subscriptionStore = {
     (await db.maybeOne<{ cursor: T }>('SELECT cursor FROM marketing_sync_cursors WHERE name = $1', [name]))
       ?.cursor ?? null,
 
-  saveCursor: (tx: Db, name: string, cursor: unknown) =>
-    tx.query(
-      `INSERT INTO marketing_sync_cursors (name, cursor) VALUES ($1, $2::jsonb)
-       ON CONFLICT (name) DO UPDATE SET cursor = EXCLUDED.cursor`,
-      [name, JSON.stringify(cursor)],
-    ),
+  /**
+   * Moves the cursor from `expected` (null: never saved) to `cursor`; false when another worker moved
+   * it first (its caller rolls back what it applied: that worker applied it).
+   */
+  saveCursor: async (tx: Db, name: string, expected: unknown, cursor: unknown) =>
+    (
+      await tx.query(
+        `INSERT INTO marketing_sync_cursors (name, cursor) VALUES ($1, $2::jsonb)
+         ON CONFLICT (name) DO UPDATE SET cursor = EXCLUDED.cursor
+         WHERE marketing_sync_cursors.cursor = $3::jsonb
+         RETURNING 1`,
+        [name, JSON.stringify(cursor), expected === null ? null : JSON.stringify(expected)],
+      )
+    ).length > 0,
 };

@@ -81,6 +81,19 @@ describe.each(databases)('one unsubscribe truth on $name', (database) => {
     expect(await suppressed(companyA, 'spam@example.test')).toBe(true);
   });
 
+  it('two workers following at once: each change is applied by one of them', async () => {
+    await follow();
+    for (const email of ['twice-1@example.test', 'twice-2@example.test']) {
+      await t.post('/v1/contacts', a.token, { email });
+      await engineAdds(companyA, email, 'Unsubscribe Link');
+    }
+    const worker = () =>
+      createSuppressionFollower({ db: t.db, clock: t.clock, engine: marketingEngineOf(t.engine) });
+    const applied = await Promise.all([worker().runOnce(), worker().runOnce()]);
+    expect(applied[0] + applied[1]).toBe(2);
+    expect(await statusOf(a, 'twice-2@example.test')).toBe('unsubscribed');
+  });
+
   it('a contact added for a suppressed address comes in unsubscribed', async () => {
     await engineAdds(companyA, 'gone@example.test', 'Unsubscribe Link');
     const added = await t.post('/v1/contacts', a.token, { email: 'gone@example.test' });

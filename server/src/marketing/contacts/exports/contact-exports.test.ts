@@ -1,0 +1,132 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createNotificationStore } from '../../../accounts/notifications/notification-store.ts';
+import { marketingEngineOf } from '../../../engine/interfaces.ts';
+import { signUp, type TestAccount } from '../../../testing/accounts.ts';
+import { useTestApp } from '../../../testing/app.ts';
+import { databases } from '../../../testing/databases.ts';
+import { companyDoorOf } from '../../company-door.ts';
+import { createContactService } from '../contact-service.ts';
+import { createSegmentService } from '../segments/segment-service.ts';
+import { inertCell } from './export-file.ts';
+import { createContactExportRunner } from './export-runner.ts';
+
+describe.each(databases)('contact exports on $name', (database) => {
+  const t = useTestApp(database);
+  let a: TestAccount;
+  let b: TestAccount;
+  let vip: string;
+
+  const runAll = async () => {
+    const segments = createSegmentService({ db: t.db, clock: t.clock });
+    const runner = createContactExportRunner({
+      db: t.db,
+      clock: t.clock,
+      contacts: createContactService({
+        db: t.db,
+        clock: t.clock,
+        company: companyDoorOf(t.accounts.companies),
+        engine: marketingEngineOf(t.engine),
+        segmentCondition: segments.segmentCondition,
+      }),
+      notify: createNotificationStore(t.db).notify,
+      dir: mkdtempSync(join(tmpdir(), 'contact-exports-')),
+    });
+    while ((await runner.runDue()) > 0) {
+      // until no export is due
+    }
+  };
+  /** Asks for the export, runs the worker, follows the notification's link: the file. */
+  const exported = async (account: TestAccount, body: object) => {
+    const asked = await t.post('/v1/contacts/export', account.token, body);
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json().data.state).toBe('queued');
+    await runAll();
+    const notes = await t.getData('/v1/notifications?unread=true', account.token);
+    const note = notes.find((item: { link: string }) => item.link.includes(asked.json().data.id));
+    expect(note.message).toMatch(/^Your contact export is ready/);
+    const file = await t.call('GET', `/v1${note.link}`, account.token);
+    expect(file.statusCode).toBe(200);
+    return file;
+  };
+  const csvLines = (body: string) =>
+    body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+
+  beforeAll(async () => {
+    a = await signUp(t.app, t.db, 'exports-a', 'Export A');
+    b = await signUp(t.app, t.db, 'exports-b', 'Export B');
+    await t.post('/v1/contacts/field', a.token, { name: 'City', tag: 'city', type: 'text' });
+    vip = (await t.post('/v1/contacts/label', a.token, { name: 'VIP' })).json().data.id;
+    await t.post('/v1/contacts', a.token, {
+      email: 'zoe@example.test',
+      firstname: 'Zoë',
+      fields: { city: 'Lyon, France' },
+      labels: [vip],
+    });
+    await t.post('/v1/contacts', a.token, {
+      email: 'max@example.test',
+      lastname: '=HYPERLINK("x")',
+      phone: '+33 6 12',
+    });
+    await t.post('/v1/contacts', b.token, { email: 'other@example.test' });
+  });
+
+  it('writes the whole book as CSV, headed by the tags, and the download comes from the notification', async () => {
+    const file = await exported(a, { format: 'csv' });
+    expect(file.headers['content-type']).toContain('text/csv');
+    expect(file.headers['content-disposition']).toMatch(/contacts-\d{4}-\d{2}-\d{2}\.csv/);
+    const [header, ...rows] = csvLines(file.body);
+    expect(header).toBe(
+      'email,firstname,lastname,phone,city,status,source,labels,created_at,updated_at,last_open_at,last_click_at',
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^zoe@example\.test,Zoë,,,"Lyon, France",subscribed,console,VIP,/);
+    // A formula is written inert; a phone number stays as it is.
+    expect(rows[1]).toContain(`max@example.test,,"'=HYPERLINK(""x"")",+33 6 12,`);
+  });
+
+  it('exports a label as XLSX', async () => {
+    const file = await exported(a, { format: 'xlsx', label: vip });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Contacts');
+    expect(sheet?.rowCount).toBe(2);
+    expect(sheet?.getRow(2).getCell(1).value).toBe('zoe@example.test');
+    expect(sheet?.getRow(2).getCell(5).value).toBe('Lyon, France');
+  });
+
+  it('refuses a label or segment of another company, and another company cannot read the export', async () => {
+    expect((await t.post('/v1/contacts/export', b.token, { label: vip })).statusCode).toBe(404);
+    const asked = (await t.post('/v1/contacts/export', a.token, { status: ['subscribed'] })).json().data;
+    await runAll();
+    expect((await t.call('GET', `/v1/contacts/export/${asked.id}`, b.token)).statusCode).toBe(404);
+    expect((await t.call('GET', `/v1/contacts/export/${asked.id}/download`, b.token)).statusCode).toBe(404);
+    expect((await t.call('GET', `/v1/contacts/export/${asked.id}`, a.token)).json().data.rowCount).toBe(2);
+    expect((await t.post('/v1/contacts/export', a.token, { format: 'pdf' })).statusCode).toBe(400);
+  });
+
+  it('holds at most two waiting exports a company', async () => {
+    expect((await t.post('/v1/contacts/export', a.token, {})).statusCode).toBe(202);
+    expect((await t.post('/v1/contacts/export', a.token, {})).statusCode).toBe(202);
+    const third = await t.post('/v1/contacts/export', a.token, {});
+    expect(third.statusCode).toBe(409);
+    await runAll();
+    expect((await t.post('/v1/contacts/export', a.token, {})).statusCode).toBe(202);
+    await runAll();
+  });
+
+  it('makes a formula inert and leaves numbers and phones alone', () => {
+    expect(inertCell('=1+1')).toBe("'=1+1");
+    expect(inertCell('@cmd')).toBe("'@cmd");
+    expect(inertCell('-x')).toBe("'-x");
+    expect(inertCell('+33 1 23')).toBe('+33 1 23');
+    expect(inertCell('-5')).toBe('-5');
+    expect(inertCell(7)).toBe(7);
+  });
+});

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { numericId } from '../engine/common.ts';
-import { contactStatuses } from './contacts.ts';
+import { contactFilterBody } from './contacts.ts';
 
 export const contactExportFormats = ['csv', 'xlsx'] as const;
 export type ContactExportFormat = (typeof contactExportFormats)[number];
@@ -11,17 +10,10 @@ export const contactExportsPending = 2;
 export const xlsxContactRowLimit = 1_048_575;
 
 /**
- * What to export: the Contact Book's filter (search, statuses, a label, a segment), read when the
- * export is written; a segment is its rules at that moment.
+ * What to export: the Contact Book's filter, read when the export is written; a segment is its rules
+ * at that moment.
  */
-export const contactExportFilter = z
-  .object({
-    search: z.string().trim().max(200).optional(),
-    status: z.array(z.enum(contactStatuses)).max(contactStatuses.length).optional(),
-    label: numericId.optional(),
-    segment: numericId.optional(),
-  })
-  .strict();
+export const contactExportFilter = contactFilterBody;
 export type ContactExportFilter = z.output<typeof contactExportFilter>;
 
 /** `POST /v1/contacts/export`: answered 202, then the file comes in a notification. */

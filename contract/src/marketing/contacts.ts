@@ -62,11 +62,51 @@ export const contactSchema = z.object({
   source: z.string(),
   fields: z.record(z.string(), contactFieldValue),
   labels: z.array(contactLabelRef),
+  /** When and how the contact agreed to be mailed: an import, a form (with its IP and text), the console. */
+  consent: z
+    .object({ at: z.string(), source: z.string(), ip: z.string().optional(), text: z.string().optional() })
+    .nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   lastOpenAt: z.string().nullable(),
   lastClickAt: z.string().nullable(),
 });
+
+/** The Contact Book's filter in a body (an export, a bulk delete): search, statuses, a label, a segment. */
+export const contactFilterBody = z
+  .object({
+    search: z.string().trim().max(200).optional(),
+    status: z.array(z.enum(contactStatuses)).max(contactStatuses.length).optional(),
+    label: numericId.optional(),
+    segment: numericId.optional(),
+  })
+  .strict();
+export type ContactFilterBody = z.output<typeof contactFilterBody>;
+
+/** Contacts deleted at once without the company's largeContactDelete toggle (§6). */
+export const largeContactDelete = 1000;
+
+/**
+ * `POST /v1/contacts/delete`: the contacts named, or every contact of a filter (more than
+ * {@link largeContactDelete} only with the large contact delete toggle).
+ */
+export const contactBulkDeleteBody = z.union([
+  z.object({ ids: z.array(numericId).min(1).max(largeContactDelete) }).strict(),
+  z.object({ filter: contactFilterBody }).strict(),
+]);
+
+/** One entry of a contact's timeline: an engine event of mail to the address, or a change in the book. */
+export const contactTimelineEntry = z.object({
+  at: z.string(),
+  /** The engine's event type (delivery, open, click, bounce...), or contact_created, label_added. */
+  type: z.string(),
+  subject: z.string(),
+  campaignId: z.string(),
+  /** A bounce's reason, a click's link, a label's name, where the contact came from. */
+  detail: z.string(),
+});
+
+export const contactTimeline = z.object({ items: z.array(contactTimelineEntry) });
 
 export const contactSortFields = ['createdAt', 'email', 'firstname', 'lastname'] as const;
 
@@ -182,6 +222,9 @@ export type ContactFieldValue = z.output<typeof contactFieldValue>;
 export type NewContactBody = z.input<typeof newContactBody>;
 export type NewContact = z.output<typeof newContactBody>;
 export type ContactPatch = z.output<typeof contactPatchBody>;
+export type ContactBulkDelete = z.output<typeof contactBulkDeleteBody>;
+export type ContactTimelineEntry = z.output<typeof contactTimelineEntry>;
+export type ContactTimeline = z.output<typeof contactTimeline>;
 export type Contact = z.output<typeof contactSchema>;
 export type ContactListQuery = z.input<typeof contactListQuery>;
 export type ContactListFilter = z.output<typeof contactListQuery>;

@@ -83,6 +83,9 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/contact/add', 'contact-add'],
   ['/contact/import', 'contact-import'],
   ['/contact/segment', 'contact-segment'],
+  ['/contact/label', 'contact-label'],
+  ['/contact/field', 'contact-field'],
+  ['/contact/42', 'contact-detail'],
 ];
 
 describe('route table', () => {

@@ -28,6 +28,7 @@ import {
   contactQueryOf,
   statusLabels,
 } from './contact-query.ts';
+import { ExportContactsButton } from './ExportContactsButton.tsx';
 import { SubscriptionButton } from './SubscriptionButton.tsx';
 
 const statusVariants = {
@@ -135,7 +136,23 @@ export function ContactBookPage() {
         </>
       }
     >
-      <Panel title="Contacts">
+      <Panel
+        title="Contacts"
+        actions={
+          roleAllows('contacts.export') ? (
+            <ExportContactsButton
+              api={api}
+              filter={{
+                ...(search ? { search } : {}),
+                ...(status ? { status: [status] } : {}),
+                ...(label ? { label } : {}),
+                ...(segment ? { segment } : {}),
+              }}
+              total={list.data?.total}
+            />
+          ) : null
+        }
+      >
         <ContactFilters
           key={`${search}|${status}|${label}|${segment}`}
           view={view}

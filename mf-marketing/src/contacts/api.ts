@@ -1,3 +1,4 @@
+import type { ContactExport, ContactExportBody } from '@app/contract/marketing/contact-exports';
 import type {
   ImportHistoryAnswer,
   ImportPrepared,
@@ -7,14 +8,17 @@ import type {
 } from '@app/contract/marketing/contact-imports';
 import type {
   Contact,
+  ContactField,
   ContactFields,
   ContactListAnswer,
   ContactListQuery,
+  Label,
   LabelListAnswer,
   NewContactBody,
+  NewFieldBody,
 } from '@app/contract/marketing/contacts';
 import type { Segment, SegmentGroup, SegmentListAnswer } from '@app/contract/marketing/segments';
-import { http, usesSampleData } from '@app/shared';
+import { dispatchApiOutcome, http, usesSampleData } from '@app/shared';
 import { listQueryString } from '../lists/list-query.ts';
 import { sampleContactApi } from './sample-contacts.ts';
 
@@ -23,7 +27,11 @@ export interface ContactApi {
   list(query: ContactListQuery): Promise<ContactListAnswer>;
   create(body: NewContactBody): Promise<Contact>;
   fields(): Promise<ContactFields>;
+  createField(body: NewFieldBody): Promise<ContactField>;
+  removeField(id: string): Promise<void>;
   labels(): Promise<LabelListAnswer>;
+  createLabel(name: string): Promise<Label>;
+  removeLabel(id: string): Promise<void>;
   prepareImport(file: File, onProgress: (sent: number) => void, signal: AbortSignal): Promise<ImportPrepared>;
   startImport(body: ImportStartBody): Promise<ImportStatus>;
   importStatus(id: string): Promise<ImportStatus>;
@@ -39,13 +47,20 @@ export interface ContactApi {
   removeSegment(id: string): Promise<void>;
   unsubscribe(email: string): Promise<Contact>;
   resubscribe(email: string): Promise<Contact>;
+  /** Starts an export (the §8 export notice shows); the file comes in a notification. */
+  exportContacts(body: ContactExportBody): Promise<ContactExport>;
+  contactExport(id: string): Promise<ContactExport>;
 }
 
 const serverContactApi: ContactApi = {
   list: (query) => http.config.get<ContactListAnswer>(`/contacts?${listQueryString(query)}`),
   create: (body) => http.config.post<Contact>('/contacts', body, { quiet: true }),
   fields: () => http.config.get<ContactFields>('/contacts/field'),
+  createField: (body) => http.config.post<ContactField>('/contacts/field', body, { quiet: true }),
+  removeField: (id) => http.config.delete<void>(`/contacts/field/${encodeURIComponent(id)}`),
   labels: () => http.config.get<LabelListAnswer>('/contacts/label?size=100&sort=name'),
+  createLabel: (name) => http.config.post<Label>('/contacts/label', { name }, { quiet: true }),
+  removeLabel: (id) => http.config.delete<void>(`/contacts/label/${encodeURIComponent(id)}`),
   prepareImport(file, onProgress, signal) {
     const form = new FormData();
     form.append('file', file, file.name);
@@ -73,6 +88,14 @@ const serverContactApi: ContactApi = {
   removeSegment: (id) => http.config.delete<void>(`/contacts/segment/${encodeURIComponent(id)}`),
   unsubscribe: (email) => http.config.post<Contact>('/contacts/unsubscribe', { email }, { quiet: true }),
   resubscribe: (email) => http.config.post<Contact>('/contacts/resubscribe', { email }, { quiet: true }),
+  async exportContacts(body) {
+    const path = '/contacts/export';
+    const job = await http.config.post<ContactExport>(path, body, { quiet: true });
+    await dispatchApiOutcome({ status: 202, method: 'POST', url: path });
+    return job;
+  },
+  contactExport: (id) =>
+    http.config.get<ContactExport>(`/contacts/export/${encodeURIComponent(id)}`, { quiet: true }),
 };
 
 export const contactApi = (): ContactApi => (usesSampleData() ? sampleContactApi : serverContactApi);

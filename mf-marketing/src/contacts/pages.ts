@@ -18,4 +18,12 @@ export const contactPages = {
     () => import('./SegmentsPage.tsx').then((m) => m.SegmentsPage),
     ['button', 'input', 'skeleton', 'dialog'],
   ),
+  'contact-label': lazyPage(
+    () => import('./LabelsPage.tsx').then((m) => m.LabelsPage),
+    ['button', 'input', 'skeleton', 'dialog'],
+  ),
+  'contact-field': lazyPage(
+    () => import('./FieldsPage.tsx').then((m) => m.FieldsPage),
+    ['button', 'input', 'textarea', 'skeleton', 'dialog'],
+  ),
 } satisfies AppPages<'@app/mf-marketing'>;

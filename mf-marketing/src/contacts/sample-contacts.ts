@@ -47,6 +47,7 @@ const person = (
   phone: null,
   status,
   source: daysAgo > 30 ? 'import' : 'form',
+  consent: { at: at(daysAgo), source: daysAgo > 30 ? 'import customers.csv' : 'form Newsletter' },
   fields: { city: ['Lisbon', 'Leeds', 'Lyon', 'Leipzig'][id % 4] ?? 'Lisbon' },
   labels: labels
     .filter((label) => labelIds.includes(label.id))
@@ -67,7 +68,8 @@ let contacts: Contact[] = [
   person(6, 'kofi.mensah@example.com', 'Kofi', 'Mensah', 'pending', [], 1),
 ];
 
-const demoOnly = (message = 'Importing contacts needs your own server: this demo shows sample contacts') =>
+const importNeedsServer = 'Importing contacts needs your own server: this demo shows sample contacts';
+const demoOnly = (message = 'This needs your own server: this demo shows sample contacts') =>
   new ApiError(message, 400, undefined, false);
 
 function setStatus(email: string, status: ContactStatus): Contact {
@@ -122,15 +124,27 @@ export const sampleContactApi: ContactApi = {
     return contact;
   },
   fields: async () => ({ items: fields }),
+  createField: async () => {
+    throw demoOnly();
+  },
+  removeField: async () => {
+    throw demoOnly();
+  },
+  createLabel: async () => {
+    throw demoOnly();
+  },
+  removeLabel: async () => {
+    throw demoOnly();
+  },
   labels: async () => ({ items: labels, total: labels.length, page: 1, size: 100 }),
   prepareImport: async () => {
-    throw demoOnly();
+    throw demoOnly(importNeedsServer);
   },
   startImport: async () => {
-    throw demoOnly();
+    throw demoOnly(importNeedsServer);
   },
   importStatus: async () => {
-    throw demoOnly();
+    throw demoOnly(importNeedsServer);
   },
   importHistory: async () => ({ items: [], total: 0, page: 1, size: 10 }),
   importSetting: async () => ({ mode: 'upsert', emptyCells: 'keep' }),
@@ -146,4 +160,10 @@ export const sampleContactApi: ContactApi = {
   removeSegment: async () => undefined,
   unsubscribe: async (email) => setStatus(email, 'unsubscribed'),
   resubscribe: async (email) => setStatus(email, 'subscribed'),
+  exportContacts: async () => {
+    throw demoOnly();
+  },
+  contactExport: async () => {
+    throw demoOnly();
+  },
 };

@@ -1,9 +1,22 @@
 import type { SuppressionSource } from '@app/contract/engine/index';
+import type { Engagement, EventStore } from './events/event-store.ts';
 import { isFreeDomain } from './recipient-validation/address-facts.ts';
 import type { SendingDomainStore } from './sending-domains/sending-domain-store.ts';
 import type { SuppressionChangeCursor, SuppressionStore } from './suppression/suppression-store.ts';
 
+export type { Engagement } from './events/event-store.ts';
 export type { SuppressionChangeCursor } from './suppression/suppression-store.ts';
+
+/** Something that happened to mail the company sent one address: a contact's timeline entry. */
+export interface AddressEvent {
+  /** The SparkPost event type: injection, delivery, bounce, open, click, list_unsubscribe... */
+  type: string;
+  at: Date;
+  subject: string;
+  campaignId: string;
+  /** A bounce's or rejection's reason; a click's link. */
+  detail: string;
+}
 
 /** One of the company's sending domains, as marketing needs to know it. */
 export interface CompanySendingDomain {
@@ -42,6 +55,13 @@ export interface MarketingEngine {
     after: SuppressionChangeCursor | null,
     limit: number,
   ): Promise<MarketingSuppressionChange[]>;
+  /**
+   * The opens and clicks people made on the master accounts' mail, among the events after the id
+   * `afterId` (at most `window` ids on); `upTo` is where the next read starts.
+   */
+  engagementAfter(afterId: string, window: number): Promise<{ events: Engagement[]; upTo: string }>;
+  /** What happened to the company's mail to `address`, newest first, at most `limit` events. */
+  addressEvents(companyId: string, address: string, limit: number): Promise<AddressEvent[]>;
 }
 
 /** An address put on (or changed on) a company's non-transactional suppression list, and why. */
@@ -53,8 +73,12 @@ export interface MarketingSuppressionChange {
   cursor: SuppressionChangeCursor;
 }
 
+/** Every event is before it: the timeline reads as far back as the company's retention keeps. */
+const farFuture = new Date('9999-12-31T00:00:00Z');
+
 /** The doors, on the engine's parts (app.ts passes the process's engine). */
 export function marketingEngineOf(engine: {
+  events: Pick<EventStore, 'engagementAfter' | 'search'>;
   sendingDomains: Pick<SendingDomainStore, 'list'>;
   suppressions: Pick<SuppressionStore, 'suppressed' | 'add' | 'remove' | 'changedSince'>;
 }): MarketingEngine {
@@ -86,6 +110,20 @@ export function marketingEngineOf(engine: {
         address: row.recipient,
         source: row.source,
         cursor: { at: row.at, companyId: row.company_id, recipient: row.recipient },
+      }));
+    },
+    engagementAfter: (afterId, window) => engine.events.engagementAfter(afterId, window),
+    async addressEvents(companyId, address, limit) {
+      const page = await engine.events.search(
+        { companyId, from: new Date(0), to: farFuture, recipients: [address.toLowerCase()] },
+        limit,
+      );
+      return page.events.map((event) => ({
+        type: event.type,
+        at: event.timestamp,
+        subject: event.subject,
+        campaignId: event.campaignId,
+        detail: event.type === 'click' ? String(event.fields.target_link_url ?? '') : event.reason,
       }));
     },
   };

@@ -1,3 +1,4 @@
+import type { CompanyToggle } from '@app/contract/accounts/company-toggles';
 import type { Db } from '../db/db.ts';
 
 /**
@@ -10,15 +11,18 @@ export interface CompanyDoor {
   /** Locks the company's row until `tx` ends; answers the company's name. */
   lock(tx: Db, companyId: string): Promise<string>;
   name(companyId: string): Promise<string>;
+  /** The §6 toggles the operator turned on for the company. */
+  toggles(companyId: string): Promise<readonly CompanyToggle[]>;
 }
 
 /** The door on the accounts domain's company store. */
 export function companyDoorOf(companies: {
   lockName(tx: Db, companyId: string): Promise<string>;
-  detail(companyId: string): Promise<{ name: string }>;
+  detail(companyId: string): Promise<{ name: string; toggles: readonly CompanyToggle[] }>;
 }): CompanyDoor {
   return {
     lock: (tx, companyId) => companies.lockName(tx, companyId),
     name: async (companyId) => (await companies.detail(companyId)).name,
+    toggles: async (companyId) => (await companies.detail(companyId)).toggles,
   };
 }

@@ -11,6 +11,7 @@ import type { ReportError } from '../report-error.ts';
 import type { CompanyDoor } from './company-door.ts';
 import { contactRoutes } from './contacts/contact-routes.ts';
 import { createContactService } from './contacts/contact-service.ts';
+import { createEngagementFollower } from './contacts/engagement/engagement-follower.ts';
 import { contactExportRoutes } from './contacts/exports/export-routes.ts';
 import { createContactExportRunner } from './contacts/exports/export-runner.ts';
 import { createContactExportService } from './contacts/exports/export-service.ts';
@@ -128,7 +129,7 @@ function drain(step: () => Promise<number>, alive: () => boolean, onError: (erro
 /**
  * The marketing half's background work, run by the worker processes: contact imports and exports,
  * each one at a time per process on its own promise (both yield between slices); the engine's
- * suppression list followed into the contacts' statuses; the files of imports prepared but never
+ * suppression list followed into the contacts' statuses, its opens and clicks into their last open and click; the files of imports prepared but never
  * started, and of expired exports, removed. Returns a stop function.
  */
 export function startMarketingWorkers(
@@ -142,31 +143,16 @@ export function startMarketingWorkers(
   const imports = createImportRunner({ ...deps, alive });
   const exports = createContactExportRunner({ ...deps, contacts, dir: deps.exportDir });
   const suppressions = createSuppressionFollower(deps);
+  const engagement = createEngagementFollower(deps);
+  const loop = (every: number, failed: string, step: () => Promise<number>) => ({
+    every,
+    loop: drain(step, alive, (error) => reportError(error, failed)),
+  });
   const loops = [
-    {
-      loop: drain(
-        () => imports.runDue(),
-        alive,
-        (error) => reportError(error, 'contact import failed'),
-      ),
-      every: importsEveryMs,
-    },
-    {
-      loop: drain(
-        () => exports.runDue(),
-        alive,
-        (error) => reportError(error, 'contact export failed'),
-      ),
-      every: exportsEveryMs,
-    },
-    {
-      loop: drain(
-        () => suppressions.runOnce(),
-        alive,
-        (error) => reportError(error, 'following the suppression list failed'),
-      ),
-      every: followEveryMs,
-    },
+    loop(importsEveryMs, 'contact import failed', () => imports.runDue()),
+    loop(exportsEveryMs, 'contact export failed', () => exports.runDue()),
+    loop(followEveryMs, 'following the suppression list failed', () => suppressions.runOnce()),
+    loop(followEveryMs, 'following opens and clicks failed', () => engagement.runOnce()),
   ];
   const purge = () => {
     Promise.all([imports.purgeUnstarted(), exports.purgeExpired()]).catch((error: unknown) =>

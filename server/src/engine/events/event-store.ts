@@ -75,6 +75,15 @@ export interface RetentionCutoff {
  * Runs in the writer's transaction after each insert, so what it derives (metric rollups, webhook
  * deliveries to make) commits or rolls back with the events themselves.
  */
+/** An open or click a person made, on mail the company's master account sent. */
+export interface Engagement {
+  companyId: string;
+  /** Lower-cased. */
+  address: string;
+  kind: 'open' | 'click';
+  at: Date;
+}
+
 export type InsertListener = (tx: Db, events: readonly StoredMessageEvent[]) => Promise<void>;
 
 interface EventRow {
@@ -307,6 +316,30 @@ export function createEventStore(db: Db) {
         }));
         await pipelined(listeners.map((listener) => listener(tx, inserted)));
       }
+    },
+
+    /**
+     * The opens and clicks people made (machine-made opens left out) among the events with ids in
+     * (`afterId`, `afterId` + `window`], by id, and the highest id that range reached: a follower's
+     * next start. Read by the primary key, so a range costs the same whatever the table holds.
+     */
+    async engagementAfter(afterId: string, window: number): Promise<{ events: Engagement[]; upTo: string }> {
+      const { top } = await db.one<{ top: string }>(
+        'SELECT coalesce(max(id), 0)::text AS top FROM message_events',
+      );
+      const upTo =
+        BigInt(top) < BigInt(afterId) + BigInt(window) ? top : String(BigInt(afterId) + BigInt(window));
+      const events = await db.query<Engagement>(
+        `SELECT company_id AS "companyId", lower(rcpt_to) AS address, ts AS at,
+                CASE WHEN type IN ('click', 'amp_click') THEN 'click' ELSE 'open' END AS kind
+         FROM message_events
+         WHERE id > $1::bigint AND id <= $2::bigint AND subaccount_id = 0
+           AND type IN ('open', 'initial_open', 'amp_open', 'amp_initial_open', 'click', 'amp_click')
+           AND NOT coalesce((body->>'prefetched')::boolean, false)
+         ORDER BY id`,
+        [afterId, upTo],
+      );
+      return { events, upTo: BigInt(upTo) < BigInt(afterId) ? afterId : upTo };
     },
 
     /**

@@ -1,17 +1,21 @@
 import { envelope } from '@app/contract/common';
 import {
+  contactBulkDeleteBody,
   contactFindQuery,
   contactListAnswer,
   contactListQuery,
   contactPatchBody,
   contactSchema,
+  contactTimeline,
   idParams,
+  largeContactDelete,
   newContactBody,
 } from '@app/contract/marketing/contacts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import type { ContactService } from './contact-service.ts';
 
 const tags = ['contacts'];
@@ -126,6 +130,82 @@ export function contactRoutes(deps: ContactRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         await contacts.remove(companyOf(request), request.params.id);
         return { data: {} };
+      },
+    );
+
+    app.post(
+      '/contacts/delete',
+      {
+        onRequest: [guards.full, requirePermission('contacts.delete')],
+        schema: {
+          tags,
+          summary: 'Delete the contacts named (ids), or every contact of a filter',
+          description: `More than ${largeContactDelete} contacts at once only for a company with the large contact delete toggle.`,
+          security: bearerSecurity,
+          body: contactBulkDeleteBody,
+          response: { 200: envelope(z.object({ deleted: z.number().int() })) },
+        },
+      },
+      async (request) => ({ data: { deleted: await contacts.removeMany(companyOf(request), request.body) } }),
+    );
+
+    app.post(
+      '/contacts/:id/erase',
+      {
+        onRequest: [guards.full, requirePermission('contacts.delete')],
+        schema: {
+          tags,
+          summary: 'Erase a contact at its request: deleted, and its address never mailed again',
+          description:
+            'Only a hash of the address stays. The same address added or imported later comes in unsubscribed; its own resubscribe lifts that.',
+          security: bearerSecurity,
+          params: idParams,
+          response: { 200: envelope(z.object({})) },
+        },
+      },
+      async (request) => {
+        await contacts.erase(companyOf(request), request.params.id);
+        return { data: {} };
+      },
+    );
+
+    app.get(
+      '/contacts/:id/timeline',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary:
+            "What happened to the contact: the engine's events of mail to it, labels joined, when it came in",
+          security: bearerSecurity,
+          params: idParams,
+          response: { 200: envelope(contactTimeline) },
+        },
+      },
+      async (request) => ({
+        data: { items: await contacts.timeline(companyOf(request), request.params.id) },
+      }),
+    );
+
+    app.get(
+      '/contacts/:id/data',
+      {
+        onRequest: [guards.full, requirePermission('contacts.export')],
+        schema: {
+          tags,
+          summary: "Everything kept about one contact, as a JSON file (a person's access request)",
+          security: bearerSecurity,
+          params: idParams,
+        },
+      },
+      async (request, reply) => {
+        const companyId = companyOf(request);
+        const contact = await contacts.get(companyId, request.params.id);
+        const timeline = await contacts.timeline(companyId, request.params.id);
+        return reply
+          .type('application/json; charset=utf-8')
+          .header('content-disposition', contentDisposition(`contact-${contact.id}.json`))
+          .send(JSON.stringify({ contact, timeline }, null, 2));
       },
     );
   };

@@ -1,11 +1,14 @@
 import type { ContactExportFilter } from '@app/contract/marketing/contact-exports';
-import type {
-  Contact,
-  ContactListAnswer,
-  ContactListFilter,
-  ContactPatch,
-  contactSortFields,
-  NewContact,
+import {
+  type Contact,
+  type ContactBulkDelete,
+  type ContactListAnswer,
+  type ContactListFilter,
+  type ContactPatch,
+  type ContactTimelineEntry,
+  type contactSortFields,
+  largeContactDelete,
+  type NewContact,
 } from '@app/contract/marketing/contacts';
 import { sortOf } from '@app/contract/marketing/list';
 import { ensureWithinLimit, planLimitOf } from '../../accounts/plans/plan-catalogue.ts';
@@ -14,17 +17,19 @@ import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { MarketingEngine } from '../../engine/interfaces.ts';
 import type { CompanyDoor } from '../company-door.ts';
-import { type ContactRow, createContactStore } from './contact-store.ts';
+import { type ContactFilter, type ContactRow, createContactStore } from './contact-store.ts';
 import { isId } from './entity-id.ts';
+import { erasureStore } from './erasure-store.ts';
 import { fieldStore } from './field-store.ts';
 import { fieldValuesOf, valuesByTag } from './field-values.ts';
 import { createLabelStore } from './label-store.ts';
+import { unmailableAmong } from './unmailable.ts';
 
 export interface ContactServiceDeps {
   db: Db;
   clock: Clock;
   company: CompanyDoor;
-  engine: Pick<MarketingEngine, 'suppressedForMarketing'>;
+  engine: Pick<MarketingEngine, 'suppressedForMarketing' | 'liftMarketingSuppression' | 'addressEvents'>;
   /** The saved segment's compiled condition (the list's `segment` filter). */
   segmentCondition: (companyId: string, id: string) => Promise<(params: unknown[]) => string>;
 }
@@ -32,6 +37,11 @@ export interface ContactServiceDeps {
 export type ContactService = ReturnType<typeof createContactService>;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** Contacts a bulk delete removes in one transaction. */
+const deleteSlice = 5000;
+/** The engine events a contact's timeline shows. */
+const timelineEvents = 100;
 
 const notFound = () => new DomainError('entityNotFound', 'Contact not found', { field: 'contact' });
 const duplicate = (email: string) =>
@@ -62,6 +72,7 @@ export function createContactService(deps: ContactServiceDeps) {
       phone: row.phone,
       status: row.status,
       source: row.source,
+      consent: row.consent,
       fields: valuesByTag(fields, row.fields),
       labels: memberships
         .filter((membership) => membership.contact_id === row.id)
@@ -92,6 +103,17 @@ export function createContactService(deps: ContactServiceDeps) {
     const missing = ids.find((id) => !owned.has(id));
     if (missing !== undefined) throw labelNotFound(missing);
   };
+
+  async function getContact(companyId: string, id: string): Promise<Contact> {
+    const row = isId(id) ? await contacts.get(db, companyId, id) : undefined;
+    if (!row) throw notFound();
+    return answer(db, companyId, row);
+  }
+
+  async function lookupContact(companyId: string, email: string): Promise<Contact | undefined> {
+    const row = await contacts.byEmail(db, companyId, email);
+    return row && answer(db, companyId, row);
+  }
 
   return {
     async list(companyId: string, query: ContactListFilter): Promise<ContactListAnswer> {
@@ -129,7 +151,7 @@ export function createContactService(deps: ContactServiceDeps) {
      */
     async create(companyId: string, body: NewContact): Promise<Contact> {
       // Asked before the transaction: the engine answers on its own connection.
-      const suppressed = (await deps.engine.suppressedForMarketing(companyId, [body.email])).has(body.email);
+      const suppressed = (await unmailableAmong(db, deps.engine, companyId, [body.email])).has(body.email);
       return db.transaction(async (tx) => {
         const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
         await company.lock(tx, companyId);
@@ -145,6 +167,11 @@ export function createContactService(deps: ContactServiceDeps) {
           fields,
           now,
           status: suppressed ? 'unsubscribed' : 'subscribed',
+          consent: {
+            at: now.toISOString(),
+            source: 'console',
+            text: 'Added by a team member in the console',
+          },
         });
         if (!row) throw duplicate(body.email);
         if (labelIds.length > 0) await labels.setContactLabels(tx, companyId, row.id, labelIds, now);
@@ -152,20 +179,13 @@ export function createContactService(deps: ContactServiceDeps) {
       });
     },
 
-    async get(companyId: string, id: string): Promise<Contact> {
-      const row = isId(id) ? await contacts.get(db, companyId, id) : undefined;
-      if (!row) throw notFound();
-      return answer(db, companyId, row);
-    },
+    get: getContact,
 
     /** The contact with this address, if the company has one. */
-    async lookup(companyId: string, email: string): Promise<Contact | undefined> {
-      const row = await contacts.byEmail(db, companyId, email);
-      return row && answer(db, companyId, row);
-    },
+    lookup: lookupContact,
 
     async find(companyId: string, email: string): Promise<Contact> {
-      const found = await this.lookup(companyId, email);
+      const found = await lookupContact(companyId, email);
       if (!found) throw notFound();
       return found;
     },
@@ -195,9 +215,98 @@ export function createContactService(deps: ContactServiceDeps) {
       if (!isId(id)) throw notFound();
       await db.transaction(async (tx) => {
         await company.lock(tx, companyId);
-        await labels.setContactLabels(tx, companyId, id, [], clock.now());
-        if (!(await contacts.remove(tx, companyId, id))) throw notFound();
+        await labels.leaveAll(tx, companyId, [id]);
+        if ((await contacts.remove(tx, companyId, [id])).length === 0) throw notFound();
       });
+    },
+
+    /**
+     * A privacy request: deletes the contact and keeps only a hash of its address, so marketing never
+     * mails it again (an address added or imported later comes in unsubscribed); its plain address
+     * leaves the engine's non-transactional suppression list, which the hash replaces.
+     */
+    async erase(companyId: string, id: string): Promise<void> {
+      const contact = await getContact(companyId, id);
+      await db.transaction(async (tx) => {
+        await company.lock(tx, companyId);
+        await labels.leaveAll(tx, companyId, [id]);
+        await contacts.remove(tx, companyId, [id]);
+        if (contact.email) await erasureStore.add(tx, companyId, contact.email, clock.now());
+      });
+      if (contact.email) await deps.engine.liftMarketingSuppression(companyId, contact.email);
+    },
+
+    /**
+     * Deletes the contacts named, or every contact of a filter, in slices of {@link deleteSlice} (each
+     * its own transaction, so a million never holds one lock for long); more than
+     * {@link largeContactDelete} only for a company with the large contact delete toggle. Answers how
+     * many went.
+     */
+    async removeMany(companyId: string, body: ContactBulkDelete): Promise<number> {
+      const filter: ContactFilter =
+        'ids' in body
+          ? { ids: body.ids }
+          : {
+              ...body.filter,
+              condition: body.filter.segment
+                ? await deps.segmentCondition(companyId, body.filter.segment)
+                : undefined,
+            };
+      const total = await contacts.count(companyId, filter);
+      if (total > largeContactDelete && !(await company.toggles(companyId)).includes('largeContactDelete')) {
+        throw new DomainError(
+          'notAuthorized',
+          `Deleting more than ${largeContactDelete.toLocaleString('en-US')} contacts at once needs the large contact delete option. Narrow the filter, or ask your administrator to turn it on.`,
+          { feature: 'Contacts', subfeature: 'largeContactDelete' },
+        );
+      }
+      let deleted = 0;
+      for (;;) {
+        const ids = (await contacts.after(companyId, filter, '0', deleteSlice)).map((row) => row.id);
+        if (ids.length === 0) return deleted;
+        await db.transaction(async (tx) => {
+          await company.lock(tx, companyId);
+          await labels.leaveAll(tx, companyId, ids);
+          deleted += (await contacts.remove(tx, companyId, ids)).length;
+        });
+        if (ids.length < deleteSlice) return deleted;
+      }
+    },
+
+    /**
+     * What happened to the contact, newest first: the engine's events of mail to its address
+     * (sends, deliveries, opens, clicks, bounces, unsubscribes), the labels it joined, when it came in.
+     */
+    async timeline(companyId: string, id: string): Promise<ContactTimelineEntry[]> {
+      const contact = await getContact(companyId, id);
+      const [events, joined] = await Promise.all([
+        contact.email ? deps.engine.addressEvents(companyId, contact.email, timelineEvents) : [],
+        labels.joinedOf(db, companyId, id),
+      ]);
+      const entries: ContactTimelineEntry[] = [
+        ...events.map((event) => ({
+          at: event.at.toISOString(),
+          type: event.type,
+          subject: event.subject,
+          campaignId: event.campaignId,
+          detail: event.detail,
+        })),
+        ...joined.map((label) => ({
+          at: label.added_at.toISOString(),
+          type: 'label_added',
+          subject: '',
+          campaignId: '',
+          detail: label.name,
+        })),
+        {
+          at: contact.createdAt,
+          type: 'contact_created',
+          subject: '',
+          campaignId: '',
+          detail: contact.source,
+        },
+      ];
+      return entries.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
     },
   };
 }

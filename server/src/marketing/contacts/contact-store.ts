@@ -1,7 +1,9 @@
-import type { ContactFieldValue, ContactStatus } from '@app/contract/marketing/contacts';
+import type { Contact, ContactFieldValue, ContactStatus } from '@app/contract/marketing/contacts';
 import type { Db } from '../../db/db.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import type { FieldValues } from './field-values.ts';
+
+export type ContactConsent = NonNullable<Contact['consent']>;
 
 export interface ContactRow {
   id: string;
@@ -12,6 +14,7 @@ export interface ContactRow {
   status: ContactStatus;
   source: string;
   fields: Record<string, ContactFieldValue>;
+  consent: ContactConsent | null;
   created_at: Date;
   updated_at: Date;
   last_open_at: Date | null;
@@ -28,6 +31,8 @@ export interface ContactColumns {
 
 /** Which contacts: the Contact Book's filter. */
 export interface ContactFilter {
+  /** Only these contacts. */
+  ids?: readonly string[] | undefined;
   search?: string | undefined;
   status?: readonly ContactStatus[] | undefined;
   label?: string | undefined;
@@ -42,7 +47,7 @@ export interface ContactPageQuery extends ContactFilter {
 }
 
 const columns =
-  'id::text AS id, email, firstname, lastname, phone, status, source, fields, created_at, updated_at, last_open_at, last_click_at';
+  'id::text AS id, email, firstname, lastname, phone, status, source, fields, consent, created_at, updated_at, last_open_at, last_click_at';
 
 // Nullable columns sort their nulls last either way; created_at keeps the list index's order.
 const orderColumns = {
@@ -75,11 +80,12 @@ export function createContactStore(db: Db) {
         fields: FieldValues;
         now: Date;
         status?: ContactStatus;
+        consent?: ContactConsent;
       },
     ) =>
       tx.maybeOne<ContactRow>(
-        `INSERT INTO contacts (company_id, email, firstname, lastname, phone, source, fields, created_at, updated_at, status)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8, $9)
+        `INSERT INTO contacts (company_id, email, firstname, lastname, phone, source, fields, created_at, updated_at, status, consent)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $8, $9, $10::jsonb)
          ON CONFLICT (company_id, email) DO NOTHING
          RETURNING ${columns}`,
         [
@@ -92,6 +98,7 @@ export function createContactStore(db: Db) {
           JSON.stringify(contact.fields),
           contact.now,
           contact.status ?? 'subscribed',
+          contact.consent ? JSON.stringify(contact.consent) : null,
         ],
       ),
 
@@ -135,9 +142,26 @@ export function createContactStore(db: Db) {
         email,
       ]),
 
-    remove: async (tx: Db, companyId: string, id: string) =>
-      (await tx.query('DELETE FROM contacts WHERE company_id = $1 AND id = $2 RETURNING 1', [companyId, id]))
-        .length > 0,
+    /** Deletes the company's contacts among `ids`; answers their addresses (null for none). */
+    remove: async (tx: Db, companyId: string, ids: readonly string[]) =>
+      (
+        await tx.query<{ email: string | null }>(
+          'DELETE FROM contacts WHERE company_id = $1 AND id = ANY($2::bigint[]) RETURNING email',
+          [companyId, ids],
+        )
+      ).map((row) => row.email),
+
+    /** How many contacts the filter holds. */
+    async count(companyId: string, filter: ContactFilter): Promise<number> {
+      const params: unknown[] = [companyId];
+      const condition = filterSql(filter, params);
+      return (
+        await db.one<{ total: number }>(
+          `SELECT count(*)::int AS total FROM contacts WHERE ${condition}`,
+          params,
+        )
+      ).total;
+    },
 
     async page(companyId: string, query: ContactPageQuery): Promise<{ rows: ContactRow[]; total: number }> {
       const params: unknown[] = [companyId];
@@ -174,6 +198,10 @@ export function createContactStore(db: Db) {
 /** The filter as a condition over `contacts` of the company `$1`, its values pushed onto `params`. */
 function filterSql(filter: ContactFilter, params: unknown[]): string {
   const where = ['company_id = $1'];
+  if (filter.ids) {
+    params.push(filter.ids);
+    where.push(`id = ANY($${params.length}::bigint[])`);
+  }
   if (filter.search) {
     params.push(containsPattern(filter.search));
     const like = `ILIKE $${params.length} ESCAPE '\\'`;

@@ -106,6 +106,27 @@ export function createLabelStore(db: Db) {
         [companyId, labelId, contactIds],
       ),
 
+    /** The company's contacts among `contactIds` leave every label (before they are deleted). */
+    leaveAll: (tx: Db, companyId: string, contactIds: readonly string[]) =>
+      tx.query(
+        `WITH removed AS (
+           DELETE FROM contact_label_members WHERE company_id = $1 AND contact_id = ANY($2::bigint[])
+           RETURNING label_id
+         ),
+         counts AS (SELECT label_id, count(*)::int AS n FROM removed GROUP BY label_id)
+         UPDATE contact_labels l SET members = l.members - counts.n
+         FROM counts WHERE l.company_id = $1 AND l.id = counts.label_id`,
+        [companyId, contactIds],
+      ),
+
+    /** When the contact joined each of its labels: its timeline's entries. */
+    joinedOf: (db: Db, companyId: string, contactId: string) =>
+      db.query<{ name: string; added_at: Date }>(
+        `SELECT l.name, m.added_at FROM contact_label_members m JOIN contact_labels l ON l.id = m.label_id
+         WHERE m.company_id = $1 AND m.contact_id = $2 ORDER BY m.added_at DESC LIMIT 100`,
+        [companyId, contactId],
+      ),
+
     /** The contact's labels become exactly the company's labels among `labelIds` (none: it leaves every label). */
     async setContactLabels(
       tx: Db,

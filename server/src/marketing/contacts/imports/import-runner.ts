@@ -8,6 +8,7 @@ import type { MarketingEngine } from '../../../engine/interfaces.ts';
 import type { CompanyDoor } from '../../company-door.ts';
 import { createContactStore } from '../contact-store.ts';
 import { fieldStore } from '../field-store.ts';
+import { unmailableAmong } from '../unmailable.ts';
 import { applySlice } from './import-apply.ts';
 import { fileRecords } from './import-file.ts';
 import { checkedRow, rowPlanOf } from './import-rows.ts';
@@ -123,7 +124,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       const started = performance.now();
       const upTo = Math.min(read, processed + sizer.size);
       // Asked before the transaction: the engine answers on its own connection.
-      const suppressed = await deps.engine.suppressedForMarketing(
+      const suppressed = await unmailableAmong(
+        db,
+        deps.engine,
         job.company_id,
         await importStore.stagedEmails(db, job.id, processed, upTo),
       );

@@ -5,6 +5,7 @@ import { DomainError } from '../../../domain-error.ts';
 import type { MarketingEngine } from '../../../engine/interfaces.ts';
 import type { CompanyDoor } from '../../company-door.ts';
 import type { ContactService } from '../contact-service.ts';
+import { erasureStore } from '../erasure-store.ts';
 import { subscriptionStore } from './subscription-store.ts';
 
 export interface SubscriptionServiceDeps {
@@ -30,6 +31,8 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
     db.transaction(async (tx) => {
       await company.lock(tx, companyId);
       await subscriptionStore.setStatus(tx, companyId, email, status, clock.now());
+      // The person asked to be mailed again: an earlier erasure of the address no longer holds.
+      if (status === 'subscribed') await erasureStore.lift(tx, companyId, email);
     });
 
   return {

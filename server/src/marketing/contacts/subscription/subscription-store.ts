@@ -14,7 +14,7 @@ const replaceable: Record<StatusChange['status'], ContactStatus[]> = {
   complained: ['subscribed', 'pending', 'unsubscribed', 'bounced'],
 };
 
-/** Contact statuses and the marketing followers' cursors. */
+/** Contact statuses. */
 export const subscriptionStore = {
   /** Sets a contact's status; answers the contact's id, or undefined when the company has no such address. */
   setStatus: async (tx: Db, companyId: string, email: string, status: ContactStatus, now: Date) =>
@@ -44,23 +44,4 @@ export const subscriptionStore = {
     );
     return changed.length;
   },
-
-  cursor: async <T>(db: Db, name: string) =>
-    (await db.maybeOne<{ cursor: T }>('SELECT cursor FROM marketing_sync_cursors WHERE name = $1', [name]))
-      ?.cursor ?? null,
-
-  /**
-   * Moves the cursor from `expected` (null: never saved) to `cursor`; false when another worker moved
-   * it first (its caller rolls back what it applied: that worker applied it).
-   */
-  saveCursor: async (tx: Db, name: string, expected: unknown, cursor: unknown) =>
-    (
-      await tx.query(
-        `INSERT INTO marketing_sync_cursors (name, cursor) VALUES ($1, $2::jsonb)
-         ON CONFLICT (name) DO UPDATE SET cursor = EXCLUDED.cursor
-         WHERE marketing_sync_cursors.cursor = $3::jsonb
-         RETURNING 1`,
-        [name, JSON.stringify(cursor), expected === null ? null : JSON.stringify(expected)],
-      )
-    ).length > 0,
 };

@@ -2,10 +2,8 @@ import type { SuppressionSource } from '@app/contract/engine/index';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
 import type { MarketingEngine, SuppressionChangeCursor } from '../../../engine/interfaces.ts';
+import { followStep } from '../follow-step.ts';
 import { type StatusChange, subscriptionStore } from './subscription-store.ts';
-
-/** Another worker applied this batch first: the transaction rolls back what this one did. */
-class MovedElsewhere extends Error {}
 
 const cursorName = 'engine-suppressions';
 const batch = 1000;
@@ -17,9 +15,7 @@ const statusOf = (source: SuppressionSource): StatusChange['status'] =>
 /**
  * Follows the engine's non-transactional suppression list into the contacts' statuses: an unsubscribe
  * link or List-Unsubscribe click unsubscribes the contact, a hard bounce marks it bounced, a complaint
- * complained. The cursor moves in the transaction that applies the batch, from the value the batch was read after
- * (every worker process follows, and only one moves the cursor each time), so no change is lost or
- * applied twice.
+ * complained (see followStep for how workers share it).
  */
 export function createSuppressionFollower(deps: {
   db: Db;
@@ -28,33 +24,26 @@ export function createSuppressionFollower(deps: {
 }) {
   const { db, clock, engine } = deps;
   return {
-    /** Applies one batch of changes; answers how many changes it read (0: caught up). */
-    async runOnce(): Promise<number> {
-      const after = await subscriptionStore.cursor<SuppressionChangeCursor>(db, cursorName);
-      const changes = await engine.marketingSuppressionChanges(after, batch);
-      const last = changes.at(-1);
-      if (!last) return 0;
-      const moved = await db
-        .transaction(async (tx) => {
-          await subscriptionStore.applyAll(
-            tx,
-            changes.map((change) => ({
-              companyId: change.companyId,
-              email: change.address,
-              status: statusOf(change.source),
-            })),
-            clock.now(),
-          );
-          if (!(await subscriptionStore.saveCursor(tx, cursorName, after, last.cursor)))
-            throw new MovedElsewhere();
-          return true;
-        })
-        .catch((error: unknown) => {
-          if (error instanceof MovedElsewhere) return false;
-          throw error;
-        });
-      // Another worker follows the list now: this one rests until its next turn.
-      return moved ? changes.length : 0;
-    },
+    /** Applies one batch of changes; answers how many changes it applied (0: caught up). */
+    runOnce: () =>
+      followStep<SuppressionChangeCursor>(db, cursorName, async (after) => {
+        const changes = await engine.marketingSuppressionChanges(after, batch);
+        const last = changes.at(-1);
+        if (!last) return undefined;
+        return {
+          next: last.cursor,
+          moved: changes.length,
+          apply: (tx) =>
+            subscriptionStore.applyAll(
+              tx,
+              changes.map((change) => ({
+                companyId: change.companyId,
+                email: change.address,
+                status: statusOf(change.source),
+              })),
+              clock.now(),
+            ),
+        };
+      }),
   };
 }

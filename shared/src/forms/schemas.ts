@@ -2,7 +2,12 @@
 // own, with zod, fetched the first time a form needs them (formSchema), so that no page's first
 // load carries them.
 import { suppressionBulkEntry } from '@app/contract/engine/suppression';
-import { contactPatchBody, newContactBody, newFieldBody, newLabelBody } from '@app/contract/marketing/contacts';
+import {
+  contactPatchBody,
+  newContactBody,
+  newFieldBody,
+  newLabelBody,
+} from '@app/contract/marketing/contacts';
 import { newSenderBody } from '@app/contract/marketing/senders';
 import * as contractSchemas from '@app/contract/schemas';
 import { ipPoolFormSchema } from './ip-pool-form.ts';

@@ -73,13 +73,37 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await page.getByRole('link', { name: 'Open Contact Book' }).click();
   await expect(contactRow(page, 'ana@example.test')).toContainText('Ana Maria Silva');
   await expect(contactRow(page, 'zoë@bücher.example')).toContainText('Subscribed');
-  await expect(page.getByText('2 contacts')).toBeVisible();
+  await expect(page.getByText('2 contacts', { exact: true })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search' }).fill('bücher');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/search=b%C3%BCcher/);
   await expect(page.getByText('1 contact', { exact: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'contacts-book');
+
+  // Labels and fields: a label to put contacts in, a custom field whose tag follows its name.
+  await page.getByRole('link', { name: 'Labels', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'No labels yet' })).toBeVisible();
+  const newLabel = page.getByRole('form', { name: 'New label' });
+  await newLabel.getByLabel('Label name').fill('VIP');
+  await newLabel.getByRole('button', { name: 'Add label' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Labels' }).getByRole('row').filter({ hasText: 'VIP' }),
+  ).toContainText('0');
+  await newLabel.getByLabel('Label name').fill('vip');
+  await newLabel.getByRole('button', { name: 'Add label' }).click();
+  await expect(newLabel.getByText(/^Field Label name /)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.goto('/contact/field');
+  const newField = page.getByRole('form', { name: 'New custom field' });
+  await newField.getByLabel('Field name').fill('Home city');
+  await expect(newField.getByLabel('Tag')).toHaveValue('home_city');
+  await newField.getByRole('button', { name: 'Add field' }).click();
+  await expect(
+    page.getByRole('table', { name: 'Contact fields' }).getByRole('row').filter({ hasText: 'Home city' }),
+  ).toContainText('{{home_city}}');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'contacts-fields');
 
   // Add Contact: a wrong address is named on its field; a duplicate is refused; a new one is listed.
   await menu.getByRole('link', { name: 'Add Contact', exact: true }).click();
@@ -93,10 +117,12 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await expect(form.getByText('A contact with this email already exists')).toBeVisible();
   await form.getByLabel('Email').fill('bo@example.test');
   await form.getByLabel('First name').fill('Bo');
+  await form.getByLabel('Home city').fill('Porto');
+  await form.locator('sl-checkbox').filter({ hasText: 'VIP' }).locator('[part~="control"]').click();
   await form.getByRole('button', { name: 'Add contact' }).click();
   await expect(page).toHaveURL(/\/contact$/);
   await expect(contactRow(page, 'bo@example.test')).toContainText('Bo');
-  await expect(page.getByText('3 contacts')).toBeVisible();
+  await expect(page.getByText('3 contacts', { exact: true })).toBeVisible();
 
   // A segment built with the rule builder: its live count matches the Contact Book it filters.
   await page.getByRole('link', { name: 'Segments' }).click();
@@ -120,7 +146,7 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await expect(segmentRow).toContainText('2');
   await segmentRow.getByRole('link', { name: 'View contacts' }).click();
   await expect(page).toHaveURL(/\/contact\?segment=\d+$/);
-  await expect(page.getByText('2 contacts')).toBeVisible();
+  await expect(page.getByText('2 contacts', { exact: true })).toBeVisible();
   await expect(contactRow(page, 'bo@example.test')).toBeVisible();
   await expect(contactRow(page, 'zoë@bücher.example')).toHaveCount(0);
 
@@ -141,4 +167,53 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await page.locator('sl-dialog[open]').getByRole('button', { name: 'Resubscribe' }).click();
   await expect(contactRow(page, 'bo@example.test')).toContainText('Subscribed');
   expect((await suppression()).status()).toBe(404);
+
+  // Export a label: the §8 notice, then the file from the header's notification.
+  await page.goto('/contact/label');
+  await page
+    .getByRole('table', { name: 'Labels' })
+    .getByRole('row')
+    .filter({ hasText: 'VIP' })
+    .getByRole('link', { name: 'View contacts' })
+    .click();
+  await expect(page.getByText('1 contact', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const exportDialog = page.locator('sl-dialog[open]');
+  await exportDialog.getByLabel('Format').selectOption('csv');
+  await exportDialog.getByRole('button', { name: 'Export' }).click();
+  await expect(
+    page.getByText('Your export is being processed, you will get a notification when it is ready'),
+  ).toBeVisible();
+  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible({ timeout: 30_000 });
+  await bell.click();
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications).toContainText('Your contact export is ready: 1 contact.');
+  const exporting = page.waitForEvent('download');
+  await notifications.getByRole('button', { name: 'Download' }).click();
+  const exported = await readFile((await (await exporting).path()) ?? '', 'utf8');
+  expect(exported).toContain('email,firstname,lastname,phone,home_city,status');
+  expect(exported).toContain('bo@example.test,Bo,,,Porto,subscribed,console,VIP,');
+  expect(exported).not.toContain('ana@example.test');
+
+  // The contact's own page: its consent, its timeline, an edit; then an erase at the person's request.
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'bo@example.test' }).click();
+  await expect(page.getByRole('heading', { name: 'bo@example.test', level: 1 })).toBeVisible();
+  const timeline = page.getByRole('list', { name: 'Contact timeline' });
+  await expect(timeline).toContainText('Joined a label');
+  await expect(timeline).toContainText('Added to the contact book');
+  await expect(page.getByText(/^Consent: .*from console/)).toBeVisible();
+  const edit = page.getByRole('form', { name: 'Edit contact' });
+  await expect(edit.getByLabel('Home city')).toHaveValue('Porto');
+  await edit.getByLabel('Last name').fill('Bauer');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('The contact is saved.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'contacts-detail');
+  await page.getByRole('button', { name: 'Erase', exact: true }).click();
+  await page.locator('sl-dialog[open]').getByRole('button', { name: 'Erase contact' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByText('3 contacts', { exact: true })).toHaveCount(0);
+  await expect(page.getByText('2 contacts', { exact: true })).toBeVisible();
 });

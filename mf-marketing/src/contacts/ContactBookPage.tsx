@@ -1,6 +1,7 @@
 import type { Contact } from '@app/contract/marketing/contacts';
 import {
   $location,
+  AppLink,
   Button,
   type Column,
   DataTable,
@@ -27,23 +28,17 @@ import {
   contactListOf,
   contactQueryOf,
   statusLabels,
+  statusVariants,
 } from './contact-query.ts';
+import { DeleteFilteredButton } from './DeleteFilteredButton.tsx';
 import { ExportContactsButton } from './ExportContactsButton.tsx';
 import { SubscriptionButton } from './SubscriptionButton.tsx';
-
-const statusVariants = {
-  subscribed: 'success',
-  unsubscribed: 'neutral',
-  pending: 'warning',
-  bounced: 'danger',
-  complained: 'danger',
-} as const;
 
 const columns: Column<Contact>[] = [
   {
     key: 'email',
     label: 'Email',
-    render: (contact) => contact.email ?? <span className="muted">No address</span>,
+    render: (contact) => <AppLink to={`/contact/${contact.id}`}>{contact.email ?? 'No address'}</AppLink>,
   },
   {
     key: 'name',
@@ -100,6 +95,12 @@ export function ContactBookPage() {
   }, [lastPage]);
 
   const filtered = search !== '' || status !== '' || label !== '' || segment !== '';
+  const filter = {
+    ...(search ? { search } : {}),
+    ...(status ? { status: [status] } : {}),
+    ...(label ? { label } : {}),
+    ...(segment ? { segment } : {}),
+  };
   const empty = filtered ? (
     <EmptyState
       title="No matching contacts"
@@ -126,6 +127,8 @@ export function ContactBookPage() {
       description="The people your campaigns go to, with their status, labels and fields."
       actions={
         <>
+          <LinkButton to="/contact/label">Labels</LinkButton>
+          <LinkButton to="/contact/field">Fields</LinkButton>
           <LinkButton to="/contact/segment">Segments</LinkButton>
           {canManage ? <LinkButton to="/contact/add">Add contact</LinkButton> : null}
           {roleAllows('contacts.import') ? (
@@ -139,18 +142,19 @@ export function ContactBookPage() {
       <Panel
         title="Contacts"
         actions={
-          roleAllows('contacts.export') ? (
-            <ExportContactsButton
-              api={api}
-              filter={{
-                ...(search ? { search } : {}),
-                ...(status ? { status: [status] } : {}),
-                ...(label ? { label } : {}),
-                ...(segment ? { segment } : {}),
-              }}
-              total={list.data?.total}
-            />
-          ) : null
+          <>
+            {filtered && list.data && list.data.total > 0 && roleAllows('contacts.delete') ? (
+              <DeleteFilteredButton
+                api={api}
+                filter={filter}
+                total={list.data.total}
+                onDeleted={list.reload}
+              />
+            ) : null}
+            {roleAllows('contacts.export') ? (
+              <ExportContactsButton api={api} filter={filter} total={list.data?.total} />
+            ) : null}
+          </>
         }
       >
         <ContactFilters

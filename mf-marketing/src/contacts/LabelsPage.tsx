@@ -87,7 +87,7 @@ export function LabelsPage() {
           </form>
         </Panel>
       ) : null}
-      <Panel title="Labels">
+      <Panel title="Your labels">
         <LoadStatus
           loaded={labels}
           lines={3}

@@ -10,8 +10,10 @@ import type {
   Contact,
   ContactField,
   ContactFields,
+  ContactFilterBody,
   ContactListAnswer,
   ContactListQuery,
+  ContactTimeline,
   Label,
   LabelListAnswer,
   NewContactBody,
@@ -26,6 +28,16 @@ import { sampleContactApi } from './sample-contacts.ts';
 export interface ContactApi {
   list(query: ContactListQuery): Promise<ContactListAnswer>;
   create(body: NewContactBody): Promise<Contact>;
+  get(id: string): Promise<Contact>;
+  update(id: string, body: NewContactBody): Promise<Contact>;
+  remove(id: string): Promise<void>;
+  /** A privacy request: deleted, and the address never mailed again. */
+  erase(id: string): Promise<void>;
+  /** Deletes every contact of a filter; answers how many went. */
+  removeMany(filter: ContactFilterBody): Promise<number>;
+  timeline(id: string): Promise<ContactTimeline>;
+  /** The path of everything kept about one contact (JSON), for `downloadFile`. */
+  dataPath(id: string): string;
   fields(): Promise<ContactFields>;
   createField(body: NewFieldBody): Promise<ContactField>;
   removeField(id: string): Promise<void>;
@@ -55,6 +67,17 @@ export interface ContactApi {
 const serverContactApi: ContactApi = {
   list: (query) => http.config.get<ContactListAnswer>(`/contacts?${listQueryString(query)}`),
   create: (body) => http.config.post<Contact>('/contacts', body, { quiet: true }),
+  get: (id) => http.config.get<Contact>(`/contacts/${encodeURIComponent(id)}`, { quiet: true }),
+  update: (id, body) =>
+    http.config.patch<Contact>(`/contacts/${encodeURIComponent(id)}`, body, { quiet: true }),
+  remove: (id) => http.config.delete<void>(`/contacts/${encodeURIComponent(id)}`),
+  erase: (id) => http.config.post<void>(`/contacts/${encodeURIComponent(id)}/erase`, {}),
+  removeMany: (filter) =>
+    http.config
+      .post<{ deleted: number }>('/contacts/delete', { filter }, { quiet: true })
+      .then((answer) => answer.deleted),
+  timeline: (id) => http.config.get<ContactTimeline>(`/contacts/${encodeURIComponent(id)}/timeline`),
+  dataPath: (id) => `/contacts/${encodeURIComponent(id)}/data`,
   fields: () => http.config.get<ContactFields>('/contacts/field'),
   createField: (body) => http.config.post<ContactField>('/contacts/field', body, { quiet: true }),
   removeField: (id) => http.config.delete<void>(`/contacts/field/${encodeURIComponent(id)}`),

@@ -17,6 +17,15 @@ export const statusLabels: Record<ContactStatus, string> = {
   complained: 'Complained',
 };
 
+/** How each status's tag looks. */
+export const statusVariants = {
+  subscribed: 'success',
+  unsubscribed: 'neutral',
+  pending: 'warning',
+  bounced: 'danger',
+  complained: 'danger',
+} as const satisfies Record<ContactStatus, string>;
+
 // The module holding contactStatuses carries zod, which the console's areas never bundle.
 const isStatus = (value: string | null): value is ContactStatus =>
   value !== null && Object.hasOwn(statusLabels, value);

@@ -26,4 +26,8 @@ export const contactPages = {
     () => import('./FieldsPage.tsx').then((m) => m.FieldsPage),
     ['button', 'input', 'textarea', 'skeleton', 'dialog'],
   ),
+  'contact-detail': lazyPage(
+    () => import('./ContactDetailPage.tsx').then((m) => m.ContactDetailPage),
+    ['button', 'input', 'checkbox', 'skeleton', 'tag', 'dialog'],
+  ),
 } satisfies AppPages<'@app/mf-marketing'>;

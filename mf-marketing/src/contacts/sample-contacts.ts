@@ -123,6 +123,40 @@ export const sampleContactApi: ContactApi = {
     contacts = [contact, ...contacts];
     return contact;
   },
+  get: async (id) => {
+    const found = contacts.find((contact) => contact.id === id);
+    if (!found) throw new ApiError('Contact not found', 404, undefined, false);
+    return found;
+  },
+  update: async () => {
+    throw demoOnly();
+  },
+  remove: async () => {
+    throw demoOnly();
+  },
+  erase: async () => {
+    throw demoOnly();
+  },
+  removeMany: async () => {
+    throw demoOnly();
+  },
+  timeline: async (id) => {
+    const found = contacts.find((contact) => contact.id === id);
+    return {
+      items: found
+        ? [
+            {
+              at: found.createdAt,
+              type: 'contact_created',
+              subject: '',
+              campaignId: '',
+              detail: found.source,
+            },
+          ]
+        : [],
+    };
+  },
+  dataPath: (id) => `/contacts/${id}/data`,
   fields: async () => ({ items: fields }),
   createField: async () => {
     throw demoOnly();

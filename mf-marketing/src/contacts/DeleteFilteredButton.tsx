@@ -1,0 +1,57 @@
+import type { ContactFilterBody } from '@app/contract/marketing/contacts';
+import { Button, ConfirmDialog, serverMessage, showToast } from '@app/shared';
+import { useState } from 'react';
+import type { ContactApi } from './api.ts';
+
+/**
+ * Deletes every contact the Contact Book's filters show, after saying how many; more than 1,000 at
+ * once the server allows only a company with the large contact delete option, and says so.
+ */
+export function DeleteFilteredButton({
+  api,
+  filter,
+  total,
+  onDeleted,
+}: {
+  api: ContactApi;
+  filter: ContactFilterBody;
+  total: number;
+  onDeleted: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const count = `${total.toLocaleString('en-US')} contact${total === 1 ? '' : 's'}`;
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const deleted = await api.removeMany(filter);
+      showToast({ type: 'success', message: `${deleted.toLocaleString('en-US')} deleted.` });
+      onDeleted();
+    } catch (failure) {
+      showToast({ type: 'danger', title: 'Nothing deleted', message: serverMessage(failure) });
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="danger" onClick={() => setOpen(true)}>
+        Delete {count}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title={`Delete ${count}?`}
+        confirmLabel={`Delete ${count}`}
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setOpen(false)}
+      >
+        <p>Every contact these filters show leaves the contact book and its labels. This cannot be undone.</p>
+      </ConfirmDialog>
+    </>
+  );
+}

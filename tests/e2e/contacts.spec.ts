@@ -123,6 +123,14 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await expect(page).toHaveURL(/\/contact$/);
   await expect(contactRow(page, 'bo@example.test')).toContainText('Bo');
   await expect(page.getByText('3 contacts', { exact: true })).toBeVisible();
+  // A field's exact value filters the book.
+  await page.getByLabel('Field', { exact: true }).selectOption('home_city');
+  await page.getByLabel('Field value').fill('Porto');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/field=home_city&value=Porto/);
+  await expect(page.getByText('1 contact', { exact: true })).toBeVisible();
+  await expect(contactRow(page, 'bo@example.test')).toBeVisible();
+  await page.goto('/contact');
 
   // A segment built with the rule builder: its live count matches the Contact Book it filters.
   await page.getByRole('link', { name: 'Segments' }).click();

@@ -79,6 +79,9 @@ export const contactFilterBody = z
     status: z.array(z.enum(contactStatuses)).max(contactStatuses.length).optional(),
     label: numericId.optional(),
     segment: numericId.optional(),
+    /** With `value`: the field (by tag) that holds exactly that value. */
+    field: z.string().max(40).optional(),
+    value: z.string().max(1000).optional(),
   })
   .strict();
 export type ContactFilterBody = z.output<typeof contactFilterBody>;
@@ -124,11 +127,27 @@ export const contactListQuery = listQuery.omit({ category: true }).extend({
   label: numericId.optional(),
   /** Only the contacts the segment holds now. */
   segment: numericId.optional(),
+  /** With `value`: only the contacts whose field of this tag (built in or custom) holds exactly that value. */
+  field: z.string().max(40).optional(),
+  value: z.string().max(1000).optional(),
 });
 
 export const contactListAnswer = listPage(contactSchema);
 
-export const contactFindQuery = z.object({ email: contactEmail });
+/** `GET /v1/contacts/find`: by address, or by the value of a field (its tag): the oldest such contact. */
+export const contactFindQuery = z
+  .object({
+    email: contactEmail.optional(),
+    field: z.string().max(40).optional(),
+    value: z.string().max(1000).optional(),
+  })
+  .refine(
+    (query) => (query.email !== undefined) !== (query.field !== undefined && query.value !== undefined),
+    {
+      message: 'Give an email, or a field and a value',
+      path: ['email'],
+    },
+  );
 
 /** `POST /v1/contacts/unsubscribe` and `/resubscribe`. */
 export const contactEmailBody = z.object({ email: contactEmail }).strict();
@@ -228,6 +247,7 @@ export type ContactTimeline = z.output<typeof contactTimeline>;
 export type Contact = z.output<typeof contactSchema>;
 export type ContactListQuery = z.input<typeof contactListQuery>;
 export type ContactListFilter = z.output<typeof contactListQuery>;
+export type ContactFindQuery = z.output<typeof contactFindQuery>;
 export type ContactListAnswer = z.output<typeof contactListAnswer>;
 export type NewFieldBody = z.input<typeof newFieldBody>;
 export type NewField = z.output<typeof newFieldBody>;

@@ -79,13 +79,14 @@ const columns: Column<Contact>[] = [
 export function ContactBookPage() {
   const api = contactApi();
   const view = contactListOf(useStore($location).search);
-  const { page, size, search, status, label, segment } = view;
+  const { page, size, search, status, label, segment, field, value } = view;
   const list = useLoad(
     () => api.list(contactQueryOf(view)),
-    [api, page, size, search, status, label, segment],
+    [api, page, size, search, status, label, segment, field, value],
   );
   const labels = useLoad(() => api.labels(), [api]);
   const segments = useLoad(() => api.segments(), [api]);
+  const fields = useLoad(() => api.fields(), [api]);
   const canManage = roleAllows('contacts.manage');
   const show = (next: ContactListView) => navigate(contactListHref(next));
   const lastPage = list.data ? pageAfterEnd(view, list.data.items.length, list.data.total) : null;
@@ -94,12 +95,13 @@ export function ContactBookPage() {
     if (lastPage !== null) navigate(contactListHref({ ...view, page: lastPage }));
   }, [lastPage]);
 
-  const filtered = search !== '' || status !== '' || label !== '' || segment !== '';
+  const filtered = search !== '' || status !== '' || label !== '' || segment !== '' || field !== '';
   const filter = {
     ...(search ? { search } : {}),
     ...(status ? { status: [status] } : {}),
     ...(label ? { label } : {}),
     ...(segment ? { segment } : {}),
+    ...(field && value ? { field, value } : {}),
   };
   const empty = filtered ? (
     <EmptyState
@@ -107,7 +109,9 @@ export function ContactBookPage() {
       action={
         <Button
           variant="secondary"
-          onClick={() => show({ ...view, search: '', status: '', label: '', segment: '', page: 1 })}
+          onClick={() =>
+            show({ ...view, search: '', status: '', label: '', segment: '', field: '', value: '', page: 1 })
+          }
         >
           Clear filters
         </Button>
@@ -158,8 +162,9 @@ export function ContactBookPage() {
         }
       >
         <ContactFilters
-          key={`${search}|${status}|${label}|${segment}`}
+          key={`${search}|${status}|${label}|${segment}|${field}|${value}`}
           view={view}
+          fields={fields.data?.items ?? []}
           labels={labels.data?.items ?? []}
           segments={segments.data?.items ?? []}
           onChange={show}

@@ -4,12 +4,21 @@ import { contactListHref, contactListOf, contactQueryOf } from './contact-query.
 describe('the Contact Book in the address', () => {
   it('the plain address is the first page of every contact', () => {
     const view = contactListOf('');
-    expect(view).toEqual({ page: 1, size: 10, search: '', status: '', label: '', segment: '' });
+    expect(view).toEqual({
+      page: 1,
+      size: 10,
+      search: '',
+      status: '',
+      label: '',
+      segment: '',
+      field: '',
+      value: '',
+    });
     expect(contactListHref(view)).toBe('/contact');
     expect(contactQueryOf(view)).toEqual({ page: 1, size: 10 });
   });
 
-  it('keeps search, status, label, segment and page', () => {
+  it('keeps search, status, label, segment, a field value and page', () => {
     const href = contactListHref({
       page: 2,
       size: 25,
@@ -17,8 +26,12 @@ describe('the Contact Book in the address', () => {
       status: 'unsubscribed',
       label: '7',
       segment: '3',
+      field: 'city',
+      value: 'Porto & Braga',
     });
-    expect(href).toBe('/contact?search=ana&status=unsubscribed&label=7&segment=3&page=2&size=25');
+    expect(href).toBe(
+      '/contact?search=ana&status=unsubscribed&label=7&segment=3&field=city&value=Porto+%26+Braga&page=2&size=25',
+    );
     const view = contactListOf(href.slice(href.indexOf('?')));
     expect(contactQueryOf(view)).toEqual({
       page: 2,
@@ -27,14 +40,17 @@ describe('the Contact Book in the address', () => {
       status: 'unsubscribed',
       label: '7',
       segment: '3',
+      field: 'city',
+      value: 'Porto & Braga',
     });
   });
 
   it('drops what the server would refuse', () => {
-    expect(contactListOf('?status=archived&label=abc&segment=1;drop')).toMatchObject({
+    expect(contactListOf('?status=archived&label=abc&segment=1;drop&field=1%27;drop')).toMatchObject({
       status: '',
       label: '',
       segment: '',
+      field: '',
     });
   });
 });

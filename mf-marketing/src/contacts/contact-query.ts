@@ -6,6 +6,9 @@ export interface ContactListView extends ListView {
   status: ContactStatus | '';
   label: string;
   segment: string;
+  /** With `value`: the field (by tag) that holds exactly that value. */
+  field: string;
+  value: string;
 }
 
 /** The §3 statuses as the list names them. */
@@ -37,11 +40,26 @@ export function contactListOf(search: string): ContactListView {
     const value = params.get(name) ?? '';
     return /^\d{1,18}$/.test(value) ? value : '';
   };
-  return { ...view, status: isStatus(status) ? status : '', label: id('label'), segment: id('segment') };
+  const field = params.get('field') ?? '';
+  return {
+    ...view,
+    status: isStatus(status) ? status : '',
+    label: id('label'),
+    segment: id('segment'),
+    field: /^[a-z][a-z0-9_]{0,39}$/.test(field) ? field : '',
+    value: (params.get('value') ?? '').slice(0, 1000),
+  };
 }
 
 export function contactListHref(view: ContactListView): string {
-  return listHref('/contact', view, { status: view.status, label: view.label, segment: view.segment });
+  const byField: Record<string, string> =
+    view.field && view.value ? { field: view.field, value: view.value } : {};
+  return listHref('/contact', view, {
+    status: view.status,
+    label: view.label,
+    segment: view.segment,
+    ...byField,
+  });
 }
 
 export function contactQueryOf(view: ContactListView): ContactListQuery {
@@ -52,5 +70,6 @@ export function contactQueryOf(view: ContactListView): ContactListQuery {
     ...(view.status ? { status: view.status } : {}),
     ...(view.label ? { label: view.label } : {}),
     ...(view.segment ? { segment: view.segment } : {}),
+    ...(view.field && view.value ? { field: view.field, value: view.value } : {}),
   };
 }

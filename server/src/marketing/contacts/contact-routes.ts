@@ -39,7 +39,7 @@ export function contactRoutes(deps: ContactRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary:
-            "The company's contacts: page, size, search (email and names), status (comma-joined), label, sort",
+            "The company's contacts: page, size, search (email and names), status (comma-joined), label, segment, field and value, sort",
           security: bearerSecurity,
           querystring: contactListQuery,
           response: { 200: envelope(contactListAnswer) },
@@ -73,13 +73,21 @@ export function contactRoutes(deps: ContactRouteDeps): FastifyPluginAsyncZod {
         onRequest: guards.full,
         schema: {
           tags,
-          summary: 'The contact with this email address (404 when there is none)',
+          summary:
+            'The contact with this email address, or the oldest whose field (by tag) holds the value (404 when none)',
           security: bearerSecurity,
           querystring: contactFindQuery,
           response: { 200: envelope(contactSchema) },
         },
       },
-      async (request) => ({ data: await contacts.find(companyOf(request), request.query.email) }),
+      async (request) => {
+        const { email, field, value } = request.query;
+        return {
+          data: email
+            ? await contacts.find(companyOf(request), email)
+            : await contacts.findByField(companyOf(request), field ?? '', value ?? ''),
+        };
+      },
     );
 
     app.get(

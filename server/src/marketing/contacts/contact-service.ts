@@ -1,7 +1,8 @@
-import type { ContactExportFilter } from '@app/contract/marketing/contact-exports';
 import {
+  builtInFieldTags,
   type Contact,
   type ContactBulkDelete,
+  type ContactFilterBody,
   type ContactListAnswer,
   type ContactListFilter,
   type ContactPatch,
@@ -14,7 +15,7 @@ import { sortOf } from '@app/contract/marketing/list';
 import { ensureWithinLimit, planLimitOf } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
-import { DomainError } from '../../domain-error.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
 import type { MarketingEngine } from '../../engine/interfaces.ts';
 import type { CompanyDoor } from '../company-door.ts';
 import { type ContactFilter, type ContactRow, createContactStore } from './contact-store.ts';
@@ -110,6 +111,31 @@ export function createContactService(deps: ContactServiceDeps) {
     return answer(db, companyId, row);
   }
 
+  /** The field of a tag (built in or custom) as the store filters on it. */
+  async function fieldEqualsOf(
+    companyId: string,
+    tag: string,
+    value: string,
+  ): Promise<ContactFilter['fieldEquals']> {
+    if ((builtInFieldTags as readonly string[]).includes(tag)) {
+      return { column: tag as (typeof builtInFieldTags)[number], value };
+    }
+    const field = (await fieldStore.list(db, companyId)).find((custom) => custom.tag === tag);
+    if (!field) throw invalidField('field', 'No field of the contact book has this tag', tag);
+    return { column: { fieldId: field.id }, value };
+  }
+
+  /** The Contact Book's filter as the store reads it: the segment compiled, the field found by its tag. */
+  async function storeFilterOf(companyId: string, filter: ContactFilterBody): Promise<ContactFilter> {
+    const { segment, field, value, ...rest } = filter;
+    return {
+      ...rest,
+      condition: segment ? await deps.segmentCondition(companyId, segment) : undefined,
+      fieldEquals:
+        field !== undefined && value !== undefined ? await fieldEqualsOf(companyId, field, value) : undefined,
+    };
+  }
+
   async function lookupContact(companyId: string, email: string): Promise<Contact | undefined> {
     const row = await contacts.byEmail(db, companyId, email);
     return row && answer(db, companyId, row);
@@ -117,25 +143,22 @@ export function createContactService(deps: ContactServiceDeps) {
 
   return {
     async list(companyId: string, query: ContactListFilter): Promise<ContactListAnswer> {
+      const { page, size, sort: _sort, ...filter } = query;
       const { rows, total } = await contacts.page(companyId, {
-        page: query.page,
-        size: query.size,
-        search: query.search,
-        status: query.status,
-        label: query.label,
-        condition: query.segment ? await deps.segmentCondition(companyId, query.segment) : undefined,
+        page,
+        size,
+        ...(await storeFilterOf(companyId, filter)),
         sort: sortOf<(typeof contactSortFields)[number]>(query.sort),
       });
       return { items: await answers(db, companyId, rows), total, page: query.page, size: query.size };
     },
 
     /** The contacts of `filter` in id order, `size` at a time (a segment read once, at the start): what an export writes. */
-    async *inPages(companyId: string, filter: ContactExportFilter, size: number): AsyncGenerator<Contact[]> {
-      const { segment, ...rest } = filter;
-      const condition = segment ? await deps.segmentCondition(companyId, segment) : undefined;
+    async *inPages(companyId: string, filter: ContactFilterBody, size: number): AsyncGenerator<Contact[]> {
+      const found = await storeFilterOf(companyId, filter);
       let after = '0';
       for (;;) {
-        const rows = await contacts.after(companyId, { ...rest, condition }, after, size);
+        const rows = await contacts.after(companyId, found, after, size);
         const last = rows.at(-1);
         if (!last) return;
         yield await answers(db, companyId, rows);
@@ -188,6 +211,19 @@ export function createContactService(deps: ContactServiceDeps) {
       const found = await lookupContact(companyId, email);
       if (!found) throw notFound();
       return found;
+    },
+
+    /** The oldest contact whose field of the tag `field` holds exactly `value` (a customer number...). */
+    async findByField(companyId: string, field: string, value: string): Promise<Contact> {
+      const { rows } = await contacts.page(companyId, {
+        page: 1,
+        size: 1,
+        fieldEquals: await fieldEqualsOf(companyId, field, value),
+        sort: { column: 'createdAt', descending: false },
+      });
+      const [row] = rows;
+      if (!row) throw notFound();
+      return answer(db, companyId, row);
     },
 
     /** Changes what the patch names; `labels` become the contact's labels, field values set or removed (null). */
@@ -243,15 +279,7 @@ export function createContactService(deps: ContactServiceDeps) {
      * many went.
      */
     async removeMany(companyId: string, body: ContactBulkDelete): Promise<number> {
-      const filter: ContactFilter =
-        'ids' in body
-          ? { ids: body.ids }
-          : {
-              ...body.filter,
-              condition: body.filter.segment
-                ? await deps.segmentCondition(companyId, body.filter.segment)
-                : undefined,
-            };
+      const filter = 'ids' in body ? { ids: body.ids } : await storeFilterOf(companyId, body.filter);
       const total = await contacts.count(companyId, filter);
       if (total > largeContactDelete && !(await company.toggles(companyId)).includes('largeContactDelete')) {
         throw new DomainError(

@@ -36,6 +36,10 @@ export interface ContactFilter {
   search?: string | undefined;
   status?: readonly ContactStatus[] | undefined;
   label?: string | undefined;
+  /** A built-in column or a custom field (by id) that holds exactly `value`. */
+  fieldEquals?:
+    | { column: 'email' | 'firstname' | 'lastname' | 'phone' | { fieldId: string }; value: string }
+    | undefined;
   /** A compiled segment: its SQL condition over `contacts`, its parameters pushed after the others. */
   condition?: ((params: unknown[]) => string) | undefined;
 }
@@ -174,7 +178,7 @@ export function createContactStore(db: Db) {
       );
       const rows = await db.query<ContactRow>(
         `SELECT ${columns} FROM contacts WHERE ${condition}
-         ORDER BY ${orderColumns[query.sort.column]} ${direction}${nulls}, id ${direction}
+         ORDER BY ${orderColumns[query.sort.column]} ${direction}${nulls}, contacts.id ${direction}
          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.size, (query.page - 1) * query.size],
       );
@@ -188,7 +192,7 @@ export function createContactStore(db: Db) {
       params.push(afterId, limit);
       return db.query<ContactRow>(
         `SELECT ${columns} FROM contacts WHERE ${condition} AND id > $${params.length - 1}::bigint
-         ORDER BY id LIMIT $${params.length}`,
+         ORDER BY contacts.id LIMIT $${params.length}`,
         params,
       );
     },
@@ -217,6 +221,19 @@ function filterSql(filter: ContactFilter, params: unknown[]): string {
       `EXISTS (SELECT 1 FROM contact_label_members m
                WHERE m.label_id = $${params.length} AND m.contact_id = contacts.id AND m.company_id = $1)`,
     );
+  }
+  if (filter.fieldEquals) {
+    const { column, value } = filter.fieldEquals;
+    params.push(column === 'email' ? value.toLowerCase() : value);
+    const at = `$${params.length}`;
+    if (typeof column === 'object') {
+      params.push(column.fieldId);
+      where.push(`fields->>$${params.length}::text = ${at}`);
+    } else {
+      where.push(
+        column === 'email' || column === 'phone' ? `${column} = ${at}` : `lower(${column}) = lower(${at})`,
+      );
+    }
   }
   if (filter.condition) where.push(filter.condition(params));
   return where.join(' AND ');

@@ -197,6 +197,23 @@ describe.each(databases)('contacts on $name', (database) => {
     }
   });
 
+  it('finds and lists by the value of a field, built in or custom', async () => {
+    await added(a, { email: 'member-7@example.test', firstname: 'Vera', fields: { age: 77 } });
+    await added(a, { email: 'member-8@example.test', firstname: 'vera', fields: { age: 77 } });
+    const found = await t.call('GET', '/v1/contacts/find?field=age&value=77', a.token);
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().data.email).toBe('member-7@example.test');
+    const listed = await t.getData('/v1/contacts?field=firstname&value=VERA', a.token);
+    expect(listed.total).toBe(2);
+    expect((await t.getData('/v1/contacts?field=age&value=77', a.token)).total).toBe(2);
+    expect((await t.call('GET', '/v1/contacts/find?field=age&value=78', a.token)).statusCode).toBe(404);
+    const unknown = await t.call('GET', '/v1/contacts/find?field=shoe_size&value=42', a.token);
+    expect(unknown.statusCode).toBe(400);
+    // The other company has no such field: its contacts are not searched by A's.
+    expect((await t.call('GET', '/v1/contacts/find?field=age&value=77', b.token)).statusCode).toBe(400);
+    expect((await t.call('GET', '/v1/contacts/find', a.token)).statusCode).toBe(400);
+  });
+
   it("the plan's contact limit refuses one contact too many, also when several arrive at once", async () => {
     const d = await signUp(t.app, t.db, 'dora', 'Company D');
     await setCompanyLimit(t.db, await companyIdOf(d), 'contactLimit', 2);

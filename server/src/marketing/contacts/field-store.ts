@@ -17,7 +17,7 @@ export const fieldStore = {
   /** The company's custom fields, oldest first. */
   list: (db: Db, companyId: string) =>
     db.query<FieldRow>(
-      `SELECT ${columns} FROM contact_fields WHERE company_id = $1 ORDER BY created_at, id`,
+      `SELECT ${columns} FROM contact_fields WHERE company_id = $1 ORDER BY created_at, contact_fields.id`,
       [companyId],
     ),
 

@@ -38,7 +38,7 @@ export function createLabelStore(db: Db) {
       );
       const rows = await db.query<LabelRow>(
         `SELECT ${columns} FROM contact_labels WHERE ${condition}
-         ORDER BY ${orderColumns[query.sort.column]} ${direction}, id ${direction}
+         ORDER BY ${orderColumns[query.sort.column]} ${direction}, contact_labels.id ${direction}
          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.size, (query.page - 1) * query.size],
       );

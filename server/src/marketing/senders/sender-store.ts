@@ -100,7 +100,7 @@ export function createSenderStore(db: Db) {
       );
       const rows = await db.query<SenderRow>(
         `SELECT ${columns} FROM senders WHERE ${condition}
-         ORDER BY ${orderColumns[query.sort.column]} ${direction}, id ${direction}
+         ORDER BY ${orderColumns[query.sort.column]} ${direction}, senders.id ${direction}
          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.size, (query.page - 1) * query.size],
       );

@@ -5,10 +5,12 @@ import type {
   ContactExportFilter,
   ContactExportFormat,
 } from '@app/contract/marketing/contact-exports';
+import { builtInFieldTags } from '@app/contract/marketing/contacts';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
-import { DomainError } from '../../../domain-error.ts';
+import { DomainError, invalidField } from '../../../domain-error.ts';
 import type { CompanyDoor } from '../../company-door.ts';
+import { fieldStore } from '../field-store.ts';
 import { createLabelStore } from '../label-store.ts';
 import { contactExportDownloadPath } from './export-runner.ts';
 import { type ContactExportJob, contactExportStore as store } from './export-store.ts';
@@ -56,6 +58,13 @@ export function createContactExportService(deps: ContactExportServiceDeps) {
     ): Promise<ContactExport> {
       const { format, ...filter } = body;
       if (filter.segment) await deps.segmentCondition(companyId, filter.segment);
+      if (
+        filter.field !== undefined &&
+        !(builtInFieldTags as readonly string[]).includes(filter.field) &&
+        !(await fieldStore.list(db, companyId)).some((field) => field.tag === filter.field)
+      ) {
+        throw invalidField('field', 'No field of the contact book has this tag', filter.field);
+      }
       if (filter.label && (await labels.owned(db, companyId, [filter.label])).length === 0) {
         throw new DomainError('entityNotFound', 'Label not found', { field: 'label', value: filter.label });
       }

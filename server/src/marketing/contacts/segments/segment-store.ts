@@ -58,7 +58,7 @@ export const segmentStore = {
     }
     const [rows, total] = await Promise.all([
       db.query<SegmentRow>(
-        `SELECT ${columns} FROM contact_segments WHERE ${where} ORDER BY lower(name), id
+        `SELECT ${columns} FROM contact_segments WHERE ${where} ORDER BY lower(name), contact_segments.id
          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.size, (query.page - 1) * query.size],
       ),

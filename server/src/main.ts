@@ -22,6 +22,7 @@ import { startSmtpRelay } from './engine/smtp-relay/start-relay.ts';
 import { createWorkerPresence } from './engine/worker-presence/worker-presence.ts';
 import { createMailer } from './mail/mailer.ts';
 import { companyDoorOf } from './marketing/company-door.ts';
+import { sharedConnectionSlices } from './marketing/contacts/imports/import-runner.ts';
 import { startMarketingWorkers } from './marketing/create-marketing.ts';
 import { reportTo } from './report-error.ts';
 import { startWorkers } from './workers.ts';
@@ -144,6 +145,7 @@ const stopMarketingWorkers = runs('worker')
         company: companyDoorOf(accounts.companies),
         notify: createNotificationStore(db).notify,
         exportDir: config.exportDir,
+        ...(config.databaseUrl ? {} : { importSlices: sharedConnectionSlices }),
       },
       reportTo(logger),
     )

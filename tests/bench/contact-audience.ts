@@ -38,7 +38,10 @@ import { openPostgres } from '../../server/src/db/postgres.ts';
 import { companyDoorOf } from '../../server/src/marketing/company-door.ts';
 import { createContactService } from '../../server/src/marketing/contacts/contact-service.ts';
 import { createFieldService } from '../../server/src/marketing/contacts/field-service.ts';
-import { createImportRunner } from '../../server/src/marketing/contacts/imports/import-runner.ts';
+import {
+  createImportRunner,
+  sharedConnectionSlices,
+} from '../../server/src/marketing/contacts/imports/import-runner.ts';
 import { createImportService } from '../../server/src/marketing/contacts/imports/import-service.ts';
 import { importStore } from '../../server/src/marketing/contacts/imports/import-store.ts';
 import { createLabelService } from '../../server/src/marketing/contacts/label-service.ts';
@@ -444,6 +447,8 @@ async function measure(database: Database, raw: Db, dir: string): Promise<Figure
     clock: systemClock,
     company,
     engine: { suppressedForMarketing: async () => new Set<string>() },
+    // As the server runs it on each database.
+    ...(database === 'PGlite' ? { slices: sharedConnectionSlices } : {}),
   });
   const prepared = await imports.prepare(big.id, {
     fileName: 'audience-import.csv',

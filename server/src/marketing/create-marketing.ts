@@ -53,6 +53,8 @@ export interface MarketingWorkerDeps extends Pick<MarketingDeps, 'db' | 'clock' 
   notify: Notifier['notify'];
   /** Where written contact exports wait for their download (under DATA_DIR). */
   exportDir: string;
+  /** How long an import slice aims to take and rests: shorter on PGlite, whose one connection the neighbours wait for. */
+  importSlices?: { sliceMs: number; restMs: number };
 }
 
 /**
@@ -140,7 +142,11 @@ export function startMarketingWorkers(
   const alive = () => !stopping;
   const segments = createSegmentService(deps);
   const contacts = createContactService({ ...deps, segmentCondition: segments.segmentCondition });
-  const imports = createImportRunner({ ...deps, alive });
+  const imports = createImportRunner({
+    ...deps,
+    alive,
+    ...(deps.importSlices === undefined ? {} : { slices: deps.importSlices }),
+  });
   const exports = createContactExportRunner({ ...deps, contacts, dir: deps.exportDir });
   const suppressions = createSuppressionFollower(deps);
   const engagement = createEngagementFollower(deps);

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { planLimitOf } from '../../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
@@ -20,9 +20,23 @@ const claimMs = 30_000;
  * How long a slice aims to take, the database's work included. The database works in its own
  * process or thread (PGlite runs in a worker thread), so the event loop holds only the parsing and
  * checking of the slice's rows, a few milliseconds (`npm run bench:contacts` measures the longest
- * stall); the budget keeps progress commits well under a second apart.
+ * stall); the budget keeps progress commits well under a second apart. On PGlite, whose one
+ * connection every other company's request waits for while a slice commits, the server gives a
+ * smaller budget ({@link sharedConnectionSliceMs}).
  */
 const sliceBudgetMs = 200;
+/**
+ * On a database with one connection (PGlite): slices of about 40 ms with a 15 ms rest after each, in
+ * which the other companies' queries, waiting behind the slice, run one after another; a neighbour's
+ * request waits for about one slice, not one slice a query.
+ */
+export const sharedConnectionSlices = { sliceMs: 40, restMs: 15 } as const;
+/**
+ * Contacts other writers (the console, forms) may add while an import runs between two exact counts
+ * of the company's contacts: the count, which reads up to the plan's limit of rows, is made again only
+ * when the room left could be within this of running out.
+ */
+const countSlack = 10_000;
 const minSlice = 100;
 /** How long a prepared import waits to be started before its file goes. */
 const unstartedKeptMs = 24 * 60 * 60 * 1000;
@@ -35,10 +49,12 @@ export interface ImportRunnerDeps {
   company: CompanyDoor;
   /** Whether this process may go on (false once it is stopping). */
   alive?: () => boolean;
+  /** How long a slice aims to take (200 ms) and rests after it (none); {@link sharedConnectionSlices} on PGlite. */
+  slices?: { sliceMs: number; restMs: number };
 }
 
 /** A slice size that adapts to how long the last slice took, towards the budget. */
-function sliceSizer() {
+function sliceSizer(budgetMs: number) {
   let size = 500;
   return {
     get size() {
@@ -46,7 +62,7 @@ function sliceSizer() {
     },
     took(ms: number, rows: number) {
       if (rows < size) return;
-      const next = ms <= 0 ? size * 2 : Math.round((size * sliceBudgetMs) / ms);
+      const next = ms <= 0 ? size * 2 : Math.round((size * budgetMs) / ms);
       size = Math.min(maxSlice, Math.max(minSlice, Math.min(next, size * 2)));
     },
   };
@@ -60,6 +76,9 @@ function sliceSizer() {
  * a process killed at any point leaves an import that the next claim resumes where it stood.
  */
 export function createImportRunner(deps: ImportRunnerDeps) {
+  const restMs = deps.slices?.restMs ?? 0;
+  /** Between two slices: a turn of the event loop, and on one connection a rest for the other companies. */
+  const rest = () => (restMs > 0 ? sleep(restMs) : nextTurn());
   const { db, clock } = deps;
   const alive = deps.alive ?? (() => true);
   const contacts = createContactStore(db);
@@ -68,7 +87,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   async function readFile(job: ImportRow): Promise<void> {
     const fields = await fieldStore.list(db, job.company_id);
     const plan = rowPlanOf(job.headers, job.mapping ?? {}, fields, job.empty_cells ?? 'keep');
-    const sizer = sliceSizer();
+    const sizer = sliceSizer(deps.slices?.sliceMs ?? sliceBudgetMs);
     let rowNumber = 0;
     let rows: StagedRow[] = [];
     let errors: RowError[] = [];
@@ -92,7 +111,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         );
       });
       sizer.took(performance.now() - started, count);
-      await nextTurn();
+      await rest();
       if (!alive()) throw new Stopped();
       started = performance.now();
     };
@@ -115,11 +134,13 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   }
 
   async function applyRows(job: ImportRow, read: number): Promise<void> {
-    const sizer = sliceSizer();
+    const sizer = sliceSizer(deps.slices?.sliceMs ?? sliceBudgetMs);
     const mappedBuiltIns = (['firstname', 'lastname', 'phone'] as const).filter((tag) =>
       Object.values(job.mapping ?? {}).includes(tag),
     );
     let processed = job.processed;
+    // The company's contacts at the last exact count, plus those this import added since.
+    let held: number | undefined;
     while (processed < read) {
       const started = performance.now();
       const upTo = Math.min(read, processed + sizer.size);
@@ -134,7 +155,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
         await ensureStill(tx, job.id, 'processed', processed);
         await deps.company.lock(tx, job.company_id);
         const limit = await planLimitOf(tx, job.company_id, 'contacts', 'contactLimit');
-        const held = limit === -1 ? 0 : await contacts.countUpTo(tx, job.company_id, limit);
+        if (limit !== -1 && (held === undefined || held + (upTo - processed) + countSlack >= limit)) {
+          held = await contacts.countUpTo(tx, job.company_id, limit);
+        }
         const { counts, errors } = await applySlice(tx, {
           importId: job.id,
           companyId: job.company_id,
@@ -146,7 +169,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           labels: job.labels ?? [],
           after: processed,
           upTo,
-          room: limit === -1 ? Number.POSITIVE_INFINITY : limit - held,
+          room: limit === -1 ? Number.POSITIVE_INFINITY : limit - (held ?? 0),
           suppressed,
           consent: {
             at: clock.now().toISOString(),
@@ -156,10 +179,11 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           now: clock.now(),
         });
         await importStore.record(tx, job.id, counts, errors, claimUntil());
+        if (held !== undefined) held += counts.added ?? 0;
       });
       sizer.took(performance.now() - started, upTo - processed);
       processed = upTo;
-      await nextTurn();
+      await rest();
       if (!alive()) throw new Stopped();
     }
   }

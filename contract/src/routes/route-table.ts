@@ -490,6 +490,15 @@ const table = [
     planGroup: 'contacts',
   },
   {
+    name: 'subscriber-setting',
+    path: '/subscriber-setting',
+    title: 'Subscriber Setting',
+    app: marketing,
+    access: 'protected',
+    area: 'contacts',
+    planGroup: 'contacts',
+  },
+  {
     name: 'contact-detail',
     path: '/contact/:id',
     title: 'Contact',

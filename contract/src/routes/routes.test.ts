@@ -85,7 +85,8 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/contact/segment', 'contact-segment'],
   ['/contact/label', 'contact-label'],
   ['/contact/field', 'contact-field'],
-  ['/contact/42', 'contact-detail'],
+  ['/contact/42', 'contact-detail', { id: '42' }],
+  ['/subscriber-setting', 'subscriber-setting'],
 ];
 
 describe('route table', () => {

@@ -30,4 +30,8 @@ export const contactPages = {
     () => import('./ContactDetailPage.tsx').then((m) => m.ContactDetailPage),
     ['button', 'input', 'checkbox', 'skeleton', 'tag', 'dialog'],
   ),
+  'subscriber-setting': lazyPage(
+    () => import('./SubscriberSettingPage.tsx').then((m) => m.SubscriberSettingPage),
+    ['button', 'input', 'textarea', 'switch', 'skeleton'],
+  ),
 } satisfies AppPages<'@app/mf-marketing'>;

@@ -27,6 +27,7 @@ export const marketingMenu: MenuGroup[] = [
       { label: 'Add Contact', path: '/contact/add' },
       { label: 'File Manager', path: '/file-manager' },
       { label: 'Manage Sender', path: '/sender' },
+      { label: 'Subscriber Setting', path: '/subscriber-setting' },
     ],
   },
 ];

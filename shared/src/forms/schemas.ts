@@ -9,6 +9,7 @@ import {
   newLabelBody,
 } from '@app/contract/marketing/contacts';
 import { newSenderBody } from '@app/contract/marketing/senders';
+import { subscriberSettingBody } from '@app/contract/marketing/subscriber-settings';
 import * as contractSchemas from '@app/contract/schemas';
 import { ipPoolFormSchema } from './ip-pool-form.ts';
 import { templateFormSchema } from './template-form.ts';
@@ -22,6 +23,7 @@ export const formSchemas = {
   contactPatchBody,
   newLabelBody,
   newFieldBody,
+  subscriberSettingBody,
   ipPoolFormSchema,
   templateFormSchema,
 };

@@ -1,5 +1,6 @@
 import { envelope } from '@app/contract/common';
 import { contactEmailBody, contactSchema, newContactBody } from '@app/contract/marketing/contacts';
+import { subscriberSettingBody } from '@app/contract/marketing/subscriber-settings';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../../http/auth.ts';
@@ -7,7 +8,7 @@ import type { SubscriptionService } from './subscription-service.ts';
 
 const tags = ['contacts'];
 
-/** §7 /contacts/subscribe, /unsubscribe, /resubscribe, with the console session. */
+/** §7 /contacts/subscribe, /unsubscribe, /resubscribe and the Subscriber Setting, with the console session. */
 export function subscriptionRoutes(deps: {
   guards: Pick<AuthGuards, 'full'>;
   subscriptions: SubscriptionService;
@@ -65,6 +66,36 @@ export function subscriptionRoutes(deps: {
         },
       },
       async (request) => ({ data: await subscriptions.resubscribe(companyOf(request), request.body.email) }),
+    );
+
+    app.get(
+      '/contacts/subscriber-setting',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary:
+            "How the company's forms sign people up: double opt-in, the confirmation mail, the preference page",
+          security: bearerSecurity,
+          response: { 200: envelope(subscriberSettingBody) },
+        },
+      },
+      async (request) => ({ data: await subscriptions.setting(companyOf(request)) }),
+    );
+
+    app.put(
+      '/contacts/subscriber-setting',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          summary: 'Save the Subscriber Setting',
+          security: bearerSecurity,
+          body: subscriberSettingBody,
+          response: { 200: envelope(subscriberSettingBody) },
+        },
+      },
+      async (request) => ({ data: await subscriptions.saveSetting(companyOf(request), request.body) }),
     );
   };
 }

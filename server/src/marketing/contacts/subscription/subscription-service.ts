@@ -1,4 +1,5 @@
 import type { Contact, NewContact } from '@app/contract/marketing/contacts';
+import type { SubscriberSetting } from '@app/contract/marketing/subscriber-settings';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
 import { DomainError } from '../../../domain-error.ts';
@@ -6,6 +7,7 @@ import type { MarketingEngine } from '../../../engine/interfaces.ts';
 import type { CompanyDoor } from '../../company-door.ts';
 import type { ContactService } from '../contact-service.ts';
 import { erasureStore } from '../erasure-store.ts';
+import { subscriberSettingStore } from './subscriber-setting-store.ts';
 import { subscriptionStore } from './subscription-store.ts';
 
 export interface SubscriptionServiceDeps {
@@ -64,6 +66,13 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       }
       await setStatus(companyId, email, 'subscribed');
       return contacts.find(companyId, email);
+    },
+
+    setting: (companyId: string) => subscriberSettingStore.get(db, companyId),
+
+    async saveSetting(companyId: string, setting: SubscriberSetting): Promise<SubscriberSetting> {
+      await subscriberSettingStore.save(db, companyId, setting, clock.now());
+      return setting;
     },
   };
 }

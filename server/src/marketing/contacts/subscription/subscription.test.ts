@@ -94,6 +94,26 @@ describe.each(databases)('one unsubscribe truth on $name', (database) => {
     expect(await statusOf(a, 'twice-2@example.test')).toBe('unsubscribed');
   });
 
+  it('keeps each company its Subscriber Setting: double opt-in on by default, a confirmation mail with its link', async () => {
+    const fresh = await t.getData('/v1/contacts/subscriber-setting', a.token);
+    expect(fresh.doubleOptIn).toBe(true);
+    expect(fresh.confirmationText).toContain('{{confirm_link}}');
+    const setting = {
+      doubleOptIn: false,
+      confirmationSubject: 'Confirm, please',
+      confirmationText: 'Click {{confirm_link}} to confirm.',
+      preferenceText: 'Pick what you like.',
+    };
+    const linkless = await t.call('PUT', '/v1/contacts/subscriber-setting', a.token, {
+      ...setting,
+      confirmationText: 'No link here',
+    });
+    expect(linkless.statusCode).toBe(400);
+    expect((await t.call('PUT', '/v1/contacts/subscriber-setting', a.token, setting)).statusCode).toBe(200);
+    expect(await t.getData('/v1/contacts/subscriber-setting', a.token)).toEqual(setting);
+    expect((await t.getData('/v1/contacts/subscriber-setting', b.token)).doubleOptIn).toBe(true);
+  });
+
   it('a contact added for a suppressed address comes in unsubscribed', async () => {
     await engineAdds(companyA, 'gone@example.test', 'Unsubscribe Link');
     const added = await t.post('/v1/contacts', a.token, { email: 'gone@example.test' });

@@ -224,4 +224,22 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByText('3 contacts', { exact: true })).toHaveCount(0);
   await expect(page.getByText('2 contacts', { exact: true })).toBeVisible();
+
+  // Subscriber Setting: double opt-in is on until the company turns it off.
+  await menu.getByRole('link', { name: 'Subscriber Setting' }).click();
+  const setting = page.getByRole('form', { name: 'Subscriber Setting' });
+  const optIn = setting.getByRole('switch', { name: /Double opt-in/ });
+  await expect(optIn).toBeChecked();
+  await setting.getByRole('textbox', { name: 'Confirmation text' }).fill('Please confirm.');
+  await setting.getByRole('button', { name: 'Save' }).click();
+  await expect(setting.getByText('Put {{confirm_link}} where the confirmation link goes')).toBeVisible();
+  await setting.getByRole('textbox', { name: 'Confirmation text' }).fill('Please confirm: {{confirm_link}}');
+  await setting.locator('sl-switch').locator('[part~="control"]').click();
+  await setting.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The Subscriber Setting is saved.')).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.reload();
+  await expect(
+    page.getByRole('form', { name: 'Subscriber Setting' }).getByRole('switch', { name: /Double opt-in/ }),
+  ).not.toBeChecked();
 });

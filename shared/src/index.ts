@@ -48,7 +48,6 @@ export type { TourStep } from './ui/product-tour/GuidedTour.tsx';
 export * from './ui/product-tour/load.ts';
 export * from './ui/role-gate.tsx';
 export * from './ui/save-file.ts';
-export * from './ui/server-message.ts';
 export * from './ui/use-load.ts';
 export * from './ui/use-zod-form.ts';
 export * from './vendors/index.ts';

@@ -313,7 +313,6 @@ async function measure(database: Database, raw: Db, dir: string): Promise<Figure
     company,
     engine: {
       suppressedForMarketing: async () => new Set<string>(),
-      liftMarketingSuppression: async () => true,
       addressEvents: async () => [],
     },
     segmentCondition: segments.segmentCondition,

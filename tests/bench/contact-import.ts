@@ -30,7 +30,10 @@ import { migrate } from '../../server/src/db/migrate.ts';
 import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
 import { companyDoorOf } from '../../server/src/marketing/company-door.ts';
-import { createImportRunner } from '../../server/src/marketing/contacts/imports/import-runner.ts';
+import {
+  createImportRunner,
+  sharedConnectionSlices,
+} from '../../server/src/marketing/contacts/imports/import-runner.ts';
 import { createImportService } from '../../server/src/marketing/contacts/imports/import-service.ts';
 import { importStore } from '../../server/src/marketing/contacts/imports/import-store.ts';
 
@@ -73,7 +76,7 @@ async function companyIn(db: Db, name: string): Promise<string> {
   return id;
 }
 
-async function measureOurs(db: Db, file: string, dir: string) {
+async function measureOurs(db: Db, file: string, dir: string, sharedConnection: boolean) {
   const companyId = await companyIn(db, `Import bench ${Date.now()}`);
   const company = companyDoorOf(createCompanyStore(db));
   const service = createImportService({ db, clock: systemClock, company, dir });
@@ -82,6 +85,8 @@ async function measureOurs(db: Db, file: string, dir: string) {
     clock: systemClock,
     company,
     engine: { suppressedForMarketing: async () => new Set<string>() },
+    // As the server runs it: on PGlite short slices with a rest for the other companies.
+    ...(sharedConnection ? { slices: sharedConnectionSlices } : {}),
   });
   const loop = monitorEventLoopDelay({ resolution: 10 });
   const rssBefore = process.memoryUsage().rss;
@@ -183,7 +188,7 @@ async function measureCopy(url: string, file: string) {
 async function measure(database: string, db: Db, file: string, dir: string, url?: string): Promise<Figures> {
   await migrate(db);
   console.log(`${database}: our import of ${rows.toLocaleString('en-US')} rows…`);
-  const ours = await measureOurs(db, file, dir);
+  const ours = await measureOurs(db, file, dir, url === undefined);
   console.log(`${database}: row-by-row upserts…`);
   const rowByRow = await measureRowByRow(db, file);
   const copy = url ? await measureCopy(url, file) : undefined;

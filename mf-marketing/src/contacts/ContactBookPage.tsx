@@ -95,7 +95,8 @@ export function ContactBookPage() {
     if (lastPage !== null) navigate(contactListHref({ ...view, page: lastPage }));
   }, [lastPage]);
 
-  const filtered = search !== '' || status !== '' || label !== '' || segment !== '' || field !== '';
+  const filtered =
+    search !== '' || status !== '' || label !== '' || segment !== '' || (field !== '' && value !== '');
   const filter = {
     ...(search ? { search } : {}),
     ...(status ? { status: [status] } : {}),

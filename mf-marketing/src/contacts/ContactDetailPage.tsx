@@ -13,12 +13,12 @@ import {
   Panel,
   roleAllows,
   StatusTag,
-  serverMessage,
   showToast,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { serverMessage } from '../server-message.ts';
 import { contactApi } from './api.ts';
 import { ContactForm } from './ContactForm.tsx';
 import { statusLabels, statusVariants } from './contact-query.ts';
@@ -176,8 +176,8 @@ export function ContactDetailPage() {
       >
         <p>
           For a person who asked to be forgotten: the contact is deleted and only a fingerprint of the address
-          is kept, so your campaigns never mail it again. Added again later it comes in unsubscribed, until
-          the person resubscribes.
+          is kept, so your campaigns never mail it again. Added again later it comes back unsubscribed (or
+          bounced, or complained, as it left), until the person resubscribes.
         </p>
       </ConfirmDialog>
     </Page>

@@ -1,6 +1,7 @@
 import type { ContactFilterBody } from '@app/contract/marketing/contacts';
-import { Button, ConfirmDialog, serverMessage, showToast } from '@app/shared';
+import { Button, ConfirmDialog, showToast } from '@app/shared';
 import { useState } from 'react';
+import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
 
 /**
@@ -29,7 +30,9 @@ export function DeleteFilteredButton({
       showToast({ type: 'success', message: `${deleted.toLocaleString('en-US')} deleted.` });
       onDeleted();
     } catch (failure) {
-      showToast({ type: 'danger', title: 'Nothing deleted', message: serverMessage(failure) });
+      // Slices deleted before a failure stay deleted: the list shows what is left.
+      showToast({ type: 'danger', title: 'The delete stopped', message: serverMessage(failure) });
+      onDeleted();
     } finally {
       setBusy(false);
       setOpen(false);

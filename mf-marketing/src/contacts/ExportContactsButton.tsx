@@ -1,13 +1,7 @@
 import type { ContactExport, ContactExportBody } from '@app/contract/marketing/contact-exports';
-import {
-  Button,
-  ConfirmDialog,
-  refreshUnreadNotifications,
-  SelectField,
-  serverMessage,
-  showToast,
-} from '@app/shared';
+import { Button, ConfirmDialog, refreshUnreadNotifications, SelectField, showToast } from '@app/shared';
 import { useEffect, useState } from 'react';
+import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
 
 const pollMs = 2000;

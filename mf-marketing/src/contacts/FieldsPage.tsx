@@ -11,7 +11,6 @@ import {
   Panel,
   roleAllows,
   SelectField,
-  serverMessage,
   showToast,
   TextAreaField,
   TextField,
@@ -20,6 +19,7 @@ import {
 } from '@app/shared';
 import { useState } from 'react';
 import { labelled } from '../forms/labelled-field.ts';
+import { serverMessage } from '../server-message.ts';
 import { contactApi } from './api.ts';
 
 /** The §3 field types as the page names them (the contract's list carries zod, which areas never bundle). */

@@ -1,6 +1,7 @@
 import type { ImportPrepared } from '@app/contract/marketing/contact-imports';
-import { Alert, Button, serverMessage } from '@app/shared';
+import { Alert, Button } from '@app/shared';
 import { type DragEvent, useRef, useState } from 'react';
+import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
 
 /** Step 1: a CSV or XLSX file dropped or chosen, uploaded with its progress, then prepared by the server. */

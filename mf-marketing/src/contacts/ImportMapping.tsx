@@ -5,8 +5,9 @@ import type {
   ImportStatus,
 } from '@app/contract/marketing/contact-imports';
 import type { ContactField, Label } from '@app/contract/marketing/contacts';
-import { Alert, Button, type Column, DataTable, SelectField, serverMessage } from '@app/shared';
+import { Alert, Button, type Column, DataTable, SelectField } from '@app/shared';
 import { useState } from 'react';
+import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
 import { LabelChoice } from './LabelChoice.tsx';
 

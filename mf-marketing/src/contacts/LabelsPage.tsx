@@ -13,7 +13,6 @@ import {
   Page,
   Panel,
   roleAllows,
-  serverMessage,
   showToast,
   TextField,
   useLoad,
@@ -21,6 +20,7 @@ import {
 } from '@app/shared';
 import { useState } from 'react';
 import { labelled } from '../forms/labelled-field.ts';
+import { serverMessage } from '../server-message.ts';
 import { contactApi } from './api.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { ContactField, Label } from '@app/contract/marketing/contacts';
 import type { Segment, SegmentCondition, SegmentGroup } from '@app/contract/marketing/segments';
-import { Alert, Button, SelectField, serverMessage, TextField } from '@app/shared';
+import { Alert, Button, SelectField, TextField } from '@app/shared';
 import { useEffect, useState } from 'react';
+import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
 import { ConditionRow } from './ConditionRow.tsx';
 import { isComplete, newCondition, rulesOf } from './segment-draft.ts';

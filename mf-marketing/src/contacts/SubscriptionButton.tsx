@@ -1,6 +1,7 @@
 import type { Contact } from '@app/contract/marketing/contacts';
-import { Button, ConfirmDialog, serverMessage, showToast } from '@app/shared';
+import { Button, ConfirmDialog, showToast } from '@app/shared';
 import { useState } from 'react';
+import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
 
 /**

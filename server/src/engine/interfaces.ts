@@ -60,7 +60,7 @@ export interface MarketingEngine {
    * `afterId` (at most `window` ids on); `upTo` is where the next read starts.
    */
   engagementAfter(afterId: string, window: number): Promise<{ events: Engagement[]; upTo: string }>;
-  /** What happened to the company's mail to `address`, newest first, at most `limit` events. */
+  /** What happened to the master account's mail to `address`, newest first, at most `limit` events. */
   addressEvents(companyId: string, address: string, limit: number): Promise<AddressEvent[]>;
 }
 
@@ -115,7 +115,7 @@ export function marketingEngineOf(engine: {
     engagementAfter: (afterId, window) => engine.events.engagementAfter(afterId, window),
     async addressEvents(companyId, address, limit) {
       const page = await engine.events.search(
-        { companyId, from: new Date(0), to: farFuture, recipients: [address.toLowerCase()] },
+        { companyId, subaccountId: 0, from: new Date(0), to: farFuture, recipients: [address.toLowerCase()] },
         limit,
       );
       return page.events.map((event) => ({

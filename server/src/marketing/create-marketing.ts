@@ -147,7 +147,7 @@ export function startMarketingWorkers(
     alive,
     ...(deps.importSlices === undefined ? {} : { slices: deps.importSlices }),
   });
-  const exports = createContactExportRunner({ ...deps, contacts, dir: deps.exportDir });
+  const exports = createContactExportRunner({ ...deps, contacts, dir: deps.exportDir, alive });
   const suppressions = createSuppressionFollower(deps);
   const engagement = createEngagementFollower(deps);
   const loop = (every: number, failed: string, step: () => Promise<number>) => ({

@@ -123,6 +123,26 @@ describe.each(databases)(
       expect((await add(a, { email: 'erin@example.test' })).status).toBe('subscribed');
     });
 
+    it('an erased contact that complained comes back complained, and the engine still holds its entry', async () => {
+      const contact = await add(a, { email: 'carl@example.test' });
+      await t.engine.suppressions.add([
+        {
+          companyId: companyA,
+          subaccountId: 0,
+          recipient: 'carl@example.test',
+          type: 'non_transactional',
+          source: 'Spam Complaint',
+        },
+      ]);
+      await t.db.query("UPDATE contacts SET status = 'complained' WHERE id = $1", [contact.id]);
+      expect((await t.post(`/v1/contacts/${contact.id}/erase`, a.token, {})).statusCode).toBe(200);
+      expect((await add(a, { email: 'carl@example.test' })).status).toBe('complained');
+      expect(
+        (await t.engine.suppressions.suppressed(companyA, 0, ['carl@example.test'], 'non_transactional'))
+          .size,
+      ).toBe(1);
+    });
+
     it('deletes many at once, keeps label counts exact, and past 1,000 only with the large delete toggle', async () => {
       const label = (await t.post('/v1/contacts/label', b.token, { name: 'Bulk' })).json().data;
       const first = await add(b, { email: 'bulk-1@example.test', labels: [label.id] });

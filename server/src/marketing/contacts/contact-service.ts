@@ -30,7 +30,7 @@ export interface ContactServiceDeps {
   db: Db;
   clock: Clock;
   company: CompanyDoor;
-  engine: Pick<MarketingEngine, 'suppressedForMarketing' | 'liftMarketingSuppression' | 'addressEvents'>;
+  engine: Pick<MarketingEngine, 'suppressedForMarketing' | 'addressEvents'>;
   /** The saved segment's compiled condition (the list's `segment` filter). */
   segmentCondition: (companyId: string, id: string) => Promise<(params: unknown[]) => string>;
 }
@@ -128,6 +128,9 @@ export function createContactService(deps: ContactServiceDeps) {
   /** The Contact Book's filter as the store reads it: the segment compiled, the field found by its tag. */
   async function storeFilterOf(companyId: string, filter: ContactFilterBody): Promise<ContactFilter> {
     const { segment, field, value, ...rest } = filter;
+    if ((field === undefined) !== (value === undefined)) {
+      throw invalidField(field === undefined ? 'field' : 'value', 'A field filter takes a field and a value');
+    }
     return {
       ...rest,
       condition: segment ? await deps.segmentCondition(companyId, segment) : undefined,
@@ -175,6 +178,8 @@ export function createContactService(deps: ContactServiceDeps) {
     async create(companyId: string, body: NewContact): Promise<Contact> {
       // Asked before the transaction: the engine answers on its own connection.
       const suppressed = (await unmailableAmong(db, deps.engine, companyId, [body.email])).has(body.email);
+      // An erased address comes back as it left: a complaint or a bounce is not forgotten.
+      const erased = (await erasureStore.erasedAmong(db, companyId, [body.email])).get(body.email);
       return db.transaction(async (tx) => {
         const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
         await company.lock(tx, companyId);
@@ -189,7 +194,7 @@ export function createContactService(deps: ContactServiceDeps) {
           source: 'console',
           fields,
           now,
-          status: suppressed ? 'unsubscribed' : 'subscribed',
+          status: erased ?? (suppressed ? 'unsubscribed' : 'subscribed'),
           consent: {
             at: now.toISOString(),
             source: 'console',
@@ -257,19 +262,21 @@ export function createContactService(deps: ContactServiceDeps) {
     },
 
     /**
-     * A privacy request: deletes the contact and keeps only a hash of its address, so marketing never
-     * mails it again (an address added or imported later comes in unsubscribed); its plain address
-     * leaves the engine's non-transactional suppression list, which the hash replaces.
+     * A privacy request: deletes the contact and keeps only a hash of its address, with the status it
+     * leaves with, so marketing never mails it again (added later, it comes back unsubscribed, bounced
+     * or complained; imported, unsubscribed). The engine's suppression entries stay: its own sends
+     * (the API, SMTP) go on skipping the address.
      */
     async erase(companyId: string, id: string): Promise<void> {
       const contact = await getContact(companyId, id);
+      const status =
+        contact.status === 'bounced' || contact.status === 'complained' ? contact.status : 'unsubscribed';
       await db.transaction(async (tx) => {
         await company.lock(tx, companyId);
         await labels.leaveAll(tx, companyId, [id]);
         await contacts.remove(tx, companyId, [id]);
-        if (contact.email) await erasureStore.add(tx, companyId, contact.email, clock.now());
+        if (contact.email) await erasureStore.add(tx, companyId, contact.email, status, clock.now());
       });
-      if (contact.email) await deps.engine.liftMarketingSuppression(companyId, contact.email);
     },
 
     /**
@@ -288,10 +295,15 @@ export function createContactService(deps: ContactServiceDeps) {
           { feature: 'Contacts', subfeature: 'largeContactDelete' },
         );
       }
+      // Only the contacts there are now: one an import adds meanwhile is not deleted unseen.
+      const upTo = { ...filter, upToId: await contacts.lastId(companyId) };
       let deleted = 0;
+      let after = '0';
       for (;;) {
-        const ids = (await contacts.after(companyId, filter, '0', deleteSlice)).map((row) => row.id);
-        if (ids.length === 0) return deleted;
+        const ids = (await contacts.after(companyId, upTo, after, deleteSlice)).map((row) => row.id);
+        const last = ids.at(-1);
+        if (last === undefined) return deleted;
+        after = last;
         await db.transaction(async (tx) => {
           await company.lock(tx, companyId);
           await labels.leaveAll(tx, companyId, ids);

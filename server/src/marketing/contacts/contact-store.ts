@@ -33,6 +33,8 @@ export interface ContactColumns {
 export interface ContactFilter {
   /** Only these contacts. */
   ids?: readonly string[] | undefined;
+  /** Only the contacts up to this id (those there were when a long job began). */
+  upToId?: string | undefined;
   search?: string | undefined;
   status?: readonly ContactStatus[] | undefined;
   label?: string | undefined;
@@ -155,6 +157,15 @@ export function createContactStore(db: Db) {
         )
       ).map((row) => row.email),
 
+    /** The company's highest contact id ('0' for none). */
+    lastId: async (companyId: string) =>
+      (
+        await db.one<{ id: string }>(
+          'SELECT coalesce(max(id), 0)::text AS id FROM contacts WHERE company_id = $1',
+          [companyId],
+        )
+      ).id,
+
     /** How many contacts the filter holds. */
     async count(companyId: string, filter: ContactFilter): Promise<number> {
       const params: unknown[] = [companyId];
@@ -215,6 +226,10 @@ function filterSql(filter: ContactFilter, params: unknown[]): string {
   if (filter.ids) {
     params.push(filter.ids);
     where.push(`id = ANY($${params.length}::bigint[])`);
+  }
+  if (filter.upToId !== undefined) {
+    params.push(filter.upToId);
+    where.push(`id <= $${params.length}::bigint`);
   }
   if (filter.search) {
     params.push(containsPattern(filter.search));

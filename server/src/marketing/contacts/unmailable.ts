@@ -17,5 +17,5 @@ export async function unmailableAmong(
     engine.suppressedForMarketing(companyId, emails),
     erasureStore.erasedAmong(db, companyId, emails),
   ]);
-  return new Set([...suppressed, ...erased]);
+  return new Set([...suppressed, ...erased.keys()]);
 }

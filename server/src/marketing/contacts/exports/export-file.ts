@@ -67,12 +67,19 @@ export async function writeContactFile(
       columns: columns.map((column) => column.header),
     });
     csv.pipe(out);
-    for await (const page of pages) {
-      for (const contact of page) {
-        if (!csv.write(cells(contact))) await once(csv, 'drain');
-        rowCount += 1;
-        if (rowCount % rowsPerTurn === 0) await nextTurn();
+    try {
+      for await (const page of pages) {
+        for (const contact of page) {
+          if (!csv.write(cells(contact))) await once(csv, 'drain');
+          rowCount += 1;
+          if (rowCount % rowsPerTurn === 0) await nextTurn();
+        }
       }
+    } catch (error) {
+      // The file is let go of before the caller removes it.
+      csv.destroy();
+      out.destroy();
+      throw error;
     }
     csv.end();
     await finished(out);

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Notifier } from '../../../accounts/notifications/notification-store.ts';
 import type { Clock } from '../../../clock.ts';
@@ -6,7 +6,10 @@ import type { Db } from '../../../db/db.ts';
 import type { ContactService } from '../contact-service.ts';
 import { fieldStore } from '../field-store.ts';
 import { writeContactFile } from './export-file.ts';
-import { type ContactExportJob, contactExportStore as store } from './export-store.ts';
+import { type ContactExportJob, contactExportKeptMs, contactExportStore as store } from './export-store.ts';
+
+/** A file in the exports' folder this much older than an export is kept belongs to no export. */
+const staleGraceMs = 86_400_000;
 
 /** Contacts read per page: one query, then the claim renewed. */
 const pageSize = 2000;
@@ -18,12 +21,17 @@ export interface ContactExportRunnerDeps {
   notify: Notifier['notify'];
   /** Where written files wait for their download (under DATA_DIR). */
   dir: string;
+  /** Whether this process may go on (false once it is stopping: the export is written again later). */
+  alive?: () => boolean;
 }
 
 /** The console path of an export's file (with the session). */
 export const contactExportDownloadPath = (id: string) => `/contacts/export/${id}/download`;
 
-/** The export went to another worker while this one wrote it: this one stops and records nothing. */
+/**
+ * The export went to another worker while this one wrote it, or this process is stopping: this one
+ * stops and records nothing (a stopped one is taken up again when its claim lapses).
+ */
 class LostClaim extends Error {}
 
 const rowsText = (count: number) => `${count.toLocaleString('en-US')} contact${count === 1 ? '' : 's'}`;
@@ -51,7 +59,8 @@ export function createContactExportRunner(deps: ContactExportRunnerDeps) {
     async function* pages() {
       for await (const page of deps.contacts.inPages(job.companyId, job.filter, pageSize)) {
         yield page;
-        if (!(await store.extendClaim(db, job, clock.now()))) throw new LostClaim();
+        if (deps.alive?.() === false || !(await store.extendClaim(db, job, clock.now())))
+          throw new LostClaim();
       }
     }
     const written = await writeContactFile(path, job.format, tags, pages()).catch(async (error: unknown) => {
@@ -59,22 +68,27 @@ export function createContactExportRunner(deps: ContactExportRunnerDeps) {
       throw error;
     });
     const now = clock.now();
-    const recorded = await db.transaction(async (tx) => {
-      if (!(await store.finish(tx, job, { filePath: path, ...written }, now))) return false;
-      await notify(
-        tx,
-        {
-          companyId: job.companyId,
-          userId: job.userId,
-          message: written.truncated
-            ? `Your contact export is ready: the first ${rowsText(written.rowCount)} (an Excel sheet's limit). Export as CSV for all of them.`
-            : `Your contact export is ready: ${rowsText(written.rowCount)}.`,
-          link: contactExportDownloadPath(job.id),
-        },
-        now,
-      );
-      return true;
-    });
+    const recorded = await db
+      .transaction(async (tx) => {
+        if (!(await store.finish(tx, job, { filePath: path, ...written }, now))) return false;
+        await notify(
+          tx,
+          {
+            companyId: job.companyId,
+            userId: job.userId,
+            message: written.truncated
+              ? `Your contact export is ready: the first ${rowsText(written.rowCount)} (an Excel sheet's limit). Export as CSV for all of them.`
+              : `Your contact export is ready: ${rowsText(written.rowCount)}.`,
+            link: contactExportDownloadPath(job.id),
+          },
+          now,
+        );
+        return true;
+      })
+      .catch(async (error: unknown) => {
+        await rm(path, { force: true });
+        throw error;
+      });
     // Another worker took the export over and writes its own file.
     if (!recorded) await rm(path, { force: true });
   }
@@ -102,9 +116,22 @@ export function createContactExportRunner(deps: ContactExportRunnerDeps) {
       return 1;
     },
 
-    /** Removes the exports past their expiry, and their files. */
+    /**
+     * Removes the exports past their expiry and their files, and any file left by a worker that died
+     * while writing it (older than an export is kept).
+     */
     async purgeExpired(): Promise<void> {
-      for (const path of await store.purgeExpired(db, clock.now())) await rm(path, { force: true });
+      const now = clock.now();
+      for (const path of await store.purgeExpired(db, now)) await rm(path, { force: true });
+      const names = await readdir(dir).catch(() => [] as string[]);
+      for (const name of names) {
+        const path = join(dir, name);
+        const made = await stat(path).then(
+          (found) => found.mtimeMs,
+          () => now.getTime(),
+        );
+        if (made < now.getTime() - contactExportKeptMs - staleGraceMs) await rm(path, { force: true });
+      }
     },
   };
 }

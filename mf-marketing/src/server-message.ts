@@ -1,4 +1,4 @@
-import { ApiError } from '../api/client.ts';
+import { ApiError } from '@app/shared';
 
 /**
  * What to tell about a failed console call: the server's own sentence when it sent one (it names the

@@ -163,6 +163,10 @@ describe.each(databases)(
        SELECT $1, 'many-' || n || '@example.test', 'api', now(), now() FROM generate_series(1, 1001) AS n`,
         [companyB],
       );
+      // A field without a value would delete everyone: refused.
+      expect((await t.post('/v1/contacts/delete', b.token, { filter: { field: 'email' } })).statusCode).toBe(
+        400,
+      );
       const filter = { filter: { search: 'many-' } };
       const refused = await t.post('/v1/contacts/delete', b.token, filter);
       expect(refused.statusCode).toBe(403);

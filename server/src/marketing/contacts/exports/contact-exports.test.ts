@@ -109,6 +109,8 @@ describe.each(databases)('contact exports on $name', (database) => {
     expect((await t.call('GET', `/v1/contacts/export/${asked.id}/download`, b.token)).statusCode).toBe(404);
     expect((await t.call('GET', `/v1/contacts/export/${asked.id}`, a.token)).json().data.rowCount).toBe(2);
     expect((await t.post('/v1/contacts/export', a.token, { format: 'pdf' })).statusCode).toBe(400);
+    // A field without a value would export everyone: refused.
+    expect((await t.post('/v1/contacts/export', a.token, { field: 'city' })).statusCode).toBe(400);
   });
 
   it('holds at most two waiting exports a company', async () => {

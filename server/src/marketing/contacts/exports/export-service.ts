@@ -57,6 +57,12 @@ export function createContactExportService(deps: ContactExportServiceDeps) {
       body: ContactExportFilter & { format: ContactExportFormat },
     ): Promise<ContactExport> {
       const { format, ...filter } = body;
+      if ((filter.field === undefined) !== (filter.value === undefined)) {
+        throw invalidField(
+          filter.field === undefined ? 'field' : 'value',
+          'A field filter takes a field and a value',
+        );
+      }
       if (filter.segment) await deps.segmentCondition(companyId, filter.segment);
       if (
         filter.field !== undefined &&

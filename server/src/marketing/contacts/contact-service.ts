@@ -139,6 +139,14 @@ export function createContactService(deps: ContactServiceDeps) {
     };
   }
 
+  /** How many contacts `filter` holds: a label alone answers with its kept member count, with no count over them. */
+  async function totalOf(companyId: string, filter: ContactFilter): Promise<number> {
+    const { label, ...rest } = filter;
+    const narrows = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
+    if (!label || Object.values(rest).some(narrows)) return contacts.count(companyId, filter);
+    return (await labels.get(db, companyId, label))?.members ?? 0;
+  }
+
   async function lookupContact(companyId: string, email: string): Promise<Contact | undefined> {
     const row = await contacts.byEmail(db, companyId, email);
     return row && answer(db, companyId, row);
@@ -147,12 +155,17 @@ export function createContactService(deps: ContactServiceDeps) {
   return {
     async list(companyId: string, query: ContactListFilter): Promise<ContactListAnswer> {
       const { page, size, sort: _sort, ...filter } = query;
-      const { rows, total } = await contacts.page(companyId, {
-        page,
-        size,
-        ...(await storeFilterOf(companyId, filter)),
-        sort: sortOf<(typeof contactSortFields)[number]>(query.sort),
-      });
+      const storeFilter = await storeFilterOf(companyId, filter);
+      // The count and the page at once: on PostgreSQL each on its own connection.
+      const [total, rows] = await Promise.all([
+        totalOf(companyId, storeFilter),
+        contacts.page(companyId, {
+          page,
+          size,
+          ...storeFilter,
+          sort: sortOf<(typeof contactSortFields)[number]>(query.sort),
+        }),
+      ]);
       return { items: await answers(db, companyId, rows), total, page: query.page, size: query.size };
     },
 
@@ -177,9 +190,9 @@ export function createContactService(deps: ContactServiceDeps) {
      */
     async create(companyId: string, body: NewContact): Promise<Contact> {
       // Asked before the transaction: the engine answers on its own connection.
-      const suppressed = (await unmailableAmong(db, deps.engine, companyId, [body.email])).has(body.email);
-      // An erased address comes back as it left: a complaint or a bounce is not forgotten.
-      const erased = (await erasureStore.erasedAmong(db, companyId, [body.email])).get(body.email);
+      const unmailable = (await unmailableAmong(db, deps.engine, companyId, [body.email])).get(
+        body.email.toLowerCase(),
+      );
       return db.transaction(async (tx) => {
         const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
         await company.lock(tx, companyId);
@@ -194,7 +207,7 @@ export function createContactService(deps: ContactServiceDeps) {
           source: 'console',
           fields,
           now,
-          status: erased ?? (suppressed ? 'unsubscribed' : 'subscribed'),
+          status: unmailable ?? 'subscribed',
           consent: {
             at: now.toISOString(),
             source: 'console',
@@ -220,7 +233,7 @@ export function createContactService(deps: ContactServiceDeps) {
 
     /** The oldest contact whose field of the tag `field` holds exactly `value` (a customer number...). */
     async findByField(companyId: string, field: string, value: string): Promise<Contact> {
-      const { rows } = await contacts.page(companyId, {
+      const rows = await contacts.page(companyId, {
         page: 1,
         size: 1,
         fieldEquals: await fieldEqualsOf(companyId, field, value),

@@ -178,32 +178,18 @@ export function createContactStore(db: Db) {
       ).total;
     },
 
-    async page(companyId: string, query: ContactPageQuery): Promise<{ rows: ContactRow[]; total: number }> {
+    /** One page of the filter's contacts, in the query's order (the total is the caller's: {@link count}). */
+    page(companyId: string, query: ContactPageQuery): Promise<ContactRow[]> {
       const params: unknown[] = [companyId];
       const condition = filterSql(query, params);
       const direction = query.sort.descending ? 'DESC' : 'ASC';
       const nulls = query.sort.column === 'createdAt' ? '' : ' NULLS LAST';
-      // A label alone: its kept member count is the exact total, with no count over its members.
-      const onlyLabel =
-        query.label !== undefined &&
-        filterSql({ ...query, label: undefined }, [companyId]) === 'company_id = $1';
-      const counting = onlyLabel
-        ? db.one<{ total: number }>(
-            'SELECT coalesce((SELECT members::int FROM contact_labels WHERE company_id = $1 AND id = $2), 0) AS total',
-            [companyId, query.label],
-          )
-        : db.one<{ total: number }>(`SELECT count(*)::int AS total FROM contacts WHERE ${condition}`, params);
-      // The count and the page at once: on PostgreSQL each on its own connection.
-      const [total, rows] = await Promise.all([
-        counting,
-        db.query<ContactRow>(
-          `SELECT ${columns} FROM contacts WHERE ${condition}
-           ORDER BY ${orderColumns[query.sort.column]} ${direction}${nulls}, contacts.id ${direction}
-           LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-          [...params, query.size, (query.page - 1) * query.size],
-        ),
-      ]);
-      return { rows, total: total.total };
+      return db.query<ContactRow>(
+        `SELECT ${columns} FROM contacts WHERE ${condition}
+         ORDER BY ${orderColumns[query.sort.column]} ${direction}${nulls}, contacts.id ${direction}
+         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, query.size, (query.page - 1) * query.size],
+      );
     },
 
     /** Up to `limit` contacts of the filter after the id `afterId`, by id: an export's keyset pages. */

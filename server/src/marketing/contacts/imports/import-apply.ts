@@ -20,7 +20,7 @@ export interface ApplySlice {
   /** How many more contacts the plan allows (Infinity when unlimited). */
   room: number;
   /** The slice's addresses on the company's marketing suppression list (a new contact starts unsubscribed). */
-  suppressed: ReadonlySet<string>;
+  suppressed: Pick<ReadonlySet<string>, 'has'>;
   consent: { at: string; source: string; text: string };
   now: Date;
 }

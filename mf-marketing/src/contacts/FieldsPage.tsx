@@ -2,11 +2,8 @@ import type { ContactField, ContactFieldType } from '@app/contract/marketing/con
 import {
   Button,
   type Column,
-  ConfirmDialog,
-  DataTable,
   FormError,
   formSchema,
-  LoadStatus,
   Page,
   Panel,
   roleAllows,
@@ -19,8 +16,8 @@ import {
 } from '@app/shared';
 import { useState } from 'react';
 import { labelled } from '../forms/labelled-field.ts';
-import { serverMessage } from '../server-message.ts';
 import { contactApi } from './api.ts';
+import { EntityList } from './EntityList.tsx';
 
 /** The §3 field types as the page names them (the contract's list carries zod, which areas never bundle). */
 export const fieldTypeLabels: Record<ContactFieldType, string> = {
@@ -52,7 +49,6 @@ export function tagOf(name: string): string {
 export function FieldsPage() {
   const api = contactApi();
   const fields = useLoad(() => api.fields(), [api]);
-  const [removing, setRemoving] = useState<ContactField | null>(null);
   const [tagEdited, setTagEdited] = useState(false);
   const [choices, setChoices] = useState('');
   const canManage = roleAllows('contacts.manage');
@@ -68,18 +64,6 @@ export function FieldsPage() {
         field.type === 'choice'
           ? `${fieldTypeLabels.choice}: ${(field.choices ?? []).join(', ')}`
           : fieldTypeLabels[field.type],
-    },
-    {
-      key: 'actions',
-      label: 'Actions',
-      render: (field) =>
-        field.builtIn ? (
-          <span className="muted">Built in</span>
-        ) : canManage ? (
-          <Button size="small" variant="danger" onClick={() => setRemoving(field)}>
-            Delete
-          </Button>
-        ) : null,
     },
   ];
 
@@ -154,43 +138,23 @@ export function FieldsPage() {
           </form>
         </Panel>
       ) : null}
-      <Panel title="Fields">
-        <LoadStatus
-          loaded={fields}
-          lines={4}
-          loading="Loading fields ..."
-          failed="The fields could not be loaded"
-        />
-        {fields.data ? (
-          <DataTable
-            label="Contact fields"
-            columns={columns}
-            rows={fields.data.items}
-            rowKey={(field) => field.id}
-          />
-        ) : null}
-      </Panel>
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Delete ${removing?.name ?? 'the field'}?`}
-        confirmLabel="Delete field"
-        danger
-        onConfirm={() => {
-          const field = removing;
-          setRemoving(null);
-          if (!field) return;
-          api
-            .removeField(field.id)
-            .then(fields.reload, (failure: unknown) =>
-              showToast({ type: 'danger', message: serverMessage(failure) }),
-            );
-        }}
-        onCancel={() => setRemoving(null)}
-      >
-        <p>
-          Every contact's value of it is deleted too, and {`{{${removing?.tag ?? ''}}}`} no longer fills in.
-        </p>
-      </ConfirmDialog>
+      <EntityList
+        title="Fields"
+        label="Contact fields"
+        noun="field"
+        loaded={fields}
+        lines={4}
+        loading="Loading fields ..."
+        failed="The fields could not be loaded"
+        columns={columns}
+        canRemove={canManage}
+        remove={(field) => api.removeField(field.id)}
+        question={(field) => (
+          <p>
+            Every contact's value of it is deleted too, and {`{{${field?.tag ?? ''}}}`} no longer fills in.
+          </p>
+        )}
+      />
     </Page>
   );
 }

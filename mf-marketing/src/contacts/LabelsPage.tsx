@@ -2,14 +2,10 @@ import type { Label } from '@app/contract/marketing/contacts';
 import {
   Button,
   type Column,
-  ConfirmDialog,
-  DataTable,
   EmptyState,
   FormError,
   formatUserDateTime,
   formSchema,
-  LinkButton,
-  LoadStatus,
   Page,
   Panel,
   roleAllows,
@@ -18,10 +14,9 @@ import {
   useLoad,
   useZodForm,
 } from '@app/shared';
-import { useState } from 'react';
 import { labelled } from '../forms/labelled-field.ts';
-import { serverMessage } from '../server-message.ts';
 import { contactApi } from './api.ts';
+import { EntityList } from './EntityList.tsx';
 
 /**
  * /contact/label: the company's labels (static lists) with their exact member counts; a label is
@@ -30,7 +25,6 @@ import { contactApi } from './api.ts';
 export function LabelsPage() {
   const api = contactApi();
   const labels = useLoad(() => api.labels(), [api]);
-  const [removing, setRemoving] = useState<Label | null>(null);
   const canManage = roleAllows('labels.manage');
   const form = useZodForm(formSchema('newLabelBody'), { name: '' });
 
@@ -42,22 +36,6 @@ export function LabelsPage() {
       label: 'Created',
       secondary: true,
       render: (label) => formatUserDateTime(label.createdAt),
-    },
-    {
-      key: 'actions',
-      label: 'Actions',
-      render: (label) => (
-        <span className="app-page-actions">
-          <LinkButton size="small" to={`/contact?label=${label.id}`}>
-            View contacts
-          </LinkButton>
-          {canManage ? (
-            <Button size="small" variant="danger" onClick={() => setRemoving(label)}>
-              Delete
-            </Button>
-          ) : null}
-        </span>
-      ),
     },
   ];
 
@@ -87,49 +65,30 @@ export function LabelsPage() {
           </form>
         </Panel>
       ) : null}
-      <Panel title="Your labels">
-        <LoadStatus
-          loaded={labels}
-          lines={3}
-          loading="Loading labels ..."
-          failed="The labels could not be loaded"
-        />
-        {labels.data ? (
-          <DataTable
-            label="Labels"
-            columns={columns}
-            rows={labels.data.items}
-            rowKey={(label) => label.id}
-            empty={
-              <EmptyState title="No labels yet">
-                Add one above, then give it to contacts as you add or import them.
-              </EmptyState>
-            }
-          />
-        ) : null}
-      </Panel>
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Delete ${removing?.name ?? 'the label'}?`}
-        confirmLabel="Delete label"
-        danger
-        onConfirm={() => {
-          const label = removing;
-          setRemoving(null);
-          if (!label) return;
-          api
-            .removeLabel(label.id)
-            .then(labels.reload, (failure: unknown) =>
-              showToast({ type: 'danger', message: serverMessage(failure) }),
-            );
-        }}
-        onCancel={() => setRemoving(null)}
-      >
-        <p>
-          Its {removing?.members.toLocaleString('en-US') ?? ''} contacts stay in the contact book; only the
-          label goes.
-        </p>
-      </ConfirmDialog>
+      <EntityList
+        title="Your labels"
+        label="Labels"
+        noun="label"
+        loaded={labels}
+        lines={3}
+        loading="Loading labels ..."
+        failed="The labels could not be loaded"
+        columns={columns}
+        viewContacts={(label) => `/contact?label=${label.id}`}
+        empty={
+          <EmptyState title="No labels yet">
+            Add one above, then give it to contacts as you add or import them.
+          </EmptyState>
+        }
+        canRemove={canManage}
+        remove={(label) => api.removeLabel(label.id)}
+        question={(label) => (
+          <p>
+            Its {label?.members.toLocaleString('en-US') ?? ''} contacts stay in the contact book; only the
+            label goes.
+          </p>
+        )}
+      />
     </Page>
   );
 }

@@ -1,20 +1,7 @@
 import type { Segment } from '@app/contract/marketing/segments';
-import {
-  Button,
-  type Column,
-  ConfirmDialog,
-  DataTable,
-  EmptyState,
-  LinkButton,
-  LoadStatus,
-  Page,
-  Panel,
-  roleAllows,
-  showToast,
-  useLoad,
-} from '@app/shared';
-import { useState } from 'react';
+import { type Column, EmptyState, Page, Panel, roleAllows, showToast, useLoad } from '@app/shared';
 import { contactApi } from './api.ts';
+import { EntityList } from './EntityList.tsx';
 import { SegmentBuilder } from './SegmentBuilder.tsx';
 
 /**
@@ -26,28 +13,11 @@ export function SegmentsPage() {
   const fields = useLoad(() => api.fields(), [api]);
   const labels = useLoad(() => api.labels(), [api]);
   const segments = useLoad(() => api.segments(), [api]);
-  const [removing, setRemoving] = useState<Segment | null>(null);
   const canManage = roleAllows('labels.manage');
 
   const columns: Column<Segment>[] = [
     { key: 'name', label: 'Segment', render: (segment) => segment.name },
     { key: 'count', label: 'Contacts now', render: (segment) => <SegmentCount id={segment.id} /> },
-    {
-      key: 'actions',
-      label: 'Actions',
-      render: (segment) => (
-        <span className="app-page-actions">
-          <LinkButton size="small" to={`/contact?segment=${segment.id}`}>
-            View contacts
-          </LinkButton>
-          {canManage ? (
-            <Button size="small" variant="danger" onClick={() => setRemoving(segment)}>
-              Delete
-            </Button>
-          ) : null}
-        </span>
-      ),
-    },
   ];
 
   return (
@@ -65,41 +35,25 @@ export function SegmentsPage() {
           />
         </Panel>
       ) : null}
-      <Panel title="Saved segments">
-        <LoadStatus
-          loaded={segments}
-          lines={3}
-          loading="Loading segments ..."
-          failed="The segments could not be loaded"
-        />
-        {segments.data ? (
-          <DataTable
-            label="Segments"
-            columns={columns}
-            rows={segments.data.items}
-            rowKey={(segment) => segment.id}
-            empty={
-              <EmptyState title="No segments yet">
-                Build one above: its count follows the contact book as it changes.
-              </EmptyState>
-            }
-          />
-        ) : null}
-      </Panel>
-      <ConfirmDialog
-        open={removing !== null}
-        title={`Delete ${removing?.name ?? 'the segment'}?`}
-        confirmLabel="Delete segment"
-        danger
-        onConfirm={() => {
-          const segment = removing;
-          setRemoving(null);
-          if (segment) void api.removeSegment(segment.id).then(segments.reload);
-        }}
-        onCancel={() => setRemoving(null)}
-      >
-        <p>The contacts stay in the contact book; only the rules go.</p>
-      </ConfirmDialog>
+      <EntityList
+        title="Saved segments"
+        label="Segments"
+        noun="segment"
+        loaded={segments}
+        lines={3}
+        loading="Loading segments ..."
+        failed="The segments could not be loaded"
+        columns={columns}
+        viewContacts={(segment) => `/contact?segment=${segment.id}`}
+        empty={
+          <EmptyState title="No segments yet">
+            Build one above: its count follows the contact book as it changes.
+          </EmptyState>
+        }
+        canRemove={canManage}
+        remove={(segment) => api.removeSegment(segment.id)}
+        question={() => <p>The contacts stay in the contact book; only the rules go.</p>}
+      />
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type ActivityFilters, activityExportsPending } from '@app/contract/schemas';
 import type { Db } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
+import { tokenLease } from '../../db/token-lease.ts';
 import { DomainError } from '../../domain-error.ts';
 import { heldByAny } from '../worker-presence/lease-holder.ts';
 
@@ -62,6 +63,15 @@ export const exportKeptMs = 7 * 86_400_000;
 export const exportClaimMs = 10 * 60_000;
 /** Claims of one export before it is given up: a job whose worker died each time fails. */
 export const exportAttempts = 3;
+
+const lease = tokenLease<ExportRow>({
+  table: 'event_exports',
+  state: 'status',
+  returning: columns,
+  claimMs: exportClaimMs,
+  attempts: exportAttempts,
+  holder: { column: 'claimed_by', heldByAny },
+});
 
 /** Activity export jobs: one company's, found only by company (and id). Owns event_exports. */
 export function createExportStore(db: Db) {
@@ -138,70 +148,35 @@ export function createExportStore(db: Db) {
      * token; exports claimed {@link exportAttempts} times are not taken again.
      */
     async claim(now: Date, holder: string, deadHolders: readonly string[]): Promise<EventExport | undefined> {
-      const row = await db.maybeOne<ExportRow>(
-        `UPDATE event_exports SET status = 'running', claimed_until = $2, claim_token = $3, claimed_by = $5,
-           attempts = attempts + 1
-         WHERE id = (
-           SELECT id FROM event_exports
-           WHERE (status = 'queued' OR (status = 'running' AND (claimed_until < $1 OR ${heldByAny('claimed_by', '$6')})))
-             AND attempts < $4
-           ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-         RETURNING ${columns}`,
-        [now, new Date(now.getTime() + exportClaimMs), randomUUID(), exportAttempts, holder, deadHolders],
-      );
+      const row = await lease.claim(db, now, { holder, deadHolders });
       return row && toExport(row);
     },
 
     /** Fails the exports whose worker died on each of their attempts; returns them, to tell their users. */
     async failAbandoned(target: Db, now: Date, deadHolders: readonly string[]): Promise<EventExport[]> {
-      const rows = await target.query<ExportRow>(
-        `UPDATE event_exports SET status = 'failed', error = 'stopped before it was written, ' || attempts || ' times',
-           finished_at = $1, claimed_until = NULL, claim_token = NULL, claimed_by = NULL
-         WHERE status = 'running' AND (claimed_until < $1 OR ${heldByAny('claimed_by', '$3')}) AND attempts >= $2
-         RETURNING ${columns}`,
-        [now, exportAttempts, deadHolders],
-      );
-      return rows.map(toExport);
+      return (await lease.failAbandoned(target, now, deadHolders)).map(toExport);
     },
 
     /** Keeps the claim while the worker writes; false once another worker holds the export. */
-    async extendClaim(job: EventExport, now: Date): Promise<boolean> {
-      const rows = await db.query(
-        `UPDATE event_exports SET claimed_until = $3 WHERE id = $1 AND claim_token = $2 AND status = 'running'
-         RETURNING id`,
-        [job.id, job.claimToken, new Date(now.getTime() + exportClaimMs)],
-      );
-      return rows.length > 0;
-    },
+    extendClaim: (job: EventExport, now: Date): Promise<boolean> => lease.extend(db, job, now),
 
     /** Stores the file, if `job`'s claim is still the export's; returns whether it did. */
-    async finish(
+    finish: (
       target: Db,
       job: EventExport,
       result: { file: Buffer; rowCount: number; truncated: boolean },
       now: Date,
-    ): Promise<boolean> {
-      const rows = await target.query(
-        `UPDATE event_exports SET status = 'done', file = $3, row_count = $4, truncated = $5,
-           finished_at = $6, claimed_until = NULL, claim_token = NULL, claimed_by = NULL
-         WHERE id = $1 AND claim_token = $2 AND status = 'running'
-         RETURNING id`,
-        [job.id, job.claimToken, result.file, result.rowCount, result.truncated, now],
-      );
-      return rows.length > 0;
-    },
+    ): Promise<boolean> =>
+      lease.finish(
+        target,
+        job,
+        { file: result.file, row_count: result.rowCount, truncated: result.truncated },
+        now,
+      ),
 
     /** Records the failure, if `job`'s claim is still the export's; returns whether it did. */
-    async fail(target: Db, job: EventExport, error: string, now: Date): Promise<boolean> {
-      const rows = await target.query(
-        `UPDATE event_exports SET status = 'failed', error = $3, finished_at = $4, claimed_until = NULL, claim_token = NULL,
-           claimed_by = NULL
-         WHERE id = $1 AND claim_token = $2 AND status = 'running'
-         RETURNING id`,
-        [job.id, job.claimToken, error, now],
-      );
-      return rows.length > 0;
-    },
+    fail: (target: Db, job: EventExport, error: string, now: Date): Promise<boolean> =>
+      lease.fail(target, job, error, now),
 
     /** Deletes the exports past their expiry; returns how many. */
     async purgeExpired(now: Date): Promise<number> {

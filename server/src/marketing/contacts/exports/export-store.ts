@@ -5,6 +5,7 @@ import {
   contactExportsPending,
 } from '@app/contract/marketing/contact-exports';
 import type { Db } from '../../../db/db.ts';
+import { tokenLease } from '../../../db/token-lease.ts';
 import { DomainError } from '../../../domain-error.ts';
 
 export type ContactExportState = 'queued' | 'running' | 'done' | 'failed';
@@ -67,6 +68,14 @@ export const contactExportKeptMs = 7 * 86_400_000;
 export const contactExportClaimMs = 2 * 60_000;
 /** Claims of one export before it is given up (its worker died each time). */
 export const contactExportAttempts = 3;
+
+const lease = tokenLease<ExportRow>({
+  table: 'contact_exports',
+  state: 'state',
+  returning: columns,
+  claimMs: contactExportClaimMs,
+  attempts: contactExportAttempts,
+});
 
 /** The contact_exports table: every statement scoped by the company, but the workers' claims. */
 export const contactExportStore = {
@@ -132,64 +141,34 @@ export const contactExportStore = {
    * fresh claim token; one claimed {@link contactExportAttempts} times is left to `failAbandoned`.
    */
   async claim(db: Db, now: Date): Promise<ContactExportJob | undefined> {
-    const row = await db.maybeOne<ExportRow>(
-      `UPDATE contact_exports SET state = 'running', claimed_until = $2, claim_token = $3, attempts = attempts + 1
-       WHERE id = (
-         SELECT id FROM contact_exports
-         WHERE (state = 'queued' OR (state = 'running' AND claimed_until < $1)) AND attempts < $4
-         ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${columns}`,
-      [now, new Date(now.getTime() + contactExportClaimMs), randomUUID(), contactExportAttempts],
-    );
+    const row = await lease.claim(db, now);
     return row && toJob(row);
   },
 
   /** Keeps the claim while the worker writes; false once another worker holds the export. */
-  async extendClaim(db: Db, job: ContactExportJob, now: Date): Promise<boolean> {
-    const rows = await db.query(
-      `UPDATE contact_exports SET claimed_until = $3 WHERE id = $1 AND claim_token = $2 AND state = 'running'
-       RETURNING id`,
-      [job.id, job.claimToken, new Date(now.getTime() + contactExportClaimMs)],
-    );
-    return rows.length > 0;
-  },
+  extendClaim: (db: Db, job: ContactExportJob, now: Date): Promise<boolean> => lease.extend(db, job, now),
 
   /** Records the written file, if `job`'s claim is still the export's; returns whether it did. */
-  async finish(
+  finish: (
     tx: Db,
     job: ContactExportJob,
     result: { filePath: string; rowCount: number; truncated: boolean },
     now: Date,
-  ): Promise<boolean> {
-    const rows = await tx.query(
-      `UPDATE contact_exports SET state = 'done', file_path = $3, row_count = $4, truncated = $5, finished_at = $6,
-         claimed_until = NULL, claim_token = NULL
-       WHERE id = $1 AND claim_token = $2 AND state = 'running' RETURNING id`,
-      [job.id, job.claimToken, result.filePath, result.rowCount, result.truncated, now],
-    );
-    return rows.length > 0;
-  },
+  ): Promise<boolean> =>
+    lease.finish(
+      tx,
+      job,
+      { file_path: result.filePath, row_count: result.rowCount, truncated: result.truncated },
+      now,
+    ),
 
   /** Records the failure, if `job`'s claim is still the export's; returns whether it did. */
-  async fail(tx: Db, job: ContactExportJob, error: string, now: Date): Promise<boolean> {
-    const rows = await tx.query(
-      `UPDATE contact_exports SET state = 'failed', error = $3, finished_at = $4, claimed_until = NULL, claim_token = NULL
-       WHERE id = $1 AND claim_token = $2 AND state = 'running' RETURNING id`,
-      [job.id, job.claimToken, error, now],
-    );
-    return rows.length > 0;
-  },
+  fail: (tx: Db, job: ContactExportJob, error: string, now: Date): Promise<boolean> =>
+    lease.fail(tx, job, error, now),
 
   /** Fails the exports whose worker died on each attempt; returns them, to tell their users. */
   async failAbandoned(tx: Db, now: Date): Promise<ContactExportJob[]> {
-    const rows = await tx.query<ExportRow>(
-      `UPDATE contact_exports SET state = 'failed', error = 'stopped before it was written, ' || attempts || ' times',
-         finished_at = $1, claimed_until = NULL, claim_token = NULL
-       WHERE state = 'running' AND claimed_until < $1 AND attempts >= $2
-       RETURNING ${columns}`,
-      [now, contactExportAttempts],
-    );
-    return rows.map(toJob);
+    return (await lease.failAbandoned(tx, now)).map(toJob);
   },
 
   /** Deletes the exports past their expiry; answers their files, for the caller to remove. */

@@ -1,5 +1,6 @@
 import type { ImportMode, ImportSetting, ImportState } from '@app/contract/marketing/contact-imports';
 import type { Db } from '../../../db/db.ts';
+import { claimFirstDue } from '../../../db/token-lease.ts';
 import type { ImportEncoding } from './import-file.ts';
 
 export interface ImportRow {
@@ -138,11 +139,15 @@ export const importStore = {
 
   /** Claims a running import whose claim lapsed (a worker died, or none had it), until `until`. */
   claimDue: (db: Db, now: Date, until: Date) =>
-    db.maybeOne<ImportRow>(
-      `UPDATE contact_imports SET claimed_until = $2
-       WHERE id = (SELECT id FROM contact_imports WHERE state = 'running' AND (claimed_until IS NULL OR claimed_until < $1)
-                   ORDER BY started_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING ${columns}`,
+    claimFirstDue<ImportRow>(
+      db,
+      {
+        table: 'contact_imports',
+        set: 'claimed_until = $2',
+        due: "state = 'running' AND (claimed_until IS NULL OR claimed_until < $1)",
+        orderBy: 'started_at',
+        returning: columns,
+      },
       [now, until],
     ),
 

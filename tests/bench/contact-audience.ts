@@ -20,7 +20,7 @@
  * Results go to tests/bench/results/contact-audience.{md,json}.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -46,6 +46,7 @@ import { createImportService } from '../../server/src/marketing/contacts/imports
 import { importStore } from '../../server/src/marketing/contacts/imports/import-store.ts';
 import { createLabelService } from '../../server/src/marketing/contacts/label-service.ts';
 import { createSegmentService } from '../../server/src/marketing/contacts/segments/segment-service.ts';
+import { markdownTable, round, writeResults } from './report.ts';
 
 const contactCount = Number(process.env.BENCH_AUDIENCE_CONTACTS ?? 1_000_000);
 const neighbourCount = 1_000;
@@ -57,7 +58,6 @@ const importRows = Number(process.env.BENCH_AUDIENCE_IMPORT_ROWS ?? 100_000);
 const aloneRuns = 200;
 /** Contacts a loading statement inserts. */
 const loadSlice = 100_000;
-const resultsDir = path.join(import.meta.dirname, 'results');
 
 const limits = {
   segment: { PGlite: 1000, PostgreSQL: 300 },
@@ -306,7 +306,7 @@ async function measure(database: Database, raw: Db, dir: string): Promise<Figure
   const company = companyDoorOf(createCompanyStore(db));
   const fields = createFieldService({ db, clock: systemClock, company });
   const labels = createLabelService({ db, clock: systemClock, company });
-  const segments = createSegmentService({ db, clock: systemClock });
+  const segments = createSegmentService({ db, clock: systemClock, company });
   const contacts = createContactService({
     db,
     clock: systemClock,
@@ -482,7 +482,6 @@ async function measure(database: Database, raw: Db, dir: string): Promise<Figure
   };
 }
 
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 const count = (value: number) => value.toLocaleString('en-US');
 
 /** The command that ran, the database URL without its password. */
@@ -512,33 +511,61 @@ function markdown(results: Figures[]): string {
     '',
     `A company of ${count(contactCount)} contacts (city of 50 values, ~90% subscribed, ~30% opened in the last 90 days, 10% in a label) and a neighbour of ${count(neighbourCount)}. Segment counts and the big company's list: ${runs} calls after ${warmups} unmeasured; the neighbour's page: ${aloneRuns} calls alone, then as many as fit beside the big company's reads (${noiseSeconds} s) and beside an import of ${count(importRows)} rows into the big company. All in one process (as a worker runs the import), the database on its own thread (PGlite) or server (PostgreSQL). p99 is shown from 100 calls, and always for the neighbour (of fewer calls, it is their max). Each figure beside its limit: the ratio is the figure ÷ the limit (≤ 1× meets it).`,
     '',
-    '| database | measure | calls | count or total | p50 ms | p95 ms | p99 ms | max ms | against the limit | met |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-  ];
-  for (const r of results) {
-    for (const m of r.measures) {
-      const figure = m[m.stat];
-      lines.push(
-        `| ${r.database} | ${m.name} | ${m.calls} | ${m.result === undefined ? '–' : count(m.result)} | ${round(m.p50)} | ${round(m.p95)} | ${m.stat === 'p99' || m.calls >= 100 ? round(m.p99) : '–'} | ${round(m.max)} | ${m.stat} ${round(figure)} ms = ${round(figure / m.limitMs, 2)}× the ${m.limitMs} ms limit | ${figure <= m.limitMs ? 'yes' : '**no**'} |`,
-      );
-    }
-  }
-  lines.push(
+    ...markdownTable(
+      [
+        'database',
+        'measure',
+        'calls',
+        'count or total',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'max ms',
+        'against the limit',
+        'met',
+      ],
+      results.flatMap((r) =>
+        r.measures.map((m) => {
+          const figure = m[m.stat];
+          return [
+            r.database,
+            m.name,
+            m.calls,
+            m.result === undefined ? '–' : count(m.result),
+            round(m.p50),
+            round(m.p95),
+            m.stat === 'p99' || m.calls >= 100 ? round(m.p99) : '–',
+            round(m.max),
+            `${m.stat} ${round(figure)} ms = ${round(figure / m.limitMs, 2)}× the ${m.limitMs} ms limit`,
+            figure <= m.limitMs ? 'yes' : '**no**',
+          ];
+        }),
+      ),
+    ),
     '',
-    '| database | load s (setup) | big-company reads beside the neighbour | import beside it: s | rows/s | added |',
-  );
-  lines.push('|---|---|---|---|---|---|');
-  for (const r of results) {
-    lines.push(
-      `| ${r.database} | ${round(r.loadSeconds)} | ${r.bigReadsBeside} | ${round(r.neighbourImport.seconds)} | ${Math.round(r.neighbourImport.rowsPerSecond)} | ${r.neighbourImport.added} |`,
-    );
-  }
-  lines.push(
+    ...markdownTable(
+      [
+        'database',
+        'load s (setup)',
+        'big-company reads beside the neighbour',
+        'import beside it: s',
+        'rows/s',
+        'added',
+      ],
+      results.map((r) => [
+        r.database,
+        round(r.loadSeconds),
+        r.bigReadsBeside,
+        round(r.neighbourImport.seconds),
+        Math.round(r.neighbourImport.rowsPerSecond),
+        r.neighbourImport.added,
+      ]),
+    ),
     '',
     '## Plans',
     '',
     "Each measured read's statements over `contacts` (the time beside each is from one more call), then their EXPLAIN (ANALYZE, BUFFERS).",
-  );
+  ];
   for (const r of results) {
     for (const p of r.plans) {
       lines.push(
@@ -585,13 +612,11 @@ try {
       await admin.end();
     }
   }
-  await mkdir(resultsDir, { recursive: true });
-  await writeFile(
-    path.join(resultsDir, 'contact-audience.json'),
-    JSON.stringify({ contacts: contactCount, neighbour: neighbourCount, runs, results }, null, 2),
+  await writeResults(
+    'contact-audience',
+    { contacts: contactCount, neighbour: neighbourCount, runs, results },
+    markdown(results),
   );
-  await writeFile(path.join(resultsDir, 'contact-audience.md'), markdown(results));
-  console.log(markdown(results));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

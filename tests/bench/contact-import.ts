@@ -14,7 +14,7 @@
  * Results go to tests/bench/results/contact-import.{md,json}.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -36,9 +36,9 @@ import {
 } from '../../server/src/marketing/contacts/imports/import-runner.ts';
 import { createImportService } from '../../server/src/marketing/contacts/imports/import-service.ts';
 import { importStore } from '../../server/src/marketing/contacts/imports/import-store.ts';
+import { markdownTable, round, writeResults } from './report.ts';
 
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
-const resultsDir = path.join(import.meta.dirname, 'results');
 
 interface Figures {
   database: string;
@@ -195,22 +195,45 @@ async function measure(database: string, db: Db, file: string, dir: string, url?
   return { database, ...ours, rowByRow, ...(copy ? { copy } : {}) };
 }
 
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-
 function markdown(results: Figures[]): string {
   const lines = [
     `# Contact import: ${rows.toLocaleString('en-US')} rows`,
     '',
     '`npm run bench:contacts` (BENCH_IMPORT_ROWS, BENCH_DATABASE_URL).',
     '',
-    '| database | ours s | ours rows/s | row-by-row rows/s | ours ÷ row-by-row | COPY rows/s | ours ÷ COPY | longest progress gap ms | longest loop stall ms | RSS growth MB | added | skipped | failed |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...markdownTable(
+      [
+        'database',
+        'ours s',
+        'ours rows/s',
+        'row-by-row rows/s',
+        'ours ÷ row-by-row',
+        'COPY rows/s',
+        'ours ÷ COPY',
+        'longest progress gap ms',
+        'longest loop stall ms',
+        'RSS growth MB',
+        'added',
+        'skipped',
+        'failed',
+      ],
+      results.map((r) => [
+        r.database,
+        round(r.ours.seconds),
+        Math.round(r.ours.rowsPerSecond),
+        Math.round(r.rowByRow.rowsPerSecond),
+        `${round(r.ours.rowsPerSecond / r.rowByRow.rowsPerSecond, 2)}×`,
+        r.copy ? Math.round(r.copy.rowsPerSecond) : 'not measured',
+        r.copy ? `${round(r.ours.rowsPerSecond / r.copy.rowsPerSecond, 2)}×` : '–',
+        Math.round(r.longestProgressGapMs),
+        round(r.longestLoopStallMs),
+        Math.round(r.rssGrowthMb),
+        r.ours.added,
+        r.ours.skipped,
+        r.ours.failed,
+      ]),
+    ),
   ];
-  for (const r of results) {
-    lines.push(
-      `| ${r.database} | ${round(r.ours.seconds)} | ${Math.round(r.ours.rowsPerSecond)} | ${Math.round(r.rowByRow.rowsPerSecond)} | ${round(r.ours.rowsPerSecond / r.rowByRow.rowsPerSecond, 2)}× | ${r.copy ? Math.round(r.copy.rowsPerSecond) : 'not measured'} | ${r.copy ? `${round(r.ours.rowsPerSecond / r.copy.rowsPerSecond, 2)}×` : '–'} | ${Math.round(r.longestProgressGapMs)} | ${round(r.longestLoopStallMs)} | ${Math.round(r.rssGrowthMb)} | ${r.ours.added} | ${r.ours.skipped} | ${r.ours.failed} |`,
-    );
-  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -243,10 +266,7 @@ try {
       await admin.end();
     }
   }
-  await mkdir(resultsDir, { recursive: true });
-  await writeFile(path.join(resultsDir, 'contact-import.json'), JSON.stringify({ rows, results }, null, 2));
-  await writeFile(path.join(resultsDir, 'contact-import.md'), markdown(results));
-  console.log(markdown(results));
+  await writeResults('contact-import', { rows, results }, markdown(results));
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, release, totalmem } from 'node:os';
+import path from 'node:path';
 
 /** A measured rate (detail: shown beside it, e.g. the seconds it took), or why there is none. */
 export type Outcome = { rate: number; unit: string; note?: string; detail?: string } | { skipped: string };
@@ -106,4 +108,24 @@ export function renderMarkdown(report: BenchReport): string {
   }
   if (report.notes.length > 0) lines.push(...report.notes.map((note) => `- ${note}`), '');
   return lines.join('\n');
+}
+
+/** A figure rounded to `digits` decimals, shown without trailing zeros. */
+export const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** The lines of a markdown table: its header, then one line a row. */
+export const markdownTable = (header: readonly string[], rows: readonly (readonly (string | number)[])[]) => [
+  `| ${header.join(' | ')} |`,
+  `|${header.map(() => '---').join('|')}|`,
+  ...rows.map((row) => `| ${row.join(' | ')} |`),
+];
+
+const resultsDir = path.join(import.meta.dirname, 'results');
+
+/** Writes a bench's figures to tests/bench/results/`name`.{json,md} and prints the markdown. */
+export async function writeResults(name: string, figures: unknown, markdown: string): Promise<void> {
+  await mkdir(resultsDir, { recursive: true });
+  await writeFile(path.join(resultsDir, `${name}.json`), JSON.stringify(figures, null, 2));
+  await writeFile(path.join(resultsDir, `${name}.md`), markdown);
+  console.log(markdown);
 }

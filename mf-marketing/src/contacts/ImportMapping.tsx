@@ -5,7 +5,8 @@ import type {
   ImportStatus,
 } from '@app/contract/marketing/contact-imports';
 import type { ContactField, Label } from '@app/contract/marketing/contacts';
-import { Alert, Button, type Column, DataTable, SelectField } from '@app/shared';
+import { $company, Alert, Button, type Column, DataTable, SelectField } from '@app/shared';
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
@@ -57,6 +58,8 @@ export function ImportMapping({
       label: field.builtIn ? field.name : `${field.name} ({{${field.tag}}})`,
     })),
   ];
+  // §6 "custom import without email": the operator's toggle lets a file without addresses in.
+  const addressOptional = useStore($company)?.toggles.includes('customImportWithoutEmail') ?? false;
   const noEmail = !Object.values(mapping).includes('email');
   const rows: ColumnRow[] = prepared.headers.map((header, index) => ({
     header,
@@ -119,7 +122,15 @@ export function ImportMapping({
         rowKey={(row) => row.header}
         empty={null}
       />
-      {noEmail ? <Alert type="warning">Choose the column that holds the email addresses.</Alert> : null}
+      {noEmail && !addressOptional ? (
+        <Alert type="warning">Choose the column that holds the email addresses.</Alert>
+      ) : null}
+      {addressOptional ? (
+        <Alert type="info">
+          Rows without an email address are imported as contacts that are never mailed; without an address, a
+          row matches an existing contact by its phone number.
+        </Alert>
+      ) : null}
       <div className="app-form-row">
         <SelectField
           label="Mode"
@@ -141,7 +152,7 @@ export function ImportMapping({
         onChange={setChosen}
       />
       <div className="app-page-actions">
-        <Button busy={busy} disabled={noEmail} onClick={() => void start()}>
+        <Button busy={busy} disabled={noEmail && !addressOptional} onClick={() => void start()}>
           Start import
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>

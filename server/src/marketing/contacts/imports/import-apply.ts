@@ -28,7 +28,8 @@ export interface ApplySlice {
 interface SliceRow {
   row_number: number;
   line: number;
-  email: string;
+  /** Null for a row without an address (the "custom import without email" toggle): its phone matches. */
+  email: string | null;
   superseded_by: number | null;
   contact_id: string | null;
 }
@@ -55,11 +56,21 @@ export async function applySlice(
   tx: Db,
   slice: ApplySlice,
 ): Promise<{ counts: SliceCounts; errors: RowError[] }> {
+  // A row is identified by its address, or, without one, by its phone among contacts without one.
   const rows = await tx.query<SliceRow>(
     `SELECT r.row_number, r.line, r.email,
-       (SELECT max(l.line) FROM contact_import_rows l
-        WHERE l.import_id = r.import_id AND l.email = r.email AND l.row_number > r.row_number) AS superseded_by,
-       (SELECT c.id::text FROM contacts c WHERE c.company_id = $4 AND c.email = r.email) AS contact_id
+       CASE WHEN r.email IS NOT NULL THEN
+         (SELECT max(l.line) FROM contact_import_rows l
+          WHERE l.import_id = r.import_id AND l.email = r.email AND l.row_number > r.row_number)
+       WHEN r.phone IS NOT NULL THEN
+         (SELECT max(l.line) FROM contact_import_rows l
+          WHERE l.import_id = r.import_id AND l.email IS NULL AND l.phone = r.phone AND l.row_number > r.row_number)
+       END AS superseded_by,
+       CASE WHEN r.email IS NOT NULL THEN
+         (SELECT c.id::text FROM contacts c WHERE c.company_id = $4 AND c.email = r.email)
+       WHEN r.phone IS NOT NULL THEN
+         (SELECT min(c.id)::text FROM contacts c WHERE c.company_id = $4 AND c.email IS NULL AND c.phone = r.phone)
+       END AS contact_id
      FROM contact_import_rows r
      WHERE r.import_id = $1 AND r.row_number > $2 AND r.row_number <= $3
      ORDER BY r.row_number`,
@@ -68,6 +79,7 @@ export async function applySlice(
   const errors: RowError[] = [];
   const counts = { processed: 0, added: 0, updated: 0, skipped: 0, failed: 0 };
   const toUpdate: number[] = [];
+  /** The contact each row of {@link toUpdate} matched, in its order. */
   const matchedIds: string[] = [];
   const toInsert: SliceRow[] = [];
   for (const row of rows) {
@@ -76,7 +88,10 @@ export async function applySlice(
       errors.push({
         line: row.line,
         column: slice.emailColumn,
-        reason: `Same address as line ${row.superseded_by}, whose values were kept`,
+        reason:
+          row.email === null
+            ? `Same phone, without an address, as line ${row.superseded_by}, whose values were kept`
+            : `Same address as line ${row.superseded_by}, whose values were kept`,
       });
     } else if (row.contact_id !== null) {
       if (slice.mode === 'add') counts.skipped += 1;
@@ -105,10 +120,11 @@ export async function applySlice(
     const changed = await tx.query(
       `UPDATE contacts c SET ${set}, fields = jsonb_strip_nulls(c.fields || s.fields), updated_at = $4
        FROM contact_import_rows s
-       WHERE s.import_id = $1 AND s.row_number = ANY($2::int[]) AND c.company_id = $3 AND c.email = s.email
+       JOIN unnest($2::int[], $5::bigint[]) AS m (row_number, contact_id) ON m.row_number = s.row_number
+       WHERE s.import_id = $1 AND c.company_id = $3 AND c.id = m.contact_id
          AND (c.firstname, c.lastname, c.phone, c.fields) IS DISTINCT FROM ${newValues}
        RETURNING c.id`,
-      [slice.importId, toUpdate, slice.companyId, slice.now],
+      [slice.importId, toUpdate, slice.companyId, slice.now, matchedIds],
     );
     counts.updated += changed.length;
     // The same values as the contact has: nothing to change (a file imported twice changes nothing).
@@ -117,7 +133,9 @@ export async function applySlice(
 
   let addedIds: string[] = [];
   if (allowed.length > 0) {
-    const suppressed = allowed.map((row) => row.email).filter((email) => slice.suppressed.has(email));
+    const suppressed = allowed.flatMap((row) =>
+      row.email && slice.suppressed.has(row.email) ? [row.email] : [],
+    );
     const added = await tx.query<{ id: string }>(
       `INSERT INTO contacts (company_id, email, firstname, lastname, phone, status, source, consent, fields, created_at, updated_at)
        SELECT $3, s.email, s.firstname, s.lastname, s.phone,

@@ -5,7 +5,10 @@ import type { RowError, StagedRow } from './import-store.ts';
 
 /** Where each mapped column goes: a built-in column or a custom field. */
 export interface RowPlan {
+  /** The address column's index; -1 when none is mapped (only with {@link RowPlan.addressOptional}). */
   email: number;
+  /** The company's "custom import without email" toggle: a row without an address is kept. */
+  addressOptional: boolean;
   builtIn: Array<{ index: number; header: string; column: 'firstname' | 'lastname' | 'phone'; max: number }>;
   custom: Array<{ index: number; header: string; field: FieldRule }>;
   emptyCells: 'keep' | 'clear';
@@ -18,10 +21,10 @@ export function rowPlanOf(
   headers: readonly string[],
   mapping: Record<string, string>,
   fields: readonly FieldRule[],
-  emptyCells: 'keep' | 'clear',
+  options: { emptyCells: 'keep' | 'clear'; addressOptional: boolean },
 ): RowPlan {
   const byTag = new Map(fields.map((field) => [field.tag, field]));
-  const plan: RowPlan = { email: -1, builtIn: [], custom: [], emptyCells };
+  const plan: RowPlan = { email: -1, builtIn: [], custom: [], ...options };
   for (const [index, header] of headers.entries()) {
     const target = mapping[header];
     if (target === undefined || target === 'skip') continue;
@@ -49,13 +52,13 @@ export function checkedRow(
   const refuse = (column: string, reason: string) => ({ error: { line: record.line, column, reason } });
   const cell = (index: number) => (record.cells[index] ?? '').trim();
   const emailHeader = headers[plan.email] ?? 'email';
-  const email = cell(plan.email).toLowerCase();
-  if (email === '') return refuse(emailHeader, 'No email address');
-  if (!isEmailAddress(email)) return refuse(emailHeader, 'Not a valid email address');
+  const email = plan.email === -1 ? '' : cell(plan.email).toLowerCase();
+  if (email === '' && !plan.addressOptional) return refuse(emailHeader, 'No email address');
+  if (email !== '' && !isEmailAddress(email)) return refuse(emailHeader, 'Not a valid email address');
   const row: StagedRow = {
     rowNumber,
     line: record.line,
-    email,
+    email: email === '' ? null : email,
     firstname: null,
     lastname: null,
     phone: null,

@@ -86,7 +86,10 @@ export function createImportRunner(deps: ImportRunnerDeps) {
 
   async function readFile(job: ImportRow): Promise<void> {
     const fields = await fieldStore.list(db, job.company_id);
-    const plan = rowPlanOf(job.headers, job.mapping ?? {}, fields, job.empty_cells ?? 'keep');
+    const plan = rowPlanOf(job.headers, job.mapping ?? {}, fields, {
+      emptyCells: job.empty_cells ?? 'keep',
+      addressOptional: (await deps.company.toggles(job.company_id)).includes('customImportWithoutEmail'),
+    });
     const sizer = sliceSizer(deps.slices?.sliceMs ?? sliceBudgetMs);
     let rowNumber = 0;
     let rows: StagedRow[] = [];

@@ -169,7 +169,12 @@ export function createImportService(deps: ImportServiceDeps) {
         }
         used.add(target);
       }
-      if (!used.has('email')) throw invalidField('mapping', 'Map one column to email');
+      if (
+        !used.has('email') &&
+        !(await deps.company.toggles(companyId)).includes('customImportWithoutEmail')
+      ) {
+        throw invalidField('mapping', 'Map one column to email');
+      }
       const mode = body.mode ?? defaults.mode;
       const labels = body.labels ?? [];
       await db.transaction(async (tx) => {

@@ -32,7 +32,8 @@ export interface ImportRow {
 export interface StagedRow {
   rowNumber: number;
   line: number;
-  email: string;
+  /** Null only with the "custom import without email" toggle. */
+  email: string | null;
   firstname: string | null;
   lastname: string | null;
   phone: string | null;
@@ -211,7 +212,8 @@ export const importStore = {
   stagedEmails: async (db: Db, id: string, after: number, upTo: number) =>
     (
       await db.query<{ email: string }>(
-        'SELECT email FROM contact_import_rows WHERE import_id = $1 AND row_number > $2 AND row_number <= $3',
+        `SELECT email FROM contact_import_rows
+         WHERE import_id = $1 AND row_number > $2 AND row_number <= $3 AND email IS NOT NULL`,
         [id, after, upTo],
       )
     ).map((row) => row.email),

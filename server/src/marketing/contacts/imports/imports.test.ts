@@ -335,6 +335,45 @@ describe.each(databases)('contact imports on $name', (database) => {
     expect(history.items.some((item: { importId: string }) => item.importId === ready.importId)).toBe(false);
   });
 
+  it('takes rows without an address only with the custom import without email toggle, matching them by phone', async () => {
+    const csv = [
+      'firstname,phone',
+      'Nadia,+351 900 000 001',
+      'Omar,+351 900 000 002',
+      'Omar again,+351 900 000 002',
+      'Nobody,',
+    ].join('\n');
+    const ready = await prepared(b, 'phones.csv', csv);
+    const refused = await t.post('/v1/contacts/import/start', b.token, {
+      importId: ready.importId,
+      mapping: ready.suggestedMapping,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().payload).toMatchObject({ field: 'mapping' });
+
+    await t.accounts.companies.setToggle(await companyIdOf(b), 'customImportWithoutEmail', true);
+    try {
+      const first = await imported(b, csv);
+      expect(first).toMatchObject({ state: 'done', added: 3, skipped: 1, failed: 0 });
+      const again = await imported(b, csv);
+      // Matched by phone, nothing changes; the row with neither address nor phone has nothing to match.
+      expect(again).toMatchObject({ state: 'done', added: 1, updated: 0, skipped: 3 });
+      const omar = await t.getData('/v1/contacts?search=Omar', b.token);
+      expect(omar.items).toHaveLength(1);
+      expect(omar.items[0]).toMatchObject({
+        email: null,
+        firstname: 'Omar again',
+        phone: '+351 900 000 002',
+      });
+      const withAddress = await imported(b, 'email,firstname\nmixed@example.test,Mixed\n,Blank\n');
+      expect(withAddress).toMatchObject({ state: 'done', added: 2, failed: 0 });
+    } finally {
+      await t.accounts.companies.setToggle(await companyIdOf(b), 'customImportWithoutEmail', false);
+    }
+    const blank = await imported(b, 'email,firstname\n,Blank again\n');
+    expect(blank).toMatchObject({ state: 'done', added: 0, failed: 1 });
+  });
+
   it('resumes an import whose worker stopped mid-way, with no duplicate and no lost row', async () => {
     const rows = Array.from({ length: 3000 }, (_, index) => `resume${index}@example.test,R${index}`);
     const ready = await prepared(a, 'resume.csv', ['email,firstname', ...rows].join('\n'));

@@ -1,4 +1,5 @@
 import type { CompanyToggle } from '@app/contract/accounts/company-toggles';
+import { timezoneOffsetFromText } from '@app/contract/rules/time';
 import type { Db } from '../db/db.ts';
 
 /**
@@ -13,16 +14,26 @@ export interface CompanyDoor {
   name(companyId: string): Promise<string>;
   /** The §6 toggles the operator turned on for the company. */
   toggles(companyId: string): Promise<readonly CompanyToggle[]>;
+  /** The team's time zone as minutes east of UTC: where the company's days begin. */
+  utcOffsetMinutes(companyId: string): Promise<number>;
 }
+
+/** '+0530' → 330. */
+const minutesOf = (offset: string) =>
+  (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(3, 5)));
 
 /** The door on the accounts domain's company store. */
 export function companyDoorOf(companies: {
   lockName(tx: Db, companyId: string): Promise<string>;
-  detail(companyId: string): Promise<{ name: string; toggles: readonly CompanyToggle[] }>;
+  detail(
+    companyId: string,
+  ): Promise<{ name: string; toggles: readonly CompanyToggle[]; timezone: string | null }>;
 }): CompanyDoor {
   return {
     lock: (tx, companyId) => companies.lockName(tx, companyId),
     name: async (companyId) => (await companies.detail(companyId)).name,
     toggles: async (companyId) => (await companies.detail(companyId)).toggles,
+    utcOffsetMinutes: async (companyId) =>
+      minutesOf(timezoneOffsetFromText((await companies.detail(companyId)).timezone)),
   };
 }

@@ -63,7 +63,7 @@ export interface MarketingWorkerDeps extends Pick<MarketingDeps, 'db' | 'clock' 
  */
 export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
   const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf, company, importDir } = deps;
-  const segments = createSegmentService({ db, clock });
+  const segments = createSegmentService({ db, clock, company });
   const contacts = createContactService({
     db,
     clock,

@@ -21,7 +21,11 @@ describe.each(databases)('contact exports on $name', (database) => {
   let vip: string;
 
   const runAll = async () => {
-    const segments = createSegmentService({ db: t.db, clock: t.clock });
+    const segments = createSegmentService({
+      db: t.db,
+      clock: t.clock,
+      company: companyDoorOf(t.accounts.companies),
+    });
     const runner = createContactExportRunner({
       db: t.db,
       clock: t.clock,
@@ -130,7 +134,11 @@ describe.each(databases)('contact exports on $name', (database) => {
     const companyC = (
       await t.db.one<{ company_id: string }>('SELECT company_id FROM users WHERE email = $1', [c.email])
     ).company_id;
-    const segments = createSegmentService({ db: t.db, clock: t.clock });
+    const segments = createSegmentService({
+      db: t.db,
+      clock: t.clock,
+      company: companyDoorOf(t.accounts.companies),
+    });
     const service = createContactService({
       db: t.db,
       clock: t.clock,

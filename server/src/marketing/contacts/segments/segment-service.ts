@@ -8,6 +8,7 @@ import type {
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
 import { DomainError } from '../../../domain-error.ts';
+import type { CompanyDoor } from '../../company-door.ts';
 import { isId } from '../entity-id.ts';
 import { fieldStore } from '../field-store.ts';
 import { segmentCompiler } from './segment-sql.ts';
@@ -32,12 +33,20 @@ const toSegment = (row: SegmentRow): Segment => ({
  * fields every time they are used (counted, listed, sent to), so a segment is never stale; saving
  * compiles them once to refuse what cannot run.
  */
-export function createSegmentService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+export function createSegmentService(deps: {
+  db: Db;
+  clock: Clock;
+  company: Pick<CompanyDoor, 'utcOffsetMinutes'>;
+}) {
+  const { db, clock, company } = deps;
 
   /** The compiled condition of `rules` for the company (refused when they name what it does not have). */
   const conditionOf = async (companyId: string, rules: SegmentGroup) => {
-    const compile = segmentCompiler(await fieldStore.list(db, companyId), clock.now());
+    const [fields, utcOffsetMinutes] = await Promise.all([
+      fieldStore.list(db, companyId),
+      company.utcOffsetMinutes(companyId),
+    ]);
+    const compile = segmentCompiler(fields, clock.now(), utcOffsetMinutes);
     compile(rules, []);
     return (params: unknown[]) => compile(rules, params);
   };

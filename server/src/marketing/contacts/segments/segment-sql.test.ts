@@ -73,6 +73,24 @@ describe('the segment compiler', () => {
     expect(refusal({ kind: 'field', field: 'birthday', operator: 'inLastDays', value: 7 })).toBe('compiled');
   });
 
+  it("counts days in the team's time zone", () => {
+    // 2026-11-28 12:00 UTC is already 2026-11-29 in Kiritimati (UTC+14) and still the 28th in Hawaii.
+    const dayOf = (offsetMinutes: number, condition: object) => {
+      const params: unknown[] = [];
+      segmentCompiler(fields, now, offsetMinutes)({ match: 'all', conditions: [condition] } as never, params);
+      return params.at(-1);
+    };
+    const since = { kind: 'field', field: 'birthday', operator: 'inLastDays', value: 1 };
+    expect(dayOf(0, since)).toBe('2026-11-27');
+    expect(dayOf(14 * 60, since)).toBe('2026-11-28');
+    expect(dayOf(-10 * 60, since)).toBe('2026-11-27');
+    const addedBefore = { kind: 'added', operator: 'before', value: '2026-11-28' };
+    expect(dayOf(0, addedBefore)).toEqual(new Date('2026-11-28T00:00:00Z'));
+    expect(dayOf(7 * 60, addedBefore)).toEqual(new Date('2026-11-27T17:00:00Z'));
+    expect(dayOf(-5 * 60, { ...addedBefore, operator: 'after' })).toEqual(new Date('2026-11-29T05:00:00Z'));
+    expect(() => dayOf(0, { ...addedBefore, value: '2026-02-30' })).toThrow();
+  });
+
   it('the rules schema refuses SQL in a tag, groups nested too deep, and too many conditions', () => {
     const condition = { kind: 'field', field: "email'--", operator: 'is', value: 'x' };
     expect(segmentRules.safeParse({ match: 'all', conditions: [condition] }).success).toBe(false);

@@ -39,7 +39,24 @@ const refuse = (message: string, value?: unknown) => invalidField('rules', messa
  * the company has no field for, an operator its type does not take, or a value of the wrong type is
  * refused with a validation error on `rules`.
  */
-export function segmentCompiler(fields: readonly FieldRule[], now: Date): SegmentCompiler {
+export function segmentCompiler(
+  fields: readonly FieldRule[],
+  now: Date,
+  utcOffsetMinutes = 0,
+): SegmentCompiler {
+  const offsetMs = utcOffsetMinutes * 60_000;
+  /** The team's calendar day `days` before today, as YYYY-MM-DD. */
+  const teamDayBefore = (days: number) =>
+    new Date(now.getTime() + offsetMs - days * dayMs).toISOString().slice(0, 10);
+  /** When the team's day `day` (YYYY-MM-DD) begins; refused when it is no calendar day. */
+  const teamDayStart = (day: unknown): Date => {
+    const midnight =
+      typeof day === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN;
+    if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== day) {
+      throw refuse('Give a date as YYYY-MM-DD', day);
+    }
+    return new Date(midnight - offsetMs);
+  };
   const byTag = new Map(fields.map((field) => [field.tag, field]));
 
   const compileField = (
@@ -65,7 +82,7 @@ export function segmentCompiler(fields: readonly FieldRule[], now: Date): Segmen
     if (condition.operator === 'inLastDays') {
       const count = Number(condition.value);
       if (!Number.isInteger(count) || count < 1) throw refuse('Give a number of days', condition.value);
-      return `${expression} >= ${p(new Date(now.getTime() - count * dayMs).toISOString().slice(0, 10))}::date`;
+      return `${expression} >= ${p(teamDayBefore(count))}::date`;
     }
     if (condition.value === undefined || condition.value === '')
       throw refuse(`Give a value for ${condition.field}`);
@@ -114,11 +131,10 @@ export function segmentCompiler(fields: readonly FieldRule[], now: Date): Segmen
           if (typeof condition.value !== 'number') throw refuse('Give a number of days', condition.value);
           return `contacts.created_at >= ${p(new Date(now.getTime() - condition.value * dayMs))}`;
         }
-        if (typeof condition.value !== 'string') throw refuse('Give a date as YYYY-MM-DD', condition.value);
-        const day = p(condition.value);
+        const start = teamDayStart(condition.value);
         return condition.operator === 'before'
-          ? `contacts.created_at < ${day}::date`
-          : `contacts.created_at >= (${day}::date + 1)`;
+          ? `contacts.created_at < ${p(start)}`
+          : `contacts.created_at >= ${p(new Date(start.getTime() + dayMs))}`;
       }
       case 'engagement': {
         const since = p(new Date(now.getTime() - condition.value * dayMs));

@@ -11,6 +11,9 @@ import { createEngine } from '../../server/src/engine/create-engine.ts';
 import { reportTo } from '../../server/src/report-error.ts';
 import type { CrashStorage } from './crash-storage.ts';
 
+/** The owner the operator commands create: a console session signs in with it. */
+export const crashOwner = { email: 'crash@example.test', password: 'Passw0rd-x' };
+
 export interface SendingAccount {
   companyId: string;
   apiKey: string;
@@ -48,7 +51,7 @@ export function createSendingAccount(storage: CrashStorage): Promise<SendingAcco
         systemClock,
       ),
     };
-    const email = 'crash@example.test';
+    const { email, password } = crashOwner;
     const run = (...argv: string[]) => runAdminCommand(ctx, argv);
     const [created = ''] = await run(
       'create-company',
@@ -57,7 +60,7 @@ export function createSendingAccount(storage: CrashStorage): Promise<SendingAcco
       '--email',
       email,
       '--password',
-      'Passw0rd-x',
+      password,
     );
     await run('set-environment', '--email', email, '--environment', 'production');
     await run('set-plan', '--email', email, '--plan', 'UNLIMITED');

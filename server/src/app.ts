@@ -110,7 +110,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerConsole } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { companyDoorOf } from './marketing/company-door.ts';
-import { marketingRoutes } from './marketing/create-marketing.ts';
+import { contactMergeTags, marketingRoutes } from './marketing/create-marketing.ts';
 import { reportTo } from './report-error.ts';
 
 export interface AppOptions {
@@ -317,6 +317,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     embedSessionRoutes({
       companyName: async (companyId) => (await companies.detail(companyId)).name,
       blocksOff: (companyId) => blocksOffFor(db, companyId),
+      mergeTags: contactMergeTags(db),
     }),
     designRoutes({
       designs: createDesignService({

@@ -52,6 +52,8 @@ export const embedSession = z.object({
   expires_at: z.string(),
   /** The block types the company's plan leaves out (§6): the palette does not offer them. */
   blocks_off: z.array(z.enum(blockTypes)),
+  /** The merge tags rich text offers: the tags of the company's contact fields (built-in, then its own). */
+  merge_tags: z.array(z.string()),
 });
 export type EmbedSession = z.infer<typeof embedSession>;
 

@@ -19,6 +19,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useStore } from '@nanostores/react';
 import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { EditorServices, PickedFile } from '../blocks/block-definition.ts';
+import { MergeTagsContext } from '../blocks/rich-text/merge-tags.ts';
 import { Canvas } from './Canvas.tsx';
 import { canvasDropId, dropIndexOf, gapDropPrefix } from './drop-target.ts';
 import { EditorContext, type EditorContextValue } from './editor-context.ts';
@@ -36,8 +37,6 @@ import { Toolbar, type ViewOptions } from './Toolbar.tsx';
 /** The block types whose images the engine makes (the canvas shows them from a quiet render). */
 const generatedTypes = new Set<string>(generatedBlockTypes);
 
-/** Merge tags offered by rich text and link fields (`{{first_name}}`…). */
-export const mergeTags = ['first_name', 'last_name', 'email', 'company'] as const;
 const assetsDebounceMs = 700;
 
 export interface FrameCallbacks {
@@ -53,6 +52,7 @@ export function EditorFrame({
   labels,
   target,
   blocksOff,
+  mergeTags,
   callbacks,
 }: {
   store: EditorStore;
@@ -61,6 +61,8 @@ export function EditorFrame({
   target: SaveTarget;
   /** The block types the company's plan leaves out (§6): the palette does not offer them. */
   blocksOff: readonly BlockType[];
+  /** The company's contact field tags, offered as merge tags (`{{firstname}}`…). */
+  mergeTags: readonly string[];
   /** A ref's current value: the latest callbacks without re-running effects. */
   callbacks: { current: FrameCallbacks };
 }) {
@@ -94,7 +96,7 @@ export function EditorFrame({
         callbacks.current.onError?.({ message, ...(status === undefined ? {} : { status }) });
       },
     };
-  }, [store, client, labels, blocksOff, callbacks]);
+  }, [store, client, labels, blocksOff, mergeTags, callbacks]);
 
   // After a 409: the revision someone else saved, so "Keep my version" can save over it knowingly.
   const [conflicted, setConflicted] = useState(false);
@@ -290,78 +292,84 @@ export function EditorFrame({
 
   return (
     <EditorContext.Provider value={context}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the editor's shortcuts listen where its focus is */}
-      <div className="ee-root" data-testid="email-editor" onKeyDown={onKeyDown}>
-        <Toolbar
-          view={view}
-          onViewChange={(change) => setView((view) => ({ ...view, ...change }))}
-          onPreview={() => setPreviewOpen(true)}
-          onSave={() => void save(false)}
-          onPublish={() => void save(true)}
-        />
-        {error && (
-          <div className="ee-alert" role="alert" data-testid="editor-error">
-            <span>{error}</span>
-            {conflicted ? (
-              <button type="button" className="ee-button ee-button--primary" onClick={() => void keepMine()}>
-                {labels.keepMine}
+      <MergeTagsContext.Provider value={mergeTags}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the editor's shortcuts listen where its focus is */}
+        <div className="ee-root" data-testid="email-editor" onKeyDown={onKeyDown}>
+          <Toolbar
+            view={view}
+            onViewChange={(change) => setView((view) => ({ ...view, ...change }))}
+            onPreview={() => setPreviewOpen(true)}
+            onSave={() => void save(false)}
+            onPublish={() => void save(true)}
+          />
+          {error && (
+            <div className="ee-alert" role="alert" data-testid="editor-error">
+              <span>{error}</span>
+              {conflicted ? (
+                <button
+                  type="button"
+                  className="ee-button ee-button--primary"
+                  onClick={() => void keepMine()}
+                >
+                  {labels.keepMine}
+                </button>
+              ) : null}
+              <button type="button" className="ee-button" onClick={() => store.$error.set(undefined)}>
+                {labels.dismiss}
               </button>
-            ) : null}
-            <button type="button" className="ee-button" onClick={() => store.$error.set(undefined)}>
-              {labels.dismiss}
-            </button>
-          </div>
-        )}
-        <div className="ee-visually-hidden" role="status" aria-live="polite">
-          {notice}
-        </div>
-        {notice && (
-          <div className="ee-notice" aria-hidden="true">
+            </div>
+          )}
+          <div className="ee-visually-hidden" role="status" aria-live="polite">
             {notice}
           </div>
-        )}
-        <DndContext
-          sensors={sensors}
-          collisionDetection={collisionDetection}
-          onDragStart={(event: DragStartEvent) => {
-            const source = dragSourceOf(event.active.data.current);
-            setDragSource(source);
-            setReordering(source === undefined);
-          }}
-          onDragMove={(event) => {
-            if (dragSourceOf(event.active.data.current)) setDropIndex(dropIndexFor(event));
-          }}
-          onDragEnd={onDragEnd}
-          onDragCancel={endDrag}
-        >
-          <div className="ee-body">
-            <Palette />
-            <Canvas
-              mobile={view.mobile}
-              dropIndex={dragSource ? dropIndex : undefined}
-              reordering={reordering}
-              canvasRef={canvasRef}
-            />
-            <SettingsPanel />
-          </div>
-          <DragOverlay dropAnimation={null}>
-            {dragSource ? <DragGhost source={dragSource} /> : null}
-          </DragOverlay>
-        </DndContext>
-        <PreviewDialog
-          open={previewOpen}
-          mobile={view.mobile}
-          dark={view.dark}
-          onClose={() => setPreviewOpen(false)}
-        />
-        <MediaPicker
-          request={pickRequest}
-          onDone={(file) => {
-            pickRequest?.resolve(file);
-            setPickRequest(undefined);
-          }}
-        />
-      </div>
+          {notice && (
+            <div className="ee-notice" aria-hidden="true">
+              {notice}
+            </div>
+          )}
+          <DndContext
+            sensors={sensors}
+            collisionDetection={collisionDetection}
+            onDragStart={(event: DragStartEvent) => {
+              const source = dragSourceOf(event.active.data.current);
+              setDragSource(source);
+              setReordering(source === undefined);
+            }}
+            onDragMove={(event) => {
+              if (dragSourceOf(event.active.data.current)) setDropIndex(dropIndexFor(event));
+            }}
+            onDragEnd={onDragEnd}
+            onDragCancel={endDrag}
+          >
+            <div className="ee-body">
+              <Palette />
+              <Canvas
+                mobile={view.mobile}
+                dropIndex={dragSource ? dropIndex : undefined}
+                reordering={reordering}
+                canvasRef={canvasRef}
+              />
+              <SettingsPanel />
+            </div>
+            <DragOverlay dropAnimation={null}>
+              {dragSource ? <DragGhost source={dragSource} /> : null}
+            </DragOverlay>
+          </DndContext>
+          <PreviewDialog
+            open={previewOpen}
+            mobile={view.mobile}
+            dark={view.dark}
+            onClose={() => setPreviewOpen(false)}
+          />
+          <MediaPicker
+            request={pickRequest}
+            onDone={(file) => {
+              pickRequest?.resolve(file);
+              setPickRequest(undefined);
+            }}
+          />
+        </div>
+      </MergeTagsContext.Provider>
     </EditorContext.Provider>
   );
 }

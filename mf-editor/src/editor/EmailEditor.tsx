@@ -62,6 +62,8 @@ interface Loaded {
   target: SaveTarget;
   /** The block types the company's plan leaves out (§6). */
   blocksOff: readonly BlockType[];
+  /** The company's contact field tags, offered as merge tags. */
+  mergeTags: readonly string[];
 }
 
 type LoadState =
@@ -98,6 +100,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
         store,
         target: { templateId: id, name: stored?.name },
         blocksOff: session.blocks_off,
+        mergeTags: session.merge_tags,
       });
       callbacks.current.onReady?.({ templateId: id ?? null, session });
     })().catch((failure: unknown) => {
@@ -134,6 +137,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
       labels={labels}
       target={state.target}
       blocksOff={state.blocksOff}
+      mergeTags={state.mergeTags}
       callbacks={callbacks}
     />
   );

@@ -212,6 +212,11 @@ describe('EmailEditor', () => {
       q<HTMLElement>('[data-block-type="text"] [data-testid="rich-text"][contenteditable="true"]'),
     );
     expect(q('.mf-rich-text-toolbar')).to.not.equal(null);
+    // The company's contact field tags from the session, its own "plan" among them.
+    const tags = [...(q<HTMLSelectElement>('select[aria-label="Insert merge tag"]')?.options ?? [])].map(
+      (option) => option.textContent,
+    );
+    expect(tags).to.include.members(['{{firstname}}', '{{plan}}', 'Custom tag…']);
     editable.focus();
     await sendKeys({ press: 'Control+a' });
     await sendKeys({ type: 'Fresh <b>arrivals</b>' });

@@ -1,3 +1,4 @@
+import { builtInFieldTags } from '@app/contract/marketing/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Notifier } from '../accounts/notifications/notification-store.ts';
 import type { Clock } from '../clock.ts';
@@ -17,6 +18,7 @@ import { createContactExportRunner } from './contacts/exports/export-runner.ts';
 import { createContactExportService } from './contacts/exports/export-service.ts';
 import { fieldRoutes } from './contacts/field-routes.ts';
 import { createFieldService } from './contacts/field-service.ts';
+import { fieldStore } from './contacts/field-store.ts';
 import { importRoutes } from './contacts/imports/import-routes.ts';
 import { createImportRunner } from './contacts/imports/import-runner.ts';
 import { createImportService } from './contacts/imports/import-service.ts';
@@ -55,6 +57,14 @@ export interface MarketingWorkerDeps extends Pick<MarketingDeps, 'db' | 'clock' 
   exportDir: string;
   /** How long an import slice aims to take and rests: shorter on PGlite, whose one connection the neighbours wait for. */
   importSlices?: { sliceMs: number; restMs: number };
+}
+
+/** The merge tags of a company's contacts, for the email editor: the built-in fields' tags, then its own. */
+export function contactMergeTags(db: Db): (companyId: string) => Promise<string[]> {
+  return async (companyId) => [
+    ...builtInFieldTags,
+    ...(await fieldStore.list(db, companyId)).map((field) => field.tag),
+  ];
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { Editor } from '@tiptap/react';
 import { useEditorState } from '@tiptap/react';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { errorStyle } from '../fields/field-style.ts';
 import { linkError, mergeTagName } from '../fields/validation.ts';
-import { richTextMergeTags } from './merge-tags.ts';
+import { MergeTagsContext } from './merge-tags.ts';
 
 const marks = [
   {
@@ -53,6 +53,7 @@ const visuallyHidden = {
 /** Bold, italic, underline, link, lists and "Insert merge tag" over a selected rich text. */
 export function RichTextToolbar({ editor, label }: { editor: Editor; label: string }) {
   const [error, setError] = useState<string>();
+  const mergeTags = useContext(MergeTagsContext);
   const active = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
@@ -136,7 +137,7 @@ export function RichTextToolbar({ editor, label }: { editor: Editor; label: stri
         }}
       >
         <option value="">Insert merge tag</option>
-        {richTextMergeTags.map((tag) => (
+        {mergeTags.map((tag) => (
           <option key={tag} value={tag}>
             {`{{${tag}}}`}
           </option>

@@ -1,5 +1,8 @@
+import { createContext } from 'react';
+
 /**
- * The merge tags the rich-text toolbar offers (the canvas gets no EditorServices, so the list is
- * fixed here; "Custom tag…" takes any other name).
+ * The merge tags the rich-text toolbar offers: the company's contact field tags, which the editor
+ * provides from its session (the canvas's blocks get no EditorServices). Without an editor around,
+ * the built-in contact fields; "Custom tag…" takes any other name.
  */
-export const richTextMergeTags = ['first_name', 'last_name', 'email', 'company'] as const;
+export const MergeTagsContext = createContext<readonly string[]>(['email', 'firstname', 'lastname', 'phone']);

@@ -40,6 +40,7 @@ export function fakeServer(...saveStatuses: number[]) {
           template_id: null,
           expires_at: '2030-01-01T00:00:00Z',
           blocks_off: fakePlan.blocksOff,
+          merge_tags: ['email', 'firstname', 'lastname', 'phone', 'plan'],
         },
       });
     if (path === '/templates/welcome/design' && method === 'GET')

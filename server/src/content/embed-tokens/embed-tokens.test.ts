@@ -53,7 +53,28 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
       template_id: null,
       expires_at,
       blocks_off: [],
+      merge_tags: ['email', 'firstname', 'lastname', 'phone'],
     });
+  });
+
+  it("offers the company's contact field tags as merge tags", async () => {
+    const b = await engineAccount(t.app, t.db, 'embed-tags');
+    const field = await t.post('/v1/contacts/field', b.token, {
+      name: 'Customer number',
+      tag: 'customer_no',
+      type: 'text',
+    });
+    expect(field.statusCode, field.body).toBe(201);
+    const session = await embedCall(t.app, await embedToken(t.app, b), 'GET', '/session');
+    expect(session.json().results.merge_tags).toEqual([
+      'email',
+      'firstname',
+      'lastname',
+      'phone',
+      'customer_no',
+    ]);
+    const other = await embedCall(t.app, await embedToken(t.app, a), 'GET', '/session');
+    expect(other.json().results.merge_tags).not.toContain('customer_no');
   });
 
   it("names the blocks the company's plan leaves out (§6 editor blocks tied to features)", async () => {

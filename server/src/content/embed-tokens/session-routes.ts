@@ -8,10 +8,13 @@ import { embedScopeOf } from './embed-api-routes.ts';
 export function embedSessionRoutes({
   companyName,
   blocksOff,
+  mergeTags,
 }: {
   companyName: (companyId: string) => Promise<string>;
   /** The block types the company's plan leaves out. */
   blocksOff: (companyId: string) => Promise<BlockType[]>;
+  /** The tags of the company's contact fields. */
+  mergeTags: (companyId: string) => Promise<string[]>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -26,6 +29,7 @@ export function embedSessionRoutes({
             template_id: scope.templateId,
             expires_at: scope.expiresAt.toISOString(),
             blocks_off: await blocksOff(scope.companyId),
+            merge_tags: await mergeTags(scope.companyId),
           },
         };
       },

@@ -1,4 +1,5 @@
 import type { Contact, ContactFieldValue, ContactStatus } from '@app/contract/marketing/contacts';
+import { countWithoutWorkers } from '../../db/count-without-workers.ts';
 import type { Db } from '../../db/db.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import type { FieldValues } from './field-values.ts';
@@ -170,12 +171,11 @@ export function createContactStore(db: Db) {
     async count(companyId: string, filter: ContactFilter): Promise<number> {
       const params: unknown[] = [companyId];
       const condition = filterSql(filter, params);
-      return (
-        await db.one<{ total: number }>(
-          `SELECT count(*)::int AS total FROM contacts WHERE ${condition}`,
-          params,
-        )
-      ).total;
+      return countWithoutWorkers(
+        db,
+        `SELECT count(*)::int AS count FROM contacts WHERE ${condition}`,
+        params,
+      );
     },
 
     /** One page of the filter's contacts, in the query's order (the total is the caller's: {@link count}). */

@@ -1,4 +1,5 @@
 import type { SegmentGroup } from '@app/contract/marketing/segments';
+import { countWithoutWorkers } from '../../../db/count-without-workers.ts';
 import type { Db } from '../../../db/db.ts';
 import { containsPattern } from '../../../db/like-pattern.ts';
 
@@ -71,11 +72,10 @@ export const segmentStore = {
   count: async (db: Db, companyId: string, condition: (params: unknown[]) => string) => {
     const params: unknown[] = [companyId];
     const where = condition(params);
-    return (
-      await db.one<{ count: number }>(
-        `SELECT count(*)::int AS count FROM contacts WHERE company_id = $1 AND ${where}`,
-        params,
-      )
-    ).count;
+    return countWithoutWorkers(
+      db,
+      `SELECT count(*)::int AS count FROM contacts WHERE company_id = $1 AND ${where}`,
+      params,
+    );
   },
 };

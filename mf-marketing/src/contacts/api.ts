@@ -22,6 +22,7 @@ import type {
 import type { Segment, SegmentGroup, SegmentListAnswer } from '@app/contract/marketing/segments';
 import { dispatchApiOutcome, http, usesSampleData } from '@app/shared';
 import { listQueryString } from '../lists/list-query.ts';
+import { everyPage } from './every-page.ts';
 import { sampleContactApi } from './sample-contacts.ts';
 
 /** What the contact screens ask of the contact book: the server's, or the demo vendors' sample (§1). */
@@ -81,7 +82,8 @@ const serverContactApi: ContactApi = {
   fields: () => http.config.get<ContactFields>('/contacts/field'),
   createField: (body) => http.config.post<ContactField>('/contacts/field', body, { quiet: true }),
   removeField: (id) => http.config.delete<void>(`/contacts/field/${encodeURIComponent(id)}`),
-  labels: () => http.config.get<LabelListAnswer>('/contacts/label?size=100&sort=name'),
+  labels: () =>
+    everyPage((page) => http.config.get<LabelListAnswer>(`/contacts/label?size=100&sort=name&page=${page}`)),
   createLabel: (name) => http.config.post<Label>('/contacts/label', { name }, { quiet: true }),
   removeLabel: (id) => http.config.delete<void>(`/contacts/label/${encodeURIComponent(id)}`),
   prepareImport(file, onProgress, signal) {
@@ -98,7 +100,8 @@ const serverContactApi: ContactApi = {
     http.config.get<ImportHistoryAnswer>(`/contacts/import/history?page=${page}&size=10`),
   importSetting: () => http.config.get<ImportSetting>('/contacts/import/setting'),
   rejectedRowsPath: (id) => `/contacts/import/${encodeURIComponent(id)}/errors`,
-  segments: () => http.config.get<SegmentListAnswer>('/contacts/segment?size=100'),
+  segments: () =>
+    everyPage((page) => http.config.get<SegmentListAnswer>(`/contacts/segment?size=100&page=${page}`)),
   segmentCount: (id) =>
     http.config
       .get<{ count: number }>(`/contacts/segment/${encodeURIComponent(id)}/count`)

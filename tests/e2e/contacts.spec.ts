@@ -143,9 +143,22 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await builder.getByLabel('Condition 1 comparison').selectOption('contains');
   await builder.getByLabel('Condition 1 value').fill('example.test');
   await expect(builder.getByRole('status')).toHaveText('2 contacts match');
+  // A nested group: all of (the address condition, any of the group's conditions).
+  await builder.getByRole('button', { name: 'Add group', exact: true }).click();
+  await builder.getByLabel('Condition 2.1 field').selectOption('email');
+  await builder.getByLabel('Condition 2.1 comparison').selectOption('startsWith');
+  await builder.getByLabel('Condition 2.1 value').fill('bo@');
+  await expect(builder.getByRole('status')).toHaveText('1 contact match');
+  await builder.getByRole('button', { name: 'Add condition to group 2' }).click();
+  await builder.getByLabel('Condition 2.2 field').selectOption('email');
+  await builder.getByLabel('Condition 2.2 comparison').selectOption('startsWith');
+  await builder.getByLabel('Condition 2.2 value').fill('ana@');
+  await expect(builder.getByRole('status')).toHaveText('2 contacts match');
   await builder.getByLabel('Segment name').fill('Example customers');
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'contacts-segment-builder');
+  await builder.getByRole('button', { name: 'Remove group 2' }).click();
+  await expect(builder.getByRole('status')).toHaveText('2 contacts match');
   await builder.getByRole('button', { name: 'Save segment' }).click();
   const segmentRow = page
     .getByRole('table', { name: 'Segments' })

@@ -3,9 +3,9 @@ import { numericId } from '../engine/common.ts';
 import { contactFieldTag, contactStatuses } from './contacts.ts';
 import { listPage, listQuery } from './list.ts';
 
-/** §5-style limits of a segment's rules: how deep groups nest and how many conditions there are in all. */
-export const maxSegmentDepth = 3;
-export const maxSegmentConditions = 50;
+import { maxSegmentConditions, maxSegmentDepth } from './segment-limits.ts';
+
+export { maxSegmentConditions, maxSegmentDepth };
 
 export const fieldOperators = [
   'is',

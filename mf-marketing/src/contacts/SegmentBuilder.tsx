@@ -1,17 +1,17 @@
 import type { ContactField, Label } from '@app/contract/marketing/contacts';
-import type { Segment, SegmentCondition, SegmentGroup } from '@app/contract/marketing/segments';
+import type { Segment, SegmentGroup } from '@app/contract/marketing/segments';
 import { Alert, Button, SelectField, TextField } from '@app/shared';
 import { useEffect, useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
-import { ConditionRow } from './ConditionRow.tsx';
-import { isComplete, newCondition, rulesOf } from './segment-draft.ts';
+import { ConditionGroup } from './ConditionGroup.tsx';
+import { conditionCount, isComplete, newCondition, rulesOf } from './segment-draft.ts';
 
 const countDelayMs = 400;
 
 /**
- * The segment builder: a name, all or any of a list of conditions, and the live count of the contacts
- * they hold (asked of the server a moment after each change, as the send will count them).
+ * The segment builder: a name, all or any of a list of conditions and groups of conditions, and the
+ * live count of the contacts they hold (asked of the server a moment after each change, as the send will count them).
  */
 export function SegmentBuilder({
   api,
@@ -54,11 +54,6 @@ export function SegmentBuilder({
     };
   }, [api, key, complete]);
 
-  const setCondition = (index: number, condition: SegmentCondition) =>
-    setGroup((current) => ({
-      ...current,
-      conditions: current.conditions.map((entry, at) => (at === index ? condition : entry)),
-    }));
   const save = async () => {
     setBusy(true);
     setError(null);
@@ -100,26 +95,15 @@ export function SegmentBuilder({
           onChange={(match) => setGroup((current) => ({ ...current, match: match as 'all' | 'any' }))}
         />
       </div>
-      <ol className="segment-conditions" aria-label="Conditions">
-        {group.conditions.map((entry, index) =>
-          'match' in entry ? null : (
-            <ConditionRow
-              key={index}
-              number={String(index + 1)}
-              condition={entry}
-              fields={fields}
-              labels={labels}
-              onChange={(condition) => setCondition(index, condition)}
-              onRemove={() =>
-                setGroup((current) => ({
-                  ...current,
-                  conditions: current.conditions.filter((_, at) => at !== index),
-                }))
-              }
-            />
-          ),
-        )}
-      </ol>
+      <ConditionGroup
+        group={group}
+        onChange={setGroup}
+        depth={1}
+        prefix=""
+        total={conditionCount(group)}
+        fields={fields}
+        labels={labels}
+      />
       <p role="status" className="segment-count">
         {!complete
           ? 'Complete the conditions to see how many contacts they hold.'
@@ -130,18 +114,6 @@ export function SegmentBuilder({
               : `${(count.value ?? 0).toLocaleString('en-US')} contact${count.value === 1 ? '' : 's'} match`}
       </p>
       <div className="app-page-actions">
-        <Button
-          variant="secondary"
-          disabled={group.conditions.length >= 50}
-          onClick={() =>
-            setGroup((current) => ({
-              ...current,
-              conditions: [...current.conditions, newCondition('field', fields)],
-            }))
-          }
-        >
-          Add condition
-        </Button>
         <Button type="submit" busy={busy} disabled={!complete || name.trim() === ''}>
           Save segment
         </Button>

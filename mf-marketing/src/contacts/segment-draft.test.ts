@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isComplete, newCondition, operatorOptions, rulesOf } from './segment-draft.ts';
+import { conditionCount, isComplete, newCondition, operatorOptions, rulesOf } from './segment-draft.ts';
 
 const fields = [
   {
@@ -53,5 +53,15 @@ describe('the segment builder draft', () => {
       conditions: [{ kind: 'field', field: 'age', operator: 'isEmpty' }],
     });
     expect(isComplete({ match: 'any', conditions: [] })).toBe(false);
+  });
+
+  it('counts the conditions of every group against the segment limit', () => {
+    const status = newCondition('status', fields);
+    expect(
+      conditionCount({
+        match: 'all',
+        conditions: [status, { match: 'any', conditions: [status, { match: 'all', conditions: [status] }] }],
+      }),
+    ).toBe(3);
   });
 });

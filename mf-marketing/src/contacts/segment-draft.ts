@@ -56,6 +56,10 @@ export function newCondition(
   }
 }
 
+/** How many conditions the rules hold, in every group. */
+export const conditionCount = (group: SegmentGroup): number =>
+  group.conditions.reduce((sum, entry) => sum + ('match' in entry ? conditionCount(entry) : 1), 0);
+
 /** Whether every condition has what it needs, so the rules can be counted and saved. */
 export function isComplete(group: SegmentGroup): boolean {
   return (

@@ -146,6 +146,7 @@ const stopMarketingWorkers = runs('worker')
         notify: createNotificationStore(db).notify,
         exportDir: config.exportDir,
         ...(config.databaseUrl ? {} : { importSlices: sharedConnectionSlices }),
+        ...(presence ? { holder: presence } : {}),
       },
       reportTo(logger),
     )

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases } from '../testing/databases.ts';
 import type { Db } from './db.ts';
-import { claimFirstDue, tokenLease } from './token-lease.ts';
+import { claimFirstDue, heldByAnyOf as heldByAny, tokenLease } from './token-lease.ts';
 
 interface JobRow {
   id: string;
@@ -19,7 +19,6 @@ const table = (name: string) => `CREATE TABLE ${name} (
   id text PRIMARY KEY, state text NOT NULL DEFAULT 'queued', output text, error text,
   claimed_until timestamptz, claim_token uuid, claimed_by text, attempts int NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL, finished_at timestamptz)`;
-const heldByAny = (column: string, param: string) => `${column} = ANY(${param}::text[])`;
 const claimed = (row: JobRow | undefined) => ({ id: row?.id ?? '', claimToken: row?.claim_token ?? null });
 
 describe.each(databases)('token lease on $name', (database) => {

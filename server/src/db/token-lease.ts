@@ -60,6 +60,24 @@ export interface ClaimingProcess {
   deadHolders: readonly string[];
 }
 
+/**
+ * What a claimer of job rows needs of its process's presence among the worker processes (the
+ * engine's worker presence is one): its id, and the processes found dead, whose claims are free at once.
+ */
+export interface ClaimHolder {
+  /** This process's id (it may change: a process found dead goes on under a new one). */
+  id(): string;
+  /** Processes found dead: the claims they hold are free, whatever their expiry. */
+  deadHolders(): readonly string[];
+}
+
+/** `holder` as it claims now; none without a holder (then only a lapsed claim is free). */
+export const claimingProcess = (holder: ClaimHolder | undefined): ClaimingProcess | undefined =>
+  holder && { holder: holder.id(), deadHolders: holder.deadHolders() };
+
+/** The SQL condition that `column`, holding a process id as it is, names one of the text[] parameter `param`. */
+export const heldByAnyOf = (column: string, param: string) => `${column} = ANY(${param}::text[])`;
+
 /** The statements of a {@link TokenLeaseTable}, its rows answered as `Row`. */
 export function tokenLease<Row extends object>(spec: TokenLeaseTable) {
   const { table, state, holder } = spec;

@@ -5,6 +5,7 @@ import type { Clock } from '../clock.ts';
 import { designStore } from '../content/email-designs/design-store.ts';
 import type { MediaStore } from '../content/media/media-store.ts';
 import type { Db } from '../db/db.ts';
+import type { ClaimHolder } from '../db/token-lease.ts';
 import type { MarketingEngine } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -57,6 +58,11 @@ export interface MarketingWorkerDeps extends Pick<MarketingDeps, 'db' | 'clock' 
   exportDir: string;
   /** How long an import slice aims to take and rests: shorter on PGlite, whose one connection the neighbours wait for. */
   importSlices?: { sliceMs: number; restMs: number };
+  /**
+   * This process among the worker processes (main.ts gives the engine's worker presence): an import or
+   * export held by a process found dead is taken up at once. Without one, when its claim lapses.
+   */
+  holder?: ClaimHolder;
 }
 
 /** The merge tags of a company's contacts, for the email editor: the built-in fields' tags, then its own. */

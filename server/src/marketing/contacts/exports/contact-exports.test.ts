@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNotificationStore } from '../../../accounts/notifications/notification-store.ts';
+import type { ClaimHolder } from '../../../db/token-lease.ts';
 import { marketingEngineOf } from '../../../engine/interfaces.ts';
 import { signUp, type TestAccount } from '../../../testing/accounts.ts';
 import { useTestApp } from '../../../testing/app.ts';
@@ -13,6 +14,7 @@ import { createContactService } from '../contact-service.ts';
 import { createSegmentService } from '../segments/segment-service.ts';
 import { inertCell } from './export-file.ts';
 import { createContactExportRunner } from './export-runner.ts';
+import { contactExportStore } from './export-store.ts';
 
 describe.each(databases)('contact exports on $name', (database) => {
   const t = useTestApp(database);
@@ -20,13 +22,13 @@ describe.each(databases)('contact exports on $name', (database) => {
   let b: TestAccount;
   let vip: string;
 
-  const runAll = async () => {
+  const runner = (holder?: ClaimHolder) => {
     const segments = createSegmentService({
       db: t.db,
       clock: t.clock,
       company: companyDoorOf(t.accounts.companies),
     });
-    const runner = createContactExportRunner({
+    return createContactExportRunner({
       db: t.db,
       clock: t.clock,
       contacts: createContactService({
@@ -38,8 +40,12 @@ describe.each(databases)('contact exports on $name', (database) => {
       }),
       notify: createNotificationStore(t.db).notify,
       dir: mkdtempSync(join(tmpdir(), 'contact-exports-')),
+      ...(holder ? { holder } : {}),
     });
-    while ((await runner.runDue()) > 0) {
+  };
+  const runAll = async () => {
+    const once = runner();
+    while ((await once.runDue()) > 0) {
       // until no export is due
     }
   };
@@ -125,6 +131,33 @@ describe.each(databases)('contact exports on $name', (database) => {
     await runAll();
     expect((await t.post('/v1/contacts/export', a.token, {})).statusCode).toBe(202);
     await runAll();
+  });
+
+  it('writes an export held by a worker process found dead at once, not one held by a live process', async () => {
+    const asked = (await t.post('/v1/contacts/export', a.token, { format: 'csv' })).json().data;
+    // The process 'first' claims it and dies before writing it: its claim names it.
+    const first = await contactExportStore.claim(t.db, t.clock.now(), { holder: 'first', deadHolders: [] });
+    if (!first) throw new Error('the export was not claimed');
+    expect(first.id).toBe(asked.id);
+    const holder = (id: string, dead: string[] = []): ClaimHolder => ({
+      id: () => id,
+      deadHolders: () => dead,
+    });
+    // While 'first' lives, its claim holds until it lapses (no time passes here)...
+    expect(await runner(holder('second', ['gone'])).runDue()).toBe(0);
+    expect(await runner().runDue()).toBe(0);
+    // ...once it is found dead, another process writes the export at once.
+    expect(await runner(holder('second', ['first'])).runDue()).toBe(1);
+    const done = await t.db.one<{ state: string; row_count: number; claimed_by: string | null }>(
+      'SELECT state, row_count, claimed_by FROM contact_exports WHERE id = $1',
+      [asked.id],
+    );
+    expect(done).toEqual({ state: 'done', row_count: 2, claimed_by: null });
+    const notes = await t.getData('/v1/notifications?unread=true', a.token);
+    expect(notes.filter((item: { link: string }) => item.link.includes(asked.id))).toHaveLength(1);
+    // The dead process's claim records nothing: the outcome is the new holder's.
+    const late = { filePath: '/nowhere.csv', rowCount: 0, truncated: false };
+    expect(await contactExportStore.finish(t.db, first, late, t.clock.now())).toBe(false);
   });
 
   it('reads a large book in keyset pages that miss no contact and repeat none', async () => {

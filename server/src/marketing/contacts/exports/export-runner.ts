@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Notifier } from '../../../accounts/notifications/notification-store.ts';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
+import { type ClaimHolder, claimingProcess } from '../../../db/token-lease.ts';
 import type { ContactService } from '../contact-service.ts';
 import { fieldStore } from '../field-store.ts';
 import { writeContactFile } from './export-file.ts';
@@ -23,6 +24,11 @@ export interface ContactExportRunnerDeps {
   dir: string;
   /** Whether this process may go on (false once it is stopping: the export is written again later). */
   alive?: () => boolean;
+  /**
+   * This process among the worker processes: its claims name it, and an export held by a process found
+   * dead is taken up at once rather than when its claim lapses. Without one, only a lapsed claim is free.
+   */
+  holder?: ClaimHolder;
 }
 
 /** The console path of an export's file (with the session). */
@@ -30,7 +36,8 @@ export const contactExportDownloadPath = (id: string) => `/contacts/export/${id}
 
 /**
  * The export went to another worker while this one wrote it, or this process is stopping: this one
- * stops and records nothing (a stopped one is taken up again when its claim lapses).
+ * stops and records nothing (a stopped one is taken up again when its claim lapses, or at once once
+ * its process is found dead).
  */
 class LostClaim extends Error {}
 
@@ -39,7 +46,8 @@ const rowsText = (count: number) => `${count.toLocaleString('en-US')} contact${c
 /**
  * Writes contact exports: claims the oldest queued one, reads its contacts in keyset pages (the claim
  * renewed after each), writes the file under `dir`, then records it and tells the user in one
- * transaction. A worker that dies leaves the claim to lapse; the export is written again from the start.
+ * transaction. A worker that dies leaves its claim, free once it lapses or once the process is found
+ * dead; the export is written again from the start.
  */
 export function createContactExportRunner(deps: ContactExportRunnerDeps) {
   const { db, clock, notify, dir } = deps;
@@ -98,9 +106,10 @@ export function createContactExportRunner(deps: ContactExportRunnerDeps) {
     async runDue(): Promise<number> {
       const now = clock.now();
       await db.transaction(async (tx) => {
-        for (const job of await store.failAbandoned(tx, now)) await notify(tx, failed(job), now);
+        for (const job of await store.failAbandoned(tx, now, deps.holder?.deadHolders()))
+          await notify(tx, failed(job), now);
       });
-      const job = await store.claim(db, now);
+      const job = await store.claim(db, now, claimingProcess(deps.holder));
       if (!job) return 0;
       try {
         await run(job);

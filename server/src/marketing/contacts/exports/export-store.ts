@@ -5,7 +5,7 @@ import {
   contactExportsPending,
 } from '@app/contract/marketing/contact-exports';
 import type { Db } from '../../../db/db.ts';
-import { tokenLease } from '../../../db/token-lease.ts';
+import { type ClaimingProcess, heldByAnyOf, tokenLease } from '../../../db/token-lease.ts';
 import { DomainError } from '../../../domain-error.ts';
 
 export type ContactExportState = 'queued' | 'running' | 'done' | 'failed';
@@ -64,7 +64,10 @@ const toJob = (row: ExportRow): ContactExportJob => ({
 
 /** A written file is offered this long, then removed. */
 export const contactExportKeptMs = 7 * 86_400_000;
-/** A claim lasts this long without news from its worker (each page renews it). */
+/**
+ * A claim lasts this long without news from its worker (each page renews it); one held by a worker
+ * process found dead is free at once.
+ */
 export const contactExportClaimMs = 2 * 60_000;
 /** Claims of one export before it is given up (its worker died each time). */
 export const contactExportAttempts = 3;
@@ -75,6 +78,7 @@ const lease = tokenLease<ExportRow>({
   returning: columns,
   claimMs: contactExportClaimMs,
   attempts: contactExportAttempts,
+  holder: { column: 'claimed_by', heldByAny: heldByAnyOf },
 });
 
 /** The contact_exports table: every statement scoped by the company, but the workers' claims. */
@@ -137,11 +141,12 @@ export const contactExportStore = {
   },
 
   /**
-   * Takes the oldest queued export, or a running one whose claim lapsed (its worker died), with a
-   * fresh claim token; one claimed {@link contactExportAttempts} times is left to `failAbandoned`.
+   * Takes the oldest queued export, or a running one whose claim lapsed or whose holder is among
+   * `by.deadHolders` (its worker died), with a fresh claim token, for the process `by.holder` (none
+   * without `by`); one claimed {@link contactExportAttempts} times is left to `failAbandoned`.
    */
-  async claim(db: Db, now: Date): Promise<ContactExportJob | undefined> {
-    const row = await lease.claim(db, now);
+  async claim(db: Db, now: Date, by?: ClaimingProcess): Promise<ContactExportJob | undefined> {
+    const row = await lease.claim(db, now, by);
     return row && toJob(row);
   },
 
@@ -166,9 +171,12 @@ export const contactExportStore = {
   fail: (tx: Db, job: ContactExportJob, error: string, now: Date): Promise<boolean> =>
     lease.fail(tx, job, error, now),
 
-  /** Fails the exports whose worker died on each attempt; returns them, to tell their users. */
-  async failAbandoned(tx: Db, now: Date): Promise<ContactExportJob[]> {
-    return (await lease.failAbandoned(tx, now)).map(toJob);
+  /**
+   * Fails the exports whose worker died on each attempt (the last one's claim lapsed, or its holder is
+   * among `deadHolders`); returns them, to tell their users.
+   */
+  async failAbandoned(tx: Db, now: Date, deadHolders: readonly string[] = []): Promise<ContactExportJob[]> {
+    return (await lease.failAbandoned(tx, now, deadHolders)).map(toJob);
   },
 
   /** Deletes the exports past their expiry; answers their files, for the caller to remove. */

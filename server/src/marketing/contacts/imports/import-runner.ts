@@ -3,6 +3,7 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 import { planLimitOf } from '../../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
+import { type ClaimHolder, claimingProcess } from '../../../db/token-lease.ts';
 import { DomainError } from '../../../domain-error.ts';
 import type { MarketingEngine } from '../../../engine/interfaces.ts';
 import type { CompanyDoor } from '../../company-door.ts';
@@ -14,7 +15,10 @@ import { fileRecords } from './import-file.ts';
 import { checkedRow, rowPlanOf } from './import-rows.ts';
 import { type ImportRow, importStore, type RowError, type StagedRow } from './import-store.ts';
 
-/** How long a claim holds without news from its worker; each slice renews it. */
+/**
+ * How long a claim holds without news from its worker; each slice renews it. A worker process found
+ * dead frees its claim at once (see {@link ImportRunnerDeps.holder}).
+ */
 const claimMs = 30_000;
 /**
  * How long a slice aims to take, the database's work included. The database works in its own
@@ -49,6 +53,11 @@ export interface ImportRunnerDeps {
   company: CompanyDoor;
   /** Whether this process may go on (false once it is stopping). */
   alive?: () => boolean;
+  /**
+   * This process among the worker processes: its claims name it, and an import held by a process found
+   * dead is taken up at once rather than when its claim lapses. Without one, only a lapsed claim is free.
+   */
+  holder?: ClaimHolder;
   /** How long a slice aims to take (200 ms) and rests after it (none); {@link sharedConnectionSlices} on PGlite. */
   slices?: { sliceMs: number; restMs: number };
 }
@@ -83,6 +92,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
   const alive = deps.alive ?? (() => true);
   const contacts = createContactStore(db);
   const claimUntil = () => new Date(clock.now().getTime() + claimMs);
+  /** The claim a slice renews: for claimMs more, by this process as it is now named. */
+  const claim = () => ({ until: claimUntil(), by: deps.holder?.id() ?? null });
 
   async function readFile(job: ImportRow): Promise<void> {
     const fields = await fieldStore.list(db, job.company_id);
@@ -105,13 +116,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       await db.transaction(async (tx) => {
         await ensureStill(tx, job.id, 'read', rowNumber - count);
         await importStore.stage(tx, job.id, staged);
-        await importStore.record(
-          tx,
-          job.id,
-          { read: count, failed: rejected.length },
-          rejected,
-          claimUntil(),
-        );
+        await importStore.record(tx, job.id, { read: count, failed: rejected.length }, rejected, claim());
       });
       sizer.took(performance.now() - started, count);
       await rest();
@@ -181,7 +186,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           },
           now: clock.now(),
         });
-        await importStore.record(tx, job.id, counts, errors, claimUntil());
+        await importStore.record(tx, job.id, counts, errors, claim());
         if (held !== undefined) held += counts.added ?? 0;
       });
       sizer.took(performance.now() - started, upTo - processed);
@@ -221,7 +226,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
 
     /** Runs one due import to its end (or until the process stops); 1 when there was one. */
     async runDue(): Promise<number> {
-      const job = await importStore.claimDue(db, clock.now(), claimUntil());
+      const job = await importStore.claimDue(db, clock.now(), claimUntil(), claimingProcess(deps.holder));
       if (!job) return 0;
       await run(job);
       return 1;
@@ -230,8 +235,8 @@ export function createImportRunner(deps: ImportRunnerDeps) {
 }
 
 /**
- * The process is stopping, or another worker took the import over (this one stalled past its claim):
- * the import stays where its last commit left it.
+ * The process is stopping, or another worker took the import over (this one stalled past its claim,
+ * or was found dead): the import stays where its last commit left it.
  */
 class Stopped extends Error {}
 

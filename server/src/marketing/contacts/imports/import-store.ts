@@ -1,6 +1,6 @@
 import type { ImportMode, ImportSetting, ImportState } from '@app/contract/marketing/contact-imports';
 import type { Db } from '../../../db/db.ts';
-import { claimFirstDue } from '../../../db/token-lease.ts';
+import { type ClaimingProcess, claimFirstDue } from '../../../db/token-lease.ts';
 import type { ImportEncoding } from './import-file.ts';
 
 export interface ImportRow {
@@ -138,22 +138,36 @@ export const importStore = {
     return { rows, total: total.count };
   },
 
-  /** Claims a running import whose claim lapsed (a worker died, or none had it), until `until`. */
-  claimDue: (db: Db, now: Date, until: Date) =>
+  /**
+   * Claims a running import that no live worker holds: none had it, its claim lapsed, or its holder is
+   * among `by.deadHolders` (a process found dead: free at once). It is held until `until`, by the
+   * process `by.holder` (by none without `by`).
+   */
+  claimDue: (db: Db, now: Date, until: Date, by?: ClaimingProcess) =>
     claimFirstDue<ImportRow>(
       db,
       {
         table: 'contact_imports',
-        set: 'claimed_until = $2',
-        due: "state = 'running' AND (claimed_until IS NULL OR claimed_until < $1)",
+        set: 'claimed_until = $2, claimed_by = $3',
+        due: `state = 'running'
+          AND (claimed_until IS NULL OR claimed_until < $1 OR claimed_by = ANY($4::text[]))`,
         orderBy: 'started_at',
         returning: columns,
       },
-      [now, until],
+      [now, until, by?.holder ?? null, by?.deadHolders ?? []],
     ),
 
-  /** Adds a slice's counters (and its rows' errors) under the import's row, keeping the claim. */
-  async record(tx: Db, id: string, counts: SliceCounts, errors: readonly RowError[], claimUntil: Date) {
+  /**
+   * Adds a slice's counters (and its rows' errors) under the import's row, keeping the claim: until
+   * `claim.until`, by the process `claim.by` (the one that applied the slice).
+   */
+  async record(
+    tx: Db,
+    id: string,
+    counts: SliceCounts,
+    errors: readonly RowError[],
+    claim: { until: Date; by: string | null },
+  ) {
     if (errors.length > 0) {
       await tx.query(
         `INSERT INTO contact_import_errors (import_id, line, column_name, reason)
@@ -168,7 +182,8 @@ export const importStore = {
     }
     await tx.query(
       `UPDATE contact_imports SET rows_read = rows_read + $2, processed = processed + $3, added = added + $4,
-         updated = updated + $5, skipped = skipped + $6, failed = failed + $7, claimed_until = $8
+         updated = updated + $5, skipped = skipped + $6, failed = failed + $7, claimed_until = $8,
+         claimed_by = $9
        WHERE id = $1`,
       [
         id,
@@ -178,7 +193,8 @@ export const importStore = {
         counts.updated ?? 0,
         counts.skipped ?? 0,
         counts.failed ?? 0,
-        claimUntil,
+        claim.until,
+        claim.by,
       ],
     );
   },
@@ -234,7 +250,9 @@ export const importStore = {
   async finish(tx: Db, id: string, outcome: { failed?: string }, now: Date) {
     await tx.query('DELETE FROM contact_import_rows WHERE import_id = $1', [id]);
     await tx.query(
-      `UPDATE contact_imports SET state = $2, error = $3, finished_at = $4, claimed_until = NULL WHERE id = $1`,
+      `UPDATE contact_imports SET state = $2, error = $3, finished_at = $4, claimed_until = NULL,
+         claimed_by = NULL
+       WHERE id = $1`,
       [id, outcome.failed === undefined ? 'done' : 'failed', outcome.failed ?? null, now],
     );
   },

@@ -3,6 +3,7 @@ import type { ImportStatus } from '@app/contract/marketing/contact-imports';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCompanyLimit } from '../../../accounts/plans/plan-catalogue.ts';
+import type { ClaimHolder } from '../../../db/token-lease.ts';
 import { marketingEngineOf } from '../../../engine/interfaces.ts';
 import { signUp, type TestAccount } from '../../../testing/accounts.ts';
 import { useTestApp } from '../../../testing/app.ts';
@@ -32,13 +33,14 @@ describe.each(databases)('contact imports on $name', (database) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data;
   };
-  const runner = (alive?: () => boolean) =>
+  const runner = (alive?: () => boolean, holder?: ClaimHolder) =>
     createImportRunner({
       db: t.db,
       clock: t.clock,
       engine: marketingEngineOf(t.engine),
       company: companyDoorOf(t.accounts.companies),
       ...(alive ? { alive } : {}),
+      ...(holder ? { holder } : {}),
     });
   const runAll = async () => {
     while ((await runner().runDue()) > 0) {
@@ -402,6 +404,51 @@ describe.each(databases)('contact imports on $name', (database) => {
     });
     const count = await t.db.one<{ count: number }>(
       "SELECT count(*)::int AS count FROM contacts WHERE email LIKE 'resume%@example.test'",
+    );
+    expect(count.count).toBe(3000);
+  });
+
+  it('takes an import held by a worker process found dead up at once, not one held by a live process', async () => {
+    const rows = Array.from({ length: 3000 }, (_, index) => `held${index}@example.test,H${index}`);
+    const ready = await prepared(a, 'held.csv', ['email,firstname', ...rows].join('\n'));
+    await t.post('/v1/contacts/import/start', a.token, {
+      importId: ready.importId,
+      mapping: ready.suggestedMapping,
+    });
+    const holder = (id: string, dead: string[] = []): ClaimHolder => ({
+      id: () => id,
+      deadHolders: () => dead,
+    });
+    const claimedBy = async () =>
+      (
+        await t.db.one<{ claimed_by: string | null }>(
+          'SELECT claimed_by FROM contact_imports WHERE id = $1',
+          [ready.importId],
+        )
+      ).claimed_by;
+    // The process 'first' stops after its second slice, as a killed one would: its claim names it.
+    let slices = 0;
+    await runner(() => {
+      slices += 1;
+      return slices < 2;
+    }, holder('first')).runDue();
+    expect((await status(a, ready.importId)).state).toBe('running');
+    expect(await claimedBy()).toBe('first');
+    // While 'first' lives, its claim holds until it lapses (no time passes here)...
+    expect(await runner(undefined, holder('second', ['gone'])).runDue()).toBe(0);
+    expect(await runner().runDue()).toBe(0);
+    // ...once it is found dead, another process takes the import up at once and ends it.
+    expect(await runner(undefined, holder('second', ['first'])).runDue()).toBe(1);
+    expect(await status(a, ready.importId)).toMatchObject({
+      state: 'done',
+      read: 3000,
+      processed: 3000,
+      added: 3000,
+      failed: 0,
+    });
+    expect(await claimedBy()).toBeNull();
+    const count = await t.db.one<{ count: number }>(
+      "SELECT count(*)::int AS count FROM contacts WHERE email LIKE 'held%@example.test'",
     );
     expect(count.count).toBe(3000);
   });

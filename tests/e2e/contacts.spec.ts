@@ -93,6 +93,16 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await newLabel.getByLabel('Label name').fill('vip');
   await newLabel.getByRole('button', { name: 'Add label' }).click();
   await expect(newLabel.getByText(/^Field Label name /)).toBeVisible();
+  // A label made by mistake is deleted after its confirmation.
+  await newLabel.getByLabel('Label name').fill('Typo');
+  await newLabel.getByRole('button', { name: 'Add label' }).click();
+  const labels = page.getByRole('table', { name: 'Labels' });
+  await labels.getByRole('row').filter({ hasText: 'Typo' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete Typo?' })).toBeVisible();
+  // The dialog's buttons are slotted into sl-dialog, outside its shadow panel: scope by the open host.
+  await page.locator('sl-dialog[open]').getByRole('button', { name: 'Delete label' }).click();
+  await expect(labels.getByRole('row').filter({ hasText: 'Typo' })).toHaveCount(0);
+  await expect(labels.getByRole('row').filter({ hasText: 'VIP' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.goto('/contact/field');
   const newField = page.getByRole('form', { name: 'New custom field' });

@@ -46,7 +46,17 @@ const contactShape = {
 
 export const newContactBody = z.object(contactShape).strict();
 
-export const contactPatchBody = z.object(contactShape).partial().strict();
+/**
+ * A change to a contact: what it names. An empty address changes nothing (a contact imported without
+ * one keeps none until one is typed); an address is never removed.
+ */
+export const contactPatchBody = z
+  .object({
+    ...contactShape,
+    email: z.preprocess((value) => (value === '' ? undefined : value), contactEmail.optional()),
+  })
+  .partial()
+  .strict();
 
 export const contactLabelRef = z.object({ id: z.string(), name: z.string() });
 

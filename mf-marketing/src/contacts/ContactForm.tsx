@@ -1,4 +1,4 @@
-import type { Contact, ContactField, Label, NewContactBody } from '@app/contract/marketing/contacts';
+import type { Contact, ContactField, ContactPatch, Label } from '@app/contract/marketing/contacts';
 import { Button, FormError, formSchema, LinkButton, TextField, useZodForm } from '@app/shared';
 import { useState } from 'react';
 import { labelled } from '../forms/labelled-field.ts';
@@ -28,9 +28,10 @@ export function ContactForm({
   labels: readonly Label[];
   contact?: Contact;
   submitLabel: string;
-  onSubmit: (body: NewContactBody) => Promise<void>;
+  /** A new contact's body (its address required), or an edit's (an empty address changes nothing). */
+  onSubmit: (body: ContactPatch) => Promise<void>;
 }) {
-  const form = useZodForm(formSchema('newContactBody'), {
+  const form = useZodForm(formSchema(contact ? 'contactPatchBody' : 'newContactBody'), {
     email: contact?.email ?? '',
     firstname: contact?.firstname ?? '',
     lastname: contact?.lastname ?? '',

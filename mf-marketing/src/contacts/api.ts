@@ -13,6 +13,7 @@ import type {
   ContactFilterBody,
   ContactListAnswer,
   ContactListQuery,
+  ContactPatch,
   ContactTimeline,
   Label,
   LabelListAnswer,
@@ -30,7 +31,7 @@ export interface ContactApi {
   list(query: ContactListQuery): Promise<ContactListAnswer>;
   create(body: NewContactBody): Promise<Contact>;
   get(id: string): Promise<Contact>;
-  update(id: string, body: NewContactBody): Promise<Contact>;
+  update(id: string, body: ContactPatch): Promise<Contact>;
   remove(id: string): Promise<void>;
   /** A privacy request: deleted, and the address never mailed again. */
   erase(id: string): Promise<void>;

@@ -153,6 +153,10 @@ describe.each(databases)('contacts on $name', (database) => {
     expect(taken.json()).toMatchObject({ code: 'duplicate', payload: { field: 'email' } });
     const missing = await t.call('PATCH', '/v1/contacts/999999', a.token, { lastname: 'X' });
     expect(missing.statusCode).toBe(404);
+    // The edit form sends an empty address for a contact imported without one: nothing changes there.
+    const blank = await t.call('PATCH', `/v1/contacts/${contact.id}`, a.token, { email: '', lastname: 'Lo' });
+    expect(blank.statusCode, blank.body).toBe(200);
+    expect(blank.json().data).toMatchObject({ email: 'patch@example.test', lastname: 'Lo' });
   });
 
   it('deletes a contact; the labels it was in count one member less', async () => {

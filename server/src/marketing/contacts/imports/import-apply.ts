@@ -9,8 +9,8 @@ export interface ApplySlice {
   companyId: string;
   mode: ImportMode;
   emptyCells: 'keep' | 'clear';
-  /** The file's header of the address column (what the rejected rows name). */
-  emailColumn: string;
+  /** The file's header that identifies a row (what rejected rows name): the address's, or the phone's without one. */
+  identityColumn: string;
   /** The built-in columns the mapping fills. */
   mappedBuiltIns: ReadonlyArray<'firstname' | 'lastname' | 'phone'>;
   labels: readonly string[];
@@ -35,6 +35,9 @@ interface SliceRow {
 }
 
 const builtIns = ['firstname', 'lastname', 'phone'] as const;
+
+/** A phone as rows without an address are matched by it: its digits and + signs (migration 046's indexes). */
+const phoneDigits = (column: string) => `regexp_replace(${column}, '[^0-9+]', '', 'g')`;
 
 /**
  * The new value of a built-in column on update: a mapped column's non-empty cell wins; its empty cell
@@ -64,12 +67,14 @@ export async function applySlice(
           WHERE l.import_id = r.import_id AND l.email = r.email AND l.row_number > r.row_number)
        WHEN r.phone IS NOT NULL THEN
          (SELECT max(l.line) FROM contact_import_rows l
-          WHERE l.import_id = r.import_id AND l.email IS NULL AND l.phone = r.phone AND l.row_number > r.row_number)
+          WHERE l.import_id = r.import_id AND l.email IS NULL AND l.row_number > r.row_number
+            AND ${phoneDigits('l.phone')} = ${phoneDigits('r.phone')})
        END AS superseded_by,
        CASE WHEN r.email IS NOT NULL THEN
          (SELECT c.id::text FROM contacts c WHERE c.company_id = $4 AND c.email = r.email)
        WHEN r.phone IS NOT NULL THEN
-         (SELECT min(c.id)::text FROM contacts c WHERE c.company_id = $4 AND c.email IS NULL AND c.phone = r.phone)
+         (SELECT min(c.id)::text FROM contacts c
+          WHERE c.company_id = $4 AND c.email IS NULL AND ${phoneDigits('c.phone')} = ${phoneDigits('r.phone')})
        END AS contact_id
      FROM contact_import_rows r
      WHERE r.import_id = $1 AND r.row_number > $2 AND r.row_number <= $3
@@ -87,7 +92,7 @@ export async function applySlice(
       counts.skipped += 1;
       errors.push({
         line: row.line,
-        column: slice.emailColumn,
+        column: slice.identityColumn,
         reason:
           row.email === null
             ? `Same phone, without an address, as line ${row.superseded_by}, whose values were kept`
@@ -103,7 +108,7 @@ export async function applySlice(
       counts.skipped += 1;
       errors.push({
         line: row.line,
-        column: slice.emailColumn,
+        column: slice.identityColumn,
         reason: 'Not in the contact book (the import only updates)',
       });
     } else toInsert.push(row);
@@ -111,7 +116,7 @@ export async function applySlice(
   const allowed = toInsert.slice(0, Math.max(0, Math.min(slice.room, toInsert.length)));
   for (const row of toInsert.slice(allowed.length)) {
     counts.failed += 1;
-    errors.push({ line: row.line, column: slice.emailColumn, reason: importMessages.contactLimit });
+    errors.push({ line: row.line, column: slice.identityColumn, reason: importMessages.contactLimit });
   }
 
   if (toUpdate.length > 0) {

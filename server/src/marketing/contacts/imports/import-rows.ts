@@ -55,6 +55,14 @@ export function checkedRow(
   const email = plan.email === -1 ? '' : cell(plan.email).toLowerCase();
   if (email === '' && !plan.addressOptional) return refuse(emailHeader, 'No email address');
   if (email !== '' && !isEmailAddress(email)) return refuse(emailHeader, 'Not a valid email address');
+  if (email === '') {
+    // Without an address, the phone is what identifies the row: it must hold a number.
+    const phone = plan.builtIn.find((entry) => entry.column === 'phone');
+    if (!phone || !/\d/.test(cell(phone.index))) {
+      const column = plan.email === -1 ? (phone?.header ?? emailHeader) : emailHeader;
+      return refuse(column, 'No email address or phone number');
+    }
+  }
   const row: StagedRow = {
     rowNumber,
     line: record.line,
@@ -104,4 +112,10 @@ export function suggestedMapping(
     if (target) taken.add(target);
   }
   return mapping;
+}
+
+/** The header that identifies a row, which rejected rows name: the address's, else the phone's. */
+export function identityColumnOf(mapping: Record<string, string>): string {
+  const headerOf = (tag: string) => Object.entries(mapping).find(([, target]) => target === tag)?.[0];
+  return headerOf('email') ?? headerOf('phone') ?? 'email';
 }

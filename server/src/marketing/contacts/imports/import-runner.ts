@@ -12,7 +12,7 @@ import { fieldStore } from '../field-store.ts';
 import { unmailableAmong } from '../unmailable.ts';
 import { applySlice } from './import-apply.ts';
 import { fileRecords } from './import-file.ts';
-import { checkedRow, rowPlanOf } from './import-rows.ts';
+import { checkedRow, identityColumnOf, rowPlanOf } from './import-rows.ts';
 import { type ImportRow, importStore, type RowError, type StagedRow } from './import-store.ts';
 
 /**
@@ -99,7 +99,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     const fields = await fieldStore.list(db, job.company_id);
     const plan = rowPlanOf(job.headers, job.mapping ?? {}, fields, {
       emptyCells: job.empty_cells ?? 'keep',
-      addressOptional: (await deps.company.toggles(job.company_id)).includes('customImportWithoutEmail'),
+      addressOptional: job.address_optional,
     });
     const sizer = sliceSizer(deps.slices?.sliceMs ?? sliceBudgetMs);
     let rowNumber = 0;
@@ -171,8 +171,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           companyId: job.company_id,
           mode: job.mode ?? 'upsert',
           emptyCells: job.empty_cells ?? 'keep',
-          emailColumn:
-            Object.entries(job.mapping ?? {}).find(([, target]) => target === 'email')?.[0] ?? 'email',
+          identityColumn: identityColumnOf(job.mapping ?? {}),
           mappedBuiltIns,
           labels: job.labels ?? [],
           after: processed,

@@ -169,11 +169,10 @@ export function createImportService(deps: ImportServiceDeps) {
         }
         used.add(target);
       }
-      if (
-        !used.has('email') &&
-        !(await deps.company.toggles(companyId)).includes('customImportWithoutEmail')
-      ) {
-        throw invalidField('mapping', 'Map one column to email');
+      const addressOptional = (await deps.company.toggles(companyId)).includes('customImportWithoutEmail');
+      if (!used.has('email') && !addressOptional) throw invalidField('mapping', 'Map one column to email');
+      if (!used.has('email') && !used.has('phone')) {
+        throw invalidField('mapping', 'Map one column to email or to phone');
       }
       const mode = body.mode ?? defaults.mode;
       const labels = body.labels ?? [];
@@ -202,7 +201,13 @@ export function createImportService(deps: ImportServiceDeps) {
           tx,
           companyId,
           row.id,
-          { mapping: body.mapping, mode, labels, emptyCells: body.emptyCells ?? defaults.emptyCells },
+          {
+            mapping: body.mapping,
+            mode,
+            labels,
+            emptyCells: body.emptyCells ?? defaults.emptyCells,
+            addressOptional,
+          },
           clock.now(),
         );
       });

@@ -16,6 +16,8 @@ export interface ImportRow {
   mode: ImportMode | null;
   labels: string[] | null;
   empty_cells: 'keep' | 'clear' | null;
+  /** Rows without an address are kept (the company's toggle when the import started). */
+  address_optional: boolean;
   read: number;
   read_done: boolean;
   processed: number;
@@ -57,7 +59,7 @@ export interface SliceCounts {
 }
 
 const columns = `id::text AS id, company_id::text AS company_id, file_name, file_path, encoding, delimiter, headers,
-  state, mapping, mode, labels, empty_cells, rows_read AS read, read_done, processed, added, updated, skipped, failed, error,
+  state, mapping, mode, labels, empty_cells, address_optional, rows_read AS read, read_done, processed, added, updated, skipped, failed, error,
   created_at, finished_at`;
 
 /** The import tables: every statement scoped by the company, but the worker's claim of due imports. */
@@ -107,12 +109,13 @@ export const importStore = {
       mode: ImportMode;
       labels: string[];
       emptyCells: 'keep' | 'clear';
+      addressOptional: boolean;
     },
     now: Date,
   ) =>
     (await tx.maybeOne(
       `UPDATE contact_imports SET state = 'running', mapping = $3::jsonb, mode = $4, labels = $5::jsonb,
-         empty_cells = $6, started_at = $7
+         empty_cells = $6, started_at = $7, address_optional = $8
        WHERE company_id = $1 AND id = $2 AND state = 'prepared' RETURNING 1`,
       [
         companyId,
@@ -122,6 +125,7 @@ export const importStore = {
         JSON.stringify(options.labels),
         options.emptyCells,
         now,
+        options.addressOptional,
       ],
     )) !== undefined,
 

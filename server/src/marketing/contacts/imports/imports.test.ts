@@ -342,8 +342,8 @@ describe.each(databases)('contact imports on $name', (database) => {
       'firstname,phone',
       'Nadia,+351 900 000 001',
       'Omar,+351 900 000 002',
-      'Omar again,+351 900 000 002',
-      'Nobody,',
+      'Omar again,+351-900-000-002',
+      'Nobody,n/a',
     ].join('\n');
     const ready = await prepared(b, 'phones.csv', csv);
     const refused = await t.post('/v1/contacts/import/start', b.token, {
@@ -353,24 +353,46 @@ describe.each(databases)('contact imports on $name', (database) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().payload).toMatchObject({ field: 'mapping' });
 
-    await t.accounts.companies.setToggle(await companyIdOf(b), 'customImportWithoutEmail', true);
+    const companyB = await companyIdOf(b);
+    await t.accounts.companies.setToggle(companyB, 'customImportWithoutEmail', true);
     try {
+      const nothingToMatch = await t.post('/v1/contacts/import/start', b.token, {
+        importId: (await prepared(b, 'names.csv', 'firstname\nNo one\n')).importId,
+        mapping: { firstname: 'firstname' },
+      });
+      expect(nothingToMatch.statusCode).toBe(400);
+      expect(nothingToMatch.json().payload).toMatchObject({ field: 'mapping' });
+
       const first = await imported(b, csv);
-      expect(first).toMatchObject({ state: 'done', added: 3, skipped: 1, failed: 0 });
+      // "Omar again" is the same phone as "Omar", written another way; "n/a" is no phone.
+      expect(first).toMatchObject({ state: 'done', added: 2, skipped: 1, failed: 1 });
+      const rejected = (await t.get(`/v1/contacts/import/${first.importId}/errors`, b.token)).body;
+      expect(rejected).toContain('5,phone,No email address or phone number');
       const again = await imported(b, csv);
-      // Matched by phone, nothing changes; the row with neither address nor phone has nothing to match.
-      expect(again).toMatchObject({ state: 'done', added: 1, updated: 0, skipped: 3 });
+      expect(again).toMatchObject({ state: 'done', added: 0, updated: 0, skipped: 3, failed: 1 });
       const omar = await t.getData('/v1/contacts?search=Omar', b.token);
       expect(omar.items).toHaveLength(1);
       expect(omar.items[0]).toMatchObject({
         email: null,
         firstname: 'Omar again',
-        phone: '+351 900 000 002',
+        phone: '+351-900-000-002',
       });
+      const renamed = await imported(b, 'phone,firstname\n+351900000002,Omar\n');
+      expect(renamed).toMatchObject({ state: 'done', added: 0, updated: 1 });
       const withAddress = await imported(b, 'email,firstname\nmixed@example.test,Mixed\n,Blank\n');
-      expect(withAddress).toMatchObject({ state: 'done', added: 2, failed: 0 });
+      expect(withAddress).toMatchObject({ state: 'done', added: 1, failed: 1 });
+
+      // Whether rows without an address are kept is decided when the import starts.
+      const late = await prepared(b, 'late.csv', 'phone,firstname\n+351 900 000 009,Late\n');
+      await t.post('/v1/contacts/import/start', b.token, {
+        importId: late.importId,
+        mapping: late.suggestedMapping,
+      });
+      await t.accounts.companies.setToggle(companyB, 'customImportWithoutEmail', false);
+      await runAll();
+      expect(await status(b, late.importId)).toMatchObject({ state: 'done', added: 1 });
     } finally {
-      await t.accounts.companies.setToggle(await companyIdOf(b), 'customImportWithoutEmail', false);
+      await t.accounts.companies.setToggle(companyB, 'customImportWithoutEmail', false);
     }
     const blank = await imported(b, 'email,firstname\n,Blank again\n');
     expect(blank).toMatchObject({ state: 'done', added: 0, failed: 1 });

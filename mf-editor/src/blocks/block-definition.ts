@@ -16,8 +16,6 @@ export interface EditorServices {
   pickImage(): Promise<PickedFile | undefined>;
   /** The same for any allowed file (the Download block). */
   pickFile(): Promise<PickedFile | undefined>;
-  /** Merge tags offered in rich text and link fields, e.g. `first_name` (inserted as `{{first_name}}`). */
-  mergeTags: readonly string[];
 }
 
 export type PropsOf<T extends BlockType> = BlockOf<T>['props'];

@@ -8,7 +8,6 @@ import { definitionOf } from './registry.ts';
 const services: EditorServices = {
   pickImage: async () => undefined,
   pickFile: async () => undefined,
-  mergeTags: ['first_name'],
 };
 const style = {
   paddingY: 10,

@@ -83,7 +83,6 @@ export function EditorFrame({
     const services: EditorServices = {
       pickImage: () => ask('image'),
       pickFile: () => ask('file'),
-      mergeTags,
     };
     return {
       store,
@@ -96,7 +95,7 @@ export function EditorFrame({
         callbacks.current.onError?.({ message, ...(status === undefined ? {} : { status }) });
       },
     };
-  }, [store, client, labels, blocksOff, mergeTags, callbacks]);
+  }, [store, client, labels, blocksOff, callbacks]);
 
   // After a 409: the revision someone else saved, so "Keep my version" can save over it knowingly.
   const [conflicted, setConflicted] = useState(false);

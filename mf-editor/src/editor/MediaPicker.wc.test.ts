@@ -51,7 +51,7 @@ function mount(onDone: (file: PickedFile | undefined) => void) {
     store: createEditorStore({ design: defaultDesign(), revision: 0, published: false }, () => ({}) as never),
     client: createEmbedClient('http://engine.test', 'tok'),
     labels,
-    services: { pickImage: async () => undefined, pickFile: async () => undefined, mergeTags: [] },
+    services: { pickImage: async () => undefined, pickFile: async () => undefined },
     blocksOff: [],
     reportError: () => undefined,
   };

@@ -34,7 +34,7 @@ export const textBlock: BlockDefinition<'text'> = {
   type: 'text',
   icon: 'T',
   create: () => ({
-    html: '<p>Hi {{first_name}},</p><p>Thanks for being with us. Here is what is new this month: <strong>fresh arrivals</strong>, member-only offers and a few tips to get more out of your account.</p>',
+    html: '<p>Hi {{firstname}},</p><p>Thanks for being with us. Here is what is new this month: <strong>fresh arrivals</strong>, member-only offers and a few tips to get more out of your account.</p>',
     color: '#333333',
     fontSize: 16,
     lineHeight: 1.5,

@@ -53,7 +53,10 @@ export const newContactBody = z.object(contactShape).strict();
 export const contactPatchBody = z
   .object({
     ...contactShape,
-    email: z.preprocess((value) => (value === '' ? undefined : value), contactEmail.optional()),
+    email: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+      contactEmail.optional(),
+    ),
   })
   .partial()
   .strict();

@@ -31,7 +31,8 @@ export function ContactForm({
   /** A new contact's body (its address required), or an edit's (an empty address changes nothing). */
   onSubmit: (body: ContactPatch) => Promise<void>;
 }) {
-  const form = useZodForm(formSchema(contact ? 'contactPatchBody' : 'newContactBody'), {
+  // An address is required, but of a contact imported without one, whose edit may leave it empty.
+  const form = useZodForm(formSchema(contact?.email === null ? 'contactPatchBody' : 'newContactBody'), {
     email: contact?.email ?? '',
     firstname: contact?.firstname ?? '',
     lastname: contact?.lastname ?? '',

@@ -64,7 +64,8 @@ export function ConditionGroup({
               />
               <ConditionGroup
                 group={entry}
-                onChange={(next) => setEntry(index, next)}
+                // A group whose last condition is removed goes with it.
+                onChange={(next) => (next.conditions.length === 0 ? remove(index) : setEntry(index, next))}
                 depth={depth + 1}
                 prefix={`${number}.`}
                 total={total}

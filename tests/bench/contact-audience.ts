@@ -159,28 +159,35 @@ interface Statement {
   sql: string;
   params: unknown[];
   ms: number;
+  /** The SET LOCAL statements its transaction ran before it (the settings its plan was made under). */
+  settings: string[];
 }
 
 /** The database, its statements timed and kept while `capture` runs (what EXPLAIN is asked about). */
 function recording(db: Db) {
   let log: Statement[] | undefined;
-  const timed = async <T>(sql: string, params: unknown[] | undefined, run: () => Promise<T>) => {
-    const current = log;
-    if (!current) return run();
-    const started = performance.now();
-    const value = await run();
-    current.push({ sql, params: params ?? [], ms: performance.now() - started });
-    return value;
+  const wrap = (inner: Db, settings: string[]): Db => {
+    const timed = async <T>(sql: string, params: unknown[] | undefined, run: () => Promise<T>) => {
+      const current = log;
+      if (!current) return run();
+      const started = performance.now();
+      const value = await run();
+      current.push({ sql, params: params ?? [], ms: performance.now() - started, settings: [...settings] });
+      if (/^SET LOCAL /.test(sql)) settings.push(sql);
+      return value;
+    };
+    return {
+      ...inner,
+      query: <T extends object = Row>(sql: string, params?: unknown[]) =>
+        timed(sql, params, () => inner.query<T>(sql, params)),
+      one: <T extends object = Row>(sql: string, params?: unknown[]) =>
+        timed(sql, params, () => inner.one<T>(sql, params)),
+      maybeOne: <T extends object = Row>(sql: string, params?: unknown[]) =>
+        timed(sql, params, () => inner.maybeOne<T>(sql, params)),
+      transaction: <T>(fn: (tx: Db) => Promise<T>) => inner.transaction((tx) => fn(wrap(tx, []))),
+    };
   };
-  const wrapped: Db = {
-    ...db,
-    query: <T extends object = Row>(sql: string, params?: unknown[]) =>
-      timed(sql, params, () => db.query<T>(sql, params)),
-    one: <T extends object = Row>(sql: string, params?: unknown[]) =>
-      timed(sql, params, () => db.one<T>(sql, params)),
-    maybeOne: <T extends object = Row>(sql: string, params?: unknown[]) =>
-      timed(sql, params, () => db.maybeOne<T>(sql, params)),
-  };
+  const wrapped = wrap(db, []);
   return {
     db: wrapped,
     async capture(fn: () => Promise<unknown>): Promise<Statement[]> {
@@ -350,10 +357,14 @@ async function measure(database: Database, raw: Db, dir: string): Promise<Figure
     measures.push({ name, kind, result: last, ...summary(samples), stat: 'p95', limitMs });
     for (const statement of await capture(fn)) {
       if (!/\bFROM contacts\b/.test(statement.sql)) continue;
-      const lines = await raw.query<Record<string, string>>(
-        `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
-        statement.params,
-      );
+      // Under the settings its transaction made first (counts price the start of parallel workers).
+      const lines = await raw.transaction(async (tx) => {
+        for (const setting of statement.settings) await tx.query(setting);
+        return tx.query<Record<string, string>>(
+          `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
+          statement.params,
+        );
+      });
       plans.push({
         name,
         statementMs: statement.ms,

@@ -1,5 +1,5 @@
 import type { Contact, ContactFieldValue, ContactStatus } from '@app/contract/marketing/contacts';
-import { countWithoutWorkers } from '../../db/count-without-workers.ts';
+import { countWithCostlyWorkers } from '../../db/count-with-costly-workers.ts';
 import type { Db } from '../../db/db.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import type { FieldValues } from './field-values.ts';
@@ -171,7 +171,7 @@ export function createContactStore(db: Db) {
     async count(companyId: string, filter: ContactFilter): Promise<number> {
       const params: unknown[] = [companyId];
       const condition = filterSql(filter, params);
-      return countWithoutWorkers(
+      return countWithCostlyWorkers(
         db,
         `SELECT count(*)::int AS count FROM contacts WHERE ${condition}`,
         params,

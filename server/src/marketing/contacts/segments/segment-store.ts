@@ -1,5 +1,5 @@
 import type { SegmentGroup } from '@app/contract/marketing/segments';
-import { countWithoutWorkers } from '../../../db/count-without-workers.ts';
+import { countWithCostlyWorkers } from '../../../db/count-with-costly-workers.ts';
 import type { Db } from '../../../db/db.ts';
 import { containsPattern } from '../../../db/like-pattern.ts';
 
@@ -72,7 +72,7 @@ export const segmentStore = {
   count: async (db: Db, companyId: string, condition: (params: unknown[]) => string) => {
     const params: unknown[] = [companyId];
     const where = condition(params);
-    return countWithoutWorkers(
+    return countWithCostlyWorkers(
       db,
       `SELECT count(*)::int AS count FROM contacts WHERE company_id = $1 AND ${where}`,
       params,

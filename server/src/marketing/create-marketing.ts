@@ -120,7 +120,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
 }
 
 const importsEveryMs = 1_000;
-const purgeEveryMs = 10 * 60_000;
+const housekeepingEveryMs = 10 * 60_000;
 const followEveryMs = 2_000;
 const exportsEveryMs = 2_000;
 
@@ -176,14 +176,14 @@ export function startMarketingWorkers(
     loop(followEveryMs, 'following the suppression list failed', () => suppressions.runOnce()),
     loop(followEveryMs, 'following opens and clicks failed', () => engagement.runOnce()),
   ];
-  const purge = () => {
-    Promise.all([imports.purgeUnstarted(), exports.purgeExpired()]).catch((error: unknown) =>
-      reportError(error, 'purging contact import and export files failed'),
+  const housekeeping = () => {
+    Promise.all([imports.purgeUnstarted(), exports.purgeExpired(), contacts.refreshStatistics()]).catch(
+      (error: unknown) => reportError(error, 'contact housekeeping failed'),
     );
   };
   const timers = [
     ...loops.map(({ loop, every }) => setInterval(loop.tick, every)),
-    setInterval(purge, purgeEveryMs),
+    setInterval(housekeeping, housekeepingEveryMs),
   ];
   return async () => {
     stopping = true;

@@ -2,6 +2,7 @@ import { domainOf } from '@app/contract/engine/email-address';
 import { type Db, pipelined } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
 import { likeLiteral } from '../../db/like-pattern.ts';
+import { analyzeWhenGrown } from '../../db/table-statistics.ts';
 import type { MessageEventType, NewMessageEvent } from './message-event.ts';
 import { cursorTime, whereBuilder } from './paging.ts';
 
@@ -383,20 +384,8 @@ export function createEventStore(db: Db) {
 
     retentionCutoffs,
 
-    /**
-     * Fresh planner statistics for the events once the table has grown by a tenth since they were
-     * gathered (autovacuum's rule); returns whether it gathered them. PostgreSQL's autovacuum does
-     * this too; the embedded database has none, and without statistics its plans for list filters
-     * sort every match (measured with tests/bench/events-search.ts).
-     */
-    async refreshStatistics(target: Db): Promise<boolean> {
-      const { grown } = await target.one<{ grown: boolean }>(
-        `SELECT pg_relation_size(oid) / current_setting('block_size')::int > relpages * 1.1 + 100 AS grown
-         FROM pg_class WHERE oid = 'message_events'::regclass`,
-      );
-      if (grown) await target.exec('ANALYZE message_events');
-      return grown;
-    },
+    /** Fresh planner statistics once the events have grown by a tenth (see {@link analyzeWhenGrown}). */
+    refreshStatistics: (target: Db) => analyzeWhenGrown(target, 'message_events'),
 
     /**
      * Deletes the events older than each company's `event_retention_days` before `now`; returns how

@@ -153,6 +153,8 @@ export function createContactService(deps: ContactServiceDeps) {
   }
 
   return {
+    refreshStatistics: contacts.refreshStatistics,
+
     async list(companyId: string, query: ContactListFilter): Promise<ContactListAnswer> {
       const { page, size, sort: _sort, ...filter } = query;
       const storeFilter = await storeFilterOf(companyId, filter);

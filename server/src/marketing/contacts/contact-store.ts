@@ -2,6 +2,7 @@ import type { Contact, ContactFieldValue, ContactStatus } from '@app/contract/ma
 import { countWithCostlyWorkers } from '../../db/count-with-costly-workers.ts';
 import type { Db } from '../../db/db.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { analyzeWhenGrown } from '../../db/table-statistics.ts';
 import type { FieldValues } from './field-values.ts';
 
 export type ContactConsent = NonNullable<Contact['consent']>;
@@ -69,6 +70,9 @@ const builtIn = ['email', 'firstname', 'lastname', 'phone'] as const;
 /** The `contacts` table: every statement scoped by the company. Methods taking `tx` run in the caller's transaction. */
 export function createContactStore(db: Db) {
   return {
+    /** Fresh planner statistics once the contacts have grown by a tenth (see {@link analyzeWhenGrown}). */
+    refreshStatistics: () => analyzeWhenGrown(db, 'contacts'),
+
     /** How many contacts the company has, counting no further than `limit` (all a plan check needs). */
     countUpTo: async (tx: Db, companyId: string, limit: number) =>
       (

@@ -8,6 +8,8 @@ export interface ApplySlice {
   importId: string;
   companyId: string;
   mode: ImportMode;
+  /** Whether the import takes rows without an address (fixed when it started). */
+  addressOptional: boolean;
   emptyCells: 'keep' | 'clear';
   /** The file's header that identifies a row (what rejected rows name): the address's, or the phone's without one. */
   identityColumn: string;
@@ -59,26 +61,25 @@ export async function applySlice(
   tx: Db,
   slice: ApplySlice,
 ): Promise<{ counts: SliceCounts; errors: RowError[] }> {
-  // A row is identified by its address, or, without one, by its phone among contacts without one.
+  const range = `FROM contact_import_rows r WHERE r.import_id = $1 AND r.row_number > $2 AND r.row_number <= $3`;
+  // A row is identified by its address; without one (only when the import takes such rows), by its
+  // phone among the contacts without one. Two statements, so that the address's stays as plain as it is.
+  const byAddress = `SELECT r.row_number, r.line, r.email,
+       (SELECT max(l.line) FROM contact_import_rows l
+        WHERE l.import_id = r.import_id AND l.email = r.email AND l.row_number > r.row_number) AS superseded_by,
+       (SELECT c.id::text FROM contacts c WHERE c.company_id = $4 AND c.email = r.email) AS contact_id
+     ${range}`;
+  const byPhone = `SELECT r.row_number, r.line, r.email,
+       (SELECT max(l.line) FROM contact_import_rows l
+        WHERE l.import_id = r.import_id AND l.email IS NULL AND l.row_number > r.row_number
+          AND ${phoneDigits('l.phone')} = ${phoneDigits('r.phone')}) AS superseded_by,
+       (SELECT min(c.id)::text FROM contacts c
+        WHERE c.company_id = $4 AND c.email IS NULL AND ${phoneDigits('c.phone')} = ${phoneDigits('r.phone')}) AS contact_id
+     ${range} AND r.email IS NULL`;
   const rows = await tx.query<SliceRow>(
-    `SELECT r.row_number, r.line, r.email,
-       CASE WHEN r.email IS NOT NULL THEN
-         (SELECT max(l.line) FROM contact_import_rows l
-          WHERE l.import_id = r.import_id AND l.email = r.email AND l.row_number > r.row_number)
-       WHEN r.phone IS NOT NULL THEN
-         (SELECT max(l.line) FROM contact_import_rows l
-          WHERE l.import_id = r.import_id AND l.email IS NULL AND l.row_number > r.row_number
-            AND ${phoneDigits('l.phone')} = ${phoneDigits('r.phone')})
-       END AS superseded_by,
-       CASE WHEN r.email IS NOT NULL THEN
-         (SELECT c.id::text FROM contacts c WHERE c.company_id = $4 AND c.email = r.email)
-       WHEN r.phone IS NOT NULL THEN
-         (SELECT min(c.id)::text FROM contacts c
-          WHERE c.company_id = $4 AND c.email IS NULL AND ${phoneDigits('c.phone')} = ${phoneDigits('r.phone')})
-       END AS contact_id
-     FROM contact_import_rows r
-     WHERE r.import_id = $1 AND r.row_number > $2 AND r.row_number <= $3
-     ORDER BY r.row_number`,
+    slice.addressOptional
+      ? `${byAddress} AND r.email IS NOT NULL UNION ALL ${byPhone} ORDER BY row_number`
+      : `${byAddress} ORDER BY r.row_number`,
     [slice.importId, slice.after, slice.upTo, slice.companyId],
   );
   const errors: RowError[] = [];
@@ -126,10 +127,11 @@ export async function applySlice(
       `UPDATE contacts c SET ${set}, fields = jsonb_strip_nulls(c.fields || s.fields), updated_at = $4
        FROM contact_import_rows s
        JOIN unnest($2::int[], $5::bigint[]) AS m (row_number, contact_id) ON m.row_number = s.row_number
-       WHERE s.import_id = $1 AND c.company_id = $3 AND c.id = m.contact_id
+       WHERE s.import_id = $1 AND s.row_number > $6 AND s.row_number <= $7
+         AND c.company_id = $3 AND c.id = m.contact_id
          AND (c.firstname, c.lastname, c.phone, c.fields) IS DISTINCT FROM ${newValues}
        RETURNING c.id`,
-      [slice.importId, toUpdate, slice.companyId, slice.now, matchedIds],
+      [slice.importId, toUpdate, slice.companyId, slice.now, matchedIds, slice.after, slice.upTo],
     );
     counts.updated += changed.length;
     // The same values as the contact has: nothing to change (a file imported twice changes nothing).
@@ -141,13 +143,15 @@ export async function applySlice(
     const suppressed = allowed.flatMap((row) =>
       row.email && slice.suppressed.has(row.email) ? [row.email] : [],
     );
+    // The slice's range (here and in the update) lets the primary key find the staged rows: with the
+    // list alone PGlite's planner, which has no statistics, read the import's whole address index.
     const added = await tx.query<{ id: string }>(
       `INSERT INTO contacts (company_id, email, firstname, lastname, phone, status, source, consent, fields, created_at, updated_at)
        SELECT $3, s.email, s.firstname, s.lastname, s.phone,
               CASE WHEN s.email = ANY($4::text[]) THEN 'unsubscribed' ELSE 'subscribed' END,
               'import', $5::jsonb, jsonb_strip_nulls(s.fields), $6, $6
        FROM contact_import_rows s
-       WHERE s.import_id = $1 AND s.row_number = ANY($2::int[])
+       WHERE s.import_id = $1 AND s.row_number > $7 AND s.row_number <= $8 AND s.row_number = ANY($2::int[])
        ON CONFLICT (company_id, email) DO NOTHING
        RETURNING id::text AS id`,
       [
@@ -157,6 +161,8 @@ export async function applySlice(
         suppressed,
         JSON.stringify(slice.consent),
         slice.now,
+        slice.after,
+        slice.upTo,
       ],
     );
     addedIds = added.map((row) => row.id);

@@ -170,6 +170,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
           importId: job.id,
           companyId: job.company_id,
           mode: job.mode ?? 'upsert',
+          addressOptional: job.address_optional,
           emptyCells: job.empty_cells ?? 'keep',
           identityColumn: identityColumnOf(job.mapping ?? {}),
           mappedBuiltIns,
@@ -197,11 +198,15 @@ export function createImportRunner(deps: ImportRunnerDeps) {
 
   async function run(job: ImportRow): Promise<void> {
     try {
-      if (!job.read_done) await readFile(job);
+      if (!job.read_done) {
+        await readFile(job);
+        await importStore.refreshStatistics(db);
+      }
       const current = await importStore.get(db, job.company_id, job.id);
       if (!current) return;
       await applyRows(current, current.read);
       await db.transaction((tx) => importStore.finish(tx, job.id, {}, clock.now()));
+      await contacts.refreshStatistics();
     } catch (error) {
       if (error instanceof Stopped) return;
       // A file that cannot be read further says why; anything else is logged by the worker.

@@ -37,7 +37,7 @@ describe('the segment compiler', () => {
       params,
     );
     expect(sql).toBe(
-      "((contacts.fields->>$2)::numeric > $3::numeric AND (EXISTS (SELECT 1 FROM contact_label_members m WHERE m.label_id = $4::bigint AND m.contact_id = contacts.id) OR contacts.email ILIKE $5 ESCAPE '\\') AND (contacts.last_open_at IS NULL OR contacts.last_open_at < $6))",
+      "((contacts.fields->>$2::text)::numeric > $3::numeric AND (EXISTS (SELECT 1 FROM contact_label_members m WHERE m.label_id = $4::bigint AND m.contact_id = contacts.id) OR contacts.email ILIKE $5 ESCAPE '\\') AND (contacts.last_open_at IS NULL OR contacts.last_open_at < $6))",
     );
     expect(params).toEqual([
       'company',

@@ -31,6 +31,15 @@ const casts: Record<ContactFieldType, string> = {
   boolean: '::boolean',
 };
 
+/** How each type's value is kept in `contacts.fields` (field-values.ts), for a containment match. */
+const storedCasts: Record<ContactFieldType, string> = {
+  text: '::text',
+  choice: '::text',
+  number: '::numeric',
+  date: '::text',
+  boolean: '::boolean',
+};
+
 const refuse = (message: string, value?: unknown) => invalidField('rules', message, value);
 
 /**
@@ -71,7 +80,8 @@ export function segmentCompiler(
     if (!operatorsOf[type].includes(condition.operator)) {
       throw refuse(`A ${type} field cannot be compared with ${condition.operator}`, condition.operator);
     }
-    const raw = builtIn ?? `(contacts.fields->>${p(field?.id)})`;
+    const fieldId = field ? `${p(field.id)}::text` : undefined;
+    const raw = builtIn ?? `(contacts.fields->>${fieldId})`;
     const expression = `${raw}${casts[type]}`;
     if (condition.operator === 'isEmpty')
       return type === 'text' || type === 'choice' ? `(${raw} IS NULL OR ${raw} = '')` : `${raw} IS NULL`;
@@ -95,8 +105,14 @@ export function segmentCompiler(
     }
     const text = type === 'text' || type === 'choice';
     switch (condition.operator) {
-      case 'is':
-        return text ? `lower(${raw}) = lower(${p(value)})` : `${expression} = ${p(value)}${casts[type]}`;
+      case 'is': {
+        const sought = p(value);
+        const exact = text ? `lower(${raw}) = lower(${sought})` : `${expression} = ${sought}${casts[type]}`;
+        if (!fieldId) return exact;
+        // Migration 047's index finds the custom value's rows; the exact comparison re-checks them.
+        const stored = text ? `lower(${sought})` : `${sought}${storedCasts[type]}`;
+        return `(lower(contacts.fields::text)::jsonb @> jsonb_build_object(${fieldId}, ${stored}) AND ${exact})`;
+      }
       case 'isNot':
         return text
           ? `lower(${raw}) IS DISTINCT FROM lower(${p(value)})`

@@ -62,6 +62,55 @@ describe.each(databases)('segments on $name', (database) => {
     ).toBe(4);
   });
 
+  it('matches "is" on each type of custom field as the value is kept (the index finds, the comparison decides)', async () => {
+    // Two companies of two custom fields each (the free plan's limit); each counts its own contacts only.
+    const c = await signUp(t.app, t.db, 'segments-c', 'Segments C');
+    const d = await signUp(t.app, t.db, 'segments-d', 'Segments D');
+    const add = async (account: TestAccount, path: string, bodies: object[]) => {
+      for (const body of bodies) {
+        const response = await t.post(path, account.token, body);
+        expect(response.statusCode, response.body).toBe(201);
+      }
+    };
+    await add(c, '/v1/contacts/field', [
+      { name: 'City', tag: 'city', type: 'text' },
+      { name: 'Score', tag: 'score', type: 'number' },
+    ]);
+    await add(d, '/v1/contacts/field', [
+      { name: 'Member', tag: 'member', type: 'boolean' },
+      { name: 'Joined', tag: 'joined', type: 'date' },
+    ]);
+    await add(c, '/v1/contacts', [
+      { email: 'e1@c.test', fields: { city: 'ÉVORA', score: 7.5 } },
+      { email: 'e2@c.test', fields: { city: 'évora', score: 7 } },
+      { email: 'e3@c.test', fields: { city: 'Porto "Norte"', score: 10 } },
+      { email: 'e4@c.test' },
+    ]);
+    await add(d, '/v1/contacts', [
+      { email: 'e1@c.test', fields: { member: true, joined: '2026-03-01' } },
+      { email: 'e2@c.test', fields: { member: false, joined: '2026-03-02' } },
+    ]);
+    const is = (account: TestAccount, field: string, value: unknown) =>
+      countOf(account, { match: 'all', conditions: [{ kind: 'field', field, operator: 'is', value }] });
+    expect(await is(c, 'city', 'Évora')).toBe(2);
+    expect(await is(c, 'city', 'porto "norte"')).toBe(1);
+    expect(await is(c, 'city', 'Évor')).toBe(0);
+    expect(await is(c, 'score', '7.50')).toBe(1);
+    expect(await is(c, 'score', 7)).toBe(1);
+    expect(await is(d, 'member', true)).toBe(1);
+    expect(await is(d, 'member', 'false')).toBe(1);
+    expect(await is(d, 'joined', '2026-03-02')).toBe(1);
+    expect(
+      await countOf(c, {
+        match: 'any',
+        conditions: [
+          { kind: 'field', field: 'city', operator: 'is', value: 'porto "norte"' },
+          { kind: 'field', field: 'score', operator: 'is', value: 7 },
+        ],
+      }),
+    ).toBe(2);
+  });
+
   it('saves a segment, counts it, lists its contacts with the segment filter, always fresh', async () => {
     const created = await t.post('/v1/contacts/segment', a.token, {
       name: 'Adults at the shop',

@@ -19,19 +19,16 @@
  *
  * Results go to tests/bench/results/contact-audience.{md,json}.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { ContactListFilter } from '@app/contract/marketing/contacts';
 import type { SegmentGroup } from '@app/contract/marketing/segments';
 import pg from 'pg';
 import { createCompanyStore } from '../../server/src/accounts/company/company-store.ts';
-import { setCompanyLimit } from '../../server/src/accounts/plans/plan-catalogue.ts';
 import { systemClock } from '../../server/src/clock.ts';
-import type { Db, Row } from '../../server/src/db/db.ts';
+import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
 import { openPostgres } from '../../server/src/db/postgres.ts';
@@ -46,265 +43,30 @@ import { createImportService } from '../../server/src/marketing/contacts/imports
 import { importStore } from '../../server/src/marketing/contacts/imports/import-store.ts';
 import { createLabelService } from '../../server/src/marketing/contacts/label-service.ts';
 import { createSegmentService } from '../../server/src/marketing/contacts/segments/segment-service.ts';
-import { markdownTable, round, writeResults } from './report.ts';
+import {
+  type Database,
+  type Figures,
+  type Measure,
+  markdown,
+  type Plan,
+} from './audience/audience-report.ts';
+import { city, companyIn, importFile, load } from './audience/contact-data.ts';
+import { recording, repeat, summary, until } from './audience/timing.ts';
+import { writeResults } from './report.ts';
 
 const contactCount = Number(process.env.BENCH_AUDIENCE_CONTACTS ?? 1_000_000);
 const neighbourCount = 1_000;
 const runs = Number(process.env.BENCH_AUDIENCE_RUNS ?? 20);
-const warmups = 2;
 const noiseSeconds = Number(process.env.BENCH_AUDIENCE_NOISE_SECONDS ?? 10);
 const importRows = Number(process.env.BENCH_AUDIENCE_IMPORT_ROWS ?? 100_000);
 /** The neighbour's page read alone: enough calls for a p99. */
 const aloneRuns = 200;
-/** Contacts a loading statement inserts. */
-const loadSlice = 100_000;
 
 const limits = {
   segment: { PGlite: 1000, PostgreSQL: 300 },
   list: 100,
   neighbour: 100,
 } as const;
-
-const firstnames = ['Ana', 'Zoë', 'José', 'Łukasz', 'Søren', 'Ngozi', 'Nguyễn', 'Anaïs', 'Maria', 'John'];
-const cities = [
-  'Lisbon',
-  'Porto',
-  'Braga',
-  'Coimbra',
-  'Faro',
-  'Madrid',
-  'Barcelona',
-  'Valencia',
-  'Seville',
-  'Bilbao',
-  'Paris',
-  'Lyon',
-  'Marseille',
-  'Toulouse',
-  'Nantes',
-  'Berlin',
-  'Hamburg',
-  'Munich',
-  'Cologne',
-  'Frankfurt',
-  'Rome',
-  'Milan',
-  'Naples',
-  'Turin',
-  'Florence',
-  'London',
-  'Manchester',
-  'Leeds',
-  'Glasgow',
-  'Dublin',
-  'Amsterdam',
-  'Rotterdam',
-  'Utrecht',
-  'Brussels',
-  'Antwerp',
-  'Vienna',
-  'Zurich',
-  'Geneva',
-  'Prague',
-  'Warsaw',
-  'Kraków',
-  'Budapest',
-  'Copenhagen',
-  'Stockholm',
-  'Oslo',
-  'Helsinki',
-  'Athens',
-  'Bucharest',
-  'Sofia',
-  'Zagreb',
-];
-const city = 'Lisbon';
-
-type Database = 'PGlite' | 'PostgreSQL';
-
-interface Measure {
-  name: string;
-  kind: 'segment' | 'list' | 'neighbour';
-  calls: number;
-  /** The count, or the list's total. */
-  result?: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  /** The percentile the limit is on. */
-  stat: 'p95' | 'p99';
-  limitMs: number;
-}
-
-interface Plan {
-  name: string;
-  statementMs: number;
-  sql: string;
-  plan: string;
-}
-
-interface Figures {
-  database: Database;
-  loadSeconds: number;
-  measures: Measure[];
-  /** The import the neighbour's page ran beside. */
-  neighbourImport: { seconds: number; rowsPerSecond: number; added: number };
-  /** Big-company reads done while the neighbour's page ran beside them. */
-  bigReadsBeside: number;
-  plans: Plan[];
-}
-
-interface Statement {
-  sql: string;
-  params: unknown[];
-  ms: number;
-  /** The SET LOCAL statements its transaction ran before it (the settings its plan was made under). */
-  settings: string[];
-}
-
-/** The database, its statements timed and kept while `capture` runs (what EXPLAIN is asked about). */
-function recording(db: Db) {
-  let log: Statement[] | undefined;
-  const wrap = (inner: Db, settings: string[]): Db => {
-    const timed = async <T>(sql: string, params: unknown[] | undefined, run: () => Promise<T>) => {
-      const current = log;
-      if (!current) return run();
-      const started = performance.now();
-      const value = await run();
-      current.push({ sql, params: params ?? [], ms: performance.now() - started, settings: [...settings] });
-      if (/^SET LOCAL /.test(sql)) settings.push(sql);
-      return value;
-    };
-    return {
-      ...inner,
-      query: <T extends object = Row>(sql: string, params?: unknown[]) =>
-        timed(sql, params, () => inner.query<T>(sql, params)),
-      one: <T extends object = Row>(sql: string, params?: unknown[]) =>
-        timed(sql, params, () => inner.one<T>(sql, params)),
-      maybeOne: <T extends object = Row>(sql: string, params?: unknown[]) =>
-        timed(sql, params, () => inner.maybeOne<T>(sql, params)),
-      transaction: <T>(fn: (tx: Db) => Promise<T>) => inner.transaction((tx) => fn(wrap(tx, []))),
-    };
-  };
-  const wrapped = wrap(db, []);
-  return {
-    db: wrapped,
-    async capture(fn: () => Promise<unknown>): Promise<Statement[]> {
-      log = [];
-      try {
-        await fn();
-        return log;
-      } finally {
-        log = undefined;
-      }
-    },
-  };
-}
-
-/** The nearest-rank percentile of sorted samples. */
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-
-function summary(samples: readonly number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return {
-    calls: sorted.length,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-}
-
-/** Calls `fn` `count` times after {@link warmups} unmeasured calls; answers the times and its last answer. */
-async function repeat<T>(count: number, fn: () => Promise<T>): Promise<{ samples: number[]; last: T }> {
-  let last = await fn();
-  for (let index = 1; index < warmups; index += 1) last = await fn();
-  const samples: number[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const started = performance.now();
-    last = await fn();
-    samples.push(performance.now() - started);
-  }
-  return { samples, last };
-}
-
-/** Calls `fn` one call after another until `stop` says so; answers each call's time. */
-async function until(stop: () => boolean, fn: () => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = [];
-  while (!stop()) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  return samples;
-}
-
-async function companyIn(db: Db, name: string, contactLimit: number): Promise<string> {
-  const id = await createCompanyStore(db).insert(db, { name, phone: '', now: new Date() });
-  await setCompanyLimit(db, id, 'contactLimit', contactLimit);
-  return id;
-}
-
-/**
- * `count` contacts for the company, a statement each {@link loadSlice}: addresses
- * contact{n}@example{n % 97}.test, a firstname of the list, the city field (by its id, as
- * field-values.ts stores it) from a hash of n, ~90% subscribed, 7% unsubscribed, 3% bounced, ~30%
- * opened in the last 90 days, added over the last two years (newer contacts, higher ids); then
- * one member in ten joins the label, whose count is kept exact.
- */
-async function load(
-  db: Db,
-  company: { id: string; fieldId: string; labelId: string },
-  count: number,
-  now: Date,
-  say: (text: string) => void,
-) {
-  for (let from = 1; from <= count; from += loadSlice) {
-    const to = Math.min(count, from + loadSlice - 1);
-    await db.query(
-      `INSERT INTO contacts (company_id, email, firstname, lastname, status, source, fields, created_at, updated_at, last_open_at)
-       SELECT $1::uuid, 'contact' || n || '@example' || (n % 97) || '.test',
-              ($4::text[])[1 + n % cardinality($4::text[])], 'Lastname ' || n,
-              CASE WHEN h.s < 900 THEN 'subscribed' WHEN h.s < 970 THEN 'unsubscribed' ELSE 'bounced' END,
-              'bench',
-              jsonb_build_object($2::text, ($3::text[])[1 + h.c % cardinality($3::text[])]),
-              a.at, a.at,
-              CASE WHEN h.o < 30 THEN $5::timestamptz - interval '1 second' * h.t END
-       FROM generate_series($6::int, $7::int) AS n,
-            LATERAL (SELECT abs(hashtext('s' || n)::bigint) % 1000 AS s,
-                            abs(hashtext('c' || n)::bigint) AS c,
-                            abs(hashtext('o' || n)::bigint) % 100 AS o,
-                            abs(hashtext('t' || n)::bigint) % (90 * 86400) AS t) h,
-            LATERAL (SELECT $5::timestamptz - interval '730 days' * (1 - n::float8 / $8::int) AS at) a`,
-      [company.id, company.fieldId, cities, firstnames, now, from, to, count],
-    );
-    say(`${to.toLocaleString('en-US')} contacts`);
-  }
-  await db.query(
-    `INSERT INTO contact_label_members (label_id, contact_id, company_id, added_at)
-     SELECT $2::bigint, id, company_id, created_at FROM contacts WHERE company_id = $1 AND id % 10 = 0`,
-    [company.id, company.labelId],
-  );
-  await db.query(
-    'UPDATE contact_labels SET members = (SELECT count(*) FROM contact_label_members WHERE label_id = $1) WHERE id = $1',
-    [company.labelId],
-  );
-}
-
-/** The import file: `rows` addresses the big company does not have yet, with a city. */
-async function importFile(dir: string, rows: number): Promise<string> {
-  const file = path.join(dir, 'audience-import.csv');
-  function* lines() {
-    yield 'email,firstname,lastname,city\n';
-    for (let index = 1; index <= rows; index += 1) {
-      yield `imported${index}@import${index % 97}.test,${firstnames[index % firstnames.length]},Imported ${index},${cities[(index * 7) % cities.length]}\n`;
-    }
-  }
-  await pipeline(Readable.from(lines()), createWriteStream(file));
-  return file;
-}
 
 async function measure(database: Database, raw: Db, dir: string): Promise<Figures> {
   const say = (text: string) => console.log(`${database}: ${text}`);
@@ -493,109 +255,6 @@ async function measure(database: Database, raw: Db, dir: string): Promise<Figure
   };
 }
 
-const count = (value: number) => value.toLocaleString('en-US');
-
-/** The command that ran, the database URL without its password. */
-function command(): string {
-  const env: string[] = [];
-  for (const name of [
-    'BENCH_AUDIENCE_CONTACTS',
-    'BENCH_AUDIENCE_RUNS',
-    'BENCH_AUDIENCE_NOISE_SECONDS',
-    'BENCH_AUDIENCE_IMPORT_ROWS',
-  ]) {
-    if (process.env[name]) env.push(`${name}=${process.env[name]}`);
-  }
-  if (process.env.BENCH_DATABASE_URL) {
-    const url = new URL(process.env.BENCH_DATABASE_URL);
-    if (url.password) url.password = '…';
-    env.push(`BENCH_DATABASE_URL=${url.toString()}`);
-  }
-  return [...env, 'npm run bench:audience'].join(' ');
-}
-
-function markdown(results: Figures[]): string {
-  const lines = [
-    `# Contact audience: ${count(contactCount)} contacts`,
-    '',
-    `\`${command()}\` (BENCH_AUDIENCE_CONTACTS, BENCH_AUDIENCE_RUNS, BENCH_AUDIENCE_NOISE_SECONDS, BENCH_AUDIENCE_IMPORT_ROWS, BENCH_DATABASE_URL).`,
-    '',
-    `A company of ${count(contactCount)} contacts (city of 50 values, ~90% subscribed, ~30% opened in the last 90 days, 10% in a label) and a neighbour of ${count(neighbourCount)}. Segment counts and the big company's list: ${runs} calls after ${warmups} unmeasured; the neighbour's page: ${aloneRuns} calls alone, then as many as fit beside the big company's reads (${noiseSeconds} s) and beside an import of ${count(importRows)} rows into the big company. All in one process (as a worker runs the import), the database on its own thread (PGlite) or server (PostgreSQL). p99 is shown from 100 calls, and always for the neighbour (of fewer calls, it is their max). Each figure beside its limit: the ratio is the figure ÷ the limit (≤ 1× meets it).`,
-    '',
-    ...markdownTable(
-      [
-        'database',
-        'measure',
-        'calls',
-        'count or total',
-        'p50 ms',
-        'p95 ms',
-        'p99 ms',
-        'max ms',
-        'against the limit',
-        'met',
-      ],
-      results.flatMap((r) =>
-        r.measures.map((m) => {
-          const figure = m[m.stat];
-          return [
-            r.database,
-            m.name,
-            m.calls,
-            m.result === undefined ? '–' : count(m.result),
-            round(m.p50),
-            round(m.p95),
-            m.stat === 'p99' || m.calls >= 100 ? round(m.p99) : '–',
-            round(m.max),
-            `${m.stat} ${round(figure)} ms = ${round(figure / m.limitMs, 2)}× the ${m.limitMs} ms limit`,
-            figure <= m.limitMs ? 'yes' : '**no**',
-          ];
-        }),
-      ),
-    ),
-    '',
-    ...markdownTable(
-      [
-        'database',
-        'load s (setup)',
-        'big-company reads beside the neighbour',
-        'import beside it: s',
-        'rows/s',
-        'added',
-      ],
-      results.map((r) => [
-        r.database,
-        round(r.loadSeconds),
-        r.bigReadsBeside,
-        round(r.neighbourImport.seconds),
-        Math.round(r.neighbourImport.rowsPerSecond),
-        r.neighbourImport.added,
-      ]),
-    ),
-    '',
-    '## Plans',
-    '',
-    "Each measured read's statements over `contacts` (the time beside each is from one more call), then their EXPLAIN (ANALYZE, BUFFERS).",
-  ];
-  for (const r of results) {
-    for (const p of r.plans) {
-      lines.push(
-        '',
-        `### ${r.database}: ${p.name} (${round(p.statementMs)} ms)`,
-        '',
-        '```sql',
-        p.sql,
-        '```',
-        '',
-        '```text',
-        p.plan,
-        '```',
-      );
-    }
-  }
-  return `${lines.join('\n')}\n`;
-}
-
 const dir = await mkdtemp(path.join(tmpdir(), 'bench-audience-'));
 try {
   const results: Figures[] = [];
@@ -626,7 +285,7 @@ try {
   await writeResults(
     'contact-audience',
     { contacts: contactCount, neighbour: neighbourCount, runs, results },
-    markdown(results),
+    markdown(results, { contactCount, neighbourCount, runs, aloneRuns, noiseSeconds, importRows }),
   );
 } finally {
   await rm(dir, { recursive: true, force: true });

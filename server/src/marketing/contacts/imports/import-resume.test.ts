@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClaimHolder } from '../../../db/token-lease.ts';
+import type { TestAccount } from '../../../testing/accounts.ts';
+import { useImportTests } from '../../../testing/contact-imports.ts';
+import { databases } from '../../../testing/databases.ts';
+
+describe.each(databases)('contact imports resumed and cleaned up on $name', (database) => {
+  const harness = useImportTests(database);
+  const { t, prepared, runner, runAll, status, imported } = harness;
+  let a: TestAccount;
+  beforeAll(() => {
+    ({ a } = harness.accounts());
+  });
+
+  it('resumes an import whose worker stopped mid-way, with no duplicate and no lost row', async () => {
+    const rows = Array.from({ length: 3000 }, (_, index) => `resume${index}@example.test,R${index}`);
+    const ready = await prepared(a, 'resume.csv', ['email,firstname', ...rows].join('\n'));
+    await t.post('/v1/contacts/import/start', a.token, {
+      importId: ready.importId,
+      mapping: ready.suggestedMapping,
+    });
+    // This worker stops after its second slice, as a killed process would (its claim stays until it lapses).
+    let slices = 0;
+    await runner(() => {
+      slices += 1;
+      return slices < 2;
+    }).runDue();
+    const halfway = await status(a, ready.importId);
+    expect(halfway.state).toBe('running');
+    expect(halfway.read).toBeGreaterThan(0);
+    expect(await runner().runDue()).toBe(0);
+    t.clock.advance(31_000);
+    await runAll();
+    expect(await status(a, ready.importId)).toMatchObject({
+      state: 'done',
+      read: 3000,
+      processed: 3000,
+      added: 3000,
+      failed: 0,
+    });
+    const count = await t.db.one<{ count: number }>(
+      "SELECT count(*)::int AS count FROM contacts WHERE email LIKE 'resume%@example.test'",
+    );
+    expect(count.count).toBe(3000);
+  });
+
+  it('takes an import held by a worker process found dead up at once, not one held by a live process', async () => {
+    const rows = Array.from({ length: 3000 }, (_, index) => `held${index}@example.test,H${index}`);
+    const ready = await prepared(a, 'held.csv', ['email,firstname', ...rows].join('\n'));
+    await t.post('/v1/contacts/import/start', a.token, {
+      importId: ready.importId,
+      mapping: ready.suggestedMapping,
+    });
+    const holder = (id: string, dead: string[] = []): ClaimHolder => ({
+      id: () => id,
+      deadHolders: () => dead,
+    });
+    const claimedBy = async () =>
+      (
+        await t.db.one<{ claimed_by: string | null }>(
+          'SELECT claimed_by FROM contact_imports WHERE id = $1',
+          [ready.importId],
+        )
+      ).claimed_by;
+    // The process 'first' stops after its second slice, as a killed one would: its claim names it.
+    let slices = 0;
+    await runner(() => {
+      slices += 1;
+      return slices < 2;
+    }, holder('first')).runDue();
+    expect((await status(a, ready.importId)).state).toBe('running');
+    expect(await claimedBy()).toBe('first');
+    // While 'first' lives, its claim holds until it lapses (no time passes here)...
+    expect(await runner(undefined, holder('second', ['gone'])).runDue()).toBe(0);
+    expect(await runner().runDue()).toBe(0);
+    // ...once it is found dead, another process takes the import up at once and ends it.
+    expect(await runner(undefined, holder('second', ['first'])).runDue()).toBe(1);
+    expect(await status(a, ready.importId)).toMatchObject({
+      state: 'done',
+      read: 3000,
+      processed: 3000,
+      added: 3000,
+      failed: 0,
+    });
+    expect(await claimedBy()).toBeNull();
+    const count = await t.db.one<{ count: number }>(
+      "SELECT count(*)::int AS count FROM contacts WHERE email LIKE 'held%@example.test'",
+    );
+    expect(count.count).toBe(3000);
+  });
+
+  it('removes an import prepared a day ago and never started, with its file', async () => {
+    const ready = await prepared(a, 'forgotten.csv', 'email\nforgotten@example.test\n');
+    const row = await t.db.one<{ file_path: string }>('SELECT file_path FROM contact_imports WHERE id = $1', [
+      ready.importId,
+    ]);
+    expect(await runner().purgeUnstarted()).toBe(0);
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    expect(await runner().purgeUnstarted()).toBeGreaterThanOrEqual(1);
+    expect(existsSync(row.file_path)).toBe(false);
+    expect((await t.get(`/v1/contacts/import/status/${ready.importId}`, a.token)).statusCode).toBe(404);
+  });
+
+  it('deletes the file when the import ends', async () => {
+    const done = await imported(a, 'email\ngone@example.test\n');
+    const row = await t.db.one<{ file_path: string }>('SELECT file_path FROM contact_imports WHERE id = $1', [
+      done.importId,
+    ]);
+    expect(existsSync(row.file_path)).toBe(false);
+  });
+});

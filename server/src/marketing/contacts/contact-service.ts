@@ -139,12 +139,17 @@ export function createContactService(deps: ContactServiceDeps) {
     };
   }
 
-  /** How many contacts `filter` holds: a label alone answers with its kept member count, with no count over them. */
+  /**
+   * How many contacts `filter` holds, from kept counts where they answer it (no count over the rows): a
+   * label alone by its member count, the whole book or some statuses by the status counts.
+   */
   async function totalOf(companyId: string, filter: ContactFilter): Promise<number> {
-    const { label, ...rest } = filter;
+    const { label, status, ...rest } = filter;
     const narrows = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
-    if (!label || Object.values(rest).some(narrows)) return contacts.count(companyId, filter);
-    return (await labels.get(db, companyId, label))?.members ?? 0;
+    if (Object.values(rest).some(narrows) || (label && narrows(status)))
+      return contacts.count(companyId, filter);
+    if (label) return (await labels.get(db, companyId, label))?.members ?? 0;
+    return contacts.countOfStatuses(companyId, status);
   }
 
   async function lookupContact(companyId: string, email: string): Promise<Contact | undefined> {

@@ -171,6 +171,16 @@ export function createContactStore(db: Db) {
         )
       ).id,
 
+    /** How many contacts the company has, of the given statuses (all when none): kept counts (migration 048). */
+    async countOfStatuses(companyId: string, statuses: readonly ContactStatus[] = []): Promise<number> {
+      const { count } = await db.one<{ count: number }>(
+        `SELECT coalesce(sum(contacts), 0)::int AS count FROM contact_status_counts
+         WHERE company_id = $1 AND (cardinality($2::text[]) = 0 OR status = ANY($2::text[]))`,
+        [companyId, statuses],
+      );
+      return count;
+    },
+
     /** How many contacts the filter holds. */
     async count(companyId: string, filter: ContactFilter): Promise<number> {
       const params: unknown[] = [companyId];

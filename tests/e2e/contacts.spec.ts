@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { axeViolations, createConfirmedAccount, screenshots, signInToConsole } from './helpers.ts';
+import ExcelJS from 'exceljs';
+import {
+  axeViolations,
+  createConfirmedAccount,
+  runAdminIn,
+  screenshots,
+  signInToConsole,
+} from './helpers.ts';
 import { dropFiles } from './support/drop-files.ts';
 import { expect, test } from './support/engine-server.ts';
 import { sessionHeaders } from './support/verified-domain.ts';
@@ -265,4 +272,51 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await expect(
     page.getByRole('form', { name: 'Subscriber Setting' }).getByRole('switch', { name: /Double opt-in/ }),
   ).not.toBeChecked();
+});
+
+test('contacts: an Excel workbook dropped on the wizard, rows without an address taken by phone with the operator toggle', async ({
+  page,
+  request,
+  engine,
+}) => {
+  const { email, password } = await createConfirmedAccount(request, 'contacts-xlsx');
+  // §6 "custom import without email", switched on by the operator before the user signs in.
+  runAdminIn(
+    engine.dataDir,
+    'set-toggle',
+    '--email',
+    email,
+    '--toggle',
+    'customImportWithoutEmail',
+    '--value',
+    'on',
+  );
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Kunden').addRows([
+    ['Email', 'First name', 'Phone'],
+    ['eva@example.test', 'Eva', ''],
+    ['', 'Nadia', '+351 900 000 001'],
+    ['', 'Nobody', ''],
+  ]);
+  const workbook = Array.from(new Uint8Array(await book.xlsx.writeBuffer()));
+
+  await signInToConsole(page, email, password);
+  await page.getByRole('button', { name: 'Accept' }).click();
+  await page.goto('/contact/import');
+  await dropFiles(page, 'Drop a file to import', [{ name: 'kunden.xlsx', bytes: workbook }]);
+  await expect(page.getByText('(Excel workbook: its first sheet)')).toBeVisible();
+  await expect(page.getByLabel('Import Phone as')).toHaveValue('phone');
+  await expect(
+    page.getByText('Rows without an email address are imported as contacts that are never mailed'),
+  ).toBeVisible();
+  await screenshots(page, 'contacts-import-without-address');
+  await page.getByRole('button', { name: 'Start import' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Import finished' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByText('2 added, 0 updated, 0 skipped, 1 rejected, of 3 rows.')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Open Contact Book' }).click();
+  await expect(contactRow(page, 'eva@example.test')).toContainText('Eva');
+  await expect(contactRow(page, 'Nadia')).toContainText('No address');
 });

@@ -19,6 +19,8 @@ export type ImportState = (typeof importStates)[number];
 export const importPrepared = z.object({
   importId: z.string(),
   fileName: z.string(),
+  /** An Excel workbook is read as its first sheet, as UTF-8 comma-separated text. */
+  format: z.enum(['csv', 'xlsx']),
   encoding: z.string(),
   delimiter: z.string(),
   headers: z.array(z.string()),

@@ -110,8 +110,9 @@ export function ImportMapping({
       <p>
         <strong>{prepared.fileName}</strong>{' '}
         <span className="muted">
-          ({prepared.encoding.toUpperCase()},{' '}
-          {prepared.delimiter === '\t' ? 'tab' : `“${prepared.delimiter}”`} separated)
+          {prepared.format === 'xlsx'
+            ? '(Excel workbook: its first sheet)'
+            : `(${prepared.encoding.toUpperCase()}, ${prepared.delimiter === '\t' ? 'tab' : `“${prepared.delimiter}”`} separated)`}
         </span>
       </p>
       {error ? <Alert type="danger">{error}</Alert> : null}

@@ -18,6 +18,7 @@ describe.each(databases)('contact import files and mappings on $name', (database
       '\uFEFFE-mail;First Name;Surname;Age;Notes\r\nana@example.test;Ana;"Silva; Jr";31;x\r\nbo@example.test;Bo;;;\r\n';
     const ready = await prepared(a, 'list.csv', csv);
     expect(ready).toMatchObject({
+      format: 'csv',
       encoding: 'utf-8',
       delimiter: ';',
       headers: ['E-mail', 'First Name', 'Surname', 'Age', 'Notes'],
@@ -58,6 +59,7 @@ describe.each(databases)('contact import files and mappings on $name', (database
     ]);
     const ready = await prepared(a, 'people.xlsx', Buffer.from(await book.xlsx.writeBuffer()));
     expect(ready).toMatchObject({
+      format: 'xlsx',
       headers: ['Email', 'First name'],
       preview: [['xl@example.test', 'Excel']],
       suggestedMapping: { Email: 'email', 'First name': 'firstname' },

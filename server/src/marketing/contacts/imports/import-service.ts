@@ -137,6 +137,7 @@ export function createImportService(deps: ImportServiceDeps) {
         return {
           importId: id,
           fileName,
+          format: excel ? 'xlsx' : 'csv',
           encoding,
           delimiter,
           headers,

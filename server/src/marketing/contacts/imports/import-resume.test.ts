@@ -102,8 +102,13 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
     expect((await t.get(`/v1/contacts/import/status/${ready.importId}`, a.token)).statusCode).toBe(404);
   });
 
-  it('deletes the file when the import ends', async () => {
+  it('deletes the file and the staged rows when the import ends', async () => {
     const done = await imported(a, 'email\ngone@example.test\n');
+    const staged = await t.db.one<{ count: number }>(
+      'SELECT count(*)::int AS count FROM contact_import_rows WHERE import_id = $1',
+      [done.importId],
+    );
+    expect(staged.count).toBe(0);
     const row = await t.db.one<{ file_path: string }>('SELECT file_path FROM contact_imports WHERE id = $1', [
       done.importId,
     ]);

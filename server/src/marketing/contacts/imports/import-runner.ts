@@ -205,6 +205,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       const current = await importStore.get(db, job.company_id, job.id);
       if (!current) return;
       await applyRows(current, current.read);
+      await importStore.dropStaged(db, job.id);
       await db.transaction((tx) => importStore.finish(tx, job.id, {}, clock.now()));
       await contacts.refreshStatistics();
     } catch (error) {
@@ -212,6 +213,7 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       // A file that cannot be read further says why; anything else is logged by the worker.
       const refusal = error instanceof DomainError;
       const message = refusal ? error.message : 'The import stopped on an unexpected error';
+      await importStore.dropStaged(db, job.id);
       await db.transaction((tx) => importStore.finish(tx, job.id, { failed: message }, clock.now()));
       await rm(job.file_path, { force: true });
       if (!refusal) throw error;

@@ -11,33 +11,29 @@ CREATE TABLE contact_status_counts (
 INSERT INTO contact_status_counts (company_id, status, contacts)
   SELECT company_id, status, count(*) FROM contacts GROUP BY company_id, status;
 
--- Adds each (company, status, change) of `changes` to the counts; a company deleted with its contacts
--- (the statement that deletes it) keeps no count.
-CREATE FUNCTION contact_status_counts_add(changes jsonb) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO contact_status_counts AS counts (company_id, status, contacts)
-  SELECT change.company_id, change.status, change.n
-  FROM jsonb_to_recordset(changes) AS change (company_id uuid, status text, n bigint)
-  WHERE change.n <> 0 AND EXISTS (SELECT 1 FROM companies WHERE companies.id = change.company_id)
-  ON CONFLICT (company_id, status) DO UPDATE SET contacts = counts.contacts + excluded.contacts
-$$;
-
 -- The statement's rows in (`added`: inserted, or as they are now) and out (`removed`: deleted, or as
--- they were), netted by company and status.
+-- they were), netted by company and status; a company deleted with its contacts keeps no count.
+-- Plain statements per operation: a single-row insert (the console, a form) pays about 0.1 ms.
 CREATE FUNCTION contact_status_counts_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM contact_status_counts_add(jsonb_agg(g)) FROM (
-      SELECT company_id, status, count(*) AS n FROM added GROUP BY company_id, status) g;
+    INSERT INTO contact_status_counts AS counts (company_id, status, contacts)
+    SELECT company_id, status, count(*) FROM added GROUP BY company_id, status
+    ON CONFLICT (company_id, status) DO UPDATE SET contacts = counts.contacts + excluded.contacts;
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM contact_status_counts_add(jsonb_agg(g)) FROM (
-      SELECT company_id, status, -count(*) AS n FROM removed GROUP BY company_id, status) g;
+    UPDATE contact_status_counts counts SET contacts = counts.contacts - gone.n
+    FROM (SELECT company_id, status, count(*) AS n FROM removed GROUP BY company_id, status) gone
+    WHERE counts.company_id = gone.company_id AND counts.status = gone.status;
   ELSE
-    PERFORM contact_status_counts_add(jsonb_agg(g)) FROM (
-      SELECT company_id, status, sum(n) AS n FROM (
-        SELECT company_id, status, 1 AS n FROM added
-        UNION ALL
-        SELECT company_id, status, -1 FROM removed) change
-      GROUP BY company_id, status) g;
+    INSERT INTO contact_status_counts AS counts (company_id, status, contacts)
+    SELECT change.company_id, change.status, sum(change.n)
+    FROM (
+      SELECT company_id, status, 1 AS n FROM added
+      UNION ALL
+      SELECT company_id, status, -1 FROM removed) change
+    GROUP BY change.company_id, change.status
+    HAVING sum(change.n) <> 0
+    ON CONFLICT (company_id, status) DO UPDATE SET contacts = counts.contacts + excluded.contacts;
   END IF;
   RETURN NULL;
 END

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { copyNullable, copyText } from '../../db/copy-text.ts';
 import { type Db, notify } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
 import type { MessageEnvironment } from './message-reader.ts';
@@ -173,14 +174,6 @@ export async function queuedPayloads(recipients: readonly object[]): Promise<Que
   return payloads;
 }
 
-/** A value as COPY's text format writes it: backslash, tab, newline and carriage return escaped. */
-const copyText = (value: string): string =>
-  /[\\\t\n\r]/.test(value)
-    ? value.replace(/[\\\t\n\r]/g, (char) =>
-        char === '\\' ? '\\\\' : char === '\t' ? '\\t' : char === '\n' ? '\\n' : '\\r',
-      )
-    : value;
-
 /** Characters of COPY text made between two turns of the event loop, at most. */
 const copyCharsPerSlice = 1024 * 1024;
 
@@ -194,7 +187,7 @@ const copyQueuedSql = `COPY messages (id, company_id, subaccount_id, transmissio
  */
 async function* queuedLines(batch: QueuedBatch): AsyncGenerator<string> {
   const shared = `${copyText(batch.companyId)}\t${batch.subaccountId}\t${copyText(batch.transmissionId)}\tproduction\tqueued`;
-  const tail = `${copyText(batch.campaignId)}\t${batch.templateId === null ? '\\N' : copyText(batch.templateId)}`;
+  const tail = `${copyText(batch.campaignId)}\t${copyNullable(batch.templateId)}`;
   const at = batch.createdAt.toISOString();
   const optionsOf = (recipient: QueuedRecipient) =>
     JSON.stringify({

@@ -56,6 +56,15 @@ describe.each(databases)('contact imports applied on $name', (database) => {
     expect(labels.find((label: { id: string }) => label.id === vip.id).members).toBe(2);
   });
 
+  it('keeps tabs, backslashes, quotes and line breaks of a cell as they are', async () => {
+    const csv = 'email,firstname,lastname\nodd@example.test,"Tab\there","Back\\slash ""quoted""\nsecond line"\n';
+    expect(await imported(a, csv)).toMatchObject({ state: 'done', added: 1, failed: 0 });
+    expect(await contact(a, 'odd@example.test')).toMatchObject({
+      firstname: 'Tab\there',
+      lastname: 'Back\\slash "quoted"\nsecond line',
+    });
+  });
+
   it('modes: add only skips who is there, update only skips who is not; the same file twice changes nothing', async () => {
     const first = await imported(a, 'email,firstname\nmode1@example.test,First\n');
     expect(first).toMatchObject({ added: 1 });

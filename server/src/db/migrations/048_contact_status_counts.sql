@@ -13,7 +13,8 @@ INSERT INTO contact_status_counts (company_id, status, contacts)
 
 -- The statement's rows in (`added`: inserted, or as they are now) and out (`removed`: deleted, or as
 -- they were), netted by company and status; a company deleted with its contacts keeps no count.
--- Plain statements per operation: a single-row insert (the console, a form) pays about 0.1 ms.
+-- A statement of one row (the console, a form) pays about 0.17 ms for it: 20,000 one-row inserts
+-- took 3.7 s with these triggers and 0.24 s without, on PostgreSQL.
 CREATE FUNCTION contact_status_counts_follow() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN

@@ -110,7 +110,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerConsole } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { companyDoorOf } from './marketing/company-door.ts';
-import { contactMergeTags, marketingRoutes } from './marketing/create-marketing.ts';
+import { contactMergeTags } from './marketing/contacts/merge-tags.ts';
+import { marketingRoutes } from './marketing/create-marketing.ts';
 import { reportTo } from './report-error.ts';
 
 export interface AppOptions {

@@ -1,4 +1,3 @@
-import { builtInFieldTags } from '@app/contract/marketing/contacts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Notifier } from '../accounts/notifications/notification-store.ts';
 import type { Clock } from '../clock.ts';
@@ -19,7 +18,6 @@ import { createContactExportRunner } from './contacts/exports/export-runner.ts';
 import { createContactExportService } from './contacts/exports/export-service.ts';
 import { fieldRoutes } from './contacts/field-routes.ts';
 import { createFieldService } from './contacts/field-service.ts';
-import { fieldStore } from './contacts/field-store.ts';
 import { importRoutes } from './contacts/imports/import-routes.ts';
 import { createImportRunner } from './contacts/imports/import-runner.ts';
 import { createImportService } from './contacts/imports/import-service.ts';
@@ -63,14 +61,6 @@ export interface MarketingWorkerDeps extends Pick<MarketingDeps, 'db' | 'clock' 
    * export held by a process found dead is taken up at once. Without one, when its claim lapses.
    */
   holder?: ClaimHolder;
-}
-
-/** The merge tags of a company's contacts, for the email editor: the built-in fields' tags, then its own. */
-export function contactMergeTags(db: Db): (companyId: string) => Promise<string[]> {
-  return async (companyId) => [
-    ...builtInFieldTags,
-    ...(await fieldStore.list(db, companyId)).map((field) => field.tag),
-  ];
 }
 
 /**

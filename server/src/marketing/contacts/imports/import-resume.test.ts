@@ -7,19 +7,34 @@ import { databases } from '../../../testing/databases.ts';
 
 describe.each(databases)('contact imports resumed and cleaned up on $name', (database) => {
   const harness = useImportTests(database);
-  const { t, prepared, runner, runAll, status, imported } = harness;
+  const { t, prepared, runner, runAll, status, imported, companyIdOf } = harness;
   let a: TestAccount;
   beforeAll(() => {
     ({ a } = harness.accounts());
   });
 
-  it('resumes an import whose worker stopped mid-way, with no duplicate and no lost row', async () => {
-    const rows = Array.from({ length: 3000 }, (_, index) => `resume${index}@example.test,R${index}`);
-    const ready = await prepared(a, 'resume.csv', ['email,firstname', ...rows].join('\n'));
-    await t.post('/v1/contacts/import/start', a.token, {
+  /** Starts an import of 3,000 new addresses beginning with `prefix` (several slices); its prepare answer. */
+  const startedImport = async (prefix: string) => {
+    const rows = Array.from({ length: 3000 }, (_, index) => `${prefix}${index}@example.test,N${index}`);
+    const ready = await prepared(a, `${prefix}.csv`, ['email,firstname', ...rows].join('\n'));
+    const started = await t.post('/v1/contacts/import/start', a.token, {
       importId: ready.importId,
       mapping: ready.suggestedMapping,
     });
+    expect(started.statusCode, started.body).toBe(202);
+    return ready;
+  };
+  /** How many of the company's contacts have addresses beginning with `prefix`. */
+  const countOf = async (prefix: string) =>
+    (
+      await t.db.one<{ count: number }>(
+        'SELECT count(*)::int AS count FROM contacts WHERE company_id = $1 AND email LIKE $2',
+        [await companyIdOf(a), `${prefix}%@example.test`],
+      )
+    ).count;
+
+  it('resumes an import whose worker stopped mid-way, with no duplicate and no lost row', async () => {
+    const ready = await startedImport('resume');
     // This worker stops after its second slice, as a killed process would (its claim stays until it lapses).
     let slices = 0;
     await runner(() => {
@@ -39,19 +54,11 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
       added: 3000,
       failed: 0,
     });
-    const count = await t.db.one<{ count: number }>(
-      "SELECT count(*)::int AS count FROM contacts WHERE email LIKE 'resume%@example.test'",
-    );
-    expect(count.count).toBe(3000);
+    expect(await countOf('resume')).toBe(3000);
   });
 
   it('takes an import held by a worker process found dead up at once, not one held by a live process', async () => {
-    const rows = Array.from({ length: 3000 }, (_, index) => `held${index}@example.test,H${index}`);
-    const ready = await prepared(a, 'held.csv', ['email,firstname', ...rows].join('\n'));
-    await t.post('/v1/contacts/import/start', a.token, {
-      importId: ready.importId,
-      mapping: ready.suggestedMapping,
-    });
+    const ready = await startedImport('held');
     const holder = (id: string, dead: string[] = []): ClaimHolder => ({
       id: () => id,
       deadHolders: () => dead,
@@ -84,10 +91,7 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
       failed: 0,
     });
     expect(await claimedBy()).toBeNull();
-    const count = await t.db.one<{ count: number }>(
-      "SELECT count(*)::int AS count FROM contacts WHERE email LIKE 'held%@example.test'",
-    );
-    expect(count.count).toBe(3000);
+    expect(await countOf('held')).toBe(3000);
   });
 
   it('removes an import prepared a day ago and never started, with its file', async () => {

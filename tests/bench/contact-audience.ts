@@ -170,6 +170,8 @@ async function measure(database: Database, raw: Db, dir: string): Promise<Figure
   const lists: Record<string, ContactListFilter> = {
     'list page 1: status subscribed': subscribed,
     'list page 1: in the label': page({ label: big.labelId }),
+    'list page 1: search "contact12345" (a few matches)': page({ search: 'contact12345' }),
+    'list page 1: search "zoë" (a tenth of the contacts)': page({ search: 'zoë' }),
   };
   for (const [name, filter] of Object.entries(lists)) {
     await timeIt(name, 'list', limits.list, async () => (await contacts.list(big.id, filter)).total);

@@ -1,6 +1,7 @@
 import { fsyncSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 
 /** What Emscripten's Node filesystem gives a file stream, as far as syncing needs. */
@@ -37,10 +38,13 @@ class SyncingNodeFS extends NodeFS {
  * WAL with fsync() (the one sync call the filesystem above implements) at every commit.
  */
 export async function createPglite(dataDir: string | undefined, fsync: boolean): Promise<PGlite> {
-  if (dataDir === undefined) return PGlite.create();
+  // Trigrams serve the Contact Book's "contains" search (migration 049).
+  const extensions = { pg_trgm };
+  if (dataDir === undefined) return PGlite.create({ extensions });
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  if (!fsync) return PGlite.create(dataDir);
+  if (!fsync) return PGlite.create(dataDir, { extensions });
   return PGlite.create({
+    extensions,
     fs: new SyncingNodeFS(dataDir),
     startParams: [
       ...PGlite.defaultStartParams.filter((param) => param !== '-F'),

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { Db } from '../db/db.ts';
+import { type Db, isUniqueViolation } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { inMemory, openPglite } from '../db/pglite.ts';
 import { openPgliteWorker } from '../db/pglite-worker.ts';
@@ -36,7 +36,11 @@ const pgliteWorker: TestDatabase = {
   },
 };
 
-/** Each open() gets its own schema, so test files running in parallel never see each other's rows. */
+/**
+ * Each open() gets its own schema, so test files running in parallel never see each other's rows. The
+ * extensions the migrations use live in `public`, on the search path after the schema: created in a
+ * test's schema, they would go with it and take the other schemas' indexes along.
+ */
 function postgres(url: string): TestDatabase {
   return {
     name: 'postgres',
@@ -44,8 +48,12 @@ function postgres(url: string): TestDatabase {
       const schema = `test_${randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
+      await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch((error: unknown) => {
+        // Another test file created it at the same moment.
+        if (!isUniqueViolation(error) && (error as { code?: string }).code !== '42710') throw error;
+      });
       await admin.query(`CREATE SCHEMA ${schema}`);
-      const db = await openPostgres(url, { searchPath: schema });
+      const db = await openPostgres(url, { searchPath: `${schema},public` });
       return {
         ...db,
         close: async () => {

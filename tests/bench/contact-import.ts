@@ -142,34 +142,37 @@ async function measureOurs(db: Db, file: string, dir: string, sharedConnection: 
 async function measureRowByRow(db: Db, file: string) {
   const companyId = await companyIn(db, `Row-by-row bench ${Date.now()}`);
   await db.exec('ALTER TABLE contacts DISABLE TRIGGER USER');
-  const { parse } = await import('csv-parse');
-  const started = performance.now();
-  let batch: string[][] = [];
-  const flush = async () => {
-    const current = batch;
-    batch = [];
-    await db.transaction(async (tx) => {
-      for (const [email, firstname, lastname] of current) {
-        await tx.query(
-          `INSERT INTO contacts (company_id, email, firstname, lastname, source, fields, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, 'bench', '{}', now(), now())
-           ON CONFLICT (company_id, email) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname`,
-          [companyId, (email ?? '').toLowerCase(), firstname, lastname],
-        );
-      }
-    });
-  };
-  for await (const record of createReadStream(file).pipe(parse({ from_line: 2 })) as AsyncIterable<
-    string[]
-  >) {
-    if (!(record[0] ?? '').includes('@')) continue;
-    batch.push(record);
-    if (batch.length === 10_000) await flush();
+  try {
+    const { parse } = await import('csv-parse');
+    const started = performance.now();
+    let batch: string[][] = [];
+    const flush = async () => {
+      const current = batch;
+      batch = [];
+      await db.transaction(async (tx) => {
+        for (const [email, firstname, lastname] of current) {
+          await tx.query(
+            `INSERT INTO contacts (company_id, email, firstname, lastname, source, fields, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, 'bench', '{}', now(), now())
+             ON CONFLICT (company_id, email) DO UPDATE SET firstname = EXCLUDED.firstname, lastname = EXCLUDED.lastname`,
+            [companyId, (email ?? '').toLowerCase(), firstname, lastname],
+          );
+        }
+      });
+    };
+    for await (const record of createReadStream(file).pipe(parse({ from_line: 2 })) as AsyncIterable<
+      string[]
+    >) {
+      if (!(record[0] ?? '').includes('@')) continue;
+      batch.push(record);
+      if (batch.length === 10_000) await flush();
+    }
+    await flush();
+    const seconds = (performance.now() - started) / 1000;
+    return { seconds, rowsPerSecond: rows / seconds };
+  } finally {
+    await db.exec('ALTER TABLE contacts ENABLE TRIGGER USER');
   }
-  await flush();
-  const seconds = (performance.now() - started) / 1000;
-  await db.exec('ALTER TABLE contacts ENABLE TRIGGER USER');
-  return { seconds, rowsPerSecond: rows / seconds };
 }
 
 /** The limit: the file COPYed into a table without index (PostgreSQL). */

@@ -137,8 +137,10 @@ function drain(step: () => Promise<number>, alive: () => boolean, onError: (erro
 /**
  * The marketing half's background work, run by the worker processes: contact imports and exports,
  * each one at a time per process on its own promise (both yield between slices); the engine's
- * suppression list followed into the contacts' statuses, its opens and clicks into their last open and click; the files of imports prepared but never
- * started, and of expired exports, removed. Returns a stop function.
+ * suppression list followed into the contacts' statuses, its opens and clicks into their last open
+ * and click; every 10 minutes, the files of imports prepared but never started and of expired exports
+ * removed, ended imports' staged rows removed, and the contacts' planner statistics refreshed where no
+ * autovacuum runs. Returns a stop function.
  */
 export function startMarketingWorkers(
   deps: MarketingWorkerDeps,
@@ -167,9 +169,12 @@ export function startMarketingWorkers(
     loop(followEveryMs, 'following opens and clicks failed', () => engagement.runOnce()),
   ];
   const housekeeping = () => {
-    Promise.all([imports.purgeUnstarted(), exports.purgeExpired(), contacts.refreshStatistics()]).catch(
-      (error: unknown) => reportError(error, 'contact housekeeping failed'),
-    );
+    Promise.all([
+      imports.purgeUnstarted(),
+      imports.dropEndedStaged(),
+      exports.purgeExpired(),
+      contacts.refreshStatistics(),
+    ]).catch((error: unknown) => reportError(error, 'contact housekeeping failed'));
   };
   const timers = [
     ...loops.map(({ loop, every }) => setInterval(loop.tick, every)),

@@ -67,10 +67,16 @@ const orderColumns = {
 
 const builtIn = ['email', 'firstname', 'lastname', 'phone'] as const;
 
+/**
+ * What the Contact Book's search looks in: the address and names as one text, so "ana silva" finds Ana
+ * Silva; exactly migration 049's indexed expression, so a trigram index serves the "contains" match.
+ */
+const searchText = "(coalesce(email, '') || ' ' || coalesce(firstname, '') || ' ' || coalesce(lastname, ''))";
+
 /** The `contacts` table: every statement scoped by the company. Methods taking `tx` run in the caller's transaction. */
 export function createContactStore(db: Db) {
   return {
-    /** Fresh planner statistics once the contacts have grown by a tenth, from a small sample (see {@link analyzeWhenGrown}). */
+    /** Fresh planner statistics, where no autovacuum runs, once the contacts have grown by a tenth (see {@link analyzeWhenGrown}). */
     refreshStatistics: () => analyzeWhenGrown(db, 'contacts', 30),
 
     /** How many contacts the company has, counting no further than `limit` (all a plan check needs). */
@@ -233,8 +239,7 @@ function filterSql(filter: ContactFilter, params: unknown[]): string {
   }
   if (filter.search) {
     params.push(containsPattern(filter.search));
-    const like = `ILIKE $${params.length} ESCAPE '\\'`;
-    where.push(`(email ${like} OR firstname ${like} OR lastname ${like})`);
+    where.push(`${searchText} ILIKE $${params.length} ESCAPE '\\'`);
   }
   if (filter.status?.length) {
     params.push(filter.status);

@@ -56,12 +56,17 @@ describe.each(databases)('contact imports applied on $name', (database) => {
     expect(labels.find((label: { id: string }) => label.id === vip.id).members).toBe(2);
   });
 
-  it('keeps tabs, backslashes, quotes and line breaks of a cell as they are', async () => {
-    const csv = 'email,firstname,lastname\nodd@example.test,"Tab\there","Back\\slash ""quoted""\nsecond line"\n';
+  it('keeps tabs, backslashes, quotes and line breaks of a cell as they are, in built-in and custom fields', async () => {
+    const note = await t.post('/v1/contacts/field', a.token, { name: 'Note', tag: 'note', type: 'text' });
+    expect(note.statusCode, note.body).toBe(201);
+    const cell = '"Back\\slash ""quoted""\tand\r\nmore \\N"';
+    const csv = `email,firstname,lastname,note\nodd@example.test,"Tab\there",${cell},${cell}\n`;
     expect(await imported(a, csv)).toMatchObject({ state: 'done', added: 1, failed: 0 });
+    const kept = 'Back\\slash "quoted"\tand\r\nmore \\N';
     expect(await contact(a, 'odd@example.test')).toMatchObject({
       firstname: 'Tab\there',
-      lastname: 'Back\\slash "quoted"\nsecond line',
+      lastname: kept,
+      fields: { note: kept },
     });
   });
 
@@ -120,6 +125,22 @@ describe.each(databases)('contact imports applied on $name', (database) => {
       firstname: 'Back',
     });
     expect(await contact(a, 'blocked@example.test')).toMatchObject({ status: 'unsubscribed' });
+  });
+
+  it("keeps the Contact Book's totals as the imports left the contacts, each status counted", async () => {
+    const totalOf = async (query: string) => (await t.getData(`/v1/contacts${query}`, a.token)).total;
+    const counted = async (status: string | null) =>
+      (
+        await t.db.one<{ count: number }>(
+          'SELECT count(*)::int AS count FROM contacts WHERE company_id = $1 AND ($2::text IS NULL OR status = $2)',
+          [await companyIdOf(a), status],
+        )
+      ).count;
+    await imported(a, 'email\ntotals1@example.test\ntotals2@example.test\n');
+    expect(await totalOf('')).toBe(await counted(null));
+    expect(await totalOf('?status=subscribed')).toBe(await counted('subscribed'));
+    expect(await totalOf('?status=unsubscribed')).toBe(await counted('unsubscribed'));
+    expect(await counted('unsubscribed')).toBeGreaterThan(0);
   });
 
   it('one import runs at a time; the plan contact limit stops new contacts with its message', async () => {

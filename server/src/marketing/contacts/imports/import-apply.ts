@@ -144,7 +144,7 @@ export async function applySlice(
       row.email && slice.suppressed.has(row.email) ? [row.email] : [],
     );
     // The slice's range (here and in the update) lets the primary key find the staged rows: with the
-    // list alone PGlite's planner, which has no statistics, read the import's whole address index.
+    // list alone and no statistics yet, PGlite's planner read the import's whole address index.
     const added = await tx.query<{ id: string }>(
       `INSERT INTO contacts (company_id, email, firstname, lastname, phone, status, source, consent, fields, created_at, updated_at)
        SELECT $3, s.email, s.firstname, s.lastname, s.phone,

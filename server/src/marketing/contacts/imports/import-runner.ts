@@ -196,30 +196,37 @@ export function createImportRunner(deps: ImportRunnerDeps) {
     }
   }
 
+  /**
+   * After an import ends: its staged rows go, and the contacts' statistics are refreshed. Best effort,
+   * never the import's outcome: what fails here, the contact housekeeping does again.
+   */
+  const tidyUp = () =>
+    Promise.all([importStore.dropEndedStaged(db), contacts.refreshStatistics()]).catch(() => undefined);
+
   async function run(job: ImportRow): Promise<void> {
     try {
       if (!job.read_done) {
         await readFile(job);
-        await importStore.refreshStatistics(db);
+        // Without them the slices are slower, never wrong.
+        await importStore.refreshStatistics(db).catch(() => undefined);
       }
       const current = await importStore.get(db, job.company_id, job.id);
       if (!current) return;
       await applyRows(current, current.read);
-      await importStore.dropStaged(db, job.id);
       await db.transaction((tx) => importStore.finish(tx, job.id, {}, clock.now()));
-      await contacts.refreshStatistics();
     } catch (error) {
       if (error instanceof Stopped) return;
       // A file that cannot be read further says why; anything else is logged by the worker.
       const refusal = error instanceof DomainError;
       const message = refusal ? error.message : 'The import stopped on an unexpected error';
-      await importStore.dropStaged(db, job.id);
       await db.transaction((tx) => importStore.finish(tx, job.id, { failed: message }, clock.now()));
       await rm(job.file_path, { force: true });
+      await tidyUp();
       if (!refusal) throw error;
       return;
     }
     await rm(job.file_path, { force: true });
+    await tidyUp();
   }
 
   return {
@@ -229,6 +236,9 @@ export function createImportRunner(deps: ImportRunnerDeps) {
       await Promise.all(files.map((file) => rm(file, { force: true })));
       return files.length;
     },
+
+    /** Removes what ended imports left staged (see {@link tidyUp}). */
+    dropEndedStaged: () => importStore.dropEndedStaged(db),
 
     /** Runs one due import to its end (or until the process stops); 1 when there was one. */
     async runDue(): Promise<number> {

@@ -2,6 +2,7 @@ import type { ImportMode, ImportSetting, ImportState } from '@app/contract/marke
 import { copyNullable, copyText } from '../../../db/copy-text.ts';
 import type { Db } from '../../../db/db.ts';
 import { deleteInSlices } from '../../../db/delete-in-slices.ts';
+import { analyze } from '../../../db/table-statistics.ts';
 import { type ClaimingProcess, claimFirstDue } from '../../../db/token-lease.ts';
 import type { ImportEncoding } from './import-file.ts';
 
@@ -272,17 +273,25 @@ export const importStore = {
    * looked a slice's rows up through the address index and read all of the import's entries each time.
    */
   // A small sample is enough for the table's size and row numbers (ANALYZE holds PGlite's one connection).
-  refreshStatistics: (db: Db) =>
-    db.transaction((tx) => tx.exec('SET LOCAL default_statistics_target = 10; ANALYZE contact_import_rows')),
+  refreshStatistics: (db: Db) => analyze(db, 'contact_import_rows', 10),
 
-  /** Removes an import's staged rows a slice at a time (a million in one statement held PGlite for seconds). */
-  dropStaged: (db: Db, id: string) =>
-    deleteInSlices(db, 'contact_import_rows', 'import_id, row_number', 'import_id = $1', [id]),
+  /**
+   * Removes the staged rows of imports that have ended, a slice at a time (a million in one statement
+   * held PGlite for seconds); an import ends first, so a crash here leaves rows nothing reads.
+   */
+  dropEndedStaged: (db: Db) =>
+    deleteInSlices(
+      db,
+      'contact_import_rows',
+      'import_id, row_number',
+      "import_id IN (SELECT id FROM contact_imports WHERE state IN ('done', 'failed'))",
+      [],
+    ),
 
   markReadDone: (tx: Db, id: string) =>
     tx.query('UPDATE contact_imports SET read_done = true WHERE id = $1', [id]),
 
-  /** Ends an import: done, or failed with why; its errors stay (its staged rows went: {@link dropStaged}). */
+  /** Ends an import: done, or failed with why; its errors stay (its staged rows go after: {@link dropEndedStaged}). */
   async finish(tx: Db, id: string, outcome: { failed?: string }, now: Date) {
     await tx.query(
       `UPDATE contact_imports SET state = $2, error = $3, finished_at = $4, claimed_until = NULL,

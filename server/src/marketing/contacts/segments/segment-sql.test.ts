@@ -12,6 +12,27 @@ const now = new Date('2026-11-28T12:00:00Z');
 const compile = segmentCompiler(fields, now);
 
 describe('the segment compiler', () => {
+  it('matches "is" on a custom field by containment in the lower-cased values (migration 047\'s index), re-checked exactly', () => {
+    const params: unknown[] = ['company'];
+    const sql = compile(
+      {
+        match: 'any',
+        conditions: [
+          { kind: 'field', field: 'plan', operator: 'is', value: 'gold' },
+          { kind: 'field', field: 'age', operator: 'is', value: '7.50' },
+          { kind: 'field', field: 'firstname', operator: 'is', value: 'Ana' },
+        ],
+      },
+      params,
+    );
+    expect(sql).toBe(
+      '((lower(contacts.fields::text)::jsonb @> jsonb_build_object($2::text, lower($3)) AND lower((contacts.fields->>$2::text)) = lower($3))' +
+        ' OR (lower(contacts.fields::text)::jsonb @> jsonb_build_object($4::text, $5::numeric) AND (contacts.fields->>$4::text)::numeric = $5::numeric)' +
+        ' OR lower(contacts.firstname) = lower($6))',
+    );
+    expect(params).toEqual(['company', '8', 'gold', '7', 7.5, 'Ana']);
+  });
+
   it('turns rules into a parameterised condition: every value, field id and date is a parameter', () => {
     const params: unknown[] = ['company'];
     const sql = compile(

@@ -31,10 +31,8 @@ const casts: Record<ContactFieldType, string> = {
   boolean: '::boolean',
 };
 
-/** How each type's value is kept in `contacts.fields` (field-values.ts), for a containment match. */
-const storedCasts: Record<ContactFieldType, string> = {
-  text: '::text',
-  choice: '::text',
+/** How a value other than text is kept in `contacts.fields` (field-values.ts), for a containment match. */
+const storedCasts: Record<Exclude<ContactFieldType, 'text' | 'choice'>, string> = {
   number: '::numeric',
   date: '::text',
   boolean: '::boolean',
@@ -110,7 +108,8 @@ export function segmentCompiler(
         const exact = text ? `lower(${raw}) = lower(${sought})` : `${expression} = ${sought}${casts[type]}`;
         if (!fieldId) return exact;
         // Migration 047's index finds the custom value's rows; the exact comparison re-checks them.
-        const stored = text ? `lower(${sought})` : `${sought}${storedCasts[type]}`;
+        const stored =
+          type === 'text' || type === 'choice' ? `lower(${sought})` : `${sought}${storedCasts[type]}`;
         return `(lower(contacts.fields::text)::jsonb @> jsonb_build_object(${fieldId}, ${stored}) AND ${exact})`;
       }
       case 'isNot':

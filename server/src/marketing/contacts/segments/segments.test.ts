@@ -62,8 +62,8 @@ describe.each(databases)('segments on $name', (database) => {
     ).toBe(4);
   });
 
-  it('matches "is" on each type of custom field as the value is kept (the index finds, the comparison decides)', async () => {
-    // Two companies of two custom fields each (the free plan's limit); each counts its own contacts only.
+  it('matches "is" on each type of custom field as the value is kept', async () => {
+    // Two companies of two custom fields each (the free plan's limit).
     const c = await signUp(t.app, t.db, 'segments-c', 'Segments C');
     const d = await signUp(t.app, t.db, 'segments-d', 'Segments D');
     const add = async (account: TestAccount, path: string, bodies: object[]) => {

@@ -33,6 +33,18 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
       )
     ).count;
 
+  /** The import of {@link startedImport} ended with every row once: its counters and its contacts. */
+  const expectWhole = async (prefix: string, importId: string) => {
+    expect(await status(a, importId)).toMatchObject({
+      state: 'done',
+      read: 3000,
+      processed: 3000,
+      added: 3000,
+      failed: 0,
+    });
+    expect(await countOf(prefix)).toBe(3000);
+  };
+
   it('resumes an import whose worker stopped mid-way, with no duplicate and no lost row', async () => {
     const ready = await startedImport('resume');
     // This worker stops after its second slice, as a killed process would (its claim stays until it lapses).
@@ -47,14 +59,7 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
     expect(await runner().runDue()).toBe(0);
     t.clock.advance(31_000);
     await runAll();
-    expect(await status(a, ready.importId)).toMatchObject({
-      state: 'done',
-      read: 3000,
-      processed: 3000,
-      added: 3000,
-      failed: 0,
-    });
-    expect(await countOf('resume')).toBe(3000);
+    await expectWhole('resume', ready.importId);
   });
 
   it('takes an import held by a worker process found dead up at once, not one held by a live process', async () => {
@@ -83,15 +88,8 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
     expect(await runner().runDue()).toBe(0);
     // ...once it is found dead, another process takes the import up at once and ends it.
     expect(await runner(undefined, holder('second', ['first'])).runDue()).toBe(1);
-    expect(await status(a, ready.importId)).toMatchObject({
-      state: 'done',
-      read: 3000,
-      processed: 3000,
-      added: 3000,
-      failed: 0,
-    });
+    await expectWhole('held', ready.importId);
     expect(await claimedBy()).toBeNull();
-    expect(await countOf('held')).toBe(3000);
   });
 
   it('removes an import prepared a day ago and never started, with its file', async () => {

@@ -188,16 +188,9 @@ describe('generator routes', () => {
     expect((await get(`/generator/v1/social/facebook.png${social.search}`)).statusCode).toBe(404);
   });
 
-  it('answers each image within a quarter second', async () => {
-    const timings: Record<string, number> = {};
-    const time = async (name: string, url: string) => {
-      const started = performance.now();
-      await get(url);
-      timings[name] = performance.now() - started;
-    };
-    await time('chart', urls.chart({ ...chart, title: 'Timing' }));
-    await time(
-      'countdown',
+  it('draws every kind of image, the largest QR code included (timings: npm run bench:generators)', async () => {
+    await expectPng(urls.chart({ ...chart, title: 'Every kind' }));
+    await expectPng(
       urls.countdown({
         until: '2030-01-01T00:00:00Z',
         expiredText: 'x',
@@ -205,12 +198,10 @@ describe('generator routes', () => {
         textColor: '#ffffff',
       }),
     );
-    await time(
-      'qrcode 1000 chars at 600',
+    const { size } = await expectPng(
       urls.qrcode({ value: 'q'.repeat(1000), foreground: '#000000', background: '#ffffff', size: 600 }),
     );
-    await time('barcode', urls.barcode({ value: 'TIMING-128', format: 'code128', showText: true }));
-    console.info('generator timings (ms, first draw, in pool threads)', timings);
-    for (const ms of Object.values(timings)) expect(ms).toBeLessThan(250);
+    expect(size.width).toBeGreaterThanOrEqual(600);
+    await expectPng(urls.barcode({ value: 'TIMING-128', format: 'code128', showText: true }));
   });
 });

@@ -10,6 +10,12 @@ export interface Queryable {
    * it (PGlite's COPY reads a file, not a stream), so callers fall back to INSERT when it is absent.
    */
   copyFrom?(sql: string, lines: AsyncIterable<string>): Promise<void>;
+  /**
+   * How many statements of this process wait for, or run on, the database besides the caller's own
+   * (those of a transaction included); only where the whole process shares one connection (PGlite on
+   * its thread), so that long work can give way when someone waits and run on when nobody does.
+   */
+  othersWaiting?(): number;
 }
 
 export interface Db extends Queryable {
@@ -69,6 +75,7 @@ function withHelpers(
     query: (sql, params) => base.query(sql, params),
     exec: (sql) => base.exec(sql),
     ...(base.copyFrom ? { copyFrom: base.copyFrom } : {}),
+    ...(base.othersWaiting ? { othersWaiting: base.othersWaiting } : {}),
     maybeOne,
     one: async <T extends object = Row>(sql: string, params?: unknown[]) => {
       const row = await maybeOne<T>(sql, params);

@@ -57,6 +57,19 @@ describe('PGlite on a worker thread', () => {
     expect(ids.map((row) => row.id)).toEqual([1, 2, 3]);
   });
 
+  it('tells a transaction how many statements from outside it wait for the connection', async () => {
+    let outside: Promise<unknown> | undefined;
+    const seen = await db.transaction(async (tx) => {
+      const alone = tx.othersWaiting?.();
+      outside = db.query('SELECT 1');
+      await tx.query('SELECT pg_sleep(0.01)');
+      return { alone, beside: tx.othersWaiting?.() };
+    });
+    await outside;
+    expect(seen).toEqual({ alone: 0, beside: 1 });
+    expect(db.othersWaiting?.()).toBe(0);
+  });
+
   it('keeps PostgreSQL error codes, so a unique violation is recognised', async () => {
     const error = await db
       .query('INSERT INTO worker_check (id) VALUES (1)')

@@ -74,6 +74,7 @@ export async function openPgliteWorker(dataDir: string, options: PgliteWorkerOpt
   const queryable = (tx?: number): Queryable => ({
     query: <T extends object>(sql: string, params?: unknown[]) => call<T[]>({ op: 'query', sql, params, tx }),
     exec: (sql) => call<void>({ op: 'exec', sql, tx }),
+    othersWaiting: () => waiting.size,
   });
 
   await ready;

@@ -30,9 +30,9 @@ const claimMs = 30_000;
  */
 const sliceBudgetMs = 200;
 /**
- * On a database with one connection (PGlite): slices of about 40 ms with a 15 ms rest after each, in
- * which the other companies' queries, waiting behind the slice, run one after another; a neighbour's
- * request waits for about one slice, not one slice a query.
+ * On a database with one connection (PGlite): slices of about 40 ms with a 15 ms rest after each one
+ * that other statements waited behind, in which the other companies' queries run one after another; a
+ * neighbour's request waits for about one slice, not one slice a query.
  */
 export const sharedConnectionSlices = { sliceMs: 40, restMs: 15 } as const;
 /**
@@ -86,9 +86,12 @@ function sliceSizer(budgetMs: number) {
  */
 export function createImportRunner(deps: ImportRunnerDeps) {
   const restMs = deps.slices?.restMs ?? 0;
-  /** Between two slices: a turn of the event loop, and on one connection a rest for the other companies. */
-  const rest = () => (restMs > 0 ? sleep(restMs) : nextTurn());
   const { db, clock } = deps;
+  /**
+   * Between two slices: a turn of the event loop, and on one connection a rest while other statements
+   * wait for it (where the database cannot tell, always): alone, an import runs on.
+   */
+  const rest = () => (restMs > 0 && (db.othersWaiting?.() ?? 1) > 0 ? sleep(restMs) : nextTurn());
   const alive = deps.alive ?? (() => true);
   const contacts = createContactStore(db);
   const claimUntil = () => new Date(clock.now().getTime() + claimMs);

@@ -1,8 +1,11 @@
-import type { SuppressionSource } from '@app/contract/engine/index';
+import type { SuppressionSource, TransmissionBody } from '@app/contract/engine/index';
+import { EngineError } from '../engine-error.ts';
+import { companyMaster } from '../principal.ts';
 import type { Engagement, EventStore } from './events/event-store.ts';
 import { isFreeDomain } from './recipient-validation/address-facts.ts';
 import type { SendingDomainStore } from './sending-domains/sending-domain-store.ts';
 import type { SuppressionChangeCursor, SuppressionStore } from './suppression/suppression-store.ts';
+import type { TransmissionService } from './transmissions/transmission-service.ts';
 
 export type { Engagement } from './events/event-store.ts';
 export type { SuppressionChangeCursor } from './suppression/suppression-store.ts';
@@ -25,6 +28,38 @@ export interface CompanySendingDomain {
   /** Its DKIM record is verified: mail From it (or a subdomain) may be sent. */
   verified: boolean;
   spfVerified: boolean;
+}
+
+/** One batch of a campaign's recipients, for the engine to accept once. */
+export interface CampaignBatch {
+  /** Unique in the company for this batch, whatever crashes: a batch submitted again is not sent again. */
+  key: string;
+  /** The engine's campaign id (on the transmission, each message and each event). */
+  campaignId: string;
+  content: {
+    from: { email: string; name: string };
+    replyTo?: string;
+    subject: string;
+    /** In the engine's substitution language: `{{firstname}}` is each recipient's. */
+    html: string;
+    text?: string;
+  };
+  recipients: Array<{ address: string; name?: string; data: Record<string, unknown> }>;
+  openTracking: boolean;
+  clickTracking: boolean;
+}
+
+/**
+ * The engine would not take a campaign batch, for a reason the campaign's owner must act on: the
+ * quota (`quota`: the send pauses until there is room) or a rule of the send (`refused`: it fails).
+ */
+export class CampaignBatchRefused extends Error {
+  readonly reason: 'quota' | 'refused';
+  constructor(message: string, reason: 'quota' | 'refused') {
+    super(message);
+    this.name = 'CampaignBatchRefused';
+    this.reason = reason;
+  }
 }
 
 /**
@@ -62,6 +97,16 @@ export interface MarketingEngine {
   engagementAfter(afterId: string, window: number): Promise<{ events: Engagement[]; upTo: string }>;
   /** What happened to the master account's mail to `address`, newest first, at most `limit` events. */
   addressEvents(companyId: string, address: string, limit: number): Promise<AddressEvent[]>;
+  /**
+   * Queues a campaign batch as the master account's non-transactional mail (List-Unsubscribe, the
+   * marketing suppression list, tracking as asked), through the one submit every send takes; a key
+   * accepted before answers that acceptance with `duplicate`, and nothing is sent again. Throws
+   * {@link CampaignBatchRefused} when a rule or the quota refuses it.
+   */
+  submitCampaignBatch(
+    companyId: string,
+    batch: CampaignBatch,
+  ): Promise<{ transmissionId: string; duplicate: boolean }>;
 }
 
 /** An address put on (or changed on) a company's non-transactional suppression list, and why. */
@@ -78,6 +123,7 @@ const farFuture = new Date('9999-12-31T00:00:00Z');
 
 /** The doors, on the engine's parts (app.ts passes the process's engine). */
 export function marketingEngineOf(engine: {
+  transmissions: Pick<TransmissionService, 'sendOnce'>;
   events: Pick<EventStore, 'engagementAfter' | 'search'>;
   sendingDomains: Pick<SendingDomainStore, 'list'>;
   suppressions: Pick<SuppressionStore, 'suppressed' | 'add' | 'remove' | 'changedSince'>;
@@ -125,6 +171,38 @@ export function marketingEngineOf(engine: {
         campaignId: event.campaignId,
         detail: event.type === 'click' ? String(event.fields.target_link_url ?? '') : event.reason,
       }));
+    },
+    async submitCampaignBatch(companyId, batch) {
+      const { content } = batch;
+      const body: TransmissionBody = {
+        campaign_id: batch.campaignId,
+        options: {
+          transactional: false,
+          open_tracking: batch.openTracking,
+          click_tracking: batch.clickTracking,
+        },
+        recipients: batch.recipients.map((recipient) => ({
+          address: { email: recipient.address, ...(recipient.name ? { name: recipient.name } : {}) },
+          substitution_data: recipient.data,
+        })),
+        content: {
+          from: content.from,
+          subject: content.subject,
+          html: content.html,
+          ...(content.text === undefined ? {} : { text: content.text }),
+          ...(content.replyTo === undefined ? {} : { reply_to: content.replyTo }),
+        },
+      };
+      try {
+        const accepted = await engine.transmissions.sendOnce(companyMaster(companyId), body, batch.key);
+        return { transmissionId: accepted.id, duplicate: accepted.duplicate };
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+        throw new CampaignBatchRefused(
+          error.summary ? `${error.summary}: ${error.description}` : error.description,
+          error.kind === 'overQuota' ? 'quota' : 'refused',
+        );
+      }
     },
   };
 }

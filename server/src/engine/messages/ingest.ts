@@ -31,6 +31,8 @@ export interface NewTransmission {
   createdAt: Date;
   /** The content and shared data its queued recipients are composed from (transmissions accepted in bulk). */
   generation?: unknown;
+  /** Accepted once per company and key (migration 050): a second acceptance fails as a unique violation. */
+  idempotencyKey?: string;
 }
 
 /** One chunk of a transmission generated in chunks: which recipients it covers and how they went. */

@@ -5,7 +5,7 @@ import type { GenerationProgress, NewTransmission } from '../messages/ingest.ts'
  * The transmissions' rows as the ingest commit writes them (only through `tx`): new transmissions,
  * and the chunks of those generated after their acceptance.
  */
-const columnCount = 16;
+const columnCount = 17;
 
 /**
  * A transmission this process was generating has been put back or ended elsewhere (releaseStale
@@ -34,18 +34,19 @@ export async function insertTransmissions(tx: Db, transmissions: readonly NewTra
       t.numInvalidRcpts,
       t.createdAt,
       t.generation === undefined ? null : JSON.stringify(t.generation),
+      t.idempotencyKey ?? null,
     );
     const p = (column: number) => `$${index * columnCount + column}`;
     const success = `${p(4)} = 'Success'`;
     const started = `CASE WHEN ${p(4)} IN ('Success', 'Generating') THEN ${p(15)}::timestamptz END`;
     const ended = `CASE WHEN ${success} THEN ${p(15)}::timestamptz END`;
     const done = `CASE WHEN ${success} THEN ${p(11)}::integer ELSE 0 END`;
-    return `(${Array.from({ length: 14 }, (_, column) => p(column + 1)).join(', ')}, ${started}, ${ended}, ${done}, ${p(15)}, ${p(16)}::jsonb)`;
+    return `(${Array.from({ length: 14 }, (_, column) => p(column + 1)).join(', ')}, ${started}, ${ended}, ${done}, ${p(15)}, ${p(16)}::jsonb, ${p(17)})`;
   });
   await tx.query(
     `INSERT INTO transmissions (id, company_id, subaccount_id, state, environment, campaign_id, description,
        template_id, request, start_time, num_rcpts, num_generated, num_failed_gen, num_invalid_rcpts,
-       generation_start_time, generation_end_time, recipients_done, created_at, generation)
+       generation_start_time, generation_end_time, recipients_done, created_at, generation, idempotency_key)
      VALUES ${rows.join(', ')}`,
     params,
   );

@@ -1,5 +1,5 @@
 import type { TransmissionBody } from '@app/contract/engine/index';
-import type { Db } from '../../db/db.ts';
+import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { EngineError } from '../../engine-error.ts';
 import type { Principal } from '../../principal.ts';
 import { acceptInBulk } from './bulk-acceptance.ts';
@@ -100,15 +100,17 @@ export type TransmissionService = ReturnType<typeof createTransmissionService>;
 export function createTransmissionService(db: Db, deps: SendDeps) {
   const chunked = createChunkedGeneration(deps);
 
-  return {
+  const service = {
     /** Accepts a transmission: committed (messages, events, usage) before this resolves. */
     async send(
       principal: Principal,
       body: TransmissionBody,
-      options: { platformSender?: boolean } = {},
+      options: { platformSender?: boolean; idempotencyKey?: string } = {},
     ): Promise<Accepted> {
       const resolved = await resolveTransmission(deps, principal, body, undefined, options);
       const { generation, rcptErrors } = resolved;
+      if (options.idempotencyKey !== undefined)
+        generation.transmission.idempotencyKey = options.idempotencyKey;
       if (generation.recipients.length === 0) {
         throw new EngineError('missing', rcptErrors[0]?.description ?? 'the recipient list is empty', {
           summary: 'At least one valid recipient is required',
@@ -166,6 +168,41 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
         rejected: rcptErrors.length + outcome.refused.length,
         rcptErrors: [...rcptErrors, ...refusedErrors],
       };
+    },
+
+    /**
+     * Accepts a transmission once per company and `key`: when one was accepted with the key already
+     * (before a crash, or by another worker at the same time), answers that one's id and counts with
+     * `duplicate` and sends nothing. A campaign's batches go through here.
+     */
+    async sendOnce(
+      principal: Principal,
+      body: TransmissionBody,
+      key: string,
+    ): Promise<Accepted & { duplicate: boolean }> {
+      const earlier = () =>
+        db.maybeOne<{ id: string; num_rcpts: number; num_invalid_rcpts: number }>(
+          `SELECT id::text AS id, num_rcpts, num_invalid_rcpts FROM transmissions
+           WHERE company_id = $1 AND idempotency_key = $2`,
+          [principal.companyId, key],
+        );
+      const asDuplicate = (row: { id: string; num_rcpts: number; num_invalid_rcpts: number }) => ({
+        id: row.id,
+        accepted: row.num_rcpts,
+        generated: 0,
+        rejected: row.num_invalid_rcpts,
+        rcptErrors: [],
+        duplicate: true,
+      });
+      const found = await earlier();
+      if (found) return asDuplicate(found);
+      try {
+        return { ...(await service.send(principal, body, { idempotencyKey: key })), duplicate: false };
+      } catch (error) {
+        const winner = isUniqueViolation(error) ? await earlier() : undefined;
+        if (winner) return asDuplicate(winner);
+        throw error;
+      }
     },
 
     async list(principal: Principal, filter: { campaign_id?: string; template_id?: string }) {
@@ -252,6 +289,7 @@ export function createTransmissionService(db: Db, deps: SendDeps) {
       );
     },
   };
+  return service;
 
   /** Sandbox recipients that are not verified authorized recipients, as rcpt_to_errors. */
   async function notAuthorized(g: Generation): Promise<RecipientError[]> {

@@ -132,7 +132,8 @@ export function ImportMapping({
           row matches an existing contact by its phone number.
         </Alert>
       ) : null}
-      <div className="app-form-row">
+      {/* Wider columns than a form row's: the modes' long names stay whole until the two stack. */}
+      <div className="app-form-row" style={{ gridTemplateColumns: 'repeat(auto-fit, minmax(340px, 1fr))' }}>
         <SelectField
           label="Mode"
           value={mode}

@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimHolder } from '../../../db/token-lease.ts';
+import { marketingEngineOf } from '../../../engine/interfaces.ts';
 import type { TestAccount } from '../../../testing/accounts.ts';
 import { useImportTests } from '../../../testing/contact-imports.ts';
 import { databases } from '../../../testing/databases.ts';
+import { companyDoorOf } from '../../company-door.ts';
+import { createImportRunner } from './import-runner.ts';
 
 describe.each(databases)('contact imports resumed and cleaned up on $name', (database) => {
   const harness = useImportTests(database);
@@ -90,6 +93,30 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
     expect(await runner(undefined, holder('second', ['first'])).runDue()).toBe(1);
     await expectWhole('held', ready.importId);
     expect(await claimedBy()).toBeNull();
+  });
+
+  it('stops a worker whose import another process ended meanwhile: nothing more is applied', async () => {
+    const ready = await startedImport('ended');
+    const engine = marketingEngineOf(t.engine);
+    // Another worker fails the import while this one asks the engine about its first slice to apply.
+    const stale = createImportRunner({
+      db: t.db,
+      clock: t.clock,
+      company: companyDoorOf(t.accounts.companies),
+      engine: {
+        ...engine,
+        async suppressedForMarketing(companyId, addresses) {
+          await t.db.query(
+            "UPDATE contact_imports SET state = 'failed', error = 'ended elsewhere' WHERE id = $1",
+            [ready.importId],
+          );
+          return engine.suppressedForMarketing(companyId, addresses);
+        },
+      },
+    });
+    expect(await stale.runDue()).toBe(1);
+    expect(await status(a, ready.importId)).toMatchObject({ state: 'failed', processed: 0, added: 0 });
+    expect(await countOf('ended')).toBe(0);
   });
 
   it('removes an import prepared a day ago and never started, with its file', async () => {

@@ -259,12 +259,16 @@ export function createImportRunner(deps: ImportRunnerDeps) {
  */
 class Stopped extends Error {}
 
-/** Refuses a slice whose import moved on without this worker: no slice is ever applied twice. */
+/**
+ * Refuses a slice whose import moved on without this worker, or ended: no slice is ever applied twice,
+ * nor to an import that has failed or finished.
+ */
 async function ensureStill(
   tx: Db,
   id: string,
   counter: 'read' | 'processed',
   expected: number,
 ): Promise<void> {
-  if ((await importStore.progress(tx, id))[counter] !== expected) throw new Stopped();
+  const progress = await importStore.progress(tx, id);
+  if (progress.state !== 'running' || progress[counter] !== expected) throw new Stopped();
 }

@@ -219,8 +219,8 @@ export const importStore = {
 
   /** Where the import stands, its row locked until `tx` ends: a slice checks it is still the one expected. */
   progress: (tx: Db, id: string) =>
-    tx.one<{ read: number; processed: number }>(
-      'SELECT rows_read AS read, processed FROM contact_imports WHERE id = $1 FOR UPDATE',
+    tx.one<{ read: number; processed: number; state: ImportState }>(
+      'SELECT rows_read AS read, processed, state FROM contact_imports WHERE id = $1 FOR UPDATE',
       [id],
     ),
 

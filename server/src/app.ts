@@ -314,6 +314,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   const legacyMedia = startLegacyMediaMove(media, report);
   app.addHook('onClose', () => legacyMedia.stop());
+  const renderDesign = createDesignRenderer({ publicUrl, secret });
   const editorRoutes = [
     embedSessionRoutes({
       companyName: async (companyId) => (await companies.detail(companyId)).name,
@@ -324,7 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       designs: createDesignService({
         db,
         clock,
-        render: createDesignRenderer({ publicUrl, secret }),
+        render: renderDesign,
         templatesOn: (on) => createTemplateStore(on, clock),
       }),
     }),
@@ -343,6 +344,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     spfRecordsOf: dns.txt,
     company: companyDoorOf(companies),
     importDir: config.importDir,
+    renderDesign,
   })) {
     await api.register(routes, { prefix: '/v1' });
   }

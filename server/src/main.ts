@@ -10,6 +10,7 @@ import { serveOperatorCommands } from './cli/control-socket.ts';
 import { operatorEngine } from './cli/operator-engine.ts';
 import { systemClock } from './clock.ts';
 import { loadConfig } from './config.ts';
+import { createDesignRenderer } from './content/email-designs/render/design-renderer.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open.ts';
@@ -145,6 +146,7 @@ const stopMarketingWorkers = runs('worker')
         company: companyDoorOf(accounts.companies),
         notify: createNotificationStore(db).notify,
         exportDir: config.exportDir,
+        renderDesign: createDesignRenderer({ publicUrl: config.publicUrl, secret }),
         ...(config.databaseUrl ? {} : { importSlices: sharedConnectionSlices }),
         ...(presence ? { holder: presence } : {}),
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Notifier } from '../accounts/notifications/notification-store.ts';
 import type { Clock } from '../clock.ts';
 import { designStore } from '../content/email-designs/design-store.ts';
+import type { RenderDesign } from '../content/email-designs/render/render-design.ts';
 import type { MediaStore } from '../content/media/media-store.ts';
 import type { Db } from '../db/db.ts';
 import type { ClaimHolder } from '../db/token-lease.ts';
@@ -9,7 +10,11 @@ import type { MarketingEngine } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReportError } from '../report-error.ts';
+import { campaignRoutes } from './campaigns/campaign-routes.ts';
+import { createCampaignRunner } from './campaigns/campaign-runner.ts';
+import { createCampaignService } from './campaigns/campaign-service.ts';
 import type { CompanyDoor } from './company-door.ts';
+import { createAudiences } from './contacts/audience/audience.ts';
 import { contactRoutes } from './contacts/contact-routes.ts';
 import { createContactService } from './contacts/contact-service.ts';
 import { createEngagementFollower } from './contacts/engagement/engagement-follower.ts';
@@ -30,6 +35,7 @@ import { createSubscriptionService } from './contacts/subscription/subscription-
 import { createSuppressionFollower } from './contacts/subscription/suppression-follower.ts';
 import { fileRoutes } from './files/routes.ts';
 import { senderRoutes } from './senders/routes.ts';
+import { senderDoorOf } from './senders/sender-door.ts';
 import { createSenderService, type SenderServiceDeps } from './senders/sender-service.ts';
 
 export interface MarketingDeps {
@@ -46,10 +52,13 @@ export interface MarketingDeps {
   spfRecordsOf: SenderServiceDeps['spfRecordsOf'];
   /** Where contact import files wait for their import (under DATA_DIR). */
   importDir: string;
+  /** Turns a block design into mail (a campaign designed in the editor). */
+  renderDesign: RenderDesign;
 }
 
 /** What the marketing workers need beyond the routes' doors. */
-export interface MarketingWorkerDeps extends Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company'> {
+export interface MarketingWorkerDeps
+  extends Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company' | 'renderDesign'> {
   /** Tells a user an export is ready (the notifications domain). */
   notify: Notifier['notify'];
   /** Where written contact exports wait for their download (under DATA_DIR). */
@@ -68,8 +77,21 @@ export interface MarketingWorkerDeps extends Pick<MarketingDeps, 'db' | 'clock' 
  * interfaces and the content stores, registered by the app under /v1 with the console session.
  */
 export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
-  const { db, clock, mailer, publicUrl, guards, engine, media, spfRecordsOf, company, importDir } = deps;
+  const {
+    db,
+    clock,
+    mailer,
+    publicUrl,
+    guards,
+    engine,
+    media,
+    spfRecordsOf,
+    company,
+    importDir,
+    renderDesign,
+  } = deps;
   const segments = createSegmentService({ db, clock, company });
+  const audiences = createAudiences({ db, segmentCondition: segments.segmentCondition });
   const contacts = createContactService({
     db,
     clock,
@@ -106,6 +128,17 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
         segmentCondition: segments.segmentCondition,
       }),
     }),
+    campaignRoutes({
+      guards,
+      campaigns: createCampaignService({
+        db,
+        clock,
+        company,
+        audiences,
+        senders: senderDoorOf(db),
+        renderDesign,
+      }),
+    }),
   ];
 }
 
@@ -113,6 +146,7 @@ const importsEveryMs = 1_000;
 const housekeepingEveryMs = 10 * 60_000;
 const followEveryMs = 2_000;
 const exportsEveryMs = 2_000;
+const campaignsEveryMs = 1_000;
 
 /** Runs `step` until it reports no more work, one run at a time: a timer's tick while one runs does nothing. */
 function drain(step: () => Promise<number>, alive: () => boolean, onError: (error: unknown) => void) {
@@ -135,8 +169,8 @@ function drain(step: () => Promise<number>, alive: () => boolean, onError: (erro
 }
 
 /**
- * The marketing half's background work, run by the worker processes: contact imports and exports,
- * each one at a time per process on its own promise (both yield between slices); the engine's
+ * The marketing half's background work, run by the worker processes: contact imports and exports and
+ * campaign sends, each one at a time per process on its own promise (all yield between slices); the engine's
  * suppression list followed into the contacts' statuses, its opens and clicks into their last open
  * and click; every 10 minutes, the files of imports prepared but never started and of expired exports
  * removed, ended imports' staged rows removed, and the contacts' planner statistics refreshed where no
@@ -156,6 +190,12 @@ export function startMarketingWorkers(
     ...(deps.importSlices === undefined ? {} : { slices: deps.importSlices }),
   });
   const exports = createContactExportRunner({ ...deps, contacts, dir: deps.exportDir, alive });
+  const campaigns = createCampaignRunner({
+    ...deps,
+    audiences: createAudiences({ db: deps.db, segmentCondition: segments.segmentCondition }),
+    senders: senderDoorOf(deps.db),
+    alive,
+  });
   const suppressions = createSuppressionFollower(deps);
   const engagement = createEngagementFollower(deps);
   const loop = (every: number, failed: string, step: () => Promise<number>) => ({
@@ -165,6 +205,7 @@ export function startMarketingWorkers(
   const loops = [
     loop(importsEveryMs, 'contact import failed', () => imports.runDue()),
     loop(exportsEveryMs, 'contact export failed', () => exports.runDue()),
+    loop(campaignsEveryMs, 'campaign send failed', () => campaigns.runDue()),
     loop(followEveryMs, 'following the suppression list failed', () => suppressions.runOnce()),
     loop(followEveryMs, 'following opens and clicks failed', () => engagement.runOnce()),
   ];

@@ -1,0 +1,23 @@
+/**
+ * The campaigns' words (issue 25) that the console shows as they are; no zod here, so the marketing
+ * app can take them without the schemas.
+ */
+
+/** What a campaign still lacks before it can be sent (the ready-to-send check), in the composer's words. */
+export const campaignMissing = {
+  subject: 'Add a subject',
+  sender: 'Choose a validated sender',
+  recipients: 'Choose the labels or segments to send to',
+  content: 'Add the content',
+  unsubscribe: 'Add an unsubscribe link to the content',
+} as const;
+
+/** Why a campaign cannot be changed or sent as asked. */
+export const campaignRefusals = {
+  notDraft: 'Only a draft can be changed: cancel its schedule first',
+  notSchedulable: 'Only a draft can be sent or scheduled',
+  notScheduled: 'The campaign is not scheduled',
+  sending: 'A campaign that is going out cannot be deleted',
+  pastSchedule: 'Choose a time in the future',
+  noRecipients: 'No contact in the chosen labels and segments can be mailed',
+} as const;

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { emailDesign } from '../editor/design.ts';
+import { numericId } from '../engine/common.ts';
+import { listPage, listQuery } from './list.ts';
+
+/** A campaign's life (issue 25): composed, waiting for its time, going out, held, done, stopped, broken. */
+export const campaignStatuses = [
+  'DRAFT',
+  'SCHEDULED',
+  'SENDING',
+  'PAUSED',
+  'SENT',
+  'CANCELLED',
+  'FAILED',
+] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
+/** The largest campaign HTML taken (the engine renders each message from it). */
+export const maxCampaignHtmlBytes = 2 * 1024 * 1024;
+
+/** What the campaign says: HTML in the engine's substitution language (`{{firstname}}`), or a block design. */
+export const campaignContent = z.union([
+  z.object({ html: z.string().max(maxCampaignHtmlBytes, 'The HTML is larger than 2 MB') }).strict(),
+  z.object({ design: emailDesign }).strict(),
+]);
+export type CampaignContent = z.output<typeof campaignContent>;
+
+const ids = z.array(numericId).max(50, 'At most 50');
+
+const campaignFields = {
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Enter the campaign name')
+    .max(200, 'A campaign name has at most 200 characters'),
+  subject: z.string().trim().max(250, 'A subject has at most 250 characters'),
+  preheader: z.string().trim().max(250, 'A preheader has at most 250 characters'),
+  senderId: numericId.nullable(),
+  replyTo: z.email('Enter a valid reply-to address').max(254).nullable(),
+  /** Contacts in any of these labels or segments receive it, once each... */
+  labels: ids,
+  segments: ids,
+  /** ...unless they are in one of these. */
+  excludedLabels: ids,
+  excludedSegments: ids,
+  content: campaignContent.nullable(),
+};
+
+/** `POST /v1/email-marketing`: a draft; everything but the name can come later. */
+export const newCampaignBody = z
+  .object({ name: campaignFields.name })
+  .extend(z.object(campaignFields).omit({ name: true }).partial().shape)
+  .strict();
+/** `PATCH /v1/email-marketing/{id}`: a draft's changes. */
+export const campaignPatchBody = z.object(campaignFields).partial().strict();
+
+/** `POST /v1/email-marketing/{id}/send`: now, or at "YYYY-MM-DD HH:mm" in the team's time zone. */
+export const campaignSendBody = z
+  .object({
+    schedule: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/, 'Give the time as YYYY-MM-DD HH:mm')
+      .optional(),
+  })
+  .strict();
+
+export const campaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  preheader: z.string(),
+  senderId: z.string().nullable(),
+  replyTo: z.string().nullable(),
+  labels: z.array(z.string()),
+  segments: z.array(z.string()),
+  excludedLabels: z.array(z.string()),
+  excludedSegments: z.array(z.string()),
+  content: campaignContent.nullable(),
+  status: z.enum(campaignStatuses),
+  scheduledAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  /** Contacts the send has queued so far. */
+  queued: z.number().int(),
+  /** Why it failed or paused. */
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const campaignListQuery = listQuery.pick({ page: true, size: true, search: true, status: true });
+export const campaignListAnswer = listPage(campaignSchema);
+export const campaignCount = z.object({ count: z.number().int() });
+
+export type NewCampaign = z.output<typeof newCampaignBody>;
+export type CampaignPatch = z.output<typeof campaignPatchBody>;
+export type Campaign = z.output<typeof campaignSchema>;
+export type CampaignListAnswer = z.output<typeof campaignListAnswer>;
+export type CampaignListFilter = z.output<typeof campaignListQuery>;

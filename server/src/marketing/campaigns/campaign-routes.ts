@@ -1,0 +1,162 @@
+import { envelope } from '@app/contract/common';
+import { numericIdParams } from '@app/contract/engine/common';
+import {
+  campaignCount,
+  campaignListAnswer,
+  campaignListQuery,
+  campaignPatchBody,
+  campaignSchema,
+  campaignSendBody,
+  newCampaignBody,
+} from '@app/contract/marketing/campaigns';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
+import type { CampaignService } from './campaign-service.ts';
+
+const tags = ['campaigns'];
+
+export interface CampaignRouteDeps {
+  guards: Pick<AuthGuards, 'full'>;
+  campaigns: CampaignService;
+}
+
+/** §7 /email-marketing: the company's campaigns, with the console session. */
+export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
+  const { guards, campaigns } = deps;
+  const compose = [guards.full, requirePermission('campaigns.compose')];
+  const send = [guards.full, requirePermission('campaigns.send')];
+  const companyOf = (request: FastifyRequest) => sessionOf(request).companyId;
+  /** A route on one campaign answering it: `summary`, and who may call it. */
+  const one = (summary: string, onRequest = compose) => ({
+    onRequest,
+    schema: {
+      tags,
+      summary,
+      security: bearerSecurity,
+      params: numericIdParams,
+      response: { 200: envelope(campaignSchema) },
+    },
+  });
+
+  return async (app) => {
+    app.get(
+      '/email-marketing',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: "The company's campaigns, newest first: page, size, search (name or subject), status",
+          security: bearerSecurity,
+          querystring: campaignListQuery,
+          response: { 200: envelope(campaignListAnswer) },
+        },
+      },
+      async (request) => ({ data: await campaigns.list(companyOf(request), request.query) }),
+    );
+
+    app.post(
+      '/email-marketing',
+      {
+        onRequest: compose,
+        schema: {
+          tags,
+          summary: 'Start a campaign as a draft (a name; the rest can come later)',
+          security: bearerSecurity,
+          body: newCampaignBody,
+          response: { 201: envelope(campaignSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await campaigns.create(companyOf(request), request.body);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.get('/email-marketing/:id', one('A campaign with its status', [guards.full]), async (request) => ({
+      data: await campaigns.get(companyOf(request), request.params.id),
+    }));
+
+    app.patch(
+      '/email-marketing/:id',
+      { onRequest: compose, schema: { ...one('Change a draft').schema, body: campaignPatchBody } },
+      async (request) => ({
+        data: await campaigns.update(companyOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/email-marketing/:id',
+      {
+        onRequest: compose,
+        schema: {
+          tags,
+          summary: 'Delete a campaign that is not going out',
+          security: bearerSecurity,
+          params: numericIdParams,
+          response: { 200: envelope(z.object({})) },
+        },
+      },
+      async (request) => {
+        await campaigns.remove(companyOf(request), request.params.id);
+        return { data: {} };
+      },
+    );
+
+    app.post(
+      '/email-marketing/:id/duplicate',
+      {
+        onRequest: compose,
+        schema: {
+          tags,
+          summary: 'Copy a campaign into a new draft',
+          security: bearerSecurity,
+          params: numericIdParams,
+          response: { 201: envelope(campaignSchema) },
+        },
+      },
+      async (request, reply) => {
+        const data = await campaigns.duplicate(companyOf(request), request.params.id);
+        return reply.code(201).send({ data });
+      },
+    );
+
+    app.post(
+      '/email-marketing/:id/count-recipient',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: 'How many contacts the campaign would go to now (each once, only those who may be mailed)',
+          security: bearerSecurity,
+          params: numericIdParams,
+          response: { 200: envelope(campaignCount) },
+        },
+      },
+      async (request) => ({
+        data: { count: await campaigns.countRecipients(companyOf(request), request.params.id) },
+      }),
+    );
+
+    app.post(
+      '/email-marketing/:id/send',
+      {
+        onRequest: send,
+        schema: {
+          ...one('Send the draft now, or schedule it ("YYYY-MM-DD HH:mm" in the team\'s time zone)').schema,
+          body: campaignSendBody,
+        },
+      },
+      async (request) => ({
+        data: await campaigns.send(companyOf(request), request.params.id, request.body),
+      }),
+    );
+
+    app.post(
+      '/email-marketing/:id/cancel-schedule',
+      one('Take a scheduled campaign back to a draft', send),
+      async (request) => ({ data: await campaigns.cancelSchedule(companyOf(request), request.params.id) }),
+    );
+  };
+}

@@ -1,0 +1,168 @@
+import { campaignMissing } from '@app/contract/marketing/campaign-messages';
+import type { Clock } from '../../clock.ts';
+import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
+import type { Db } from '../../db/db.ts';
+import { type ClaimHolder, claimingProcess } from '../../db/token-lease.ts';
+import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfaces.ts';
+import type { AudienceMember, Audiences } from '../contacts/audience/audience.ts';
+import type { SenderDoor } from '../senders/sender-door.ts';
+import { audienceOf } from './campaign-audience.ts';
+import { campaignParts, withPreheader } from './campaign-content.ts';
+import { type CampaignRow, campaignStore, type FrozenContent } from './campaign-store.ts';
+
+/** How long a claim holds without news from its worker; each batch renews it. */
+const claimMs = 60_000;
+/** Contacts a batch holds: one engine acceptance (a transmission) each. */
+const defaultBatchSize = 5_000;
+
+export interface CampaignRunnerDeps {
+  db: Db;
+  clock: Clock;
+  engine: Pick<MarketingEngine, 'submitCampaignBatch'>;
+  audiences: Audiences;
+  senders: SenderDoor;
+  renderDesign: RenderDesign;
+  /** False once the process is stopping: the send stops between two batches, where its record stands. */
+  alive?: () => boolean;
+  holder?: ClaimHolder;
+  batchSize?: number;
+}
+
+/**
+ * The other worker took the send over (this one stalled past its claim), or it was paused or cancelled:
+ * it stays where its last commit left it.
+ */
+class Stopped extends Error {}
+
+/** The engine's campaign id and a batch's key, the same whichever worker submits it. */
+export const engineCampaignId = (campaignId: string) => `campaign-${campaignId}`;
+const batchKey = (campaignId: string, batch: number) => `campaign-${campaignId}-batch-${batch}`;
+
+/**
+ * Sends campaigns whose time has come, each contact of the audience exactly once, whatever crashes:
+ * 1. the content is fixed when the send starts, and the audience is the contacts created until then;
+ * 2. each batch's contacts are picked and recorded (pending) in one transaction that moves the walk on;
+ * 3. the engine accepts the batch under its key (once: a batch submitted again answers the first
+ *    acceptance), then the batch is marked accepted.
+ * A worker that takes a send over first submits the pending batches again, then walks on.
+ */
+export function createCampaignRunner(deps: CampaignRunnerDeps) {
+  const { db, clock } = deps;
+  const alive = deps.alive ?? (() => true);
+  const batchSize = deps.batchSize ?? defaultBatchSize;
+
+  async function freeze(campaign: CampaignRow): Promise<FrozenContent | string> {
+    const sender = campaign.sender_id
+      ? await deps.senders.find(campaign.company_id, campaign.sender_id)
+      : undefined;
+    if (!sender?.validated) return campaignMissing.sender;
+    if (!campaign.content) return campaignMissing.content;
+    const parts = await campaignParts(campaign.company_id, campaign.content, deps.renderDesign);
+    const replyTo = campaign.reply_to ?? sender.replyTo;
+    return {
+      from: { email: sender.email, name: sender.name },
+      ...(replyTo ? { replyTo } : {}),
+      subject: campaign.subject,
+      html: withPreheader(parts.html, campaign.preheader),
+      ...(parts.text === undefined ? {} : { text: parts.text }),
+    };
+  }
+
+  async function submit(
+    campaign: CampaignRow,
+    frozen: FrozenContent,
+    batch: number,
+    members: AudienceMember[],
+  ) {
+    let transmissionId = '';
+    if (members.length > 0) {
+      const accepted = await deps.engine.submitCampaignBatch(campaign.company_id, {
+        key: batchKey(campaign.id, batch),
+        campaignId: engineCampaignId(campaign.id),
+        content: frozen,
+        recipients: members.map((member) => ({
+          address: member.email,
+          name: member.name,
+          data: member.data,
+        })),
+        openTracking: true,
+        clickTracking: true,
+      });
+      transmissionId = accepted.transmissionId;
+    }
+    await db.transaction((tx) =>
+      campaignStore.acceptBatch(tx, campaign.id, batch, transmissionId, members.length, clock.now()),
+    );
+  }
+
+  async function send(claimed: CampaignRow): Promise<void> {
+    let campaign = claimed;
+    if (!campaign.frozen) {
+      const frozen = await freeze(campaign);
+      if (typeof frozen === 'string') {
+        await campaignStore.finish(db, campaign.id, { status: 'FAILED', error: frozen, now: clock.now() });
+        return;
+      }
+      await campaignStore.start(db, campaign.id, frozen, clock.now());
+      campaign = (await campaignStore.get(db, campaign.company_id, campaign.id)) ?? campaign;
+    }
+    const frozen = campaign.frozen as FrozenContent;
+    const walk = await deps.audiences.walk(campaign.company_id, audienceOf(campaign));
+    for (const pending of await campaignStore.pendingBatches(db, campaign.id)) {
+      const members = await db.transaction((tx) => walk.stillMailable(tx, pending.contact_ids));
+      await submit(campaign, frozen, pending.batch, members);
+    }
+    let batch = campaign.next_batch;
+    let cursor = { at: campaign.cursor_at ?? '', id: campaign.cursor_id ?? '0' };
+    let pickedAll = campaign.picked_all;
+    while (!pickedAll) {
+      if (!alive()) throw new Stopped();
+      const members = await db.transaction(async (tx) => {
+        const position = await campaignStore.position(tx, campaign.id);
+        if (position?.status !== 'SENDING' || position.next_batch !== batch) throw new Stopped();
+        const picked = await walk.next(tx, cursor, batchSize);
+        const last = picked.at(-1);
+        const next = picked.length === batchSize && last ? { at: last.createdAt, id: last.id } : null;
+        const now = clock.now();
+        await campaignStore.recordBatch(
+          tx,
+          campaign.id,
+          { number: batch, contactIds: picked.map((member) => member.id), cursor: next },
+          { until: new Date(now.getTime() + claimMs), now },
+        );
+        if (next) cursor = next;
+        else pickedAll = true;
+        return picked;
+      });
+      await submit(campaign, frozen, batch, members);
+      batch += 1;
+    }
+    await campaignStore.finish(db, campaign.id, { status: 'SENT', error: null, now: clock.now() });
+  }
+
+  return {
+    /** Sends one due campaign to its end (or until the process stops); 1 when there was one. */
+    async runDue(): Promise<number> {
+      const now = clock.now();
+      const campaign = await campaignStore.claimDue(
+        db,
+        now,
+        new Date(now.getTime() + claimMs),
+        claimingProcess(deps.holder),
+      );
+      if (!campaign) return 0;
+      try {
+        await send(campaign);
+      } catch (error) {
+        if (error instanceof Stopped) return 1;
+        if (!(error instanceof CampaignBatchRefused)) throw error;
+        await campaignStore.finish(db, campaign.id, {
+          status: error.reason === 'quota' ? 'PAUSED' : 'FAILED',
+          error: error.message,
+          now: clock.now(),
+        });
+      }
+      return 1;
+    },
+  };
+}

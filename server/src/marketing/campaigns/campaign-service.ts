@@ -1,0 +1,223 @@
+import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
+import type {
+  Campaign,
+  CampaignListAnswer,
+  CampaignListFilter,
+  CampaignPatch,
+  NewCampaign,
+} from '@app/contract/marketing/campaigns';
+import type { Clock } from '../../clock.ts';
+import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
+import type { Db } from '../../db/db.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { CompanyDoor } from '../company-door.ts';
+import type { Audiences } from '../contacts/audience/audience.ts';
+import { isId } from '../contacts/entity-id.ts';
+import type { SenderDoor } from '../senders/sender-door.ts';
+import { audienceOf } from './campaign-audience.ts';
+import { campaignParts, hasUnsubscribeLink } from './campaign-content.ts';
+import { type CampaignDraft, type CampaignRow, campaignStore } from './campaign-store.ts';
+
+export interface CampaignServiceDeps {
+  db: Db;
+  clock: Clock;
+  company: Pick<CompanyDoor, 'utcOffsetMinutes'>;
+  audiences: Audiences;
+  senders: SenderDoor;
+  renderDesign: RenderDesign;
+}
+
+export type CampaignService = ReturnType<typeof createCampaignService>;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+const toCampaign = (row: CampaignRow): Campaign => ({
+  id: row.id,
+  name: row.name,
+  subject: row.subject,
+  preheader: row.preheader,
+  senderId: row.sender_id,
+  replyTo: row.reply_to,
+  labels: row.labels,
+  segments: row.segments,
+  excludedLabels: row.excluded_labels,
+  excludedSegments: row.excluded_segments,
+  content: row.content,
+  status: row.status,
+  scheduledAt: iso(row.scheduled_at),
+  startedAt: iso(row.started_at),
+  sentAt: iso(row.sent_at),
+  queued: row.queued,
+  error: row.error,
+  createdAt: row.created_at.toISOString(),
+  updatedAt: row.updated_at.toISOString(),
+});
+
+const draftOf = (row: CampaignRow): CampaignDraft => ({
+  name: row.name,
+  subject: row.subject,
+  preheader: row.preheader,
+  senderId: row.sender_id,
+  replyTo: row.reply_to,
+  content: row.content,
+  ...audienceOf(row),
+});
+
+const notFound = () => new DomainError('entityNotFound', 'Campaign not found', { field: 'id' });
+const refused = (message: string) => new DomainError('state', message);
+
+/** "YYYY-MM-DD HH:mm" in a zone `offsetMinutes` east of UTC, as an instant; null when no such time. */
+function scheduleInstant(text: string, offsetMinutes: number): Date | null {
+  const [date = '', time = ''] = text.split(' ');
+  const [year, month, day] = date.split('-').map(Number);
+  const [hour, minute] = time.split(':').map(Number);
+  const utc = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0);
+  const check = new Date(utc);
+  if (
+    check.getUTCMonth() !== (month ?? 1) - 1 ||
+    check.getUTCDate() !== day ||
+    (hour ?? 0) > 23 ||
+    (minute ?? 0) > 59
+  ) {
+    return null;
+  }
+  return new Date(utc - offsetMinutes * 60_000);
+}
+
+/**
+ * §7 /email-marketing: campaigns composed as drafts, counted, sent now or at a time in the team's
+ * time zone; the send itself is the campaign runner's (campaign-runner.ts).
+ */
+export function createCampaignService(deps: CampaignServiceDeps) {
+  const { db, clock, audiences, senders } = deps;
+
+  const owned = async (companyId: string, id: string) => {
+    const row = isId(id) ? await campaignStore.get(db, companyId, id) : undefined;
+    if (!row) throw notFound();
+    return row;
+  };
+
+  /** Refuses a sender or labels and segments that are not the company's. */
+  async function checkOwned(companyId: string, draft: CampaignDraft) {
+    if (draft.senderId !== null && !(await senders.find(companyId, draft.senderId))) {
+      throw new DomainError('entityNotFound', 'Sender not found', {
+        field: 'senderId',
+        value: draft.senderId,
+      });
+    }
+    await audiences.check(companyId, draft);
+  }
+
+  /** What the campaign lacks before it can go out (the ready-to-send check); empty when ready. */
+  async function missingOf(row: CampaignRow): Promise<string[]> {
+    const missing: string[] = [];
+    if (row.subject === '') missing.push(campaignMissing.subject);
+    const sender = row.sender_id ? await senders.find(row.company_id, row.sender_id) : undefined;
+    if (!sender?.validated) missing.push(campaignMissing.sender);
+    if (row.labels.length === 0 && row.segments.length === 0) missing.push(campaignMissing.recipients);
+    if (!row.content) missing.push(campaignMissing.content);
+    else {
+      const { html } = await campaignParts(row.company_id, row.content, deps.renderDesign);
+      if (!hasUnsubscribeLink(html)) missing.push(campaignMissing.unsubscribe);
+    }
+    return missing;
+  }
+
+  return {
+    async list(companyId: string, query: CampaignListFilter): Promise<CampaignListAnswer> {
+      const { rows, total } = await campaignStore.page(db, companyId, query);
+      return { items: rows.map(toCampaign), total, page: query.page, size: query.size };
+    },
+
+    get: async (companyId: string, id: string) => toCampaign(await owned(companyId, id)),
+
+    async create(companyId: string, body: NewCampaign): Promise<Campaign> {
+      const draft: CampaignDraft = {
+        name: body.name,
+        subject: body.subject ?? '',
+        preheader: body.preheader ?? '',
+        senderId: body.senderId ?? null,
+        replyTo: body.replyTo ?? null,
+        content: body.content ?? null,
+        labels: body.labels ?? [],
+        segments: body.segments ?? [],
+        excludedLabels: body.excludedLabels ?? [],
+        excludedSegments: body.excludedSegments ?? [],
+      };
+      await checkOwned(companyId, draft);
+      return toCampaign(await campaignStore.insert(db, companyId, draft, clock.now()));
+    },
+
+    async update(companyId: string, id: string, patch: CampaignPatch): Promise<Campaign> {
+      const row = await owned(companyId, id);
+      if (row.status !== 'DRAFT') throw refused(campaignRefusals.notDraft);
+      const draft = { ...draftOf(row), ...patch };
+      await checkOwned(companyId, draft);
+      const updated = await campaignStore.update(db, companyId, id, draft, clock.now());
+      if (!updated) throw refused(campaignRefusals.notDraft);
+      return toCampaign(updated);
+    },
+
+    async remove(companyId: string, id: string): Promise<void> {
+      await owned(companyId, id);
+      if (!(await campaignStore.remove(db, companyId, id))) throw refused(campaignRefusals.sending);
+    },
+
+    /** A new draft with the campaign's name (as a copy), content, sender and recipients. */
+    async duplicate(companyId: string, id: string): Promise<Campaign> {
+      const row = await owned(companyId, id);
+      const draft = { ...draftOf(row), name: `Copy of ${row.name}`.slice(0, 200) };
+      return toCampaign(await campaignStore.insert(db, companyId, draft, clock.now()));
+    },
+
+    /** How many contacts it would go to now: each once, only those who may be mailed. */
+    countRecipients: async (companyId: string, id: string) =>
+      audiences.count(companyId, audienceOf(await owned(companyId, id))),
+
+    /**
+     * Sends the draft now or at `schedule` ("YYYY-MM-DD HH:mm" in the team's time zone); refused while
+     * anything is missing (every missing thing named) or when no contact can be mailed.
+     */
+    async send(companyId: string, id: string, body: { schedule?: string | undefined }): Promise<Campaign> {
+      const row = await owned(companyId, id);
+      if (row.status !== 'DRAFT') throw refused(campaignRefusals.notSchedulable);
+      let scheduledAt: Date | null = null;
+      if (body.schedule !== undefined) {
+        scheduledAt = scheduleInstant(body.schedule, await deps.company.utcOffsetMinutes(companyId));
+        if (!scheduledAt)
+          throw new DomainError('validation', 'Give the time as YYYY-MM-DD HH:mm', { field: 'schedule' });
+        if (scheduledAt <= clock.now()) {
+          throw new DomainError('validation', campaignRefusals.pastSchedule, { field: 'schedule' });
+        }
+      }
+      const missing = await missingOf(row);
+      if (missing.length > 0) {
+        throw new DomainError('validation', missing.join('. '), { field: 'campaign', value: missing });
+      }
+      if ((await audiences.count(companyId, audienceOf(row))) === 0) {
+        throw new DomainError('validation', campaignRefusals.noRecipients, { field: 'labels' });
+      }
+      const moved = await campaignStore.move(db, companyId, id, {
+        from: ['DRAFT'],
+        to: scheduledAt ? 'SCHEDULED' : 'SENDING',
+        scheduledAt,
+        now: clock.now(),
+      });
+      if (!moved) throw refused(campaignRefusals.notSchedulable);
+      return toCampaign(moved);
+    },
+
+    /** A scheduled campaign back to a draft. */
+    async cancelSchedule(companyId: string, id: string): Promise<Campaign> {
+      await owned(companyId, id);
+      const moved = await campaignStore.move(db, companyId, id, {
+        from: ['SCHEDULED'],
+        to: 'DRAFT',
+        scheduledAt: null,
+        now: clock.now(),
+      });
+      if (!moved) throw refused(campaignRefusals.notScheduled);
+      return toCampaign(moved);
+    },
+  };
+}

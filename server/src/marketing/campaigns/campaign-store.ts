@@ -1,0 +1,277 @@
+import type { CampaignContent, CampaignStatus } from '@app/contract/marketing/campaigns';
+import type { Db } from '../../db/db.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+import { type ClaimingProcess, claimFirstDue } from '../../db/token-lease.ts';
+
+export interface CampaignRow {
+  id: string;
+  company_id: string;
+  name: string;
+  subject: string;
+  preheader: string;
+  sender_id: string | null;
+  reply_to: string | null;
+  content: CampaignContent | null;
+  labels: string[];
+  segments: string[];
+  excluded_labels: string[];
+  excluded_segments: string[];
+  status: CampaignStatus;
+  scheduled_at: Date | null;
+  frozen: FrozenContent | null;
+  started_at: Date | null;
+  /** As the database writes it (see AudienceCursor). */
+  cursor_at: string | null;
+  cursor_id: string | null;
+  next_batch: number;
+  picked_all: boolean;
+  queued: number;
+  error: string | null;
+  sent_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** What a campaign sends, fixed when its send starts: every batch goes out the same. */
+export interface FrozenContent {
+  from: { email: string; name: string };
+  replyTo?: string;
+  subject: string;
+  html: string;
+  text?: string;
+}
+
+/** A draft's columns as the service sets them. */
+export interface CampaignDraft {
+  name: string;
+  subject: string;
+  preheader: string;
+  senderId: string | null;
+  replyTo: string | null;
+  content: CampaignContent | null;
+  labels: readonly string[];
+  segments: readonly string[];
+  excludedLabels: readonly string[];
+  excludedSegments: readonly string[];
+}
+
+const columns = `id::text AS id, company_id, name, subject, preheader, sender_id::text AS sender_id, reply_to,
+  content, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
+  excluded_segments::text[] AS excluded_segments, status, scheduled_at, frozen, started_at, cursor_at::text AS cursor_at,
+  cursor_id::text AS cursor_id, next_batch, picked_all, queued, error, sent_at, created_at, updated_at`;
+
+const draftValues = (draft: CampaignDraft) => [
+  draft.name,
+  draft.subject,
+  draft.preheader,
+  draft.senderId,
+  draft.replyTo,
+  draft.content === null ? null : JSON.stringify(draft.content),
+  draft.labels,
+  draft.segments,
+  draft.excludedLabels,
+  draft.excludedSegments,
+];
+
+/** The campaign tables: every statement scoped by the company, but the worker's claim of due sends. */
+export const campaignStore = {
+  insert: (db: Db, companyId: string, draft: CampaignDraft, now: Date) =>
+    db.one<CampaignRow>(
+      `INSERT INTO campaigns (company_id, name, subject, preheader, sender_id, reply_to, content, labels, segments,
+         excluded_labels, excluded_segments, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $12)
+       RETURNING ${columns}`,
+      [companyId, ...draftValues(draft), now],
+    ),
+
+  get: (db: Db, companyId: string, id: string) =>
+    db.maybeOne<CampaignRow>(`SELECT ${columns} FROM campaigns WHERE company_id = $1 AND id = $2`, [
+      companyId,
+      id,
+    ]),
+
+  async page(
+    db: Db,
+    companyId: string,
+    query: { page: number; size: number; search?: string | undefined; status?: string[] | undefined },
+  ) {
+    const params: unknown[] = [companyId];
+    const conditions = ['company_id = $1'];
+    if (query.search) {
+      params.push(containsPattern(query.search));
+      conditions.push(`(name ILIKE $${params.length} OR subject ILIKE $${params.length})`);
+    }
+    if (query.status && query.status.length > 0) {
+      params.push(query.status);
+      conditions.push(`status = ANY($${params.length}::text[])`);
+    }
+    const where = conditions.join(' AND ');
+    const [rows, total] = await Promise.all([
+      db.query<CampaignRow>(
+        `SELECT ${columns} FROM campaigns WHERE ${where} ORDER BY created_at DESC, id DESC
+         LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, query.size, (query.page - 1) * query.size],
+      ),
+      db.one<{ count: number }>(`SELECT count(*)::int AS count FROM campaigns WHERE ${where}`, params),
+    ]);
+    return { rows, total: total.count };
+  },
+
+  /** Changes a draft (undefined when there is no draft of the company with the id). */
+  update: (db: Db, companyId: string, id: string, draft: CampaignDraft, now: Date) =>
+    db.maybeOne<CampaignRow>(
+      `UPDATE campaigns SET name = $3, subject = $4, preheader = $5, sender_id = $6, reply_to = $7,
+         content = $8::jsonb, labels = $9::bigint[], segments = $10::bigint[], excluded_labels = $11::bigint[],
+         excluded_segments = $12::bigint[], updated_at = $13
+       WHERE company_id = $1 AND id = $2 AND status = 'DRAFT'
+       RETURNING ${columns}`,
+      [companyId, id, ...draftValues(draft), now],
+    ),
+
+  /** Deletes a campaign that is not going out (true when one was deleted). */
+  remove: async (db: Db, companyId: string, id: string) =>
+    (
+      await db.query(
+        `DELETE FROM campaigns WHERE company_id = $1 AND id = $2 AND status <> 'SENDING' RETURNING id`,
+        [companyId, id],
+      )
+    ).length > 0,
+
+  /**
+   * Moves the campaign from one of `from` to `to` (undefined when it was in none of them); a send
+   * starting now or later keeps `scheduledAt`.
+   */
+  move: (
+    db: Db,
+    companyId: string,
+    id: string,
+    change: { from: readonly CampaignStatus[]; to: CampaignStatus; scheduledAt?: Date | null; now: Date },
+  ) =>
+    db.maybeOne<CampaignRow>(
+      `UPDATE campaigns SET status = $4, updated_at = $5,
+         scheduled_at = CASE WHEN $6 THEN $7::timestamptz ELSE scheduled_at END
+       WHERE company_id = $1 AND id = $2 AND status = ANY($3::text[])
+       RETURNING ${columns}`,
+      [
+        companyId,
+        id,
+        change.from,
+        change.to,
+        change.now,
+        change.scheduledAt !== undefined,
+        change.scheduledAt ?? null,
+      ],
+    ),
+
+  /**
+   * Claims a send that no live worker holds: one going out (its claim lapsed or its holder is dead),
+   * or one scheduled whose time has come, which becomes SENDING.
+   */
+  claimDue: (db: Db, now: Date, until: Date, by?: ClaimingProcess) =>
+    claimFirstDue<CampaignRow>(
+      db,
+      {
+        table: 'campaigns',
+        set: `claimed_until = $2, claimed_by = $3, status = 'SENDING', updated_at = $1`,
+        due: `(status = 'SENDING' OR (status = 'SCHEDULED' AND scheduled_at <= $1))
+          AND (claimed_until IS NULL OR claimed_until < $1 OR claimed_by = ANY($4::text[]))`,
+        orderBy: 'scheduled_at NULLS FIRST, id',
+        returning: columns,
+      },
+      [now, until, by?.holder ?? null, by?.deadHolders ?? []],
+    ),
+
+  /**
+   * Fixes what the send sends and where its walk starts: before (now, the largest id), so every contact
+   * created until now; once (false when it was fixed already).
+   */
+  start: async (db: Db, id: string, frozen: FrozenContent, at: Date) =>
+    (
+      await db.query(
+        `UPDATE campaigns SET frozen = $2::jsonb, started_at = $3, cursor_at = $3, cursor_id = 9223372036854775807,
+           updated_at = $3
+         WHERE id = $1 AND frozen IS NULL RETURNING id`,
+        [id, JSON.stringify(frozen), at],
+      )
+    ).length > 0,
+
+  /**
+   * The campaign's row locked until `tx` ends, as a batch sees it: the batch goes on only while the
+   * send is this worker's, going out, and where the worker left it.
+   */
+  position: (tx: Db, id: string) =>
+    tx.maybeOne<{ status: CampaignStatus; next_batch: number; claimed_by: string | null }>(
+      'SELECT status, next_batch, claimed_by FROM campaigns WHERE id = $1 FOR UPDATE',
+      [id],
+    ),
+
+  /** Records batch `batch` (its contacts, pending) and moves the walk past it. */
+  async recordBatch(
+    tx: Db,
+    id: string,
+    batch: { number: number; contactIds: readonly string[]; cursor: { at: string; id: string } | null },
+    claim: { until: Date; now: Date },
+  ) {
+    if (batch.contactIds.length > 0) {
+      await tx.query(
+        `INSERT INTO campaign_recipients (campaign_id, contact_id, batch)
+         SELECT $1, contact_id, $2 FROM unnest($3::bigint[]) AS r (contact_id)`,
+        [id, batch.number, batch.contactIds],
+      );
+      await tx.query(
+        `INSERT INTO campaign_batches (campaign_id, batch, state, recipients) VALUES ($1, $2, 'pending', $3)`,
+        [id, batch.number, batch.contactIds.length],
+      );
+    }
+    await tx.query(
+      `UPDATE campaigns SET next_batch = next_batch + 1, picked_all = $3,
+         cursor_at = COALESCE($4::timestamptz, cursor_at), cursor_id = COALESCE($5::bigint, cursor_id),
+         claimed_until = $6, updated_at = $7
+       WHERE id = $1 AND next_batch = $2`,
+      [
+        id,
+        batch.number,
+        batch.cursor === null,
+        batch.cursor?.at ?? null,
+        batch.cursor?.id ?? null,
+        claim.until,
+        claim.now,
+      ],
+    );
+  },
+
+  /** The batches picked and not yet accepted by the engine, with their contacts. */
+  pendingBatches: (db: Db, id: string) =>
+    db.query<{ batch: number; contact_ids: string[] }>(
+      `SELECT b.batch, array_agg(r.contact_id::text ORDER BY r.contact_id) AS contact_ids
+       FROM campaign_batches b JOIN campaign_recipients r ON r.campaign_id = b.campaign_id AND r.batch = b.batch
+       WHERE b.campaign_id = $1 AND b.state = 'pending'
+       GROUP BY b.batch ORDER BY b.batch`,
+      [id],
+    ),
+
+  /** The engine accepted the batch: its transmission is noted and the campaign counts its recipients. */
+  async acceptBatch(tx: Db, id: string, batch: number, transmissionId: string, queued: number, now: Date) {
+    const accepted = await tx.query(
+      `UPDATE campaign_batches SET state = 'accepted', transmission_id = $3, accepted_at = $4
+       WHERE campaign_id = $1 AND batch = $2 AND state = 'pending' RETURNING batch`,
+      [id, batch, transmissionId, now],
+    );
+    if (accepted.length > 0) {
+      await tx.query('UPDATE campaigns SET queued = queued + $2, updated_at = $3 WHERE id = $1', [
+        id,
+        queued,
+        now,
+      ]);
+    }
+  },
+
+  /** Ends the send: SENT once all is queued, FAILED or PAUSED with why; the claim is let go. */
+  finish: (db: Db, id: string, end: { status: CampaignStatus; error: string | null; now: Date }) =>
+    db.query(
+      `UPDATE campaigns SET status = $2, error = $3, claimed_until = NULL, claimed_by = NULL, updated_at = $4,
+         sent_at = CASE WHEN $2 = 'SENT' THEN $4 ELSE sent_at END
+       WHERE id = $1 AND status = 'SENDING'`,
+      [id, end.status, end.error, end.now],
+    ),
+};

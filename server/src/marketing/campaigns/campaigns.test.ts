@@ -1,0 +1,235 @@
+import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { marketingEngineOf } from '../../engine/interfaces.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { campaignHelpers, validatedSender } from '../../testing/campaigns.ts';
+import { databases } from '../../testing/databases.ts';
+import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
+
+const unsubscribeLink = '<a href="https://acme.test/bye" data-msys-unsubscribe="1">Unsubscribe</a>';
+const html = `<html><body><p>Hi {{firstname}}</p>${unsubscribeLink}</body></html>`;
+
+describe.each(databases)('campaigns on $name', (database) => {
+  const t = useTestApp(database);
+  const { contact, label, campaign, runner, messagesOf } = campaignHelpers(t);
+  let a: EngineAccount;
+  let b: EngineAccount;
+  let senderA: string;
+
+  beforeAll(async () => {
+    a = await engineAccount(t.app, t.db, 'campaigner');
+    b = await engineAccount(t.app, t.db, 'other');
+    senderA = await validatedSender(t.db, a.companyId, 'news@acme.test');
+  });
+
+  /** A ready campaign of `a` to the label `labelId`. */
+  const ready = (labelId: string, extra: object = {}) =>
+    campaign(a, {
+      name: 'November news',
+      subject: 'News for {{firstname}}',
+      senderId: senderA,
+      labels: [labelId],
+      content: { html },
+      ...extra,
+    });
+
+  it('counts each contact once across labels and segments, without the excluded and the unsubscribed', async () => {
+    const ana = await contact(a, { email: 'ana@count.test', firstname: 'Ana' });
+    const bo = await contact(a, { email: 'bo@count.test', firstname: 'Bo' });
+    const cy = await contact(a, { email: 'cy@count.test', firstname: 'Cy' });
+    const dee = await contact(a, { email: 'dee@count.test', firstname: 'Dee' });
+    const gone = await contact(a, { email: 'gone@count.test', firstname: 'Gone' });
+    expect((await t.post('/v1/contacts/unsubscribe', a.token, { email: 'gone@count.test' })).statusCode).toBe(
+      200,
+    );
+    const first = await label(a, 'Count first', [ana, bo, gone]);
+    const second = await label(a, 'Count second', [bo, cy, dee]);
+    const excluded = await label(a, 'Count excluded', [dee]);
+    const segment = await t.post('/v1/contacts/segment', a.token, {
+      name: 'Count Ana',
+      rules: {
+        match: 'all',
+        conditions: [{ kind: 'field', field: 'firstname', operator: 'is', value: 'Ana' }],
+      },
+    });
+    expect(segment.statusCode, segment.body).toBe(201);
+    const made = await ready(first, {
+      labels: [first, second],
+      segments: [segment.json().data.id],
+      excludedLabels: [excluded],
+    });
+    const counted = await t.post(`/v1/email-marketing/${made.id}/count-recipient`, a.token);
+    expect(counted.statusCode, counted.body).toBe(200);
+    // ana (label and segment), bo (both labels), cy; not dee (excluded), not gone (unsubscribed).
+    expect(counted.json().data).toEqual({ count: 3 });
+  });
+
+  it('sends to each contact of the audience once, with its own data, as non-transactional mail', async () => {
+    const ids = [
+      await contact(a, { email: 'ana@send.test', firstname: 'Ana' }),
+      await contact(a, { email: 'bo@send.test', firstname: 'Bo' }),
+      await contact(a, { email: 'cy@send.test', firstname: 'Cy' }),
+    ];
+    await contact(a, { email: 'outside@send.test', firstname: 'Out' });
+    const made = await ready(await label(a, 'Send', ids));
+    const sent = await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data.status).toBe('SENDING');
+    expect(await runner({ batchSize: 2 }).runDue()).toBe(1);
+    const done = await t.getData(`/v1/email-marketing/${made.id}`, a.token);
+    expect(done).toMatchObject({ status: 'SENT', queued: 3, error: null });
+    expect(await messagesOf(a.companyId, made.id)).toEqual(['ana@send.test', 'bo@send.test', 'cy@send.test']);
+    await t.composeQueued();
+    const row = await t.db.one<{ raw: Uint8Array; transactional: boolean }>(
+      `SELECT raw, (options->>'transactional')::boolean AS transactional FROM messages
+       WHERE company_id = $1 AND rcpt_to = $2`,
+      [a.companyId, 'bo@send.test'],
+    );
+    const message = Buffer.from(row.raw).toString();
+    expect(message).toContain('Subject: News for Bo');
+    expect(message).toContain('Hi Bo');
+    // Non-transactional: delivery adds the one-click List-Unsubscribe headers and honours the marketing list.
+    expect(row.transactional).toBe(false);
+    // Nothing more to do: the send is over.
+    expect(await runner().runDue()).toBe(0);
+  });
+
+  it('sends no contact twice when a worker dies after the engine took a batch and before recording it', async () => {
+    const ids: string[] = [];
+    for (const name of ['ann', 'ben', 'cat', 'dan', 'eve']) {
+      ids.push(await contact(a, { email: `${name}@crash.test`, firstname: name }));
+    }
+    const made = await ready(await label(a, 'Crash', ids));
+    expect((await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {})).statusCode).toBe(200);
+    const engine = marketingEngineOf(t.engine);
+    let batches = 0;
+    // The process dies right after the engine accepted its second batch.
+    const dying = runner({
+      batchSize: 2,
+      engine: {
+        async submitCampaignBatch(companyId, batch) {
+          const accepted = await engine.submitCampaignBatch(companyId, batch);
+          batches += 1;
+          if (batches === 2) throw new Error('killed');
+          return accepted;
+        },
+      },
+    });
+    await expect(dying.runDue()).rejects.toThrow('killed');
+    expect(await messagesOf(a.companyId, made.id)).toHaveLength(4);
+    // Its claim holds until it lapses; then another worker submits the pending batch again and goes on.
+    expect(await runner({ batchSize: 2 }).runDue()).toBe(0);
+    t.clock.advance(61_000);
+    expect(await runner({ batchSize: 2 }).runDue()).toBe(1);
+    expect(await messagesOf(a.companyId, made.id)).toEqual(
+      ['ann', 'ben', 'cat', 'dan', 'eve'].map((name) => `${name}@crash.test`),
+    );
+    expect(await t.getData(`/v1/email-marketing/${made.id}`, a.token)).toMatchObject({
+      status: 'SENT',
+      queued: 5,
+    });
+  });
+
+  it('lists what is missing before it sends, and refuses a draft nobody could receive', async () => {
+    const empty = await campaign(a, { name: 'Empty' });
+    const refused = await t.post(`/v1/email-marketing/${empty.id}/send`, a.token, {});
+    expect(refused.statusCode).toBe(400);
+    for (const missing of Object.values(campaignMissing).filter(
+      (text) => text !== campaignMissing.unsubscribe,
+    )) {
+      expect(refused.json().message).toContain(missing);
+    }
+    const lonely = await label(a, 'Nobody', []);
+    const noLink = await ready(lonely, { content: { html: '<p>No way out</p>' } });
+    const withoutLink = await t.post(`/v1/email-marketing/${noLink.id}/send`, a.token, {});
+    expect(withoutLink.json().message).toBe(campaignMissing.unsubscribe);
+    const nobody = await ready(lonely);
+    const noRecipients = await t.post(`/v1/email-marketing/${nobody.id}/send`, a.token, {});
+    expect(noRecipients.statusCode).toBe(400);
+    expect(noRecipients.json().message).toBe(campaignRefusals.noRecipients);
+  });
+
+  it("schedules at the team's local time, sends only then, and takes a schedule back to a draft", async () => {
+    const id = await contact(a, { email: 'later@schedule.test', firstname: 'Later' });
+    const made = await ready(await label(a, 'Schedule', [id]));
+    const now = t.clock.now();
+    const past = await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {
+      schedule: '2020-01-01 10:00',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().message).toBe(campaignRefusals.pastSchedule);
+    const malformed = await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {
+      schedule: '2030-02-30 10:00',
+    });
+    expect(malformed.statusCode).toBe(400);
+    // The team's zone is UTC+07:00 by default (§9): 2 days ahead at 10:00 there is 03:00 UTC.
+    const day = new Date(now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const scheduled = await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {
+      schedule: `${day} 10:00`,
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(scheduled.json().data).toMatchObject({ status: 'SCHEDULED', scheduledAt: `${day}T03:00:00.000Z` });
+    const edit = await t.call('PATCH', `/v1/email-marketing/${made.id}`, a.token, { subject: 'Changed' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().message).toBe(campaignRefusals.notDraft);
+    expect(await runner().runDue()).toBe(0);
+    const back = await t.post(`/v1/email-marketing/${made.id}/cancel-schedule`, a.token);
+    expect(back.json().data).toMatchObject({ status: 'DRAFT', scheduledAt: null });
+    expect(
+      (await t.post(`/v1/email-marketing/${made.id}/send`, a.token, { schedule: `${day} 10:00` })).statusCode,
+    ).toBe(200);
+    t.clock.advance(3 * 86_400_000);
+    expect(await runner().runDue()).toBe(1);
+    expect(await messagesOf(a.companyId, made.id)).toEqual(['later@schedule.test']);
+    t.clock.advance(-3 * 86_400_000);
+  });
+
+  it('edits, copies and deletes drafts; keeps every campaign to its company', async () => {
+    const id = await contact(a, { email: 'mine@tenant.test' });
+    const mine = await label(a, 'Tenant', [id]);
+    const made = await ready(mine);
+    const edited = await t.call('PATCH', `/v1/email-marketing/${made.id}`, a.token, {
+      subject: 'New subject',
+    });
+    expect(edited.json().data).toMatchObject({ subject: 'New subject', labels: [mine] });
+    const copy = await t.post(`/v1/email-marketing/${made.id}/duplicate`, a.token);
+    expect(copy.statusCode).toBe(201);
+    expect(copy.json().data).toMatchObject({
+      name: 'Copy of November news',
+      status: 'DRAFT',
+      subject: 'New subject',
+    });
+    const listed = await t.getData('/v1/email-marketing?search=Copy%20of%20November', a.token);
+    expect(listed.items.map((item: { id: string }) => item.id)).toContain(copy.json().data.id);
+
+    // Company B sees none of it, and cannot use A's label or sender in its own campaign.
+    for (const [method, url] of [
+      ['GET', `/v1/email-marketing/${made.id}`],
+      ['PATCH', `/v1/email-marketing/${made.id}`],
+      ['DELETE', `/v1/email-marketing/${made.id}`],
+      ['POST', `/v1/email-marketing/${made.id}/send`],
+      ['POST', `/v1/email-marketing/${made.id}/count-recipient`],
+      ['POST', `/v1/email-marketing/${made.id}/duplicate`],
+      ['POST', `/v1/email-marketing/${made.id}/cancel-schedule`],
+    ] as const) {
+      const response = await t.call(
+        method,
+        url,
+        b.token,
+        method === 'GET' || method === 'DELETE' ? undefined : {},
+      );
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await t.getData('/v1/email-marketing', b.token)).total).toBe(0);
+    const borrowed = await t.post('/v1/email-marketing', b.token, { name: 'Borrowed', labels: [mine] });
+    expect(borrowed.statusCode).toBe(404);
+    const borrowedSender = await t.post('/v1/email-marketing', b.token, {
+      name: 'Borrowed',
+      senderId: senderA,
+    });
+    expect(borrowedSender.statusCode).toBe(404);
+
+    expect((await t.call('DELETE', `/v1/email-marketing/${made.id}`, a.token)).statusCode).toBe(200);
+    expect((await t.get(`/v1/email-marketing/${made.id}`, a.token)).statusCode).toBe(404);
+  });
+});

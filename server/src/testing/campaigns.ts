@@ -1,0 +1,80 @@
+import { expect } from 'vitest';
+import { createDesignRenderer } from '../content/email-designs/render/design-renderer.ts';
+import type { Db } from '../db/db.ts';
+import { type MarketingEngine, marketingEngineOf } from '../engine/interfaces.ts';
+import { createCampaignRunner } from '../marketing/campaigns/campaign-runner.ts';
+import { companyDoorOf } from '../marketing/company-door.ts';
+import { createAudiences } from '../marketing/contacts/audience/audience.ts';
+import { createSegmentService } from '../marketing/contacts/segments/segment-service.ts';
+import { senderDoorOf } from '../marketing/senders/sender-door.ts';
+import type { TestAccount } from './accounts.ts';
+import type { useTestApp } from './app.ts';
+
+type Harness = ReturnType<typeof useTestApp>;
+
+/** A validated sender of the company, From an address on one of its verified sending domains. */
+export async function validatedSender(
+  db: Db,
+  companyId: string,
+  email: string,
+  name = 'News',
+): Promise<string> {
+  const row = await db.one<{ id: string }>(
+    `INSERT INTO senders (company_id, email, name, validated_at, token_hash, token_expires_at, created_at)
+     VALUES ($1, $2, $3, now(), 'test', now(), now()) RETURNING id::text AS id`,
+    [companyId, email, name],
+  );
+  return row.id;
+}
+
+/** The campaign tests' helpers on the test app `t`: contacts, labels, campaigns and the send's worker. */
+export function campaignHelpers(t: Harness) {
+  const contact = async (account: TestAccount, body: object): Promise<string> => {
+    const response = await t.post('/v1/contacts', account.token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data.id;
+  };
+  const label = async (account: TestAccount, name: string, contactIds: string[]): Promise<string> => {
+    const created = await t.post('/v1/contacts/label', account.token, { name });
+    expect(created.statusCode, created.body).toBe(201);
+    const id: string = created.json().data.id;
+    if (contactIds.length > 0) {
+      const added = await t.post(`/v1/contacts/label/${id}/members`, account.token, { contactIds });
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    return id;
+  };
+  const campaign = async (account: TestAccount, body: object) => {
+    const response = await t.post('/v1/email-marketing', account.token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string; status: string };
+  };
+  /** The campaign worker, as a worker process runs it (`engine` to stand between it and the engine). */
+  const runner = (
+    options: { engine?: Pick<MarketingEngine, 'submitCampaignBatch'>; batchSize?: number } = {},
+  ) => {
+    const segments = createSegmentService({
+      db: t.db,
+      clock: t.clock,
+      company: companyDoorOf(t.accounts.companies),
+    });
+    return createCampaignRunner({
+      db: t.db,
+      clock: t.clock,
+      engine: options.engine ?? marketingEngineOf(t.engine),
+      audiences: createAudiences({ db: t.db, segmentCondition: segments.segmentCondition }),
+      senders: senderDoorOf(t.db),
+      renderDesign: createDesignRenderer({ publicUrl: t.config.publicUrl, secret: 'campaign-tests' }),
+      ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
+    });
+  };
+  /** The addresses the campaign's messages went to, as the engine queued them (one entry a message). */
+  const messagesOf = async (companyId: string, campaignId: string) =>
+    (
+      await t.db.query<{ rcpt_to: string }>(
+        'SELECT rcpt_to FROM messages WHERE company_id = $1 AND campaign_id = $2 ORDER BY rcpt_to',
+        [companyId, `campaign-${campaignId}`],
+      )
+    ).map((row) => row.rcpt_to);
+  return { contact, label, campaign, runner, messagesOf };
+}

@@ -114,7 +114,8 @@ export function createAudiences(deps: {
   const tagsOf = async (companyId: string) =>
     new Map((await fieldStore.list(db, companyId)).map((field) => [field.id, field.tag]));
 
-  const memberColumns = 'id::text AS id, email, firstname, lastname, phone, fields, created_at::text AS created_at';
+  const memberColumns =
+    'id::text AS id, email, firstname, lastname, phone, fields, created_at::text AS created_at';
 
   return {
     /** Refuses labels and segments the company does not have (404, naming the first). */

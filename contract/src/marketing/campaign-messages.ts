@@ -20,4 +20,8 @@ export const campaignRefusals = {
   sending: 'A campaign that is going out cannot be deleted',
   pastSchedule: 'Choose a time in the future',
   noRecipients: 'No contact in the chosen labels and segments can be mailed',
+  notSending: 'Only a campaign that is going out can be paused',
+  notPaused: 'Only a paused campaign can be resumed',
+  notCancellable: 'Only a scheduled, sending or paused campaign can be cancelled',
+  unrenderable: 'The content could not be rendered',
 } as const;

@@ -153,6 +153,25 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
       }),
     );
 
+    app.post('/email-marketing/:id/pause', one('Hold a send between two batches', send), async (request) => ({
+      data: await campaigns.pause(companyOf(request), request.params.id),
+    }));
+
+    app.post(
+      '/email-marketing/:id/resume',
+      one('Go on with a held send where it stood', send),
+      async (request) => ({ data: await campaigns.resume(companyOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/email-marketing/:id/cancel',
+      one(
+        'Stop a scheduled, sending or paused campaign for good (what the engine took still goes out)',
+        send,
+      ),
+      async (request) => ({ data: await campaigns.cancel(companyOf(request), request.params.id) }),
+    );
+
     app.post(
       '/email-marketing/:id/cancel-schedule',
       one('Take a scheduled campaign back to a draft', send),

@@ -1,8 +1,9 @@
-import { campaignMissing } from '@app/contract/marketing/campaign-messages';
+import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import type { Clock } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
 import { type ClaimHolder, claimingProcess } from '../../db/token-lease.ts';
+import { DomainError } from '../../domain-error.ts';
 import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfaces.ts';
 import type { AudienceMember, Audiences } from '../contacts/audience/audience.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
@@ -57,7 +58,10 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
       : undefined;
     if (!sender?.validated) return campaignMissing.sender;
     if (!campaign.content) return campaignMissing.content;
-    const parts = await campaignParts(campaign.company_id, campaign.content, deps.renderDesign);
+    const parts = await campaignParts(campaign.company_id, campaign.content, deps.renderDesign).catch(
+      () => undefined,
+    );
+    if (!parts) return campaignRefusals.unrenderable;
     const replyTo = campaign.reply_to ?? sender.replyTo;
     return {
       from: { email: sender.email, name: sender.name },
@@ -119,7 +123,13 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
       if (!alive()) throw new Stopped();
       const members = await db.transaction(async (tx) => {
         const position = await campaignStore.position(tx, campaign.id);
-        if (position?.status !== 'SENDING' || position.next_batch !== batch) throw new Stopped();
+        if (
+          position?.status !== 'SENDING' ||
+          position.next_batch !== batch ||
+          position.claimed_by !== claimed.claimed_by
+        ) {
+          throw new Stopped();
+        }
         const picked = await walk.next(tx, cursor, batchSize);
         const last = picked.at(-1);
         const next = picked.length === batchSize && last ? { at: last.createdAt, id: last.id } : null;
@@ -155,12 +165,21 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
         await send(campaign);
       } catch (error) {
         if (error instanceof Stopped) return 1;
-        if (!(error instanceof CampaignBatchRefused)) throw error;
-        await campaignStore.finish(db, campaign.id, {
-          status: error.reason === 'quota' ? 'PAUSED' : 'FAILED',
-          error: error.message,
-          now: clock.now(),
-        });
+        // A refusal the owner must act on ends the send, saying why; anything else is retried.
+        if (error instanceof CampaignBatchRefused) {
+          await campaignStore.finish(db, campaign.id, {
+            status: error.reason === 'quota' ? 'PAUSED' : 'FAILED',
+            error: error.message,
+            now: clock.now(),
+          });
+        } else if (error instanceof DomainError) {
+          // What the campaign names is gone (a segment deleted since): it cannot be sent as it is.
+          await campaignStore.finish(db, campaign.id, {
+            status: 'FAILED',
+            error: error.message,
+            now: clock.now(),
+          });
+        } else throw error;
       }
       return 1;
     },

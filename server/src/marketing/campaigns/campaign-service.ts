@@ -4,6 +4,7 @@ import type {
   CampaignListAnswer,
   CampaignListFilter,
   CampaignPatch,
+  CampaignStatus,
   NewCampaign,
 } from '@app/contract/marketing/campaigns';
 import type { Clock } from '../../clock.ts';
@@ -108,6 +109,26 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     await audiences.check(companyId, draft);
   }
 
+  /** Moves the company's campaign from one of `from` to `to`, or says why not. */
+  async function moved(
+    companyId: string,
+    id: string,
+    from: readonly CampaignStatus[],
+    to: CampaignStatus,
+    refusal: string,
+    scheduledAt?: null,
+  ): Promise<Campaign> {
+    await owned(companyId, id);
+    const row = await campaignStore.move(db, companyId, id, {
+      from,
+      to,
+      now: clock.now(),
+      ...(scheduledAt === undefined ? {} : { scheduledAt }),
+    });
+    if (!row) throw refused(refusal);
+    return toCampaign(row);
+  }
+
   /** What the campaign lacks before it can go out (the ready-to-send check); empty when ready. */
   async function missingOf(row: CampaignRow): Promise<string[]> {
     const missing: string[] = [];
@@ -207,17 +228,20 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       return toCampaign(moved);
     },
 
-    /** A scheduled campaign back to a draft. */
-    async cancelSchedule(companyId: string, id: string): Promise<Campaign> {
-      await owned(companyId, id);
-      const moved = await campaignStore.move(db, companyId, id, {
-        from: ['SCHEDULED'],
-        to: 'DRAFT',
-        scheduledAt: null,
-        now: clock.now(),
-      });
-      if (!moved) throw refused(campaignRefusals.notScheduled);
-      return toCampaign(moved);
-    },
+    /** Holds a send between two batches (what the engine has taken still goes out). */
+    pause: (companyId: string, id: string) =>
+      moved(companyId, id, ['SENDING'], 'PAUSED', campaignRefusals.notSending),
+
+    /** Goes on with a held send where it stood: no contact gets it twice. */
+    resume: (companyId: string, id: string) =>
+      moved(companyId, id, ['PAUSED'], 'SENDING', campaignRefusals.notPaused),
+
+    /** Stops a schedule or a send for good (what the engine has taken still goes out). */
+    cancel: (companyId: string, id: string) =>
+      moved(companyId, id, ['SCHEDULED', 'SENDING', 'PAUSED'], 'CANCELLED', campaignRefusals.notCancellable),
+
+    /** A scheduled campaign back to a draft, without its time. */
+    cancelSchedule: (companyId: string, id: string) =>
+      moved(companyId, id, ['SCHEDULED'], 'DRAFT', campaignRefusals.notScheduled, null),
   };
 }

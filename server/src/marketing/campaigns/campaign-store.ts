@@ -27,6 +27,8 @@ export interface CampaignRow {
   picked_all: boolean;
   queued: number;
   error: string | null;
+  /** The worker process holding the send (null for one claimed without a name). */
+  claimed_by: string | null;
   sent_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -58,7 +60,7 @@ export interface CampaignDraft {
 const columns = `id::text AS id, company_id, name, subject, preheader, sender_id::text AS sender_id, reply_to,
   content, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
   excluded_segments::text[] AS excluded_segments, status, scheduled_at, frozen, started_at, cursor_at::text AS cursor_at,
-  cursor_id::text AS cursor_id, next_batch, picked_all, queued, error, sent_at, created_at, updated_at`;
+  cursor_id::text AS cursor_id, next_batch, picked_all, queued, error, claimed_by, sent_at, created_at, updated_at`;
 
 const draftValues = (draft: CampaignDraft) => [
   draft.name,
@@ -73,7 +75,10 @@ const draftValues = (draft: CampaignDraft) => [
   draft.excludedSegments,
 ];
 
-/** The campaign tables: every statement scoped by the company, but the worker's claim of due sends. */
+/**
+ * The campaign tables: every statement of the routes scoped by the company; the worker's (from `claimDue`
+ * on) by the id of the campaign it claimed.
+ */
 export const campaignStore = {
   insert: (db: Db, companyId: string, draft: CampaignDraft, now: Date) =>
     db.one<CampaignRow>(
@@ -139,7 +144,8 @@ export const campaignStore = {
 
   /**
    * Moves the campaign from one of `from` to `to` (undefined when it was in none of them); a send
-   * starting now or later keeps `scheduledAt`.
+   * starting now or later keeps `scheduledAt`. A worker's claim goes (a paused send's worker stops at
+   * its next batch; a resumed one is taken up at once), and so does the last error when it resumes.
    */
   move: (
     db: Db,
@@ -148,7 +154,8 @@ export const campaignStore = {
     change: { from: readonly CampaignStatus[]; to: CampaignStatus; scheduledAt?: Date | null; now: Date },
   ) =>
     db.maybeOne<CampaignRow>(
-      `UPDATE campaigns SET status = $4, updated_at = $5,
+      `UPDATE campaigns SET status = $4, updated_at = $5, claimed_until = NULL, claimed_by = NULL,
+         error = CASE WHEN $4 = 'SENDING' THEN NULL ELSE error END,
          scheduled_at = CASE WHEN $6 THEN $7::timestamptz ELSE scheduled_at END
        WHERE company_id = $1 AND id = $2 AND status = ANY($3::text[])
        RETURNING ${columns}`,

@@ -130,6 +130,75 @@ describe.each(databases)('campaigns on $name', (database) => {
     });
   });
 
+  it('pauses a send between batches, resumes it where it stood, and cancels one for good', async () => {
+    const ids: string[] = [];
+    for (const name of ['fay', 'gus', 'hal', 'ivy', 'jon']) {
+      ids.push(await contact(a, { email: `${name}@pause.test`, firstname: name }));
+    }
+    const made = await ready(await label(a, 'Pause', ids));
+    expect((await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {})).statusCode).toBe(200);
+    const engine = marketingEngineOf(t.engine);
+    // The owner pauses while the first batch goes to the engine.
+    const pausing = runner({
+      batchSize: 2,
+      engine: {
+        async submitCampaignBatch(companyId, batch) {
+          const paused = await t.post(`/v1/email-marketing/${made.id}/pause`, a.token);
+          expect(paused.json().data?.status ?? paused.body).toBe('PAUSED');
+          return engine.submitCampaignBatch(companyId, batch);
+        },
+      },
+    });
+    expect(await pausing.runDue()).toBe(1);
+    expect(await messagesOf(a.companyId, made.id)).toHaveLength(2);
+    expect(await runner().runDue()).toBe(0);
+    const again = await t.post(`/v1/email-marketing/${made.id}/pause`, a.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(campaignRefusals.notSending);
+    expect((await t.post(`/v1/email-marketing/${made.id}/resume`, a.token)).json().data.status).toBe(
+      'SENDING',
+    );
+    expect(await runner({ batchSize: 2 }).runDue()).toBe(1);
+    expect(await messagesOf(a.companyId, made.id)).toEqual(
+      ['fay', 'gus', 'hal', 'ivy', 'jon'].map((name) => `${name}@pause.test`),
+    );
+    expect(await t.getData(`/v1/email-marketing/${made.id}`, a.token)).toMatchObject({
+      status: 'SENT',
+      queued: 5,
+    });
+    expect((await t.post(`/v1/email-marketing/${made.id}/cancel`, a.token)).json().message).toBe(
+      campaignRefusals.notCancellable,
+    );
+
+    const copy = (await t.post(`/v1/email-marketing/${made.id}/duplicate`, a.token)).json().data;
+    expect((await t.post(`/v1/email-marketing/${copy.id}/send`, a.token, {})).statusCode).toBe(200);
+    expect((await t.post(`/v1/email-marketing/${copy.id}/cancel`, a.token)).json().data.status).toBe(
+      'CANCELLED',
+    );
+    expect(await runner().runDue()).toBe(0);
+    expect(await messagesOf(a.companyId, copy.id)).toEqual([]);
+  });
+
+  it('fails a send whose segment was deleted meanwhile, saying so, instead of retrying it for ever', async () => {
+    await contact(a, { email: 'zed@gone-segment.test', firstname: 'Zed' });
+    const segment = await t.post('/v1/contacts/segment', a.token, {
+      name: 'Zed only',
+      rules: {
+        match: 'all',
+        conditions: [{ kind: 'field', field: 'firstname', operator: 'is', value: 'Zed' }],
+      },
+    });
+    const segmentId = segment.json().data.id;
+    const made = await ready(await label(a, 'Gone segment', []), { labels: [], segments: [segmentId] });
+    expect((await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {})).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/v1/contacts/segment/${segmentId}`, a.token)).statusCode).toBe(200);
+    expect(await runner().runDue()).toBe(1);
+    expect(await t.getData(`/v1/email-marketing/${made.id}`, a.token)).toMatchObject({
+      status: 'FAILED',
+      error: 'Segment not found',
+    });
+  });
+
   it('lists what is missing before it sends, and refuses a draft nobody could receive', async () => {
     const empty = await campaign(a, { name: 'Empty' });
     const refused = await t.post(`/v1/email-marketing/${empty.id}/send`, a.token, {});

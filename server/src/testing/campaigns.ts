@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
 import { createDesignRenderer } from '../content/email-designs/render/design-renderer.ts';
-import type { Db } from '../db/db.ts';
 import { type MarketingEngine, marketingEngineOf } from '../engine/interfaces.ts';
 import { createCampaignRunner } from '../marketing/campaigns/campaign-runner.ts';
 import { companyDoorOf } from '../marketing/company-door.ts';
@@ -11,21 +10,6 @@ import type { TestAccount } from './accounts.ts';
 import type { useTestApp } from './app.ts';
 
 type Harness = ReturnType<typeof useTestApp>;
-
-/** A validated sender of the company, From an address on one of its verified sending domains. */
-export async function validatedSender(
-  db: Db,
-  companyId: string,
-  email: string,
-  name = 'News',
-): Promise<string> {
-  const row = await db.one<{ id: string }>(
-    `INSERT INTO senders (company_id, email, name, validated_at, token_hash, token_expires_at, created_at)
-     VALUES ($1, $2, $3, now(), 'test', now(), now()) RETURNING id::text AS id`,
-    [companyId, email, name],
-  );
-  return row.id;
-}
 
 /** The campaign tests' helpers on the test app `t`: contacts, labels, campaigns and the send's worker. */
 export function campaignHelpers(t: Harness) {

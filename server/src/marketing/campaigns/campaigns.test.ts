@@ -2,9 +2,10 @@ import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campa
 import { beforeAll, describe, expect, it } from 'vitest';
 import { marketingEngineOf } from '../../engine/interfaces.ts';
 import { useTestApp } from '../../testing/app.ts';
-import { campaignHelpers, validatedSender } from '../../testing/campaigns.ts';
+import { campaignHelpers } from '../../testing/campaigns.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
+import { validatedSender } from '../../testing/senders.ts';
 
 const unsubscribeLink = '<a href="https://acme.test/bye" data-msys-unsubscribe="1">Unsubscribe</a>';
 const html = `<html><body><p>Hi {{firstname}}</p>${unsubscribeLink}</body></html>`;
@@ -128,6 +129,22 @@ describe.each(databases)('campaigns on $name', (database) => {
       status: 'SENT',
       queued: 5,
     });
+  });
+
+  it('walks contacts created at one moment by their ids as numbers, so none is skipped at 99 → 100', async () => {
+    const ids = ['99999998', '99999999', '100000000', '100000001'];
+    const at = t.clock.now();
+    for (const id of ids) {
+      await t.db.query(
+        `INSERT INTO contacts (id, company_id, email, firstname, source, fields, created_at, updated_at)
+         OVERRIDING SYSTEM VALUE VALUES ($1, $2, $3, 'Same', 'test', '{}', $4, $4)`,
+        [id, a.companyId, `c${id}@same-moment.test`, at],
+      );
+    }
+    const made = await ready(await label(a, 'Same moment', ids));
+    expect((await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {})).statusCode).toBe(200);
+    expect(await runner({ batchSize: 2 }).runDue()).toBe(1);
+    expect(await messagesOf(a.companyId, made.id)).toEqual(ids.map((id) => `c${id}@same-moment.test`).sort());
   });
 
   it('pauses a send between batches, resumes it where it stood, and cancels one for good', async () => {

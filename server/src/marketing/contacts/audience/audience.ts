@@ -155,7 +155,7 @@ export function createAudiences(deps: {
           const rows = await tx.query<MemberRow>(
             `SELECT ${memberColumns} FROM contacts
              WHERE company_id = $1 AND (created_at, id) < ($2::timestamptz, $3::bigint) AND ${where}
-             ORDER BY created_at DESC, id DESC LIMIT $4`,
+             ORDER BY contacts.created_at DESC, contacts.id DESC LIMIT $4`,
             params,
           );
           return rows.map((row) => toMember(tags, row));

@@ -1,0 +1,239 @@
+/**
+ * `npm run bench:campaigns`: a campaign to BENCH_CAMPAIGN_CONTACTS contacts in one label (default
+ * 1,000,000), on PGlite and, with BENCH_DATABASE_URL, on PostgreSQL in a database of its own:
+ * - count-recipient over the label, p95 of 5 (goal ≤ 300 ms);
+ * - the time from Send to every recipient queued in the engine (the worker's runner, batches of 5,000,
+ *   as a worker process runs it; goal ≤ 15 s on PostgreSQL), recipients/s, the event loop's longest
+ *   stall and the RSS growth (goal ≤ 512 MB on PostgreSQL);
+ * - afterwards: contacts with no message and contacts with two (both must be 0).
+ * Results go to tests/bench/results/campaign-send.{json,md}.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import pg from 'pg';
+import { createCompanyStore } from '../../server/src/accounts/company/company-store.ts';
+import { systemClock } from '../../server/src/clock.ts';
+import {
+  closeDesignRenderPool,
+  createDesignRenderer,
+} from '../../server/src/content/email-designs/render/design-renderer.ts';
+import type { Db } from '../../server/src/db/db.ts';
+import { migrate } from '../../server/src/db/migrate.ts';
+import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
+import { openPostgres } from '../../server/src/db/postgres.ts';
+import { createEngine } from '../../server/src/engine/create-engine.ts';
+import { marketingEngineOf } from '../../server/src/engine/interfaces.ts';
+import {
+  createCampaignRunner,
+  engineCampaignId,
+} from '../../server/src/marketing/campaigns/campaign-runner.ts';
+import { campaignStore } from '../../server/src/marketing/campaigns/campaign-store.ts';
+import { companyDoorOf } from '../../server/src/marketing/company-door.ts';
+import { createAudiences } from '../../server/src/marketing/contacts/audience/audience.ts';
+import { createSegmentService } from '../../server/src/marketing/contacts/segments/segment-service.ts';
+import { senderDoorOf } from '../../server/src/marketing/senders/sender-door.ts';
+import { validatedSender } from '../../server/src/testing/senders.ts';
+import { addVerifiedSendingDomain } from '../../server/src/testing/sending-domains.ts';
+import { markdownTable, round, writeResults } from './report.ts';
+
+const contacts = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 1_000_000);
+const html =
+  '<p>Hello {{firstname}}</p><a href="https://bench.test/bye" data-msys-unsubscribe="1">Unsubscribe</a>';
+
+interface Figures {
+  database: string;
+  countP95Ms: number;
+  queuedSeconds: number;
+  recipientsPerSecond: number;
+  longestLoopStallMs: number;
+  rssGrowthMb: number;
+  queued: number;
+  withoutMessage: number;
+  withTwo: number;
+}
+
+/** A production company on the UNLIMITED plan with a verified domain, a validated sender and the label's contacts. */
+async function seed(db: Db): Promise<{ companyId: string; labelId: string; senderId: string }> {
+  const companies = createCompanyStore(db);
+  const companyId = await companies.insert(db, { name: 'Campaign bench', phone: '', now: new Date() });
+  await db.transaction((tx) => companies.setPlan(tx, companyId, 'UNLIMITED'));
+  await db.query("UPDATE companies SET environment = 'production' WHERE id = $1", [companyId]);
+  await addVerifiedSendingDomain(db, companyId, 'bench.test');
+  const senderId = await validatedSender(db, companyId, 'news@bench.test');
+  const { id: labelId } = await db.one<{ id: string }>(
+    `INSERT INTO contact_labels (company_id, name, members, created_at) VALUES ($1, 'Everyone', $2, now())
+     RETURNING id::text AS id`,
+    [companyId, contacts],
+  );
+  // In slices of 100,000: one statement of a million rows holds PGlite's memory.
+  for (let from = 1; from <= contacts; from += 100_000) {
+    const to = Math.min(contacts, from + 99_999);
+    await db.query(
+      `WITH added AS (
+         INSERT INTO contacts (company_id, email, firstname, status, source, fields, created_at, updated_at)
+         SELECT $1, 'c' || g || '@bench' || (g % 97) || '.test', 'Name' || g, 'subscribed', 'bench', '{}',
+                now() - g * interval '1 millisecond', now()
+         FROM generate_series($2::int, $3::int) g
+         RETURNING id)
+       INSERT INTO contact_label_members (label_id, contact_id, company_id, added_at)
+       SELECT $4, id, $1, now() FROM added`,
+      [companyId, from, to, labelId],
+    );
+  }
+  await db.exec('ANALYZE contacts; ANALYZE contact_label_members');
+  return { companyId, labelId, senderId };
+}
+
+async function measure(database: string, db: Db): Promise<Figures> {
+  await migrate(db);
+  console.log(`${database}: ${contacts.toLocaleString('en-US')} contacts…`);
+  const { companyId, labelId, senderId } = await seed(db);
+  const engine = createEngine(db, systemClock, (error) => console.error(error), {
+    secret: 'campaign-bench',
+    publicUrl: 'https://bench.test',
+  });
+  const segments = createSegmentService({
+    db,
+    clock: systemClock,
+    company: companyDoorOf(createCompanyStore(db)),
+  });
+  const audiences = createAudiences({ db, segmentCondition: segments.segmentCondition });
+  const choice = { labels: [labelId], segments: [], excludedLabels: [], excludedSegments: [] };
+  const counts: number[] = [];
+  for (let run = 0; run < 5; run += 1) {
+    const started = performance.now();
+    const count = await audiences.count(companyId, choice);
+    counts.push(performance.now() - started);
+    if (count !== contacts) throw new Error(`counted ${count} of ${contacts}`);
+  }
+  counts.sort((a, b) => a - b);
+  const campaign = await campaignStore.insert(
+    db,
+    companyId,
+    {
+      name: 'Bench',
+      subject: 'Hello {{firstname}}',
+      preheader: '',
+      senderId,
+      replyTo: null,
+      content: { html },
+      ...choice,
+    },
+    new Date(),
+  );
+  await campaignStore.move(db, companyId, campaign.id, { from: ['DRAFT'], to: 'SENDING', now: new Date() });
+  const runner = createCampaignRunner({
+    db,
+    clock: systemClock,
+    engine: marketingEngineOf(engine),
+    audiences,
+    senders: senderDoorOf(db),
+    renderDesign: createDesignRenderer({ publicUrl: 'https://bench.test', secret: 'campaign-bench' }),
+  });
+  console.log(`${database}: sending…`);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 100);
+  loop.enable();
+  const started = performance.now();
+  await runner.runDue();
+  const seconds = (performance.now() - started) / 1000;
+  loop.disable();
+  clearInterval(sampler);
+  await engine.transmissions.stop();
+  const row = await campaignStore.get(db, companyId, campaign.id);
+  if (row?.status !== 'SENT') throw new Error(`the campaign ended ${row?.status}: ${row?.error}`);
+  const once = await db.one<{ without: number; twice: number }>(
+    `WITH sent AS (SELECT rcpt_to, count(*) AS n FROM messages WHERE company_id = $1 AND campaign_id = $2 GROUP BY rcpt_to)
+     SELECT (SELECT count(*)::int FROM contacts c WHERE c.company_id = $1 AND NOT EXISTS (SELECT 1 FROM sent WHERE sent.rcpt_to = c.email)) AS without,
+            (SELECT count(*)::int FROM sent WHERE n > 1) AS twice`,
+    [companyId, engineCampaignId(campaign.id)],
+  );
+  return {
+    database,
+    countP95Ms: round(counts[counts.length - 1] ?? 0),
+    queuedSeconds: round(seconds, 2),
+    recipientsPerSecond: Math.round(contacts / seconds),
+    longestLoopStallMs: round(loop.max / 1e6),
+    rssGrowthMb: Math.round((rssPeak - rssBefore) / 2 ** 20),
+    queued: row.queued,
+    withoutMessage: once.without,
+    withTwo: once.twice,
+  };
+}
+
+function markdown(results: Figures[]): string {
+  return [
+    `# Campaign send: ${contacts.toLocaleString('en-US')} contacts in one label`,
+    '',
+    '`npm run bench:campaigns` (BENCH_CAMPAIGN_CONTACTS, BENCH_DATABASE_URL). Goals: count ≤ 300 ms, queued ≤ 15 s on',
+    'PostgreSQL, RSS growth ≤ 512 MB, no contact without a message or with two.',
+    '',
+    ...markdownTable(
+      [
+        'database',
+        'count-recipient p95 ms',
+        'Send → all queued s',
+        'recipients/s',
+        'queued ÷ 15 s goal',
+        'longest loop stall ms',
+        'RSS growth MB',
+        'queued',
+        'without a message',
+        'with two',
+      ],
+      results.map((r) => [
+        r.database,
+        r.countP95Ms,
+        r.queuedSeconds,
+        r.recipientsPerSecond,
+        `${round(r.queuedSeconds / 15, 2)}×`,
+        r.longestLoopStallMs,
+        r.rssGrowthMb,
+        r.queued,
+        r.withoutMessage,
+        r.withTwo,
+      ]),
+    ),
+    '',
+  ].join('\n');
+}
+
+const results: Figures[] = [];
+const dir = await mkdtemp(path.join(tmpdir(), 'bench-campaigns-'));
+try {
+  if (process.env.BENCH_CAMPAIGN_PGLITE !== 'off') {
+    const pglite = await openPgliteWorker(path.join(dir, 'pglite'), { fsync: false });
+    try {
+      results.push(await measure('PGlite', pglite));
+    } finally {
+      await pglite.close();
+    }
+  }
+  const server = process.env.BENCH_DATABASE_URL;
+  if (server) {
+    const name = `campaigns_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    const postgres = await openPostgres(url.toString());
+    try {
+      results.push(await measure('PostgreSQL', postgres));
+    } finally {
+      await postgres.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  await writeResults('campaign-send', { contacts, results }, markdown(results));
+} finally {
+  await closeDesignRenderPool();
+  await rm(dir, { recursive: true, force: true });
+}

@@ -212,6 +212,11 @@ export const campaignStore = {
       [id],
     ),
 
+  /** Where the campaign is now (undefined once deleted). */
+  statusOf: async (db: Db, id: string) =>
+    (await db.maybeOne<{ status: CampaignStatus }>('SELECT status FROM campaigns WHERE id = $1', [id]))
+      ?.status,
+
   /** Records batch `batch` (its contacts, pending) and moves the walk past it. */
   async recordBatch(
     tx: Db,

@@ -12,7 +12,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import pg from 'pg';
 import { createCompanyStore } from '../../server/src/accounts/company/company-store.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import {
@@ -22,7 +21,6 @@ import {
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
-import { openPostgres } from '../../server/src/db/postgres.ts';
 import { createEngine } from '../../server/src/engine/create-engine.ts';
 import { marketingEngineOf } from '../../server/src/engine/interfaces.ts';
 import {
@@ -36,6 +34,7 @@ import { createSegmentService } from '../../server/src/marketing/contacts/segmen
 import { senderDoorOf } from '../../server/src/marketing/senders/sender-door.ts';
 import { validatedSender } from '../../server/src/testing/senders.ts';
 import { addVerifiedSendingDomain } from '../../server/src/testing/sending-domains.ts';
+import { onOwnPostgres } from './own-database.ts';
 import { markdownTable, round, writeResults } from './report.ts';
 
 const contacts = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 1_000_000);
@@ -216,22 +215,7 @@ try {
     }
   }
   const server = process.env.BENCH_DATABASE_URL;
-  if (server) {
-    const name = `campaigns_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    const postgres = await openPostgres(url.toString());
-    try {
-      results.push(await measure('PostgreSQL', postgres));
-    } finally {
-      await postgres.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  if (server) results.push(await onOwnPostgres(server, 'campaigns_bench', (db) => measure('PostgreSQL', db)));
   await writeResults('campaign-send', { contacts, results }, markdown(results));
 } finally {
   await closeDesignRenderPool();

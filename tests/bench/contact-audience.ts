@@ -25,13 +25,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ContactListFilter } from '@app/contract/marketing/contacts';
 import type { SegmentGroup } from '@app/contract/marketing/segments';
-import pg from 'pg';
 import { createCompanyStore } from '../../server/src/accounts/company/company-store.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
-import { openPostgres } from '../../server/src/db/postgres.ts';
 import { companyDoorOf } from '../../server/src/marketing/company-door.ts';
 import { createContactService } from '../../server/src/marketing/contacts/contact-service.ts';
 import { createFieldService } from '../../server/src/marketing/contacts/field-service.ts';
@@ -52,6 +50,7 @@ import {
 } from './audience/audience-report.ts';
 import { city, companyIn, importFile, load } from './audience/contact-data.ts';
 import { recording, repeat, summary, until } from './audience/timing.ts';
+import { onOwnPostgres } from './own-database.ts';
 import { writeResults } from './report.ts';
 
 const contactCount = Number(process.env.BENCH_AUDIENCE_CONTACTS ?? 1_000_000);
@@ -267,23 +266,8 @@ try {
     await pglite.close();
   }
   const server = process.env.BENCH_DATABASE_URL;
-  if (server) {
-    // A database of its own, dropped after the run.
-    const name = `audience_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    const postgres = await openPostgres(url.toString());
-    try {
-      results.push(await measure('PostgreSQL', postgres, dir));
-    } finally {
-      await postgres.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  if (server)
+    results.push(await onOwnPostgres(server, 'audience_bench', (db) => measure('PostgreSQL', db, dir)));
   await writeResults(
     'contact-audience',
     { contacts: contactCount, neighbour: neighbourCount, runs, results },

@@ -29,7 +29,6 @@ import { systemClock } from '../../server/src/clock.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
-import { openPostgres } from '../../server/src/db/postgres.ts';
 import { companyDoorOf } from '../../server/src/marketing/company-door.ts';
 import {
   createImportRunner,
@@ -37,6 +36,7 @@ import {
 } from '../../server/src/marketing/contacts/imports/import-runner.ts';
 import { createImportService } from '../../server/src/marketing/contacts/imports/import-service.ts';
 import { importStore } from '../../server/src/marketing/contacts/imports/import-store.ts';
+import { onOwnPostgres } from './own-database.ts';
 import { markdownTable, round, writeResults } from './report.ts';
 
 const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 1_000_000);
@@ -259,23 +259,10 @@ try {
     await pglite.close();
   }
   const server = process.env.BENCH_DATABASE_URL;
-  if (server) {
-    // A database of its own, dropped after the run.
-    const name = `contacts_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    const postgres = await openPostgres(url.toString());
-    try {
-      results.push(await measure('PostgreSQL', postgres, file, dir, url.toString()));
-    } finally {
-      await postgres.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+  if (server)
+    results.push(
+      await onOwnPostgres(server, 'contacts_bench', (db, url) => measure('PostgreSQL', db, file, dir, url)),
+    );
   await writeResults('contact-import', { rows, results }, markdown(results));
 } finally {
   await rm(dir, { recursive: true, force: true });

@@ -355,9 +355,11 @@ describe('EmailEditor', () => {
       shadow.querySelector<HTMLElement>('[data-testid="palette"] [data-block-type="text"]')?.click();
       await until(() => changes.length === 1);
       expect(changes).to.deep.equal([true]);
+      // The canvas shows its drop gaps once it has rendered the added block, which may be after the change.
+      const gap = await until(() => shadow.querySelector('[data-testid="drop-zone-0"]'));
       await drag(
         centre(shadow.querySelector('[data-testid="palette"] [data-block-type="image"]')),
-        centre(shadow.querySelector('[data-testid="drop-zone-0"]')),
+        centre(gap),
       );
       await until(() => shadow.querySelector('[data-block-id]')?.getAttribute('data-block-type') === 'image');
       // dnd-kit keeps swallowing clicks on the document for a moment after a drop; let that pass

@@ -89,7 +89,9 @@ export const campaignSchema = z.object({
 });
 
 export const campaignListQuery = listQuery.pick({ page: true, size: true, search: true, status: true });
-export const campaignListAnswer = listPage(campaignSchema);
+/** A list's item: the campaign without its content (up to 2 MB each), which its own GET gives. */
+export const campaignListItem = campaignSchema.omit({ content: true });
+export const campaignListAnswer = listPage(campaignListItem);
 export const campaignCount = z.object({ count: z.number().int() });
 
 export type NewCampaign = z.output<typeof newCampaignBody>;

@@ -147,7 +147,11 @@ export function createCampaignService(deps: CampaignServiceDeps) {
   return {
     async list(companyId: string, query: CampaignListFilter): Promise<CampaignListAnswer> {
       const { rows, total } = await campaignStore.page(db, companyId, query);
-      return { items: rows.map(toCampaign), total, page: query.page, size: query.size };
+      const items = rows.map((row) => {
+        const { content: _unread, ...item } = toCampaign(row);
+        return item;
+      });
+      return { items, total, page: query.page, size: query.size };
     },
 
     get: async (companyId: string, id: string) => toCampaign(await owned(companyId, id)),

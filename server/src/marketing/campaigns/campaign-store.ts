@@ -62,6 +62,9 @@ const columns = `id::text AS id, company_id, name, subject, preheader, sender_id
   excluded_segments::text[] AS excluded_segments, status, scheduled_at, frozen, started_at, cursor_at::text AS cursor_at,
   cursor_id::text AS cursor_id, next_batch, picked_all, queued, error, claimed_by, sent_at, created_at, updated_at`;
 
+/** A list's columns: all but the content, which a list does not show. */
+const listColumns = columns.replace('content,', 'NULL::jsonb AS content,');
+
 const draftValues = (draft: CampaignDraft) => [
   draft.name,
   draft.subject,
@@ -113,7 +116,7 @@ export const campaignStore = {
     const where = conditions.join(' AND ');
     const [rows, total] = await Promise.all([
       db.query<CampaignRow>(
-        `SELECT ${columns} FROM campaigns WHERE ${where} ORDER BY created_at DESC, id DESC
+        `SELECT ${listColumns} FROM campaigns WHERE ${where} ORDER BY created_at DESC, id DESC
          LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
         [...params, query.size, (query.page - 1) * query.size],
       ),

@@ -1,7 +1,7 @@
-import { countWithCostlyWorkers } from '../../../db/count-with-costly-workers.ts';
 import type { Db } from '../../../db/db.ts';
 import { DomainError } from '../../../domain-error.ts';
 import { fieldStore } from '../field-store.ts';
+import { segmentStore } from '../segments/segment-store.ts';
 
 /** Who a campaign goes to: the contacts in any of the labels or segments, but those in an excluded one. */
 export interface AudienceChoice {
@@ -127,16 +127,8 @@ export function createAudiences(deps: {
     },
 
     /** How many contacts the audience holds now, each once, only those who may be mailed. */
-    async count(companyId: string, choice: AudienceChoice): Promise<number> {
-      const condition = await conditionOf(companyId, choice);
-      const params: unknown[] = [companyId];
-      const where = condition(params);
-      return countWithCostlyWorkers(
-        db,
-        `SELECT count(*)::int AS count FROM contacts WHERE company_id = $1 AND ${where}`,
-        params,
-      );
-    },
+    count: async (companyId: string, choice: AudienceChoice): Promise<number> =>
+      segmentStore.count(db, companyId, await conditionOf(companyId, choice)),
 
     /**
      * A walk through the audience, newest contacts first, in batches; what it needs from the company

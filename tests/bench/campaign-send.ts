@@ -23,10 +23,8 @@ import { migrate } from '../../server/src/db/migrate.ts';
 import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
 import { createEngine } from '../../server/src/engine/create-engine.ts';
 import { marketingEngineOf } from '../../server/src/engine/interfaces.ts';
-import {
-  createCampaignRunner,
-  engineCampaignId,
-} from '../../server/src/marketing/campaigns/campaign-runner.ts';
+import { engineCampaignId } from '../../server/src/marketing/campaigns/campaign-content.ts';
+import { createCampaignRunner } from '../../server/src/marketing/campaigns/campaign-runner.ts';
 import { campaignStore } from '../../server/src/marketing/campaigns/campaign-store.ts';
 import { companyDoorOf } from '../../server/src/marketing/company-door.ts';
 import { createAudiences } from '../../server/src/marketing/contacts/audience/audience.ts';

@@ -64,6 +64,20 @@ export const campaignSendBody = z
   })
   .strict();
 
+/** `POST /v1/email-marketing/{id}/send-test-v2`: the addresses (the plan's 10 contact testers at most) and whose data. */
+export const campaignTestBody = z
+  .object({
+    emails: z
+      .array(z.email('Enter valid email addresses').max(254))
+      .min(1, 'Enter at least one address')
+      .max(10, 'A test goes to at most 10 addresses'),
+    contactId: numericId.optional(),
+  })
+  .strict();
+export const campaignTestSent = z.object({ sent: z.number().int() });
+/** `GET /v1/email-marketing/{id}/ready`: what the campaign lacks before Send is offered (empty: ready). */
+export const campaignReadiness = z.object({ missing: z.array(z.string()) });
+
 export const campaignSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -94,6 +108,8 @@ export const campaignListItem = campaignSchema.omit({ content: true });
 export const campaignListAnswer = listPage(campaignListItem);
 export const campaignCount = z.object({ count: z.number().int() });
 
+export type CampaignTestBody = z.output<typeof campaignTestBody>;
+export type CampaignReadiness = z.output<typeof campaignReadiness>;
 export type NewCampaign = z.output<typeof newCampaignBody>;
 export type CampaignPatch = z.output<typeof campaignPatchBody>;
 export type Campaign = z.output<typeof campaignSchema>;

@@ -137,6 +137,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
         audiences,
         senders: senderDoorOf(db),
         renderDesign,
+        engine,
       }),
     }),
   ];

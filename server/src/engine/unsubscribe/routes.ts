@@ -112,5 +112,15 @@ export function unsubscribeRoutes(deps: UnsubscribeDeps) {
 ${escapeHtml(message.friendlyFrom || 'this sender')}.</p>`,
       );
     });
+
+    // Where a campaign's unsubscribe link lands: the click itself (data-msys-unsubscribe="1", a
+    // tracked link) unsubscribed the address before the redirect brought the reader here.
+    app.get('/unsubscribe', { schema: { hide: true } }, async (_request, reply) =>
+      sendPage(
+        reply,
+        'Unsubscribed',
+        '<p>You will receive no more marketing mail at the address this message was sent to.</p>',
+      ),
+    );
   };
 }

@@ -157,4 +157,11 @@ describe.each(databases)('one-click unsubscribe on $name', (database) => {
     expect(noBody.statusCode).toBe(400);
     expect(await suppressionsOf(a, 'forged@dest.test')).toEqual([]);
   });
+
+  it("answers the landing page of a campaign's unsubscribe link (the tracked click did the unsubscribe)", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/unsubscribe' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('You will receive no more marketing mail');
+    expect(page.body).not.toMatch(/<script|<form/);
+  });
 });

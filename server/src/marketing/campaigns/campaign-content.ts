@@ -1,5 +1,11 @@
+import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import type { CampaignContent } from '@app/contract/marketing/campaigns';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
+import type { SenderDoor } from '../senders/sender-door.ts';
+import type { CampaignRow, FrozenContent } from './campaign-store.ts';
+
+/** The campaign's id on the engine's transmissions, messages and events. */
+export const engineCampaignId = (campaignId: string) => `campaign-${campaignId}`;
 
 /** A link the engine treats as an unsubscribe when clicked (SparkPost's attribute, click tracking on). */
 export const hasUnsubscribeLink = (html: string) => /\sdata-msys-unsubscribe\s*=\s*["']?1\b/i.test(html);
@@ -28,4 +34,31 @@ export async function campaignParts(
   if ('html' in content) return { html: content.html };
   const rendered = await renderDesign(companyId, content.design);
   return { html: rendered.html, text: rendered.text };
+}
+
+/**
+ * The mail a campaign sends as it stands (sender, subject, preheader, rendered content), or why it
+ * cannot go out: what a send freezes when it starts and what a test send mails.
+ */
+export async function campaignMail(
+  campaign: Pick<CampaignRow, 'company_id' | 'sender_id' | 'content' | 'reply_to' | 'subject' | 'preheader'>,
+  deps: { senders: SenderDoor; renderDesign: RenderDesign },
+): Promise<FrozenContent | string> {
+  const sender = campaign.sender_id
+    ? await deps.senders.find(campaign.company_id, campaign.sender_id)
+    : undefined;
+  if (!sender?.validated) return campaignMissing.sender;
+  if (!campaign.content) return campaignMissing.content;
+  const parts = await campaignParts(campaign.company_id, campaign.content, deps.renderDesign).catch(
+    () => undefined,
+  );
+  if (!parts) return campaignRefusals.unrenderable;
+  const replyTo = campaign.reply_to ?? sender.replyTo;
+  return {
+    from: { email: sender.email, name: sender.name },
+    ...(replyTo ? { replyTo } : {}),
+    subject: campaign.subject,
+    html: withPreheader(parts.html, campaign.preheader),
+    ...(parts.text === undefined ? {} : { text: parts.text }),
+  };
 }

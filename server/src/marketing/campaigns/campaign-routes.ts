@@ -5,8 +5,11 @@ import {
   campaignListAnswer,
   campaignListQuery,
   campaignPatchBody,
+  campaignReadiness,
   campaignSchema,
   campaignSendBody,
+  campaignTestBody,
+  campaignTestSent,
   newCampaignBody,
 } from '@app/contract/marketing/campaigns';
 import type { FastifyRequest } from 'fastify';
@@ -136,6 +139,39 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => ({
         data: { count: await campaigns.countRecipients(companyOf(request), request.params.id) },
+      }),
+    );
+
+    app.get(
+      '/email-marketing/:id/ready',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: 'The ready-to-send check: what the campaign still lacks (nothing: Send can be offered)',
+          security: bearerSecurity,
+          params: numericIdParams,
+          response: { 200: envelope(campaignReadiness) },
+        },
+      },
+      async (request) => ({ data: await campaigns.readiness(companyOf(request), request.params.id) }),
+    );
+
+    app.post(
+      '/email-marketing/:id/send-test-v2',
+      {
+        onRequest: compose,
+        schema: {
+          tags,
+          summary: "Mail the campaign as it stands to test addresses, with a chosen contact's data",
+          security: bearerSecurity,
+          params: numericIdParams,
+          body: campaignTestBody,
+          response: { 200: envelope(campaignTestSent) },
+        },
+      },
+      async (request) => ({
+        data: await campaigns.sendTest(companyOf(request), request.params.id, request.body),
       }),
     );
 

@@ -1,4 +1,3 @@
-import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import type { Clock } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
@@ -8,7 +7,7 @@ import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfa
 import type { AudienceMember, Audiences } from '../contacts/audience/audience.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
 import { audienceOf } from './campaign-audience.ts';
-import { campaignParts, withPreheader } from './campaign-content.ts';
+import { campaignMail, engineCampaignId } from './campaign-content.ts';
 import { type CampaignRow, campaignStore, type FrozenContent } from './campaign-store.ts';
 
 /** How long a claim holds without news from its worker; each batch renews it. */
@@ -35,8 +34,7 @@ export interface CampaignRunnerDeps {
  */
 class Stopped extends Error {}
 
-/** The engine's campaign id and a batch's key, the same whichever worker submits it. */
-export const engineCampaignId = (campaignId: string) => `campaign-${campaignId}`;
+/** A batch's key, the same whichever worker submits it. */
 const batchKey = (campaignId: string, batch: number) => `campaign-${campaignId}-batch-${batch}`;
 
 /**
@@ -52,26 +50,6 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
   const { db, clock } = deps;
   const alive = deps.alive ?? (() => true);
   const batchSize = deps.batchSize ?? defaultBatchSize;
-
-  async function freeze(campaign: CampaignRow): Promise<FrozenContent | string> {
-    const sender = campaign.sender_id
-      ? await deps.senders.find(campaign.company_id, campaign.sender_id)
-      : undefined;
-    if (!sender?.validated) return campaignMissing.sender;
-    if (!campaign.content) return campaignMissing.content;
-    const parts = await campaignParts(campaign.company_id, campaign.content, deps.renderDesign).catch(
-      () => undefined,
-    );
-    if (!parts) return campaignRefusals.unrenderable;
-    const replyTo = campaign.reply_to ?? sender.replyTo;
-    return {
-      from: { email: sender.email, name: sender.name },
-      ...(replyTo ? { replyTo } : {}),
-      subject: campaign.subject,
-      html: withPreheader(parts.html, campaign.preheader),
-      ...(parts.text === undefined ? {} : { text: parts.text }),
-    };
-  }
 
   async function submit(
     campaign: CampaignRow,
@@ -103,7 +81,7 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
   async function send(claimed: CampaignRow): Promise<void> {
     let campaign = claimed;
     if (!campaign.frozen) {
-      const frozen = await freeze(campaign);
+      const frozen = await campaignMail(campaign, deps);
       if (typeof frozen === 'string') {
         await campaignStore.finish(db, campaign.id, { status: 'FAILED', error: frozen, now: clock.now() });
         return;

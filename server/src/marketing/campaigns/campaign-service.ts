@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import type {
   Campaign,
@@ -11,12 +12,13 @@ import type { Clock } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
+import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfaces.ts';
 import type { CompanyDoor } from '../company-door.ts';
 import type { Audiences } from '../contacts/audience/audience.ts';
 import { isId } from '../contacts/entity-id.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
 import { audienceOf } from './campaign-audience.ts';
-import { campaignParts, hasUnsubscribeLink } from './campaign-content.ts';
+import { campaignMail, campaignParts, engineCampaignId, hasUnsubscribeLink } from './campaign-content.ts';
 import { type CampaignDraft, type CampaignRow, campaignStore } from './campaign-store.ts';
 
 export interface CampaignServiceDeps {
@@ -26,6 +28,8 @@ export interface CampaignServiceDeps {
   audiences: Audiences;
   senders: SenderDoor;
   renderDesign: RenderDesign;
+  /** Test sends go through the engine's one door, as the campaign itself does. */
+  engine: Pick<MarketingEngine, 'submitCampaignBatch'>;
 }
 
 export type CampaignService = ReturnType<typeof createCampaignService>;
@@ -193,6 +197,48 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       const row = await owned(companyId, id);
       const draft = { ...draftOf(row), name: `Copy of ${row.name}`.slice(0, 200) };
       return toCampaign(await campaignStore.insert(db, companyId, draft, clock.now()));
+    },
+
+    /** The ready-to-send check: what the campaign still lacks, in the composer's words (none: ready). */
+    readiness: async (companyId: string, id: string) => ({
+      missing: await missingOf(await owned(companyId, id)),
+    }),
+
+    /**
+     * §4 send test: the campaign as it stands, "[Test]" before its subject, to `emails`, merged with
+     * the fields of the contact `contactId` (or left blank). Not part of the campaign's send or report.
+     */
+    async sendTest(
+      companyId: string,
+      id: string,
+      body: { emails: readonly string[]; contactId?: string | undefined },
+    ): Promise<{ sent: number }> {
+      const row = await owned(companyId, id);
+      if (row.subject === '')
+        throw new DomainError('validation', campaignMissing.subject, { field: 'subject' });
+      const mail = await campaignMail(row, deps);
+      if (typeof mail === 'string') throw new DomainError('validation', mail, { field: 'campaign' });
+      const contact = body.contactId ? await audiences.member(companyId, body.contactId) : undefined;
+      if (body.contactId && !contact) {
+        throw new DomainError('entityNotFound', 'Contact not found', {
+          field: 'contactId',
+          value: body.contactId,
+        });
+      }
+      try {
+        await deps.engine.submitCampaignBatch(companyId, {
+          key: `${engineCampaignId(id)}-test-${randomUUID()}`,
+          campaignId: `${engineCampaignId(id)}-test`,
+          content: { ...mail, subject: `[Test] ${mail.subject}` },
+          recipients: body.emails.map((address) => ({ address, data: contact?.data ?? {} })),
+          openTracking: false,
+          clickTracking: false,
+        });
+      } catch (error) {
+        if (error instanceof CampaignBatchRefused) throw new DomainError('validation', error.message);
+        throw error;
+      }
+      return { sent: body.emails.length };
     },
 
     /** How many contacts it would go to now: each once, only those who may be mailed. */

@@ -235,6 +235,55 @@ describe.each(databases)('campaigns on $name', (database) => {
     expect(noRecipients.json().message).toBe(campaignRefusals.noRecipients);
   });
 
+  it("answers the ready check before a send, and mails a test with a chosen contact's data", async () => {
+    const empty = await campaign(a, { name: 'Unready' });
+    expect(await t.getData(`/v1/email-marketing/${empty.id}/ready`, a.token)).toEqual({
+      missing: [
+        campaignMissing.subject,
+        campaignMissing.sender,
+        campaignMissing.recipients,
+        campaignMissing.content,
+      ],
+    });
+    const noTest = await t.post(`/v1/email-marketing/${empty.id}/send-test-v2`, a.token, {
+      emails: ['me@acme.test'],
+    });
+    expect(noTest.statusCode).toBe(400);
+    expect(noTest.json().message).toBe(campaignMissing.subject);
+
+    const zed = await contact(a, { email: 'zed@test.test', firstname: 'Zed' });
+    const made = await ready(await label(a, 'Tested', [zed]));
+    expect(await t.getData(`/v1/email-marketing/${made.id}/ready`, a.token)).toEqual({ missing: [] });
+    const tested = await t.post(`/v1/email-marketing/${made.id}/send-test-v2`, a.token, {
+      emails: ['me@acme.test', 'boss@acme.test'],
+      contactId: zed,
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    expect(tested.json().data).toEqual({ sent: 2 });
+    await t.composeQueued();
+    const rows = await t.db.query<{ rcpt_to: string; raw: Uint8Array }>(
+      'SELECT rcpt_to, raw FROM messages WHERE company_id = $1 AND campaign_id = $2 ORDER BY rcpt_to',
+      [a.companyId, `campaign-${made.id}-test`],
+    );
+    expect(rows.map((row) => row.rcpt_to)).toEqual(['boss@acme.test', 'me@acme.test']);
+    const message = Buffer.from(rows[0]?.raw ?? new Uint8Array()).toString();
+    expect(message).toContain('Subject: [Test] News for Zed');
+    expect(message).toContain('Hi Zed');
+    // A test is not the campaign's send: nothing went to its audience, and it is still a draft.
+    expect(await messagesOf(a.companyId, made.id)).toEqual([]);
+    expect((await t.getData(`/v1/email-marketing/${made.id}`, a.token)).status).toBe('DRAFT');
+
+    const tooMany = await t.post(`/v1/email-marketing/${made.id}/send-test-v2`, a.token, {
+      emails: Array.from({ length: 11 }, (_, index) => `t${index}@acme.test`),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toContain('A test goes to at most 10 addresses');
+    const stranger = await t.post(`/v1/email-marketing/${made.id}/send-test-v2`, b.token, {
+      emails: ['x@b.test'],
+    });
+    expect(stranger.statusCode).toBe(404);
+  });
+
   it("schedules at the team's local time, sends only then, and takes a schedule back to a draft", async () => {
     const id = await contact(a, { email: 'later@schedule.test', firstname: 'Later' });
     const made = await ready(await label(a, 'Schedule', [id]));

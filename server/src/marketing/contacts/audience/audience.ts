@@ -130,6 +130,18 @@ export function createAudiences(deps: {
     count: async (companyId: string, choice: AudienceChoice): Promise<number> =>
       segmentStore.count(db, companyId, await conditionOf(companyId, choice)),
 
+    /** One contact of the company as a member, whatever its status: a test send with its data. */
+    async member(companyId: string, contactId: string): Promise<AudienceMember | undefined> {
+      const [rows, tags] = await Promise.all([
+        db.query<MemberRow>(
+          `SELECT ${memberColumns} FROM contacts WHERE company_id = $1 AND id = $2::bigint`,
+          [companyId, contactId],
+        ),
+        tagsOf(companyId),
+      ]);
+      return rows[0] && toMember(tags, rows[0]);
+    },
+
     /**
      * A walk through the audience, newest contacts first, in batches; what it needs from the company
      * (segments compiled, fields' tags) is read now, so that its steps can run inside a transaction.

@@ -39,9 +39,20 @@ const generatedTypes = new Set<string>(generatedBlockTypes);
 
 const assetsDebounceMs = 700;
 
+/**
+ * A save: the template's new revision, or (an editor without a template) the design handed to the
+ * page, which stores it where it belongs (a campaign's content) — templateId null, never published.
+ */
+export interface SavedDetail {
+  templateId: string | null;
+  revision: number;
+  published: boolean;
+  design: EmailDesign;
+}
+
 export interface FrameCallbacks {
   onChange?(detail: { design: EmailDesign; dirty: boolean }): void;
-  onSave?(detail: { templateId: string; revision: number; published: boolean }): void;
+  onSave?(detail: SavedDetail): void;
   onError?(detail: { message: string; status?: number }): void;
 }
 
@@ -110,14 +121,23 @@ export function EditorFrame({
   };
 
   const save = async (publish: boolean) => {
+    const { templateId } = target;
+    if (!templateId) {
+      const design = store.$design.get();
+      const revision = store.$revision.get() + 1;
+      store.markSaved(design, revision, false);
+      callbacks.current.onSave?.({ templateId: null, revision, published: false, design });
+      return;
+    }
     try {
-      const saved = await saveDesign(store, client, target, publish, labels);
+      const saved = await saveDesign(store, client, { ...target, templateId }, publish, labels);
       if (!saved) return;
       setConflicted(false);
       store.$error.set(undefined);
       callbacks.current.onSave?.({
         templateId: saved.template_id,
         revision: saved.revision,
+        design: store.$design.get(),
         // Whether this save published: a plain save of a template published before leaves that version.
         published: publish && saved.has_published,
       });
@@ -299,7 +319,7 @@ export function EditorFrame({
             onViewChange={(change) => setView((view) => ({ ...view, ...change }))}
             onPreview={() => setPreviewOpen(true)}
             onSave={() => void save(false)}
-            onPublish={() => void save(true)}
+            onPublish={target.templateId ? () => void save(true) : undefined}
           />
           {error && (
             <div className="ee-alert" role="alert" data-testid="editor-error">

@@ -4,7 +4,7 @@ import type { EmbedSession } from '@app/contract/editor/embed-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { definitionOf } from '../blocks/registry.ts';
 import { defaultDesign } from './default-design.ts';
-import { EditorFrame, type FrameCallbacks } from './EditorFrame.tsx';
+import { EditorFrame, type FrameCallbacks, type SavedDetail } from './EditorFrame.tsx';
 import { createEditorStore, type EditorStore } from './editor-store.ts';
 import { createEmbedClient, EmbedError } from './embed-client.ts';
 import { type Labels, labelsFor } from './i18n.ts';
@@ -13,7 +13,7 @@ import { useEditorStyles } from './use-editor-styles.ts';
 import { useWideScreen } from './use-wide-screen.ts';
 
 export interface EmailEditorProps {
-  /** The engine template this design is stored on. */
+  /** The engine template this design is stored on; without one, Save hands the design to the page. */
   templateId?: string;
   /** A design to start from when the template has none. */
   design?: EmailDesign;
@@ -24,7 +24,8 @@ export interface EmailEditorProps {
   /** 'en' (default) or 'id' for the editor's own labels. */
   locale?: string;
   onChange?(detail: { design: EmailDesign; dirty: boolean }): void;
-  onSave?(detail: { templateId: string; revision: number; published: boolean }): void;
+  /** A save; without a template the design is the page's to store (see SavedDetail). */
+  onSave?(detail: SavedDetail): void;
   onReady?(detail: { templateId: string | null; session: EmbedSession }): void;
   onError?(detail: { message: string; status?: number }): void;
 }

@@ -149,6 +149,33 @@ describe('EmailEditor', () => {
     expect(q('.ee-badge')?.textContent).to.equal('Published');
   });
 
+  it('without a template, hands the design to the page on Save and Ctrl+S, and offers no Publish', async () => {
+    const calls = fakeServer();
+    const saved: { templateId: string | null; blocks: number }[] = [];
+    mount({
+      templateId: undefined,
+      onSave: (detail) => saved.push({ templateId: detail.templateId, blocks: detail.design.blocks.length }),
+    });
+    await until(() => q('[data-testid="canvas"]'));
+    expect(buttonNamed('Publish')).to.equal(undefined);
+    q('[data-testid="palette"] [data-block-type="text"]')?.click();
+    await until(() => q('[data-testid="canvas"] [data-block-type="text"]'));
+    expect(status()).to.equal('Unsaved changes');
+    buttonNamed('Save')?.click();
+    await until(() => status() === 'All changes saved');
+    q('[data-testid="palette"] [data-block-type="html"]')?.click();
+    await until(() => q('[data-testid="canvas"] [data-block-type="html"]'));
+    q<HTMLElement>('[data-testid="canvas"] [data-block-type="html"]')?.focus();
+    await sendKeys({ press: 'Control+s' });
+    await until(() => saved.length === 2);
+    expect(saved).to.deep.equal([
+      { templateId: null, blocks: 1 },
+      { templateId: null, blocks: 2 },
+    ]);
+    // The page stores it: the editor wrote nothing to any template.
+    expect(calls.filter((call) => call.method === 'PUT')).to.deep.equal([]);
+  });
+
   it('keeps the design and says why when someone else saved first', async () => {
     fakeServer(409);
     const errors: (number | undefined)[] = [];

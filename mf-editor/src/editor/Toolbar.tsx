@@ -17,7 +17,8 @@ export function Toolbar({
   onViewChange(change: Partial<ViewOptions>): void;
   onPreview(): void;
   onSave(): void;
-  onPublish(): void;
+  /** Absent when the editor has no template: the page stores the design, nothing is published. */
+  onPublish?: (() => void) | undefined;
 }) {
   const { store, labels } = useEditor();
   const history = useStore(store.$history);
@@ -91,9 +92,11 @@ export function Toolbar({
       >
         {labels.save}
       </button>
-      <button type="button" className="ee-button ee-button--primary" disabled={saving} onClick={onPublish}>
-        {labels.publish}
-      </button>
+      {onPublish && (
+        <button type="button" className="ee-button ee-button--primary" disabled={saving} onClick={onPublish}>
+          {labels.publish}
+        </button>
+      )}
     </div>
   );
 }

@@ -68,7 +68,6 @@ const en = {
   conflict:
     'Someone else saved this template since you opened it. Keep your version (it replaces theirs), or reload to see theirs.',
   keepMine: 'Keep my version',
-  noTemplate: 'This editor has no template to save to.',
   blockLimit: 'A design holds at most {limit} blocks.',
   renderFailed: 'The preview could not be made: {message}',
   findings: 'MJML findings',
@@ -162,7 +161,6 @@ const id: Labels = {
   conflict:
     'Orang lain telah menyimpan templat ini sejak Anda membukanya. Pertahankan versi Anda (menggantikan versinya), atau muat ulang untuk melihat versinya.',
   keepMine: 'Pertahankan versi saya',
-  noTemplate: 'Editor ini tidak memiliki templat untuk menyimpan.',
   blockLimit: 'Satu desain berisi paling banyak {limit} blok.',
   renderFailed: 'Pratinjau tidak dapat dibuat: {message}',
   findings: 'Temuan MJML',

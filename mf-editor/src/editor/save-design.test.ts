@@ -58,16 +58,4 @@ describe('saving a design', () => {
     expect(store.$dirty.get()).toBe(true);
     expect(store.$revision.get()).toBe(2);
   });
-
-  it('refuses without a template to save to', async () => {
-    await expect(
-      saveDesign(
-        makeStore(),
-        clientSaving(vi.fn()),
-        { templateId: undefined, name: undefined },
-        false,
-        labels,
-      ),
-    ).rejects.toThrow(labels.noTemplate);
-  });
 });

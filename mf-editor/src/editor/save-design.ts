@@ -17,12 +17,11 @@ export interface SaveTarget {
 export async function saveDesign(
   store: EditorStore,
   client: EmbedClient,
-  target: SaveTarget,
+  target: SaveTarget & { templateId: string },
   publish: boolean,
   labels: Labels,
 ): Promise<DesignSaved | undefined> {
   if (store.$saveState.get() === 'saving') return undefined;
-  if (!target.templateId) throw new EmbedError(labels.noTemplate, undefined);
   const design = store.$design.get();
   store.$saveState.set('saving');
   try {

@@ -1,3 +1,4 @@
+import type { EmailDesign } from '@app/contract/editor/design';
 import type { EmbedTokenCreated } from '@app/contract/editor/embed-api';
 import { createElement, useEffect, useRef, useState } from 'react';
 import { http } from '../api/client.ts';
@@ -8,18 +9,23 @@ import { loadElementModule } from './element-modules.ts';
 const tokenSeconds = 3_600;
 const renewMs = (tokenSeconds - 900) * 1000;
 
+/** The element's `save`: a template's new revision, or (no template) the design for the page to store. */
 export interface EditorSaved {
-  templateId: string;
+  templateId: string | null;
   revision: number;
   published: boolean;
+  design: EmailDesign;
 }
 
-/** Mints an embed token for one template with the user's session (the element never sees the session). */
-export const createEmbedToken = (templateId: string, ttlSeconds = tokenSeconds) =>
+/**
+ * Mints an embed token with the user's session (the element never sees the session): for one
+ * template, or without one for an editor whose design the page stores itself.
+ */
+export const createEmbedToken = (templateId: string | undefined, ttlSeconds = tokenSeconds) =>
   http.transactional
     .post<{ results: EmbedTokenCreated }>(
       '/embed-tokens',
-      { template_id: templateId, ttl_seconds: ttlSeconds },
+      { ...(templateId === undefined ? {} : { template_id: templateId }), ttl_seconds: ttlSeconds },
       { quiet: true },
     )
     .then((answer) => answer.results);
@@ -27,13 +33,16 @@ export const createEmbedToken = (templateId: string, ttlSeconds = tokenSeconds) 
 /**
  * `<email-editor>` on a console page, as a vendor page would use it: the element's module comes
  * from the import map, and it is given an embed token for this one template (renewed while the page
- * stays open), never the user's session.
+ * stays open), never the user's session. Without `templateId` it edits `design` and each save hands
+ * the design to `onSave` for the page to store (a campaign's content).
  */
 export function EmbeddedEmailEditor({
   templateId,
+  design,
   onSave,
 }: {
-  templateId: string;
+  templateId?: string | undefined;
+  design?: EmailDesign | undefined;
   onSave?: (saved: EditorSaved) => void;
 }) {
   const [token, setToken] = useState<string>();
@@ -83,6 +92,7 @@ export function EmbeddedEmailEditor({
   return createElement('email-editor', {
     ref: element,
     'template-id': templateId,
+    ...(templateId === undefined && design ? { design: JSON.stringify(design) } : {}),
     'api-base': window.location.origin,
     token,
   });

@@ -1,5 +1,6 @@
 import { type AppPages, pagePreloader, routePagesRoot, shellReactOptions } from '@app/shared';
 import singleSpaReact from 'single-spa-react';
+import { campaignPages } from './campaigns/pages.ts';
 import { contactPages } from './contacts/pages.ts';
 import { dashboardPages } from './dashboard/pages.ts';
 import { filePages } from './files/pages.ts';
@@ -13,6 +14,7 @@ import { senderPages } from './senders/pages.ts';
 const pages = {
   ...dashboardPages,
   ...contactPages,
+  ...campaignPages,
   ...filePages,
   ...senderPages,
 } satisfies AppPages<'@app/mf-marketing'>;

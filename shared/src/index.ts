@@ -36,6 +36,7 @@ export * from './ui/data-table.tsx';
 export * from './ui/dialogs.tsx';
 export * from './ui/EmbeddedEmailEditor.tsx';
 export * from './ui/element-modules.ts';
+export * from './ui/embed-token.ts';
 export * from './ui/engine-form.tsx';
 export * from './ui/engine-message.ts';
 export * from './ui/feature-gate.tsx';

@@ -3,6 +3,18 @@
  * app can take them without the schemas.
  */
 
+/** A campaign's life (issue 25): composed, waiting for its time, going out, held, done, stopped, broken. */
+export const campaignStatuses = [
+  'DRAFT',
+  'SCHEDULED',
+  'SENDING',
+  'PAUSED',
+  'SENT',
+  'CANCELLED',
+  'FAILED',
+] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+
 /** What a campaign still lacks before it can be sent (the ready-to-send check), in the composer's words. */
 export const campaignMissing = {
   subject: 'Add a subject',

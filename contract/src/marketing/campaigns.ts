@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { emailDesign } from '../editor/design.ts';
 import { numericId } from '../engine/common.ts';
+import { campaignStatuses } from './campaign-messages.ts';
 import { listPage, listQuery } from './list.ts';
 
-/** A campaign's life (issue 25): composed, waiting for its time, going out, held, done, stopped, broken. */
-export const campaignStatuses = [
-  'DRAFT',
-  'SCHEDULED',
-  'SENDING',
-  'PAUSED',
-  'SENT',
-  'CANCELLED',
-  'FAILED',
-] as const;
-export type CampaignStatus = (typeof campaignStatuses)[number];
+export { type CampaignStatus, campaignStatuses } from './campaign-messages.ts';
 
 /** The largest campaign HTML taken (the engine renders each message from it). */
 export const maxCampaignHtmlBytes = 2 * 1024 * 1024;

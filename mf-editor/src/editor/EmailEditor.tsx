@@ -1,9 +1,9 @@
+import { defaultDesign } from '@app/contract/editor/default-design';
 import type { EmailDesign } from '@app/contract/editor/design';
 import type { BlockType } from '@app/contract/editor/design-constants';
 import type { EmbedSession } from '@app/contract/editor/embed-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { definitionOf } from '../blocks/registry.ts';
-import { defaultDesign } from './default-design.ts';
 import { EditorFrame, type FrameCallbacks, type SavedDetail } from './EditorFrame.tsx';
 import { createEditorStore, type EditorStore } from './editor-store.ts';
 import { createEmbedClient, EmbedError } from './embed-client.ts';

@@ -1,9 +1,10 @@
 /// <reference types="mocha" />
+
+import { defaultDesign } from '@app/contract/editor/default-design';
 import { expect } from '@esm-bundle/chai';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { PickedFile } from '../blocks/block-definition.ts';
-import { defaultDesign } from './default-design.ts';
 import { EditorContext, type EditorContextValue } from './editor-context.ts';
 import { createEditorStore } from './editor-store.ts';
 import { createEmbedClient } from './embed-client.ts';

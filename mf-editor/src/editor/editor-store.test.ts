@@ -1,7 +1,7 @@
+import { defaultDesign } from '@app/contract/editor/default-design';
 import type { DesignBlock } from '@app/contract/editor/design';
 import { designLimits } from '@app/contract/editor/design-constants';
 import { describe, expect, it } from 'vitest';
-import { defaultDesign } from './default-design.ts';
 import { createEditorStore } from './editor-store.ts';
 
 const textProps = { html: '<p>Hi</p>', color: '#000000', fontSize: 14, lineHeight: 1.5 };

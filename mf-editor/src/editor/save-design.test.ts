@@ -1,6 +1,6 @@
+import { defaultDesign } from '@app/contract/editor/default-design';
 import type { DesignBlock } from '@app/contract/editor/design';
 import { describe, expect, it, vi } from 'vitest';
-import { defaultDesign } from './default-design.ts';
 import { createEditorStore } from './editor-store.ts';
 import { type EmbedClient, EmbedError } from './embed-client.ts';
 import { labelsFor } from './i18n.ts';

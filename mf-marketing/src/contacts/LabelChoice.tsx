@@ -1,7 +1,6 @@
-import type { Label } from '@app/contract/marketing/contacts';
 import { CheckboxField } from '@app/shared';
 
-/** A checkbox per label of the company, under `legend`; nothing when it has no labels. */
+/** A checkbox per label (or segment) of the company, under `legend`; nothing when it has none. */
 export function LabelChoice({
   legend,
   labels,
@@ -9,7 +8,7 @@ export function LabelChoice({
   onChange,
 }: {
   legend: string;
-  labels: readonly Label[];
+  labels: readonly { id: string; name: string }[];
   chosen: readonly string[];
   onChange: (chosen: string[]) => void;
 }) {

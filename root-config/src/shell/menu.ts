@@ -25,6 +25,7 @@ export const marketingMenu: MenuGroup[] = [
       { label: 'Home', path: '/dashboard' },
       { label: 'Contact Book', path: '/contact' },
       { label: 'Add Contact', path: '/contact/add' },
+      { label: 'Campaign', path: '/campaign' },
       { label: 'File Manager', path: '/file-manager' },
       { label: 'Manage Sender', path: '/sender' },
       { label: 'Subscriber Setting', path: '/subscriber-setting' },

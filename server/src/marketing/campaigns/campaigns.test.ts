@@ -1,3 +1,5 @@
+import { defaultDesign } from '@app/contract/editor/default-design';
+import { withUnsubscribeFooter } from '@app/contract/marketing/campaign-footer';
 import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { marketingEngineOf } from '../../engine/interfaces.ts';
@@ -254,6 +256,18 @@ describe.each(databases)('campaigns on $name', (database) => {
     const zed = await contact(a, { email: 'zed@test.test', firstname: 'Zed' });
     const made = await ready(await label(a, 'Tested', [zed]));
     expect(await t.getData(`/v1/email-marketing/${made.id}/ready`, a.token)).toEqual({ missing: [] });
+    // A design from the block editor is ready once it has the composer's unsubscribe footer.
+    const designed = await campaign(a, { name: 'Designed', content: { design: defaultDesign() } });
+    expect((await t.getData(`/v1/email-marketing/${designed.id}/ready`, a.token)).missing).toContain(
+      campaignMissing.unsubscribe,
+    );
+    const footed = await t.call('PATCH', `/v1/email-marketing/${designed.id}`, a.token, {
+      content: { design: withUnsubscribeFooter(defaultDesign(), t.config.publicUrl) },
+    });
+    expect(footed.statusCode, footed.body).toBe(200);
+    expect((await t.getData(`/v1/email-marketing/${designed.id}/ready`, a.token)).missing).not.toContain(
+      campaignMissing.unsubscribe,
+    );
     const tested = await t.post(`/v1/email-marketing/${made.id}/send-test-v2`, a.token, {
       emails: ['me@acme.test', 'boss@acme.test'],
       contactId: zed,

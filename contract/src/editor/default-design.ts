@@ -1,7 +1,7 @@
-import type { EmailDesign } from '@app/contract/editor/design';
-import { designSchemaVersion, fontFamilies } from '@app/contract/editor/design-constants';
+import type { EmailDesign } from './design.ts';
+import { designSchemaVersion, fontFamilies } from './design-constants.ts';
 
-/** The empty design a new template starts from. */
+/** The empty design a new template (or campaign) starts from. */
 export function defaultDesign(): EmailDesign {
   return {
     version: designSchemaVersion,

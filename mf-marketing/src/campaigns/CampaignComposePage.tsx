@@ -1,0 +1,158 @@
+import { campaignMissing } from '@app/contract/marketing/campaign-messages';
+import type { Campaign, CampaignPatch } from '@app/contract/marketing/campaigns';
+import {
+  $currentRoute,
+  AppLink,
+  EmptyState,
+  LoadStatus,
+  Page,
+  Panel,
+  RoleLockedPage,
+  roleAllows,
+  StatusTag,
+  showToast,
+  useLoad,
+} from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { senderApi } from '../senders/api.ts';
+import { type CampaignApi, campaignApi } from './api.ts';
+import { CampaignContent } from './CampaignContent.tsx';
+import { CampaignProgress } from './CampaignProgress.tsx';
+import { CampaignRecipients } from './CampaignRecipients.tsx';
+import { CampaignSendPanel } from './CampaignSendPanel.tsx';
+import { CampaignSettingsForm, type SettingsHandle } from './CampaignSettingsForm.tsx';
+import { campaignActions, campaignStatusView } from './campaign-status.ts';
+
+/** How often a scheduled or sending campaign's page asks where it stands. */
+const followMs = 2_000;
+
+/**
+ * /campaign/:id: the composer of a draft (settings, recipients with their live count, the block
+ * editor, the ready check, test, send and schedule; Ctrl+S saves the settings, §2), or where a sent
+ * or sending campaign stands, with pause, resume and cancel.
+ */
+export function CampaignComposePage() {
+  const id = useStore($currentRoute)?.params.id ?? '';
+  const api = campaignApi();
+  const loaded = useLoad(() => api.get(id), [api, id]);
+  return (
+    <Page
+      title={loaded.data?.name ?? 'Campaign'}
+      description={<AppLink to="/campaign">All campaigns</AppLink>}
+    >
+      <LoadStatus
+        loaded={loaded}
+        lines={6}
+        loading="Loading the campaign ..."
+        failed="The campaign could not be loaded"
+      />
+      {loaded.error && !loaded.data ? (
+        <EmptyState title="No such campaign">It may have been deleted. Go back to all campaigns.</EmptyState>
+      ) : null}
+      {loaded.data ? <Composer key={loaded.data.id} api={api} first={loaded.data} /> : null}
+    </Page>
+  );
+}
+
+function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
+  const [campaign, setCampaign] = useState(first);
+  // Bumped by each stored change: the count and the ready check are asked again.
+  const [version, setVersion] = useState(0);
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const settings = useRef<SettingsHandle>(null);
+  const draft = campaign.status === 'DRAFT';
+  const canCompose = roleAllows('campaigns.compose');
+  const senders = useLoad(() => senderApi().list({ page: 1, size: 100 }), []);
+  const count = useLoad(() => api.countRecipients(campaign.id), [api, campaign.id, version]);
+  const readiness = useLoad(
+    () => (draft ? api.readiness(campaign.id) : Promise.resolve({ missing: [] })),
+    [api, campaign.id, draft, version],
+  );
+
+  /** Stores a change; changes go one after another, so the last one made is the one kept. */
+  const save = (patch: CampaignPatch): Promise<Campaign> => {
+    const next = queue.current.catch(() => undefined).then(() => api.update(campaign.id, patch));
+    queue.current = next;
+    return next.then((updated) => {
+      setCampaign(updated);
+      setVersion((value) => value + 1);
+      return updated;
+    });
+  };
+
+  const saveSettings = (patch: CampaignPatch) =>
+    save(patch).then(() => showToast({ type: 'success', message: 'The settings are saved.' }));
+
+  // §2: Ctrl+S on a compose page saves its settings (inside the editor it saves the content).
+  useEffect(() => {
+    if (!draft) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      if (
+        event.composedPath().some((node) => node instanceof HTMLElement && node.localName === 'email-editor')
+      )
+        return;
+      settings.current?.save();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [draft]);
+
+  // A scheduled or sending campaign is followed until it settles.
+  const follow = campaignActions(campaign.status).follow;
+  useEffect(() => {
+    if (!follow) return;
+    const timer = setInterval(() => {
+      api.get(campaign.id).then(setCampaign, () => undefined);
+    }, followMs);
+    return () => clearInterval(timer);
+  }, [api, campaign.id, follow]);
+
+  const countNow = count.data ?? (count.error ? null : undefined);
+  const status = campaignStatusView[campaign.status];
+
+  if (!draft) {
+    return (
+      <Panel title="Status">
+        <CampaignProgress api={api} campaign={campaign} onChanged={setCampaign} />
+      </Panel>
+    );
+  }
+  if (!canCompose) return <RoleLockedPage title="Compose campaign" permission="campaigns.compose" />;
+  return (
+    <>
+      <p>
+        <StatusTag variant={status.variant}>{status.label}</StatusTag>
+      </p>
+      <Panel title="Settings">
+        <CampaignSettingsForm
+          ref={settings}
+          campaign={campaign}
+          senders={senders.data?.items ?? []}
+          save={saveSettings}
+        />
+      </Panel>
+      <Panel title="Recipients">
+        <CampaignRecipients campaign={campaign} count={countNow} save={save} />
+      </Panel>
+      <Panel title="Content">
+        <CampaignContent
+          campaign={campaign}
+          needsFooter={readiness.data?.missing.includes(campaignMissing.unsubscribe) ?? false}
+          save={save}
+        />
+      </Panel>
+      <Panel title="Send">
+        <CampaignSendPanel
+          api={api}
+          campaign={campaign}
+          missing={readiness.data?.missing}
+          count={countNow}
+          onSent={setCampaign}
+        />
+      </Panel>
+    </>
+  );
+}

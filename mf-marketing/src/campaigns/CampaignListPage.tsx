@@ -1,0 +1,233 @@
+import type { CampaignListAnswer } from '@app/contract/marketing/campaigns';
+import {
+  $location,
+  AppLink,
+  Button,
+  type Column,
+  ConfirmButton,
+  DataTable,
+  EmptyState,
+  formatUserDateTime,
+  LoadStatus,
+  navigate,
+  Page,
+  Panel,
+  RoleLockedButton,
+  roleAllows,
+  SelectField,
+  StatusTag,
+  showToast,
+  useLoad,
+} from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import { ListSearchForm } from '../lists/ListSearchForm.tsx';
+import { Pager } from '../lists/Pager.tsx';
+import type { CampaignApi } from './api.ts';
+import { campaignApi } from './api.ts';
+import {
+  type CampaignListView,
+  campaignListHref,
+  campaignListOf,
+  campaignParamsOf,
+  pageAfterEnd,
+} from './campaign-query.ts';
+import { campaignActions, campaignStatusView } from './campaign-status.ts';
+import { NewCampaignForm } from './NewCampaignForm.tsx';
+
+type Item = CampaignListAnswer['items'][number];
+
+const statusOptions = [
+  { value: '', label: 'All' },
+  ...Object.entries(campaignStatusView).map(([value, view]) => ({ value, label: view.label })),
+];
+
+/** When it went, goes or was made, as its status tells. */
+function whenOf(item: Item): string {
+  if (item.sentAt) return `Sent ${formatUserDateTime(item.sentAt)}`;
+  if (item.scheduledAt) return `Scheduled for ${formatUserDateTime(item.scheduledAt)}`;
+  if (item.startedAt) return `Started ${formatUserDateTime(item.startedAt)}`;
+  return `Created ${formatUserDateTime(item.createdAt)}`;
+}
+
+/**
+ * /campaign (§7 /email-marketing): the company's campaigns, newest first, with their status, search
+ * and status filter in the address; a new campaign starts as a draft and opens in the composer.
+ */
+export function CampaignListPage() {
+  const api = campaignApi();
+  const view = campaignListOf(useStore($location).search);
+  const { page, size, search, status } = view;
+  const list = useLoad(
+    () => api.list(campaignParamsOf({ page, size, search, status })),
+    [api, page, size, search, status],
+  );
+  const canCompose = roleAllows('campaigns.compose');
+  const show = (next: CampaignListView) => navigate(campaignListHref(next));
+  const lastPage = list.data ? pageAfterEnd(view, list.data.items.length, list.data.total) : null;
+
+  useEffect(() => {
+    if (lastPage !== null) navigate(campaignListHref({ page: lastPage, size, search, status }));
+  }, [lastPage, size, search, status]);
+
+  const filtered = search !== '' || status !== '';
+  const empty = filtered ? (
+    <EmptyState
+      title="No matching campaigns"
+      action={
+        <Button variant="secondary" onClick={() => show({ ...view, search: '', status: '', page: 1 })}>
+          Clear filters
+        </Button>
+      }
+    >
+      No campaign matches this search. Clear it to see every campaign.
+    </EmptyState>
+  ) : (
+    <EmptyState title="No campaigns yet">
+      A campaign is one email sent to the contacts of your labels and segments. Name one above to start
+      composing it.
+    </EmptyState>
+  );
+
+  return (
+    <Page
+      title="Campaign"
+      description="Emails to your contacts: composed in the block editor, sent to labels and segments, each contact once."
+    >
+      <Panel title="New campaign">
+        {canCompose ? (
+          <NewCampaignForm api={api} />
+        ) : (
+          <RoleLockedButton label="New campaign" permission="campaigns.compose" />
+        )}
+      </Panel>
+      <Panel title="Campaigns">
+        <ListSearchForm
+          key={`${search}|${status}`}
+          label="Search campaigns"
+          search={search}
+          placeholder="Name or subject"
+          onSearch={(text) => show({ ...view, search: text, page: 1 })}
+          filters={(text) => (
+            <SelectField
+              label="Status"
+              value={status}
+              options={statusOptions}
+              onChange={(next) =>
+                show({ ...view, search: text, status: next as CampaignListView['status'], page: 1 })
+              }
+            />
+          )}
+        />
+        <LoadStatus
+          loaded={list}
+          lines={4}
+          loading="Loading campaigns ..."
+          failed="The campaigns could not be loaded"
+        />
+        {list.data ? (
+          <>
+            <CampaignTable
+              api={api}
+              items={list.data.items}
+              canCompose={canCompose}
+              empty={empty}
+              onChanged={list.reload}
+            />
+            <Pager
+              label="Campaigns"
+              page={page}
+              size={size}
+              total={list.data.total}
+              onPage={(next) => show({ ...view, page: next })}
+            />
+          </>
+        ) : null}
+      </Panel>
+    </Page>
+  );
+}
+
+function CampaignTable({
+  api,
+  items,
+  canCompose,
+  empty,
+  onChanged,
+}: {
+  api: CampaignApi;
+  items: readonly Item[];
+  canCompose: boolean;
+  empty: React.ReactNode;
+  onChanged: () => void;
+}) {
+  const columns: Column<Item>[] = [
+    {
+      key: 'name',
+      label: 'Campaign',
+      render: (item) => (
+        <>
+          <AppLink to={`/campaign/${encodeURIComponent(item.id)}`}>{item.name}</AppLink>
+          <div className="muted">{item.subject || 'No subject yet'}</div>
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      render: (item) => (
+        <StatusTag variant={campaignStatusView[item.status].variant}>
+          {campaignStatusView[item.status].label}
+        </StatusTag>
+      ),
+    },
+    { key: 'when', label: 'When', secondary: true, render: whenOf },
+    {
+      key: 'queued',
+      label: 'Recipients',
+      secondary: true,
+      render: (item) =>
+        item.queued > 0 ? item.queued.toLocaleString('en-US') : <span className="muted">—</span>,
+    },
+    ...(canCompose
+      ? [
+          {
+            key: 'actions',
+            label: 'Actions',
+            render: (item: Item) => (
+              <span className="app-page-actions">
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={async () => {
+                    const copy = await api.duplicate(item.id);
+                    showToast({ type: 'success', message: `${copy.name} is a new draft.` });
+                    onChanged();
+                  }}
+                >
+                  Duplicate
+                </Button>
+                {campaignActions(item.status).remove ? (
+                  <ConfirmButton
+                    label="Delete"
+                    size="small"
+                    title="Delete campaign"
+                    question={<p>Delete {item.name}? Its content and settings go for good.</p>}
+                    confirmLabel="Delete"
+                    onConfirm={async () => {
+                      await api.remove(item.id);
+                      showToast({ type: 'success', message: `${item.name} is deleted.` });
+                      onChanged();
+                    }}
+                  />
+                ) : null}
+              </span>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <DataTable label="Campaigns" columns={columns} rows={items} rowKey={(item) => item.id} empty={empty} />
+  );
+}

@@ -1,0 +1,64 @@
+import type {
+  Campaign,
+  CampaignListAnswer,
+  CampaignPatch,
+  CampaignReadiness,
+  CampaignTestBody,
+} from '@app/contract/marketing/campaigns';
+import type { ListParams } from '@app/contract/marketing/list';
+import { http, usesSampleData } from '@app/shared';
+import { listQueryString } from '../lists/list-query.ts';
+import { sampleCampaignApi } from './sample-campaigns.ts';
+
+/**
+ * What the campaign screens ask (§7 /email-marketing): the server's, or the demo vendors' sample (§1).
+ * The calls marked quiet leave their refusal to the page, which shows it in place.
+ */
+export interface CampaignApi {
+  list(query: ListParams): Promise<CampaignListAnswer>;
+  create(name: string): Promise<Campaign>;
+  get(id: string): Promise<Campaign>;
+  /** Quiet: a draft's changes (a refusal names the field). */
+  update(id: string, patch: CampaignPatch): Promise<Campaign>;
+  remove(id: string): Promise<void>;
+  duplicate(id: string): Promise<Campaign>;
+  /** Quiet: the contacts the saved recipients reach now, each once. */
+  countRecipients(id: string): Promise<number>;
+  /** What the saved campaign still lacks before Send is offered. */
+  readiness(id: string): Promise<CampaignReadiness>;
+  /** Quiet: the campaign as it stands, "[Test]" first in its subject, to the addresses given. */
+  sendTest(id: string, body: CampaignTestBody): Promise<number>;
+  /** Quiet: now, or at "YYYY-MM-DD HH:mm" in the team's time zone. */
+  send(id: string, schedule?: string): Promise<Campaign>;
+  pause(id: string): Promise<Campaign>;
+  resume(id: string): Promise<Campaign>;
+  cancel(id: string): Promise<Campaign>;
+  cancelSchedule(id: string): Promise<Campaign>;
+}
+
+const path = (id: string) => `/email-marketing/${encodeURIComponent(id)}`;
+const quiet = { quiet: true };
+
+const serverCampaignApi: CampaignApi = {
+  list: (query) => http.config.get<CampaignListAnswer>(`/email-marketing?${listQueryString(query)}`),
+  create: (name) => http.config.post<Campaign>('/email-marketing', { name }, quiet),
+  get: (id) => http.config.get<Campaign>(path(id), quiet),
+  update: (id, patch) => http.config.patch<Campaign>(path(id), patch, quiet),
+  remove: (id) => http.config.delete<void>(path(id)),
+  duplicate: (id) => http.config.post<Campaign>(`${path(id)}/duplicate`, {}),
+  countRecipients: (id) =>
+    http.config
+      .post<{ count: number }>(`${path(id)}/count-recipient`, {}, quiet)
+      .then((answer) => answer.count),
+  readiness: (id) => http.config.get<CampaignReadiness>(`${path(id)}/ready`),
+  sendTest: (id, body) =>
+    http.config.post<{ sent: number }>(`${path(id)}/send-test-v2`, body, quiet).then((answer) => answer.sent),
+  send: (id, schedule) =>
+    http.config.post<Campaign>(`${path(id)}/send`, schedule === undefined ? {} : { schedule }, quiet),
+  pause: (id) => http.config.post<Campaign>(`${path(id)}/pause`, {}),
+  resume: (id) => http.config.post<Campaign>(`${path(id)}/resume`, {}),
+  cancel: (id) => http.config.post<Campaign>(`${path(id)}/cancel`, {}),
+  cancelSchedule: (id) => http.config.post<Campaign>(`${path(id)}/cancel-schedule`, {}),
+};
+
+export const campaignApi = (): CampaignApi => (usesSampleData() ? sampleCampaignApi : serverCampaignApi);

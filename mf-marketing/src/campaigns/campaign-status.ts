@@ -1,0 +1,46 @@
+import type { CampaignStatus } from '@app/contract/marketing/campaign-messages';
+
+type Variant = 'success' | 'warning' | 'danger' | 'neutral' | 'primary';
+
+/** How each status reads in the list and on the campaign's page. */
+export const campaignStatusView: Record<CampaignStatus, { label: string; variant: Variant }> = {
+  DRAFT: { label: 'Draft', variant: 'neutral' },
+  SCHEDULED: { label: 'Scheduled', variant: 'primary' },
+  SENDING: { label: 'Sending', variant: 'warning' },
+  PAUSED: { label: 'Paused', variant: 'warning' },
+  SENT: { label: 'Sent', variant: 'success' },
+  CANCELLED: { label: 'Cancelled', variant: 'neutral' },
+  FAILED: { label: 'Failed', variant: 'danger' },
+};
+
+/** What a campaign in `status` can be asked to do next, besides editing a draft. */
+export function campaignActions(status: CampaignStatus) {
+  return {
+    pause: status === 'SENDING',
+    resume: status === 'PAUSED',
+    cancel: status === 'SCHEDULED' || status === 'SENDING' || status === 'PAUSED',
+    cancelSchedule: status === 'SCHEDULED',
+    remove: status !== 'SENDING',
+    /** Its page follows it while it waits or goes out. */
+    follow: status === 'SCHEDULED' || status === 'SENDING',
+  };
+}
+
+/**
+ * A `datetime-local` value ("2026-12-01T09:30") as the send takes it ("2026-12-01 09:30", the team's
+ * time zone); undefined for anything else.
+ */
+export function scheduleOf(local: string): string | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(local);
+  return match ? `${match[1]} ${match[2]}` : undefined;
+}
+
+/** Test addresses typed with commas, semicolons, spaces or lines between them, each once. */
+export const testAddressesOf = (text: string) => [
+  ...new Set(
+    text
+      .split(/[\s,;]+/)
+      .map((address) => address.trim())
+      .filter(Boolean),
+  ),
+];

@@ -1,0 +1,13 @@
+import { type AppPages, lazyPage } from '@app/shared';
+
+/** Campaigns: the list and the composer of one campaign. */
+export const campaignPages = {
+  campaign: lazyPage(
+    () => import('./CampaignListPage.tsx').then((m) => m.CampaignListPage),
+    ['button', 'input', 'skeleton', 'tag'],
+  ),
+  'campaign-compose': lazyPage(
+    () => import('./CampaignComposePage.tsx').then((m) => m.CampaignComposePage),
+    ['button', 'input', 'checkbox', 'skeleton', 'tag', 'textarea', 'spinner'],
+  ),
+} satisfies AppPages<'@app/mf-marketing'>;

@@ -1,0 +1,125 @@
+import { campaignMissing } from '@app/contract/marketing/campaign-messages';
+import type { Campaign, CampaignListAnswer } from '@app/contract/marketing/campaigns';
+import { ApiError } from '@app/shared';
+import type { CampaignApi } from './api.ts';
+
+const day = 24 * 60 * 60 * 1000;
+const at = (daysAgo: number) => new Date(Date.UTC(2026, 10, 20) - daysAgo * day).toISOString();
+
+/** The demo shop's sample labels (the contact book's sample) and how many of their contacts may be mailed. */
+const mailableIn: Record<string, number> = { 'label-1': 3, 'label-2': 2 };
+
+const html =
+  '<p>Hello {{firstname}}, our autumn collection is here.</p><a href="https://maplemoss.com/bye" data-msys-unsubscribe="1">Unsubscribe</a>';
+
+const campaign = (id: number, name: string, status: Campaign['status'], daysAgo: number): Campaign => ({
+  id: `campaign-${id}`,
+  name,
+  subject: `${name} at Maple & Moss`,
+  preheader: '',
+  senderId: 'sender-1',
+  replyTo: null,
+  labels: ['label-1'],
+  segments: [],
+  excludedLabels: [],
+  excludedSegments: [],
+  content: { html },
+  status,
+  scheduledAt: status === 'SCHEDULED' ? at(-3) : null,
+  startedAt: status === 'SENT' ? at(daysAgo) : null,
+  sentAt: status === 'SENT' ? at(daysAgo) : null,
+  queued: status === 'SENT' ? 3 : 0,
+  error: null,
+  createdAt: at(daysAgo + 2),
+  updatedAt: at(daysAgo),
+});
+
+let campaigns: Campaign[] = [
+  campaign(3, 'Winter preview', 'DRAFT', 1),
+  campaign(2, 'Black Friday', 'SCHEDULED', 2),
+  campaign(1, 'Autumn collection', 'SENT', 20),
+];
+let nextId = 4;
+
+const demoOnly = () =>
+  new ApiError('Sending needs your own server: this demo shows sample campaigns', 400, undefined, false);
+
+function found(id: string): Campaign {
+  const one = campaigns.find((item) => item.id === id);
+  if (!one) throw new ApiError('Campaign not found', 404, undefined, false);
+  return one;
+}
+
+function saved(next: Campaign): Campaign {
+  campaigns = campaigns.map((item) => (item.id === next.id ? next : item));
+  return next;
+}
+
+function created(from: Omit<Campaign, 'id'>): Campaign {
+  const made = { ...from, id: `campaign-${nextId++}` };
+  campaigns = [made, ...campaigns];
+  return made;
+}
+
+/** The sample campaigns of the demo vendors (§1): composed and counted in the browser, never sent. */
+export const sampleCampaignApi: CampaignApi = {
+  async list(query): Promise<CampaignListAnswer> {
+    const search = (query.search ?? '').toLowerCase();
+    const statuses = query.status ? query.status.split(',') : [];
+    const items = campaigns
+      .filter((item) => `${item.name} ${item.subject}`.toLowerCase().includes(search))
+      .filter((item) => statuses.length === 0 || statuses.includes(item.status));
+    const page = query.page ?? 1;
+    const size = query.size ?? 10;
+    return {
+      items: items.slice((page - 1) * size, page * size).map(({ content: _content, ...item }) => item),
+      total: items.length,
+      page,
+      size,
+    };
+  },
+  create: async (name) =>
+    created({ ...campaign(0, name, 'DRAFT', 0), subject: '', content: null, labels: [], senderId: null }),
+  get: async (id) => found(id),
+  update: async (id, patch) => saved({ ...found(id), ...patch, updatedAt: new Date().toISOString() }),
+  remove: async (id) => {
+    found(id);
+    campaigns = campaigns.filter((item) => item.id !== id);
+  },
+  duplicate: async (id) => {
+    const { id: _id, ...copy } = found(id);
+    return created({
+      ...copy,
+      name: `Copy of ${copy.name}`,
+      status: 'DRAFT',
+      scheduledAt: null,
+      sentAt: null,
+    });
+  },
+  countRecipients: async (id) => found(id).labels.reduce((sum, label) => sum + (mailableIn[label] ?? 0), 0),
+  readiness: async (id) => {
+    const item = found(id);
+    const missing: string[] = [];
+    if (item.subject === '') missing.push(campaignMissing.subject);
+    if (!item.senderId) missing.push(campaignMissing.sender);
+    if (item.labels.length + item.segments.length === 0) missing.push(campaignMissing.recipients);
+    if (!item.content) missing.push(campaignMissing.content);
+    return { missing };
+  },
+  sendTest: async () => {
+    throw demoOnly();
+  },
+  send: async () => {
+    throw demoOnly();
+  },
+  pause: async () => {
+    throw demoOnly();
+  },
+  resume: async () => {
+    throw demoOnly();
+  },
+  cancel: async () => {
+    throw demoOnly();
+  },
+  cancelSchedule: async (id) => saved({ ...found(id), status: 'DRAFT', scheduledAt: null }),
+};

@@ -86,6 +86,8 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/contact/label', 'contact-label'],
   ['/contact/field', 'contact-field'],
   ['/contact/42', 'contact-detail', { id: '42' }],
+  ['/campaign', 'campaign'],
+  ['/campaign/9', 'campaign-compose', { id: '9' }],
   ['/subscriber-setting', 'subscriber-setting'],
 ];
 

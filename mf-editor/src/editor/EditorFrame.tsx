@@ -101,12 +101,13 @@ export function EditorFrame({
       labels,
       services,
       blocksOff,
+      messageFields: target.templateId !== undefined,
       reportError(message, status) {
         store.$error.set(message);
         callbacks.current.onError?.({ message, ...(status === undefined ? {} : { status }) });
       },
     };
-  }, [store, client, labels, blocksOff, callbacks]);
+  }, [store, client, labels, blocksOff, callbacks, target.templateId]);
 
   // After a 409: the revision someone else saved, so "Keep my version" can save over it knowingly.
   const [conflicted, setConflicted] = useState(false);

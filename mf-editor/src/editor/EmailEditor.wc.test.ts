@@ -158,6 +158,9 @@ describe('EmailEditor', () => {
     });
     await until(() => q('[data-testid="canvas"]'));
     expect(buttonNamed('Publish')).to.equal(undefined);
+    // The page keeps the subject, sender and preheader: Global Setting does not offer them.
+    expect(heading()).to.equal('Global Setting');
+    expect(q('[data-testid="settings"]')?.textContent).to.not.contain('Message');
     q('[data-testid="palette"] [data-block-type="text"]')?.click();
     await until(() => q('[data-testid="canvas"] [data-block-type="text"]'));
     expect(status()).to.equal('Unsaved changes');

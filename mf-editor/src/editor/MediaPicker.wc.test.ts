@@ -54,6 +54,7 @@ function mount(onDone: (file: PickedFile | undefined) => void) {
     labels,
     services: { pickImage: async () => undefined, pickFile: async () => undefined },
     blocksOff: [],
+    messageFields: true,
     reportError: () => undefined,
   };
   root = createRoot(host);

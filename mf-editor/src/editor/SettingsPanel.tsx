@@ -81,7 +81,7 @@ function BlockSettings({ block }: { block: DesignBlock }) {
 }
 
 function GlobalSettings() {
-  const { store, labels } = useEditor();
+  const { store, labels, messageFields } = useEditor();
   const { global, message } = useStore(store.$design);
   return (
     <>
@@ -122,41 +122,45 @@ function GlobalSettings() {
         value={global.linkColor}
         onChange={(linkColor) => store.updateGlobal({ linkColor })}
       />
-      <TextField
-        label={labels.preheader}
-        value={global.preheader}
-        error={lengthError(global.preheader, 250)}
-        onChange={(preheader) => store.updateGlobal({ preheader })}
-      />
-      <fieldset className="ee-fieldset">
-        <legend>{labels.message}</legend>
-        <TextField
-          label={labels.subject}
-          value={message.subject}
-          error={lengthError(message.subject, 998)}
-          onChange={(subject) => store.updateMessage({ subject })}
-        />
-        <TextField
-          label={labels.fromEmail}
-          type="email"
-          value={message.fromEmail}
-          error={lengthError(message.fromEmail, 254)}
-          onChange={(fromEmail) => store.updateMessage({ fromEmail })}
-        />
-        <TextField
-          label={labels.fromName}
-          value={message.fromName}
-          error={lengthError(message.fromName, 256)}
-          onChange={(fromName) => store.updateMessage({ fromName })}
-        />
-        <TextField
-          label={labels.replyTo}
-          type="email"
-          value={message.replyTo}
-          error={lengthError(message.replyTo, 254)}
-          onChange={(replyTo) => store.updateMessage({ replyTo })}
-        />
-      </fieldset>
+      {messageFields && (
+        <>
+          <TextField
+            label={labels.preheader}
+            value={global.preheader}
+            error={lengthError(global.preheader, 250)}
+            onChange={(preheader) => store.updateGlobal({ preheader })}
+          />
+          <fieldset className="ee-fieldset">
+            <legend>{labels.message}</legend>
+            <TextField
+              label={labels.subject}
+              value={message.subject}
+              error={lengthError(message.subject, 998)}
+              onChange={(subject) => store.updateMessage({ subject })}
+            />
+            <TextField
+              label={labels.fromEmail}
+              type="email"
+              value={message.fromEmail}
+              error={lengthError(message.fromEmail, 254)}
+              onChange={(fromEmail) => store.updateMessage({ fromEmail })}
+            />
+            <TextField
+              label={labels.fromName}
+              value={message.fromName}
+              error={lengthError(message.fromName, 256)}
+              onChange={(fromName) => store.updateMessage({ fromName })}
+            />
+            <TextField
+              label={labels.replyTo}
+              type="email"
+              value={message.replyTo}
+              error={lengthError(message.replyTo, 254)}
+              onChange={(replyTo) => store.updateMessage({ replyTo })}
+            />
+          </fieldset>
+        </>
+      )}
     </>
   );
 }

@@ -13,6 +13,11 @@ export interface EditorContextValue {
   services: EditorServices;
   /** The block types the company's plan leaves out (§6): the palette does not offer them. */
   blocksOff: readonly BlockType[];
+  /**
+   * Whether Global Setting offers the preheader and the message (subject, sender): they are stored
+   * on the template; a page that stores the design itself (a campaign) has its own.
+   */
+  messageFields: boolean;
   /** Shows `message` in the editor's alert and emits it through onError. */
   reportError(message: string, status?: number): void;
 }

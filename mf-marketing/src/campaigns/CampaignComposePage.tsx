@@ -126,7 +126,7 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
       <p>
         <StatusTag variant={status.variant}>{status.label}</StatusTag>
       </p>
-      <Panel title="Settings">
+      <Panel title="Campaign settings">
         <CampaignSettingsForm
           ref={settings}
           campaign={campaign}

@@ -1,6 +1,7 @@
 import type { CampaignListAnswer } from '@app/contract/marketing/campaigns';
 import {
   $location,
+  $team,
   AppLink,
   Button,
   type Column,
@@ -32,7 +33,7 @@ import {
   campaignParamsOf,
   pageAfterEnd,
 } from './campaign-query.ts';
-import { campaignActions, campaignStatusView } from './campaign-status.ts';
+import { campaignActions, campaignStatusView, inTeamZone } from './campaign-status.ts';
 import { NewCampaignForm } from './NewCampaignForm.tsx';
 
 type Item = CampaignListAnswer['items'][number];
@@ -42,10 +43,11 @@ const statusOptions = [
   ...Object.entries(campaignStatusView).map(([value, view]) => ({ value, label: view.label })),
 ];
 
-/** When it went, goes or was made, as its status tells. */
+/** When it went, goes (in the team's zone, as scheduled) or was made, as its status tells. */
 function whenOf(item: Item): string {
   if (item.sentAt) return `Sent ${formatUserDateTime(item.sentAt)}`;
-  if (item.scheduledAt) return `Scheduled for ${formatUserDateTime(item.scheduledAt)}`;
+  if (item.scheduledAt)
+    return `Scheduled for ${inTeamZone(item.scheduledAt, $team.get()?.timezoneOffset ?? '+0000')}`;
   if (item.startedAt) return `Started ${formatUserDateTime(item.startedAt)}`;
   return `Created ${formatUserDateTime(item.createdAt)}`;
 }

@@ -1,8 +1,9 @@
 import type { Campaign } from '@app/contract/marketing/campaigns';
-import { Alert, Button, ConfirmButton, formatUserDateTime, roleAllows, StatusTag } from '@app/shared';
+import { $team, Alert, Button, ConfirmButton, formatUserDateTime, roleAllows, StatusTag } from '@app/shared';
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { CampaignApi } from './api.ts';
-import { campaignActions, campaignStatusView } from './campaign-status.ts';
+import { campaignActions, campaignStatusView, inTeamZone } from './campaign-status.ts';
 
 /**
  * A campaign past its draft: where it stands (followed live while it waits or goes out), and what
@@ -18,6 +19,7 @@ export function CampaignProgress({
   onChanged: (campaign: Campaign) => void;
 }) {
   const [busy, setBusy] = useState(false);
+  const team = useStore($team);
   const actions = campaignActions(campaign.status);
   const canSend = roleAllows('campaigns.send');
   const view = campaignStatusView[campaign.status];
@@ -42,7 +44,7 @@ export function CampaignProgress({
         {campaign.scheduledAt ? (
           <>
             <dt>Scheduled for</dt>
-            <dd>{formatUserDateTime(campaign.scheduledAt)}</dd>
+            <dd>{inTeamZone(campaign.scheduledAt, team?.timezoneOffset ?? '+0000')}</dd>
           </>
         ) : null}
         {campaign.startedAt ? (

@@ -1,10 +1,19 @@
 import type { Campaign } from '@app/contract/marketing/campaigns';
-import { $user, Button, ConfirmButton, FormError, roleAllows, showToast, TextField } from '@app/shared';
+import {
+  $team,
+  $user,
+  Button,
+  ConfirmButton,
+  FormError,
+  roleAllows,
+  showToast,
+  TextField,
+} from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 import type { CampaignApi } from './api.ts';
-import { scheduleOf, testAddressesOf } from './campaign-status.ts';
+import { scheduleOf, testAddressesOf, zoneLabel } from './campaign-status.ts';
 
 /**
  * The ready-to-send check and what follows it: a test to a few addresses, then Send now or Schedule
@@ -25,6 +34,7 @@ export function CampaignSendPanel({
   onSent: (campaign: Campaign) => void;
 }) {
   const user = useStore($user);
+  const team = useStore($team);
   const [testTo, setTestTo] = useState(user?.email ?? '');
   const [testProblem, setTestProblem] = useState<string>();
   const [testBusy, setTestBusy] = useState(false);
@@ -108,7 +118,7 @@ export function CampaignSendPanel({
       {canSend && ready ? (
         <>
           <FormError message={failure} />
-          <div className="app-form-row" style={{ alignItems: 'end', marginTop: 'var(--sl-spacing-large)' }}>
+          <div className="app-page-actions" style={{ marginTop: 'var(--sl-spacing-large)' }}>
             <ConfirmButton
               label="Send now"
               variant="primary"
@@ -126,33 +136,33 @@ export function CampaignSendPanel({
               confirmLabel="Send now"
               onConfirm={() => send()}
             />
-            <form
-              noValidate
-              aria-label="Schedule"
-              className="app-form-row"
-              style={{ alignItems: 'end' }}
-              onSubmit={async (event) => {
-                event.preventDefault();
-                const schedule = scheduleOf(when);
-                if (!schedule) return setFailure('Choose the day and time to send it');
-                setScheduleBusy(true);
-                await send(schedule).catch(() => undefined);
-                setScheduleBusy(false);
-              }}
-            >
-              <TextField
-                label="Send at"
-                name="sendAt"
-                type="datetime-local"
-                hint="In your team's time zone"
-                value={when}
-                onChange={(event) => setWhen(event.target.value)}
-              />
-              <Button type="submit" variant="secondary" busy={scheduleBusy}>
-                Schedule
-              </Button>
-            </form>
           </div>
+          <form
+            noValidate
+            aria-label="Schedule"
+            className="app-page-actions"
+            style={{ alignItems: 'end', marginTop: 'var(--sl-spacing-medium)' }}
+            onSubmit={async (event) => {
+              event.preventDefault();
+              const schedule = scheduleOf(when);
+              if (!schedule) return setFailure('Choose the day and time to send it');
+              setScheduleBusy(true);
+              await send(schedule).catch(() => undefined);
+              setScheduleBusy(false);
+            }}
+          >
+            <TextField
+              label="Send at"
+              name="sendAt"
+              type="datetime-local"
+              hint={`In your team's time zone (${zoneLabel(team?.timezoneOffset ?? '+0000')})`}
+              value={when}
+              onChange={(event) => setWhen(event.target.value)}
+            />
+            <Button type="submit" variant="secondary" busy={scheduleBusy}>
+              Schedule
+            </Button>
+          </form>
         </>
       ) : null}
       {!canSend && ready ? <p className="muted">Your role may compose campaigns but not send them.</p> : null}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { campaignListHref, campaignListOf, campaignParamsOf } from './campaign-query.ts';
-import { campaignActions, scheduleOf, testAddressesOf } from './campaign-status.ts';
+import { campaignActions, inTeamZone, scheduleOf, testAddressesOf } from './campaign-status.ts';
 
 describe('the campaign screens', () => {
   it('read the list from the address, ignoring a status that does not exist', () => {
@@ -45,5 +45,11 @@ describe('the campaign screens', () => {
       'you@a.test',
       'them@a.test',
     ]);
+  });
+
+  it("show a send time in the team's zone, as it was scheduled", () => {
+    expect(inTeamZone('2026-12-01T02:30:00.000Z', '+0700')).toBe('2026-12-01 09:30 (UTC+07:00)');
+    expect(inTeamZone('2026-12-01T02:30:00.000Z', '-0330')).toBe('2026-11-30 23:00 (UTC-03:30)');
+    expect(inTeamZone('2026-12-01T02:30:00.000Z', 'garbled')).toBe('2026-12-01 02:30 (UTC)');
   });
 });

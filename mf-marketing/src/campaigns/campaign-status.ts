@@ -44,3 +44,22 @@ export const testAddressesOf = (text: string) => [
       .filter(Boolean),
   ),
 ];
+
+const offsetPattern = /^([+-])(\d{2})(\d{2})$/;
+
+/** "UTC+07:00" for the team's offset "+0700" (UTC when it cannot be read). */
+export function zoneLabel(offset: string): string {
+  const match = offsetPattern.exec(offset);
+  return match ? `UTC${match[1]}${match[2]}:${match[3]}` : 'UTC';
+}
+
+/**
+ * A send time as the schedule was given: "YYYY-MM-DD HH:mm (UTC+07:00)" in the team's zone
+ * (`offset` like "+0700"), whatever the viewer's own zone is.
+ */
+export function inTeamZone(iso: string, offset: string): string {
+  const match = offsetPattern.exec(offset);
+  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
+  const shifted = new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+  return `${shifted.slice(0, 10)} ${shifted.slice(11, 16)} (${zoneLabel(offset)})`;
+}

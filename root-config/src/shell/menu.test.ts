@@ -46,15 +46,23 @@ describe('the marketing items', () => {
         () => true,
       ),
     );
-    expect(all.slice(0, 5)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager', 'Manage Sender']);
+    expect(all.slice(0, 6)).toEqual([
+      'Home',
+      'Contact Book',
+      'Add Contact',
+      'Campaign',
+      'File Manager',
+      'Manage Sender',
+    ]);
     const noSender = labels(
       visibleMenu(
         () => true,
-        (path) => path !== '/sender',
+        (path) => path !== '/sender' && path !== '/campaign',
       ),
     );
     expect(noSender.slice(0, 4)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager']);
     expect(noSender).not.toContain('Manage Sender');
+    expect(noSender).not.toContain('Campaign');
   });
 });
 

@@ -57,7 +57,8 @@ export function EmbeddedEmailEditorView({ templateId, design, onSave }: Embedded
   return createElement('email-editor', {
     ref: element,
     'template-id': templateId,
-    ...(templateId === undefined && design ? { design: JSON.stringify(design) } : {}),
+    // React sets it as the element's property (r2wc defines one per prop): the object itself, no JSON.
+    ...(templateId === undefined && design ? { design } : {}),
     'api-base': window.location.origin,
     token,
   });

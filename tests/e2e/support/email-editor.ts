@@ -130,7 +130,7 @@ export async function sendTemplate(
 }
 
 /** The first `path` link of the newest mail the receiver got for `to`. */
-async function linkDeliveredTo(engine: EngineServer, to: string, path: string): Promise<URL> {
+export async function linkDeliveredTo(engine: EngineServer, to: string, path: string): Promise<URL> {
   let link = '';
   await expect
     .poll(

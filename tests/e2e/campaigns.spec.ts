@@ -1,0 +1,183 @@
+import type { APIRequestContext } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { axeViolations, choose, screenshots } from './helpers.ts';
+import { deliveringProductionAccount, linkDeliveredTo } from './support/email-editor.ts';
+import { type EngineServer, expect, test } from './support/engine-server.ts';
+import { sessionHeaders, verifiedSendingDomain } from './support/verified-domain.ts';
+
+// Campaigns (issue 25) in the full variant: composed in the console, sent by the server's campaign
+// worker through the engine, delivered to the test receiver (a production company: a sandbox mails
+// only its authorized recipients).
+const platformHost = 'mail.platform.test';
+test.use({
+  engineOptions: { env: { APP_VARIANT: 'full', SMTP_HOSTNAME: platformHost, MAIL_MODE: 'deliver' } },
+  actionTimeout: 20_000,
+});
+test.setTimeout(180_000);
+
+type Headers = { authorization: string };
+
+/** Contacts in a new label, through the API the Contact Book uses. */
+async function labelWith(request: APIRequestContext, headers: Headers, name: string, emails: string[]) {
+  const ids: string[] = [];
+  for (const email of emails) {
+    const made = await request.post('/v1/contacts', {
+      headers,
+      data: { email, firstname: email.split('@')[0] },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    ids.push((await made.json()).data.id);
+  }
+  const label = await request.post('/v1/contacts/label', { headers, data: { name } });
+  const labelId = (await label.json()).data.id;
+  const added = await request.post(`/v1/contacts/label/${labelId}/members`, {
+    headers,
+    data: { contactIds: ids },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+}
+
+/** The subject and text of every message the receiver got for `to`. */
+async function deliveredTo(engine: EngineServer, to: string): Promise<string[]> {
+  const received = engine.receiver.messages.filter((message) => message.rcptTo.includes(to));
+  return Promise.all(
+    received.map(async (message) => {
+      const parsed = await simpleParser(message.raw);
+      return `${parsed.subject} | ${parsed.text}`;
+    }),
+  );
+}
+
+test('campaigns: composed in the console (settings, recipients and their count, the editor, the ready check), tested, sent once to each contact', async ({
+  page,
+  request,
+  engine,
+}) => {
+  const { domain } = await deliveringProductionAccount(page, request, engine, 'campaigns');
+  const email = `owner@${domain}`;
+  const headers = await sessionHeaders(page);
+
+  // A validated sender at the verified domain, two contacts in a label and one outside it.
+  await verifiedSendingDomain(request, engine, headers, domain);
+  engine.dns.set(domain, {
+    MX: [{ exchange: `mx.${domain}`, priority: 10 }],
+    TXT: [`v=spf1 a:${platformHost} ~all`],
+  });
+  const spf = await request.post(`/api/v1/sending-domains/${domain}/verify`, {
+    headers,
+    data: { spf_verify: true },
+  });
+  expect((await spf.json()).results.spf_status).toBe('valid');
+  const sender = await request.post('/v1/senders', {
+    headers,
+    data: { email: `hello@${domain}`, name: 'Shop News' },
+  });
+  expect(sender.status(), await sender.text()).toBe(201);
+  await page.goto((await linkDeliveredTo(engine, `hello@${domain}`, '/sender/validate/')).href);
+  await page.getByRole('button', { name: 'Confirm sender' }).click();
+  await expect(page.getByText(/is confirmed/)).toBeVisible();
+  const [ana, bo, cy] = ['ana', 'bo', 'cy'].map((name) => `${name}@${domain}`);
+  await labelWith(request, headers, 'VIP', [ana ?? '', bo ?? '']);
+  await labelWith(request, headers, 'Others', [cy ?? '']);
+
+  // The list starts empty; naming a campaign opens its composer on a draft.
+  await page.goto('/dashboard');
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Campaign', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Campaign', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No campaigns yet' })).toBeVisible();
+  const newCampaign = page.getByRole('form', { name: 'New campaign' });
+  await newCampaign.getByRole('button', { name: 'Create and compose' }).click();
+  await expect(newCampaign.getByText('Enter the campaign name')).toBeVisible();
+  await newCampaign.getByLabel('Campaign name').fill('December news');
+  await newCampaign.getByRole('button', { name: 'Create and compose' }).click();
+  await expect(page).toHaveURL(/\/campaign\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'December news' })).toBeVisible();
+
+  // The ready check names what is missing; the new content already has the unsubscribe footer.
+  const ready = page.getByTestId('ready-check');
+  await expect(ready).toContainText('Add a subject');
+  await expect(ready).toContainText('Choose a validated sender');
+  await expect(ready).toContainText('Choose the labels or segments to send to');
+  await expect(ready).toContainText('Add the content');
+  await expect(page.getByRole('button', { name: 'Send now' })).toHaveCount(0);
+
+  const tick = (group: string, label: string) =>
+    page
+      .getByRole('group', { name: group })
+      .locator('sl-checkbox')
+      .filter({ hasText: label })
+      .locator('[part~="control"]')
+      .click();
+  const settings = page.getByRole('form', { name: 'Campaign settings' });
+  await settings.getByLabel('Subject').fill('News for {{firstname}}');
+  await choose(settings, 'Sender', `Shop News <hello@${domain}>`);
+  // §2: Ctrl+S on a compose page saves its settings.
+  await settings.getByLabel('Subject').press('Control+s');
+  await expect(page.getByText('The settings are saved.')).toBeVisible();
+
+  await tick('Send to labels', 'VIP');
+  await expect(page.getByTestId('recipient-count')).toHaveText('2 contacts will receive it.');
+  await tick('Leave out labels', 'VIP');
+  await expect(page.getByTestId('recipient-count')).toHaveText('0 contacts will receive it.');
+  await tick('Leave out labels', 'VIP');
+  await expect(page.getByTestId('recipient-count')).toHaveText('2 contacts will receive it.');
+
+  // The block editor on the campaign's own design: its Save stores the content on the campaign.
+  const editor = page.locator('email-editor');
+  await expect(editor.getByTestId('canvas').locator('[data-block-type="html"]')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(editor.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+  await editor.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The content is saved.')).toBeVisible();
+  await expect(ready).toHaveText('Ready to send: nothing is missing.');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'campaign-composer');
+
+  // A test to the user, with "[Test]" before the subject; the campaign stays a draft.
+  await page.getByLabel('Test addresses').fill(email);
+  await page.getByRole('button', { name: 'Send test' }).click();
+  await expect(page.getByText('The test is on its way to 1 address.')).toBeVisible();
+  await expect
+    .poll(() => deliveredTo(engine, email), { timeout: 30_000 })
+    .toContainEqual(expect.stringMatching(/^\[Test\] News for \| [\s\S]*Unsubscribe/));
+
+  // Send now, after a confirmation naming the count; the page follows the send until it is over.
+  await page.getByRole('button', { name: 'Send now' }).click();
+  const dialog = page.locator('sl-dialog[open]');
+  await expect(dialog).toContainText('Send December news now to 2 contacts?');
+  await dialog.getByRole('button', { name: 'Send now' }).click();
+  const progress = page.getByTestId('campaign-progress');
+  await expect(progress).toContainText('Sent', { timeout: 30_000 });
+  await expect(progress).toContainText('2 recipients queued');
+  // Each contact of the label got it once, with its own first name; the one outside got nothing.
+  for (const to of [ana ?? '', bo ?? '']) {
+    await expect
+      .poll(() => deliveredTo(engine, to), { timeout: 30_000 })
+      .toEqual([expect.stringMatching(new RegExp(`^News for ${to.split('@')[0]} \\| [\\s\\S]*Unsubscribe`))]);
+  }
+  expect(await deliveredTo(engine, cy ?? '')).toEqual([]);
+
+  // The list shows it sent; a copy is a new draft.
+  await page.getByRole('link', { name: 'All campaigns' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'December news' });
+  await expect(row).toContainText('Sent');
+  await row.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Copy of December news' })).toContainText('Draft');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'campaign-list');
+
+  // The copy is scheduled in two days, then taken back to a draft.
+  await page.getByRole('link', { name: 'Copy of December news' }).click();
+  await expect(ready).toHaveText('Ready to send: nothing is missing.');
+  const inTwoDays = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  await page.getByLabel('Send at').fill(`${inTwoDays}T09:30`);
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await expect(progress).toContainText('Scheduled');
+  await expect(progress).toContainText(`${inTwoDays} 09:30 (UTC+07:00)`);
+  await page.getByRole('button', { name: 'Back to draft' }).click();
+  await expect(page.getByRole('form', { name: 'Campaign settings' })).toBeVisible();
+});

@@ -37,3 +37,26 @@ export const campaignRefusals = {
   notCancellable: 'Only a scheduled, sending or paused campaign can be cancelled',
   unrenderable: 'The content could not be rendered',
 } as const;
+
+/** §9's report types of a campaign: whose mail did what, each a recipient list of the report. */
+export const campaignReportTypes = [
+  'delivered',
+  'opened',
+  'clicked',
+  'notopen',
+  'bounceback',
+  'unsubscribed',
+  'reportspam',
+] as const;
+export type CampaignReportType = (typeof campaignReportTypes)[number];
+
+/** How each report type reads in the console. */
+export const campaignReportTitles: Record<CampaignReportType, string> = {
+  delivered: 'Delivered',
+  opened: 'Opened',
+  clicked: 'Clicked',
+  notopen: 'Not opened',
+  bounceback: 'Bounced',
+  unsubscribed: 'Unsubscribed',
+  reportspam: 'Reported as spam',
+};

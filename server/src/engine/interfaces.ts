@@ -1,13 +1,13 @@
 import type { SuppressionSource, TransmissionBody } from '@app/contract/engine/index';
 import { EngineError } from '../engine-error.ts';
 import { companyMaster } from '../principal.ts';
-import type { Engagement, EventStore } from './events/event-store.ts';
+import type { CampaignEvent, Engagement, EventStore } from './events/event-store.ts';
 import { isFreeDomain } from './recipient-validation/address-facts.ts';
 import type { SendingDomainStore } from './sending-domains/sending-domain-store.ts';
 import type { SuppressionChangeCursor, SuppressionStore } from './suppression/suppression-store.ts';
 import type { TransmissionService } from './transmissions/transmission-service.ts';
 
-export type { Engagement } from './events/event-store.ts';
+export type { CampaignEvent, Engagement } from './events/event-store.ts';
 export type { SuppressionChangeCursor } from './suppression/suppression-store.ts';
 
 /** Something that happened to mail the company sent one address: a contact's timeline entry. */
@@ -95,6 +95,11 @@ export interface MarketingEngine {
    * `afterId` (at most `window` ids on); `upTo` is where the next read starts.
    */
   engagementAfter(afterId: string, window: number): Promise<{ events: Engagement[]; upTo: string }>;
+  /**
+   * What happened to campaigns' mail (deliveries, bounces, opens, clicks, unsubscribes, complaints)
+   * among the events after the id `afterId` (at most `window` ids on); `upTo` is where the next read starts.
+   */
+  campaignEventsAfter(afterId: string, window: number): Promise<{ events: CampaignEvent[]; upTo: string }>;
   /** What happened to the master account's mail to `address`, newest first, at most `limit` events. */
   addressEvents(companyId: string, address: string, limit: number): Promise<AddressEvent[]>;
   /**
@@ -124,7 +129,7 @@ const farFuture = new Date('9999-12-31T00:00:00Z');
 /** The doors, on the engine's parts (app.ts passes the process's engine). */
 export function marketingEngineOf(engine: {
   transmissions: Pick<TransmissionService, 'sendOnce'>;
-  events: Pick<EventStore, 'engagementAfter' | 'search'>;
+  events: Pick<EventStore, 'engagementAfter' | 'campaignEventsAfter' | 'search'>;
   sendingDomains: Pick<SendingDomainStore, 'list'>;
   suppressions: Pick<SuppressionStore, 'suppressed' | 'add' | 'remove' | 'changedSince'>;
 }): MarketingEngine {
@@ -159,6 +164,7 @@ export function marketingEngineOf(engine: {
       }));
     },
     engagementAfter: (afterId, window) => engine.events.engagementAfter(afterId, window),
+    campaignEventsAfter: (afterId, window) => engine.events.campaignEventsAfter(afterId, window),
     async addressEvents(companyId, address, limit) {
       const page = await engine.events.search(
         { companyId, subaccountId: 0, from: new Date(0), to: farFuture, recipients: [address.toLowerCase()] },

@@ -13,6 +13,9 @@ import type { ReportError } from '../report-error.ts';
 import { campaignRoutes } from './campaigns/campaign-routes.ts';
 import { createCampaignRunner } from './campaigns/campaign-runner.ts';
 import { createCampaignService } from './campaigns/campaign-service.ts';
+import { createReportFollower } from './campaigns/reports/report-follower.ts';
+import { reportRoutes } from './campaigns/reports/report-routes.ts';
+import { createReportService } from './campaigns/reports/report-service.ts';
 import type { CompanyDoor } from './company-door.ts';
 import { createAudiences } from './contacts/audience/audience.ts';
 import { contactRoutes } from './contacts/contact-routes.ts';
@@ -140,6 +143,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
         engine,
       }),
     }),
+    reportRoutes({ guards, reports: createReportService({ db }) }),
   ];
 }
 
@@ -173,7 +177,7 @@ function drain(step: () => Promise<number>, alive: () => boolean, onError: (erro
  * The marketing half's background work, run by the worker processes: contact imports and exports and
  * campaign sends, each one at a time per process on its own promise (all yield between slices); the engine's
  * suppression list followed into the contacts' statuses, its opens and clicks into their last open
- * and click; every 10 minutes, the files of imports prepared but never started and of expired exports
+ * and click, its campaign mail's events into the campaigns' reports; every 10 minutes, the files of imports prepared but never started and of expired exports
  * removed, ended imports' staged rows removed, and the contacts' planner statistics refreshed where no
  * autovacuum runs. Returns a stop function.
  */
@@ -199,6 +203,7 @@ export function startMarketingWorkers(
   });
   const suppressions = createSuppressionFollower(deps);
   const engagement = createEngagementFollower(deps);
+  const reports = createReportFollower(deps);
   const loop = (every: number, failed: string, step: () => Promise<number>) => ({
     every,
     loop: drain(step, alive, (error) => reportError(error, failed)),
@@ -209,6 +214,7 @@ export function startMarketingWorkers(
     loop(campaignsEveryMs, 'campaign send failed', () => campaigns.runDue()),
     loop(followEveryMs, 'following the suppression list failed', () => suppressions.runOnce()),
     loop(followEveryMs, 'following opens and clicks failed', () => engagement.runOnce()),
+    loop(followEveryMs, 'following campaign reports failed', () => reports.runOnce()),
   ];
   const housekeeping = () => {
     Promise.all([

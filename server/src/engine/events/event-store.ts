@@ -85,6 +85,19 @@ export interface Engagement {
   at: Date;
 }
 
+/** What happened to one recipient of a campaign's mail, as a campaign report counts it. */
+export interface CampaignEvent {
+  companyId: string;
+  /** The engine's campaign id ("campaign-42"). */
+  campaignId: string;
+  /** Lower-cased. */
+  address: string;
+  kind: 'delivered' | 'bounced' | 'opened' | 'clicked' | 'unsubscribed' | 'complained';
+  /** An open a mail client or a scanner made (the engine's `prefetched`), not a person. */
+  machine: boolean;
+  at: Date;
+}
+
 export type InsertListener = (tx: Db, events: readonly StoredMessageEvent[]) => Promise<void>;
 
 interface EventRow {
@@ -337,6 +350,43 @@ export function createEventStore(db: Db) {
          WHERE id > $1::bigint AND id <= $2::bigint AND subaccount_id = 0
            AND type IN ('open', 'initial_open', 'amp_open', 'amp_initial_open', 'click', 'amp_click')
            AND NOT coalesce((body->>'prefetched')::boolean, false)
+         ORDER BY id`,
+        [afterId, upTo],
+      );
+      return { events, upTo: BigInt(upTo) < BigInt(afterId) ? afterId : upTo };
+    },
+
+    /**
+     * The events of marketing campaigns' mail (campaign ids "campaign-<number>": not their tests)
+     * among the events after the id `afterId` (at most `window` ids on); `upTo` is where the next
+     * read starts.
+     */
+    async campaignEventsAfter(
+      afterId: string,
+      window: number,
+    ): Promise<{ events: CampaignEvent[]; upTo: string }> {
+      const { top } = await db.one<{ top: string }>(
+        'SELECT coalesce(max(id), 0)::text AS top FROM message_events',
+      );
+      const upTo =
+        BigInt(top) < BigInt(afterId) + BigInt(window) ? top : String(BigInt(afterId) + BigInt(window));
+      const events = await db.query<CampaignEvent>(
+        `SELECT company_id AS "companyId", campaign_id AS "campaignId", lower(rcpt_to) AS address, ts AS at,
+                CASE
+                  WHEN type = 'delivery' THEN 'delivered'
+                  WHEN type IN ('bounce', 'out_of_band') THEN 'bounced'
+                  WHEN type IN ('click', 'amp_click') THEN 'clicked'
+                  WHEN type IN ('list_unsubscribe', 'link_unsubscribe') THEN 'unsubscribed'
+                  WHEN type = 'spam_complaint' THEN 'complained'
+                  ELSE 'opened'
+                END AS kind,
+                coalesce((body->>'prefetched')::boolean, false) AS machine
+         FROM message_events
+         WHERE id > $1::bigint AND id <= $2::bigint AND subaccount_id = 0
+           AND campaign_id ~ '^campaign-[0-9]+$'
+           AND type IN ('delivery', 'bounce', 'out_of_band', 'open', 'initial_open', 'amp_open',
+                        'amp_initial_open', 'click', 'amp_click', 'list_unsubscribe', 'link_unsubscribe',
+                        'spam_complaint')
          ORDER BY id`,
         [afterId, upTo],
       );

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { axeViolations, choose, screenshots } from './helpers.ts';
-import { deliveringProductionAccount, linkDeliveredTo } from './support/email-editor.ts';
+import { deliveredHtml, deliveringProductionAccount, linkDeliveredTo } from './support/email-editor.ts';
 import { type EngineServer, expect, test } from './support/engine-server.ts';
 import { sessionHeaders, verifiedSendingDomain } from './support/verified-domain.ts';
 
@@ -52,6 +52,7 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   page,
   request,
   engine,
+  browser,
 }) => {
   const { domain } = await deliveringProductionAccount(page, request, engine, 'campaigns');
   const email = `owner@${domain}`;
@@ -160,6 +161,51 @@ test('campaigns: composed in the console (settings, recipients and their count, 
       .toEqual([expect.stringMatching(new RegExp(`^News for ${to.split('@')[0]} \\| [\\s\\S]*Unsubscribe`))]);
   }
   expect(await deliveredTo(engine, cy ?? '')).toEqual([]);
+
+  // Ana follows the unsubscribe link of her mail: the tracked click unsubscribes her and lands on
+  // the page that says so; the report counts the deliveries, her click (a read too) and her leaving.
+  const html = await deliveredHtml(engine, ana ?? '');
+  const unsubscribe =
+    /<a[^>]*href="([^"]+)"[^>]*>Unsubscribe<\/a>/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '';
+  expect(unsubscribe).not.toBe('');
+  // A person's browser (headless Chromium says so in its user agent, which is a machine's click), and
+  // not within seconds of the delivery (a scanner's): the engine's machine rules.
+  const person = await browser.newContext({
+    userAgent:
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  });
+  const reader = await person.newPage();
+  await reader.waitForTimeout(5_500);
+  await reader.goto(unsubscribe);
+  await expect(reader.getByText('You will receive no more marketing mail')).toBeVisible();
+  await person.close();
+  const report = page.getByTestId('campaign-report');
+  const tile = (label: string) =>
+    report.locator('.campaign-totals > div').filter({ has: page.getByText(label, { exact: true }) });
+  await expect
+    .poll(
+      async () => {
+        await report.getByRole('button', { name: 'Refresh' }).click();
+        return `${await tile('Delivered').locator('dd').innerText()} / ${await tile('Unsubscribed').locator('dd').innerText()}`;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('2 (100%) / 1 (50%)');
+  await expect(tile('Clicked').locator('dd')).toHaveText('1 (50%)');
+  await expect(tile('Opened').locator('dd')).toHaveText('1 (50%)');
+  await report.getByLabel('Recipients who').selectOption('unsubscribed');
+  await expect(report.getByRole('table', { name: 'Unsubscribed recipients' })).toContainText(ana ?? '');
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'campaign-report');
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/v1/contacts/find?email=${ana}`, { headers })).json()).data?.status,
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBe('unsubscribed');
 
   // The list shows it sent; a copy is a new draft.
   await page.getByRole('link', { name: 'All campaigns' }).click();

@@ -20,6 +20,7 @@ import { type CampaignApi, campaignApi } from './api.ts';
 import { CampaignContent } from './CampaignContent.tsx';
 import { CampaignProgress } from './CampaignProgress.tsx';
 import { CampaignRecipients } from './CampaignRecipients.tsx';
+import { CampaignReport } from './CampaignReport.tsx';
 import { CampaignSendPanel } from './CampaignSendPanel.tsx';
 import { CampaignSettingsForm, type SettingsHandle } from './CampaignSettingsForm.tsx';
 import { campaignActions, campaignStatusView } from './campaign-status.ts';
@@ -115,9 +116,16 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
 
   if (!draft) {
     return (
-      <Panel title="Status">
-        <CampaignProgress api={api} campaign={campaign} onChanged={setCampaign} />
-      </Panel>
+      <>
+        <Panel title="Status">
+          <CampaignProgress api={api} campaign={campaign} onChanged={setCampaign} />
+        </Panel>
+        {campaign.startedAt ? (
+          <Panel title="Report">
+            <CampaignReport api={api} campaignId={campaign.id} />
+          </Panel>
+        ) : null}
+      </>
     );
   }
   if (!canCompose) return <RoleLockedPage title="Compose campaign" permission="campaigns.compose" />;

@@ -1,3 +1,5 @@
+import type { CampaignReportType } from '@app/contract/marketing/campaign-messages';
+import type { CampaignReport, CampaignReportRecipients } from '@app/contract/marketing/campaign-reports';
 import type {
   Campaign,
   CampaignListAnswer,
@@ -34,6 +36,10 @@ export interface CampaignApi {
   resume(id: string): Promise<Campaign>;
   cancel(id: string): Promise<Campaign>;
   cancelSchedule(id: string): Promise<Campaign>;
+  /** The totals of a campaign's report (recipients, each counted once a kind). */
+  report(id: string): Promise<CampaignReport>;
+  /** One page of the recipients of a report type, latest first. */
+  reportRecipients(id: string, type: CampaignReportType, page: number): Promise<CampaignReportRecipients>;
 }
 
 const path = (id: string) => `/email-marketing/${encodeURIComponent(id)}`;
@@ -59,6 +65,11 @@ const serverCampaignApi: CampaignApi = {
   resume: (id) => http.config.post<Campaign>(`${path(id)}/resume`, {}),
   cancel: (id) => http.config.post<Campaign>(`${path(id)}/cancel`, {}),
   cancelSchedule: (id) => http.config.post<Campaign>(`${path(id)}/cancel-schedule`, {}),
+  report: (id) => http.config.get<CampaignReport>(`/email-marketing/reports/${encodeURIComponent(id)}`),
+  reportRecipients: (id, type, page) =>
+    http.config.get<CampaignReportRecipients>(
+      `/email-marketing/reports/${encodeURIComponent(id)}/${type}?page=${page}&size=10`,
+    ),
 };
 
 export const campaignApi = (): CampaignApi => (usesSampleData() ? sampleCampaignApi : serverCampaignApi);

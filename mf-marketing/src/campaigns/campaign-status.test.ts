@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { campaignListHref, campaignListOf, campaignParamsOf } from './campaign-query.ts';
-import { campaignActions, inTeamZone, scheduleOf, testAddressesOf } from './campaign-status.ts';
+import { campaignActions, inTeamZone, scheduleOf, shareOf, testAddressesOf } from './campaign-status.ts';
 
 describe('the campaign screens', () => {
   it('read the list from the address, ignoring a status that does not exist', () => {
@@ -51,5 +51,11 @@ describe('the campaign screens', () => {
     expect(inTeamZone('2026-12-01T02:30:00.000Z', '+0700')).toBe('2026-12-01 09:30 (UTC+07:00)');
     expect(inTeamZone('2026-12-01T02:30:00.000Z', '-0330')).toBe('2026-11-30 23:00 (UTC-03:30)');
     expect(inTeamZone('2026-12-01T02:30:00.000Z', 'garbled')).toBe('2026-12-01 02:30 (UTC)');
+  });
+
+  it('give a report share with one decimal, and none of nothing', () => {
+    expect(shareOf(1, 3)).toBe('(33.3%)');
+    expect(shareOf(2, 4)).toBe('(50%)');
+    expect(shareOf(0, 0)).toBe('');
   });
 });

@@ -63,3 +63,7 @@ export function inTeamZone(iso: string, offset: string): string {
   const shifted = new Date(Date.parse(iso) + minutes * 60_000).toISOString();
   return `${shifted.slice(0, 10)} ${shifted.slice(11, 16)} (${zoneLabel(offset)})`;
 }
+
+/** "(42.5%)": `part` as a share of `whole`, one decimal; empty when there is no whole. */
+export const shareOf = (part: number, whole: number) =>
+  whole > 0 ? `(${((part / whole) * 100).toFixed(1).replace(/\.0$/, '')}%)` : '';

@@ -122,4 +122,20 @@ export const sampleCampaignApi: CampaignApi = {
     throw demoOnly();
   },
   cancelSchedule: async (id) => saved({ ...found(id), status: 'DRAFT', scheduledAt: null }),
+  report: async (id) => {
+    const sent = found(id).queued;
+    const opened = Math.min(sent, 2);
+    return {
+      sent,
+      delivered: sent,
+      bounced: 0,
+      opened,
+      machineOpened: sent > 0 ? 1 : 0,
+      clicked: Math.min(opened, 1),
+      unsubscribed: 0,
+      complained: 0,
+      notOpened: sent - opened,
+    };
+  },
+  reportRecipients: async (_id, _type, page) => ({ items: [], total: 0, page, size: 10 }),
 };

@@ -62,6 +62,8 @@ describe.each(databases)('campaign reports on $name', (database) => {
       event('open', 'ann@report.test', 6),
       event('open', 'ben@report.test', 7, { prefetched: true }),
       event('click', 'ann@report.test', 8),
+      // A scanner following every link of Cid's mail clicked nothing.
+      event('click', 'cid@report.test', 8, { prefetched: true }),
       event('link_unsubscribe', 'ben@report.test', 9),
       event('spam_complaint', 'cid@report.test', 10),
       // A test send of the campaign and another campaign's mail count for nothing here.

@@ -14,10 +14,13 @@ const tallies = {
 } as const;
 type Tally = keyof typeof tallies;
 
-/** Which tallies an event adds to: a click is a person reading it too (an open). */
+/**
+ * Which tallies an event adds to: a person's click is a read too (an open); a scanner following the
+ * links is nobody's click.
+ */
 function talliesOf(event: CampaignEvent): Tally[] {
   if (event.kind === 'opened') return [event.machine ? 'machineOpened' : 'opened'];
-  if (event.kind === 'clicked') return ['clicked', 'opened'];
+  if (event.kind === 'clicked') return event.machine ? [] : ['clicked', 'opened'];
   return [event.kind];
 }
 

@@ -115,6 +115,7 @@ async function measure(database: string, db: Db): Promise<Figures> {
       preheader: '',
       senderId,
       replyTo: null,
+      categoryId: null,
       content: { html },
       ...choice,
     },

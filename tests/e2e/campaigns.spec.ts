@@ -186,7 +186,7 @@ test('campaigns: composed in the console (settings, recipients and their count, 
     .poll(
       async () => {
         await report.getByRole('button', { name: 'Refresh' }).click();
-        return `${await tile('Delivered').locator('dd').innerText()} / ${await tile('Unsubscribed').locator('dd').innerText()}`;
+        return `${await tile('Delivered').locator('dd').textContent()} / ${await tile('Unsubscribed').locator('dd').textContent()}`;
       },
       { timeout: 30_000 },
     )

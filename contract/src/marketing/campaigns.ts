@@ -28,6 +28,8 @@ const campaignFields = {
   preheader: z.string().trim().max(250, 'A preheader has at most 250 characters'),
   senderId: numericId.nullable(),
   replyTo: z.email('Enter a valid reply-to address').max(254).nullable(),
+  /** One of the company's campaign categories (§2 Campaign Category). */
+  categoryId: numericId.nullable(),
   /** Contacts in any of these labels or segments receive it, once each... */
   labels: ids,
   segments: ids,
@@ -76,6 +78,7 @@ export const campaignSchema = z.object({
   preheader: z.string(),
   senderId: z.string().nullable(),
   replyTo: z.string().nullable(),
+  categoryId: z.string().nullable(),
   labels: z.array(z.string()),
   segments: z.array(z.string()),
   excludedLabels: z.array(z.string()),
@@ -93,7 +96,14 @@ export const campaignSchema = z.object({
   updatedAt: z.string(),
 });
 
-export const campaignListQuery = listQuery.pick({ page: true, size: true, search: true, status: true });
+/** The list's query: `category` a category's id. */
+export const campaignListQuery = listQuery.pick({
+  page: true,
+  size: true,
+  search: true,
+  status: true,
+  category: true,
+});
 /** A list's item: the campaign without its content (up to 2 MB each), which its own GET gives. */
 export const campaignListItem = campaignSchema.omit({ content: true });
 export const campaignListAnswer = listPage(campaignListItem);

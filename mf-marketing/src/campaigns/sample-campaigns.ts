@@ -19,6 +19,7 @@ const campaign = (id: number, name: string, status: Campaign['status'], daysAgo:
   preheader: '',
   senderId: 'sender-1',
   replyTo: null,
+  categoryId: null,
   labels: ['label-1'],
   segments: [],
   excludedLabels: [],

@@ -13,6 +13,8 @@ import type { ReportError } from '../report-error.ts';
 import { campaignRoutes } from './campaigns/campaign-routes.ts';
 import { createCampaignRunner } from './campaigns/campaign-runner.ts';
 import { createCampaignService } from './campaigns/campaign-service.ts';
+import { categoryRoutes } from './campaigns/categories/category-routes.ts';
+import { createCategoryService } from './campaigns/categories/category-service.ts';
 import { createReportFollower } from './campaigns/reports/report-follower.ts';
 import { reportRoutes } from './campaigns/reports/report-routes.ts';
 import { createReportService } from './campaigns/reports/report-service.ts';
@@ -95,6 +97,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
   } = deps;
   const segments = createSegmentService({ db, clock, company });
   const audiences = createAudiences({ db, segmentCondition: segments.segmentCondition });
+  const categories = createCategoryService({ db, clock });
   const contacts = createContactService({
     db,
     clock,
@@ -131,6 +134,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
         segmentCondition: segments.segmentCondition,
       }),
     }),
+    categoryRoutes({ guards, categories }),
     campaignRoutes({
       guards,
       campaigns: createCampaignService({
@@ -141,6 +145,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
         senders: senderDoorOf(db),
         renderDesign,
         engine,
+        categories,
       }),
     }),
     reportRoutes({ guards, reports: createReportService({ db }) }),

@@ -20,6 +20,7 @@ import type { SenderDoor } from '../senders/sender-door.ts';
 import { audienceOf } from './campaign-audience.ts';
 import { campaignMail, campaignParts, engineCampaignId, hasUnsubscribeLink } from './campaign-content.ts';
 import { type CampaignDraft, type CampaignRow, campaignStore } from './campaign-store.ts';
+import type { CategoryService } from './categories/category-service.ts';
 
 export interface CampaignServiceDeps {
   db: Db;
@@ -28,6 +29,7 @@ export interface CampaignServiceDeps {
   audiences: Audiences;
   senders: SenderDoor;
   renderDesign: RenderDesign;
+  categories: Pick<CategoryService, 'check'>;
   /** Test sends go through the engine's one door, as the campaign itself does. */
   engine: Pick<MarketingEngine, 'submitCampaignBatch'>;
 }
@@ -43,6 +45,7 @@ const toCampaign = (row: CampaignRow): Campaign => ({
   preheader: row.preheader,
   senderId: row.sender_id,
   replyTo: row.reply_to,
+  categoryId: row.category_id,
   labels: row.labels,
   segments: row.segments,
   excludedLabels: row.excluded_labels,
@@ -64,6 +67,7 @@ const draftOf = (row: CampaignRow): CampaignDraft => ({
   preheader: row.preheader,
   senderId: row.sender_id,
   replyTo: row.reply_to,
+  categoryId: row.category_id,
   content: row.content,
   ...audienceOf(row),
 });
@@ -102,7 +106,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     return row;
   };
 
-  /** Refuses a sender or labels and segments that are not the company's. */
+  /** Refuses a sender, a category, or labels and segments that are not the company's. */
   async function checkOwned(companyId: string, draft: CampaignDraft) {
     if (draft.senderId !== null && !(await senders.find(companyId, draft.senderId))) {
       throw new DomainError('entityNotFound', 'Sender not found', {
@@ -110,7 +114,10 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         value: draft.senderId,
       });
     }
-    await audiences.check(companyId, draft);
+    await Promise.all([
+      audiences.check(companyId, draft),
+      deps.categories.check(companyId, draft.categoryId),
+    ]);
   }
 
   /** Moves the company's campaign from one of `from` to `to`, or says why not. */
@@ -150,6 +157,9 @@ export function createCampaignService(deps: CampaignServiceDeps) {
 
   return {
     async list(companyId: string, query: CampaignListFilter): Promise<CampaignListAnswer> {
+      if (query.category !== undefined && !isId(query.category)) {
+        return { items: [], total: 0, page: query.page, size: query.size };
+      }
       const { rows, total } = await campaignStore.page(db, companyId, query);
       const items = rows.map((row) => {
         const { content: _unread, ...item } = toCampaign(row);
@@ -167,6 +177,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         preheader: body.preheader ?? '',
         senderId: body.senderId ?? null,
         replyTo: body.replyTo ?? null,
+        categoryId: body.categoryId ?? null,
         content: body.content ?? null,
         labels: body.labels ?? [],
         segments: body.segments ?? [],

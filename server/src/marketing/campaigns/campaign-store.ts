@@ -11,6 +11,7 @@ export interface CampaignRow {
   preheader: string;
   sender_id: string | null;
   reply_to: string | null;
+  category_id: string | null;
   content: CampaignContent | null;
   labels: string[];
   segments: string[];
@@ -50,6 +51,7 @@ export interface CampaignDraft {
   preheader: string;
   senderId: string | null;
   replyTo: string | null;
+  categoryId: string | null;
   content: CampaignContent | null;
   labels: readonly string[];
   segments: readonly string[];
@@ -58,7 +60,7 @@ export interface CampaignDraft {
 }
 
 const columns = `id::text AS id, company_id, name, subject, preheader, sender_id::text AS sender_id, reply_to,
-  content, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
+  category_id::text AS category_id, content, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
   excluded_segments::text[] AS excluded_segments, status, scheduled_at, frozen, started_at, cursor_at::text AS cursor_at,
   cursor_id::text AS cursor_id, next_batch, picked_all, queued, error, claimed_by, sent_at, created_at, updated_at`;
 
@@ -76,6 +78,7 @@ const draftValues = (draft: CampaignDraft) => [
   draft.segments,
   draft.excludedLabels,
   draft.excludedSegments,
+  draft.categoryId,
 ];
 
 /**
@@ -86,8 +89,8 @@ export const campaignStore = {
   insert: (db: Db, companyId: string, draft: CampaignDraft, now: Date) =>
     db.one<CampaignRow>(
       `INSERT INTO campaigns (company_id, name, subject, preheader, sender_id, reply_to, content, labels, segments,
-         excluded_labels, excluded_segments, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $12)
+         excluded_labels, excluded_segments, category_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $13, $13)
        RETURNING ${columns}`,
       [companyId, ...draftValues(draft), now],
     ),
@@ -101,7 +104,13 @@ export const campaignStore = {
   async page(
     db: Db,
     companyId: string,
-    query: { page: number; size: number; search?: string | undefined; status?: string[] | undefined },
+    query: {
+      page: number;
+      size: number;
+      search?: string | undefined;
+      status?: string[] | undefined;
+      category?: string | undefined;
+    },
   ) {
     const params: unknown[] = [companyId];
     const conditions = ['company_id = $1'];
@@ -112,6 +121,10 @@ export const campaignStore = {
     if (query.status && query.status.length > 0) {
       params.push(query.status);
       conditions.push(`status = ANY($${params.length}::text[])`);
+    }
+    if (query.category !== undefined) {
+      params.push(query.category);
+      conditions.push(`category_id = $${params.length}::bigint`);
     }
     const where = conditions.join(' AND ');
     const [rows, total] = await Promise.all([
@@ -130,7 +143,7 @@ export const campaignStore = {
     db.maybeOne<CampaignRow>(
       `UPDATE campaigns SET name = $3, subject = $4, preheader = $5, sender_id = $6, reply_to = $7,
          content = $8::jsonb, labels = $9::bigint[], segments = $10::bigint[], excluded_labels = $11::bigint[],
-         excluded_segments = $12::bigint[], updated_at = $13
+         excluded_segments = $12::bigint[], category_id = $13, updated_at = $14
        WHERE company_id = $1 AND id = $2 AND status = 'DRAFT'
        RETURNING ${columns}`,
       [companyId, id, ...draftValues(draft), now],

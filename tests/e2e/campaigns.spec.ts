@@ -89,6 +89,20 @@ test('campaigns: composed in the console (settings, recipients and their count, 
     .click();
   await expect(page.getByRole('heading', { name: 'Campaign', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No campaigns yet' })).toBeVisible();
+  // A category to file it under (§2 Campaign Category); a name is taken once.
+  await page.getByRole('link', { name: 'Campaign Category' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Campaign Category', exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No categories yet' })).toBeVisible();
+  const newCategory = page.getByRole('form', { name: 'Category name' });
+  for (const name of ['Newsletters', 'newsletters']) {
+    await newCategory.getByLabel('Category name').fill(name);
+    await newCategory.getByRole('button', { name: 'Add category' }).click();
+  }
+  await expect(newCategory.getByText('A category with this name already exists')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Categories' }).getByRole('row')).toHaveCount(2);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('link', { name: 'campaign list' }).click();
+
   const newCampaign = page.getByRole('form', { name: 'New campaign' });
   await newCampaign.getByRole('button', { name: 'Create and compose' }).click();
   await expect(newCampaign.getByText('Enter the campaign name')).toBeVisible();
@@ -115,6 +129,7 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   const settings = page.getByRole('form', { name: 'Campaign settings' });
   await settings.getByLabel('Subject').fill('News for {{firstname}}');
   await choose(settings, 'Sender', `Shop News <hello@${domain}>`);
+  await choose(settings, 'Category (optional)', 'Newsletters');
   // §2: Ctrl+S on a compose page saves its settings.
   await settings.getByLabel('Subject').press('Control+s');
   await expect(page.getByText('The settings are saved.')).toBeVisible();
@@ -213,6 +228,12 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(row).toContainText('Sent');
   await row.getByRole('button', { name: 'Duplicate' }).click();
   await expect(page.getByRole('row').filter({ hasText: 'Copy of December news' })).toContainText('Draft');
+  await choose(page, 'Category', 'Newsletters');
+  await expect(page).toHaveURL(/category=\d+/);
+  await expect(page.getByRole('table', { name: 'Campaigns' }).getByRole('row')).toHaveCount(3);
+  await expect(page.getByRole('row').filter({ hasText: 'December news' }).first()).toContainText(
+    'Newsletters',
+  );
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'campaign-list');
 

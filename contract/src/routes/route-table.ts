@@ -517,6 +517,15 @@ const table = [
     planGroup: 'email marketing',
   },
   {
+    name: 'campaign-category',
+    path: '/campaign/category',
+    title: 'Campaign Category',
+    app: marketing,
+    access: 'protected',
+    area: 'emailCampaigns',
+    planGroup: 'email marketing',
+  },
+  {
     name: 'campaign-compose',
     path: '/campaign/:id',
     title: 'Campaign',

@@ -87,6 +87,7 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/contact/field', 'contact-field'],
   ['/contact/42', 'contact-detail', { id: '42' }],
   ['/campaign', 'campaign'],
+  ['/campaign/category', 'campaign-category'],
   ['/campaign/9', 'campaign-compose', { id: '9' }],
   ['/subscriber-setting', 'subscriber-setting'],
 ];

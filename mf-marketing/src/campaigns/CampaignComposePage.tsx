@@ -65,6 +65,7 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
   const draft = campaign.status === 'DRAFT';
   const canCompose = roleAllows('campaigns.compose');
   const senders = useLoad(() => senderApi().list({ page: 1, size: 100 }), []);
+  const categories = useLoad(() => api.categories(), [api]);
   const count = useLoad(() => api.countRecipients(campaign.id), [api, campaign.id, version]);
   const readiness = useLoad(
     () => (draft ? api.readiness(campaign.id) : Promise.resolve({ missing: [] })),
@@ -139,6 +140,7 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
           ref={settings}
           campaign={campaign}
           senders={senders.data?.items ?? []}
+          categories={categories.data?.items ?? []}
           save={saveSettings}
         />
       </Panel>

@@ -59,25 +59,30 @@ function whenOf(item: Item): string {
 export function CampaignListPage() {
   const api = campaignApi();
   const view = campaignListOf(useStore($location).search);
-  const { page, size, search, status } = view;
+  const { page, size, search, status, category } = view;
+  const categories = useLoad(() => api.categories(), [api]);
+  const categoryName = new Map((categories.data?.items ?? []).map((item) => [item.id, item.name]));
   const list = useLoad(
-    () => api.list(campaignParamsOf({ page, size, search, status })),
-    [api, page, size, search, status],
+    () => api.list(campaignParamsOf({ page, size, search, status, category })),
+    [api, page, size, search, status, category],
   );
   const canCompose = roleAllows('campaigns.compose');
   const show = (next: CampaignListView) => navigate(campaignListHref(next));
   const lastPage = list.data ? pageAfterEnd(view, list.data.items.length, list.data.total) : null;
 
   useEffect(() => {
-    if (lastPage !== null) navigate(campaignListHref({ page: lastPage, size, search, status }));
-  }, [lastPage, size, search, status]);
+    if (lastPage !== null) navigate(campaignListHref({ page: lastPage, size, search, status, category }));
+  }, [lastPage, size, search, status, category]);
 
-  const filtered = search !== '' || status !== '';
+  const filtered = search !== '' || status !== '' || category !== '';
   const empty = filtered ? (
     <EmptyState
       title="No matching campaigns"
       action={
-        <Button variant="secondary" onClick={() => show({ ...view, search: '', status: '', page: 1 })}>
+        <Button
+          variant="secondary"
+          onClick={() => show({ ...view, search: '', status: '', category: '', page: 1 })}
+        >
           Clear filters
         </Button>
       }
@@ -103,22 +108,33 @@ export function CampaignListPage() {
           <RoleLockedButton label="New campaign" permission="campaigns.compose" />
         )}
       </Panel>
-      <Panel title="Campaigns">
+      <Panel title="Campaigns" actions={<AppLink to="/campaign/category">Campaign Category</AppLink>}>
         <ListSearchForm
-          key={`${search}|${status}`}
+          key={`${search}|${status}|${category}`}
           label="Search campaigns"
           search={search}
           placeholder="Name or subject"
           onSearch={(text) => show({ ...view, search: text, page: 1 })}
           filters={(text) => (
-            <SelectField
-              label="Status"
-              value={status}
-              options={statusOptions}
-              onChange={(next) =>
-                show({ ...view, search: text, status: next as CampaignListView['status'], page: 1 })
-              }
-            />
+            <>
+              <SelectField
+                label="Status"
+                value={status}
+                options={statusOptions}
+                onChange={(next) =>
+                  show({ ...view, search: text, status: next as CampaignListView['status'], page: 1 })
+                }
+              />
+              <SelectField
+                label="Category"
+                value={category}
+                options={[
+                  { value: '', label: 'All' },
+                  ...(categories.data?.items ?? []).map((item) => ({ value: item.id, label: item.name })),
+                ]}
+                onChange={(next) => show({ ...view, search: text, category: next, page: 1 })}
+              />
+            </>
           )}
         />
         <LoadStatus
@@ -132,6 +148,7 @@ export function CampaignListPage() {
             <CampaignTable
               api={api}
               items={list.data.items}
+              categoryName={categoryName}
               canCompose={canCompose}
               empty={empty}
               onChanged={list.reload}
@@ -153,12 +170,14 @@ export function CampaignListPage() {
 function CampaignTable({
   api,
   items,
+  categoryName,
   canCompose,
   empty,
   onChanged,
 }: {
   api: CampaignApi;
   items: readonly Item[];
+  categoryName: ReadonlyMap<string, string>;
   canCompose: boolean;
   empty: React.ReactNode;
   onChanged: () => void;
@@ -170,7 +189,12 @@ function CampaignTable({
       render: (item) => (
         <>
           <AppLink to={`/campaign/${encodeURIComponent(item.id)}`}>{item.name}</AppLink>
-          <div className="muted">{item.subject || 'No subject yet'}</div>
+          <div className="muted">
+            {item.subject || 'No subject yet'}
+            {item.categoryId && categoryName.has(item.categoryId)
+              ? ` · ${categoryName.get(item.categoryId)}`
+              : ''}
+          </div>
         </>
       ),
     },

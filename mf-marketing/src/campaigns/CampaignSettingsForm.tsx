@@ -1,10 +1,11 @@
+import type { CampaignCategory } from '@app/contract/marketing/campaign-categories';
 import type { Campaign, CampaignPatch } from '@app/contract/marketing/campaigns';
 import type { Sender } from '@app/contract/marketing/senders';
 import { AppLink, Button, FormError, SelectField, TextField } from '@app/shared';
 import { forwardRef, useImperativeHandle, useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 
-type Settings = Pick<Campaign, 'name' | 'subject' | 'preheader' | 'senderId' | 'replyTo'>;
+type Settings = Pick<Campaign, 'name' | 'subject' | 'preheader' | 'senderId' | 'replyTo' | 'categoryId'>;
 
 /** What the form checks before the server does (the server's schema words). */
 function problemsOf(settings: Settings): Partial<Record<keyof Settings, string>> {
@@ -31,15 +32,17 @@ export const CampaignSettingsForm = forwardRef<
   {
     campaign: Campaign;
     senders: readonly Sender[];
+    categories: readonly CampaignCategory[];
     save: (patch: CampaignPatch) => Promise<unknown>;
   }
->(function CampaignSettingsForm({ campaign, senders, save }, ref) {
+>(function CampaignSettingsForm({ campaign, senders, categories, save }, ref) {
   const [settings, setSettings] = useState<Settings>({
     name: campaign.name,
     subject: campaign.subject,
     preheader: campaign.preheader,
     senderId: campaign.senderId,
     replyTo: campaign.replyTo,
+    categoryId: campaign.categoryId,
   });
   const [problems, setProblems] = useState<Partial<Record<keyof Settings, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,6 +62,7 @@ export const CampaignSettingsForm = forwardRef<
         preheader: settings.preheader.trim(),
         senderId: settings.senderId,
         replyTo: settings.replyTo?.trim() || null,
+        categoryId: settings.categoryId,
       });
     } catch (error) {
       setFailure(serverMessage(error));
@@ -136,6 +140,15 @@ export const CampaignSettingsForm = forwardRef<
         value={settings.replyTo ?? ''}
         error={problems.replyTo}
         onChange={(event) => set({ replyTo: event.target.value })}
+      />
+      <SelectField
+        label="Category (optional)"
+        value={settings.categoryId ?? ''}
+        options={[
+          { value: '', label: 'No category' },
+          ...categories.map((category) => ({ value: category.id, label: category.name })),
+        ]}
+        onChange={(categoryId) => set({ categoryId: categoryId || null })}
       />
       <Button type="submit" busy={busy} aria-keyshortcuts="Control+S">
         Save settings

@@ -1,3 +1,4 @@
+import type { CampaignCategory, CampaignCategoryList } from '@app/contract/marketing/campaign-categories';
 import type { CampaignReportType } from '@app/contract/marketing/campaign-messages';
 import type { CampaignReport, CampaignReportRecipients } from '@app/contract/marketing/campaign-reports';
 import type {
@@ -36,6 +37,12 @@ export interface CampaignApi {
   resume(id: string): Promise<Campaign>;
   cancel(id: string): Promise<Campaign>;
   cancelSchedule(id: string): Promise<Campaign>;
+  categories(): Promise<CampaignCategoryList>;
+  /** Quiet: a refusal (a name taken) is shown on the form. */
+  createCategory(name: string): Promise<CampaignCategory>;
+  /** Quiet, as createCategory. */
+  renameCategory(id: string, name: string): Promise<CampaignCategory>;
+  removeCategory(id: string): Promise<void>;
   /** The totals of a campaign's report (recipients, each counted once a kind). */
   report(id: string): Promise<CampaignReport>;
   /** One page of the recipients of a report type, latest first. */
@@ -65,6 +72,15 @@ const serverCampaignApi: CampaignApi = {
   resume: (id) => http.config.post<Campaign>(`${path(id)}/resume`, {}),
   cancel: (id) => http.config.post<Campaign>(`${path(id)}/cancel`, {}),
   cancelSchedule: (id) => http.config.post<Campaign>(`${path(id)}/cancel-schedule`, {}),
+  categories: () => http.config.get<CampaignCategoryList>('/email-marketing/category'),
+  createCategory: (name) => http.config.post<CampaignCategory>('/email-marketing/category', { name }, quiet),
+  renameCategory: (id, name) =>
+    http.config.patch<CampaignCategory>(
+      `/email-marketing/category/${encodeURIComponent(id)}`,
+      { name },
+      quiet,
+    ),
+  removeCategory: (id) => http.config.delete<void>(`/email-marketing/category/${encodeURIComponent(id)}`),
   report: (id) => http.config.get<CampaignReport>(`/email-marketing/reports/${encodeURIComponent(id)}`),
   reportRecipients: (id, type, page) =>
     http.config.get<CampaignReportRecipients>(

@@ -7,6 +7,8 @@ export { pageAfterEnd } from '../lists/list-view.ts';
 /** The campaign list as its address holds it: a search can be shared, reloaded and gone back to. */
 export interface CampaignListView extends ListView {
   status: CampaignStatus | '';
+  /** A category's id, or '' for every campaign. */
+  category: string;
 }
 
 const isStatus = (text: string | null): text is CampaignStatus =>
@@ -16,12 +18,13 @@ const isStatus = (text: string | null): text is CampaignStatus =>
 export function campaignListOf(search: string): CampaignListView {
   const { view, params } = listViewOf(search);
   const status = params.get('status');
-  return { ...view, status: isStatus(status) ? status : '' };
+  const category = (params.get('category') ?? '').slice(0, 100);
+  return { ...view, status: isStatus(status) ? status : '', category };
 }
 
 /** The page's address for a view, its defaults left out: the plain /campaign is every campaign's first page. */
 export const campaignListHref = (view: CampaignListView) =>
-  listHref('/campaign', view, { status: view.status });
+  listHref('/campaign', view, { status: view.status, category: view.category });
 
 /** The list call of a view. */
 export function campaignParamsOf(view: CampaignListView): ListParams {
@@ -30,5 +33,6 @@ export function campaignParamsOf(view: CampaignListView): ListParams {
     size: view.size,
     ...(view.search ? { search: view.search } : {}),
     ...(view.status ? { status: view.status } : {}),
+    ...(view.category ? { category: view.category } : {}),
   };
 }

@@ -4,13 +4,19 @@ import { campaignActions, inTeamZone, scheduleOf, shareOf, testAddressesOf } fro
 
 describe('the campaign screens', () => {
   it('read the list from the address, ignoring a status that does not exist', () => {
-    const view = campaignListOf('?search=news&status=SENT&page=2');
-    expect(view).toEqual({ page: 2, size: 10, search: 'news', status: 'SENT' });
-    expect(campaignParamsOf(view)).toEqual({ page: 2, size: 10, search: 'news', status: 'SENT' });
+    const view = campaignListOf('?search=news&status=SENT&page=2&category=7');
+    expect(view).toEqual({ page: 2, size: 10, search: 'news', status: 'SENT', category: '7' });
+    expect(campaignParamsOf(view)).toEqual({
+      page: 2,
+      size: 10,
+      search: 'news',
+      status: 'SENT',
+      category: '7',
+    });
     expect(campaignListOf('?status=DROP TABLE').status).toBe('');
-    expect(campaignListHref({ page: 1, size: 10, search: '', status: '' })).toBe('/campaign');
-    expect(campaignListHref({ page: 1, size: 10, search: '', status: 'DRAFT' })).toBe(
-      '/campaign?status=DRAFT',
+    expect(campaignListHref({ page: 1, size: 10, search: '', status: '', category: '' })).toBe('/campaign');
+    expect(campaignListHref({ page: 1, size: 10, search: '', status: 'DRAFT', category: '3' })).toBe(
+      '/campaign?status=DRAFT&category=3',
     );
   });
 

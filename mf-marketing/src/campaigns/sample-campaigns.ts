@@ -1,3 +1,4 @@
+import type { CampaignCategory } from '@app/contract/marketing/campaign-categories';
 import { campaignMissing } from '@app/contract/marketing/campaign-messages';
 import type { Campaign, CampaignListAnswer } from '@app/contract/marketing/campaigns';
 import { ApiError } from '@app/shared';
@@ -41,6 +42,21 @@ let campaigns: Campaign[] = [
   campaign(1, 'Autumn collection', 'SENT', 20),
 ];
 let nextId = 4;
+let categories: CampaignCategory[] = [
+  { id: 'category-1', name: 'Newsletters', campaigns: 0, createdAt: at(60) },
+];
+
+const counted = (category: CampaignCategory) => ({
+  ...category,
+  campaigns: campaigns.filter((item) => item.categoryId === category.id).length,
+});
+function categoryNamed(name: string, except?: string): string {
+  const wanted = name.trim();
+  if (categories.some((item) => item.id !== except && item.name.toLowerCase() === wanted.toLowerCase())) {
+    throw new ApiError('A category with this name already exists', 409, undefined, false);
+  }
+  return wanted;
+}
 
 const demoOnly = () =>
   new ApiError('Sending needs your own server: this demo shows sample campaigns', 400, undefined, false);
@@ -69,7 +85,8 @@ export const sampleCampaignApi: CampaignApi = {
     const statuses = query.status ? query.status.split(',') : [];
     const items = campaigns
       .filter((item) => `${item.name} ${item.subject}`.toLowerCase().includes(search))
-      .filter((item) => statuses.length === 0 || statuses.includes(item.status));
+      .filter((item) => statuses.length === 0 || statuses.includes(item.status))
+      .filter((item) => !query.category || item.categoryId === query.category);
     const page = query.page ?? 1;
     const size = query.size ?? 10;
     return {
@@ -139,4 +156,26 @@ export const sampleCampaignApi: CampaignApi = {
     };
   },
   reportRecipients: async (_id, _type, page) => ({ items: [], total: 0, page, size: 10 }),
+  categories: async () => ({ items: categories.map(counted) }),
+  createCategory: async (name) => {
+    const made = {
+      id: `category-${nextId++}`,
+      name: categoryNamed(name),
+      campaigns: 0,
+      createdAt: new Date().toISOString(),
+    };
+    categories = [...categories, made].sort((x, y) => x.name.localeCompare(y.name));
+    return made;
+  },
+  renameCategory: async (id, name) => {
+    const wanted = categoryNamed(name, id);
+    categories = categories.map((item) => (item.id === id ? { ...item, name: wanted } : item));
+    const renamed = categories.find((item) => item.id === id);
+    if (!renamed) throw new ApiError('Category not found', 404, undefined, false);
+    return counted(renamed);
+  },
+  removeCategory: async (id) => {
+    categories = categories.filter((item) => item.id !== id);
+    campaigns = campaigns.map((item) => (item.categoryId === id ? { ...item, categoryId: null } : item));
+  },
 };

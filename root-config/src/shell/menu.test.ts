@@ -46,18 +46,19 @@ describe('the marketing items', () => {
         () => true,
       ),
     );
-    expect(all.slice(0, 6)).toEqual([
+    expect(all.slice(0, 7)).toEqual([
       'Home',
       'Contact Book',
       'Add Contact',
       'Campaign',
+      'Campaign Category',
       'File Manager',
       'Manage Sender',
     ]);
     const noSender = labels(
       visibleMenu(
         () => true,
-        (path) => path !== '/sender' && path !== '/campaign',
+        (path) => path !== '/sender' && !path.startsWith('/campaign'),
       ),
     );
     expect(noSender.slice(0, 4)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager']);

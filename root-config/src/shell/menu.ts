@@ -26,6 +26,7 @@ export const marketingMenu: MenuGroup[] = [
       { label: 'Contact Book', path: '/contact' },
       { label: 'Add Contact', path: '/contact/add' },
       { label: 'Campaign', path: '/campaign' },
+      { label: 'Campaign Category', path: '/campaign/category' },
       { label: 'File Manager', path: '/file-manager' },
       { label: 'Manage Sender', path: '/sender' },
       { label: 'Subscriber Setting', path: '/subscriber-setting' },

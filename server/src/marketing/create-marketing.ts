@@ -38,6 +38,8 @@ import { createSegmentService } from './contacts/segments/segment-service.ts';
 import { subscriptionRoutes } from './contacts/subscription/subscription-routes.ts';
 import { createSubscriptionService } from './contacts/subscription/subscription-service.ts';
 import { createSuppressionFollower } from './contacts/subscription/suppression-follower.ts';
+import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
+import { createDashboardService } from './dashboard/dashboard-service.ts';
 import { fileRoutes } from './files/routes.ts';
 import { senderRoutes } from './senders/routes.ts';
 import { senderDoorOf } from './senders/sender-door.ts';
@@ -149,6 +151,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
       }),
     }),
     reportRoutes({ guards, reports: createReportService({ db }) }),
+    dashboardRoutes({ guards, dashboard: createDashboardService({ db, clock, company }) }),
   ];
 }
 

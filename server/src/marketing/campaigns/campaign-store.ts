@@ -303,3 +303,49 @@ export const campaignStore = {
       [id, end.status, end.error, end.now],
     ),
 };
+
+/** What Home shows of the company's campaigns (dashboard-service.ts). */
+export const campaignSummaryStore = {
+  /** Campaigns started since `since`, with the recipients they queued and their report's totals. */
+  totalsSince: (db: Db, companyId: string, since: Date) =>
+    db.one<{ sent: number; recipients: number; delivered: number; opened: number; clicked: number }>(
+      `SELECT count(*)::int AS sent, coalesce(sum(c.queued), 0)::int AS recipients,
+              coalesce(sum(t.delivered), 0)::int AS delivered, coalesce(sum(t.opened), 0)::int AS opened,
+              coalesce(sum(t.clicked), 0)::int AS clicked
+       FROM campaigns c LEFT JOIN campaign_totals t ON t.campaign_id = c.id
+       WHERE c.company_id = $1 AND c.started_at >= $2`,
+      [companyId, since],
+    ),
+
+  /** The latest sent campaigns, with their opens and clicks. */
+  recentlySent: (db: Db, companyId: string, limit: number) =>
+    db.query<{ id: string; name: string; sent_at: Date; queued: number; opened: number; clicked: number }>(
+      `SELECT c.id::text AS id, c.name, c.sent_at, c.queued,
+              coalesce(t.opened, 0) AS opened, coalesce(t.clicked, 0) AS clicked
+       FROM campaigns c LEFT JOIN campaign_totals t ON t.campaign_id = c.id
+       WHERE c.company_id = $1 AND c.status = 'SENT' ORDER BY c.sent_at DESC, c.id DESC LIMIT $2`,
+      [companyId, limit],
+    ),
+
+  /** The next scheduled campaigns, soonest first. */
+  scheduled: (db: Db, companyId: string, limit: number) =>
+    db.query<{ id: string; name: string; scheduled_at: Date }>(
+      `SELECT id::text AS id, name, scheduled_at FROM campaigns
+       WHERE company_id = $1 AND status = 'SCHEDULED' ORDER BY scheduled_at, id LIMIT $2`,
+      [companyId, limit],
+    ),
+
+  /**
+   * The hour of the day (`offsetMinutes` east of UTC) with the most first opens by people among the
+   * recipients of campaigns started since `since`.
+   */
+  peakOpenHour: (db: Db, companyId: string, since: Date, offsetMinutes: number) =>
+    db.maybeOne<{ hour: number; opens: number }>(
+      `SELECT extract(hour FROM (r.opened_at AT TIME ZONE 'UTC') + make_interval(mins => $3))::int AS hour,
+              count(*)::int AS opens
+       FROM campaigns c JOIN campaign_recipients r ON r.campaign_id = c.id
+       WHERE c.company_id = $1 AND c.started_at >= $2 AND r.opened_at IS NOT NULL
+       GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+      [companyId, since, offsetMinutes],
+    ),
+};

@@ -187,6 +187,15 @@ export function createContactStore(db: Db) {
       return count;
     },
 
+    /** How many contacts the company added since `since` (its creation index serves it). */
+    addedSince: async (companyId: string, since: Date) =>
+      (
+        await db.one<{ count: number }>(
+          'SELECT count(*)::int AS count FROM contacts WHERE company_id = $1 AND created_at >= $2',
+          [companyId, since],
+        )
+      ).count,
+
     /** How many contacts the filter holds. */
     async count(companyId: string, filter: ContactFilter): Promise<number> {
       const params: unknown[] = [companyId];

@@ -247,4 +247,21 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(progress).toContainText(`${inTwoDays} 09:30 (UTC+07:00)`);
   await page.getByRole('button', { name: 'Back to draft' }).click();
   await expect(page.getByRole('form', { name: 'Campaign settings' })).toBeVisible();
+
+  // Home sums it up: the campaign sent, its rates, and the hour Ana read it as the peak time.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Home', exact: true })
+    .click();
+  const stats = page.getByTestId('campaign-stats');
+  await expect(stats.locator('.campaign-totals > div').filter({ hasText: 'Campaigns sent' })).toContainText(
+    '1',
+  );
+  await expect(stats.locator('.campaign-totals > div').filter({ hasText: 'Open rate' })).toContainText('50%');
+  await expect(stats.getByRole('region', { name: 'Recently sent' })).toContainText('December news');
+  await expect(page.getByTestId('peak-time')).toContainText('Your recipients open most between');
+  // The email limit as it stands now: the two campaign mails and the test count.
+  await expect(stats.getByText(/^Email limit: 3 of [\d,]+ used this period\.$/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await screenshots(page, 'campaign-home');
 });

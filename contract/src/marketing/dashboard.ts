@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-/** The ranges Home offers, in days back from now. */
-export const dashboardRanges = [7, 30, 90] as const;
+import { dashboardRanges } from './dashboard-ranges.ts';
 
 /** `GET /v1/dashboard/stats?days=30`. */
 export const dashboardQuery = z.object({

@@ -11,11 +11,12 @@ import {
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { loadMissionFacts } from './api.ts';
+import { CampaignStats } from './CampaignStats.tsx';
 import { missionPercent, missionSteps } from './mission.ts';
 
 /**
- * /dashboard, "Home": the onboarding mission with its percentage (§3); the campaign statistics join
- * it when campaigns exist.
+ * /dashboard, "Home": the onboarding mission with its percentage (§3), and the campaign statistics
+ * over a range.
  */
 export function DashboardPage() {
   const tours = useStore($tours);
@@ -76,6 +77,9 @@ export function DashboardPage() {
           ) : null}
         </Panel>
       )}
+      <Panel title="Campaigns">
+        <CampaignStats />
+      </Panel>
     </Page>
   );
 }

@@ -10,6 +10,7 @@ import type { MarketingEngine } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReportError } from '../report-error.ts';
+import { campaignAudienceUsers } from './campaigns/campaign-audience-users.ts';
 import { campaignRoutes } from './campaigns/campaign-routes.ts';
 import { createCampaignRunner } from './campaigns/campaign-runner.ts';
 import { createCampaignService } from './campaigns/campaign-service.ts';
@@ -97,7 +98,8 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
     importDir,
     renderDesign,
   } = deps;
-  const segments = createSegmentService({ db, clock, company });
+  const audienceUsers = campaignAudienceUsers(db);
+  const segments = createSegmentService({ db, clock, company, audienceUsers });
   const audiences = createAudiences({ db, segmentCondition: segments.segmentCondition });
   const categories = createCategoryService({ db, clock });
   const contacts = createContactService({
@@ -125,7 +127,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
       subscriptions: createSubscriptionService({ db, clock, company, engine, contacts }),
     }),
     fieldRoutes({ guards, fields: createFieldService({ db, clock, company }) }),
-    labelRoutes({ guards, labels: createLabelService({ db, clock, company }) }),
+    labelRoutes({ guards, labels: createLabelService({ db, clock, company, audienceUsers }) }),
     importRoutes({ guards, imports: createImportService({ db, clock, company, dir: importDir }) }),
     contactExportRoutes({
       guards,

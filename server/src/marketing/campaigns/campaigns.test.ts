@@ -198,7 +198,7 @@ describe.each(databases)('campaigns on $name', (database) => {
     expect(await messagesOf(a.companyId, copy.id)).toEqual([]);
   });
 
-  it('fails a send whose segment was deleted meanwhile, saying so, instead of retrying it for ever', async () => {
+  it('keeps a segment or label a send needs from being deleted, and drops a deleted one from drafts', async () => {
     await contact(a, { email: 'zed@gone-segment.test', firstname: 'Zed' });
     const segment = await t.post('/v1/contacts/segment', a.token, {
       name: 'Zed only',
@@ -208,9 +208,46 @@ describe.each(databases)('campaigns on $name', (database) => {
       },
     });
     const segmentId = segment.json().data.id;
+    const held = await label(a, 'Held label', []);
+    const made = await ready(held, { name: 'Needs them', segments: [segmentId] });
+    const draft = await ready(held, { name: 'Just a draft', segments: [segmentId] });
+    expect(
+      (await t.post(`/v1/email-marketing/${made.id}/send`, a.token, { schedule: '2099-01-01 10:00' }))
+        .statusCode,
+    ).toBe(200);
+    for (const path of [`/v1/contacts/segment/${segmentId}`, `/v1/contacts/label/${held}`]) {
+      const refused = await t.call('DELETE', path, a.token);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toMatch(
+        /is used by campaigns that are scheduled or going out: Needs them\. Cancel them first$/,
+      );
+    }
+    // Back to a draft, the campaign lets them go: each disappears from both drafts.
+    expect((await t.post(`/v1/email-marketing/${made.id}/cancel-schedule`, a.token)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/v1/contacts/segment/${segmentId}`, a.token)).statusCode).toBe(200);
+    expect((await t.call('DELETE', `/v1/contacts/label/${held}`, a.token)).statusCode).toBe(200);
+    for (const id of [made.id, draft.id]) {
+      expect(await t.getData(`/v1/email-marketing/${id}`, a.token)).toMatchObject({
+        labels: [],
+        segments: [],
+      });
+    }
+  });
+
+  it('fails a send whose segment is gone when it starts, saying so, instead of retrying it for ever', async () => {
+    await contact(a, { email: 'yan@gone-segment.test', firstname: 'Yan' });
+    const segment = await t.post('/v1/contacts/segment', a.token, {
+      name: 'Yan only',
+      rules: {
+        match: 'all',
+        conditions: [{ kind: 'field', field: 'firstname', operator: 'is', value: 'Yan' }],
+      },
+    });
+    const segmentId = segment.json().data.id;
     const made = await ready(await label(a, 'Gone segment', []), { labels: [], segments: [segmentId] });
     expect((await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {})).statusCode).toBe(200);
-    expect((await t.call('DELETE', `/v1/contacts/segment/${segmentId}`, a.token)).statusCode).toBe(200);
+    // Deleted behind the console's back (the API refuses it now): the send still ends, saying why.
+    await t.db.query('DELETE FROM contact_segments WHERE id = $1', [segmentId]);
     expect(await runner().runDue()).toBe(1);
     expect(await t.getData(`/v1/email-marketing/${made.id}`, a.token)).toMatchObject({
       status: 'FAILED',

@@ -10,6 +10,7 @@ import type { Clock } from '../../clock.ts';
 import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { CompanyDoor } from '../company-door.ts';
+import { type AudienceUsers, refuseWhileHeld } from './audience/audience-users.ts';
 import { isId } from './entity-id.ts';
 import { createLabelStore, type LabelRow } from './label-store.ts';
 
@@ -17,6 +18,8 @@ export interface LabelServiceDeps {
   db: Db;
   clock: Clock;
   company: CompanyDoor;
+  /** What sends to labels: a delete asks it first. */
+  audienceUsers?: AudienceUsers;
 }
 
 export type LabelService = ReturnType<typeof createLabelService>;
@@ -79,8 +82,13 @@ export function createLabelService(deps: LabelServiceDeps) {
         }),
       ),
 
+    /** Deletes a label no scheduled or sending campaign needs, dropping it from the others. */
     async remove(companyId: string, id: string): Promise<void> {
-      await changing(companyId, id, (tx) => labels.remove(tx, companyId, id));
+      if (isId(id)) await refuseWhileHeld(deps.audienceUsers, companyId, 'label', id);
+      await changing(companyId, id, async (tx) => {
+        await deps.audienceUsers?.forget(tx, companyId, 'label', id);
+        return labels.remove(tx, companyId, id);
+      });
     },
 
     addMembers: (companyId: string, id: string, contactIds: readonly string[]) =>

@@ -9,6 +9,7 @@ import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
 import { DomainError } from '../../../domain-error.ts';
 import type { CompanyDoor } from '../../company-door.ts';
+import { type AudienceUsers, refuseWhileHeld } from '../audience/audience-users.ts';
 import { isId } from '../entity-id.ts';
 import { fieldStore } from '../field-store.ts';
 import { segmentCompiler } from './segment-sql.ts';
@@ -37,6 +38,8 @@ export function createSegmentService(deps: {
   db: Db;
   clock: Clock;
   company: Pick<CompanyDoor, 'utcOffsetMinutes'>;
+  /** What sends to segments: a delete asks it first (the routes' service has it; workers never delete). */
+  audienceUsers?: AudienceUsers;
 }) {
   const { db, clock, company } = deps;
 
@@ -86,8 +89,15 @@ export function createSegmentService(deps: {
       return toSegment(row);
     },
 
+    /** Deletes a segment no scheduled or sending campaign needs, dropping it from the others. */
     async remove(companyId: string, id: string): Promise<void> {
-      if (!isId(id) || !(await segmentStore.remove(db, companyId, id))) throw notFound();
+      if (!isId(id)) throw notFound();
+      await refuseWhileHeld(deps.audienceUsers, companyId, 'segment', id);
+      const removed = await db.transaction(async (tx) => {
+        await deps.audienceUsers?.forget(tx, companyId, 'segment', id);
+        return segmentStore.remove(tx, companyId, id);
+      });
+      if (!removed) throw notFound();
     },
 
     /** How many contacts meet the saved segment now. */

@@ -299,6 +299,14 @@ async function retentionCutoffs(target: Db, now: Date): Promise<RetentionCutoff[
 /** Message events: written in batches by the engine, searched newest first by the Events API. */
 export function createEventStore(db: Db) {
   const listeners: InsertListener[] = [];
+  /** Where a read of event ids after `afterId`, at most `window` ids on, ends: the newest id when nearer. */
+  async function idWindowEnd(afterId: string, window: number): Promise<string> {
+    const { top } = await db.one<{ top: string }>(
+      'SELECT coalesce(max(id), 0)::text AS top FROM message_events',
+    );
+    return BigInt(top) < BigInt(afterId) + BigInt(window) ? top : String(BigInt(afterId) + BigInt(window));
+  }
+
   return {
     /** Adds a listener that sees every later insert, inside its transaction. */
     onInsert(listener: InsertListener): void {
@@ -338,11 +346,7 @@ export function createEventStore(db: Db) {
      * next start. Read by the primary key, so a range costs the same whatever the table holds.
      */
     async engagementAfter(afterId: string, window: number): Promise<{ events: Engagement[]; upTo: string }> {
-      const { top } = await db.one<{ top: string }>(
-        'SELECT coalesce(max(id), 0)::text AS top FROM message_events',
-      );
-      const upTo =
-        BigInt(top) < BigInt(afterId) + BigInt(window) ? top : String(BigInt(afterId) + BigInt(window));
+      const upTo = await idWindowEnd(afterId, window);
       const events = await db.query<Engagement>(
         `SELECT company_id AS "companyId", lower(rcpt_to) AS address, ts AS at,
                 CASE WHEN type IN ('click', 'amp_click') THEN 'click' ELSE 'open' END AS kind
@@ -365,11 +369,7 @@ export function createEventStore(db: Db) {
       afterId: string,
       window: number,
     ): Promise<{ events: CampaignEvent[]; upTo: string }> {
-      const { top } = await db.one<{ top: string }>(
-        'SELECT coalesce(max(id), 0)::text AS top FROM message_events',
-      );
-      const upTo =
-        BigInt(top) < BigInt(afterId) + BigInt(window) ? top : String(BigInt(afterId) + BigInt(window));
+      const upTo = await idWindowEnd(afterId, window);
       const events = await db.query<CampaignEvent>(
         `SELECT company_id AS "companyId", campaign_id AS "campaignId", lower(rcpt_to) AS address, ts AS at,
                 CASE

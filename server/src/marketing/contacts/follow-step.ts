@@ -48,3 +48,32 @@ export async function followStep<C>(
       throw error;
     });
 }
+
+/** Event ids read at once by an events follower. */
+const eventWindow = 5000;
+/**
+ * Ids read again behind the cursor each time: an event's id is taken when it is inserted, so one
+ * committed after a later id was read is still seen. Applying an event twice must change nothing.
+ */
+const eventOverlap = 1000;
+
+/**
+ * One step of a follower of the engine's events by id (`read` answers the events after an id, at most
+ * `window` ids on, and where the next read starts), applying them with `apply` (which must change
+ * nothing when given an event again). Answers how far it moved (0: caught up).
+ */
+export function followEventIds<E>(
+  db: Db,
+  name: string,
+  read: (afterId: string, window: number) => Promise<{ events: E[]; upTo: string }>,
+  apply: (tx: Db, events: E[]) => Promise<unknown>,
+): Promise<number> {
+  return followStep<string>(db, name, async (after) => {
+    const from = after ?? '0';
+    const start = BigInt(from) > BigInt(eventOverlap) ? String(BigInt(from) - BigInt(eventOverlap)) : '0';
+    const { events, upTo } = await read(start, eventWindow + eventOverlap);
+    const moved = Number(BigInt(upTo) - BigInt(from));
+    if (moved <= 0) return undefined;
+    return { next: upTo, moved, apply: (tx) => apply(tx, events) };
+  });
+}

@@ -1,16 +1,8 @@
 import type { Db } from '../../../db/db.ts';
 import type { Engagement, MarketingEngine } from '../../../engine/interfaces.ts';
-import { followStep } from '../follow-step.ts';
+import { followEventIds } from '../follow-step.ts';
 
 const cursorName = 'engine-engagement';
-/** Event ids read at once. */
-const window = 5000;
-/**
- * Ids read again behind the cursor each time: an event's id is taken when it is inserted, so one
- * committed after a later id was read is still seen. Applying an event twice changes nothing.
- */
-const overlap = 1000;
-
 /** Each address's latest open and click in `events` (a click counts as an open: the mail was read). */
 function latestOf(events: readonly Engagement[]) {
   const latest = new Map<string, { companyId: string; email: string; opened: Date; clicked: Date | null }>();
@@ -39,33 +31,27 @@ export function createEngagementFollower(deps: { db: Db; engine: Pick<MarketingE
   return {
     /** Applies one range of events; answers how many ids it moved on (0: caught up). */
     runOnce: () =>
-      followStep<string>(db, cursorName, async (after) => {
-        const from = after ?? '0';
-        const start = BigInt(from) > BigInt(overlap) ? String(BigInt(from) - BigInt(overlap)) : '0';
-        const { events, upTo } = await engine.engagementAfter(start, window + overlap);
-        const moved = Number(BigInt(upTo) - BigInt(from));
-        if (moved <= 0) return undefined;
-        const rows = latestOf(events);
-        return {
-          next: upTo,
-          moved,
-          apply: async (tx) => {
-            if (rows.length === 0) return;
-            await tx.query(
-              `UPDATE contacts c SET last_open_at = GREATEST(c.last_open_at, e.opened),
-                 last_click_at = GREATEST(c.last_click_at, e.clicked)
-               FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS e(company_id, email, opened, clicked)
-               WHERE c.company_id = e.company_id AND c.email = e.email
-                 AND (e.opened > coalesce(c.last_open_at, '-infinity') OR e.clicked > coalesce(c.last_click_at, '-infinity'))`,
-              [
-                rows.map((row) => row.companyId),
-                rows.map((row) => row.email),
-                rows.map((row) => row.opened),
-                rows.map((row) => row.clicked),
-              ],
-            );
-          },
-        };
-      }),
+      followEventIds(
+        db,
+        cursorName,
+        (afterId, window) => engine.engagementAfter(afterId, window),
+        async (tx, events) => {
+          const rows = latestOf(events);
+          if (rows.length === 0) return;
+          await tx.query(
+            `UPDATE contacts c SET last_open_at = GREATEST(c.last_open_at, e.opened),
+               last_click_at = GREATEST(c.last_click_at, e.clicked)
+             FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[]) AS e(company_id, email, opened, clicked)
+             WHERE c.company_id = e.company_id AND c.email = e.email
+               AND (e.opened > coalesce(c.last_open_at, '-infinity') OR e.clicked > coalesce(c.last_click_at, '-infinity'))`,
+            [
+              rows.map((row) => row.companyId),
+              rows.map((row) => row.email),
+              rows.map((row) => row.opened),
+              rows.map((row) => row.clicked),
+            ],
+          );
+        },
+      ),
   };
 }

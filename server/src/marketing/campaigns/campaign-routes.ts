@@ -19,6 +19,8 @@ import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '.
 import type { CampaignService } from './campaign-service.ts';
 
 const tags = ['campaigns'];
+/** A campaign's body: its content (HTML up to 2 MB, or a block design) with room for JSON's escapes. */
+const campaignBodyLimit = 5 * 1024 * 1024;
 
 export interface CampaignRouteDeps {
   guards: Pick<AuthGuards, 'full'>;
@@ -63,6 +65,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
       '/email-marketing',
       {
         onRequest: compose,
+        bodyLimit: campaignBodyLimit,
         schema: {
           tags,
           summary: 'Start a campaign as a draft (a name; the rest can come later)',
@@ -83,7 +86,11 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
 
     app.patch(
       '/email-marketing/:id',
-      { onRequest: compose, schema: { ...one('Change a draft').schema, body: campaignPatchBody } },
+      {
+        onRequest: compose,
+        bodyLimit: campaignBodyLimit,
+        schema: { ...one('Change a draft').schema, body: campaignPatchBody },
+      },
       async (request) => ({
         data: await campaigns.update(companyOf(request), request.params.id, request.body),
       }),

@@ -374,6 +374,17 @@ describe.each(databases)('campaigns on $name', (database) => {
     const id = await contact(a, { email: 'mine@tenant.test' });
     const mine = await label(a, 'Tenant', [id]);
     const made = await ready(mine);
+    // Content up to 2 MB of HTML is taken; more is refused with the limit's words.
+    const big = `<p>${'x'.repeat(1_900_000)}</p>${unsubscribeLink}`;
+    const large = await t.call('PATCH', `/v1/email-marketing/${made.id}`, a.token, {
+      content: { html: big },
+    });
+    expect(large.statusCode, large.body.slice(0, 300)).toBe(200);
+    const tooLarge = await t.call('PATCH', `/v1/email-marketing/${made.id}`, a.token, {
+      content: { html: 'y'.repeat(2_200_000) },
+    });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.body).toContain('The HTML is larger than 2 MB');
     const edited = await t.call('PATCH', `/v1/email-marketing/${made.id}`, a.token, {
       subject: 'New subject',
     });

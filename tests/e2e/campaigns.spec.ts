@@ -1,6 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { axeViolations, choose, screenshots } from './helpers.ts';
+import { axeViolations, choose, runAdminIn, screenshots } from './helpers.ts';
 import { deliveredHtml, deliveringProductionAccount, linkDeliveredTo } from './support/email-editor.ts';
 import { type EngineServer, expect, test } from './support/engine-server.ts';
 import { sessionHeaders, verifiedSendingDomain } from './support/verified-domain.ts';
@@ -152,6 +153,17 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(ready).toHaveText('Ready to send: nothing is missing.');
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'campaign-composer');
+
+  // §6: the operator turns on HTML download for the company; the content comes as a file.
+  await expect(page.getByRole('button', { name: 'Download HTML' })).toHaveCount(0);
+  runAdminIn(engine.dataDir, 'set-toggle', '--email', email, '--toggle', 'htmlDownload', '--value', 'on');
+  await page.reload();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download HTML' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^campaign-\d+\.html$/);
+  expect(await readFile((await download.path()) ?? '', 'utf8')).toContain('data-msys-unsubscribe="1"');
+  await expect(ready).toHaveText('Ready to send: nothing is missing.');
 
   // A test to the user, with "[Test]" before the subject; the campaign stays a draft.
   await page.getByLabel('Test addresses').fill(email);

@@ -1,8 +1,11 @@
 import { campaignMissing } from '@app/contract/marketing/campaign-messages';
 import type { Campaign, CampaignPatch } from '@app/contract/marketing/campaigns';
 import {
+  $company,
   $currentRoute,
   AppLink,
+  Button,
+  downloadFile,
   EmptyState,
   LoadStatus,
   Page,
@@ -118,7 +121,7 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
   if (!draft) {
     return (
       <>
-        <Panel title="Status">
+        <Panel title="Status" actions={<HtmlDownload api={api} campaign={campaign} />}>
           <CampaignProgress api={api} campaign={campaign} onChanged={setCampaign} />
         </Panel>
         {campaign.startedAt ? (
@@ -147,7 +150,7 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
       <Panel title="Recipients">
         <CampaignRecipients campaign={campaign} count={countNow} save={save} />
       </Panel>
-      <Panel title="Content">
+      <Panel title="Content" actions={<HtmlDownload api={api} campaign={campaign} />}>
         <CampaignContent
           campaign={campaign}
           needsFooter={readiness.data?.missing.includes(campaignMissing.unsubscribe) ?? false}
@@ -164,5 +167,20 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
         />
       </Panel>
     </>
+  );
+}
+
+/** §6: the campaign's HTML as a file, for companies with the HTML download toggle. */
+function HtmlDownload({ api, campaign }: { api: CampaignApi; campaign: Campaign }) {
+  const company = useStore($company);
+  if (!company?.toggles.includes('htmlDownload') || !campaign.content) return null;
+  return (
+    <Button
+      size="small"
+      variant="secondary"
+      onClick={() => void downloadFile(api.htmlPath(campaign.id), `campaign-${campaign.id}.html`)}
+    >
+      Download HTML
+    </Button>
   );
 }

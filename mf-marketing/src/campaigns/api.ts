@@ -37,6 +37,8 @@ export interface CampaignApi {
   resume(id: string): Promise<Campaign>;
   cancel(id: string): Promise<Campaign>;
   cancelSchedule(id: string): Promise<Campaign>;
+  /** The path of the campaign's HTML as a file, for `downloadFile` (§6 htmlDownload toggle). */
+  htmlPath(id: string): string;
   categories(): Promise<CampaignCategoryList>;
   /** Quiet: a refusal (a name taken) is shown on the form. */
   createCategory(name: string): Promise<CampaignCategory>;
@@ -72,6 +74,7 @@ const serverCampaignApi: CampaignApi = {
   resume: (id) => http.config.post<Campaign>(`${path(id)}/resume`, {}),
   cancel: (id) => http.config.post<Campaign>(`${path(id)}/cancel`, {}),
   cancelSchedule: (id) => http.config.post<Campaign>(`${path(id)}/cancel-schedule`, {}),
+  htmlPath: (id) => `${path(id)}/html`,
   categories: () => http.config.get<CampaignCategoryList>('/email-marketing/category'),
   createCategory: (name) => http.config.post<CampaignCategory>('/email-marketing/category', { name }, quiet),
   renameCategory: (id, name) =>

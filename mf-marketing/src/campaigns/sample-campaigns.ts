@@ -156,6 +156,7 @@ export const sampleCampaignApi: CampaignApi = {
     };
   },
   reportRecipients: async (_id, _type, page) => ({ items: [], total: 0, page, size: 10 }),
+  htmlPath: (id) => `/email-marketing/${id}/html`,
   categories: async () => ({ items: categories.map(counted) }),
   createCategory: async (name) => {
     const made = {

@@ -16,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import type { CampaignService } from './campaign-service.ts';
 
 const tags = ['campaigns'];
@@ -147,6 +148,26 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
       async (request) => ({
         data: { count: await campaigns.countRecipients(companyOf(request), request.params.id) },
       }),
+    );
+
+    app.get(
+      '/email-marketing/:id/html',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: "The campaign's HTML as it is sent, as a file (companies with the htmlDownload toggle)",
+          security: bearerSecurity,
+          params: numericIdParams,
+        },
+      },
+      async (request, reply) => {
+        const html = await campaigns.html(companyOf(request), request.params.id);
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('content-disposition', contentDisposition(`campaign-${request.params.id}.html`))
+          .send(html);
+      },
     );
 
     app.get(

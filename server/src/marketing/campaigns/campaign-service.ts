@@ -18,14 +18,20 @@ import type { Audiences } from '../contacts/audience/audience.ts';
 import { isId } from '../contacts/entity-id.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
 import { audienceOf } from './campaign-audience.ts';
-import { campaignMail, campaignParts, engineCampaignId, hasUnsubscribeLink } from './campaign-content.ts';
+import {
+  campaignMail,
+  campaignParts,
+  engineCampaignId,
+  hasUnsubscribeLink,
+  withPreheader,
+} from './campaign-content.ts';
 import { type CampaignDraft, type CampaignRow, campaignStore } from './campaign-store.ts';
 import type { CategoryService } from './categories/category-service.ts';
 
 export interface CampaignServiceDeps {
   db: Db;
   clock: Clock;
-  company: Pick<CompanyDoor, 'utcOffsetMinutes'>;
+  company: Pick<CompanyDoor, 'utcOffsetMinutes' | 'toggles'>;
   audiences: Audiences;
   senders: SenderDoor;
   renderDesign: RenderDesign;
@@ -208,6 +214,24 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       const row = await owned(companyId, id);
       const draft = { ...draftOf(row), name: `Copy of ${row.name}`.slice(0, 200) };
       return toCampaign(await campaignStore.insert(db, companyId, draft, clock.now()));
+    },
+
+    /**
+     * §6 HTML download: the campaign's HTML as it is sent (rendered from its design, the preheader
+     * in, merge tags still to fill), for companies with the htmlDownload toggle.
+     */
+    async html(companyId: string, id: string): Promise<string> {
+      const row = await owned(companyId, id);
+      if (!(await deps.company.toggles(companyId)).includes('htmlDownload')) {
+        throw new DomainError(
+          'notAllowed',
+          "Downloading a campaign's HTML needs the HTML download option. Ask your administrator to turn it on.",
+        );
+      }
+      if (!row.content) throw new DomainError('validation', campaignMissing.content, { field: 'content' });
+      const parts = await campaignParts(companyId, row.content, deps.renderDesign).catch(() => undefined);
+      if (!parts) throw new DomainError('validation', campaignRefusals.unrenderable, { field: 'content' });
+      return withPreheader(parts.html, row.preheader);
     },
 
     /** The ready-to-send check: what the campaign still lacks, in the composer's words (none: ready). */

@@ -374,6 +374,18 @@ describe.each(databases)('campaigns on $name', (database) => {
     const id = await contact(a, { email: 'mine@tenant.test' });
     const mine = await label(a, 'Tenant', [id]);
     const made = await ready(mine);
+    // Its HTML as a file, only with the company's htmlDownload toggle (§6).
+    const refused = await t.call('GET', `/v1/email-marketing/${made.id}/html`, a.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toContain('needs the HTML download option');
+    await t.accounts.companies.setToggle(a.companyId, 'htmlDownload', true);
+    const file = await t.call('GET', `/v1/email-marketing/${made.id}/html`, a.token);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('text/html');
+    expect(file.headers['content-disposition']).toContain(`campaign-${made.id}.html`);
+    expect(file.body).toContain('Hi {{firstname}}');
+    expect((await t.call('GET', `/v1/email-marketing/${made.id}/html`, b.token)).statusCode).toBe(404);
+    await t.accounts.companies.setToggle(a.companyId, 'htmlDownload', false);
     // Content up to 2 MB of HTML is taken; more is refused with the limit's words.
     const big = `<p>${'x'.repeat(1_900_000)}</p>${unsubscribeLink}`;
     const large = await t.call('PATCH', `/v1/email-marketing/${made.id}`, a.token, {

@@ -22,6 +22,7 @@ export const campaignMissing = {
   recipients: 'Choose the labels or segments to send to',
   content: 'Add the content',
   unsubscribe: 'Add an unsubscribe link to the content',
+  plan: 'Renew your plan: it has expired',
 } as const;
 
 /** Why a campaign cannot be changed or sent as asked. */
@@ -36,6 +37,8 @@ export const campaignRefusals = {
   notPaused: 'Only a paused campaign can be resumed',
   notCancellable: 'Only a scheduled, sending or paused campaign can be cancelled',
   unrenderable: 'The content could not be rendered',
+  /** §8, word for word: a send or schedule past the plan's end. */
+  packageExpired: 'Package expired, please update your plan',
 } as const;
 
 /** §9's report types of a campaign: whose mail did what, each a recipient list of the report. */

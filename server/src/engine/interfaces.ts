@@ -6,6 +6,7 @@ import { isFreeDomain } from './recipient-validation/address-facts.ts';
 import type { SendingDomainStore } from './sending-domains/sending-domain-store.ts';
 import type { SuppressionChangeCursor, SuppressionStore } from './suppression/suppression-store.ts';
 import type { TransmissionService } from './transmissions/transmission-service.ts';
+import type { UsageMeter } from './usage/usage-meter.ts';
 
 export type { CampaignEvent, Engagement } from './events/event-store.ts';
 export type { SuppressionChangeCursor } from './suppression/suppression-store.ts';
@@ -112,6 +113,8 @@ export interface MarketingEngine {
     companyId: string,
     batch: CampaignBatch,
   ): Promise<{ transmissionId: string; duplicate: boolean }>;
+  /** When the company's plan ends (§5: nothing is scheduled past it); null for one that does not. */
+  planExpiresAt(companyId: string): Promise<Date | null>;
 }
 
 /** An address put on (or changed on) a company's non-transactional suppression list, and why. */
@@ -132,6 +135,7 @@ export function marketingEngineOf(engine: {
   events: Pick<EventStore, 'engagementAfter' | 'campaignEventsAfter' | 'search'>;
   sendingDomains: Pick<SendingDomainStore, 'list'>;
   suppressions: Pick<SuppressionStore, 'suppressed' | 'add' | 'remove' | 'changedSince'>;
+  usage: Pick<UsageMeter, 'expiresAt'>;
 }): MarketingEngine {
   return {
     async sendingDomainsOf(companyId) {
@@ -165,6 +169,7 @@ export function marketingEngineOf(engine: {
     },
     engagementAfter: (afterId, window) => engine.events.engagementAfter(afterId, window),
     campaignEventsAfter: (afterId, window) => engine.events.campaignEventsAfter(afterId, window),
+    planExpiresAt: (companyId) => engine.usage.expiresAt(companyId),
     async addressEvents(companyId, address, limit) {
       const page = await engine.events.search(
         { companyId, subaccountId: 0, from: new Date(0), to: farFuture, recipients: [address.toLowerCase()] },

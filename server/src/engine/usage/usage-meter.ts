@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { createNotifiedCache } from '../../db/notified-cache.ts';
-import { counterStart, type Period } from './quotas.ts';
+import { activeSubscription, counterStart, type Period } from './quotas.ts';
 
 interface PlanQuota {
   feature: string;
@@ -175,6 +175,10 @@ export function createUsageMeter(db: Db, clock: Clock) {
       }
       return { ok: true };
     },
+
+    /** When the company's plan (its subscription) ends; null for one that does not. */
+    expiresAt: async (companyId: string): Promise<Date | null> =>
+      (await activeSubscription(db, companyId)).expires_at,
 
     /**
      * Gives back, through `tx`, charges taken at `chargedAt` (in that period's counters) for messages

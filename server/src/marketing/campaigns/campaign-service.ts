@@ -37,7 +37,7 @@ export interface CampaignServiceDeps {
   renderDesign: RenderDesign;
   categories: Pick<CategoryService, 'check'>;
   /** Test sends go through the engine's one door, as the campaign itself does. */
-  engine: Pick<MarketingEngine, 'submitCampaignBatch'>;
+  engine: Pick<MarketingEngine, 'submitCampaignBatch' | 'planExpiresAt'>;
 }
 
 export type CampaignService = ReturnType<typeof createCampaignService>;
@@ -158,6 +158,8 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       const { html } = await campaignParts(row.company_id, row.content, deps.renderDesign);
       if (!hasUnsubscribeLink(html)) missing.push(campaignMissing.unsubscribe);
     }
+    const expires = await deps.engine.planExpiresAt(row.company_id);
+    if (expires && expires <= clock.now()) missing.push(campaignMissing.plan);
     return missing;
   }
 
@@ -295,6 +297,10 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         if (scheduledAt <= clock.now()) {
           throw new DomainError('validation', campaignRefusals.pastSchedule, { field: 'schedule' });
         }
+      }
+      const expires = await deps.engine.planExpiresAt(companyId);
+      if (expires && (scheduledAt ?? clock.now()) >= expires) {
+        throw new DomainError('validation', campaignRefusals.packageExpired, { field: 'schedule' });
       }
       const missing = await missingOf(row);
       if (missing.length > 0) {

@@ -260,7 +260,7 @@ describe.each(databases)('campaigns on $name', (database) => {
     const refused = await t.post(`/v1/email-marketing/${empty.id}/send`, a.token, {});
     expect(refused.statusCode).toBe(400);
     for (const missing of Object.values(campaignMissing).filter(
-      (text) => text !== campaignMissing.unsubscribe,
+      (text) => text !== campaignMissing.unsubscribe && text !== campaignMissing.plan,
     )) {
       expect(refused.json().message).toContain(missing);
     }
@@ -333,6 +333,33 @@ describe.each(databases)('campaigns on $name', (database) => {
       emails: ['x@b.test'],
     });
     expect(stranger.statusCode).toBe(404);
+  });
+
+  it('refuses a send or a schedule past the end of the plan, and names the plan in the ready check', async () => {
+    const id = await contact(a, { email: 'late@expiry.test', firstname: 'Late' });
+    const made = await ready(await label(a, 'Expiry', [id]));
+    const ends = new Date(t.clock.now().getTime() + 3 * 86_400_000);
+    await t.db.query('UPDATE subscriptions SET expires_at = $2 WHERE company_id = $1', [a.companyId, ends]);
+    try {
+      const late = await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {
+        schedule: '2099-01-01 10:00',
+      });
+      expect(late.statusCode).toBe(400);
+      expect(late.json().message).toBe(campaignRefusals.packageExpired);
+      expect((await t.getData(`/v1/email-marketing/${made.id}/ready`, a.token)).missing).toEqual([]);
+      await t.db.query('UPDATE subscriptions SET expires_at = $2 WHERE company_id = $1', [
+        a.companyId,
+        new Date(t.clock.now().getTime() - 1000),
+      ]);
+      expect((await t.getData(`/v1/email-marketing/${made.id}/ready`, a.token)).missing).toEqual([
+        campaignMissing.plan,
+      ]);
+      const now = await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {});
+      expect(now.json().message).toBe(campaignRefusals.packageExpired);
+      expect((await t.getData(`/v1/email-marketing/${made.id}`, a.token)).status).toBe('DRAFT');
+    } finally {
+      await t.db.query('UPDATE subscriptions SET expires_at = NULL WHERE company_id = $1', [a.companyId]);
+    }
   });
 
   it("schedules at the team's local time, sends only then, and takes a schedule back to a draft", async () => {

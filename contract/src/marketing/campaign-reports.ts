@@ -36,5 +36,11 @@ export const campaignReportRecipient = z.object({
 });
 export const campaignReportRecipients = listPage(campaignReportRecipient);
 
+/** `GET /v1/email-marketing/reports/{id}/links`: the links people clicked, most clicked first (100 at most). */
+export const campaignReportLinks = z.object({
+  items: z.array(z.object({ url: z.string(), clicks: z.number().int(), people: z.number().int() })),
+});
+
 export type CampaignReport = z.output<typeof campaignReport>;
+export type CampaignReportLinks = z.output<typeof campaignReportLinks>;
 export type CampaignReportRecipients = z.output<typeof campaignReportRecipients>;

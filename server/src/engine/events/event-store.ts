@@ -96,6 +96,10 @@ export interface CampaignEvent {
   /** An open a mail client or a scanner made (the engine's `prefetched`), not a person. */
   machine: boolean;
   at: Date;
+  /** The event's own id (a click is counted once by it). */
+  eventId: string;
+  /** The link a click followed; null for other kinds. */
+  url: string | null;
 }
 
 export type InsertListener = (tx: Db, events: readonly StoredMessageEvent[]) => Promise<void>;
@@ -380,7 +384,8 @@ export function createEventStore(db: Db) {
                   WHEN type = 'spam_complaint' THEN 'complained'
                   ELSE 'opened'
                 END AS kind,
-                coalesce((body->>'prefetched')::boolean, false) AS machine
+                coalesce((body->>'prefetched')::boolean, false) AS machine,
+                id::text AS "eventId", body->>'target_link_url' AS url
          FROM message_events
          WHERE id > $1::bigint AND id <= $2::bigint AND subaccount_id = 0
            AND campaign_id ~ '^campaign-[0-9]+$'

@@ -61,9 +61,11 @@ describe.each(databases)('campaign reports on $name', (database) => {
       event('open', 'ann@report.test', 5),
       event('open', 'ann@report.test', 6),
       event('open', 'ben@report.test', 7, { prefetched: true }),
-      event('click', 'ann@report.test', 8),
+      event('click', 'ann@report.test', 8, { target_link_url: 'https://shop.test/sale' }),
+      event('click', 'ann@report.test', 8.5, { target_link_url: 'https://shop.test/sale' }),
+      event('click', 'ann@report.test', 9, { target_link_url: 'https://shop.test/new' }),
       // A scanner following every link of Cid's mail clicked nothing.
-      event('click', 'cid@report.test', 8, { prefetched: true }),
+      event('click', 'cid@report.test', 8, { prefetched: true, target_link_url: 'https://shop.test/sale' }),
       event('link_unsubscribe', 'ben@report.test', 9),
       event('spam_complaint', 'cid@report.test', 10),
       // A test send of the campaign and another campaign's mail count for nothing here.
@@ -101,6 +103,12 @@ describe.each(databases)('campaign reports on $name', (database) => {
     expect(await list('bounceback')).toEqual(['dot@report.test']);
     expect(await list('unsubscribed')).toEqual(['ben@report.test']);
     expect(await list('reportspam')).toEqual(['cid@report.test']);
+    // Clicks per link: each click once, however often the events are read; people apart.
+    expect((await t.getData(`/v1/email-marketing/reports/${made.id}/links`, a.token)).items).toEqual([
+      { url: 'https://shop.test/sale', clicks: 2, people: 1 },
+      { url: 'https://shop.test/new', clicks: 1, people: 1 },
+    ]);
+    expect((await t.call('GET', `/v1/email-marketing/reports/${made.id}/links`, b.token)).statusCode).toBe(404);
     const paged = await t.getData(`/v1/email-marketing/reports/${made.id}/delivered?page=2&size=2`, a.token);
     expect(paged).toMatchObject({ total: 3, page: 2, size: 2, items: [{ email: 'ann@report.test' }] });
 

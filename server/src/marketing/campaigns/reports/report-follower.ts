@@ -17,7 +17,10 @@ export function createReportFollower(deps: { db: Db; engine: Pick<MarketingEngin
         db,
         'campaign-reports',
         (afterId, window) => engine.campaignEventsAfter(afterId, window),
-        (tx, events) => reportStore.apply(tx, events),
+        async (tx, events) => {
+          await reportStore.apply(tx, events);
+          await reportStore.applyClicks(tx, events);
+        },
       ),
   };
 }

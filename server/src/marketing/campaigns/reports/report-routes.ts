@@ -2,6 +2,7 @@ import { envelope } from '@app/contract/common';
 import { numericIdParams } from '@app/contract/engine/common';
 import {
   campaignReport,
+  campaignReportLinks,
   campaignReportParams,
   campaignReportQuery,
   campaignReportRecipients,
@@ -33,6 +34,21 @@ export function reportRoutes(deps: {
         },
       },
       async (request) => ({ data: await reports.report(sessionOf(request).companyId, request.params.id) }),
+    );
+
+    app.get(
+      '/email-marketing/reports/:id/links',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: 'The links people clicked in the campaign: clicks and people for each, most clicked first',
+          security: bearerSecurity,
+          params: numericIdParams,
+          response: { 200: envelope(campaignReportLinks) },
+        },
+      },
+      async (request) => ({ data: await reports.links(sessionOf(request).companyId, request.params.id) }),
     );
 
     app.get(

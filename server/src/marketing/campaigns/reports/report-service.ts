@@ -21,6 +21,12 @@ export function createReportService(deps: { db: Db }) {
       const totals = await reportStore.totals(db, campaign.id);
       return { sent: campaign.queued, ...totals, notOpened: Math.max(0, totals.delivered - totals.opened) };
     },
+    /** The links people clicked (at most 100), most clicked first. */
+    async links(companyId: string, id: string) {
+      const campaign = await owned(companyId, id);
+      return { items: await reportStore.links(db, campaign.id, 100) };
+    },
+
     async recipients(companyId: string, id: string, type: CampaignReportType, page: number, size: number) {
       const campaign = await owned(companyId, id);
       return reportStore.recipients(db, campaign.id, type, page, size);

@@ -72,6 +72,38 @@ export const reportStore = {
     }
   },
 
+  /** Keeps each person's click on a link (once per engine event) for the clicks per link. */
+  async applyClicks(tx: Db, events: readonly CampaignEvent[]): Promise<void> {
+    const clicks = events.filter((event) => event.kind === 'clicked' && !event.machine && event.url);
+    if (clicks.length === 0) return;
+    await tx.query(
+      `INSERT INTO campaign_clicks (campaign_id, event_id, contact_id, url, clicked_at)
+       SELECT r.campaign_id, e.event_id, r.contact_id, e.url, e.at
+       FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::timestamptz[])
+         AS e(company_id, campaign_id, email, event_id, url, at)
+       JOIN contacts c ON c.company_id = e.company_id AND c.email = e.email
+       JOIN campaign_recipients r ON r.campaign_id = e.campaign_id AND r.contact_id = c.id
+       ON CONFLICT (campaign_id, event_id) DO NOTHING`,
+      [
+        clicks.map((event) => event.companyId),
+        clicks.map((event) => campaignNumber(event.campaignId)),
+        clicks.map((event) => event.address),
+        clicks.map((event) => event.eventId),
+        clicks.map((event) => event.url),
+        clicks.map((event) => event.at),
+      ],
+    );
+  },
+
+  /** The links people clicked, most clicked first: clicks, and how many people clicked each. */
+  links: (db: Db, campaignId: string, limit: number) =>
+    db.query<{ url: string; clicks: number; people: number }>(
+      `SELECT url, count(*)::int AS clicks, count(DISTINCT contact_id)::int AS people
+       FROM campaign_clicks WHERE campaign_id = $1
+       GROUP BY url ORDER BY clicks DESC, url LIMIT $2`,
+      [campaignId, limit],
+    ),
+
   async totals(db: Db, campaignId: string): Promise<Omit<CampaignReport, 'sent' | 'notOpened'>> {
     const row = await db.maybeOne<Record<(typeof tallies)[Tally]['total'], number>>(
       `SELECT delivered, bounced, opened, machine_opened, clicked, unsubscribed, complained

@@ -220,6 +220,7 @@ test('campaigns: composed in the console (settings, recipients and their count, 
     .toBe('2 (100%) / 1 (50%)');
   await expect(tile('Clicked').locator('dd')).toHaveText('1 (50%)');
   await expect(tile('Opened').locator('dd')).toHaveText('1 (50%)');
+  await expect(report.getByRole('table', { name: 'Links clicked' })).toContainText('/unsubscribe');
   await report.getByLabel('Recipients who').selectOption('unsubscribed');
   await expect(report.getByRole('table', { name: 'Unsubscribed recipients' })).toContainText(ana ?? '');
   expect(await axeViolations(page)).toEqual([]);

@@ -44,6 +44,18 @@ function tilesOf(totals: Totals) {
   ];
 }
 
+type Link = Awaited<ReturnType<CampaignApi['reportLinks']>>['items'][number];
+
+const linkColumns: Column<Link>[] = [
+  {
+    key: 'url',
+    label: 'Link',
+    render: (link) => <span style={{ overflowWrap: 'anywhere' }}>{link.url}</span>,
+  },
+  { key: 'clicks', label: 'Clicks', render: (link) => link.clicks.toLocaleString('en-US') },
+  { key: 'people', label: 'People', render: (link) => link.people.toLocaleString('en-US') },
+];
+
 const columns: Column<Recipient>[] = [
   {
     key: 'contact',
@@ -68,6 +80,7 @@ export function CampaignReport({ api, campaignId }: { api: CampaignApi; campaign
   const [page, setPage] = useState(1);
   const [version, setVersion] = useState(0);
   const totals = useLoad(() => api.report(campaignId), [api, campaignId, version]);
+  const links = useLoad(() => api.reportLinks(campaignId), [api, campaignId, version]);
   const recipients = useLoad(
     () => api.reportRecipients(campaignId, type, page),
     [api, campaignId, type, page, version],
@@ -101,6 +114,19 @@ export function CampaignReport({ api, campaignId }: { api: CampaignApi; campaign
           ) : null}
         </>
       ) : null}
+      {links.data && links.data.items.length > 0 ? (
+        <>
+          <h3>Links clicked</h3>
+          <DataTable
+            label="Links clicked"
+            columns={linkColumns}
+            rows={links.data.items}
+            rowKey={(link) => link.url}
+            empty={null}
+          />
+        </>
+      ) : null}
+      <h3>Recipients</h3>
       <div className="app-page-actions" style={{ alignItems: 'end' }}>
         <SelectField
           label="Recipients who"

@@ -1,6 +1,10 @@
 import type { CampaignCategory, CampaignCategoryList } from '@app/contract/marketing/campaign-categories';
 import type { CampaignReportType } from '@app/contract/marketing/campaign-messages';
-import type { CampaignReport, CampaignReportRecipients } from '@app/contract/marketing/campaign-reports';
+import type {
+  CampaignReport,
+  CampaignReportLinks,
+  CampaignReportRecipients,
+} from '@app/contract/marketing/campaign-reports';
 import type {
   Campaign,
   CampaignListAnswer,
@@ -47,6 +51,8 @@ export interface CampaignApi {
   removeCategory(id: string): Promise<void>;
   /** The totals of a campaign's report (recipients, each counted once a kind). */
   report(id: string): Promise<CampaignReport>;
+  /** The links people clicked, most clicked first. */
+  reportLinks(id: string): Promise<CampaignReportLinks>;
   /** One page of the recipients of a report type, latest first. */
   reportRecipients(id: string, type: CampaignReportType, page: number): Promise<CampaignReportRecipients>;
 }
@@ -85,6 +91,8 @@ const serverCampaignApi: CampaignApi = {
     ),
   removeCategory: (id) => http.config.delete<void>(`/email-marketing/category/${encodeURIComponent(id)}`),
   report: (id) => http.config.get<CampaignReport>(`/email-marketing/reports/${encodeURIComponent(id)}`),
+  reportLinks: (id) =>
+    http.config.get<CampaignReportLinks>(`/email-marketing/reports/${encodeURIComponent(id)}/links`),
   reportRecipients: (id, type, page) =>
     http.config.get<CampaignReportRecipients>(
       `/email-marketing/reports/${encodeURIComponent(id)}/${type}?page=${page}&size=10`,

@@ -155,6 +155,7 @@ export const sampleCampaignApi: CampaignApi = {
       notOpened: sent - opened,
     };
   },
+  reportLinks: async () => ({ items: [] }),
   reportRecipients: async (_id, _type, page) => ({ items: [], total: 0, page, size: 10 }),
   htmlPath: (id) => `/email-marketing/${id}/html`,
   categories: async () => ({ items: categories.map(counted) }),

@@ -108,7 +108,9 @@ describe.each(databases)('campaign reports on $name', (database) => {
       { url: 'https://shop.test/sale', clicks: 2, people: 1 },
       { url: 'https://shop.test/new', clicks: 1, people: 1 },
     ]);
-    expect((await t.call('GET', `/v1/email-marketing/reports/${made.id}/links`, b.token)).statusCode).toBe(404);
+    expect((await t.call('GET', `/v1/email-marketing/reports/${made.id}/links`, b.token)).statusCode).toBe(
+      404,
+    );
     const paged = await t.getData(`/v1/email-marketing/reports/${made.id}/delivered?page=2&size=2`, a.token);
     expect(paged).toMatchObject({ total: 3, page: 2, size: 2, items: [{ email: 'ann@report.test' }] });
 

@@ -69,7 +69,11 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
   const canCompose = roleAllows('campaigns.compose');
   const senders = useLoad(() => senderApi().list({ page: 1, size: 100 }), []);
   const categories = useLoad(() => api.categories(), [api]);
-  const count = useLoad(() => api.countRecipients(campaign.id), [api, campaign.id, version]);
+  // Only a draft's audience is counted: a sent campaign's page shows what it queued.
+  const count = useLoad(
+    () => (draft ? api.countRecipients(campaign.id) : Promise.resolve(undefined)),
+    [api, campaign.id, draft, version],
+  );
   const readiness = useLoad(
     () => (draft ? api.readiness(campaign.id) : Promise.resolve({ missing: [] })),
     [api, campaign.id, draft, version],
@@ -110,7 +114,10 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
   useEffect(() => {
     if (!follow) return;
     const timer = setInterval(() => {
-      api.get(campaign.id).then(setCampaign, () => undefined);
+      api.status(campaign.id).then(
+        (fresh) => setCampaign((current) => ({ ...fresh, content: current.content })),
+        () => undefined,
+      );
     }, followMs);
     return () => clearInterval(timer);
   }, [api, campaign.id, follow]);

@@ -25,6 +25,8 @@ export interface CampaignApi {
   list(query: ListParams): Promise<CampaignListAnswer>;
   create(name: string): Promise<Campaign>;
   get(id: string): Promise<Campaign>;
+  /** Where it stands, without its content (polled while it waits or goes out). */
+  status(id: string): Promise<CampaignListAnswer['items'][number]>;
   /** Quiet: a draft's changes (a refusal names the field). */
   update(id: string, patch: CampaignPatch): Promise<Campaign>;
   remove(id: string): Promise<void>;
@@ -64,6 +66,7 @@ const serverCampaignApi: CampaignApi = {
   list: (query) => http.config.get<CampaignListAnswer>(`/email-marketing?${listQueryString(query)}`),
   create: (name) => http.config.post<Campaign>('/email-marketing', { name }, quiet),
   get: (id) => http.config.get<Campaign>(path(id), quiet),
+  status: (id) => http.config.get<CampaignListAnswer['items'][number]>(`${path(id)}/status`, quiet),
   update: (id, patch) => http.config.patch<Campaign>(path(id), patch, quiet),
   remove: (id) => http.config.delete<void>(path(id)),
   duplicate: (id) => http.config.post<Campaign>(`${path(id)}/duplicate`, {}),

@@ -99,6 +99,10 @@ export const sampleCampaignApi: CampaignApi = {
   create: async (name) =>
     created({ ...campaign(0, name, 'DRAFT', 0), subject: '', content: null, labels: [], senderId: null }),
   get: async (id) => found(id),
+  status: async (id) => {
+    const { content: _content, ...item } = found(id);
+    return item;
+  },
   update: async (id, patch) => saved({ ...found(id), ...patch, updatedAt: new Date().toISOString() }),
   remove: async (id) => {
     found(id);

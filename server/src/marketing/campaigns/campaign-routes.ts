@@ -3,6 +3,7 @@ import { numericIdParams } from '@app/contract/engine/common';
 import {
   campaignCount,
   campaignListAnswer,
+  campaignListItem,
   campaignListQuery,
   campaignPatchBody,
   campaignReadiness,
@@ -79,6 +80,21 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
         const data = await campaigns.create(companyOf(request), request.body);
         return reply.code(201).send({ data });
       },
+    );
+
+    app.get(
+      '/email-marketing/:id/status',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: 'Where a campaign stands, without its content (what a page following a send polls)',
+          security: bearerSecurity,
+          params: numericIdParams,
+          response: { 200: envelope(campaignListItem) },
+        },
+      },
+      async (request) => ({ data: await campaigns.status(companyOf(request), request.params.id) }),
     );
 
     app.get('/email-marketing/:id', one('A campaign with its status', [guards.full]), async (request) => ({

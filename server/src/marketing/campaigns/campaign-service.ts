@@ -163,20 +163,26 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     return missing;
   }
 
+  /** A campaign without its content (up to 2 MB), as lists and followers read it. */
+  const withoutContent = (row: CampaignRow) => {
+    const { content: _unread, ...item } = toCampaign(row);
+    return item;
+  };
+
   return {
     async list(companyId: string, query: CampaignListFilter): Promise<CampaignListAnswer> {
       if (query.category !== undefined && !isId(query.category)) {
         return { items: [], total: 0, page: query.page, size: query.size };
       }
       const { rows, total } = await campaignStore.page(db, companyId, query);
-      const items = rows.map((row) => {
-        const { content: _unread, ...item } = toCampaign(row);
-        return item;
-      });
+      const items = rows.map(withoutContent);
       return { items, total, page: query.page, size: query.size };
     },
 
     get: async (companyId: string, id: string) => toCampaign(await owned(companyId, id)),
+
+    /** Where it stands, without its content. */
+    status: async (companyId: string, id: string) => withoutContent(await owned(companyId, id)),
 
     async create(companyId: string, body: NewCampaign): Promise<Campaign> {
       const draft: CampaignDraft = {

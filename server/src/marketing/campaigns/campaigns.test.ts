@@ -401,6 +401,11 @@ describe.each(databases)('campaigns on $name', (database) => {
     const id = await contact(a, { email: 'mine@tenant.test' });
     const mine = await label(a, 'Tenant', [id]);
     const made = await ready(mine);
+    // Its status, polled while it goes out, comes without the content (up to 2 MB).
+    const status = await t.getData(`/v1/email-marketing/${made.id}/status`, a.token);
+    expect(status).toMatchObject({ id: made.id, status: 'DRAFT' });
+    expect(status).not.toHaveProperty('content');
+    expect((await t.call('GET', `/v1/email-marketing/${made.id}/status`, b.token)).statusCode).toBe(404);
     // Its HTML as a file, only with the company's htmlDownload toggle (§6).
     const refused = await t.call('GET', `/v1/email-marketing/${made.id}/html`, a.token);
     expect(refused.statusCode).toBe(403);

@@ -1,9 +1,9 @@
+import { marketingRoutes } from './marketing-routes.ts';
 import type { RouteApp, RouteDef } from './route-types.ts';
 
 const consoleApp = '@app/mf-console';
 const account = '@app/mf-account';
 const editor = '@app/mf-editor';
-const marketing = '@app/mf-marketing';
 
 /**
  * The §2 transactional console route table plus the shell and account pages the console needs.
@@ -407,142 +407,7 @@ const table = [
     helpHidden: true,
   },
 
-  // Marketing (the full variant, §1). A route is added with its screen; the paths every marketing
-  // issue uses are decided in the marketing foundation issue (README, "Marketing routes").
-  {
-    name: 'dashboard',
-    path: '/dashboard',
-    title: 'Home',
-    app: marketing,
-    access: 'protected',
-    area: 'onboarding',
-  },
-  {
-    name: 'file-manager',
-    path: '/file-manager',
-    title: 'File Manager',
-    app: marketing,
-    access: 'protected',
-    area: 'fileManager',
-    planGroup: 'file manager',
-  },
-  {
-    name: 'sender',
-    path: '/sender',
-    title: 'Manage Sender',
-    app: marketing,
-    access: 'protected',
-    area: 'senders',
-    planGroup: 'sender',
-  },
-  {
-    name: 'contact',
-    path: '/contact',
-    title: 'Contact Book',
-    app: marketing,
-    access: 'protected',
-    area: 'contacts',
-    planGroup: 'contacts',
-  },
-  {
-    name: 'contact-add',
-    path: '/contact/add',
-    title: 'Add Contact',
-    app: marketing,
-    access: 'protected',
-    area: 'contacts',
-    planGroup: 'contacts',
-  },
-  {
-    name: 'contact-import',
-    path: '/contact/import',
-    title: 'Import Contacts',
-    app: marketing,
-    access: 'protected',
-    area: 'contacts',
-    planGroup: 'contacts',
-  },
-  {
-    name: 'contact-segment',
-    path: '/contact/segment',
-    title: 'Segments',
-    app: marketing,
-    access: 'protected',
-    area: 'audience',
-    planGroup: 'audience',
-  },
-  {
-    name: 'contact-label',
-    path: '/contact/label',
-    title: 'Labels',
-    app: marketing,
-    access: 'protected',
-    area: 'contacts',
-    planGroup: 'contacts',
-  },
-  {
-    name: 'contact-field',
-    path: '/contact/field',
-    title: 'Contact Fields',
-    app: marketing,
-    access: 'protected',
-    area: 'contacts',
-    planGroup: 'contacts',
-  },
-  {
-    name: 'subscriber-setting',
-    path: '/subscriber-setting',
-    title: 'Subscriber Setting',
-    app: marketing,
-    access: 'protected',
-    area: 'contacts',
-    planGroup: 'contacts',
-  },
-  {
-    name: 'contact-detail',
-    path: '/contact/:id',
-    title: 'Contact',
-    app: marketing,
-    access: 'protected',
-    area: 'contacts',
-    planGroup: 'contacts',
-  },
-  {
-    name: 'campaign',
-    path: '/campaign',
-    title: 'Campaign',
-    app: marketing,
-    access: 'protected',
-    area: 'emailCampaigns',
-    planGroup: 'email marketing',
-  },
-  {
-    name: 'campaign-category',
-    path: '/campaign/category',
-    title: 'Campaign Category',
-    app: marketing,
-    access: 'protected',
-    area: 'emailCampaigns',
-    planGroup: 'email marketing',
-  },
-  {
-    name: 'campaign-compose',
-    path: '/campaign/:id',
-    title: 'Campaign',
-    app: marketing,
-    access: 'protected',
-    area: 'emailCampaigns',
-    planGroup: 'email marketing',
-    compose: true,
-  },
-  {
-    name: 'sender-validate',
-    path: '/sender/validate/:id',
-    title: 'Confirm Sender',
-    app: marketing,
-    access: 'public',
-    area: 'senders',
-  },
+  ...marketingRoutes,
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof table)[number]['name'];

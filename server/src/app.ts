@@ -109,6 +109,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerConsole } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createRecipientLinks } from './marketing/campaigns/recipient-pages/recipient-links.ts';
 import { companyDoorOf } from './marketing/company-door.ts';
 import { contactMergeTags } from './marketing/contacts/merge-tags.ts';
 import { marketingRoutes } from './marketing/create-marketing.ts';
@@ -333,7 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     savedBlockRoutes({ savedBlocks: createSavedBlockStore(db, clock) }),
   ];
   await api.register(embedApi(embedTokens.verify, editorRoutes), { prefix: '/embed/v1' });
-  for (const routes of marketingRoutes({
+  const marketing = marketingRoutes({
     db,
     clock,
     mailer,
@@ -345,9 +346,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     company: companyDoorOf(companies),
     importDir: config.importDir,
     renderDesign,
-  })) {
-    await api.register(routes, { prefix: '/v1' });
-  }
+    links: createRecipientLinks({ secret, publicUrl }),
+  });
+  for (const routes of marketing.api) await api.register(routes, { prefix: '/v1' });
+  await app.register(marketing.public);
   await app.register(publicMediaRoutes({ media }));
 
   const engineCallers = {

@@ -22,6 +22,7 @@ import { marketingEngineOf } from './engine/interfaces.ts';
 import { startSmtpRelay } from './engine/smtp-relay/start-relay.ts';
 import { createWorkerPresence } from './engine/worker-presence/worker-presence.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createRecipientLinks } from './marketing/campaigns/recipient-pages/recipient-links.ts';
 import { companyDoorOf } from './marketing/company-door.ts';
 import { sharedConnectionSlices } from './marketing/contacts/imports/import-runner.ts';
 import { startMarketingWorkers } from './marketing/create-marketing.ts';
@@ -147,6 +148,7 @@ const stopMarketingWorkers = runs('worker')
         notify: createNotificationStore(db).notify,
         exportDir: config.exportDir,
         renderDesign: createDesignRenderer({ publicUrl: config.publicUrl, secret }),
+        links: createRecipientLinks({ secret, publicUrl: config.publicUrl }),
         ...(config.databaseUrl ? {} : { importSlices: sharedConnectionSlices }),
         ...(presence ? { holder: presence } : {}),
       },

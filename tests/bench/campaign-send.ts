@@ -26,6 +26,7 @@ import { marketingEngineOf } from '../../server/src/engine/interfaces.ts';
 import { engineCampaignId } from '../../server/src/marketing/campaigns/campaign-content.ts';
 import { createCampaignRunner } from '../../server/src/marketing/campaigns/campaign-runner.ts';
 import { campaignStore } from '../../server/src/marketing/campaigns/campaign-store.ts';
+import { createRecipientLinks } from '../../server/src/marketing/campaigns/recipient-pages/recipient-links.ts';
 import { companyDoorOf } from '../../server/src/marketing/company-door.ts';
 import { createAudiences } from '../../server/src/marketing/contacts/audience/audience.ts';
 import { createSegmentService } from '../../server/src/marketing/contacts/segments/segment-service.ts';
@@ -129,6 +130,7 @@ async function measure(database: string, db: Db): Promise<Figures> {
     audiences,
     senders: senderDoorOf(db),
     renderDesign: createDesignRenderer({ publicUrl: 'https://bench.test', secret: 'campaign-bench' }),
+    links: createRecipientLinks({ secret: 'campaign-bench', publicUrl: 'https://bench.test' }),
   });
   console.log(`${database}: sending…`);
   const loop = monitorEventLoopDelay({ resolution: 10 });

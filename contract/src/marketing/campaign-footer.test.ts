@@ -12,6 +12,11 @@ describe('the unsubscribe footer of a campaign', () => {
     expect(JSON.stringify(footer)).toContain(
       'href=\\"https://mail.acme.test/unsubscribe\\" data-msys-unsubscribe=\\"1\\"',
     );
+    // The reader's pages, filled in by each send, and not counted as clicks.
+    expect(JSON.stringify(footer)).toContain(
+      'href=\\"{{view_in_browser_url}}\\" data-msys-clicktrack=\\"0\\"',
+    );
+    expect(JSON.stringify(footer)).toContain('href=\\"{{preferences_url}}\\" data-msys-clicktrack=\\"0\\"');
   });
 
   it('adds after the blocks already there, under an id of its own', () => {

@@ -6,6 +6,19 @@ import { listPage, listQuery } from './list.ts';
 /** The built-in fields' tags (their merge tags): a custom field may not take one. */
 export const builtInFieldTags = ['email', 'firstname', 'lastname', 'phone'] as const;
 
+/**
+ * The merge tags each campaign send fills in with the reader's own signed page links (view in browser,
+ * subscription, forward, complaint, reply): no custom field may take one either.
+ */
+export const readerLinkTags = [
+  'view_in_browser_url',
+  'preferences_url',
+  'forward_url',
+  'complaint_url',
+  'reply_url',
+] as const;
+export type ReaderLinkTag = (typeof readerLinkTags)[number];
+
 export const contactStatuses = ['subscribed', 'unsubscribed', 'pending', 'bounced', 'complained'] as const;
 
 export const contactFieldTypes = ['text', 'number', 'date', 'boolean', 'choice'] as const;

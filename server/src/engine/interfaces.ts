@@ -3,7 +3,9 @@ import { EngineError } from '../engine-error.ts';
 import { companyMaster } from '../principal.ts';
 import type { CampaignEvent, Engagement, EventStore } from './events/event-store.ts';
 import { isFreeDomain } from './recipient-validation/address-facts.ts';
+import { preview } from './rendering/render-pool.ts';
 import type { SendingDomainStore } from './sending-domains/sending-domain-store.ts';
+import { withRecipientAddress } from './substitution/render.ts';
 import type { SuppressionChangeCursor, SuppressionStore } from './suppression/suppression-store.ts';
 import type { TransmissionService } from './transmissions/transmission-service.ts';
 import type { UsageMeter } from './usage/usage-meter.ts';
@@ -79,7 +81,7 @@ export interface MarketingEngine {
   suppressForMarketing(
     companyId: string,
     address: string,
-    source: 'Manually Added' | 'Unsubscribe Link',
+    source: 'Manually Added' | 'Unsubscribe Link' | 'Spam Complaint',
   ): Promise<void>;
   /**
    * Takes the address off the company's non-transactional list (a contact resubscribed); false when an
@@ -115,6 +117,16 @@ export interface MarketingEngine {
   ): Promise<{ transmissionId: string; duplicate: boolean }>;
   /** When the company's plan ends (§5: nothing is scheduled past it); null for one that does not. */
   planExpiresAt(companyId: string): Promise<Date | null>;
+  /**
+   * A campaign mail's subject and html as one recipient reads them (merge tags substituted with
+   * `data`, the address's reserved variables too; no tracking), rendered off the event loop; undefined
+   * when the content does not render.
+   */
+  renderForRecipient(
+    companyId: string,
+    content: Pick<CampaignBatch['content'], 'from' | 'subject' | 'html'>,
+    recipient: { address: string; name?: string; data: Record<string, unknown> },
+  ): Promise<{ subject: string; html: string } | undefined>;
 }
 
 /** An address put on (or changed on) a company's non-transactional suppression list, and why. */
@@ -170,6 +182,19 @@ export function marketingEngineOf(engine: {
     engagementAfter: (afterId, window) => engine.events.engagementAfter(afterId, window),
     campaignEventsAfter: (afterId, window) => engine.events.campaignEventsAfter(afterId, window),
     planExpiresAt: (companyId) => engine.usage.expiresAt(companyId),
+    async renderForRecipient(companyId, content, recipient) {
+      const data = withRecipientAddress(recipient.data, {
+        email: recipient.address,
+        ...(recipient.name ? { name: recipient.name } : {}),
+      });
+      const result = await preview(
+        companyId,
+        { from: content.from, subject: content.subject, html: content.html },
+        data,
+      ).catch(() => undefined);
+      if (!result || !('content' in result)) return undefined;
+      return { subject: result.content.subject, html: result.content.html ?? '' };
+    },
     async addressEvents(companyId, address, limit) {
       const page = await engine.events.search(
         { companyId, subaccountId: 0, from: new Date(0), to: farFuture, recipients: [address.toLowerCase()] },

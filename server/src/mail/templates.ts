@@ -1,11 +1,9 @@
+import { escapeHtml } from '../html-escape.ts';
 import type { MailMessage } from './mailer.ts';
 
 type Template = Omit<MailMessage, 'to'>;
 
 const product = 'Mail Platform';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** One short message with one button; the text part carries the same words and the bare link. */
 function linkMail(

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Notifier } from '../accounts/notifications/notification-store.ts';
 import type { Clock } from '../clock.ts';
@@ -16,6 +17,9 @@ import { createCampaignRunner } from './campaigns/campaign-runner.ts';
 import { createCampaignService } from './campaigns/campaign-service.ts';
 import { categoryRoutes } from './campaigns/categories/category-routes.ts';
 import { createCategoryService } from './campaigns/categories/category-service.ts';
+import type { RecipientLinks } from './campaigns/recipient-pages/recipient-links.ts';
+import { recipientPageRoutes } from './campaigns/recipient-pages/recipient-page-routes.ts';
+import { createRecipientPageService } from './campaigns/recipient-pages/recipient-page-service.ts';
 import { createReportFollower } from './campaigns/reports/report-follower.ts';
 import { reportRoutes } from './campaigns/reports/report-routes.ts';
 import { createReportService } from './campaigns/reports/report-service.ts';
@@ -62,11 +66,13 @@ export interface MarketingDeps {
   importDir: string;
   /** Turns a block design into mail (a campaign designed in the editor). */
   renderDesign: RenderDesign;
+  /** The signed links of a campaign reader's pages (view in browser, subscription…). */
+  links: RecipientLinks;
 }
 
 /** What the marketing workers need beyond the routes' doors. */
 export interface MarketingWorkerDeps
-  extends Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company' | 'renderDesign'> {
+  extends Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company' | 'renderDesign' | 'links'> {
   /** Tells a user an export is ready (the notifications domain). */
   notify: Notifier['notify'];
   /** Where written contact exports wait for their download (under DATA_DIR). */
@@ -82,9 +88,13 @@ export interface MarketingWorkerDeps
 
 /**
  * The marketing half's composition root: each area's routes built from the engine's narrow
- * interfaces and the content stores, registered by the app under /v1 with the console session.
+ * interfaces and the content stores. `api` the app registers under /v1 with the console session;
+ * `public`, the pages a campaign's reader opens from the mail, at the root without one.
  */
-export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
+export function marketingRoutes(deps: MarketingDeps): {
+  api: FastifyPluginAsyncZod[];
+  public: FastifyPluginAsync;
+} {
   const {
     db,
     clock,
@@ -97,6 +107,7 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
     company,
     importDir,
     renderDesign,
+    links,
   } = deps;
   const audienceUsers = campaignAudienceUsers(db);
   const segments = createSegmentService({ db, clock, company, audienceUsers });
@@ -109,7 +120,10 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
     engine,
     segmentCondition: segments.segmentCondition,
   });
-  return [
+  const subscriptions = createSubscriptionService({ db, clock, company, engine, contacts });
+  const labels = createLabelService({ db, clock, company, audienceUsers });
+  const senders = senderDoorOf(db);
+  const api = [
     fileRoutes({
       guards,
       media,
@@ -122,12 +136,9 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
     }),
     contactRoutes({ guards, contacts }),
     segmentRoutes({ guards, segments }),
-    subscriptionRoutes({
-      guards,
-      subscriptions: createSubscriptionService({ db, clock, company, engine, contacts }),
-    }),
+    subscriptionRoutes({ guards, subscriptions }),
     fieldRoutes({ guards, fields: createFieldService({ db, clock, company }) }),
-    labelRoutes({ guards, labels: createLabelService({ db, clock, company, audienceUsers }) }),
+    labelRoutes({ guards, labels }),
     importRoutes({ guards, imports: createImportService({ db, clock, company, dir: importDir }) }),
     contactExportRoutes({
       guards,
@@ -146,15 +157,30 @@ export function marketingRoutes(deps: MarketingDeps): FastifyPluginAsyncZod[] {
         clock,
         company,
         audiences,
-        senders: senderDoorOf(db),
+        senders,
         renderDesign,
         engine,
         categories,
+        links,
       }),
     }),
     reportRoutes({ guards, reports: createReportService({ db }) }),
     dashboardRoutes({ guards, dashboard: createDashboardService({ db, clock, company }) }),
   ];
+  const pages = createRecipientPageService({
+    db,
+    clock,
+    links,
+    engine,
+    audiences,
+    contacts,
+    labels,
+    subscriptions,
+    senders,
+    renderDesign,
+    mailer,
+  });
+  return { api, public: recipientPageRoutes({ pages }) };
 }
 
 const importsEveryMs = 1_000;

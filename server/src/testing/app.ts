@@ -58,6 +58,8 @@ export interface TestApp {
   engine: Engine;
   /** The app's accounts stores (operator commands run on them, as in the server). */
   accounts: AccountStores;
+  /** The server's SECRET: a worker built beside the app signs links as the app does. */
+  secret: string;
 }
 
 export interface TestAppOptions {
@@ -75,7 +77,7 @@ export async function createTestApp(db: Db, options: TestAppOptions = {}): Promi
   const accounts = createAccountStores(db);
   const mailer = createMailer(config, db, logger);
   const app = await buildApp({ config, db, mailer, clock, logger, engine, accounts });
-  return { app, clock, config, engine, accounts };
+  return { app, clock, config, engine, accounts, secret };
 }
 
 /** A value that the calling describe's beforeAll sets: reading it earlier is a mistake in the test. */
@@ -139,6 +141,9 @@ export function useTestApp(database: TestDatabase, options: TestAppOptions | (()
     },
     get engine(): Engine {
       return ready(t, 'engine').engine;
+    },
+    get secret(): string {
+      return ready(t, 'app').secret;
     },
     get accounts(): AccountStores {
       return ready(t, 'accounts').accounts;

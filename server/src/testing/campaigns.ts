@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { createDesignRenderer } from '../content/email-designs/render/design-renderer.ts';
 import { type MarketingEngine, marketingEngineOf } from '../engine/interfaces.ts';
 import { createCampaignRunner } from '../marketing/campaigns/campaign-runner.ts';
+import { createRecipientLinks } from '../marketing/campaigns/recipient-pages/recipient-links.ts';
 import { companyDoorOf } from '../marketing/company-door.ts';
 import { createAudiences } from '../marketing/contacts/audience/audience.ts';
 import { createSegmentService } from '../marketing/contacts/segments/segment-service.ts';
@@ -49,6 +50,7 @@ export function campaignHelpers(t: Harness) {
       audiences: createAudiences({ db: t.db, segmentCondition: segments.segmentCondition }),
       senders: senderDoorOf(t.db),
       renderDesign: createDesignRenderer({ publicUrl: t.config.publicUrl, secret: 'campaign-tests' }),
+      links: createRecipientLinks({ secret: t.secret, publicUrl: t.config.publicUrl }),
       ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),
     });
   };

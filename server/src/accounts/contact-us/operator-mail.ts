@@ -1,7 +1,5 @@
+import { escapeHtml } from '../../html-escape.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
-
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * A plain note to the operator's mailbox: a title, labelled facts and a free text, the same words in

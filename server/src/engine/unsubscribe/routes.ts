@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../html-escape.ts';
+import { sendPublicPage } from '../../http/public-page.ts';
 import type { FeedbackRecorder } from '../inbound-mx/feedback-recorder.ts';
 import type { MessageFacts } from '../messages/message-facts.ts';
 import { messageOfToken } from './token.ts';
@@ -12,18 +14,6 @@ export interface UnsubscribeDeps {
 
 /** The RFC 8058 body is one short field; anything much longer is not a one-click request. */
 const maxBodyBytes = 16 * 1024;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-/** A small page of its own: inline style only (the CSP allows it), no script, no outside resource. */
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#222}
-button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:.3rem;background:#1a5fb4;color:#fff;cursor:pointer}</style>
-</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
-}
 
 /** RFC 8058: `List-Unsubscribe=One-Click`, form-encoded or as a multipart/form-data field. */
 export function isOneClickBody(contentType: string, body: unknown): boolean {
@@ -43,10 +33,6 @@ function sendText(reply: FastifyReply, status: number, text: string) {
     .type('text/plain; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(text);
-}
-
-function sendPage(reply: FastifyReply, title: string, body: string) {
-  return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page(title, body));
 }
 
 const invalidLink = 'This unsubscribe link is not valid.\n';
@@ -73,7 +59,7 @@ export function unsubscribeRoutes(deps: UnsubscribeDeps) {
     app.get('/unsubscribe/:token', { schema: { hide: true } }, async (request, reply) => {
       const message = await messageOf(request);
       if (!message) return sendText(reply, 404, invalidLink);
-      return sendPage(
+      return sendPublicPage(
         reply,
         'Unsubscribe',
         `<p>Stop receiving marketing mail from ${escapeHtml(message.friendlyFrom || 'this sender')} at
@@ -105,7 +91,7 @@ export function unsubscribeRoutes(deps: UnsubscribeDeps) {
           },
         },
       ]);
-      return sendPage(
+      return sendPublicPage(
         reply,
         'Unsubscribed',
         `<p><strong>${escapeHtml(message.rcptTo)}</strong> will receive no more marketing mail from
@@ -116,7 +102,7 @@ ${escapeHtml(message.friendlyFrom || 'this sender')}.</p>`,
     // Where a campaign's unsubscribe link lands: the click itself (data-msys-unsubscribe="1", a
     // tracked link) unsubscribed the address before the redirect brought the reader here.
     app.get('/unsubscribe', { schema: { hide: true } }, async (_request, reply) =>
-      sendPage(
+      sendPublicPage(
         reply,
         'Unsubscribed',
         '<p>You will receive no more marketing mail at the address this message was sent to.</p>',

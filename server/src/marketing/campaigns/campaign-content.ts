@@ -1,6 +1,7 @@
 import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import type { CampaignContent } from '@app/contract/marketing/campaigns';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
+import { escapeHtml } from '../../html-escape.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
 import type { CampaignRow, FrozenContent } from './campaign-store.ts';
 
@@ -9,8 +10,6 @@ export const engineCampaignId = (campaignId: string) => `campaign-${campaignId}`
 
 /** A link the engine treats as an unsubscribe when clicked (SparkPost's attribute, click tracking on). */
 export const hasUnsubscribeLink = (html: string) => /\sdata-msys-unsubscribe\s*=\s*["']?1\b/i.test(html);
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * The preheader as mail clients show it beside the subject: hidden text first in the body (or first

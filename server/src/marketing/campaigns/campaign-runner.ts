@@ -9,6 +9,7 @@ import type { SenderDoor } from '../senders/sender-door.ts';
 import { audienceOf } from './campaign-audience.ts';
 import { campaignMail, engineCampaignId } from './campaign-content.ts';
 import { type CampaignRow, campaignStore, type FrozenContent } from './campaign-store.ts';
+import type { RecipientLinks } from './recipient-pages/recipient-links.ts';
 
 /** How long a claim holds without news from its worker; each batch renews it. */
 const claimMs = 60_000;
@@ -22,6 +23,8 @@ export interface CampaignRunnerDeps {
   audiences: Audiences;
   senders: SenderDoor;
   renderDesign: RenderDesign;
+  /** Each reader's pages: their links go in the reader's merge data. */
+  links: RecipientLinks;
   /** False once the process is stopping: the send stops between two batches, where its record stands. */
   alive?: () => boolean;
   holder?: ClaimHolder;
@@ -66,7 +69,7 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
         recipients: members.map((member) => ({
           address: member.email,
           name: member.name,
-          data: member.data,
+          data: { ...member.data, ...deps.links.of({ campaignId: campaign.id, contactId: member.id }) },
         })),
         openTracking: true,
         clickTracking: true,

@@ -27,6 +27,7 @@ import {
 } from './campaign-content.ts';
 import { type CampaignDraft, type CampaignRow, campaignStore } from './campaign-store.ts';
 import type { CategoryService } from './categories/category-service.ts';
+import { nobody, type RecipientLinks } from './recipient-pages/recipient-links.ts';
 
 export interface CampaignServiceDeps {
   db: Db;
@@ -38,6 +39,8 @@ export interface CampaignServiceDeps {
   categories: Pick<CategoryService, 'check'>;
   /** Test sends go through the engine's one door, as the campaign itself does. */
   engine: Pick<MarketingEngine, 'submitCampaignBatch' | 'planExpiresAt'>;
+  /** A test's links to the reader's pages: the chosen contact's, or nobody's. */
+  links: RecipientLinks;
 }
 
 export type CampaignService = ReturnType<typeof createCampaignService>;
@@ -273,7 +276,13 @@ export function createCampaignService(deps: CampaignServiceDeps) {
           key: `${engineCampaignId(id)}-test-${randomUUID()}`,
           campaignId: `${engineCampaignId(id)}-test`,
           content: { ...mail, subject: `[Test] ${mail.subject}` },
-          recipients: body.emails.map((address) => ({ address, data: contact?.data ?? {} })),
+          recipients: body.emails.map((address) => ({
+            address,
+            data: {
+              ...contact?.data,
+              ...deps.links.of({ campaignId: id, contactId: contact?.id ?? nobody }),
+            },
+          })),
           openTracking: false,
           clickTracking: false,
         });

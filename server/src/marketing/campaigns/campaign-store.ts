@@ -101,6 +101,10 @@ export const campaignStore = {
       id,
     ]),
 
+  /** The campaign a reader's signed link names, whichever company's it is (the link is its proof). */
+  ofReader: (db: Db, id: string) =>
+    db.maybeOne<CampaignRow>(`SELECT ${columns} FROM campaigns WHERE id = $1`, [id]),
+
   async page(
     db: Db,
     companyId: string,

@@ -3,6 +3,7 @@ import {
   type ContactField,
   type ContactFields,
   type NewField,
+  readerLinkTags,
 } from '@app/contract/marketing/contacts';
 import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
@@ -57,6 +58,9 @@ const tagUsed = (tag: string) =>
 const notFound = () => new DomainError('entityNotFound', 'Field not found', { field: 'id' });
 
 /** The contact fields (§7 /contacts/field): the built-in ones and the company's custom ones. */
+/** Tags a custom field may not take: the built-in fields' and the reader's page links. */
+const reservedTags = [...builtInFieldTags, ...readerLinkTags];
+
 export function createFieldService(deps: FieldServiceDeps) {
   const { db, clock, company } = deps;
 
@@ -67,7 +71,7 @@ export function createFieldService(deps: FieldServiceDeps) {
 
     /** Adds a custom field within the plan's customFieldLimit; its tag may be no other field's. */
     async create(companyId: string, body: NewField): Promise<ContactField> {
-      if ((builtInFieldTags as readonly string[]).includes(body.tag)) throw tagUsed(body.tag);
+      if ((reservedTags as readonly string[]).includes(body.tag)) throw tagUsed(body.tag);
       return db.transaction(async (tx) => {
         await company.lock(tx, companyId);
         const fields = await fieldStore.list(tx, companyId);

@@ -60,7 +60,7 @@ describe.each(databases)('contact fields and labels on $name', (database) => {
       builtIn: false,
     });
 
-    for (const tag of ['city', 'email', 'phone']) {
+    for (const tag of ['city', 'email', 'phone', 'preferences_url']) {
       const used = await addField(a, { name: 'Again', tag, type: 'number' });
       expect(used.statusCode, tag).toBe(409);
       expect(used.json()).toEqual({

@@ -91,6 +91,9 @@ export function createLabelService(deps: LabelServiceDeps) {
       });
     },
 
+    /** The company's labels among `ids` (others ignored), by name. */
+    named: (companyId: string, ids: readonly string[]) => labels.named(db, companyId, ids.filter(isId)),
+
     addMembers: (companyId: string, id: string, contactIds: readonly string[]) =>
       changing(companyId, id, (tx) => labels.addMembers(tx, companyId, id, contactIds, clock.now())),
 

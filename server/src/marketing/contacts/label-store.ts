@@ -51,6 +51,14 @@ export function createLabelStore(db: Db) {
         id,
       ]),
 
+    /** The company's labels among `ids`, by name. */
+    named: (tx: Db, companyId: string, ids: readonly string[]) =>
+      tx.query<{ id: string; name: string }>(
+        `SELECT id::text AS id, name FROM contact_labels WHERE company_id = $1 AND id = ANY($2::bigint[])
+         ORDER BY lower(name), id`,
+        [companyId, ids],
+      ),
+
     /** Which of `ids` are the company's labels. */
     owned: async (tx: Db, companyId: string, ids: readonly string[]) =>
       (

@@ -44,9 +44,14 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
       return existing ?? contacts.create(companyId, body);
     },
 
-    async unsubscribe(companyId: string, email: string): Promise<Contact> {
+    /** `source`: the team unsubscribed the contact (Manually Added), or the reader did (Unsubscribe Link). */
+    async unsubscribe(
+      companyId: string,
+      email: string,
+      source: 'Manually Added' | 'Unsubscribe Link' = 'Manually Added',
+    ): Promise<Contact> {
       const contact = await contacts.find(companyId, email);
-      await engine.suppressForMarketing(companyId, email, 'Manually Added');
+      await engine.suppressForMarketing(companyId, email, source);
       // A bounced or complained contact keeps saying so.
       if (contact.status === 'subscribed' || contact.status === 'pending')
         await setStatus(companyId, email, 'unsubscribed');
@@ -65,6 +70,14 @@ export function createSubscriptionService(deps: SubscriptionServiceDeps) {
         );
       }
       await setStatus(companyId, email, 'subscribed');
+      return contacts.find(companyId, email);
+    },
+
+    /** The reader reported the mail as unwanted: never mailed again, and never resubscribed. */
+    async complain(companyId: string, email: string): Promise<Contact> {
+      await contacts.find(companyId, email);
+      await engine.suppressForMarketing(companyId, email, 'Spam Complaint');
+      await setStatus(companyId, email, 'complained');
       return contacts.find(companyId, email);
     },
 

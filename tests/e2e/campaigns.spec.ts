@@ -235,6 +235,38 @@ test('campaigns: composed in the console (settings, recipients and their count, 
     )
     .toBe('unsubscribed');
 
+  // Bo opens his mail in the browser and, from it, his subscription: he leaves the label.
+  const boHtml = await deliveredHtml(engine, bo ?? '');
+  const linkNamed = (name: string) =>
+    (new RegExp(`<a[^>]*href="([^"]+)"[^>]*>${name}</a>`).exec(boHtml)?.[1] ?? '')
+      .replaceAll('&#x2F;', '/')
+      .replaceAll('&amp;', '&');
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await viewer.goto(linkNamed('View in browser'));
+  await expect(viewer).toHaveTitle(`News for ${bo?.split('@')[0]}`);
+  await viewer.getByRole('link', { name: 'Manage preferences' }).click();
+  await expect(viewer.getByRole('heading', { name: 'Your subscription' })).toBeVisible();
+  await expect(viewer.getByText(`The subscription of ${bo}.`)).toBeVisible();
+  const listBox = viewer.getByRole('checkbox', { name: 'VIP' });
+  await expect(listBox).toBeChecked();
+  expect(await axeViolations(viewer)).toEqual([]);
+  await screenshots(viewer, 'campaign-reader-preferences');
+  await listBox.uncheck();
+  await viewer.getByRole('button', { name: 'Save my choices' }).click();
+  await expect(viewer.getByRole('status')).toHaveText('Your choices are saved.');
+  await expect(listBox).not.toBeChecked();
+  const boContact = async () =>
+    (await (await request.get(`/v1/contacts/find?email=${bo}`, { headers })).json()).data;
+  expect((await boContact()).labels).toEqual([]);
+  expect((await boContact()).status).toBe('subscribed');
+  // The campaign's label stays on offer: he joins it back.
+  await listBox.check();
+  await viewer.getByRole('button', { name: 'Save my choices' }).click();
+  await expect(listBox).toBeChecked();
+  expect((await boContact()).labels.map((label: { name: string }) => label.name)).toEqual(['VIP']);
+  await viewerContext.close();
+
   // The list shows it sent; a copy is a new draft.
   await page.getByRole('link', { name: 'All campaigns' }).click();
   const row = page.getByRole('row').filter({ hasText: 'December news' });

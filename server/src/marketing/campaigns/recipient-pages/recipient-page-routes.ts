@@ -29,6 +29,8 @@ const viewPolicy = [
 /** The mail as a page titled with its subject (a mail client shows the subject; a tab shows the title). */
 function withTitle(html: string, subject: string): string {
   const title = `<title>${escapeHtml(subject)}</title>`;
+  const empty = /<title\b[^>]*>\s*<\/title>/i;
+  if (empty.test(html)) return html.replace(empty, () => title);
   if (/<title\b/i.test(html)) return html;
   const head = /<head\b[^>]*>/i.exec(html);
   if (head)

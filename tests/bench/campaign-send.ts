@@ -118,6 +118,7 @@ async function measure(database: string, db: Db): Promise<Figures> {
       replyTo: null,
       categoryId: null,
       content: { html },
+      ab: null,
       ...choice,
     },
     new Date(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailDesign } from '../editor/design.ts';
 import { numericId } from '../engine/common.ts';
+import { abMessages, abMetrics, abPhases, abTestShare, abWaitHours, maxAbVersions } from './ab-test-words.ts';
 import { campaignStatuses } from './campaign-messages.ts';
 import { listPage, listQuery } from './list.ts';
 
@@ -17,6 +18,51 @@ export const campaignContent = z.union([
 export type CampaignContent = z.output<typeof campaignContent>;
 
 const ids = z.array(numericId).max(50, 'At most 50');
+
+/** A version beside the campaign's own (A): what it changes. */
+export const abVersion = z
+  .object({
+    subject: z.string().trim().min(1).max(250, 'A subject has at most 250 characters').optional(),
+    senderName: z.string().trim().min(1).max(100, 'A sender name has at most 100 characters').optional(),
+    content: campaignContent.optional(),
+  })
+  .strict();
+
+/** An A/B test's settings (§5): its versions B to D, the test share, the wait and what decides. */
+export const abSettings = z
+  .object({
+    versions: z
+      .array(abVersion)
+      .min(1, 'Add version B')
+      .max(maxAbVersions - 1, `An A/B test has at most ${maxAbVersions} versions`),
+    testShare: z
+      .number()
+      .int()
+      .superRefine((share, context) => {
+        if (share >= 100) context.addIssue({ code: 'custom', message: abMessages.winnerZero });
+        else if (share < abTestShare.min || share > abTestShare.max)
+          context.addIssue({ code: 'custom', message: abMessages.testShare });
+      }),
+    waitHours: z
+      .number()
+      .int()
+      .min(abWaitHours.min, `Wait ${abWaitHours.min} to ${abWaitHours.max} hours`)
+      .max(abWaitHours.max, `Wait ${abWaitHours.min} to ${abWaitHours.max} hours`),
+    metric: z.enum(abMetrics),
+  })
+  .strict();
+export type AbSettings = z.output<typeof abSettings>;
+export type AbVersion = z.output<typeof abVersion>;
+
+/** Where a sent A/B test stands: its phase, when the test ends, and the winner once known. */
+export const abState = z.object({
+  phase: z.enum(abPhases),
+  testEndsAt: z.string().nullable(),
+  /** The winning version's index (0 = A). */
+  winner: z.number().int().nullable(),
+  pickedBy: z.enum(['metric', 'hand']).nullable(),
+});
+export type AbState = z.output<typeof abState>;
 
 const campaignFields = {
   name: z
@@ -37,6 +83,8 @@ const campaignFields = {
   excludedLabels: ids,
   excludedSegments: ids,
   content: campaignContent.nullable(),
+  /** An A/B test's settings (§7 /ab-test); null for a plain campaign. */
+  ab: abSettings.nullable(),
 };
 
 /** `POST /v1/email-marketing`: a draft; everything but the name can come later. */
@@ -84,6 +132,8 @@ export const campaignSchema = z.object({
   excludedLabels: z.array(z.string()),
   excludedSegments: z.array(z.string()),
   content: campaignContent.nullable(),
+  ab: abSettings.nullable(),
+  abState: abState.nullable(),
   status: z.enum(campaignStatuses),
   scheduledAt: z.string().nullable(),
   startedAt: z.string().nullable(),
@@ -104,8 +154,8 @@ export const campaignListQuery = listQuery.pick({
   status: true,
   category: true,
 });
-/** A list's item: the campaign without its content (up to 2 MB each), which its own GET gives. */
-export const campaignListItem = campaignSchema.omit({ content: true });
+/** A list's item: the campaign without its contents (up to 2 MB each), which its own GET gives. */
+export const campaignListItem = campaignSchema.omit({ content: true, ab: true });
 export const campaignListAnswer = listPage(campaignListItem);
 export const campaignCount = z.object({ count: z.number().int() });
 
@@ -116,3 +166,38 @@ export type CampaignPatch = z.output<typeof campaignPatchBody>;
 export type Campaign = z.output<typeof campaignSchema>;
 export type CampaignListAnswer = z.output<typeof campaignListAnswer>;
 export type CampaignListFilter = z.output<typeof campaignListQuery>;
+
+/** `POST /v1/ab-test/{id}/pick-winner` (§4): the version (0 = A) the rest receives. */
+export const abPickBody = z
+  .object({
+    version: z
+      .number()
+      .int()
+      .min(0)
+      .max(maxAbVersions - 1),
+  })
+  .strict();
+
+/** One version's results in the test, recipients counted once. */
+export const abVersionReport = z.object({
+  /** "A", "B"… */
+  version: z.string(),
+  subject: z.string(),
+  senderName: z.string(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  /** Opened by a person (a machine's open is not counted). */
+  opened: z.number().int(),
+  clicked: z.number().int(),
+});
+
+/** `GET /v1/ab-test/{id}/report`: each version side by side, and what the test decided. */
+export const abReport = z.object({
+  metric: z.enum(abMetrics),
+  state: abState.nullable(),
+  versions: z.array(abVersionReport),
+  /** Said when the leading version's lead could be chance. */
+  note: z.string().nullable(),
+});
+export type AbReport = z.output<typeof abReport>;
+export type AbVersionReport = z.output<typeof abVersionReport>;

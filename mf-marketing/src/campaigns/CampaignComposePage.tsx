@@ -115,7 +115,7 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
     if (!follow) return;
     const timer = setInterval(() => {
       api.status(campaign.id).then(
-        (fresh) => setCampaign((current) => ({ ...fresh, content: current.content })),
+        (fresh) => setCampaign((current) => ({ ...fresh, content: current.content, ab: current.ab })),
         () => undefined,
       );
     }, followMs);

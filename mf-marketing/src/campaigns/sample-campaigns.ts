@@ -26,6 +26,8 @@ const campaign = (id: number, name: string, status: Campaign['status'], daysAgo:
   excludedLabels: [],
   excludedSegments: [],
   content: { html },
+  ab: null,
+  abState: null,
   status,
   scheduledAt: status === 'SCHEDULED' ? at(-3) : null,
   startedAt: status === 'SENT' ? at(daysAgo) : null,

@@ -11,6 +11,8 @@ import type { MarketingEngine } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReportError } from '../report-error.ts';
+import { abTestRoutes } from './campaigns/ab-tests/ab-test-routes.ts';
+import { createAbTestService } from './campaigns/ab-tests/ab-test-service.ts';
 import { campaignAudienceUsers } from './campaigns/campaign-audience-users.ts';
 import { campaignRoutes } from './campaigns/campaign-routes.ts';
 import { createCampaignRunner } from './campaigns/campaign-runner.ts';
@@ -123,6 +125,17 @@ export function marketingRoutes(deps: MarketingDeps): {
   const subscriptions = createSubscriptionService({ db, clock, company, engine, contacts });
   const labels = createLabelService({ db, clock, company, audienceUsers });
   const senders = senderDoorOf(db);
+  const campaigns = createCampaignService({
+    db,
+    clock,
+    company,
+    audiences,
+    senders,
+    renderDesign,
+    engine,
+    categories,
+    links,
+  });
   const api = [
     fileRoutes({
       guards,
@@ -150,20 +163,9 @@ export function marketingRoutes(deps: MarketingDeps): {
       }),
     }),
     categoryRoutes({ guards, categories }),
-    campaignRoutes({
-      guards,
-      campaigns: createCampaignService({
-        db,
-        clock,
-        company,
-        audiences,
-        senders,
-        renderDesign,
-        engine,
-        categories,
-        links,
-      }),
-    }),
+    campaignRoutes({ guards, campaigns, kind: 'campaign' }),
+    campaignRoutes({ guards, campaigns, kind: 'ab' }),
+    abTestRoutes({ guards, abTests: createAbTestService({ db, clock }) }),
     reportRoutes({ guards, reports: createReportService({ db }) }),
     dashboardRoutes({ guards, dashboard: createDashboardService({ db, clock, company }) }),
   ];

@@ -1,6 +1,8 @@
 import { envelope } from '@app/contract/common';
 import { numericIdParams } from '@app/contract/engine/common';
+import { abTestShare, abWaitHours, maxAbVersions } from '@app/contract/marketing/ab-test-words';
 import {
+  type AbSettings,
   campaignCount,
   campaignListAnswer,
   campaignListItem,
@@ -20,18 +22,31 @@ import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '.
 import { contentDisposition } from '../../http/content-disposition.ts';
 import type { CampaignService } from './campaign-service.ts';
 
-const tags = ['campaigns'];
 /** A campaign's body: its content (HTML up to 2 MB, or a block design) with room for JSON's escapes. */
 const campaignBodyLimit = 5 * 1024 * 1024;
 
 export interface CampaignRouteDeps {
   guards: Pick<AuthGuards, 'full'>;
   campaigns: CampaignService;
+  /** `campaign`: §7 /email-marketing; `ab`: §7 /ab-test, the same routes over the A/B tests. */
+  kind: 'campaign' | 'ab';
 }
 
-/** §7 /email-marketing: the company's campaigns, with the console session. */
+/** A new A/B test's settings until the composer changes them: version B to fill in, 20 % tested for 4 hours on clicks. */
+const defaultAb: AbSettings = {
+  versions: [{}],
+  testShare: abTestShare.default,
+  waitHours: abWaitHours.default,
+  metric: 'clicks',
+};
+
+/** §7 /email-marketing (or /ab-test): the company's campaigns (or A/B tests), with the console session. */
 export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
-  const { guards, campaigns } = deps;
+  const { guards, campaigns, kind } = deps;
+  const base = kind === 'ab' ? '/ab-test' : '/email-marketing';
+  const tags = [kind === 'ab' ? 'ab-tests' : 'campaigns'];
+  // An A/B test's body holds up to four contents.
+  const bodyLimit = kind === 'ab' ? campaignBodyLimit * maxAbVersions : campaignBodyLimit;
   const compose = [guards.full, requirePermission('campaigns.compose')];
   const send = [guards.full, requirePermission('campaigns.send')];
   const companyOf = (request: FastifyRequest) => sessionOf(request).companyId;
@@ -49,7 +64,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     app.get(
-      '/email-marketing',
+      base,
       {
         onRequest: guards.full,
         schema: {
@@ -60,14 +75,14 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelope(campaignListAnswer) },
         },
       },
-      async (request) => ({ data: await campaigns.list(companyOf(request), request.query) }),
+      async (request) => ({ data: await campaigns.list(companyOf(request), request.query, kind) }),
     );
 
     app.post(
-      '/email-marketing',
+      base,
       {
         onRequest: compose,
-        bodyLimit: campaignBodyLimit,
+        bodyLimit,
         schema: {
           tags,
           summary: 'Start a campaign as a draft (a name; the rest can come later)',
@@ -77,13 +92,14 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const data = await campaigns.create(companyOf(request), request.body);
+        const body = kind === 'ab' ? { ...request.body, ab: request.body.ab ?? defaultAb } : request.body;
+        const data = await campaigns.create(companyOf(request), body);
         return reply.code(201).send({ data });
       },
     );
 
     app.get(
-      '/email-marketing/:id/status',
+      `${base}/:id/status`,
       {
         onRequest: guards.full,
         schema: {
@@ -97,15 +113,15 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
       async (request) => ({ data: await campaigns.status(companyOf(request), request.params.id) }),
     );
 
-    app.get('/email-marketing/:id', one('A campaign with its status', [guards.full]), async (request) => ({
+    app.get(`${base}/:id`, one('A campaign with its status', [guards.full]), async (request) => ({
       data: await campaigns.get(companyOf(request), request.params.id),
     }));
 
     app.patch(
-      '/email-marketing/:id',
+      `${base}/:id`,
       {
         onRequest: compose,
-        bodyLimit: campaignBodyLimit,
+        bodyLimit,
         schema: { ...one('Change a draft').schema, body: campaignPatchBody },
       },
       async (request) => ({
@@ -114,7 +130,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.delete(
-      '/email-marketing/:id',
+      `${base}/:id`,
       {
         onRequest: compose,
         schema: {
@@ -132,7 +148,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/email-marketing/:id/duplicate',
+      `${base}/:id/duplicate`,
       {
         onRequest: compose,
         schema: {
@@ -150,7 +166,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/email-marketing/:id/count-recipient',
+      `${base}/:id/count-recipient`,
       {
         onRequest: guards.full,
         schema: {
@@ -167,7 +183,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/email-marketing/:id/html',
+      `${base}/:id/html`,
       {
         onRequest: guards.full,
         schema: {
@@ -187,7 +203,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.get(
-      '/email-marketing/:id/ready',
+      `${base}/:id/ready`,
       {
         onRequest: guards.full,
         schema: {
@@ -202,7 +218,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/email-marketing/:id/send-test-v2',
+      `${base}/:id/send-test-v2`,
       {
         onRequest: compose,
         schema: {
@@ -220,7 +236,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/email-marketing/:id/send',
+      `${base}/:id/send`,
       {
         onRequest: send,
         schema: {
@@ -233,18 +249,16 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
       }),
     );
 
-    app.post('/email-marketing/:id/pause', one('Hold a send between two batches', send), async (request) => ({
+    app.post(`${base}/:id/pause`, one('Hold a send between two batches', send), async (request) => ({
       data: await campaigns.pause(companyOf(request), request.params.id),
     }));
 
-    app.post(
-      '/email-marketing/:id/resume',
-      one('Go on with a held send where it stood', send),
-      async (request) => ({ data: await campaigns.resume(companyOf(request), request.params.id) }),
-    );
+    app.post(`${base}/:id/resume`, one('Go on with a held send where it stood', send), async (request) => ({
+      data: await campaigns.resume(companyOf(request), request.params.id),
+    }));
 
     app.post(
-      '/email-marketing/:id/cancel',
+      `${base}/:id/cancel`,
       one(
         'Stop a scheduled, sending or paused campaign for good (what the engine took still goes out)',
         send,
@@ -253,7 +267,7 @@ export function campaignRoutes(deps: CampaignRouteDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/email-marketing/:id/cancel-schedule',
+      `${base}/:id/cancel-schedule`,
       one('Take a scheduled campaign back to a draft', send),
       async (request) => ({ data: await campaigns.cancelSchedule(companyOf(request), request.params.id) }),
     );

@@ -1,14 +1,18 @@
+import { abMessages, abMinRecipients } from '@app/contract/marketing/ab-test-words';
+import { campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import type { Clock } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
 import { type ClaimHolder, claimingProcess } from '../../db/token-lease.ts';
 import { DomainError } from '../../domain-error.ts';
 import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfaces.ts';
-import type { AudienceMember, Audiences } from '../contacts/audience/audience.ts';
+import type { AudienceMember, AudienceSample, Audiences } from '../contacts/audience/audience.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
+import { versionMails } from './ab-tests/ab-versions.ts';
+import { winnerOf } from './ab-tests/ab-winner.ts';
 import { audienceOf } from './campaign-audience.ts';
 import { campaignMail, engineCampaignId } from './campaign-content.ts';
-import { type CampaignRow, campaignStore, type FrozenContent } from './campaign-store.ts';
+import { type AbRunState, type CampaignRow, campaignStore, type FrozenContent } from './campaign-store.ts';
 import type { RecipientLinks } from './recipient-pages/recipient-links.ts';
 
 /** How long a claim holds without news from its worker; each batch renews it. */
@@ -37,6 +41,12 @@ export interface CampaignRunnerDeps {
  */
 class Stopped extends Error {}
 
+/** A contact picked for a batch, with its A/B version (null: the campaign's content, or the winner's). */
+interface Picked {
+  member: AudienceMember;
+  version: number | null;
+}
+
 /** A batch's key, the same whichever worker submits it. */
 const batchKey = (campaignId: string, batch: number) => `campaign-${campaignId}-batch-${batch}`;
 
@@ -54,18 +64,25 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
   const alive = deps.alive ?? (() => true);
   const batchSize = deps.batchSize ?? defaultBatchSize;
 
+  /**
+   * Has the engine accept a batch under its key, each version's contacts as one acceptance (an A/B
+   * test's batch holds several), then marks the batch accepted.
+   */
   async function submit(
     campaign: CampaignRow,
-    frozen: FrozenContent,
+    contentOf: (version: number | null) => FrozenContent,
     batch: number,
-    members: AudienceMember[],
+    picked: readonly Picked[],
   ) {
-    let transmissionId = '';
-    if (members.length > 0) {
+    const byVersion = new Map<number | null, AudienceMember[]>();
+    for (const { member, version } of picked)
+      byVersion.set(version, [...(byVersion.get(version) ?? []), member]);
+    const transmissions: string[] = [];
+    for (const [version, members] of byVersion) {
       const accepted = await deps.engine.submitCampaignBatch(campaign.company_id, {
-        key: batchKey(campaign.id, batch),
+        key: version === null ? batchKey(campaign.id, batch) : `${batchKey(campaign.id, batch)}-v${version}`,
         campaignId: engineCampaignId(campaign.id),
-        content: frozen,
+        content: contentOf(version),
         recipients: members.map((member) => ({
           address: member.email,
           name: member.name,
@@ -74,29 +91,94 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
         openTracking: true,
         clickTracking: true,
       });
-      transmissionId = accepted.transmissionId;
+      transmissions.push(accepted.transmissionId);
     }
     await db.transaction((tx) =>
-      campaignStore.acceptBatch(tx, campaign.id, batch, transmissionId, members.length, clock.now()),
+      campaignStore.acceptBatch(tx, campaign.id, batch, transmissions.join(','), picked.length, clock.now()),
     );
+  }
+
+  const fail = (campaign: CampaignRow, error: string) =>
+    campaignStore.finish(db, campaign.id, { status: 'FAILED', error, now: clock.now() });
+
+  /** Fixes what the send sends (each version's mail, and an A/B test's share); false when it cannot go out. */
+  async function start(campaign: CampaignRow): Promise<boolean> {
+    const frozen = await campaignMail(campaign, deps);
+    if (typeof frozen === 'string') {
+      await fail(campaign, frozen);
+      return false;
+    }
+    const now = clock.now();
+    if (!campaign.ab) {
+      await campaignStore.start(db, campaign.id, frozen, now);
+      return true;
+    }
+    const versions = await versionMails(campaign, deps);
+    if (typeof versions === 'string') {
+      await fail(campaign, versions);
+      return false;
+    }
+    const choice = audienceOf(campaign);
+    const count = await deps.audiences.count(campaign.company_id, choice);
+    if (count < abMinRecipients) {
+      await fail(campaign, abMessages.tooFewRecipients);
+      return false;
+    }
+    const size = Math.max(versions.length, Math.round((count * campaign.ab.testShare) / 100));
+    const threshold = await deps.audiences.sampleThreshold(campaign.company_id, choice, {
+      seed: campaign.id,
+      size,
+      before: now,
+    });
+    if (threshold === null) {
+      await fail(campaign, campaignRefusals.noRecipients);
+      return false;
+    }
+    await campaignStore.start(db, campaign.id, frozen, now, {
+      versions,
+      state: { phase: 'test', threshold, testEndsAt: null, winner: null, pickedBy: null },
+    });
+    return true;
+  }
+
+  /** The wait is over: the winner (picked by hand, or by the test's metric) goes to the rest. */
+  async function decide(campaign: CampaignRow, state: AbRunState): Promise<AbRunState> {
+    const winner =
+      state.winner ??
+      winnerOf(await campaignStore.versionTotals(db, campaign.id), campaign.ab?.metric ?? 'clicks');
+    const decided: AbRunState = {
+      ...state,
+      phase: 'winner',
+      winner,
+      pickedBy: state.pickedBy ?? 'metric',
+    };
+    await campaignStore.setAbState(db, campaign.id, decided, clock.now());
+    return decided;
   }
 
   async function send(claimed: CampaignRow): Promise<void> {
     let campaign = claimed;
     if (!campaign.frozen) {
-      const frozen = await campaignMail(campaign, deps);
-      if (typeof frozen === 'string') {
-        await campaignStore.finish(db, campaign.id, { status: 'FAILED', error: frozen, now: clock.now() });
-        return;
-      }
-      await campaignStore.start(db, campaign.id, frozen, clock.now());
+      if (!(await start(campaign))) return;
       campaign = (await campaignStore.get(db, campaign.company_id, campaign.id)) ?? campaign;
     }
+    let ab = campaign.ab_state;
+    if (ab?.phase === 'waiting') ab = await decide(campaign, ab);
     const frozen = campaign.frozen as FrozenContent;
-    const walk = await deps.audiences.walk(campaign.company_id, audienceOf(campaign));
+    const versions = campaign.frozen_versions ?? [frozen];
+    const rest = ab?.phase === 'winner' ? (versions[ab.winner ?? 0] ?? frozen) : frozen;
+    const contentOf = (version: number | null) => (version === null ? rest : (versions[version] ?? rest));
+    const sample: AudienceSample | undefined = ab
+      ? { seed: campaign.id, threshold: ab.threshold, side: ab.phase === 'test' ? 'test' : 'rest' }
+      : undefined;
+    const walk = await deps.audiences.walk(campaign.company_id, audienceOf(campaign), sample);
     for (const pending of await campaignStore.pendingBatches(db, campaign.id)) {
+      const versionOf = new Map(
+        pending.contact_ids.map((id, index) => [id, pending.versions[index] ?? null]),
+      );
       const members = await db.transaction((tx) => walk.stillMailable(tx, pending.contact_ids));
-      await submit(campaign, frozen, pending.batch, members);
+      const picked = members.map((member) => ({ member, version: versionOf.get(member.id) ?? null }));
+      await submit(campaign, contentOf, pending.batch, picked);
     }
     let batch = campaign.next_batch;
     let cursor = { at: campaign.cursor_at ?? '', id: campaign.cursor_id ?? '0' };
@@ -108,7 +190,7 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
       while (!pickedAll) {
         if (!alive()) throw new Stopped();
         const number = batch;
-        const members = await db.transaction(async (tx) => {
+        const picked = await db.transaction(async (tx) => {
           const position = await campaignStore.position(tx, campaign.id);
           if (
             position?.status !== 'SENDING' ||
@@ -117,24 +199,34 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
           ) {
             throw new Stopped();
           }
-          const picked = await walk.next(tx, cursor, batchSize);
-          const last = picked.at(-1);
-          const next = picked.length === batchSize && last ? { at: last.createdAt, id: last.id } : null;
+          const members = await walk.next(tx, cursor, batchSize);
+          // A test's recipients take the versions in turn (each version about the same share).
+          const chosen: Picked[] = members.map((member, index) => ({
+            member,
+            version: ab?.phase === 'test' ? (number + index) % versions.length : null,
+          }));
+          const last = members.at(-1);
+          const next = members.length === batchSize && last ? { at: last.createdAt, id: last.id } : null;
           const now = clock.now();
           await campaignStore.recordBatch(
             tx,
             campaign.id,
-            { number, contactIds: picked.map((member) => member.id), cursor: next },
+            {
+              number,
+              contactIds: members.map((member) => member.id),
+              versions: chosen.map((one) => one.version),
+              cursor: next,
+            },
             { until: new Date(now.getTime() + claimMs), now },
           );
           if (next) cursor = next;
           else pickedAll = true;
-          return picked;
+          return chosen;
         });
         await submitting;
         // Paused or cancelled while it was picked: the batch stays pending, for a resume to send.
         if ((await campaignStore.statusOf(db, campaign.id)) !== 'SENDING') throw new Stopped();
-        submitting = submit(campaign, frozen, number, members);
+        submitting = submit(campaign, contentOf, number, picked);
         // Kept for the next await: not an unhandled rejection meanwhile.
         submitting.catch(() => undefined);
         batch += 1;
@@ -143,6 +235,13 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
     } finally {
       // Nothing of this send goes on after it returns.
       await submitting.catch(() => undefined);
+    }
+    if (ab?.phase === 'test') {
+      const now = clock.now();
+      const waitMs = (campaign.ab?.waitHours ?? 0) * 3_600_000;
+      const testEndsAt = new Date(now.getTime() + waitMs).toISOString();
+      await campaignStore.awaitWinner(db, campaign.id, { ...ab, phase: 'waiting', testEndsAt }, now);
+      return;
     }
     await campaignStore.finish(db, campaign.id, { status: 'SENT', error: null, now: clock.now() });
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { abMessages, abMinRecipients, abVersionNames } from '@app/contract/marketing/ab-test-words';
 import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import type {
   Campaign,
@@ -17,6 +18,7 @@ import type { CompanyDoor } from '../company-door.ts';
 import type { Audiences } from '../contacts/audience/audience.ts';
 import { isId } from '../contacts/entity-id.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
+import { sameAsA, versionMails } from './ab-tests/ab-versions.ts';
 import { audienceOf } from './campaign-audience.ts';
 import {
   campaignMail,
@@ -60,6 +62,13 @@ const toCampaign = (row: CampaignRow): Campaign => ({
   excludedLabels: row.excluded_labels,
   excludedSegments: row.excluded_segments,
   content: row.content,
+  ab: row.ab,
+  abState: row.ab_state && {
+    phase: row.ab_state.phase,
+    testEndsAt: row.ab_state.testEndsAt,
+    winner: row.ab_state.winner,
+    pickedBy: row.ab_state.pickedBy,
+  },
   status: row.status,
   scheduledAt: iso(row.scheduled_at),
   startedAt: iso(row.started_at),
@@ -78,6 +87,7 @@ const draftOf = (row: CampaignRow): CampaignDraft => ({
   replyTo: row.reply_to,
   categoryId: row.category_id,
   content: row.content,
+  ab: row.ab,
   ...audienceOf(row),
 });
 
@@ -161,6 +171,14 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       const { html } = await campaignParts(row.company_id, row.content, deps.renderDesign);
       if (!hasUnsubscribeLink(html)) missing.push(campaignMissing.unsubscribe);
     }
+    const unchanged = sameAsA(row);
+    if (unchanged) missing.push(unchanged);
+    for (const [index, version] of (row.ab?.versions ?? []).entries()) {
+      if (!version.content) continue;
+      const { html } = await campaignParts(row.company_id, version.content, deps.renderDesign);
+      if (!hasUnsubscribeLink(html))
+        missing.push(`Version ${abVersionNames[index + 1]}: ${campaignMissing.unsubscribe}`);
+    }
     const expires = await deps.engine.planExpiresAt(row.company_id);
     if (expires && expires <= clock.now()) missing.push(campaignMissing.plan);
     return missing;
@@ -168,16 +186,21 @@ export function createCampaignService(deps: CampaignServiceDeps) {
 
   /** A campaign without its content (up to 2 MB), as lists and followers read it. */
   const withoutContent = (row: CampaignRow) => {
-    const { content: _unread, ...item } = toCampaign(row);
+    const { content: _content, ab: _versions, ...item } = toCampaign(row);
     return item;
   };
 
   return {
-    async list(companyId: string, query: CampaignListFilter): Promise<CampaignListAnswer> {
+    /** The company's plain campaigns (`kind` campaign) or its A/B tests, newest first. */
+    async list(
+      companyId: string,
+      query: CampaignListFilter,
+      kind: 'campaign' | 'ab' = 'campaign',
+    ): Promise<CampaignListAnswer> {
       if (query.category !== undefined && !isId(query.category)) {
         return { items: [], total: 0, page: query.page, size: query.size };
       }
-      const { rows, total } = await campaignStore.page(db, companyId, query);
+      const { rows, total } = await campaignStore.page(db, companyId, query, kind);
       const items = rows.map(withoutContent);
       return { items, total, page: query.page, size: query.size };
     },
@@ -200,6 +223,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         segments: body.segments ?? [],
         excludedLabels: body.excludedLabels ?? [],
         excludedSegments: body.excludedSegments ?? [],
+        ab: body.ab ?? null,
       };
       await checkOwned(companyId, draft);
       return toCampaign(await campaignStore.insert(db, companyId, draft, clock.now()));
@@ -251,8 +275,9 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     }),
 
     /**
-     * §4 send test: the campaign as it stands, "[Test]" before its subject, to `emails`, merged with
-     * the fields of the contact `contactId` (or left blank). Not part of the campaign's send or report.
+     * §4 send test: the campaign as it stands, "[Test]" before its subject (an A/B test's every version,
+     * "[Test B]"), to `emails`, merged with the fields of the contact `contactId` (or left blank). Not
+     * part of the campaign's send or report; `sent` counts the messages.
      */
     async sendTest(
       companyId: string,
@@ -262,8 +287,9 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       const row = await owned(companyId, id);
       if (row.subject === '')
         throw new DomainError('validation', campaignMissing.subject, { field: 'subject' });
-      const mail = await campaignMail(row, deps);
-      if (typeof mail === 'string') throw new DomainError('validation', mail, { field: 'campaign' });
+      // An A/B test's test shows every version, each named in its subject.
+      const mails = row.ab ? await versionMails(row, deps) : await campaignMail(row, deps);
+      if (typeof mails === 'string') throw new DomainError('validation', mails, { field: 'campaign' });
       const contact = body.contactId ? await audiences.member(companyId, body.contactId) : undefined;
       if (body.contactId && !contact) {
         throw new DomainError('entityNotFound', 'Contact not found', {
@@ -271,26 +297,30 @@ export function createCampaignService(deps: CampaignServiceDeps) {
           value: body.contactId,
         });
       }
+      const versions = Array.isArray(mails) ? mails : [mails];
       try {
-        await deps.engine.submitCampaignBatch(companyId, {
-          key: `${engineCampaignId(id)}-test-${randomUUID()}`,
-          campaignId: `${engineCampaignId(id)}-test`,
-          content: { ...mail, subject: `[Test] ${mail.subject}` },
-          recipients: body.emails.map((address) => ({
-            address,
-            data: {
-              ...contact?.data,
-              ...deps.links.of({ campaignId: id, contactId: contact?.id ?? nobody }),
-            },
-          })),
-          openTracking: false,
-          clickTracking: false,
-        });
+        for (const [index, mail] of versions.entries()) {
+          const prefix = row.ab ? `[Test ${abVersionNames[index]}]` : '[Test]';
+          await deps.engine.submitCampaignBatch(companyId, {
+            key: `${engineCampaignId(id)}-test-${randomUUID()}`,
+            campaignId: `${engineCampaignId(id)}-test`,
+            content: { ...mail, subject: `${prefix} ${mail.subject}` },
+            recipients: body.emails.map((address) => ({
+              address,
+              data: {
+                ...contact?.data,
+                ...deps.links.of({ campaignId: id, contactId: contact?.id ?? nobody }),
+              },
+            })),
+            openTracking: false,
+            clickTracking: false,
+          });
+        }
       } catch (error) {
         if (error instanceof CampaignBatchRefused) throw new DomainError('validation', error.message);
         throw error;
       }
-      return { sent: body.emails.length };
+      return { sent: body.emails.length * versions.length };
     },
 
     /** How many contacts it would go to now: each once, only those who may be mailed. */
@@ -321,8 +351,12 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       if (missing.length > 0) {
         throw new DomainError('validation', missing.join('. '), { field: 'campaign', value: missing });
       }
-      if ((await audiences.count(companyId, audienceOf(row))) === 0) {
+      const count = await audiences.count(companyId, audienceOf(row));
+      if (count === 0) {
         throw new DomainError('validation', campaignRefusals.noRecipients, { field: 'labels' });
+      }
+      if (row.ab && count < abMinRecipients) {
+        throw new DomainError('validation', abMessages.tooFewRecipients, { field: 'labels', value: count });
       }
       const moved = await campaignStore.move(db, companyId, id, {
         from: ['DRAFT'],
@@ -346,8 +380,10 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     cancel: (companyId: string, id: string) =>
       moved(companyId, id, ['SCHEDULED', 'SENDING', 'PAUSED'], 'CANCELLED', campaignRefusals.notCancellable),
 
-    /** A scheduled campaign back to a draft, without its time. */
-    cancelSchedule: (companyId: string, id: string) =>
-      moved(companyId, id, ['SCHEDULED'], 'DRAFT', campaignRefusals.notScheduled, null),
+    /** A scheduled campaign back to a draft, without its time; not an A/B test whose test has gone out. */
+    async cancelSchedule(companyId: string, id: string): Promise<Campaign> {
+      if ((await owned(companyId, id)).started_at) throw refused(abMessages.started);
+      return moved(companyId, id, ['SCHEDULED'], 'DRAFT', campaignRefusals.notScheduled, null);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { CampaignContent, CampaignStatus } from '@app/contract/marketing/campaigns';
+import type { AbSettings, AbState, CampaignContent, CampaignStatus } from '@app/contract/marketing/campaigns';
 import type { Db } from '../../db/db.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
 import { type ClaimingProcess, claimFirstDue } from '../../db/token-lease.ts';
@@ -13,6 +13,9 @@ export interface CampaignRow {
   reply_to: string | null;
   category_id: string | null;
   content: CampaignContent | null;
+  ab: AbSettings | null;
+  ab_state: AbRunState | null;
+  frozen_versions: FrozenContent[] | null;
   labels: string[];
   segments: string[];
   excluded_labels: string[];
@@ -45,6 +48,16 @@ export interface FrozenContent {
 }
 
 /** A draft's columns as the service sets them. */
+/** Where a sent A/B test stands, as the worker keeps it: the state the API shows, and the test's threshold. */
+export interface AbRunState {
+  phase: AbState['phase'];
+  /** The test share: the audience's contacts whose sample hash is at most this (a bigint's text). */
+  threshold: string;
+  testEndsAt: string | null;
+  winner: number | null;
+  pickedBy: AbState['pickedBy'];
+}
+
 export interface CampaignDraft {
   name: string;
   subject: string;
@@ -57,15 +70,21 @@ export interface CampaignDraft {
   segments: readonly string[];
   excludedLabels: readonly string[];
   excludedSegments: readonly string[];
+  ab: AbSettings | null;
 }
 
 const columns = `id::text AS id, company_id, name, subject, preheader, sender_id::text AS sender_id, reply_to,
-  category_id::text AS category_id, content, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
+  category_id::text AS category_id, content, ab, ab_state, frozen_versions, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
   excluded_segments::text[] AS excluded_segments, status, scheduled_at, frozen, started_at, cursor_at::text AS cursor_at,
   cursor_id::text AS cursor_id, next_batch, picked_all, queued, error, claimed_by, sent_at, created_at, updated_at`;
 
-/** A list's columns: all but the content, which a list does not show. */
-const listColumns = columns.replace('content,', 'NULL::jsonb AS content,');
+/** A list's columns: none of the contents (up to 2 MB each: the draft's, its versions', what is sent). */
+const listColumns = columns
+  .replace(
+    'content, ab, ab_state, frozen_versions,',
+    'NULL::jsonb AS content, NULL::jsonb AS ab, ab_state, NULL::jsonb AS frozen_versions,',
+  )
+  .replace('frozen,', 'NULL::jsonb AS frozen,');
 
 const draftValues = (draft: CampaignDraft) => [
   draft.name,
@@ -79,6 +98,7 @@ const draftValues = (draft: CampaignDraft) => [
   draft.excludedLabels,
   draft.excludedSegments,
   draft.categoryId,
+  draft.ab === null ? null : JSON.stringify(draft.ab),
 ];
 
 /**
@@ -89,8 +109,8 @@ export const campaignStore = {
   insert: (db: Db, companyId: string, draft: CampaignDraft, now: Date) =>
     db.one<CampaignRow>(
       `INSERT INTO campaigns (company_id, name, subject, preheader, sender_id, reply_to, content, labels, segments,
-         excluded_labels, excluded_segments, category_id, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $13, $13)
+         excluded_labels, excluded_segments, category_id, ab, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $13::jsonb, $14, $14)
        RETURNING ${columns}`,
       [companyId, ...draftValues(draft), now],
     ),
@@ -115,9 +135,11 @@ export const campaignStore = {
       status?: string[] | undefined;
       category?: string | undefined;
     },
+    /** A/B tests (§7 /ab-test) or plain campaigns (/email-marketing). */
+    kind: 'campaign' | 'ab',
   ) {
     const params: unknown[] = [companyId];
-    const conditions = ['company_id = $1'];
+    const conditions = ['company_id = $1', kind === 'ab' ? 'ab IS NOT NULL' : 'ab IS NULL'];
     if (query.search) {
       params.push(containsPattern(query.search));
       conditions.push(`(name ILIKE $${params.length} OR subject ILIKE $${params.length})`);
@@ -147,7 +169,7 @@ export const campaignStore = {
     db.maybeOne<CampaignRow>(
       `UPDATE campaigns SET name = $3, subject = $4, preheader = $5, sender_id = $6, reply_to = $7,
          content = $8::jsonb, labels = $9::bigint[], segments = $10::bigint[], excluded_labels = $11::bigint[],
-         excluded_segments = $12::bigint[], category_id = $13, updated_at = $14
+         excluded_segments = $12::bigint[], category_id = $13, ab = $14::jsonb, updated_at = $15
        WHERE company_id = $1 AND id = $2 AND status = 'DRAFT'
        RETURNING ${columns}`,
       [companyId, id, ...draftValues(draft), now],
@@ -212,15 +234,69 @@ export const campaignStore = {
    * Fixes what the send sends and where its walk starts: before (now, the largest id), so every contact
    * created until now; once (false when it was fixed already).
    */
-  start: async (db: Db, id: string, frozen: FrozenContent, at: Date) =>
+  start: async (
+    db: Db,
+    id: string,
+    frozen: FrozenContent,
+    at: Date,
+    ab?: { versions: FrozenContent[]; state: AbRunState },
+  ) =>
     (
       await db.query(
         `UPDATE campaigns SET frozen = $2::jsonb, started_at = $3, cursor_at = $3, cursor_id = 9223372036854775807,
-           updated_at = $3
+           frozen_versions = $4::jsonb, ab_state = $5::jsonb, updated_at = $3
          WHERE id = $1 AND frozen IS NULL RETURNING id`,
-        [id, JSON.stringify(frozen), at],
+        [
+          id,
+          JSON.stringify(frozen),
+          at,
+          ab ? JSON.stringify(ab.versions) : null,
+          ab ? JSON.stringify(ab.state) : null,
+        ],
       )
     ).length > 0,
+
+  /**
+   * The test has gone out: the send waits for the winner until `testEndsAt` (SCHEDULED), its walk back
+   * at the start for the rest of the audience; the claim is let go.
+   */
+  awaitWinner: (db: Db, id: string, state: AbRunState, now: Date) =>
+    db.query(
+      `UPDATE campaigns SET status = 'SCHEDULED', scheduled_at = $2, ab_state = $3::jsonb,
+         cursor_at = started_at, cursor_id = 9223372036854775807, picked_all = false,
+         claimed_until = NULL, claimed_by = NULL, updated_at = $4
+       WHERE id = $1 AND status = 'SENDING'`,
+      [id, state.testEndsAt, JSON.stringify(state), now],
+    ),
+
+  /** §4 pick winner: while the test waits, the winner by hand, sent to the rest now (false: not waiting). */
+  pickWinner: async (db: Db, companyId: string, id: string, state: AbRunState, now: Date) =>
+    (
+      await db.query(
+        `UPDATE campaigns SET ab_state = $3::jsonb, scheduled_at = $4, updated_at = $4
+         WHERE company_id = $1 AND id = $2 AND status = 'SCHEDULED' AND ab_state->>'phase' = 'waiting'
+         RETURNING id`,
+        [companyId, id, JSON.stringify(state), now],
+      )
+    ).length > 0,
+
+  /** The A/B state as the worker moves it. */
+  setAbState: (db: Db, id: string, state: AbRunState, now: Date) =>
+    db.query('UPDATE campaigns SET ab_state = $2::jsonb, updated_at = $3 WHERE id = $1', [
+      id,
+      JSON.stringify(state),
+      now,
+    ]),
+
+  /** Each version's test recipients and what they did (opens by people only). */
+  versionTotals: (db: Db, id: string) =>
+    db.query<{ version: number; sent: number; delivered: number; opened: number; clicked: number }>(
+      `SELECT version, count(*)::int AS sent, count(delivered_at)::int AS delivered,
+         count(opened_at)::int AS opened, count(clicked_at)::int AS clicked
+       FROM campaign_recipients WHERE campaign_id = $1 AND version IS NOT NULL
+       GROUP BY version ORDER BY version`,
+      [id],
+    ),
 
   /**
    * The campaign's row locked until `tx` ends, as a batch sees it: the batch goes on only while the
@@ -241,14 +317,20 @@ export const campaignStore = {
   async recordBatch(
     tx: Db,
     id: string,
-    batch: { number: number; contactIds: readonly string[]; cursor: { at: string; id: string } | null },
+    batch: {
+      number: number;
+      contactIds: readonly string[];
+      /** Each contact's A/B version (null for a plain campaign's and the winner's). */
+      versions: readonly (number | null)[];
+      cursor: { at: string; id: string } | null;
+    },
     claim: { until: Date; now: Date },
   ) {
     if (batch.contactIds.length > 0) {
       await tx.query(
-        `INSERT INTO campaign_recipients (campaign_id, contact_id, batch)
-         SELECT $1, contact_id, $2 FROM unnest($3::bigint[]) AS r (contact_id)`,
-        [id, batch.number, batch.contactIds],
+        `INSERT INTO campaign_recipients (campaign_id, contact_id, batch, version)
+         SELECT $1, contact_id, $2, version FROM unnest($3::bigint[], $4::smallint[]) AS r (contact_id, version)`,
+        [id, batch.number, batch.contactIds, batch.versions],
       );
       await tx.query(
         `INSERT INTO campaign_batches (campaign_id, batch, state, recipients) VALUES ($1, $2, 'pending', $3)`,
@@ -274,8 +356,9 @@ export const campaignStore = {
 
   /** The batches picked and not yet accepted by the engine, with their contacts. */
   pendingBatches: (db: Db, id: string) =>
-    db.query<{ batch: number; contact_ids: string[] }>(
-      `SELECT b.batch, array_agg(r.contact_id::text ORDER BY r.contact_id) AS contact_ids
+    db.query<{ batch: number; contact_ids: string[]; versions: (number | null)[] }>(
+      `SELECT b.batch, array_agg(r.contact_id::text ORDER BY r.contact_id) AS contact_ids,
+         array_agg(r.version ORDER BY r.contact_id) AS versions
        FROM campaign_batches b JOIN campaign_recipients r ON r.campaign_id = b.campaign_id AND r.batch = b.batch
        WHERE b.campaign_id = $1 AND b.state = 'pending'
        GROUP BY b.batch ORDER BY b.batch`,

@@ -99,7 +99,7 @@ describe.each(databases)("a campaign reader's pages on $name", (database) => {
     const good = linksOf('bo').view_in_browser_url;
     const forged = good.replace(`-${people.bo}.`, `-${people.ana}.`);
     expect((await page(forged)).statusCode).toBe(404);
-    expect((await page(`${good.slice(0, -1)}A`)).statusCode).toBe(404);
+    expect((await page(`${good.slice(0, -1)}${good.endsWith('A') ? 'B' : 'A'}`)).statusCode).toBe(404);
     expect((await page(`${t.config.publicUrl}/email/view/1;DROP TABLE contacts`)).statusCode).toBe(404);
     const stranger = await contact(b, { email: 'stranger@pages.test' });
     const signed = links.of({ campaignId, contactId: stranger });

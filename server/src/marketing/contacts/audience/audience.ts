@@ -57,6 +57,19 @@ function toMember(tags: ReadonlyMap<string, string>, row: MemberRow): AudienceMe
   return { id: row.id, email: row.email, name, data, createdAt: row.created_at };
 }
 
+/**
+ * A part of an audience drawn at random, yet the same at every step and in every process: the contacts
+ * whose hash under `seed` is at most `threshold` (`test`), or above it (`rest`). An A/B test's share.
+ */
+export interface AudienceSample {
+  seed: string;
+  threshold: string;
+  side: 'test' | 'rest';
+}
+
+/** A contact's place in a sample drawn under the seed `$n` (PostgreSQL's 64-bit text hash). */
+const sampleHash = (seedParam: number) => `hashtextextended(contacts.id::text, $${seedParam}::bigint)`;
+
 /** Contacts that may be mailed at all: subscribed, with an address. */
 const mailable = `status = 'subscribed' AND email IS NOT NULL`;
 
@@ -143,11 +156,41 @@ export function createAudiences(deps: {
     },
 
     /**
-     * A walk through the audience, newest contacts first, in batches; what it needs from the company
-     * (segments compiled, fields' tags) is read now, so that its steps can run inside a transaction.
+     * The threshold of a sample of `size` contacts of the audience created before `before`, drawn under
+     * `seed` (see AudienceSample); null when the audience is empty.
      */
-    async walk(companyId: string, choice: AudienceChoice) {
-      const [condition, tags] = await Promise.all([conditionOf(companyId, choice), tagsOf(companyId)]);
+    async sampleThreshold(
+      companyId: string,
+      choice: AudienceChoice,
+      draw: { seed: string; size: number; before: Date },
+    ): Promise<string | null> {
+      const condition = await conditionOf(companyId, choice);
+      const params: unknown[] = [companyId, draw.seed, draw.before, Math.max(0, draw.size - 1)];
+      const where = condition(params);
+      const row = await db.maybeOne<{ threshold: string }>(
+        `SELECT ${sampleHash(2)}::text AS threshold FROM contacts
+         WHERE company_id = $1 AND created_at <= $3 AND ${where}
+         ORDER BY ${sampleHash(2)} LIMIT 1 OFFSET $4`,
+        params,
+      );
+      return row?.threshold ?? null;
+    },
+
+    /**
+     * A walk through the audience (or the `sample` of it), newest contacts first, in batches; what it
+     * needs from the company (segments compiled, fields' tags) is read now, so that its steps can run
+     * inside a transaction.
+     */
+    async walk(companyId: string, choice: AudienceChoice, sample?: AudienceSample) {
+      const [audience, tags] = await Promise.all([conditionOf(companyId, choice), tagsOf(companyId)]);
+      const condition: Condition = sample
+        ? (params) => {
+            const where = audience(params);
+            params.push(sample.seed, sample.threshold);
+            const side = sample.side === 'test' ? '<=' : '>';
+            return `${where} AND ${sampleHash(params.length - 1)} ${side} $${params.length}::bigint`;
+          }
+        : audience;
       return {
         /**
          * The next `limit` members before `cursor` (the company's creation index serves it: only the

@@ -1,53 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { axeViolations, choose, runAdminIn, screenshots } from './helpers.ts';
-import { deliveredHtml, deliveringProductionAccount, linkDeliveredTo } from './support/email-editor.ts';
-import { type EngineServer, expect, test } from './support/engine-server.ts';
-import { sessionHeaders, verifiedSendingDomain } from './support/verified-domain.ts';
+import { deliveredTo, labelWith, platformHost, validatedCampaignSender } from './support/campaign-sender.ts';
+import { deliveredHtml, deliveringProductionAccount } from './support/email-editor.ts';
+import { expect, test } from './support/engine-server.ts';
+import { sessionHeaders } from './support/verified-domain.ts';
 
 // Campaigns (issue 25) in the full variant: composed in the console, sent by the server's campaign
 // worker through the engine, delivered to the test receiver (a production company: a sandbox mails
 // only its authorized recipients).
-const platformHost = 'mail.platform.test';
 test.use({
   engineOptions: { env: { APP_VARIANT: 'full', SMTP_HOSTNAME: platformHost, MAIL_MODE: 'deliver' } },
   actionTimeout: 20_000,
 });
 test.setTimeout(180_000);
-
-type Headers = { authorization: string };
-
-/** Contacts in a new label, through the API the Contact Book uses. */
-async function labelWith(request: APIRequestContext, headers: Headers, name: string, emails: string[]) {
-  const ids: string[] = [];
-  for (const email of emails) {
-    const made = await request.post('/v1/contacts', {
-      headers,
-      data: { email, firstname: email.split('@')[0] },
-    });
-    expect(made.status(), await made.text()).toBe(201);
-    ids.push((await made.json()).data.id);
-  }
-  const label = await request.post('/v1/contacts/label', { headers, data: { name } });
-  const labelId = (await label.json()).data.id;
-  const added = await request.post(`/v1/contacts/label/${labelId}/members`, {
-    headers,
-    data: { contactIds: ids },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-}
-
-/** The subject and text of every message the receiver got for `to`. */
-async function deliveredTo(engine: EngineServer, to: string): Promise<string[]> {
-  const received = engine.receiver.messages.filter((message) => message.rcptTo.includes(to));
-  return Promise.all(
-    received.map(async (message) => {
-      const parsed = await simpleParser(message.raw);
-      return `${parsed.subject} | ${parsed.text}`;
-    }),
-  );
-}
 
 test('campaigns: composed in the console (settings, recipients and their count, the editor, the ready check), tested, sent once to each contact', async ({
   page,
@@ -60,24 +25,7 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   const headers = await sessionHeaders(page);
 
   // A validated sender at the verified domain, two contacts in a label and one outside it.
-  await verifiedSendingDomain(request, engine, headers, domain);
-  engine.dns.set(domain, {
-    MX: [{ exchange: `mx.${domain}`, priority: 10 }],
-    TXT: [`v=spf1 a:${platformHost} ~all`],
-  });
-  const spf = await request.post(`/api/v1/sending-domains/${domain}/verify`, {
-    headers,
-    data: { spf_verify: true },
-  });
-  expect((await spf.json()).results.spf_status).toBe('valid');
-  const sender = await request.post('/v1/senders', {
-    headers,
-    data: { email: `hello@${domain}`, name: 'Shop News' },
-  });
-  expect(sender.status(), await sender.text()).toBe(201);
-  await page.goto((await linkDeliveredTo(engine, `hello@${domain}`, '/sender/validate/')).href);
-  await page.getByRole('button', { name: 'Confirm sender' }).click();
-  await expect(page.getByText(/is confirmed/)).toBeVisible();
+  await validatedCampaignSender(page, request, engine, headers, domain);
   const [ana, bo, cy] = ['ana', 'bo', 'cy'].map((name) => `${name}@${domain}`);
   await labelWith(request, headers, 'VIP', [ana ?? '', bo ?? '']);
   await labelWith(request, headers, 'Others', [cy ?? '']);

@@ -89,6 +89,8 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/campaign', 'campaign'],
   ['/campaign/category', 'campaign-category'],
   ['/campaign/9', 'campaign-compose', { id: '9' }],
+  ['/ab-test', 'ab-test'],
+  ['/ab-test/9', 'ab-test-compose', { id: '9' }],
   ['/subscriber-setting', 'subscriber-setting'],
 ];
 

@@ -19,6 +19,8 @@ import {
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { senderApi } from '../senders/api.ts';
+import { AbResults } from './AbResults.tsx';
+import { AbSettings } from './AbSettings.tsx';
 import { type CampaignApi, campaignApi } from './api.ts';
 import { CampaignContent } from './CampaignContent.tsx';
 import { CampaignProgress } from './CampaignProgress.tsx';
@@ -26,6 +28,7 @@ import { CampaignRecipients } from './CampaignRecipients.tsx';
 import { CampaignReport } from './CampaignReport.tsx';
 import { CampaignSendPanel } from './CampaignSendPanel.tsx';
 import { CampaignSettingsForm, type SettingsHandle } from './CampaignSettingsForm.tsx';
+import { campaignKinds } from './campaign-kind.ts';
 import { campaignActions, campaignStatusView } from './campaign-status.ts';
 
 /** How often a scheduled or sending campaign's page asks where it stands. */
@@ -37,13 +40,15 @@ const followMs = 2_000;
  * or sending campaign stands, with pause, resume and cancel.
  */
 export function CampaignComposePage() {
-  const id = useStore($currentRoute)?.params.id ?? '';
+  const route = useStore($currentRoute);
+  const id = route?.params.id ?? '';
   const api = campaignApi();
   const loaded = useLoad(() => api.get(id), [api, id]);
+  const words = campaignKinds[route?.name === 'ab-test-compose' ? 'ab' : 'campaign'];
   return (
     <Page
-      title={loaded.data?.name ?? 'Campaign'}
-      description={<AppLink to="/campaign">All campaigns</AppLink>}
+      title={loaded.data?.name ?? words.title}
+      description={<AppLink to={words.base}>{words.all}</AppLink>}
     >
       <LoadStatus
         loaded={loaded}
@@ -52,7 +57,9 @@ export function CampaignComposePage() {
         failed="The campaign could not be loaded"
       />
       {loaded.error && !loaded.data ? (
-        <EmptyState title="No such campaign">It may have been deleted. Go back to all campaigns.</EmptyState>
+        <EmptyState title="No such campaign">
+          It may have been deleted. Go back to all {words.plural}.
+        </EmptyState>
       ) : null}
       {loaded.data ? <Composer key={loaded.data.id} api={api} first={loaded.data} /> : null}
     </Page>
@@ -131,6 +138,15 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
         <Panel title="Status" actions={<HtmlDownload api={api} campaign={campaign} />}>
           <CampaignProgress api={api} campaign={campaign} onChanged={setCampaign} />
         </Panel>
+        {campaign.ab && campaign.startedAt ? (
+          <Panel title="A/B test results">
+            <AbResults
+              api={api}
+              campaignId={campaign.id}
+              onPicked={() => api.get(campaign.id).then(setCampaign, () => undefined)}
+            />
+          </Panel>
+        ) : null}
         {campaign.startedAt ? (
           <Panel title="Report">
             <CampaignReport api={api} campaignId={campaign.id} />
@@ -157,6 +173,11 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
       <Panel title="Recipients">
         <CampaignRecipients campaign={campaign} count={countNow} save={save} />
       </Panel>
+      {campaign.ab ? (
+        <Panel title="A/B test">
+          <AbSettings campaign={{ ...campaign, ab: campaign.ab }} save={save} />
+        </Panel>
+      ) : null}
       <Panel title="Content" actions={<HtmlDownload api={api} campaign={campaign} />}>
         <CampaignContent
           campaign={campaign}

@@ -26,6 +26,7 @@ import { ListSearchForm } from '../lists/ListSearchForm.tsx';
 import { Pager } from '../lists/Pager.tsx';
 import type { CampaignApi } from './api.ts';
 import { campaignApi } from './api.ts';
+import { type CampaignKind, campaignKinds, composeHref, kindOfPath } from './campaign-kind.ts';
 import {
   type CampaignListView,
   campaignListHref,
@@ -53,31 +54,36 @@ function whenOf(item: Item): string {
 }
 
 /**
- * /campaign (§7 /email-marketing): the company's campaigns, newest first, with their status, search
- * and status filter in the address; a new campaign starts as a draft and opens in the composer.
+ * /campaign (§7 /email-marketing) and /ab-test (§7 /ab-test): the company's campaigns or A/B tests,
+ * newest first, with their status, search and filters in the address; a new one starts as a draft and
+ * opens in the composer.
  */
 export function CampaignListPage() {
   const api = campaignApi();
-  const view = campaignListOf(useStore($location).search);
+  const location = useStore($location);
+  const kind = kindOfPath(location.pathname);
+  const words = campaignKinds[kind];
+  const view = campaignListOf(location.search);
   const { page, size, search, status, category } = view;
   const categories = useLoad(() => api.categories(), [api]);
   const categoryName = new Map((categories.data?.items ?? []).map((item) => [item.id, item.name]));
   const list = useLoad(
-    () => api.list(campaignParamsOf({ page, size, search, status, category })),
-    [api, page, size, search, status, category],
+    () => api.list(campaignParamsOf({ page, size, search, status, category }), kind),
+    [api, page, size, search, status, category, kind],
   );
   const canCompose = roleAllows('campaigns.compose');
-  const show = (next: CampaignListView) => navigate(campaignListHref(next));
+  const show = (next: CampaignListView) => navigate(campaignListHref(next, words.base));
   const lastPage = list.data ? pageAfterEnd(view, list.data.items.length, list.data.total) : null;
 
   useEffect(() => {
-    if (lastPage !== null) navigate(campaignListHref({ page: lastPage, size, search, status, category }));
-  }, [lastPage, size, search, status, category]);
+    if (lastPage !== null)
+      navigate(campaignListHref({ page: lastPage, size, search, status, category }, words.base));
+  }, [lastPage, size, search, status, category, words.base]);
 
   const filtered = search !== '' || status !== '' || category !== '';
   const empty = filtered ? (
     <EmptyState
-      title="No matching campaigns"
+      title={`No matching ${words.plural}`}
       action={
         <Button
           variant="secondary"
@@ -87,31 +93,28 @@ export function CampaignListPage() {
         </Button>
       }
     >
-      No campaign matches this search. Clear it to see every campaign.
+      Nothing matches this search. Clear it to see all {words.plural}.
     </EmptyState>
   ) : (
-    <EmptyState title="No campaigns yet">
-      A campaign is one email sent to the contacts of your labels and segments. Name one above to start
-      composing it.
-    </EmptyState>
+    <EmptyState title={`No ${words.plural} yet`}>{words.empty}</EmptyState>
   );
 
   return (
-    <Page
-      title="Campaign"
-      description="Emails to your contacts: composed in the block editor, sent to labels and segments, each contact once."
-    >
-      <Panel title="New campaign">
+    <Page title={words.title} description={words.description}>
+      <Panel title={words.newTitle}>
         {canCompose ? (
-          <NewCampaignForm api={api} />
+          <NewCampaignForm key={kind} api={api} kind={kind} />
         ) : (
-          <RoleLockedButton label="New campaign" permission="campaigns.compose" />
+          <RoleLockedButton label={words.newTitle} permission="campaigns.compose" />
         )}
       </Panel>
-      <Panel title="Campaigns" actions={<AppLink to="/campaign/category">Campaign Category</AppLink>}>
+      <Panel
+        title={kind === 'ab' ? 'A/B tests' : 'Campaigns'}
+        actions={<AppLink to="/campaign/category">Campaign Category</AppLink>}
+      >
         <ListSearchForm
-          key={`${search}|${status}|${category}`}
-          label="Search campaigns"
+          key={`${kind}|${search}|${status}|${category}`}
+          label={`Search ${words.plural}`}
           search={search}
           placeholder="Name or subject"
           onSearch={(text) => show({ ...view, search: text, page: 1 })}
@@ -140,13 +143,14 @@ export function CampaignListPage() {
         <LoadStatus
           loaded={list}
           lines={4}
-          loading="Loading campaigns ..."
-          failed="The campaigns could not be loaded"
+          loading={`Loading ${words.plural} ...`}
+          failed={`The ${words.plural} could not be loaded`}
         />
         {list.data ? (
           <>
             <CampaignTable
               api={api}
+              kind={kind}
               items={list.data.items}
               categoryName={categoryName}
               canCompose={canCompose}
@@ -154,7 +158,7 @@ export function CampaignListPage() {
               onChanged={list.reload}
             />
             <Pager
-              label="Campaigns"
+              label={kind === 'ab' ? 'A/B tests' : 'Campaigns'}
               page={page}
               size={size}
               total={list.data.total}
@@ -169,6 +173,7 @@ export function CampaignListPage() {
 
 function CampaignTable({
   api,
+  kind,
   items,
   categoryName,
   canCompose,
@@ -176,6 +181,7 @@ function CampaignTable({
   onChanged,
 }: {
   api: CampaignApi;
+  kind: CampaignKind;
   items: readonly Item[];
   categoryName: ReadonlyMap<string, string>;
   canCompose: boolean;
@@ -185,10 +191,10 @@ function CampaignTable({
   const columns: Column<Item>[] = [
     {
       key: 'name',
-      label: 'Campaign',
+      label: kind === 'ab' ? 'A/B test' : 'Campaign',
       render: (item) => (
         <>
-          <AppLink to={`/campaign/${encodeURIComponent(item.id)}`}>{item.name}</AppLink>
+          <AppLink to={composeHref(kind, item.id)}>{item.name}</AppLink>
           <div className="muted">
             {item.subject || 'No subject yet'}
             {item.categoryId && categoryName.has(item.categoryId)
@@ -254,6 +260,12 @@ function CampaignTable({
       : []),
   ];
   return (
-    <DataTable label="Campaigns" columns={columns} rows={items} rowKey={(item) => item.id} empty={empty} />
+    <DataTable
+      label={kind === 'ab' ? 'A/B tests' : 'Campaigns'}
+      columns={columns}
+      rows={items}
+      rowKey={(item) => item.id}
+      empty={empty}
+    />
   );
 }

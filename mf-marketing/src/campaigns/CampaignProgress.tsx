@@ -43,7 +43,7 @@ export function CampaignProgress({
       <dl className="app-definitions">
         {campaign.scheduledAt ? (
           <>
-            <dt>Scheduled for</dt>
+            <dt>{campaign.abState?.phase === 'waiting' ? 'The winner goes out' : 'Scheduled for'}</dt>
             <dd>{inTeamZone(campaign.scheduledAt, team?.timezoneOffset ?? '+0000')}</dd>
           </>
         ) : null}
@@ -75,7 +75,7 @@ export function CampaignProgress({
               Resume
             </Button>
           ) : null}
-          {actions.cancelSchedule ? (
+          {actions.cancelSchedule && !campaign.startedAt ? (
             <Button variant="secondary" busy={busy} onClick={() => void run(api.cancelSchedule)}>
               Back to draft
             </Button>

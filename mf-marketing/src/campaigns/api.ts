@@ -6,6 +6,7 @@ import type {
   CampaignReportRecipients,
 } from '@app/contract/marketing/campaign-reports';
 import type {
+  AbReport,
   Campaign,
   CampaignListAnswer,
   CampaignPatch,
@@ -15,6 +16,7 @@ import type {
 import type { ListParams } from '@app/contract/marketing/list';
 import { http, usesSampleData } from '@app/shared';
 import { listQueryString } from '../lists/list-query.ts';
+import type { CampaignKind } from './campaign-kind.ts';
 import { sampleCampaignApi } from './sample-campaigns.ts';
 
 /**
@@ -22,8 +24,10 @@ import { sampleCampaignApi } from './sample-campaigns.ts';
  * The calls marked quiet leave their refusal to the page, which shows it in place.
  */
 export interface CampaignApi {
-  list(query: ListParams): Promise<CampaignListAnswer>;
-  create(name: string): Promise<Campaign>;
+  /** The company's plain campaigns (§7 /email-marketing) or its A/B tests (§7 /ab-test). */
+  list(query: ListParams, kind: CampaignKind): Promise<CampaignListAnswer>;
+  /** A new draft; an A/B test starts with a version B to fill in. */
+  create(name: string, kind: CampaignKind): Promise<Campaign>;
   get(id: string): Promise<Campaign>;
   /** Where it stands, without its content (polled while it waits or goes out). */
   status(id: string): Promise<CampaignListAnswer['items'][number]>;
@@ -57,14 +61,20 @@ export interface CampaignApi {
   reportLinks(id: string): Promise<CampaignReportLinks>;
   /** One page of the recipients of a report type, latest first. */
   reportRecipients(id: string, type: CampaignReportType, page: number): Promise<CampaignReportRecipients>;
+  /** An A/B test's versions side by side, and what the test decided. */
+  abReport(id: string): Promise<AbReport>;
+  /** §4 pick winner: while the test waits, the version (0 = A) the rest receives now. */
+  pickWinner(id: string, version: number): Promise<AbReport>;
 }
 
 const path = (id: string) => `/email-marketing/${encodeURIComponent(id)}`;
+const abPath = (id: string) => `/ab-test/${encodeURIComponent(id)}`;
+const listPath = (kind: CampaignKind) => (kind === 'ab' ? '/ab-test' : '/email-marketing');
 const quiet = { quiet: true };
 
 const serverCampaignApi: CampaignApi = {
-  list: (query) => http.config.get<CampaignListAnswer>(`/email-marketing?${listQueryString(query)}`),
-  create: (name) => http.config.post<Campaign>('/email-marketing', { name }, quiet),
+  list: (query, kind) => http.config.get<CampaignListAnswer>(`${listPath(kind)}?${listQueryString(query)}`),
+  create: (name, kind) => http.config.post<Campaign>(listPath(kind), { name }, quiet),
   get: (id) => http.config.get<Campaign>(path(id), quiet),
   status: (id) => http.config.get<CampaignListAnswer['items'][number]>(`${path(id)}/status`, quiet),
   update: (id, patch) => http.config.patch<Campaign>(path(id), patch, quiet),
@@ -100,6 +110,8 @@ const serverCampaignApi: CampaignApi = {
     http.config.get<CampaignReportRecipients>(
       `/email-marketing/reports/${encodeURIComponent(id)}/${type}?page=${page}&size=10`,
     ),
+  abReport: (id) => http.config.get<AbReport>(`${abPath(id)}/report`),
+  pickWinner: (id, version) => http.config.post<AbReport>(`${abPath(id)}/pick-winner`, { version }),
 };
 
 export const campaignApi = (): CampaignApi => (usesSampleData() ? sampleCampaignApi : serverCampaignApi);

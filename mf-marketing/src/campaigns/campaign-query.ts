@@ -22,9 +22,12 @@ export function campaignListOf(search: string): CampaignListView {
   return { ...view, status: isStatus(status) ? status : '', category };
 }
 
-/** The page's address for a view, its defaults left out: the plain /campaign is every campaign's first page. */
-export const campaignListHref = (view: CampaignListView) =>
-  listHref('/campaign', view, { status: view.status, category: view.category });
+/**
+ * The page's address for a view, its defaults left out: the plain /campaign (or /ab-test) is every
+ * campaign's first page.
+ */
+export const campaignListHref = (view: CampaignListView, base = '/campaign') =>
+  listHref(base, view, { status: view.status, category: view.category });
 
 /** The list call of a view. */
 export function campaignParamsOf(view: CampaignListView): ListParams {

@@ -82,27 +82,37 @@ function created(from: Omit<Campaign, 'id'>): Campaign {
 
 /** The sample campaigns of the demo vendors (§1): composed and counted in the browser, never sent. */
 export const sampleCampaignApi: CampaignApi = {
-  async list(query): Promise<CampaignListAnswer> {
+  async list(query, kind): Promise<CampaignListAnswer> {
     const search = (query.search ?? '').toLowerCase();
     const statuses = query.status ? query.status.split(',') : [];
     const items = campaigns
+      .filter((item) => (item.ab !== null) === (kind === 'ab'))
       .filter((item) => `${item.name} ${item.subject}`.toLowerCase().includes(search))
       .filter((item) => statuses.length === 0 || statuses.includes(item.status))
       .filter((item) => !query.category || item.categoryId === query.category);
     const page = query.page ?? 1;
     const size = query.size ?? 10;
     return {
-      items: items.slice((page - 1) * size, page * size).map(({ content: _content, ...item }) => item),
+      items: items
+        .slice((page - 1) * size, page * size)
+        .map(({ content: _content, ab: _ab, ...item }) => item),
       total: items.length,
       page,
       size,
     };
   },
-  create: async (name) =>
-    created({ ...campaign(0, name, 'DRAFT', 0), subject: '', content: null, labels: [], senderId: null }),
+  create: async (name, kind) =>
+    created({
+      ...campaign(0, name, 'DRAFT', 0),
+      subject: '',
+      content: null,
+      labels: [],
+      senderId: null,
+      ab: kind === 'ab' ? { versions: [{}], testShare: 20, waitHours: 4, metric: 'clicks' } : null,
+    }),
   get: async (id) => found(id),
   status: async (id) => {
-    const { content: _content, ...item } = found(id);
+    const { content: _content, ab: _ab, ...item } = found(id);
     return item;
   },
   update: async (id, patch) => saved({ ...found(id), ...patch, updatedAt: new Date().toISOString() }),
@@ -163,6 +173,12 @@ export const sampleCampaignApi: CampaignApi = {
   },
   reportLinks: async () => ({ items: [] }),
   reportRecipients: async (_id, _type, page) => ({ items: [], total: 0, page, size: 10 }),
+  abReport: async () => {
+    throw demoOnly();
+  },
+  pickWinner: async () => {
+    throw demoOnly();
+  },
   htmlPath: (id) => `/email-marketing/${id}/html`,
   categories: async () => ({ items: categories.map(counted) }),
   createCategory: async (name) => {

@@ -46,19 +46,20 @@ describe('the marketing items', () => {
         () => true,
       ),
     );
-    expect(all.slice(0, 7)).toEqual([
+    expect(all.slice(0, 8)).toEqual([
       'Home',
       'Contact Book',
       'Add Contact',
       'Campaign',
       'Campaign Category',
+      'A/B Test Email',
       'File Manager',
       'Manage Sender',
     ]);
     const noSender = labels(
       visibleMenu(
         () => true,
-        (path) => path !== '/sender' && !path.startsWith('/campaign'),
+        (path) => path !== '/sender' && !path.startsWith('/campaign') && !path.startsWith('/ab-test'),
       ),
     );
     expect(noSender.slice(0, 4)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager']);

@@ -27,6 +27,7 @@ export const marketingMenu: MenuGroup[] = [
       { label: 'Add Contact', path: '/contact/add' },
       { label: 'Campaign', path: '/campaign' },
       { label: 'Campaign Category', path: '/campaign/category' },
+      { label: 'A/B Test Email', path: '/ab-test' },
       { label: 'File Manager', path: '/file-manager' },
       { label: 'Manage Sender', path: '/sender' },
       { label: 'Subscriber Setting', path: '/subscriber-setting' },

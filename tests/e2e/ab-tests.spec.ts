@@ -1,4 +1,4 @@
-import { axeViolations, choose, screenshots } from './helpers.ts';
+import { axeViolations, choose, runAdminIn, screenshots } from './helpers.ts';
 import { deliveredTo, labelWith, platformHost, validatedCampaignSender } from './support/campaign-sender.ts';
 import { deliveringProductionAccount } from './support/email-editor.ts';
 import { expect, test } from './support/engine-server.ts';
@@ -23,7 +23,14 @@ test('A/B test: two subjects tried on half the readers, then the one picked sent
   const readers = Array.from({ length: 10 }, (_, n) => `reader${n}@${domain}`);
   await labelWith(request, headers, 'Readers', readers);
 
+  // A new company's FREE plan has no A/B testing: the menu has no A/B Test Email until the operator
+  // gives it §9's sample plan.
   await page.goto('/dashboard');
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Campaign', exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'A/B Test Email' })).toHaveCount(0);
+  runAdminIn(engine.dataDir, 'set-plan', '--email', `owner@${domain}`, '--plan', 'PROFESSIONAL');
+  await page.reload();
   await page
     .getByRole('navigation', { name: 'Main menu' })
     .getByRole('link', { name: 'A/B Test Email' })

@@ -141,7 +141,7 @@ export const marketingRoutes = [
     app: marketing,
     access: 'protected',
     area: 'emailCampaigns',
-    planGroup: 'email marketing',
+    planGroup: 'A/B testing',
   },
   {
     name: 'ab-test-compose',
@@ -150,7 +150,7 @@ export const marketingRoutes = [
     app: marketing,
     access: 'protected',
     area: 'emailCampaigns',
-    planGroup: 'email marketing',
+    planGroup: 'A/B testing',
     compose: true,
   },
   {

@@ -9,6 +9,7 @@ import type {
   CampaignStatus,
   NewCampaign,
 } from '@app/contract/marketing/campaigns';
+import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
@@ -357,6 +358,16 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       }
       if (row.ab && count < abMinRecipients) {
         throw new DomainError('validation', abMessages.tooFewRecipients, { field: 'labels', value: count });
+      }
+      if (row.ab) {
+        // The plan's A/B tests a month (§9's sample: 10), counted in the calendar month (UTC).
+        const now = clock.now();
+        const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+        await ensureWithinPlan(db, companyId, {
+          group: 'A/B testing',
+          subFeature: 'abTestEmailLimit',
+          used: await campaignStore.abTestsSince(db, companyId, monthStart),
+        });
       }
       const moved = await campaignStore.move(db, companyId, id, {
         from: ['DRAFT'],

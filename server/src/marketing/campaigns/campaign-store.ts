@@ -280,6 +280,17 @@ export const campaignStore = {
       )
     ).length > 0,
 
+  /** The company's A/B tests sent or scheduled to go out since `since` (the plan's monthly abTestEmailLimit). */
+  abTestsSince: async (db: Db, companyId: string, since: Date) =>
+    (
+      await db.one<{ count: number }>(
+        `SELECT count(*)::int AS count FROM campaigns
+         WHERE company_id = $1 AND ab IS NOT NULL AND status <> 'DRAFT'
+           AND COALESCE(started_at, scheduled_at, updated_at) >= $2`,
+        [companyId, since],
+      )
+    ).count,
+
   /** The A/B state as the worker moves it. */
   setAbState: (db: Db, id: string, state: AbRunState, now: Date) =>
     db.query('UPDATE campaigns SET ab_state = $2::jsonb, updated_at = $3 WHERE id = $1', [

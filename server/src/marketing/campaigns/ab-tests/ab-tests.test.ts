@@ -48,6 +48,8 @@ describe.each(databases)('A/B tests on $name', (database) => {
   beforeAll(async () => {
     a = await engineAccount(t.app, t.db, 'ab-tests');
     b = await engineAccount(t.app, t.db, 'ab-other');
+    // §9's sample plan has A/B testing (10 a month); a new company's FREE plan has none.
+    await t.accounts.companies.setPlan(t.db, a.companyId, 'PROFESSIONAL');
     sender = await validatedSender(t.db, a.companyId, 'news@acme.test');
     const ids: string[] = [];
     for (let n = 0; n < 40; n += 1)
@@ -85,6 +87,25 @@ describe.each(databases)('A/B tests on $name', (database) => {
     expect(refused.json().message).toBe(abMessages.tooFewRecipients);
   });
 
+  it('needs a plan with A/B testing', async () => {
+    const senderB = await validatedSender(t.db, b.companyId, 'news@other.test');
+    const ids: string[] = [];
+    for (let n = 0; n < 10; n += 1) ids.push(await contact(b, { email: `q${n}@free.test` }));
+    const made = await t.post('/v1/ab-test', b.token, {
+      name: 'Free',
+      subject: 'S',
+      senderId: senderB,
+      labels: [await label(b, 'Ten', ids)],
+      content: { html },
+      ab: { versions: [{ subject: 'T' }], testShare: 20, waitHours: 1, metric: 'clicks' },
+    });
+    const refused = await t.post(`/v1/ab-test/${made.json().data.id}/send`, b.token, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      payload: { feature: 'A/B testing', subfeature: 'abTestEmailLimit' },
+    });
+  });
+
   it('lists A/B tests apart from campaigns, and keeps them to their company', async () => {
     const id = await abTest(forty);
     const tests = await t.getData('/v1/ab-test?size=100', a.token);
@@ -93,7 +114,8 @@ describe.each(databases)('A/B tests on $name', (database) => {
     expect(campaigns.items.map((item: { id: string }) => item.id)).not.toContain(id);
     expect((await t.get(`/v1/ab-test/${id}/report`, b.token)).statusCode).toBe(404);
     expect((await t.post(`/v1/ab-test/${id}/pick-winner`, b.token, { version: 1 })).statusCode).toBe(404);
-    expect((await t.getData('/v1/ab-test', b.token)).items).toEqual([]);
+    const theirs = await t.getData('/v1/ab-test', b.token);
+    expect(theirs.items.map((item: { id: string }) => item.id)).not.toContain(id);
   });
 
   it('tests the versions on the share, waits, then sends the winner by clicks to the rest, each contact once', async () => {

@@ -130,6 +130,7 @@ async function measure(database: string, db: Db): Promise<Figures> {
     engine: marketingEngineOf(engine),
     audiences,
     senders: senderDoorOf(db),
+    company: companyDoorOf(createCompanyStore(db)),
     renderDesign: createDesignRenderer({ publicUrl: 'https://bench.test', secret: 'campaign-bench' }),
     links: createRecipientLinks({ secret: 'campaign-bench', publicUrl: 'https://bench.test' }),
   });

@@ -38,6 +38,13 @@ test('campaigns: composed in the console (settings, recipients and their count, 
     .click();
   await expect(page.getByRole('heading', { name: 'Campaign', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No campaigns yet' })).toBeVisible();
+  // §3 the team's autoLinkUtm, kept with the company.
+  const utm = page.locator('sl-switch').filter({ hasText: 'Add UTM parameters to the links of campaigns' });
+  await expect(utm).not.toHaveAttribute('checked');
+  await utm.click();
+  await expect(page.getByText('Campaign links will carry UTM parameters.')).toBeVisible();
+  await page.reload();
+  await expect(utm).toHaveAttribute('checked');
   // A category to file it under (§2 Campaign Category); a name is taken once.
   await page.getByRole('link', { name: 'Campaign Category' }).first().click();
   await expect(page.getByRole('heading', { name: 'Campaign Category', exact: true })).toBeVisible();

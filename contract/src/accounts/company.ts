@@ -29,6 +29,11 @@ export const companySchema = z.object({
   consoleProfile: z.enum(consoleProfiles).nullable(),
   /** §6 per-company toggles the operator turned on. */
   toggles: z.array(z.enum(companyToggles)),
+  /** §3 the team's autoLinkUtm: its campaigns' links carry UTM parameters. */
+  autoLinkUtm: z.boolean(),
 });
+
+/** `PATCH /v1/companies/settings`: the team's settings the console changes. */
+export const companySettingsBody = z.object({ autoLinkUtm: z.boolean() }).strict();
 
 export type Company = z.output<typeof companySchema>;

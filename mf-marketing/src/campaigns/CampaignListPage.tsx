@@ -36,6 +36,7 @@ import {
 } from './campaign-query.ts';
 import { campaignActions, campaignStatusView, inTeamZone } from './campaign-status.ts';
 import { NewCampaignForm } from './NewCampaignForm.tsx';
+import { UtmSetting } from './UtmSetting.tsx';
 
 type Item = CampaignListAnswer['items'][number];
 
@@ -107,6 +108,9 @@ export function CampaignListPage() {
         ) : (
           <RoleLockedButton label={words.newTitle} permission="campaigns.compose" />
         )}
+      </Panel>
+      <Panel title="Links">
+        <UtmSetting />
       </Panel>
       <Panel
         title={kind === 'ab' ? 'A/B tests' : 'Campaigns'}

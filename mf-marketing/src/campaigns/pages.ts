@@ -2,7 +2,7 @@ import { type AppPages, lazyPage } from '@app/shared';
 
 const listPage = lazyPage(
   () => import('./CampaignListPage.tsx').then((m) => m.CampaignListPage),
-  ['button', 'input', 'skeleton', 'tag'],
+  ['button', 'input', 'skeleton', 'tag', 'switch'],
 );
 const composePage = lazyPage(
   () => import('./CampaignComposePage.tsx').then((m) => m.CampaignComposePage),

@@ -16,6 +16,8 @@ export interface CompanyDoor {
   toggles(companyId: string): Promise<readonly CompanyToggle[]>;
   /** The team's time zone as minutes east of UTC: where the company's days begin. */
   utcOffsetMinutes(companyId: string): Promise<number>;
+  /** §3 the team's autoLinkUtm: its campaigns' links carry UTM parameters. */
+  autoLinkUtm(companyId: string): Promise<boolean>;
 }
 
 /** '+0530' → 330. */
@@ -25,9 +27,12 @@ const minutesOf = (offset: string) =>
 /** The door on the accounts domain's company store. */
 export function companyDoorOf(companies: {
   lockName(tx: Db, companyId: string): Promise<string>;
-  detail(
-    companyId: string,
-  ): Promise<{ name: string; toggles: readonly CompanyToggle[]; timezone: string | null }>;
+  detail(companyId: string): Promise<{
+    name: string;
+    toggles: readonly CompanyToggle[];
+    timezone: string | null;
+    auto_link_utm: boolean;
+  }>;
 }): CompanyDoor {
   return {
     lock: (tx, companyId) => companies.lockName(tx, companyId),
@@ -35,5 +40,6 @@ export function companyDoorOf(companies: {
     toggles: async (companyId) => (await companies.detail(companyId)).toggles,
     utcOffsetMinutes: async (companyId) =>
       minutesOf(timezoneOffsetFromText((await companies.detail(companyId)).timezone)),
+    autoLinkUtm: async (companyId) => (await companies.detail(companyId)).auto_link_utm,
   };
 }

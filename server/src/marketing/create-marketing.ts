@@ -180,6 +180,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     subscriptions,
     senders,
     renderDesign,
+    company,
     mailer,
   });
   return { api, public: recipientPageRoutes({ pages }) };

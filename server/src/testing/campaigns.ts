@@ -38,17 +38,15 @@ export function campaignHelpers(t: Harness) {
   const runner = (
     options: { engine?: Pick<MarketingEngine, 'submitCampaignBatch'>; batchSize?: number } = {},
   ) => {
-    const segments = createSegmentService({
-      db: t.db,
-      clock: t.clock,
-      company: companyDoorOf(t.accounts.companies),
-    });
+    const company = companyDoorOf(t.accounts.companies);
+    const segments = createSegmentService({ db: t.db, clock: t.clock, company });
     return createCampaignRunner({
       db: t.db,
       clock: t.clock,
       engine: options.engine ?? marketingEngineOf(t.engine),
       audiences: createAudiences({ db: t.db, segmentCondition: segments.segmentCondition }),
       senders: senderDoorOf(t.db),
+      company,
       renderDesign: createDesignRenderer({ publicUrl: t.config.publicUrl, secret: 'campaign-tests' }),
       links: createRecipientLinks({ secret: t.secret, publicUrl: t.config.publicUrl }),
       ...(options.batchSize === undefined ? {} : { batchSize: options.batchSize }),

@@ -22,6 +22,8 @@ export interface CompanyRow {
   language: string;
   console_profile: ConsoleProfile | null;
   toggles: CompanyToggle[];
+  /** §3 autoLinkUtm: UTM parameters on the campaigns' links. */
+  auto_link_utm: boolean;
 }
 
 /** The `companies` table: every statement on it. Methods that take `tx` run inside the caller's transaction. */
@@ -43,7 +45,7 @@ export function createCompanyStore(db: Db) {
     detail: (companyId: string) =>
       db.one<CompanyRow>(
         `SELECT id, name, phone, industry, website, created_at, updated_at, environment, production_status, timezone,
-           country, language, console_profile, toggles
+           country, language, console_profile, toggles, auto_link_utm
          FROM companies WHERE id = $1`,
         [companyId],
       ),
@@ -59,6 +61,11 @@ export function createCompanyStore(db: Db) {
     /** §6: restricts the company's console to a profile, or lifts the restriction (null). */
     async setConsoleProfile(companyId: string, profile: ConsoleProfile | null): Promise<void> {
       await db.query('UPDATE companies SET console_profile = $2 WHERE id = $1', [companyId, profile]);
+    },
+
+    /** §3 the team's autoLinkUtm: UTM parameters on its campaigns' links. */
+    async setAutoLinkUtm(companyId: string, on: boolean): Promise<void> {
+      await db.query('UPDATE companies SET auto_link_utm = $2 WHERE id = $1', [companyId, on]);
     },
 
     /** §6: turns one of the company's toggles on or off. */

@@ -2,8 +2,10 @@ import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campa
 import type { CampaignContent } from '@app/contract/marketing/campaigns';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import { escapeHtml } from '../../html-escape.ts';
+import type { CompanyDoor } from '../company-door.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
 import type { CampaignRow, FrozenContent } from './campaign-store.ts';
+import { utmTagsOf, withUtm } from './utm-links.ts';
 
 /** The campaign's id on the engine's transmissions, messages and events. */
 export const engineCampaignId = (campaignId: string) => `campaign-${campaignId}`;
@@ -36,12 +38,16 @@ export async function campaignParts(
 }
 
 /**
- * The mail a campaign sends as it stands (sender, subject, preheader, rendered content), or why it
- * cannot go out: what a send freezes when it starts and what a test send mails.
+ * The mail a campaign sends as it stands (sender, subject, preheader, rendered content, UTM parameters
+ * on its links when the team's autoLinkUtm is on), or why it cannot go out: what a send freezes when it
+ * starts and what a test send mails.
  */
 export async function campaignMail(
-  campaign: Pick<CampaignRow, 'company_id' | 'sender_id' | 'content' | 'reply_to' | 'subject' | 'preheader'>,
-  deps: { senders: SenderDoor; renderDesign: RenderDesign },
+  campaign: Pick<
+    CampaignRow,
+    'company_id' | 'name' | 'sender_id' | 'content' | 'reply_to' | 'subject' | 'preheader'
+  >,
+  deps: { senders: SenderDoor; renderDesign: RenderDesign; company: Pick<CompanyDoor, 'autoLinkUtm'> },
 ): Promise<FrozenContent | string> {
   const sender = campaign.sender_id
     ? await deps.senders.find(campaign.company_id, campaign.sender_id)
@@ -52,12 +58,15 @@ export async function campaignMail(
     () => undefined,
   );
   if (!parts) return campaignRefusals.unrenderable;
+  const html = (await deps.company.autoLinkUtm(campaign.company_id))
+    ? withUtm(parts.html, utmTagsOf(campaign.name))
+    : parts.html;
   const replyTo = campaign.reply_to ?? sender.replyTo;
   return {
     from: { email: sender.email, name: sender.name },
     ...(replyTo ? { replyTo } : {}),
     subject: campaign.subject,
-    html: withPreheader(parts.html, campaign.preheader),
+    html: withPreheader(html, campaign.preheader),
     ...(parts.text === undefined ? {} : { text: parts.text }),
   };
 }

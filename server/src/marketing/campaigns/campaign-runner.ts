@@ -6,6 +6,7 @@ import type { Db } from '../../db/db.ts';
 import { type ClaimHolder, claimingProcess } from '../../db/token-lease.ts';
 import { DomainError } from '../../domain-error.ts';
 import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfaces.ts';
+import type { CompanyDoor } from '../company-door.ts';
 import type { AudienceMember, AudienceSample, Audiences } from '../contacts/audience/audience.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
 import { versionMails } from './ab-tests/ab-versions.ts';
@@ -27,6 +28,8 @@ export interface CampaignRunnerDeps {
   audiences: Audiences;
   senders: SenderDoor;
   renderDesign: RenderDesign;
+  /** The team's autoLinkUtm, read when a send starts. */
+  company: Pick<CompanyDoor, 'autoLinkUtm'>;
   /** Each reader's pages: their links go in the reader's merge data. */
   links: RecipientLinks;
   /** False once the process is stopping: the send stops between two batches, where its record stands. */

@@ -35,7 +35,7 @@ import { nobody, type RecipientLinks } from './recipient-pages/recipient-links.t
 export interface CampaignServiceDeps {
   db: Db;
   clock: Clock;
-  company: Pick<CompanyDoor, 'utcOffsetMinutes' | 'toggles'>;
+  company: Pick<CompanyDoor, 'utcOffsetMinutes' | 'toggles' | 'autoLinkUtm'>;
   audiences: Audiences;
   senders: SenderDoor;
   renderDesign: RenderDesign;

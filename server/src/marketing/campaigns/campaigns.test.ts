@@ -335,6 +335,41 @@ describe.each(databases)('campaigns on $name', (database) => {
     expect(stranger.statusCode).toBe(404);
   });
 
+  it("puts UTM parameters on the campaign's links while the team's autoLinkUtm is on (§3)", async () => {
+    const on = await t.call('PATCH', '/v1/companies/settings', a.token, { autoLinkUtm: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json().data.autoLinkUtm).toBe(true);
+    expect((await t.getData('/v1/company/detail', b.token)).autoLinkUtm).toBe(false);
+    expect(
+      (await t.call('PATCH', '/v1/companies/settings', a.token, { autoLinkUtm: 'yes' })).statusCode,
+    ).toBe(400);
+    const made = await ready(await label(a, 'Utm', [await contact(a, { email: 'utm@test.test' })]), {
+      name: 'UTM news',
+      content: { html: html.replace('<p>', '<p><a href="https://shop.test/sale?size=m">Sale</a>') },
+    });
+    const tested = await t.post(`/v1/email-marketing/${made.id}/send-test-v2`, a.token, {
+      emails: ['utm-test@acme.test'],
+    });
+    expect(tested.statusCode, tested.body).toBe(200);
+    await t.composeQueued();
+    const row = await t.db.one<{ raw: Uint8Array }>(
+      'SELECT raw FROM messages WHERE company_id = $1 AND rcpt_to = $2',
+      [a.companyId, 'utm-test@acme.test'],
+    );
+    const sent = Buffer.from(row.raw)
+      .toString()
+      .replace(/=\r?\n/g, '')
+      .replaceAll('=3D', '=');
+    expect(sent).toContain(
+      'https://shop.test/sale?size=m&amp;utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=UTM+news',
+    );
+    // The unsubscribe link stays as written.
+    expect(sent).toContain('href="https://acme.test/bye"');
+    expect(
+      (await t.call('PATCH', '/v1/companies/settings', a.token, { autoLinkUtm: false })).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a send or a schedule past the end of the plan, and names the plan in the ready check', async () => {
     const id = await contact(a, { email: 'late@expiry.test', firstname: 'Late' });
     const made = await ready(await label(a, 'Expiry', [id]));

@@ -6,6 +6,7 @@ import type { Db } from '../../../db/db.ts';
 import { CampaignBatchRefused, type MarketingEngine } from '../../../engine/interfaces.ts';
 import { escapeHtml } from '../../../html-escape.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
+import type { CompanyDoor } from '../../company-door.ts';
 import type { Audiences } from '../../contacts/audience/audience.ts';
 import type { ContactService } from '../../contacts/contact-service.ts';
 import type { LabelService } from '../../contacts/label-service.ts';
@@ -28,6 +29,7 @@ export interface RecipientPageDeps {
   subscriptions: Pick<SubscriptionService, 'unsubscribe' | 'resubscribe' | 'complain'>;
   senders: SenderDoor;
   renderDesign: RenderDesign;
+  company: Pick<CompanyDoor, 'autoLinkUtm'>;
   mailer: Mailer;
 }
 

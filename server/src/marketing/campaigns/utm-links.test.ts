@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { utmTagsOf, withUtm } from './utm-links.ts';
+
+const tags = utmTagsOf('Black Friday');
+
+describe("the team's autoLinkUtm on a campaign's links", () => {
+  it('adds source, medium and campaign to web links, keeping their own query and fragment', () => {
+    expect(withUtm('<a href="https://shop.test/sale?size=m&amp;c=1#top">Sale</a>', tags)).toBe(
+      '<a href="https://shop.test/sale?size=m&amp;c=1&amp;utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=Black+Friday#top">Sale</a>',
+    );
+    expect(withUtm("<a class='b' href='http://shop.test'>x</a>", tags)).toBe(
+      '<a class=\'b\' href="http://shop.test/?utm_source=newsletter&amp;utm_medium=email&amp;utm_campaign=Black+Friday">x</a>',
+    );
+  });
+
+  it('leaves unsubscribe links, merge-tag links, other schemes and links with their own UTM as written', () => {
+    const kept = [
+      '<a href="https://shop.test/bye" data-msys-unsubscribe="1">Unsubscribe</a>',
+      '<a href="{{view_in_browser_url}}">View</a>',
+      '<a href="mailto:team@shop.test">Mail us</a>',
+      '<a href="https://shop.test/?utm_source=own">Own</a>',
+      '<a name="top">Anchor</a>',
+      '<a href="https://exa mple.test">Broken</a>',
+    ];
+    for (const html of kept) expect(withUtm(html, tags)).toBe(html);
+  });
+});

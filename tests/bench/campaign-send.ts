@@ -119,6 +119,7 @@ async function measure(database: string, db: Db): Promise<Figures> {
       categoryId: null,
       content: { html },
       ab: null,
+      sendRate: null,
       ...choice,
     },
     new Date(),

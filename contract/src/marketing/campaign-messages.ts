@@ -25,6 +25,9 @@ export const campaignMissing = {
   plan: 'Renew your plan: it has expired',
 } as const;
 
+/** A campaign's optional send rate, in contacts an hour (sent a minute's share at a time). */
+export const sendRateLimits = { min: 60, max: 1_000_000 } as const;
+
 /** Why a campaign cannot be changed or sent as asked. */
 export const campaignRefusals = {
   notDraft: 'Only a draft can be changed: cancel its schedule first',

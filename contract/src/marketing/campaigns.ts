@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailDesign } from '../editor/design.ts';
 import { numericId } from '../engine/common.ts';
 import { abMessages, abMetrics, abPhases, abTestShare, abWaitHours, maxAbVersions } from './ab-test-words.ts';
-import { campaignStatuses } from './campaign-messages.ts';
+import { campaignStatuses, sendRateLimits } from './campaign-messages.ts';
 import { listPage, listQuery } from './list.ts';
 
 export { type CampaignStatus, campaignStatuses } from './campaign-messages.ts';
@@ -85,6 +85,13 @@ const campaignFields = {
   content: campaignContent.nullable(),
   /** An A/B test's settings (§7 /ab-test); null for a plain campaign. */
   ab: abSettings.nullable(),
+  /** At most this many contacts an hour; null: as fast as the engine takes them. */
+  sendRate: z
+    .number()
+    .int()
+    .min(sendRateLimits.min, `A send rate is ${sendRateLimits.min} to ${sendRateLimits.max} contacts an hour`)
+    .max(sendRateLimits.max, `A send rate is ${sendRateLimits.min} to ${sendRateLimits.max} contacts an hour`)
+    .nullable(),
 };
 
 /** `POST /v1/email-marketing`: a draft; everything but the name can come later. */
@@ -134,6 +141,7 @@ export const campaignSchema = z.object({
   content: campaignContent.nullable(),
   ab: abSettings.nullable(),
   abState: abState.nullable(),
+  sendRate: z.number().int().nullable(),
   status: z.enum(campaignStatuses),
   scheduledAt: z.string().nullable(),
   startedAt: z.string().nullable(),

@@ -1,11 +1,26 @@
 import type { CampaignCategory } from '@app/contract/marketing/campaign-categories';
+import { sendRateLimits } from '@app/contract/marketing/campaign-messages';
 import type { Campaign, CampaignPatch } from '@app/contract/marketing/campaigns';
 import type { Sender } from '@app/contract/marketing/senders';
 import { AppLink, Button, FormError, SelectField, TextField } from '@app/shared';
 import { forwardRef, useImperativeHandle, useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 
-type Settings = Pick<Campaign, 'name' | 'subject' | 'preheader' | 'senderId' | 'replyTo' | 'categoryId'>;
+type Settings = Pick<Campaign, 'name' | 'subject' | 'preheader' | 'senderId' | 'replyTo' | 'categoryId'> & {
+  /** As typed: empty for no limit. */
+  sendRate: string;
+};
+
+const rateWords = `A send rate is ${sendRateLimits.min} to ${sendRateLimits.max} contacts an hour`;
+
+/** The typed send rate as the API takes it: null for none, undefined when it is not a rate. */
+function rateOf(text: string): number | null | undefined {
+  if (text.trim() === '') return null;
+  const rate = Number(text);
+  return Number.isInteger(rate) && rate >= sendRateLimits.min && rate <= sendRateLimits.max
+    ? rate
+    : undefined;
+}
 
 /** What the form checks before the server does (the server's schema words). */
 function problemsOf(settings: Settings): Partial<Record<keyof Settings, string>> {
@@ -15,6 +30,7 @@ function problemsOf(settings: Settings): Partial<Record<keyof Settings, string>>
   if (settings.preheader.length > 250) problems.preheader = 'A preheader has at most 250 characters';
   if (settings.replyTo && !/^[^\s@]+@[^\s@]+$/.test(settings.replyTo))
     problems.replyTo = 'Enter a valid reply-to address';
+  if (rateOf(settings.sendRate) === undefined) problems.sendRate = rateWords;
   return problems;
 }
 
@@ -43,6 +59,7 @@ export const CampaignSettingsForm = forwardRef<
     senderId: campaign.senderId,
     replyTo: campaign.replyTo,
     categoryId: campaign.categoryId,
+    sendRate: campaign.sendRate === null ? '' : String(campaign.sendRate),
   });
   const [problems, setProblems] = useState<Partial<Record<keyof Settings, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,6 +80,7 @@ export const CampaignSettingsForm = forwardRef<
         senderId: settings.senderId,
         replyTo: settings.replyTo?.trim() || null,
         categoryId: settings.categoryId,
+        sendRate: rateOf(settings.sendRate) ?? null,
       });
     } catch (error) {
       setFailure(serverMessage(error));
@@ -149,6 +167,17 @@ export const CampaignSettingsForm = forwardRef<
           ...categories.map((category) => ({ value: category.id, label: category.name })),
         ]}
         onChange={(categoryId) => set({ categoryId: categoryId || null })}
+      />
+      <TextField
+        label="Send rate (optional)"
+        name="sendRate"
+        type="number"
+        min={sendRateLimits.min}
+        max={sendRateLimits.max}
+        hint="At most this many contacts an hour, sent a minute's share at a time; empty to send as fast as possible"
+        value={settings.sendRate}
+        error={problems.sendRate}
+        onChange={(event) => set({ sendRate: event.target.value })}
       />
       <Button type="submit" busy={busy} aria-keyshortcuts="Control+S">
         Save settings

@@ -28,6 +28,7 @@ const campaign = (id: number, name: string, status: Campaign['status'], daysAgo:
   content: { html },
   ab: null,
   abState: null,
+  sendRate: null,
   status,
   scheduledAt: status === 'SCHEDULED' ? at(-3) : null,
   startedAt: status === 'SENT' ? at(daysAgo) : null,

@@ -18,6 +18,8 @@ import type { RecipientLinks } from './recipient-pages/recipient-links.ts';
 
 /** How long a claim holds without news from its worker; each batch renews it. */
 const claimMs = 60_000;
+/** A send with a rate sends a minute's share, then rests this long. */
+const minuteMs = 60_000;
 /** Contacts a batch holds: one engine acceptance (a transmission) each. */
 const defaultBatchSize = 5_000;
 
@@ -183,6 +185,9 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
       const picked = members.map((member) => ({ member, version: versionOf.get(member.id) ?? null }));
       await submit(campaign, contentOf, pending.batch, picked);
     }
+    // With a send rate, one run sends a minute's share, then the send rests until the next minute.
+    const size = campaign.send_rate ? Math.min(batchSize, Math.ceil(campaign.send_rate / 60)) : batchSize;
+    let rested = false;
     let batch = campaign.next_batch;
     let cursor = { at: campaign.cursor_at ?? '', id: campaign.cursor_id ?? '0' };
     let pickedAll = campaign.picked_all;
@@ -202,14 +207,14 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
           ) {
             throw new Stopped();
           }
-          const members = await walk.next(tx, cursor, batchSize);
+          const members = await walk.next(tx, cursor, size);
           // A test's recipients take the versions in turn (each version about the same share).
           const chosen: Picked[] = members.map((member, index) => ({
             member,
             version: ab?.phase === 'test' ? (number + index) % versions.length : null,
           }));
           const last = members.at(-1);
-          const next = members.length === batchSize && last ? { at: last.createdAt, id: last.id } : null;
+          const next = members.length === size && last ? { at: last.createdAt, id: last.id } : null;
           const now = clock.now();
           await campaignStore.recordBatch(
             tx,
@@ -233,12 +238,20 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
         // Kept for the next await: not an unhandled rejection meanwhile.
         submitting.catch(() => undefined);
         batch += 1;
+        if (campaign.send_rate && !pickedAll) {
+          await submitting;
+          const now = clock.now();
+          await campaignStore.rest(db, campaign.id, new Date(now.getTime() + minuteMs), now);
+          rested = true;
+          break;
+        }
       }
       await submitting;
     } finally {
       // Nothing of this send goes on after it returns.
       await submitting.catch(() => undefined);
     }
+    if (rested) return;
     if (ab?.phase === 'test') {
       const now = clock.now();
       const waitMs = (campaign.ab?.waitHours ?? 0) * 3_600_000;

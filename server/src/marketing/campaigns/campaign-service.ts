@@ -64,6 +64,7 @@ const toCampaign = (row: CampaignRow): Campaign => ({
   excludedSegments: row.excluded_segments,
   content: row.content,
   ab: row.ab,
+  sendRate: row.send_rate,
   abState: row.ab_state && {
     phase: row.ab_state.phase,
     testEndsAt: row.ab_state.testEndsAt,
@@ -89,6 +90,7 @@ const draftOf = (row: CampaignRow): CampaignDraft => ({
   categoryId: row.category_id,
   content: row.content,
   ab: row.ab,
+  sendRate: row.send_rate,
   ...audienceOf(row),
 });
 
@@ -225,6 +227,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         excludedLabels: body.excludedLabels ?? [],
         excludedSegments: body.excludedSegments ?? [],
         ab: body.ab ?? null,
+        sendRate: body.sendRate ?? null,
       };
       await checkOwned(companyId, draft);
       return toCampaign(await campaignStore.insert(db, companyId, draft, clock.now()));

@@ -15,6 +15,7 @@ export interface CampaignRow {
   content: CampaignContent | null;
   ab: AbSettings | null;
   ab_state: AbRunState | null;
+  send_rate: number | null;
   frozen_versions: FrozenContent[] | null;
   labels: string[];
   segments: string[];
@@ -71,10 +72,11 @@ export interface CampaignDraft {
   excludedLabels: readonly string[];
   excludedSegments: readonly string[];
   ab: AbSettings | null;
+  sendRate: number | null;
 }
 
 const columns = `id::text AS id, company_id, name, subject, preheader, sender_id::text AS sender_id, reply_to,
-  category_id::text AS category_id, content, ab, ab_state, frozen_versions, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
+  category_id::text AS category_id, content, ab, ab_state, frozen_versions, send_rate, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
   excluded_segments::text[] AS excluded_segments, status, scheduled_at, frozen, started_at, cursor_at::text AS cursor_at,
   cursor_id::text AS cursor_id, next_batch, picked_all, queued, error, claimed_by, sent_at, created_at, updated_at`;
 
@@ -99,6 +101,7 @@ const draftValues = (draft: CampaignDraft) => [
   draft.excludedSegments,
   draft.categoryId,
   draft.ab === null ? null : JSON.stringify(draft.ab),
+  draft.sendRate,
 ];
 
 /**
@@ -109,8 +112,8 @@ export const campaignStore = {
   insert: (db: Db, companyId: string, draft: CampaignDraft, now: Date) =>
     db.one<CampaignRow>(
       `INSERT INTO campaigns (company_id, name, subject, preheader, sender_id, reply_to, content, labels, segments,
-         excluded_labels, excluded_segments, category_id, ab, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $13::jsonb, $14, $14)
+         excluded_labels, excluded_segments, category_id, ab, send_rate, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $13::jsonb, $14, $15, $15)
        RETURNING ${columns}`,
       [companyId, ...draftValues(draft), now],
     ),
@@ -169,7 +172,7 @@ export const campaignStore = {
     db.maybeOne<CampaignRow>(
       `UPDATE campaigns SET name = $3, subject = $4, preheader = $5, sender_id = $6, reply_to = $7,
          content = $8::jsonb, labels = $9::bigint[], segments = $10::bigint[], excluded_labels = $11::bigint[],
-         excluded_segments = $12::bigint[], category_id = $13, ab = $14::jsonb, updated_at = $15
+         excluded_segments = $12::bigint[], category_id = $13, ab = $14::jsonb, send_rate = $15, updated_at = $16
        WHERE company_id = $1 AND id = $2 AND status = 'DRAFT'
        RETURNING ${columns}`,
       [companyId, id, ...draftValues(draft), now],
@@ -222,7 +225,7 @@ export const campaignStore = {
       {
         table: 'campaigns',
         set: `claimed_until = $2, claimed_by = $3, status = 'SENDING', updated_at = $1`,
-        due: `(status = 'SENDING' OR (status = 'SCHEDULED' AND scheduled_at <= $1))
+        due: `(status IN ('SENDING', 'SCHEDULED') AND (scheduled_at IS NULL OR scheduled_at <= $1))
           AND (claimed_until IS NULL OR claimed_until < $1 OR claimed_by = ANY($4::text[]))`,
         orderBy: 'scheduled_at NULLS FIRST, id',
         returning: columns,
@@ -290,6 +293,17 @@ export const campaignStore = {
         [companyId, since],
       )
     ).count,
+
+  /**
+   * A send with a rate has sent this minute's share: it rests until `until`, its claim let go (a
+   * worker takes it up again then, where it stands).
+   */
+  rest: (db: Db, id: string, until: Date, now: Date) =>
+    db.query(
+      `UPDATE campaigns SET scheduled_at = $2, claimed_until = NULL, claimed_by = NULL, updated_at = $3
+       WHERE id = $1 AND status = 'SENDING'`,
+      [id, until, now],
+    ),
 
   /** The A/B state as the worker moves it. */
   setAbState: (db: Db, id: string, state: AbRunState, now: Date) =>

@@ -198,6 +198,31 @@ describe.each(databases)('campaigns on $name', (database) => {
     expect(await messagesOf(a.companyId, copy.id)).toEqual([]);
   });
 
+  it("keeps to a send rate: a minute's share at a time, resting between, each contact once", async () => {
+    const ids: string[] = [];
+    for (const name of ['ra', 'rb', 'rc', 'rd', 're'])
+      ids.push(await contact(a, { email: `${name}@rate.test` }));
+    const slow = await t.post('/v1/email-marketing', a.token, { name: 'Too slow', sendRate: 10 });
+    expect(slow.statusCode).toBe(400);
+    expect(slow.body).toContain('A send rate is 60 to 1000000 contacts an hour');
+    // 120 an hour: 2 a minute.
+    const made = await ready(await label(a, 'Rate', ids), { sendRate: 120 });
+    expect((await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {})).statusCode).toBe(200);
+    const queued = async () => (await t.getData(`/v1/email-marketing/${made.id}`, a.token)).queued;
+    expect(await runner().runDue()).toBe(1);
+    expect(await queued()).toBe(2);
+    // Resting: nothing more this minute.
+    expect(await runner().runDue()).toBe(0);
+    t.clock.advance(60_000);
+    expect(await runner().runDue()).toBe(1);
+    expect(await queued()).toBe(4);
+    t.clock.advance(60_000);
+    expect(await runner().runDue()).toBe(1);
+    const done = await t.getData(`/v1/email-marketing/${made.id}`, a.token);
+    expect(done).toMatchObject({ status: 'SENT', queued: 5, sendRate: 120 });
+    expect(await messagesOf(a.companyId, made.id)).toHaveLength(5);
+  });
+
   it('keeps a segment or label a send needs from being deleted, and drops a deleted one from drafts', async () => {
     await contact(a, { email: 'zed@gone-segment.test', firstname: 'Zed' });
     const segment = await t.post('/v1/contacts/segment', a.token, {

@@ -262,6 +262,10 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(page.getByTestId('peak-time')).toContainText('Your recipients open most between');
   // The email limit as it stands now: the two campaign mails and the test count.
   await expect(stats.getByText(/^Email limit: 3 of [\d,]+ used this period\.$/)).toBeVisible();
+  // The mission's first step is done by the campaign sent.
+  await expect(
+    page.locator('.mission-steps li').filter({ hasText: 'Send your first email' }),
+  ).toHaveAttribute('data-done', 'true');
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'campaign-home');
 });

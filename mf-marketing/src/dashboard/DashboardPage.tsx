@@ -22,7 +22,8 @@ export function DashboardPage() {
   const tours = useStore($tours);
   const user = useStore($user);
   const facts = useLoad(loadMissionFacts, []);
-  const emailSent = Boolean(tours.sandboxEmailSent || tours.productionEmailSent);
+  // A first email: a transactional one (the tour's flags) or a sent campaign.
+  const emailSent = Boolean(tours.sandboxEmailSent || tours.productionEmailSent || facts.data?.campaignSent);
   const steps = facts.data ? missionSteps({ ...facts.data, emailSent }) : [];
   const percent = missionPercent(steps);
   const closed = Boolean(tours.onboardingMissionClosed);

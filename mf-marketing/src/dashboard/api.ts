@@ -1,22 +1,27 @@
 import type { QuotaItem, Usage } from '@app/contract/engine/usage';
 import type { DashboardStats } from '@app/contract/marketing/dashboard';
 import { $quota, http, usesSampleData } from '@app/shared';
+import { campaignApi } from '../campaigns/api.ts';
 import { fileApi } from '../files/api.ts';
 import { senderApi } from '../senders/api.ts';
 import type { MissionFacts } from './mission.ts';
 
 /** What the onboarding mission reads from the company's data (an email sent comes from the tour flags). */
-export async function loadMissionFacts(): Promise<Omit<MissionFacts, 'emailSent'>> {
+export async function loadMissionFacts(): Promise<
+  Omit<MissionFacts, 'emailSent'> & { campaignSent: boolean }
+> {
   const senders = senderApi();
-  const [domains, validated, files] = await Promise.all([
+  const [domains, validated, files, sent] = await Promise.all([
     senders.domains(),
     senders.list({ status: 'validated', size: 1 }),
     fileApi().list({ size: 1 }),
+    campaignApi().list({ status: 'SENT', size: 1 }, 'campaign'),
   ]);
   return {
     verifiedDomain: domains.some((domain) => domain.verified),
     validatedSender: validated.total > 0,
     uploadedFile: files.total > 0,
+    campaignSent: sent.total > 0,
   };
 }
 

@@ -22,7 +22,7 @@ export function missionSteps(facts: MissionFacts): MissionStep[] {
     {
       key: 'email',
       title: 'Send your first email',
-      description: 'Try the API or the SMTP relay with a test email.',
+      description: 'Send a campaign, or try the API or the SMTP relay with a test email.',
       to: '/configuration',
       done: facts.emailSent,
     },

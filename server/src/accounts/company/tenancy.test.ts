@@ -35,6 +35,7 @@ describe.each(databases)('company data and tenant isolation on $name', (database
       permissions: [...permissions],
       consoleProfile: null,
       toggles: [],
+      autoLinkUtm: false,
     });
     expect(Math.abs(company.createdAt - t.clock.now().getTime())).toBeLessThan(60_000);
   });

@@ -14,6 +14,7 @@ import { winnerOf } from './ab-tests/ab-winner.ts';
 import { audienceOf } from './campaign-audience.ts';
 import { campaignMail, engineCampaignId } from './campaign-content.ts';
 import { type AbRunState, type CampaignRow, campaignStore, type FrozenContent } from './campaign-store.ts';
+import { ensureMarketingRoom } from './marketing-quota.ts';
 import type { RecipientLinks } from './recipient-pages/recipient-links.ts';
 
 /** How long a claim holds without news from its worker; each batch renews it. */
@@ -79,6 +80,11 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
     batch: number,
     picked: readonly Picked[],
   ) {
+    // The plan's marketing emails a month: a batch without room holds the send (PAUSED, saying why).
+    await ensureMarketingRoom(db, clock, campaign.company_id, picked.length).catch((error: unknown) => {
+      if (error instanceof DomainError) throw new CampaignBatchRefused(error.message, 'quota');
+      throw error;
+    });
     const byVersion = new Map<number | null, AudienceMember[]>();
     for (const { member, version } of picked)
       byVersion.set(version, [...(byVersion.get(version) ?? []), member]);

@@ -30,6 +30,7 @@ import {
 } from './campaign-content.ts';
 import { type CampaignDraft, type CampaignRow, campaignStore } from './campaign-store.ts';
 import type { CategoryService } from './categories/category-service.ts';
+import { ensureMarketingRoom, monthStart } from './marketing-quota.ts';
 import { nobody, type RecipientLinks } from './recipient-pages/recipient-links.ts';
 
 export interface CampaignServiceDeps {
@@ -364,14 +365,14 @@ export function createCampaignService(deps: CampaignServiceDeps) {
       }
       if (row.ab) {
         // The plan's A/B tests a month (§9's sample: 10), counted in the calendar month (UTC).
-        const now = clock.now();
-        const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
         await ensureWithinPlan(db, companyId, {
           group: 'A/B testing',
           subFeature: 'abTestEmailLimit',
-          used: await campaignStore.abTestsSince(db, companyId, monthStart),
+          used: await campaignStore.abTestsSince(db, companyId, monthStart(clock.now())),
         });
       }
+      // Sent now, it must fit the month's marketing emails; scheduled, it is checked batch by batch.
+      if (!scheduledAt) await ensureMarketingRoom(db, clock, companyId, count);
       const moved = await campaignStore.move(db, companyId, id, {
         from: ['DRAFT'],
         to: scheduledAt ? 'SCHEDULED' : 'SENDING',

@@ -283,6 +283,17 @@ export const campaignStore = {
       )
     ).length > 0,
 
+  /** The contacts the company's campaigns have had the engine take since `since` (the plan's marketingEmailLimit). */
+  marketingSentSince: async (db: Db, companyId: string, since: Date) =>
+    (
+      await db.one<{ sent: number }>(
+        `SELECT COALESCE(sum(b.recipients), 0)::int AS sent FROM campaign_batches b
+         JOIN campaigns c ON c.id = b.campaign_id
+         WHERE c.company_id = $1 AND b.state = 'accepted' AND b.accepted_at >= $2`,
+        [companyId, since],
+      )
+    ).sent,
+
   /** The company's A/B tests sent or scheduled to go out since `since` (the plan's monthly abTestEmailLimit). */
   abTestsSince: async (db: Db, companyId: string, since: Date) =>
     (

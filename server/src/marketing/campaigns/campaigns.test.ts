@@ -2,6 +2,7 @@ import { defaultDesign } from '@app/contract/editor/default-design';
 import { withUnsubscribeFooter } from '@app/contract/marketing/campaign-footer';
 import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
 import { marketingEngineOf } from '../../engine/interfaces.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { campaignHelpers } from '../../testing/campaigns.ts';
@@ -221,6 +222,43 @@ describe.each(databases)('campaigns on $name', (database) => {
     const done = await t.getData(`/v1/email-marketing/${made.id}`, a.token);
     expect(done).toMatchObject({ status: 'SENT', queued: 5, sendRate: 120 });
     expect(await messagesOf(a.companyId, made.id)).toHaveLength(5);
+  });
+
+  it("keeps to the plan's marketing emails a month: refused at Send, held mid-send, gone on once there is room", async () => {
+    const c = await engineAccount(t.app, t.db, 'quota');
+    const senderC = await validatedSender(t.db, c.companyId, 'news@acme.test');
+    const ids: string[] = [];
+    for (const name of ['qa', 'qb', 'qc', 'qd', 'qe'])
+      ids.push(await contact(c, { email: `${name}@quota.test` }));
+    const made = await campaign(c, {
+      name: 'Quota',
+      subject: 'S',
+      senderId: senderC,
+      labels: [await label(c, 'Quota', ids)],
+      content: { html },
+    });
+    await setCompanyLimit(t.db, c.companyId, 'marketingEmailLimit', 4);
+    const refused = await t.post(`/v1/email-marketing/${made.id}/send`, c.token, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Quota of marketingEmailLimit on email marketing is exceeded');
+
+    await setCompanyLimit(t.db, c.companyId, 'marketingEmailLimit', 5);
+    expect((await t.post(`/v1/email-marketing/${made.id}/send`, c.token, {})).statusCode).toBe(200);
+    // The limit drops while it waits for a worker: the second batch of 2 has no room.
+    await setCompanyLimit(t.db, c.companyId, 'marketingEmailLimit', 3);
+    expect(await runner({ batchSize: 2 }).runDue()).toBe(1);
+    const held = await t.getData(`/v1/email-marketing/${made.id}`, c.token);
+    expect(held, held.error).toMatchObject({ status: 'PAUSED', queued: 2 });
+    expect(held.error).toBe('Quota of marketingEmailLimit on email marketing is exceeded');
+
+    await setCompanyLimit(t.db, c.companyId, 'marketingEmailLimit', 100);
+    expect((await t.post(`/v1/email-marketing/${made.id}/resume`, c.token)).statusCode).toBe(200);
+    expect(await runner({ batchSize: 2 }).runDue()).toBe(1);
+    expect(await t.getData(`/v1/email-marketing/${made.id}`, c.token)).toMatchObject({
+      status: 'SENT',
+      queued: 5,
+    });
+    expect(await messagesOf(c.companyId, made.id)).toHaveLength(5);
   });
 
   it('keeps a segment or label a send needs from being deleted, and drops a deleted one from drafts', async () => {

@@ -1,0 +1,20 @@
+import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { campaignStore } from './campaign-store.ts';
+
+/** Where the plan's month begins: the calendar month, in UTC. */
+export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/**
+ * The plan's marketing emails a month (§9's sample: 1,000; FREE: 300): refuses, with §8's quota
+ * words, `adding` more contacts than the month has room for.
+ */
+export async function ensureMarketingRoom(db: Db, clock: Clock, companyId: string, adding: number) {
+  await ensureWithinPlan(db, companyId, {
+    group: 'email marketing',
+    subFeature: 'marketingEmailLimit',
+    used: await campaignStore.marketingSentSince(db, companyId, monthStart(clock.now())),
+    adding,
+  });
+}

@@ -1,3 +1,4 @@
+import { readerLinkTags } from '@app/contract/marketing/contacts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
 import { auth } from '../../testing/accounts.ts';
@@ -53,7 +54,7 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
       template_id: null,
       expires_at,
       blocks_off: [],
-      merge_tags: ['email', 'firstname', 'lastname', 'phone'],
+      merge_tags: ['email', 'firstname', 'lastname', 'phone', ...readerLinkTags],
     });
   });
 
@@ -72,6 +73,8 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
       'lastname',
       'phone',
       'customer_no',
+      // The links to the reader's own pages that each campaign send fills in.
+      ...readerLinkTags,
     ]);
     const other = await embedCall(t.app, await embedToken(t.app, a), 'GET', '/session');
     expect(other.json().results.merge_tags).not.toContain('customer_no');

@@ -283,6 +283,15 @@ export const campaignStore = {
       )
     ).length > 0,
 
+  /** The A/B version the contact got in the campaign's test (null: none, or not a test's recipient). */
+  versionOf: async (db: Db, campaignId: string, contactId: string) =>
+    (
+      await db.maybeOne<{ version: number | null }>(
+        'SELECT version FROM campaign_recipients WHERE campaign_id = $1 AND contact_id = $2',
+        [campaignId, contactId],
+      )
+    )?.version ?? null,
+
   /** The contacts the company's campaigns have had the engine take since `since` (the plan's marketingEmailLimit). */
   marketingSentSince: async (db: Db, companyId: string, since: Date) =>
     (

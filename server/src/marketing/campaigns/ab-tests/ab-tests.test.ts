@@ -5,6 +5,7 @@ import { campaignHelpers } from '../../../testing/campaigns.ts';
 import { databases } from '../../../testing/databases.ts';
 import { type EngineAccount, engineAccount } from '../../../testing/engine.ts';
 import { validatedSender } from '../../../testing/senders.ts';
+import { createRecipientLinks } from '../recipient-pages/recipient-links.ts';
 
 const html = `<html><body><p>Hi {{firstname}}</p>
 <a href="https://acme.test/bye" data-msys-unsubscribe="1">Unsubscribe</a></body></html>`;
@@ -160,6 +161,22 @@ describe.each(databases)('A/B tests on $name', (database) => {
     const done = await t.getData(`/v1/ab-test/${id}`, a.token);
     expect(done.status).toBe('SENT');
     expect(done.abState).toMatchObject({ phase: 'winner', winner: 1, pickedBy: 'metric' });
+
+    // Each reader's view in the browser is the version it got: A in the test, the winner after it.
+    const links = createRecipientLinks({ secret: t.secret, publicUrl: t.config.publicUrl });
+    const titleOf = async (version: 'IS NULL' | '= 0') => {
+      const { contact_id } = await t.db.one<{ contact_id: string }>(
+        `SELECT contact_id::text FROM campaign_recipients WHERE campaign_id = $1 AND version ${version} LIMIT 1`,
+        [id],
+      );
+      const view = await t.app.inject({
+        method: 'GET',
+        url: new URL(links.of({ campaignId: id, contactId: contact_id }).view_in_browser_url).pathname,
+      });
+      return /<title>([^<]*)<\/title>/.exec(view.body)?.[1] ?? '';
+    };
+    expect(await titleOf('= 0')).toMatch(/^News for P\d+$/);
+    expect(await titleOf('IS NULL')).toMatch(/^Big news, P\d+$/);
   });
 
   it('sends the version picked by hand to the rest at once (§4 pick winner)', async () => {

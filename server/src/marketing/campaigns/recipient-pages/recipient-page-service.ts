@@ -88,8 +88,16 @@ export function createRecipientPageService(deps: RecipientPageDeps) {
   };
 
   /** What the campaign sends (fixed when its send started), or the draft as it stands (a test's link). */
-  async function mailOf(campaign: CampaignRow): Promise<FrozenContent | undefined> {
-    if (campaign.frozen) return campaign.frozen;
+  async function mailOf(found: Reader): Promise<FrozenContent | undefined> {
+    const { campaign } = found;
+    if (campaign.frozen) {
+      // An A/B test's reader got its own version: a test's, or the winner.
+      const versions = campaign.frozen_versions;
+      if (!versions || found.ref.contactId === nobody) return campaign.frozen;
+      const version = await campaignStore.versionOf(db, campaign.id, found.ref.contactId);
+      const winner = campaign.ab_state?.phase === 'winner' ? campaign.ab_state.winner : null;
+      return versions[version ?? winner ?? 0] ?? campaign.frozen;
+    }
     const mail = await campaignMail(campaign, deps);
     return typeof mail === 'string' ? undefined : mail;
   }
@@ -126,7 +134,7 @@ export function createRecipientPageService(deps: RecipientPageDeps) {
 
     /** The mail as this reader got it (merge tags filled in, no tracking), or undefined when it is gone. */
     async view(found: Reader): Promise<{ subject: string; html: string } | undefined> {
-      const mail = await mailOf(found.campaign);
+      const mail = await mailOf(found);
       if (!mail) return undefined;
       const links = deps.links.of(found.ref);
       const member = found.contact
@@ -193,7 +201,7 @@ export function createRecipientPageService(deps: RecipientPageDeps) {
     /** The reader's message to the team, to the campaign's reply-to (or its sender), answerable to the reader. */
     async reply(found: Reader, message: string): Promise<void> {
       const { campaign, email } = subscriber(found);
-      const mail = await mailOf(campaign);
+      const mail = await mailOf(found);
       if (!mail) throw new ReaderRefusal('This email can no longer be answered here.');
       await limitMessages(found, 'reply');
       await deps.mailer.send({
@@ -213,13 +221,14 @@ export function createRecipientPageService(deps: RecipientPageDeps) {
      */
     async forward(found: Reader, friend: string): Promise<void> {
       const { campaign } = subscriber(found);
-      if (!campaign.frozen) throw new ReaderRefusal('Only a sent email can be forwarded.');
+      const sent = campaign.frozen && (await mailOf(found));
+      if (!sent) throw new ReaderRefusal('Only a sent email can be forwarded.');
       await limitMessages(found, 'forward');
       try {
         await deps.engine.submitCampaignBatch(campaign.company_id, {
           key: `${engineCampaignId(campaign.id)}-forward-${randomUUID()}`,
           campaignId: `${engineCampaignId(campaign.id)}-forward`,
-          content: campaign.frozen,
+          content: sent,
           recipients: [
             { address: friend, data: deps.links.of({ campaignId: campaign.id, contactId: nobody }) },
           ],

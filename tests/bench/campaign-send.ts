@@ -120,6 +120,7 @@ async function measure(database: string, db: Db): Promise<Figures> {
       content: { html },
       ab: null,
       sendRate: null,
+      voucherListId: null,
       ...choice,
     },
     new Date(),

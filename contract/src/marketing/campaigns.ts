@@ -85,6 +85,8 @@ const campaignFields = {
   content: campaignContent.nullable(),
   /** An A/B test's settings (§7 /ab-test); null for a plain campaign. */
   ab: abSettings.nullable(),
+  /** A voucher list (§7 /utils/vouchers): each recipient's code fills `{{voucher}}`. */
+  voucherListId: numericId.nullable(),
   /** At most this many contacts an hour; null: as fast as the engine takes them. */
   sendRate: z
     .number()
@@ -142,6 +144,7 @@ export const campaignSchema = z.object({
   ab: abSettings.nullable(),
   abState: abState.nullable(),
   sendRate: z.number().int().nullable(),
+  voucherListId: z.string().nullable(),
   status: z.enum(campaignStatuses),
   scheduledAt: z.string().nullable(),
   startedAt: z.string().nullable(),

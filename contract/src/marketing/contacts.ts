@@ -19,6 +19,9 @@ export const readerLinkTags = [
 ] as const;
 export type ReaderLinkTag = (typeof readerLinkTags)[number];
 
+/** Every merge tag a campaign send fills in itself: the reader's page links and its voucher code. */
+export const sendFilledTags = [...readerLinkTags, 'voucher'] as const;
+
 export const contactStatuses = ['subscribed', 'unsubscribed', 'pending', 'bounced', 'complained'] as const;
 
 export const contactFieldTypes = ['text', 'number', 'date', 'boolean', 'choice'] as const;

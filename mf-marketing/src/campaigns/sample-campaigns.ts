@@ -29,6 +29,7 @@ const campaign = (id: number, name: string, status: Campaign['status'], daysAgo:
   ab: null,
   abState: null,
   sendRate: null,
+  voucherListId: null,
   status,
   scheduledAt: status === 'SCHEDULED' ? at(-3) : null,
   startedAt: status === 'SENT' ? at(daysAgo) : null,

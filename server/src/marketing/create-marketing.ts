@@ -25,6 +25,8 @@ import { createRecipientPageService } from './campaigns/recipient-pages/recipien
 import { createReportFollower } from './campaigns/reports/report-follower.ts';
 import { reportRoutes } from './campaigns/reports/report-routes.ts';
 import { createReportService } from './campaigns/reports/report-service.ts';
+import { voucherRoutes } from './campaigns/vouchers/voucher-routes.ts';
+import { createVoucherService } from './campaigns/vouchers/voucher-service.ts';
 import type { CompanyDoor } from './company-door.ts';
 import { createAudiences } from './contacts/audience/audience.ts';
 import { contactRoutes } from './contacts/contact-routes.ts';
@@ -125,6 +127,7 @@ export function marketingRoutes(deps: MarketingDeps): {
   const subscriptions = createSubscriptionService({ db, clock, company, engine, contacts });
   const labels = createLabelService({ db, clock, company, audienceUsers });
   const senders = senderDoorOf(db);
+  const vouchers = createVoucherService({ db, clock, labels, contacts });
   const campaigns = createCampaignService({
     db,
     clock,
@@ -134,6 +137,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     renderDesign,
     engine,
     categories,
+    vouchers,
     links,
   });
   const api = [
@@ -165,6 +169,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     categoryRoutes({ guards, categories }),
     campaignRoutes({ guards, campaigns, kind: 'campaign' }),
     campaignRoutes({ guards, campaigns, kind: 'ab' }),
+    voucherRoutes({ guards, vouchers }),
     abTestRoutes({ guards, abTests: createAbTestService({ db, clock }) }),
     reportRoutes({ guards, reports: createReportService({ db }) }),
     dashboardRoutes({ guards, dashboard: createDashboardService({ db, clock, company }) }),

@@ -1,4 +1,4 @@
-import { readerLinkTags } from '@app/contract/marketing/contacts';
+import { sendFilledTags } from '@app/contract/marketing/contacts';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
 import { auth } from '../../testing/accounts.ts';
@@ -54,7 +54,7 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
       template_id: null,
       expires_at,
       blocks_off: [],
-      merge_tags: ['email', 'firstname', 'lastname', 'phone', ...readerLinkTags],
+      merge_tags: ['email', 'firstname', 'lastname', 'phone', ...sendFilledTags],
     });
   });
 
@@ -74,7 +74,7 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
       'phone',
       'customer_no',
       // The links to the reader's own pages that each campaign send fills in.
-      ...readerLinkTags,
+      ...sendFilledTags,
     ]);
     const other = await embedCall(t.app, await embedToken(t.app, a), 'GET', '/session');
     expect(other.json().results.merge_tags).not.toContain('customer_no');

@@ -16,6 +16,7 @@ import { campaignMail, engineCampaignId } from './campaign-content.ts';
 import { type AbRunState, type CampaignRow, campaignStore, type FrozenContent } from './campaign-store.ts';
 import { ensureMarketingRoom } from './marketing-quota.ts';
 import type { RecipientLinks } from './recipient-pages/recipient-links.ts';
+import { voucherStore } from './vouchers/voucher-store.ts';
 
 /** How long a claim holds without news from its worker; each batch renews it. */
 const claimMs = 60_000;
@@ -85,6 +86,13 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
       if (error instanceof DomainError) throw new CampaignBatchRefused(error.message, 'quota');
       throw error;
     });
+    const codes = campaign.voucher_list_id
+      ? await voucherStore.codesOf(
+          db,
+          campaign.voucher_list_id,
+          picked.map(({ member }) => member.id),
+        )
+      : undefined;
     const byVersion = new Map<number | null, AudienceMember[]>();
     for (const { member, version } of picked)
       byVersion.set(version, [...(byVersion.get(version) ?? []), member]);
@@ -97,7 +105,11 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
         recipients: members.map((member) => ({
           address: member.email,
           name: member.name,
-          data: { ...member.data, ...deps.links.of({ campaignId: campaign.id, contactId: member.id }) },
+          data: {
+            ...member.data,
+            ...deps.links.of({ campaignId: campaign.id, contactId: member.id }),
+            ...(codes ? { voucher: codes.get(member.id) ?? '' } : {}),
+          },
         })),
         openTracking: true,
         clickTracking: true,

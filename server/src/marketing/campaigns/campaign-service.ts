@@ -32,6 +32,7 @@ import { type CampaignDraft, type CampaignRow, campaignStore } from './campaign-
 import type { CategoryService } from './categories/category-service.ts';
 import { ensureMarketingRoom, monthStart } from './marketing-quota.ts';
 import { nobody, type RecipientLinks } from './recipient-pages/recipient-links.ts';
+import type { VoucherService } from './vouchers/voucher-service.ts';
 
 export interface CampaignServiceDeps {
   db: Db;
@@ -41,6 +42,7 @@ export interface CampaignServiceDeps {
   senders: SenderDoor;
   renderDesign: RenderDesign;
   categories: Pick<CategoryService, 'check'>;
+  vouchers: Pick<VoucherService, 'check'>;
   /** Test sends go through the engine's one door, as the campaign itself does. */
   engine: Pick<MarketingEngine, 'submitCampaignBatch' | 'planExpiresAt'>;
   /** A test's links to the reader's pages: the chosen contact's, or nobody's. */
@@ -66,6 +68,7 @@ const toCampaign = (row: CampaignRow): Campaign => ({
   content: row.content,
   ab: row.ab,
   sendRate: row.send_rate,
+  voucherListId: row.voucher_list_id,
   abState: row.ab_state && {
     phase: row.ab_state.phase,
     testEndsAt: row.ab_state.testEndsAt,
@@ -92,6 +95,7 @@ const draftOf = (row: CampaignRow): CampaignDraft => ({
   content: row.content,
   ab: row.ab,
   sendRate: row.send_rate,
+  voucherListId: row.voucher_list_id,
   ...audienceOf(row),
 });
 
@@ -140,6 +144,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
     await Promise.all([
       audiences.check(companyId, draft),
       deps.categories.check(companyId, draft.categoryId),
+      deps.vouchers.check(companyId, draft.voucherListId),
     ]);
   }
 
@@ -229,6 +234,7 @@ export function createCampaignService(deps: CampaignServiceDeps) {
         excludedSegments: body.excludedSegments ?? [],
         ab: body.ab ?? null,
         sendRate: body.sendRate ?? null,
+        voucherListId: body.voucherListId ?? null,
       };
       await checkOwned(companyId, draft);
       return toCampaign(await campaignStore.insert(db, companyId, draft, clock.now()));

@@ -16,6 +16,7 @@ export interface CampaignRow {
   ab: AbSettings | null;
   ab_state: AbRunState | null;
   send_rate: number | null;
+  voucher_list_id: string | null;
   frozen_versions: FrozenContent[] | null;
   labels: string[];
   segments: string[];
@@ -73,10 +74,11 @@ export interface CampaignDraft {
   excludedSegments: readonly string[];
   ab: AbSettings | null;
   sendRate: number | null;
+  voucherListId: string | null;
 }
 
 const columns = `id::text AS id, company_id, name, subject, preheader, sender_id::text AS sender_id, reply_to,
-  category_id::text AS category_id, content, ab, ab_state, frozen_versions, send_rate, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
+  category_id::text AS category_id, content, ab, ab_state, frozen_versions, send_rate, voucher_list_id::text AS voucher_list_id, labels::text[] AS labels, segments::text[] AS segments, excluded_labels::text[] AS excluded_labels,
   excluded_segments::text[] AS excluded_segments, status, scheduled_at, frozen, started_at, cursor_at::text AS cursor_at,
   cursor_id::text AS cursor_id, next_batch, picked_all, queued, error, claimed_by, sent_at, created_at, updated_at`;
 
@@ -102,6 +104,7 @@ const draftValues = (draft: CampaignDraft) => [
   draft.categoryId,
   draft.ab === null ? null : JSON.stringify(draft.ab),
   draft.sendRate,
+  draft.voucherListId,
 ];
 
 /**
@@ -112,8 +115,8 @@ export const campaignStore = {
   insert: (db: Db, companyId: string, draft: CampaignDraft, now: Date) =>
     db.one<CampaignRow>(
       `INSERT INTO campaigns (company_id, name, subject, preheader, sender_id, reply_to, content, labels, segments,
-         excluded_labels, excluded_segments, category_id, ab, send_rate, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $13::jsonb, $14, $15, $15)
+         excluded_labels, excluded_segments, category_id, ab, send_rate, voucher_list_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::bigint[], $9::bigint[], $10::bigint[], $11::bigint[], $12, $13::jsonb, $14, $15, $16, $16)
        RETURNING ${columns}`,
       [companyId, ...draftValues(draft), now],
     ),
@@ -172,7 +175,7 @@ export const campaignStore = {
     db.maybeOne<CampaignRow>(
       `UPDATE campaigns SET name = $3, subject = $4, preheader = $5, sender_id = $6, reply_to = $7,
          content = $8::jsonb, labels = $9::bigint[], segments = $10::bigint[], excluded_labels = $11::bigint[],
-         excluded_segments = $12::bigint[], category_id = $13, ab = $14::jsonb, send_rate = $15, updated_at = $16
+         excluded_segments = $12::bigint[], category_id = $13, ab = $14::jsonb, send_rate = $15, voucher_list_id = $16, updated_at = $17
        WHERE company_id = $1 AND id = $2 AND status = 'DRAFT'
        RETURNING ${columns}`,
       [companyId, id, ...draftValues(draft), now],

@@ -3,7 +3,7 @@ import {
   type ContactField,
   type ContactFields,
   type NewField,
-  readerLinkTags,
+  sendFilledTags,
 } from '@app/contract/marketing/contacts';
 import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
@@ -58,8 +58,8 @@ const tagUsed = (tag: string) =>
 const notFound = () => new DomainError('entityNotFound', 'Field not found', { field: 'id' });
 
 /** The contact fields (§7 /contacts/field): the built-in ones and the company's custom ones. */
-/** Tags a custom field may not take: the built-in fields' and the reader's page links. */
-const reservedTags = [...builtInFieldTags, ...readerLinkTags];
+/** Tags a custom field may not take: the built-in fields' and those a campaign send fills in. */
+const reservedTags = [...builtInFieldTags, ...sendFilledTags];
 
 export function createFieldService(deps: FieldServiceDeps) {
   const { db, clock, company } = deps;

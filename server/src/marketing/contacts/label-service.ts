@@ -91,6 +91,13 @@ export function createLabelService(deps: LabelServiceDeps) {
       });
     },
 
+    /** The label and the ids of its contacts (at most `limit`); 404 for another company's. */
+    async withMembers(companyId: string, id: string, limit: number) {
+      const row = isId(id) ? await labels.get(db, companyId, id) : undefined;
+      if (!row) throw notFound();
+      return { label: toLabel(row), contactIds: await labels.memberIds(db, companyId, id, limit) };
+    },
+
     /** The company's labels among `ids` (others ignored), by name. */
     named: (companyId: string, ids: readonly string[]) => labels.named(db, companyId, ids.filter(isId)),
 

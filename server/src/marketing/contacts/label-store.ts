@@ -51,6 +51,16 @@ export function createLabelStore(db: Db) {
         id,
       ]),
 
+    /** The ids of the label's contacts (at most `limit`). */
+    memberIds: async (tx: Db, companyId: string, labelId: string, limit: number) =>
+      (
+        await tx.query<{ id: string }>(
+          `SELECT contact_id::text AS id FROM contact_label_members
+           WHERE company_id = $1 AND label_id = $2 ORDER BY contact_id LIMIT $3`,
+          [companyId, labelId, limit],
+        )
+      ).map((row) => row.id),
+
     /** The company's labels among `ids`, by name. */
     named: (tx: Db, companyId: string, ids: readonly string[]) =>
       tx.query<{ id: string; name: string }>(

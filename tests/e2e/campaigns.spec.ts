@@ -97,6 +97,18 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await tick('Leave out labels', 'VIP');
   await expect(page.getByTestId('recipient-count')).toHaveText('2 contacts will receive it.');
 
+  // Vouchers (§7 /utils/vouchers): the label first (§5), then one code for each of its contacts.
+  const vouchers = page.getByRole('form', { name: 'New voucher list' });
+  await vouchers.getByLabel('New voucher list name').fill('December codes');
+  await choose(vouchers, 'Recipient label', 'Choose a label');
+  await vouchers.getByRole('button', { name: 'Generate codes' }).click();
+  await expect(page.getByText('The recipient label must be set before generating vouchers')).toBeVisible();
+  await choose(vouchers, 'Recipient label', 'VIP');
+  await vouchers.getByLabel('Code prefix (optional)').fill('dec-');
+  await vouchers.getByRole('button', { name: 'Generate codes' }).click();
+  await expect(page.getByText('2 codes are ready.')).toBeVisible();
+  await expect(page.getByLabel('Voucher list')).toHaveValue(/\d+/);
+
   // The block editor on the campaign's own design: its Save stores the content on the campaign.
   const editor = page.locator('email-editor');
   await expect(editor.getByTestId('canvas').locator('[data-block-type="html"]')).toBeVisible({

@@ -28,6 +28,7 @@ import { CampaignRecipients } from './CampaignRecipients.tsx';
 import { CampaignReport } from './CampaignReport.tsx';
 import { CampaignSendPanel } from './CampaignSendPanel.tsx';
 import { CampaignSettingsForm, type SettingsHandle } from './CampaignSettingsForm.tsx';
+import { CampaignVouchers } from './CampaignVouchers.tsx';
 import { campaignKinds } from './campaign-kind.ts';
 import { campaignActions, campaignStatusView } from './campaign-status.ts';
 
@@ -178,6 +179,9 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
           <AbSettings campaign={{ ...campaign, ab: campaign.ab }} save={save} />
         </Panel>
       ) : null}
+      <Panel title="Vouchers">
+        <CampaignVouchers api={api} campaign={campaign} save={save} />
+      </Panel>
       <Panel title="Content" actions={<HtmlDownload api={api} campaign={campaign} />}>
         <CampaignContent
           campaign={campaign}

@@ -14,6 +14,7 @@ import type {
   CampaignTestBody,
 } from '@app/contract/marketing/campaigns';
 import type { ListParams } from '@app/contract/marketing/list';
+import type { NewVoucherList, VoucherList, VoucherLists } from '@app/contract/marketing/vouchers';
 import { http, usesSampleData } from '@app/shared';
 import { listQueryString } from '../lists/list-query.ts';
 import type { CampaignKind } from './campaign-kind.ts';
@@ -61,6 +62,10 @@ export interface CampaignApi {
   reportLinks(id: string): Promise<CampaignReportLinks>;
   /** One page of the recipients of a report type, latest first. */
   reportRecipients(id: string, type: CampaignReportType, page: number): Promise<CampaignReportRecipients>;
+  /** The company's voucher lists (§7 /utils/vouchers), newest first. */
+  voucherLists(): Promise<VoucherLists>;
+  /** Quiet: a code for each contact of the label (a refusal is shown on the form). */
+  createVoucherList(body: NewVoucherList): Promise<VoucherList>;
   /** An A/B test's versions side by side, and what the test decided. */
   abReport(id: string): Promise<AbReport>;
   /** §4 pick winner: while the test waits, the version (0 = A) the rest receives now. */
@@ -110,6 +115,8 @@ const serverCampaignApi: CampaignApi = {
     http.config.get<CampaignReportRecipients>(
       `/email-marketing/reports/${encodeURIComponent(id)}/${type}?page=${page}&size=10`,
     ),
+  voucherLists: () => http.config.get<VoucherLists>('/utils/vouchers'),
+  createVoucherList: (body) => http.config.post<VoucherList>('/utils/vouchers', body, quiet),
   abReport: (id) => http.config.get<AbReport>(`${abPath(id)}/report`),
   pickWinner: (id, version) => http.config.post<AbReport>(`${abPath(id)}/pick-winner`, { version }),
 };

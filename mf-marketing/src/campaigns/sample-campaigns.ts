@@ -175,6 +175,10 @@ export const sampleCampaignApi: CampaignApi = {
   },
   reportLinks: async () => ({ items: [] }),
   reportRecipients: async (_id, _type, page) => ({ items: [], total: 0, page, size: 10 }),
+  voucherLists: async () => ({ items: [] }),
+  createVoucherList: async () => {
+    throw demoOnly();
+  },
   abReport: async () => {
     throw demoOnly();
   },

@@ -44,3 +44,21 @@ export const campaignReportLinks = z.object({
 export type CampaignReport = z.output<typeof campaignReport>;
 export type CampaignReportLinks = z.output<typeof campaignReportLinks>;
 export type CampaignReportRecipients = z.output<typeof campaignReportRecipients>;
+
+/** The hours a campaign's timeline covers after its send started (§ issue 25: the first 48). */
+export const timelineHours = 48;
+
+/** `GET /v1/email-marketing/reports/{id}/timeline`: each hour's firsts (deliveries, people's opens, clicks). */
+export const campaignTimeline = z.object({
+  startedAt: z.string().nullable(),
+  hours: z.array(
+    z.object({
+      /** Hours after the send started: 0 is the first. */
+      hour: z.number().int(),
+      delivered: z.number().int(),
+      opened: z.number().int(),
+      clicked: z.number().int(),
+    }),
+  ),
+});
+export type CampaignTimeline = z.output<typeof campaignTimeline>;

@@ -122,5 +122,17 @@ describe.each(databases)('campaign reports on $name', (database) => {
     expect((await t.call('GET', `/v1/email-marketing/reports/${made.id}/everyone`, a.token)).statusCode).toBe(
       400,
     );
+
+    // The first 48 hours, hour by hour: Cid reads it two hours in.
+    await insert([event('open', 'cid@report.test', 130)]);
+    await follow();
+    const timeline = await t.getData(`/v1/email-marketing/reports/${made.id}/timeline`, a.token);
+    expect(timeline.hours).toHaveLength(48);
+    expect(timeline.hours[0]).toEqual({ hour: 0, delivered: 3, opened: 1, clicked: 1 });
+    expect(timeline.hours[2]).toEqual({ hour: 2, delivered: 0, opened: 1, clicked: 0 });
+    expect(timeline.hours.slice(3).every((hour: { opened: number }) => hour.opened === 0)).toBe(true);
+    expect((await t.call('GET', `/v1/email-marketing/reports/${made.id}/timeline`, b.token)).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -6,6 +6,7 @@ import {
   campaignReportParams,
   campaignReportQuery,
   campaignReportRecipients,
+  campaignTimeline,
 } from '@app/contract/marketing/campaign-reports';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, bearerSecurity, sessionOf } from '../../../http/auth.ts';
@@ -34,6 +35,23 @@ export function reportRoutes(deps: {
         },
       },
       async (request) => ({ data: await reports.report(sessionOf(request).companyId, request.params.id) }),
+    );
+
+    app.get(
+      '/email-marketing/reports/:id/timeline',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: "A campaign's first 48 hours, hour by hour: first deliveries, people's opens and clicks",
+          security: bearerSecurity,
+          params: numericIdParams,
+          response: { 200: envelope(campaignTimeline) },
+        },
+      },
+      async (request) => ({
+        data: await reports.timeline(sessionOf(request).companyId, request.params.id),
+      }),
     );
 
     app.get(

@@ -1,4 +1,9 @@
-import type { CampaignReport, CampaignReportType } from '@app/contract/marketing/campaign-reports';
+import {
+  type CampaignReport,
+  type CampaignReportType,
+  type CampaignTimeline,
+  timelineHours,
+} from '@app/contract/marketing/campaign-reports';
 import type { Db } from '../../../db/db.ts';
 import { DomainError } from '../../../domain-error.ts';
 import { isId } from '../../contacts/entity-id.ts';
@@ -21,6 +26,23 @@ export function createReportService(deps: { db: Db }) {
       const totals = await reportStore.totals(db, campaign.id);
       return { sent: campaign.queued, ...totals, notOpened: Math.max(0, totals.delivered - totals.opened) };
     },
+    /** The first 48 hours after the send started, hour by hour (all zero before it starts). */
+    async timeline(companyId: string, id: string): Promise<CampaignTimeline> {
+      const campaign = await owned(companyId, id);
+      const hours = Array.from({ length: timelineHours }, (_, hour) => ({
+        hour,
+        delivered: 0,
+        opened: 0,
+        clicked: 0,
+      }));
+      if (!campaign.started_at) return { startedAt: null, hours };
+      for (const row of await reportStore.timeline(db, campaign.id, campaign.started_at, timelineHours)) {
+        const slot = hours[row.hour];
+        if (slot) slot[row.kind] = row.count;
+      }
+      return { startedAt: campaign.started_at.toISOString(), hours };
+    },
+
     /** The links people clicked (at most 100), most clicked first. */
     async links(companyId: string, id: string) {
       const campaign = await owned(companyId, id);

@@ -96,6 +96,24 @@ export const reportStore = {
   },
 
   /** The links people clicked, most clicked first: clicks, and how many people clicked each. */
+  /** Recipients whose first delivery, open (a person's) or click fell in each of the `hours` after `since`. */
+  timeline: (db: Db, campaignId: string, since: Date, hours: number) =>
+    db.query<{ kind: 'delivered' | 'opened' | 'clicked'; hour: number; count: number }>(
+      `SELECT kind, hour, count(*)::int AS count FROM (
+         SELECT 'delivered' AS kind, floor(extract(epoch FROM delivered_at - $2::timestamptz) / 3600)::int AS hour
+         FROM campaign_recipients WHERE campaign_id = $1 AND delivered_at IS NOT NULL
+         UNION ALL
+         SELECT 'opened', floor(extract(epoch FROM opened_at - $2::timestamptz) / 3600)::int
+         FROM campaign_recipients WHERE campaign_id = $1 AND opened_at IS NOT NULL
+         UNION ALL
+         SELECT 'clicked', floor(extract(epoch FROM clicked_at - $2::timestamptz) / 3600)::int
+         FROM campaign_recipients WHERE campaign_id = $1 AND clicked_at IS NOT NULL
+       ) firsts
+       WHERE hour >= 0 AND hour < $3
+       GROUP BY kind, hour`,
+      [campaignId, since, hours],
+    ),
+
   links: (db: Db, campaignId: string, limit: number) =>
     db.query<{ url: string; clicks: number; people: number }>(
       `SELECT url, count(*)::int AS clicks, count(DISTINCT contact_id)::int AS people

@@ -1,4 +1,5 @@
 // @app/shared: the one utility module every micro-app imports (one instance through the import map).
+
 export * from './api/client.ts';
 export * from './api/outcome.ts';
 export * from './config/build-permissions.ts';

@@ -1,7 +1,7 @@
 import type { AnalyticStatus } from '@app/contract';
+import { loadUplotInView } from '@app/shared/charts/load-uplot';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { loadUplotInView } from '../charts/load-uplot.ts';
 import type { MetricRow } from './api.ts';
 import { statusMetrics } from './metrics.ts';
 

@@ -1,7 +1,7 @@
 import { DataTable, Skeleton } from '@app/shared';
+import { loadUplotInView } from '@app/shared/charts/load-uplot';
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
-import { loadUplotInView } from '../charts/load-uplot.ts';
 import { displayDate, formatCount } from './quota.ts';
 
 export interface DayCount {

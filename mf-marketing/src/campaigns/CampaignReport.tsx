@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { Pager } from '../lists/Pager.tsx';
 import type { CampaignApi } from './api.ts';
 import { shareOf } from './campaign-status.ts';
+import { ReportTimeline } from './ReportTimeline.tsx';
 
 type Recipient = Awaited<ReturnType<CampaignApi['reportRecipients']>>['items'][number];
 
@@ -114,6 +115,8 @@ export function CampaignReport({ api, campaignId }: { api: CampaignApi; campaign
           ) : null}
         </>
       ) : null}
+      <h3>The first 48 hours</h3>
+      <ReportTimeline key={version} api={api} campaignId={campaignId} />
       {links.data && links.data.items.length > 0 ? (
         <>
           <h3>Links clicked</h3>

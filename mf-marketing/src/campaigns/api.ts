@@ -4,6 +4,7 @@ import type {
   CampaignReport,
   CampaignReportLinks,
   CampaignReportRecipients,
+  CampaignTimeline,
 } from '@app/contract/marketing/campaign-reports';
 import type {
   AbReport,
@@ -58,6 +59,8 @@ export interface CampaignApi {
   removeCategory(id: string): Promise<void>;
   /** The totals of a campaign's report (recipients, each counted once a kind). */
   report(id: string): Promise<CampaignReport>;
+  /** The first 48 hours after the send started, hour by hour. */
+  reportTimeline(id: string): Promise<CampaignTimeline>;
   /** The links people clicked, most clicked first. */
   reportLinks(id: string): Promise<CampaignReportLinks>;
   /** One page of the recipients of a report type, latest first. */
@@ -117,6 +120,8 @@ const serverCampaignApi: CampaignApi = {
     ),
   voucherLists: () => http.config.get<VoucherLists>('/utils/vouchers'),
   createVoucherList: (body) => http.config.post<VoucherList>('/utils/vouchers', body, quiet),
+  reportTimeline: (id) =>
+    http.config.get<CampaignTimeline>(`/email-marketing/reports/${encodeURIComponent(id)}/timeline`),
   abReport: (id) => http.config.get<AbReport>(`${abPath(id)}/report`),
   pickWinner: (id, version) => http.config.post<AbReport>(`${abPath(id)}/pick-winner`, { version }),
 };

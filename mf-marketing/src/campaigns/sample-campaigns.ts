@@ -174,6 +174,10 @@ export const sampleCampaignApi: CampaignApi = {
     };
   },
   reportLinks: async () => ({ items: [] }),
+  reportTimeline: async () => ({
+    startedAt: null,
+    hours: Array.from({ length: 48 }, (_, hour) => ({ hour, delivered: 0, opened: 0, clicked: 0 })),
+  }),
   reportRecipients: async (_id, _type, page) => ({ items: [], total: 0, page, size: 10 }),
   voucherLists: async () => ({ items: [] }),
   createVoucherList: async () => {

@@ -186,6 +186,12 @@ test('campaigns: composed in the console (settings, recipients and their count, 
     )
     .toBe('2 (100%) / 1 (50%)');
   await expect(tile('Clicked').locator('dd')).toHaveText('1 (50%)');
+  // The first 48 hours as a chart, its numbers in a table.
+  await expect(report.getByTestId('report-timeline').getByRole('img')).toHaveAttribute(
+    'aria-label',
+    'The first 48 hours: 2 delivered, 1 opened, 1 clicked',
+  );
+  await expect(report.getByTestId('report-timeline').locator('.uplot')).toBeVisible();
   await expect(tile('Opened').locator('dd')).toHaveText('1 (50%)');
   await expect(report.getByRole('table', { name: 'Links clicked' })).toContainText('/unsubscribe');
   await report.getByLabel('Recipients who').selectOption('unsubscribed');

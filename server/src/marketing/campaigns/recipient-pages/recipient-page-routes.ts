@@ -69,6 +69,13 @@ function preferencesPage(preferences: Preferences, notice: string): string {
   return `${notice ? `<p role="status">${escapeHtml(notice)}</p>` : ''}<p>The subscription of ${address(preferences.email)}.</p>${lists}${standing}`;
 }
 
+/** What a page shows (under the page's title unless it has its own), or the reply it made itself. */
+interface Shown {
+  title?: string;
+  html: string;
+  status?: number;
+}
+
 const notices: Record<string, string> = {
   saved: 'Your choices are saved.',
   unsubscribed: 'You are unsubscribed from all our marketing email.',
@@ -90,13 +97,14 @@ export function recipientPageRoutes(deps: { pages: RecipientPageService }) {
   const page =
     (
       title: string,
-      run: (reader: Reader, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+      run: (reader: Reader, request: FastifyRequest, reply: FastifyReply) => Promise<Shown | FastifyReply>,
     ) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const reader = await readerOf(request);
       if (!reader) return sendPublicPage(reply, 'Link not valid', paragraph(invalidLink), 404);
       try {
-        return await run(reader, request, reply);
+        const shown = await run(reader, request, reply);
+        return 'raw' in shown ? shown : sendPublicPage(reply, shown.title ?? title, shown.html, shown.status);
       } catch (error) {
         if (error instanceof ReaderRefusal || error instanceof DomainError) {
           return sendPublicPage(reply, title, paragraph(error.message, 'error'), 409);
@@ -119,12 +127,7 @@ export function recipientPageRoutes(deps: { pages: RecipientPageService }) {
       page('View in browser', async (reader, _request, reply) => {
         const mail = await pages.view(reader);
         if (!mail) {
-          return sendPublicPage(
-            reply,
-            'View in browser',
-            paragraph('This email can no longer be shown.'),
-            404,
-          );
+          return { html: paragraph('This email can no longer be shown.'), status: 404 };
         }
         const titled = withTitle(mail.html, mail.subject);
         return reply
@@ -138,14 +141,10 @@ export function recipientPageRoutes(deps: { pages: RecipientPageService }) {
     app.get(
       '/email/preferences/:token',
       hide,
-      page('Your subscription', async (reader, request, reply) => {
+      page('Your subscription', async (reader, request) => {
         const { done } = request.query as { done?: string };
         const notice = (done && notices[done]) ?? '';
-        return sendPublicPage(
-          reply,
-          'Your subscription',
-          preferencesPage(await pages.preferences(reader), notice),
-        );
+        return { html: preferencesPage(await pages.preferences(reader), notice) };
       }),
     );
 
@@ -172,87 +171,79 @@ export function recipientPageRoutes(deps: { pages: RecipientPageService }) {
     app.get(
       '/email/complaint/:token',
       hide,
-      page('Report this email', async (reader, _request, reply) => {
+      page('Report this email', async (reader) => {
         const preferences = await pages.preferences(reader);
-        return sendPublicPage(
-          reply,
-          'Report this email',
-          `<p>Report this email to ${address(preferences.email)} as unwanted? You will receive no more marketing email from us.</p>
+        return {
+          html: `<p>Report this email to ${address(preferences.email)} as unwanted? You will receive no more marketing email from us.</p>
 <form method="post"><button type="submit">Report as unwanted</button></form>`,
-        );
+        };
       }),
     );
 
     app.post(
       '/email/complaint/:token',
       hide,
-      page('Report this email', async (reader, _request, reply) => {
+      page('Report this email', async (reader) => {
         await pages.complain(reader);
-        return sendPublicPage(
-          reply,
-          'Thank you',
-          paragraph('Your report is recorded. You will receive no more marketing email from us.'),
-        );
+        return {
+          title: 'Thank you',
+          html: paragraph('Your report is recorded. You will receive no more marketing email from us.'),
+        };
       }),
     );
 
     app.get(
       '/email/reply/:token',
       hide,
-      page('Reply', async (reader, _request, reply) => {
+      page('Reply', async (reader) => {
         const preferences = await pages.preferences(reader);
-        return sendPublicPage(
-          reply,
-          'Reply',
-          `<p>Your message goes to the team that sent this email; they answer at ${address(preferences.email)}.</p>
+        return {
+          html: `<p>Your message goes to the team that sent this email; they answer at ${address(preferences.email)}.</p>
 <form method="post"><label for="message">Your message</label><textarea id="message" name="message" rows="8" required maxlength="${maxReplyChars}"></textarea>
 <p><button type="submit">Send</button></p></form>`,
-        );
+        };
       }),
     );
 
     app.post(
       '/email/reply/:token',
       hide,
-      page('Reply', async (reader, request, reply) => {
+      page('Reply', async (reader, request) => {
         const message = (field(request, 'message')[0] ?? '').trim();
         if (message === '' || message.length > maxReplyChars) {
           throw new ReaderRefusal(`Write a message of 1 to ${maxReplyChars} characters.`);
         }
         await pages.reply(reader, message);
-        return sendPublicPage(
-          reply,
-          'Message sent',
-          paragraph('Thank you: your message is on its way to the team.'),
-        );
+        return {
+          title: 'Message sent',
+          html: paragraph('Thank you: your message is on its way to the team.'),
+        };
       }),
     );
 
     app.get(
       '/email/forward/:token',
       hide,
-      page('Forward to a friend', async (reader, _request, reply) => {
+      page('Forward to a friend', async (reader) => {
         await pages.preferences(reader);
-        return sendPublicPage(
-          reply,
-          'Forward to a friend',
-          `<p>Send this email to a friend. They get a copy without your details, and no subscription.</p>
+        return {
+          html: `<p>Send this email to a friend. They get a copy without your details, and no subscription.</p>
 <form method="post"><label for="friend">Your friend's email address</label><input id="friend" type="email" name="email" required maxlength="254" autocomplete="off">
 <p><button type="submit">Forward</button></p></form>`,
-        );
+        };
       }),
     );
 
     app.post(
       '/email/forward/:token',
       hide,
-      page('Forward to a friend', async (reader, request, reply) => {
+      page('Forward to a friend', async (reader, request) => {
         const friend = (field(request, 'email')[0] ?? '').trim();
         if (!/^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(friend) || friend.length > 254) {
           throw new ReaderRefusal("Give your friend's email address, like name@example.com.");
         }
         await pages.forward(reader, friend);
-        return sendPublicPage(reply, 'Forwarded', `<p>The email is on its way to ${address(friend)}.</p>`);
+        return { title: 'Forwarded', html: `<p>The email is on its way to ${address(friend)}.</p>` };
       }),
     );
   };

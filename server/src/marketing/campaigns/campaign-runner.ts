@@ -1,5 +1,6 @@
 import { abMessages, abMinRecipients } from '@app/contract/marketing/ab-test-words';
 import { campaignRefusals } from '@app/contract/marketing/campaign-messages';
+import type { ReaderLinkTag } from '@app/contract/marketing/contacts';
 import type { Clock } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
@@ -80,6 +81,7 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
     contentOf: (version: number | null) => FrozenContent,
     batch: number,
     picked: readonly Picked[],
+    linkTags: readonly ReaderLinkTag[],
   ) {
     // The plan's marketing emails a month: a batch without room holds the send (PAUSED, saying why).
     await ensureMarketingRoom(db, clock, campaign.company_id, picked.length).catch((error: unknown) => {
@@ -94,8 +96,11 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
         )
       : undefined;
     const byVersion = new Map<number | null, AudienceMember[]>();
-    for (const { member, version } of picked)
-      byVersion.set(version, [...(byVersion.get(version) ?? []), member]);
+    for (const { member, version } of picked) {
+      const group = byVersion.get(version);
+      if (group) group.push(member);
+      else byVersion.set(version, [member]);
+    }
     const transmissions: string[] = [];
     for (const [version, members] of byVersion) {
       const accepted = await deps.engine.submitCampaignBatch(campaign.company_id, {
@@ -107,7 +112,7 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
           name: member.name,
           data: {
             ...member.data,
-            ...deps.links.of({ campaignId: campaign.id, contactId: member.id }),
+            ...deps.links.only({ campaignId: campaign.id, contactId: member.id }, linkTags),
             ...(codes ? { voucher: codes.get(member.id) ?? '' } : {}),
           },
         })),
@@ -191,6 +196,7 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
     const versions = campaign.frozen_versions ?? [frozen];
     const rest = ab?.phase === 'winner' ? (versions[ab.winner ?? 0] ?? frozen) : frozen;
     const contentOf = (version: number | null) => (version === null ? rest : (versions[version] ?? rest));
+    const linkTags = deps.links.usedIn(versions.flatMap((mail) => [mail.subject, mail.html]));
     const sample: AudienceSample | undefined = ab
       ? { seed: campaign.id, threshold: ab.threshold, side: ab.phase === 'test' ? 'test' : 'rest' }
       : undefined;
@@ -201,7 +207,7 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
       );
       const members = await db.transaction((tx) => walk.stillMailable(tx, pending.contact_ids));
       const picked = members.map((member) => ({ member, version: versionOf.get(member.id) ?? null }));
-      await submit(campaign, contentOf, pending.batch, picked);
+      await submit(campaign, contentOf, pending.batch, picked, linkTags);
     }
     // With a send rate, one run sends a minute's share, then the send rests until the next minute.
     const size = campaign.send_rate ? Math.min(batchSize, Math.ceil(campaign.send_rate / 60)) : batchSize;
@@ -252,7 +258,7 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
         await submitting;
         // Paused or cancelled while it was picked: the batch stays pending, for a resume to send.
         if ((await campaignStore.statusOf(db, campaign.id)) !== 'SENDING') throw new Stopped();
-        submitting = submit(campaign, contentOf, number, picked);
+        submitting = submit(campaign, contentOf, number, picked, linkTags);
         // Kept for the next await: not an unhandled rejection meanwhile.
         submitting.catch(() => undefined);
         batch += 1;

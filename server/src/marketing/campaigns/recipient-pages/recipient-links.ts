@@ -1,4 +1,4 @@
-import type { ReaderLinkTag } from '@app/contract/marketing/contacts';
+import { type ReaderLinkTag, readerLinkTags } from '@app/contract/marketing/contacts';
 import { deriveKey, TAG_CHARS, tagMatches, tagOf } from '../../../signer.ts';
 
 /** The pages a campaign's reader opens from the mail, by the merge tag that holds each one's link. */
@@ -31,16 +31,24 @@ export function createRecipientLinks(deps: { secret: string; publicUrl: string }
   const key = deriveKey(deps.secret, 'campaign recipient pages');
   const base = deps.publicUrl.replace(/\/+$/, '');
   const tokenOf = (ref: RecipientRef) => `${ref.campaignId}-${ref.contactId}.${tagOf(key, signed(ref))}`;
+  const only = (
+    ref: RecipientRef,
+    tags: readonly ReaderLinkTag[],
+  ): Partial<Record<ReaderLinkTag, string>> => {
+    const token = tokenOf(ref);
+    return Object.fromEntries(tags.map((tag) => [tag, `${base}/email/${recipientPages[tag]}/${token}`]));
+  };
   return {
-    /** Each page's link for the reader, under its merge tag: what a send adds to the reader's data. */
-    of(ref: RecipientRef): Record<ReaderLinkTag, string> {
-      const token = tokenOf(ref);
-      const entries = Object.entries(recipientPages).map(([tag, page]) => [
-        tag,
-        `${base}/email/${page}/${token}`,
-      ]);
-      return Object.fromEntries(entries) as Record<ReaderLinkTag, string>;
-    },
+    /** Each page's link for the reader, under its merge tag. */
+    of: (ref: RecipientRef) => only(ref, readerLinkTags) as Record<ReaderLinkTag, string>,
+
+    /** The links of `tags` only: a send gives each recipient those its content uses, not five URLs it never shows. */
+    only,
+
+    /** The link tags `texts` (a mail's subject and html) use. */
+    usedIn: (texts: readonly string[]): ReaderLinkTag[] =>
+      readerLinkTags.filter((tag) => texts.some((text) => text.includes(tag))),
+
     /** Whom a token names, or undefined when it is forged, altered or garbled. */
     read(token: string): RecipientRef | undefined {
       const match = pattern.exec(token);

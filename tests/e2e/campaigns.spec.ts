@@ -50,10 +50,12 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(page.getByRole('heading', { name: 'Campaign Category', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No categories yet' })).toBeVisible();
   const newCategory = page.getByRole('form', { name: 'Category name' });
-  for (const name of ['Newsletters', 'newsletters']) {
-    await newCategory.getByLabel('Category name').fill(name);
-    await newCategory.getByRole('button', { name: 'Add category' }).click();
-  }
+  await newCategory.getByLabel('Category name').fill('Newsletters');
+  await newCategory.getByRole('button', { name: 'Add category' }).click();
+  // The first is added before the same name is tried again (a click while it is stored does nothing).
+  await expect(page.getByRole('table', { name: 'Categories' })).toContainText('Newsletters');
+  await newCategory.getByLabel('Category name').fill('newsletters');
+  await newCategory.getByRole('button', { name: 'Add category' }).click();
   await expect(newCategory.getByText('A category with this name already exists')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Categories' }).getByRole('row')).toHaveCount(2);
   expect(await axeViolations(page)).toEqual([]);

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { axeViolations, choose, runAdminIn, screenshots } from './helpers.ts';
-import { deliveredTo, labelWith, platformHost, validatedCampaignSender } from './support/campaign-sender.ts';
-import { deliveredHtml, deliveringProductionAccount } from './support/email-editor.ts';
+import {
+  deliveredTo,
+  labelWith,
+  platformHost,
+  receivedBy,
+  validatedCampaignSender,
+} from './support/campaign-sender.ts';
+import { deliveredHtml, deliveringProductionAccount, dragBlock } from './support/email-editor.ts';
 import { expect, test } from './support/engine-server.ts';
 import { sessionHeaders } from './support/verified-domain.ts';
 
@@ -24,11 +30,15 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   const email = `owner@${domain}`;
   const headers = await sessionHeaders(page);
 
-  // A validated sender at the verified domain, two contacts in a label and one outside it.
+  // A validated sender at the verified domain; a label of 50 contacts and one who unsubscribed,
+  // and a contact outside it.
   await validatedCampaignSender(page, request, engine, headers, domain);
-  const [ana, bo, cy] = ['ana', 'bo', 'cy'].map((name) => `${name}@${domain}`);
-  await labelWith(request, headers, 'VIP', [ana ?? '', bo ?? '']);
+  const [ana, bo, cy, dee] = ['ana', 'bo', 'cy', 'dee'].map((name) => `${name}@${domain}`);
+  const readers = [ana ?? '', bo ?? '', ...Array.from({ length: 48 }, (_, n) => `reader${n + 1}@${domain}`)];
+  await labelWith(request, headers, 'VIP', [...readers, dee ?? '']);
   await labelWith(request, headers, 'Others', [cy ?? '']);
+  const unsubscribed = await request.post('/v1/contacts/unsubscribe', { headers, data: { email: dee } });
+  expect(unsubscribed.status(), await unsubscribed.text()).toBe(200);
 
   // The list starts empty; naming a campaign opens its composer on a draft.
   await page.goto('/dashboard');
@@ -93,11 +103,11 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(page.getByText('The settings are saved.')).toBeVisible();
 
   await tick('Send to labels', 'VIP');
-  await expect(page.getByTestId('recipient-count')).toHaveText('2 contacts will receive it.');
+  await expect(page.getByTestId('recipient-count')).toHaveText('50 contacts will receive it.');
   await tick('Leave out labels', 'VIP');
   await expect(page.getByTestId('recipient-count')).toHaveText('0 contacts will receive it.');
   await tick('Leave out labels', 'VIP');
-  await expect(page.getByTestId('recipient-count')).toHaveText('2 contacts will receive it.');
+  await expect(page.getByTestId('recipient-count')).toHaveText('50 contacts will receive it.');
 
   // Vouchers (§7 /utils/vouchers): the label first (§5), then one code for each of its contacts.
   const vouchers = page.getByRole('form', { name: 'New voucher list' });
@@ -108,7 +118,7 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await choose(vouchers, 'Recipient label', 'VIP');
   await vouchers.getByLabel('Code prefix (optional)').fill('dec-');
   await vouchers.getByRole('button', { name: 'Generate codes' }).click();
-  await expect(page.getByText('2 codes are ready.')).toBeVisible();
+  await expect(page.getByText('51 codes are ready.')).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Voucher list' })).toHaveValue(/\d+/);
 
   // The block editor on the campaign's own design: its Save stores the content on the campaign.
@@ -117,6 +127,21 @@ test('campaigns: composed in the console (settings, recipients and their count, 
     timeout: 30_000,
   });
   await expect(editor.getByRole('button', { name: 'Publish' })).toHaveCount(0);
+  // Two columns by drag and drop (§3 row, column and sub-column): a greeting with a merge tag on
+  // the left, a button on the right.
+  await dragBlock(page, 'row');
+  const columns = editor.getByTestId('canvas').getByTestId('column');
+  await expect(columns).toHaveCount(2);
+  await dragBlock(page, 'text', columns.nth(0));
+  await expect(editor.getByTestId('settings-place')).toHaveText(/In column 1 of a row/);
+  const greeting = columns.nth(0).locator('[data-testid="rich-text"][contenteditable="true"]');
+  await greeting.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Two columns for you, ');
+  await columns.nth(0).getByLabel('Insert merge tag').selectOption('firstname');
+  await expect(greeting).toContainText('Two columns for you, {{firstname}}');
+  await dragBlock(page, 'button', columns.nth(1));
+  await expect(editor.getByTestId('settings-place')).toHaveText(/In column 2 of a row/);
   await editor.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The content is saved.')).toBeVisible();
   await expect(ready).toHaveText('Ready to send: nothing is missing.');
@@ -145,17 +170,29 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   // Send now, after a confirmation naming the count; the page follows the send until it is over.
   await page.getByRole('button', { name: 'Send now' }).click();
   const dialog = page.locator('sl-dialog[open]');
-  await expect(dialog).toContainText('Send December news now to 2 contacts?');
+  await expect(dialog).toContainText('Send December news now to 50 contacts?');
   await dialog.getByRole('button', { name: 'Send now' }).click();
   const progress = page.getByTestId('campaign-progress');
   await expect(progress).toContainText('Sent', { timeout: 30_000 });
-  await expect(progress).toContainText('2 recipients queued');
-  // Each contact of the label got it once, with its own first name; the one outside got nothing.
-  for (const to of [ana ?? '', bo ?? '']) {
+  await expect(progress).toContainText('50 recipients queued');
+  // Each of the 50 got it once, with its own first name in the subject and in the two columns,
+  // one-click List-Unsubscribe and its own view-in-browser link; the one who unsubscribed and the
+  // one outside the label got nothing.
+  for (const to of readers) {
+    const name = to.split('@')[0];
     await expect
       .poll(() => deliveredTo(engine, to), { timeout: 30_000 })
-      .toEqual([expect.stringMatching(new RegExp(`^News for ${to.split('@')[0]} \\| [\\s\\S]*Unsubscribe`))]);
+      .toEqual([expect.stringMatching(new RegExp(`^News for ${name} \\| [\\s\\S]*Unsubscribe`))]);
+    const [mail] = await receivedBy(engine, to);
+    const header = (key: string) => mail?.headerLines.find((line) => line.key === key)?.line ?? '';
+    expect(header('list-unsubscribe')).toMatch(/^List-Unsubscribe: <https?:\/\/[^>]+>/);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(String(mail?.html)).toContain(`Two columns for you, ${name}`);
+    expect(String(mail?.html)).toMatch(/mj-column-per-50[\s\S]*mj-column-per-50/);
+    const view = /<a[^>]*href="([^"]+)"[^>]*>View in browser<\/a>/.exec(String(mail?.html))?.[1] ?? '';
+    expect(view.replaceAll('&#x2F;', '/')).toMatch(/\/email\/view\/[^/]+-[^/]+\./);
   }
+  expect(await deliveredTo(engine, dee ?? '')).toEqual([]);
   expect(await deliveredTo(engine, cy ?? '')).toEqual([]);
 
   // Ana follows the unsubscribe link of her mail: the tracked click unsubscribes her and lands on
@@ -186,15 +223,15 @@ test('campaigns: composed in the console (settings, recipients and their count, 
       },
       { timeout: 30_000 },
     )
-    .toBe('2 (100%) / 1 (50%)');
-  await expect(tile('Clicked').locator('dd')).toHaveText('1 (50%)');
+    .toBe('50 (100%) / 1 (2%)');
+  await expect(tile('Clicked').locator('dd')).toHaveText('1 (2%)');
   // The first 48 hours as a chart, its numbers in a table.
   await expect(report.getByTestId('report-timeline').getByRole('img')).toHaveAttribute(
     'aria-label',
-    'The first 48 hours: 2 delivered, 1 opened, 1 clicked',
+    'The first 48 hours: 50 delivered, 1 opened, 1 clicked',
   );
   await expect(report.getByTestId('report-timeline').locator('.uplot')).toBeVisible();
-  await expect(tile('Opened').locator('dd')).toHaveText('1 (50%)');
+  await expect(tile('Opened').locator('dd')).toHaveText('1 (2%)');
   await expect(report.getByRole('table', { name: 'Links clicked' })).toContainText('/unsubscribe');
   await report.getByLabel('Recipients who').selectOption('unsubscribed');
   await expect(report.getByRole('table', { name: 'Unsubscribed recipients' })).toContainText(ana ?? '');
@@ -277,11 +314,11 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(stats.locator('.campaign-totals > div').filter({ hasText: 'Campaigns sent' })).toContainText(
     '1',
   );
-  await expect(stats.locator('.campaign-totals > div').filter({ hasText: 'Open rate' })).toContainText('50%');
+  await expect(stats.locator('.campaign-totals > div').filter({ hasText: 'Open rate' })).toContainText('2%');
   await expect(stats.getByRole('region', { name: 'Recently sent' })).toContainText('December news');
   await expect(page.getByTestId('peak-time')).toContainText('Your recipients open most between');
-  // The email limit as it stands now: the two campaign mails and the test count.
-  await expect(stats.getByText(/^Email limit: 3 of [\d,]+ used this period\.$/)).toBeVisible();
+  // The email limit as it stands now: the 50 campaign mails and the test count.
+  await expect(stats.getByText(/^Email limit: 51 of [\d,]+ used this period\.$/)).toBeVisible();
   // The mission's first step is done by the campaign sent.
   await expect(
     page.locator('.mission-steps li').filter({ hasText: 'Send your first email' }),

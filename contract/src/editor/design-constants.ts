@@ -14,6 +14,8 @@ export const designLimits = {
   items: 50,
   text: 2_000,
   url: 2_048,
+  /** Columns of one row block. */
+  columns: 4,
 } as const;
 
 /** The block types of §2's editor settings panels, in the spec's order. */
@@ -38,8 +40,56 @@ export const blockTypes = [
   'qrcode',
   'countdown',
   'calendar',
+  'row',
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
+
+/**
+ * The blocks a row's column can hold (§3's sub-columns): each is one column of content in the mail.
+ * Rows themselves and the blocks that are already laid out in columns (catalog, image and text,
+ * header) or framed as a whole (voucher) stay at the top level.
+ */
+export const columnBlockTypes = [
+  'text',
+  'content',
+  'image',
+  'button',
+  'download',
+  'social',
+  'separator',
+  'html',
+  'video',
+  'table',
+  'chart',
+  'barcode',
+  'qrcode',
+  'countdown',
+  'calendar',
+] as const satisfies readonly BlockType[];
+export type ColumnBlockType = (typeof columnBlockTypes)[number];
+
+export function isColumnBlockType(type: BlockType): type is ColumnBlockType {
+  return (columnBlockTypes as readonly BlockType[]).includes(type);
+}
+
+/** A row's column layouts: the columns' widths in %, by column count (the first is the default). */
+export const columnLayouts: Record<number, readonly (readonly number[])[]> = {
+  1: [[100]],
+  2: [
+    [50, 50],
+    [33, 67],
+    [67, 33],
+    [25, 75],
+    [75, 25],
+  ],
+  3: [
+    [33, 34, 33],
+    [25, 50, 25],
+    [50, 25, 25],
+    [25, 25, 50],
+  ],
+  4: [[25, 25, 25, 25]],
+};
 
 /**
  * §6 "Editor blocks tied to features": the block types a sub-feature of the plan's templates group
@@ -73,6 +123,7 @@ export const blockTitles: Record<BlockType, string> = {
   qrcode: 'Qrcode',
   countdown: 'Countdown',
   calendar: 'Add to Calendar',
+  row: 'Columns',
 };
 
 /** Blocks whose images or links the engine makes (the generator routes), so they need the server. */

@@ -2,6 +2,7 @@
 // stores as versioned JSON, and what the server turns into MJML, HTML and text. The editor imports
 // only the types (zod stays out of the micro-apps' bundles); the server validates with the schemas.
 import { z } from 'zod';
+import { allBlocks } from './all-blocks.ts';
 import {
   type BlockType,
   barcodeFormats,
@@ -11,6 +12,7 @@ import {
   socialNetworks,
 } from './design-constants.ts';
 
+export * from './all-blocks.ts';
 export * from './design-constants.ts';
 
 const color = z
@@ -173,6 +175,51 @@ export const calendarBlock = base('calendar', {
   textColor: color,
 });
 
+/** The blocks a row's column holds (`columnBlockTypes`). */
+export const columnBlock = z.discriminatedUnion('type', [
+  textBlock,
+  contentBlock,
+  imageBlock,
+  buttonBlock,
+  downloadBlock,
+  socialBlock,
+  separatorBlock,
+  htmlBlock,
+  videoBlock,
+  tableBlock,
+  chartBlock,
+  barcodeBlock,
+  qrcodeBlock,
+  countdownBlock,
+  calendarBlock,
+]);
+export type ColumnBlock = z.infer<typeof columnBlock>;
+
+/** One column of a row: its share of the row's width, its own look, and the blocks stacked in it. */
+export const designColumn = z.object({
+  /** % of the row's width; the row's columns add up to 100. */
+  width: px(10, 100),
+  background: color,
+  /** Space inside the column around its blocks, in px. */
+  padding: px(0, 60),
+  verticalAlign: z.enum(['top', 'middle', 'bottom']),
+  blocks: z.array(columnBlock).max(designLimits.blocks, `has at most ${designLimits.blocks} blocks`),
+});
+export type DesignColumn = z.infer<typeof designColumn>;
+
+/** A row of 1 to 4 columns side by side (§3's selected row, column and sub-column); stacked on phones unless told not to. */
+export const rowBlock = base('row', {
+  columns: z
+    .array(designColumn)
+    .min(1, 'has at least 1 column')
+    .max(designLimits.columns, `has at most ${designLimits.columns} columns`)
+    .refine(
+      (columns) => columns.reduce((sum, column) => sum + column.width, 0) === 100,
+      'are as wide as the row together: their widths add up to 100%',
+    ),
+  stackOnMobile: z.boolean(),
+});
+
 export const designBlock = z.discriminatedUnion('type', [
   textBlock,
   contentBlock,
@@ -194,6 +241,7 @@ export const designBlock = z.discriminatedUnion('type', [
   qrcodeBlock,
   countdownBlock,
   calendarBlock,
+  rowBlock,
 ]);
 export type DesignBlock = z.infer<typeof designBlock>;
 export type BlockOf<T extends BlockType> = Extract<DesignBlock, { type: T }>;
@@ -220,12 +268,32 @@ export const designMessage = z.object({
   replyTo: z.string().max(254),
 });
 
-export const emailDesign = z.object({
-  version: z.literal(designSchemaVersion),
-  global: designGlobal,
-  message: designMessage,
-  blocks: z.array(designBlock).max(designLimits.blocks, `has at most ${designLimits.blocks} blocks`),
-});
+export const emailDesign = z
+  .object({
+    version: z.literal(designSchemaVersion),
+    global: designGlobal,
+    message: designMessage,
+    blocks: z.array(designBlock).max(designLimits.blocks, `has at most ${designLimits.blocks} blocks`),
+  })
+  .superRefine((design, context) => {
+    const every = allBlocks(design.blocks);
+    if (every.length > designLimits.blocks)
+      context.addIssue({
+        code: 'custom',
+        path: ['blocks'],
+        message: `has at most ${designLimits.blocks} blocks, those in columns included`,
+      });
+    const seen = new Set<string>();
+    for (const block of every) {
+      if (seen.has(block.id))
+        context.addIssue({
+          code: 'custom',
+          path: ['blocks'],
+          message: `has two blocks with the id ${block.id}`,
+        });
+      seen.add(block.id);
+    }
+  });
 export type EmailDesign = z.infer<typeof emailDesign>;
 export type DesignGlobal = z.infer<typeof designGlobal>;
 export type DesignMessage = z.infer<typeof designMessage>;

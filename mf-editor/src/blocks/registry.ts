@@ -14,6 +14,7 @@ import { imageBlock } from './image/ImageBlock.tsx';
 import { imageTextBlock } from './image-text/ImageTextBlock.tsx';
 import { imageTextButtonBlock } from './image-text-button/ImageTextButtonBlock.tsx';
 import { qrcodeBlock } from './qrcode/QrcodeBlock.tsx';
+import { rowBlock } from './row/RowBlock.tsx';
 import { separatorBlock } from './separator/SeparatorBlock.tsx';
 import { socialBlock } from './social/SocialBlock.tsx';
 import { tableBlock } from './table/TableBlock.tsx';
@@ -43,6 +44,7 @@ export const blockDefinitions: { [T in BlockType]: BlockDefinition<T> } = {
   qrcode: qrcodeBlock,
   countdown: countdownBlock,
   calendar: calendarBlock,
+  row: rowBlock,
 };
 
 /** The definition of `type`. */

@@ -1,3 +1,4 @@
+import { allBlocks } from '@app/contract/editor/all-blocks';
 import type { EmailDesign } from '@app/contract/editor/design';
 import { type BlockType, blockTitles, generatedBlockTypes } from '@app/contract/editor/design-constants';
 import {
@@ -21,7 +22,8 @@ import { type KeyboardEvent, useEffect, useLayoutEffect, useMemo, useRef, useSta
 import type { EditorServices, PickedFile } from '../blocks/block-definition.ts';
 import { MergeTagsContext } from '../blocks/rich-text/merge-tags.ts';
 import { Canvas } from './Canvas.tsx';
-import { canvasDropId, dropIndexOf, gapDropPrefix } from './drop-target.ts';
+import { locate, samePlace } from './design-ops.ts';
+import { type DropTarget, dropRank, dropTargetOf } from './drop-target.ts';
 import { EditorContext, type EditorContextValue } from './editor-context.ts';
 import type { EditorStore } from './editor-store.ts';
 import type { EmbedClient } from './embed-client.ts';
@@ -81,8 +83,8 @@ export function EditorFrame({
   const [previewOpen, setPreviewOpen] = useState(false);
   const [pickRequest, setPickRequest] = useState<PickRequest | undefined>(undefined);
   const [dragSource, setDragSource] = useState<DragSource | undefined>(undefined);
-  const [dropIndex, setDropIndex] = useState<number | undefined>(undefined);
-  /** A canvas block is being moved: the gaps and the canvas then take no drops (only blocks do). */
+  const [drop, setDrop] = useState<DropTarget | undefined>(undefined);
+  /** A canvas block is being moved: the gaps and the canvas then take no drops (blocks and columns do). */
   const [reordering, setReordering] = useState(false);
   const canvasRef = useRef<HTMLElement | null>(null);
   const error = useStore(store.$error);
@@ -163,7 +165,7 @@ export function EditorFrame({
     const refresh = () => {
       const mine = ++sequence;
       // Only generated blocks have engine-made images: a design without them needs no render.
-      if (!store.$design.get().blocks.some((block) => generatedTypes.has(block.type))) return;
+      if (!allBlocks(store.$design.get().blocks).some((block) => generatedTypes.has(block.type))) return;
       client.render(store.$design.get()).then(
         (rendered) => mine === sequence && store.$assets.set(rendered.assets),
         () => undefined,
@@ -246,26 +248,39 @@ export function EditorFrame({
     }
   };
 
-  const blockIds = () => store.$design.get().blocks.map((block) => block.id);
+  /** The type of what is dragged: a palette tile's, a saved block's, or the canvas block's. */
+  const draggedType = (active: { id: string | number; data: { current?: unknown } }) => {
+    const source = dragSourceOf(active.data.current);
+    if (source) return source.kind === 'palette' ? source.type : source.block.type;
+    return locate(store.$design.get(), String(active.id))?.block.type;
+  };
+
   const collisionDetection: CollisionDetection = (args) => {
+    const design = store.$design.get();
+    const activeId = String(args.active.id);
     const source = dragSourceOf(args.active.data.current);
-    if (!source) {
-      // Reordering: only blocks are targets.
-      const ids = new Set(blockIds());
-      return closestCenter({
+    const among = (ids: Set<string>) =>
+      closestCenter({
         ...args,
         droppableContainers: args.droppableContainers.filter((c) => ids.has(String(c.id))),
       });
+    // A block moved from the keyboard steps between its siblings (sortable's own coordinates).
+    if (!source && !args.pointerCoordinates) {
+      return among(new Set(locate(design, activeId)?.siblings.map((block) => block.id)));
     }
-    const hits = pointerWithin(args);
-    const found = hits.length > 0 ? hits : rectIntersection(args);
-    // The innermost target wins: a gap, then a block, then the canvas around them.
-    const rank = (id: string) => (id.startsWith(gapDropPrefix) ? 0 : id === canvasDropId ? 2 : 1);
-    return [...found].sort((a, b) => rank(String(a.id)) - rank(String(b.id)));
+    const hits = pointerWithin(args).filter((hit) => String(hit.id) !== activeId);
+    if (hits.length === 0) {
+      // Beside the blocks: a tile takes what its rectangle touches, a moved block its nearest neighbour.
+      if (source) return rectIntersection(args);
+      return among(new Set(design.blocks.map((block) => block.id)));
+    }
+    // The innermost target wins: a gap, a block in a column, the column, a block, the canvas.
+    return [...hits].sort((a, b) => dropRank(String(a.id), design) - dropRank(String(b.id), design));
   };
 
-  const dropIndexFor = (event: DragMoveEvent) => {
-    if (!event.over) return undefined;
+  const dropTargetFor = (event: DragMoveEvent): DropTarget | undefined => {
+    const type = draggedType(event.active);
+    if (!event.over || !type) return undefined;
     const start = event.activatorEvent as Partial<PointerEvent>;
     const translated = event.active.rect.current.translated;
     const pointerY =
@@ -275,28 +290,38 @@ export function EditorFrame({
           ? translated.top + translated.height / 2
           : 0;
     const over = { id: String(event.over.id), middleY: event.over.rect.top + event.over.rect.height / 2 };
-    return dropIndexOf(over, pointerY, blockIds());
+    return dropTargetOf(over, pointerY, store.$design.get(), type);
+  };
+
+  /** A canvas block over one of its siblings: sortable's own reordering (it draws the move). */
+  const siblingsOf = (event: DragMoveEvent) => {
+    if (!event.over) return undefined;
+    const design = store.$design.get();
+    const active = locate(design, String(event.active.id));
+    const over = locate(design, String(event.over.id));
+    return active && over && samePlace(active.place, over.place) ? { active, over } : undefined;
   };
 
   const endDrag = () => {
     setDragSource(undefined);
-    setDropIndex(undefined);
+    setDrop(undefined);
     setReordering(false);
   };
 
   const onDragEnd = (event: DragEndEvent) => {
     const source = dragSourceOf(event.active.data.current);
+    const target = dropTargetFor(event);
+    const siblings = source ? undefined : siblingsOf(event);
     if (source) {
-      const index = dropIndexFor(event);
-      if (index !== undefined) {
-        if (source.kind === 'palette') store.addBlock(source.type, index);
-        else store.insertCopy(source.block, index);
+      if (target) {
+        if (source.kind === 'palette') store.addBlock(source.type, target.index, target.place);
+        else store.insertCopy(source.block, target.index, target.place);
       }
-    } else if (event.over) {
-      const ids = blockIds();
-      const from = ids.indexOf(String(event.active.id));
-      const to = ids.indexOf(String(event.over.id));
-      if (from >= 0 && to >= 0) store.move(from, to);
+    } else if (siblings) {
+      const { active, over } = siblings;
+      store.moveTo(active.block.id, over.place, over.index > active.index ? over.index + 1 : over.index);
+    } else if (target) {
+      store.moveTo(String(event.active.id), target.place, target.index);
     }
     endDrag();
   };
@@ -356,19 +381,15 @@ export function EditorFrame({
               setReordering(source === undefined);
             }}
             onDragMove={(event) => {
-              if (dragSourceOf(event.active.data.current)) setDropIndex(dropIndexFor(event));
+              const moving = dragSourceOf(event.active.data.current) === undefined;
+              setDrop(moving && siblingsOf(event) ? undefined : dropTargetFor(event));
             }}
             onDragEnd={onDragEnd}
             onDragCancel={endDrag}
           >
             <div className="ee-body">
               <Palette />
-              <Canvas
-                mobile={view.mobile}
-                dropIndex={dragSource ? dropIndex : undefined}
-                reordering={reordering}
-                canvasRef={canvasRef}
-              />
+              <Canvas mobile={view.mobile} drop={drop} reordering={reordering} canvasRef={canvasRef} />
               <SettingsPanel />
             </div>
             <DragOverlay dropAnimation={null}>

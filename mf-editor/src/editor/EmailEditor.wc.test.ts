@@ -179,6 +179,39 @@ describe('EmailEditor', () => {
     expect(calls.filter((call) => call.method === 'PUT')).to.deep.equal([]);
   });
 
+  it('lays out columns: a picked block goes into the selected column, a dragged one where it lands', async () => {
+    fakeServer();
+    mount({ templateId: undefined });
+    await until(() => q('[data-testid="canvas"]'));
+    const columns = () => [...(host?.querySelectorAll('[data-testid="column"]') ?? [])];
+    q('[data-testid="palette"] [data-block-type="row"]')?.click();
+    await until(() => columns().length === 2);
+    expect(heading()).to.equal('Columns Setting');
+    columns()[1]?.querySelector<HTMLElement>('.ee-column__empty')?.click();
+    await until(() => columns()[1]?.getAttribute('data-selected') === 'true');
+    q('[data-testid="palette"] [data-block-type="button"]')?.click();
+    await until(() => columns()[1]?.querySelector('[data-block-type="button"]'));
+    expect(heading()).to.equal('Button Setting');
+    expect(q('[data-testid="settings-place"]')?.textContent).to.contain('In column 2 of a row');
+    // In a column the column frames the block: no side spacing, background or hiding of its own.
+    expect(q('[data-testid="settings"]')?.textContent).to.not.contain('Hide on mobile');
+    await drag(centre(q('[data-testid="palette"] [data-block-type="text"]')), centre(columns()[0] ?? null));
+    await until(() => columns()[0]?.querySelector('[data-block-type="text"]'));
+    // dnd-kit swallows clicks for 50 ms after a drag (the release is not a click).
+    await new Promise((settled) => setTimeout(settled, 80));
+    // A catalog is laid out in columns itself: picked while a block in a column is selected, it goes after the row.
+    q('[data-testid="palette"] [data-block-type="catalog"]')?.click();
+    const catalog = await until(() => q('[data-testid="canvas"] [data-block-id][data-block-type="catalog"]'));
+    expect(catalog.closest('[data-testid="column"]')).to.equal(null);
+    expect(columns().map((column) => column.querySelectorAll('[data-block-id]').length)).to.deep.equal([
+      1, 1,
+    ]);
+    columns()[0]?.querySelector<HTMLElement>('[data-block-type="text"]')?.click();
+    await until(() => heading() === 'Text Setting');
+    buttonNamed('Select the row')?.click();
+    await until(() => heading() === 'Columns Setting');
+  });
+
   it('keeps the design and says why when someone else saved first', async () => {
     fakeServer(409);
     const errors: (number | undefined)[] = [];

@@ -59,13 +59,16 @@ export function Palette() {
   );
 }
 
+/** The palette's order: the Columns row first (a layout to fill), then the blocks in §2's order. */
+const paletteTypes: readonly BlockType[] = ['row', ...blockTypes.filter((type) => type !== 'row')];
+
 function BlockTiles() {
   const { labels, blocksOff } = useEditor();
   return (
     <>
       <p className="ee-hint">{labels.insertHint}</p>
       <ul className="ee-palette__grid">
-        {blockTypes
+        {paletteTypes
           .filter((type) => !blocksOff.includes(type))
           .map((type) => (
             <li key={type}>

@@ -10,7 +10,9 @@ import { SwitchField } from '../blocks/fields/SwitchField.tsx';
 import { TextField } from '../blocks/fields/TextField.tsx';
 import { lengthError } from '../blocks/fields/validation.ts';
 import { definitionOf } from '../blocks/registry.ts';
+import { locate } from './design-ops.ts';
 import { useEditor } from './editor-context.ts';
+import { fill } from './i18n.ts';
 
 /** The right-hand panel: "<Type> Setting" for the selected block, else "Global Setting". */
 export function SettingsPanel() {
@@ -28,9 +30,20 @@ function BlockSettings({ block }: { block: DesignBlock }) {
   const Settings = definitionOf(block.type).Settings as ComponentType<SettingsProps<BlockType>>;
   const style = block.style;
   const setStyle = (patch: Partial<DesignBlock['style']>) => store.updateStyle(block.id, patch);
+  // §3's selected row and column: a block in a column says where it is, and its column frames it.
+  const place = locate(useStore(store.$design), block.id)?.place;
+  const rowId = place?.rowId;
   return (
     <>
       <h2>{`${blockTitles[block.type]} Setting`}</h2>
+      {rowId !== undefined && (
+        <p className="ee-settings__place" data-testid="settings-place">
+          {fill(labels.inColumn, { column: (place as { column: number }).column + 1 })}{' '}
+          <button type="button" className="ee-button" onClick={() => store.select(rowId)}>
+            {labels.selectRow}
+          </button>
+        </p>
+      )}
       <Settings block={block} services={services} onChange={(props) => store.updateProps(block.id, props)} />
       <fieldset className="ee-fieldset">
         <legend>{labels.blockStyle}</legend>
@@ -41,24 +54,28 @@ function BlockSettings({ block }: { block: DesignBlock }) {
           max={120}
           onChange={(paddingY) => setStyle({ paddingY })}
         />
-        <NumberField
-          label={labels.paddingX}
-          value={style.paddingX}
-          min={0}
-          max={120}
-          onChange={(paddingX) => setStyle({ paddingX })}
-        />
-        <SwitchField
-          label={labels.transparent}
-          checked={style.background === 'transparent'}
-          onChange={(transparent) => setStyle({ background: transparent ? 'transparent' : '#ffffff' })}
-        />
-        {style.background !== 'transparent' && (
-          <ColorField
-            label={labels.blockBackground}
-            value={style.background}
-            onChange={(background) => setStyle({ background })}
-          />
+        {rowId === undefined && (
+          <>
+            <NumberField
+              label={labels.paddingX}
+              value={style.paddingX}
+              min={0}
+              max={120}
+              onChange={(paddingX) => setStyle({ paddingX })}
+            />
+            <SwitchField
+              label={labels.transparent}
+              checked={style.background === 'transparent'}
+              onChange={(transparent) => setStyle({ background: transparent ? 'transparent' : '#ffffff' })}
+            />
+            {style.background !== 'transparent' && (
+              <ColorField
+                label={labels.blockBackground}
+                value={style.background}
+                onChange={(background) => setStyle({ background })}
+              />
+            )}
+          </>
         )}
         <SelectField
           label={labels.align}
@@ -70,11 +87,13 @@ function BlockSettings({ block }: { block: DesignBlock }) {
           ]}
           onChange={(align) => setStyle({ align })}
         />
-        <SwitchField
-          label={labels.hideOnMobile}
-          checked={style.hideOnMobile}
-          onChange={(hideOnMobile) => setStyle({ hideOnMobile })}
-        />
+        {rowId === undefined && (
+          <SwitchField
+            label={labels.hideOnMobile}
+            checked={style.hideOnMobile}
+            onChange={(hideOnMobile) => setStyle({ hideOnMobile })}
+          />
+        )}
       </fieldset>
     </>
   );

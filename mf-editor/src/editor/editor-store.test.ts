@@ -2,12 +2,17 @@ import { defaultDesign } from '@app/contract/editor/default-design';
 import type { DesignBlock } from '@app/contract/editor/design';
 import { designLimits } from '@app/contract/editor/design-constants';
 import { describe, expect, it } from 'vitest';
+import { newRow, withColumnCount } from '../blocks/row/row-columns.ts';
 import { createEditorStore } from './editor-store.ts';
 
 const textProps = { html: '<p>Hi</p>', color: '#000000', fontSize: 14, lineHeight: 1.5 };
 const makeStore = () =>
   createEditorStore({ design: defaultDesign(), revision: 3, published: false }, (type) =>
-    type === 'text' ? { ...textProps } : ({ label: 'Go' } as unknown as DesignBlock['props']),
+    type === 'text'
+      ? { ...textProps }
+      : type === 'row'
+        ? newRow()
+        : ({ label: 'Go' } as unknown as DesignBlock['props']),
   );
 const types = (store: ReturnType<typeof makeStore>) => store.$design.get().blocks.map((block) => block.type);
 const ids = (store: ReturnType<typeof makeStore>) => store.$design.get().blocks.map((block) => block.id);
@@ -42,7 +47,7 @@ describe('editor store', () => {
     expect(ids(store)).toEqual([button, text]);
     store.moveBy(button, -1);
     expect(ids(store)).toEqual([button, text]);
-    store.move(0, 1);
+    store.moveTo(button, {}, 2);
     expect(ids(store)).toEqual([text, button]);
     store.duplicate(text);
     expect(types(store)).toEqual(['text', 'text', 'button']);
@@ -119,5 +124,91 @@ describe('editor store', () => {
     const two = makeStore();
     one.addBlock('text');
     expect(two.$design.get().blocks).toHaveLength(0);
+  });
+
+  describe('rows and columns', () => {
+    const columnsOf = (store: ReturnType<typeof makeStore>) => {
+      const row = store.$design.get().blocks.find((block) => block.type === 'row');
+      return row?.type === 'row'
+        ? row.props.columns.map((column) => column.blocks.map((block) => block.type))
+        : [];
+    };
+    const rowStore = () => {
+      const store = makeStore();
+      store.addBlock('row');
+      const rowId = store.$selectedId.get() as string;
+      return { store, rowId };
+    };
+
+    it('adds blocks into a column, and after the selection inside its column', () => {
+      const { store, rowId } = rowStore();
+      store.addBlock('text', 0, { rowId, column: 1 });
+      expect(store.$selected.get()?.type).toBe('text');
+      store.addBlock('image');
+      expect(columnsOf(store)).toEqual([[], ['text', 'image']]);
+    });
+
+    it('puts what a column cannot hold after the row, never in the column', () => {
+      const { store, rowId } = rowStore();
+      store.addBlock('text', 0, { rowId, column: 0 });
+      expect(store.addBlock('catalog', 0, { rowId, column: 0 })).toBe(false);
+      store.addBlock('row');
+      expect(types(store)).toEqual(['row', 'row']);
+      expect(columnsOf(store)).toEqual([['text'], []]);
+    });
+
+    it('moves blocks between columns, out of a row and into one', () => {
+      const { store, rowId } = rowStore();
+      store.addBlock('text', 0, { rowId, column: 0 });
+      const text = store.$selectedId.get() as string;
+      store.moveTo(text, { rowId, column: 1 }, 0);
+      expect(columnsOf(store)).toEqual([[], ['text']]);
+      store.moveTo(text, {}, 1);
+      expect(types(store)).toEqual(['row', 'text']);
+      store.moveTo(rowId, { rowId, column: 0 }, 0);
+      expect(types(store)).toEqual(['row', 'text']);
+    });
+
+    it('deletes a block in a column and selects its neighbour, or the row when the column empties', () => {
+      const { store, rowId } = rowStore();
+      store.addBlock('text', 0, { rowId, column: 0 });
+      const first = store.$selectedId.get() as string;
+      store.addBlock('image');
+      const second = store.$selectedId.get() as string;
+      store.remove(second);
+      expect(store.$selectedId.get()).toBe(first);
+      store.remove(first);
+      expect(store.$selectedId.get()).toBe(rowId);
+    });
+
+    it('copies a row with new ids for the blocks in it, and counts them towards the limit', () => {
+      const { store, rowId } = rowStore();
+      store.addBlock('text', 0, { rowId, column: 0 });
+      store.duplicate(rowId);
+      const all = store.$design
+        .get()
+        .blocks.flatMap((block) =>
+          block.type === 'row'
+            ? [block.id, ...block.props.columns.flatMap((c) => c.blocks.map((b) => b.id))]
+            : [block.id],
+        );
+      expect(all).toHaveLength(4);
+      expect(new Set(all).size).toBe(4);
+      for (let i = 4; i < designLimits.blocks; i++) store.addBlock('text', 0);
+      const full = store.$design.get();
+      store.duplicate(rowId);
+      expect(store.$design.get()).toBe(full);
+      expect(store.addBlock('text')).toBe(false);
+    });
+
+    it('keeps the blocks of the columns a smaller count drops, in the last column kept', () => {
+      const { store, rowId } = rowStore();
+      store.addBlock('text', 0, { rowId, column: 1 });
+      const row = store.$design.get().blocks[0];
+      if (row?.type !== 'row') throw new Error('no row');
+      const one = withColumnCount(row.props, 1);
+      expect(one.columns.map((column) => [column.width, column.blocks.length])).toEqual([[100, 1]]);
+      expect(withColumnCount(one, 3).columns.map((column) => column.width)).toEqual([33, 34, 33]);
+    });
   });
 });

@@ -11,13 +11,17 @@ import type { BlockType } from '@app/contract/editor/design-constants';
 import type { BlockAssets, SavedBlock } from '@app/contract/editor/embed-api';
 import { atom, computed } from 'nanostores';
 import {
+  type BlockPlace,
+  canPlace,
   cloneBlock,
   defaultBlockStyle,
   duplicateBlock,
-  indexOfBlock,
   insertBlock,
-  moveBlock,
+  locate,
+  moveTo,
+  moveWithin,
   removeBlock,
+  topLevel,
   updateBlockProps,
   updateBlockStyle,
   updateGlobal,
@@ -44,8 +48,10 @@ export function createEditorStore(init: EditorStoreInit, create: (type: BlockTyp
   const $saved = atom(init.design);
   const $dirty = computed([$design, $saved], (design, saved) => design !== saved);
   const $selectedId = atom<string | undefined>(undefined);
+  /** §3's selected column: of the selected row, where blocks picked from the palette go. */
+  const $selectedColumn = atom<number | undefined>(undefined);
   const $selected = computed([$design, $selectedId], (design, id) =>
-    id === undefined ? undefined : design.blocks.find((block) => block.id === id),
+    id === undefined ? undefined : locate(design, id)?.block,
   );
   const $clipboard = atom<DesignBlock | undefined>(undefined);
   const $revision = atom(init.revision);
@@ -60,17 +66,34 @@ export function createEditorStore(init: EditorStoreInit, create: (type: BlockTyp
 
   const change = (next: EmailDesign, key?: string) => $history.set(commit($history.get(), next, key));
   const design = () => $history.get().present;
-  /** Where an inserted block goes when no place is named: after the selection, else at the end. */
-  const insertionIndex = () => {
+  /**
+   * Where an inserted block goes when no place is named: after the selection (in its column when
+   * it may go there, else after the selection's row), else at the end.
+   */
+  const insertionPoint = (block: DesignBlock): { place: BlockPlace; index: number } => {
     const id = $selectedId.get();
-    const index = id === undefined ? -1 : indexOfBlock(design(), id);
-    return index < 0 ? design().blocks.length : index + 1;
+    const found = id === undefined ? undefined : locate(design(), id);
+    if (!found) return { place: topLevel, index: design().blocks.length };
+    const column = $selectedColumn.get();
+    const columnBlocks =
+      found.block.type === 'row' && column !== undefined
+        ? found.block.props.columns[column]?.blocks
+        : undefined;
+    if (columnBlocks && column !== undefined) {
+      const place = { rowId: found.block.id, column };
+      if (canPlace(block, place)) return { place, index: columnBlocks.length };
+    }
+    if (canPlace(block, found.place)) return { place: found.place, index: found.index + 1 };
+    const row = locate(design(), found.place.rowId ?? '');
+    return { place: topLevel, index: (row?.index ?? design().blocks.length - 1) + 1 };
   };
-  const insert = (block: DesignBlock, index = insertionIndex()) => {
-    const next = insertBlock(design(), block, index);
+  const insert = (block: DesignBlock, index?: number, place?: BlockPlace) => {
+    const point = index === undefined ? insertionPoint(block) : { place: place ?? topLevel, index };
+    const next = insertBlock(design(), block, point.index, point.place);
     if (next === design()) return false;
     change(next);
     $selectedId.set(block.id);
+    $selectedColumn.set(undefined);
     return true;
   };
 
@@ -80,6 +103,7 @@ export function createEditorStore(init: EditorStoreInit, create: (type: BlockTyp
     $saved,
     $dirty,
     $selectedId,
+    $selectedColumn,
     $selected,
     $clipboard,
     $revision,
@@ -89,40 +113,44 @@ export function createEditorStore(init: EditorStoreInit, create: (type: BlockTyp
     $notice,
     $assets,
     $savedBlocks,
-    /** Adds a new block of `type` at `index` (default: after the selection) and selects it. */
-    addBlock(type: BlockType, index?: number) {
+    /** Adds a new block of `type` at `index` of `place` (default: after the selection) and selects it. */
+    addBlock(type: BlockType, index?: number, place?: BlockPlace) {
       const block = {
         id: newBlockId(),
         type,
         style: { ...defaultBlockStyle },
         props: create(type),
       } as DesignBlock;
-      return insert(block, index);
+      return insert(block, index, place);
     },
-    /** Inserts a copy (new id) of a block from elsewhere: a saved block, the clipboard. */
-    insertCopy(block: DesignBlock, index?: number) {
-      return insert(cloneBlock(block), index);
+    /** Inserts a copy (new ids) of a block from elsewhere: a saved block, the clipboard. */
+    insertCopy(block: DesignBlock, index?: number, place?: BlockPlace) {
+      return insert(cloneBlock(block), index, place);
     },
-    move(from: number, to: number) {
-      change(moveBlock(design(), from, to));
+    /** Moves the block `id` to `index` of `place` (into a column, out of one, between columns). */
+    moveTo(id: string, place: BlockPlace, index: number) {
+      change(moveTo(design(), id, place, index));
     },
     moveBy(id: string, offset: -1 | 1) {
-      const from = indexOfBlock(design(), id);
-      if (from >= 0) change(moveBlock(design(), from, from + offset));
+      change(moveWithin(design(), id, offset));
     },
     duplicate(id: string) {
       const result = duplicateBlock(design(), id);
       if (result.id === undefined) return;
       change(result.design);
       $selectedId.set(result.id);
+      $selectedColumn.set(undefined);
     },
     remove(id: string) {
-      const index = indexOfBlock(design(), id);
+      const found = locate(design(), id);
+      if (!found) return;
       change(removeBlock(design(), id));
       if ($selectedId.get() === id) {
-        // Selection moves to the neighbour so repeated Delete keeps working from the keyboard.
-        const blocks = design().blocks;
-        $selectedId.set((blocks[index] ?? blocks[index - 1])?.id);
+        // Selection moves to the neighbour (or the row of an emptied column) so repeated Delete keeps working.
+        const siblings = found.siblings.filter((block) => block.id !== id);
+        const neighbour = siblings[found.index] ?? siblings[found.index - 1];
+        $selectedId.set(neighbour?.id ?? found.place.rowId);
+        $selectedColumn.set(neighbour || found.place.rowId === undefined ? undefined : found.place.column);
       }
     },
     updateProps(id: string, props: DesignBlock['props']) {
@@ -139,6 +167,12 @@ export function createEditorStore(init: EditorStoreInit, create: (type: BlockTyp
     },
     select(id: string | undefined) {
       $selectedId.set(id);
+      $selectedColumn.set(undefined);
+    },
+    /** Selects the row `rowId` and its column `column`: blocks added next go into that column. */
+    selectColumn(rowId: string, column: number) {
+      $selectedId.set(rowId);
+      $selectedColumn.set(column);
     },
     copy() {
       const selected = $selected.get();
@@ -167,6 +201,6 @@ export function createEditorStore(init: EditorStoreInit, create: (type: BlockTyp
 
   function dropStaleSelection() {
     const id = $selectedId.get();
-    if (id !== undefined && indexOfBlock(design(), id) < 0) $selectedId.set(undefined);
+    if (id !== undefined && !locate(design(), id)) $selectedId.set(undefined);
   }
 }

@@ -94,6 +94,16 @@ export const editorStyles = `
   content: ''; position: absolute; left: 8px; right: 8px; top: 2px; height: 4px;
   border-radius: 2px; background: var(--ee-accent);
 }
+.ee-row { display: flex; align-items: stretch; }
+.ee-row__column { display: flex; flex-direction: column; min-width: 0; }
+.ee-canvas--mobile .ee-row--stack { flex-direction: column; }
+.ee-canvas--mobile .ee-row--stack > .ee-row__column { flex: none !important; }
+.ee-column { min-height: 48px; outline: 1px dashed #cbd5e1; outline-offset: -1px; }
+.ee-column--over, .ee-column--selected { outline: 2px dashed var(--ee-accent); }
+.ee-column__empty {
+  display: flex; align-items: center; justify-content: center; width: 100%; min-height: 64px; padding: 4px;
+  border: 0; color: var(--ee-muted); background: #f9fafb; font: inherit; font-size: 12px; text-align: center; cursor: pointer;
+}
 .ee-block { position: relative; outline: 1px solid transparent; cursor: pointer; }
 .ee-block:hover { outline: 1px dashed #60a5fa; }
 .ee-block--selected, .ee-block--selected:hover { outline: 2px solid var(--ee-accent); z-index: 1; }

@@ -65,13 +65,13 @@ export async function labelWith(
   expect(added.ok(), await added.text()).toBe(true);
 }
 
+/** Every message the receiver got for `to`, parsed (subject, text, html, headers). */
+export async function receivedBy(engine: EngineServer, to: string) {
+  const received = engine.receiver.messages.filter((message) => message.rcptTo.includes(to));
+  return Promise.all(received.map((message) => simpleParser(message.raw)));
+}
+
 /** The subject and text of every message the receiver got for `to`. */
 export async function deliveredTo(engine: EngineServer, to: string): Promise<string[]> {
-  const received = engine.receiver.messages.filter((message) => message.rcptTo.includes(to));
-  return Promise.all(
-    received.map(async (message) => {
-      const parsed = await simpleParser(message.raw);
-      return `${parsed.subject} | ${parsed.text}`;
-    }),
-  );
+  return (await receivedBy(engine, to)).map((parsed) => `${parsed.subject} | ${parsed.text}`);
 }

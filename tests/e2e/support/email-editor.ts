@@ -9,13 +9,17 @@ export const canvasOf = (page: Page) => page.getByTestId('canvas');
 
 /**
  * Drags a block type from the palette onto the canvas with the mouse, as a person would: press,
- * move a few pixels (the drag starts after 5 px), travel to the gap after the last block, release.
+ * move a few pixels (the drag starts after 5 px), travel to the gap after the last block (or into
+ * the column `into`), release.
  */
-export async function dragBlock(page: Page, type: string): Promise<void> {
+export async function dragBlock(page: Page, type: string, into?: Locator): Promise<void> {
   const canvas = canvasOf(page);
   const blocks = canvas.locator('[data-block-id]');
   const before = await blocks.count();
-  const target = canvas.getByTestId(before === 0 ? 'canvas-empty' : `drop-zone-${before}`);
+  // One gap before each top-level block and one after the last (blocks in columns have none).
+  const topLevel = Math.max(0, (await canvas.locator('[data-testid^="drop-zone-"]').count()) - 1);
+  const target = into ?? canvas.getByTestId(topLevel === 0 ? 'canvas-empty' : `drop-zone-${topLevel}`);
+  const inTarget = into ? await into.locator(`[data-block-type="${type}"]`).count() : 0;
   // The engine-made images of the blocks already there come first: each one moves the gaps below it.
   await expect(canvas.getByText(/preview appears in a moment/)).toHaveCount(0);
   await canvas.evaluate((element) =>
@@ -52,7 +56,8 @@ export async function dragBlock(page: Page, type: string): Promise<void> {
   await page.mouse.move(at.x, at.y + 1, { steps: 2 });
   await page.mouse.up();
   await expect(blocks).toHaveCount(before + 1);
-  await expect(blocks.last()).toHaveAttribute('data-block-type', type);
+  if (into) await expect(into.locator(`[data-block-type="${type}"]`)).toHaveCount(inTarget + 1);
+  else await expect(blocks.last()).toHaveAttribute('data-block-type', type);
 }
 
 /** The block types of the done-when journey: more than ten, with every engine-made kind among them. */

@@ -12,14 +12,23 @@ export interface BlockContext {
   problem(tag: string, message: string): void;
   /** Records the engine-made image or link of the block, for the editor's canvas. */
   assets(assets: BlockAssets): void;
+  /** The context of a block inside this one (a row's column), `innerWidth` px wide. */
+  inner(block: DesignBlock, innerWidth: number): BlockContext;
 }
+
+/** The content of one full-width column: what a block that can sit in a row's column is made of. */
+export interface ColumnContent {
+  content: string;
+}
+
+export const column = (content: string): ColumnContent => ({ content });
 
 /**
  * A block as MJML: the columns of one mj-section, or of several rows (a catalog) that an mj-wrapper
  * holds together. The section itself (padding, background, hiding on phones) is written around them;
  * a row written right to left shows its first column last on wide screens, first on phones.
  */
-export type BlockRows = (string | { columns: string; direction: 'rtl' })[];
+export type BlockRows = (string | { columns: string; direction: 'rtl' } | ColumnContent)[];
 
 export type BlockConverter<T extends BlockType> = (
   block: Extract<DesignBlock, { type: T }>,

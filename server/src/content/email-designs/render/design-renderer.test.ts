@@ -70,10 +70,14 @@ describe('the all-blocks design', () => {
       '<th style="border:1px solid #d1d5db',
       'WINTER-10',
       'https://calendar.google.com/calendar/render?action=TEMPLATE',
+      'Two columns for you, {{first_name}}: <em>the boots of the season</em>.',
+      'See the boots',
+      'mj-column-per-33',
+      'mj-column-per-67',
     ]) {
       expect(html).toContain(expected);
     }
-    for (const id of ['chart-1', 'barcode-1', 'qrcode-1', 'countdown-1', 'voucher-1']) {
+    for (const id of ['chart-1', 'barcode-1', 'qrcode-1', 'countdown-1', 'voucher-1', 'row-1-qr']) {
       const image = assets[id]?.image ?? '';
       expect(image).toMatch(
         /^https:\/\/mail\.example\.test\/generator\/v1\/(chart|barcode|qrcode|countdown)\.png\?d=/,

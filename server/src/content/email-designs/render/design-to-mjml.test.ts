@@ -223,6 +223,63 @@ describe('blocks', () => {
   });
 });
 
+describe('rows of columns', () => {
+  const column = (width: number, blocks: DesignBlock[]) => ({
+    width,
+    background: '#f0f0f0',
+    padding: 10,
+    verticalAlign: 'middle' as const,
+    blocks: blocks as Extract<DesignBlock, { type: 'text' | 'image' }>[],
+  });
+  const nested = (id: string, html: string): DesignBlock => ({
+    id,
+    type: 'text',
+    style: { ...style, paddingY: 6 },
+    props: { html, color: '#111111', fontSize: 14, lineHeight: 1.5 },
+  });
+  const row = (stackOnMobile: boolean): DesignBlock => ({
+    id: 'row',
+    type: 'row',
+    style,
+    props: {
+      stackOnMobile,
+      columns: [
+        column(25, [nested('left', '<p>Left {{first_name}}</p>')]),
+        column(75, [nested('right', '<p>Right</p>')]),
+      ],
+    },
+  });
+
+  it('writes each column at its width with its blocks, spaced, stacking on phones', () => {
+    const { mjml, findings } = mjmlOf(row(true));
+    expect(findings).toEqual([]);
+    expect(mjml).toMatch(
+      /<mj-column width="25%" background-color="#f0f0f0" padding="10px" vertical-align="middle"><mj-spacer height="6px" \/><mj-text[^>]*><p>Left \{\{first_name\}\}<\/p><\/mj-text>/,
+    );
+    expect(mjml).toContain('<mj-column width="75%"');
+    expect(mjml).not.toContain('<mj-group>');
+  });
+
+  it('keeps the columns side by side on phones in a group when told to', () => {
+    expect(mjmlOf(row(false)).mjml).toMatch(/<mj-group><mj-column width="25%"[\s\S]*<\/mj-group>/);
+  });
+
+  it("sizes an image from its column's width", () => {
+    const image: DesignBlock = {
+      id: 'img',
+      type: 'image',
+      style,
+      props: { src: 'https://cdn.example.com/a.png', alt: 'A', href: '', width: 100 },
+    };
+    const { mjml } = mjmlOf({
+      ...row(true),
+      props: { stackOnMobile: true, columns: [column(50, [image]), column(50, [])] },
+    } as DesignBlock);
+    // 600px less the row's 2 × 20px padding, half of it, less the column's 2 × 10px.
+    expect(mjml).toContain('width="260px"');
+  });
+});
+
 describe('rich text', () => {
   it('keeps the editor subset and merge tags, drops the rest', () => {
     expect(

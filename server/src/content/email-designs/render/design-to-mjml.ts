@@ -57,7 +57,9 @@ function section(rows: BlockRows, style: BlockStyle, contentBackground: string):
   const rowSection = (row: BlockRows[number], attributes: Record<string, string | undefined>) =>
     typeof row === 'string'
       ? element('mj-section', attributes, row)
-      : element('mj-section', { ...attributes, direction: row.direction }, row.columns);
+      : 'content' in row
+        ? element('mj-section', attributes, element('mj-column', {}, row.content))
+        : element('mj-section', { ...attributes, direction: row.direction }, row.columns);
   const [only] = rows;
   if (rows.length === 1 && only !== undefined) return rowSection(only, { ...common, padding });
   return element(
@@ -71,16 +73,18 @@ function section(rows: BlockRows, style: BlockStyle, contentBackground: string):
 export function designToMjml(design: EmailDesign, urls: GeneratorUrls): DesignMjml {
   const findings: DesignMjml['findings'] = [];
   const assets: DesignMjml['assets'] = {};
+  const contextOf = (block: DesignBlock, innerWidth: number): BlockContext => ({
+    global: design.global,
+    urls,
+    innerWidth,
+    problem: (tag, message) => findings.push({ line: 0, tag, message: `Block ${block.id}: ${message}` }),
+    assets: (found) => {
+      assets[block.id] = { ...assets[block.id], ...found };
+    },
+    inner: contextOf,
+  });
   const sections = design.blocks.map((block: DesignBlock) => {
-    const context: BlockContext = {
-      global: design.global,
-      urls,
-      innerWidth: Math.max(10, design.global.width - 2 * block.style.paddingX),
-      problem: (tag, message) => findings.push({ line: 0, tag, message: `Block ${block.id}: ${message}` }),
-      assets: (found) => {
-        assets[block.id] = { ...assets[block.id], ...found };
-      },
-    };
+    const context = contextOf(block, Math.max(10, design.global.width - 2 * block.style.paddingX));
     const convert = converters[block.type] as (block: DesignBlock, context: BlockContext) => BlockRows;
     return section(convert(block, context), block.style, design.global.contentBackground);
   });

@@ -1,5 +1,5 @@
 import { formatSize } from '@app/contract/rules/format';
-import type { BlockConverter } from '../block-context.ts';
+import { type BlockConverter, column } from '../block-context.ts';
 import { element, safeHref, text } from '../markup.ts';
 
 interface ButtonLook {
@@ -32,7 +32,7 @@ export const button = (
   );
 
 export const buttonBlock: BlockConverter<'button'> = ({ props, style }) => [
-  element('mj-column', {}, button(props.label, props.href, props, style.align)),
+  column(button(props.label, props.href, props, style.align)),
 ];
 
 /** A button to the file, its name and size (§9 units) after the label. */
@@ -41,5 +41,5 @@ export const downloadBlock: BlockConverter<'download'> = ({ props, style }) => {
     .filter(Boolean)
     .join(', ');
   const label = facts ? `${props.label} (${facts})` : props.label;
-  return [element('mj-column', {}, button(label, props.fileUrl || props.href, props, style.align))];
+  return [column(button(label, props.fileUrl || props.href, props, style.align))];
 };

@@ -1,6 +1,6 @@
 import { payloadFits } from '../../../generators/generator-urls.ts';
 import { icsDateTime } from '../../../generators/ics.ts';
-import type { BlockConverter } from '../block-context.ts';
+import { type BlockConverter, column } from '../block-context.ts';
 import { element, text } from '../markup.ts';
 import { button } from './button-blocks.ts';
 
@@ -26,9 +26,7 @@ export function googleCalendarLink(event: {
 export const calendarBlock: BlockConverter<'calendar'> = ({ props, style }, context) => {
   const titleOnly = (problem: string) => {
     context.problem('mj-button', problem);
-    return [
-      element('mj-column', {}, element('mj-text', { align: style.align, padding: '0' }, text(props.title))),
-    ];
+    return [column(element('mj-text', { align: style.align, padding: '0' }, text(props.title)))];
   };
   const start = new Date(props.start);
   const end = new Date(props.end);
@@ -49,9 +47,7 @@ export const calendarBlock: BlockConverter<'calendar'> = ({ props, style }, cont
     ? element('mj-text', { align: style.align, padding: '0 0 8px', 'font-weight': 'bold' }, text(props.label))
     : '';
   return [
-    element(
-      'mj-column',
-      {},
+    column(
       heading +
         button('Google Calendar', google, look, style.align, '0 0 8px') +
         button('Apple / Outlook (.ics)', ics, look, style.align),

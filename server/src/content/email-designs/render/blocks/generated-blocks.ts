@@ -1,6 +1,6 @@
 import { barcodeProblem } from '../../../generators/barcode.ts';
 import { payloadFits } from '../../../generators/generator-urls.ts';
-import type { BlockContext, BlockConverter } from '../block-context.ts';
+import { type BlockContext, type BlockConverter, column } from '../block-context.ts';
 import { element, text } from '../markup.ts';
 
 /** An engine-made image at most `width` px wide, also given to the editor's canvas. */
@@ -19,12 +19,12 @@ function generatedImage(context: BlockContext, src: string, alt: string, width: 
   });
 }
 
-const column = (content: string) => [element('mj-column', {}, content)];
+const oneColumn = (content: string) => [column(content)];
 
 export const chartBlock: BlockConverter<'chart'> = ({ props, style }, context) => {
   const { kind, title, points, color } = props;
   const alt = [title, ...points.map((point) => `${point.label}: ${point.value}`)].filter(Boolean).join(', ');
-  return column(
+  return oneColumn(
     generatedImage(context, context.urls.chart({ kind, title, points, color }), alt, 600, style.align),
   );
 };
@@ -33,10 +33,10 @@ export const barcodeBlock: BlockConverter<'barcode'> = ({ props, style }, contex
   const problem = barcodeProblem(props);
   if (problem) {
     context.problem('mj-image', `The ${props.format} barcode "${props.value}" ${problem}.`);
-    return column(element('mj-text', { align: style.align, padding: '0' }, text(props.value)));
+    return oneColumn(element('mj-text', { align: style.align, padding: '0' }, text(props.value)));
   }
   const src = context.urls.barcode({ value: props.value, format: props.format, showText: props.showText });
-  return column(
+  return oneColumn(
     generatedImage(
       context,
       src,
@@ -50,18 +50,18 @@ export const barcodeBlock: BlockConverter<'barcode'> = ({ props, style }, contex
 export const qrcodeBlock: BlockConverter<'qrcode'> = ({ props, style }, context) => {
   const { value, foreground, background, size } = props;
   const src = context.urls.qrcode({ value, foreground, background, size });
-  return column(generatedImage(context, src, value, size, style.align));
+  return oneColumn(generatedImage(context, src, value, size, style.align));
 };
 
 export const countdownBlock: BlockConverter<'countdown'> = ({ props, style }, context) => {
   const until = new Date(props.until);
   if (Number.isNaN(until.getTime())) {
     context.problem('mj-image', 'The countdown needs a valid end date and time.');
-    return column('');
+    return oneColumn('');
   }
   const { expiredText, color, textColor } = props;
   const src = context.urls.countdown({ until: until.toISOString(), expiredText, color, textColor });
-  return column(generatedImage(context, src, `Time left until ${until.toUTCString()}`, 600, style.align));
+  return oneColumn(generatedImage(context, src, `Time left until ${until.toUTCString()}`, 600, style.align));
 };
 
 /** The offer, its code as text (and as a QR code or barcode when asked), and its expiry. */

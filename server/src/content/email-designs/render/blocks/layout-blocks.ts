@@ -1,12 +1,10 @@
 import type { SocialNetwork } from '../../../generators/payloads.ts';
-import type { BlockConverter } from '../block-context.ts';
+import { type BlockConverter, column } from '../block-context.ts';
 import { element, safeHref, text } from '../markup.ts';
 import { textAttributes } from './text-style.ts';
 
 export const separatorBlock: BlockConverter<'separator'> = ({ props, style }) => [
-  element(
-    'mj-column',
-    {},
+  column(
     element('mj-divider', {
       'border-color': props.color,
       'border-width': `${props.thickness}px`,
@@ -31,9 +29,7 @@ const networkNames: Record<SocialNetwork, string> = {
 
 /** The networks' icons, drawn by the engine (no third-party CDN), each linking to the profile. */
 export const socialBlock: BlockConverter<'social'> = ({ props, style }, context) => [
-  element(
-    'mj-column',
-    {},
+  column(
     element(
       'mj-social',
       { mode: 'horizontal', align: style.align, 'icon-size': `${props.iconSize}px`, padding: '0' },
@@ -69,9 +65,7 @@ export const tableBlock: BlockConverter<'table'> = ({ props, style }) => {
     })
     .join('');
   return [
-    element(
-      'mj-column',
-      {},
+    column(
       element(
         'mj-table',
         {

@@ -1,11 +1,9 @@
-import type { BlockConverter } from '../block-context.ts';
+import { type BlockConverter, column } from '../block-context.ts';
 import { element, safeHref, text } from '../markup.ts';
 import { youTubeId } from './youtube.ts';
 
 export const imageBlock: BlockConverter<'image'> = ({ props, style }, context) => [
-  element(
-    'mj-column',
-    {},
+  column(
     props.src
       ? element('mj-image', {
           src: props.src,
@@ -29,9 +27,7 @@ export const videoBlock: BlockConverter<'video'> = ({ props, style }, context) =
     ? element('a', { href, style: 'text-decoration:none' }, `&#9654; ${text(props.alt || 'Play video')}`)
     : `&#9654; ${text(props.alt || 'Video')}`;
   return [
-    element(
-      'mj-column',
-      {},
+    column(
       (thumbnail
         ? element('mj-image', {
             src: thumbnail,

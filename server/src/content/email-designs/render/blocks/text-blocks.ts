@@ -1,30 +1,22 @@
-import type { BlockConverter } from '../block-context.ts';
+import { type BlockConverter, column } from '../block-context.ts';
 import { element, text } from '../markup.ts';
 import { sanitizeHtmlBlock, sanitizeRichText } from '../sanitize-html.ts';
 import { textAttributes } from './text-style.ts';
 
 export const textBlock: BlockConverter<'text'> = ({ props, style }) => [
-  element('mj-column', {}, element('mj-text', textAttributes(props, style), sanitizeRichText(props.html))),
+  column(element('mj-text', textAttributes(props, style), sanitizeRichText(props.html))),
 ];
 
 export const contentBlock: BlockConverter<'content'> = ({ props, style }) => {
   const title = props.title
     ? `<h2 style="margin:0 0 12px;font-size:${Math.round(props.fontSize * 1.5)}px;line-height:1.25">${text(props.title)}</h2>`
     : '';
-  return [
-    element(
-      'mj-column',
-      {},
-      element('mj-text', textAttributes(props, style), title + sanitizeRichText(props.html)),
-    ),
-  ];
+  return [column(element('mj-text', textAttributes(props, style), title + sanitizeRichText(props.html)))];
 };
 
 /** The user's own markup in a full-width block element, so stray widths cannot break the layout. */
 export const htmlBlock: BlockConverter<'html'> = ({ props, style }) => [
-  element(
-    'mj-column',
-    {},
+  column(
     element(
       'mj-raw',
       {},

@@ -54,6 +54,8 @@ export const embedSession = z.object({
   blocks_off: z.array(z.enum(blockTypes)),
   /** The merge tags rich text offers: the tags of the company's contact fields (built-in, then its own). */
   merge_tags: z.array(z.string()),
+  /** A made-up value for each merge tag (never a contact's), which the preview shows in its place. */
+  merge_samples: z.record(z.string(), z.string()),
 });
 export type EmbedSession = z.infer<typeof embedSession>;
 

@@ -66,6 +66,7 @@ export function EditorFrame({
   target,
   blocksOff,
   mergeTags,
+  mergeSamples,
   callbacks,
 }: {
   store: EditorStore;
@@ -76,6 +77,8 @@ export function EditorFrame({
   blocksOff: readonly BlockType[];
   /** The company's contact field tags, offered as merge tags (`{{firstname}}`…). */
   mergeTags: readonly string[];
+  /** A made-up value for each merge tag, shown in the preview. */
+  mergeSamples: Readonly<Record<string, string>>;
   /** A ref's current value: the latest callbacks without re-running effects. */
   callbacks: { current: FrameCallbacks };
 }) {
@@ -104,12 +107,13 @@ export function EditorFrame({
       services,
       blocksOff,
       messageFields: target.templateId !== undefined,
+      mergeSamples,
       reportError(message, status) {
         store.$error.set(message);
         callbacks.current.onError?.({ message, ...(status === undefined ? {} : { status }) });
       },
     };
-  }, [store, client, labels, blocksOff, callbacks, target.templateId]);
+  }, [store, client, labels, blocksOff, mergeSamples, callbacks, target.templateId]);
 
   // After a 409: the revision someone else saved, so "Keep my version" can save over it knowingly.
   const [conflicted, setConflicted] = useState(false);

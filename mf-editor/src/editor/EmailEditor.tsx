@@ -65,6 +65,7 @@ interface Loaded {
   blocksOff: readonly BlockType[];
   /** The company's contact field tags, offered as merge tags. */
   mergeTags: readonly string[];
+  mergeSamples: Readonly<Record<string, string>>;
 }
 
 type LoadState =
@@ -102,6 +103,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
         target: { templateId: id, name: stored?.name },
         blocksOff: session.blocks_off,
         mergeTags: session.merge_tags,
+        mergeSamples: session.merge_samples,
       });
       callbacks.current.onReady?.({ templateId: id ?? null, session });
     })().catch((failure: unknown) => {
@@ -139,6 +141,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
       target={state.target}
       blocksOff={state.blocksOff}
       mergeTags={state.mergeTags}
+      mergeSamples={state.mergeSamples}
       callbacks={callbacks}
     />
   );

@@ -9,6 +9,7 @@ import { fakePlan, fakeServer, until } from './testing/fake-embed-api.ts';
 
 import '@shoelace-style/shoelace/dist/components/dialog/dialog.js';
 import '@shoelace-style/shoelace/dist/components/spinner/spinner.js';
+import '@shoelace-style/shoelace/dist/components/switch/switch.js';
 
 const centre = (element: Element | null): [number, number] => {
   const rect = element?.getBoundingClientRect();
@@ -434,7 +435,7 @@ describe('EmailEditor', () => {
     }
   });
 
-  it("previews the engine's HTML in a sandboxed frame, at phone width and in dark mode when asked", async () => {
+  it("previews the engine's HTML in a sandboxed frame, at phone width, in dark mode, with sample values when asked", async () => {
     const calls = fakeServer();
     mount();
     await until(() => q('[data-testid="canvas"]'));
@@ -445,8 +446,13 @@ describe('EmailEditor', () => {
     const frame = await until(() => q<HTMLIFrameElement>('[data-testid="preview-frame"]'));
     expect(frame.getAttribute('sandbox')).to.equal('');
     expect(frame.style.width).to.equal('375px');
-    expect(frame.srcdoc).to.contain('<p>x</p>');
+    // The merge tags as a reader sees them: the session's made-up values, or as written.
+    expect(frame.srcdoc).to.contain('<p>x Alex Gold</p>');
     expect(frame.srcdoc).to.contain('data-preview="dark"');
+    q<HTMLElement>('sl-dialog sl-switch')?.click();
+    await until(() =>
+      q<HTMLIFrameElement>('[data-testid="preview-frame"]')?.srcdoc.includes('x {{firstname}} {{plan}}'),
+    );
     expect(calls.filter((call) => call.path === '/render').length).to.be.greaterThan(0);
   });
 

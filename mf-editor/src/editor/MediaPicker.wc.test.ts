@@ -55,6 +55,7 @@ function mount(onDone: (file: PickedFile | undefined) => void) {
     services: { pickImage: async () => undefined, pickFile: async () => undefined },
     blocksOff: [],
     messageFields: true,
+    mergeSamples: {},
     reportError: () => undefined,
   };
   root = createRoot(host);

@@ -1,8 +1,10 @@
 import type { DesignRendered } from '@app/contract/editor/embed-api';
 import { type CSSProperties, useEffect, useState } from 'react';
+import { SwitchField } from '../blocks/fields/SwitchField.tsx';
 import { previewDocument } from './dark-preview.ts';
 import { useEditor } from './editor-context.ts';
 import { fill } from './i18n.ts';
+import { withSamples } from './merge-samples.ts';
 
 export const previewWidths = { desktop: 600, mobile: 375 } as const;
 
@@ -18,8 +20,12 @@ export function PreviewDialog({
   dark: boolean;
   onClose(): void;
 }) {
-  const { store, client, labels } = useEditor();
+  const { store, client, labels, mergeSamples } = useEditor();
   const [rendered, setRendered] = useState<DesignRendered | undefined>(undefined);
+  /** Merge tags shown as a reader would see them (made-up values), or as written. */
+  const [samples, setSamples] = useState(true);
+  const shown = (text: string, kind: 'html' | 'text') =>
+    samples ? withSamples(text, mergeSamples, kind) : text;
   const [error, setError] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!open) return;
@@ -62,17 +68,18 @@ export function PreviewDialog({
               </ul>
             </section>
           )}
+          <SwitchField label={labels.sampleValues} checked={samples} onChange={setSamples} />
           <iframe
             className="ee-preview__frame"
             title={labels.preview}
             sandbox=""
-            srcDoc={previewDocument(rendered.html, dark)}
+            srcDoc={previewDocument(shown(rendered.html, 'html'), dark)}
             style={{ width }}
             data-testid="preview-frame"
           />
           <details>
             <summary>{labels.plainText}</summary>
-            <pre className="ee-text-version">{rendered.text}</pre>
+            <pre className="ee-text-version">{shown(rendered.text, 'text')}</pre>
           </details>
         </>
       )}

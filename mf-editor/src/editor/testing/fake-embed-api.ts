@@ -41,6 +41,7 @@ export function fakeServer(...saveStatuses: number[]) {
           expires_at: '2030-01-01T00:00:00Z',
           blocks_off: fakePlan.blocksOff,
           merge_tags: ['email', 'firstname', 'lastname', 'phone', 'plan'],
+          merge_samples: { email: 'alex.morgan@example.com', firstname: 'Alex', plan: 'Gold' },
         },
       });
     if (path === '/templates/welcome/design' && method === 'GET')
@@ -70,7 +71,14 @@ export function fakeServer(...saveStatuses: number[]) {
       });
     }
     if (path === '/render')
-      return json(200, { results: { html: '<p>x</p>', text: 'x', findings: [], assets: {} } });
+      return json(200, {
+        results: {
+          html: '<p>x {{firstname}} {{plan}}</p>',
+          text: 'x {{firstname}}',
+          findings: [],
+          assets: {},
+        },
+      });
     if (path === '/saved-blocks' && method === 'GET') return json(200, { results: [savedBlock] });
     if (path === '/saved-blocks' && method === 'POST')
       return json(200, { results: { ...(calls.at(-1)?.body as object), id: 's2', created_at: 'now' } });

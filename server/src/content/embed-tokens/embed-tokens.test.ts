@@ -55,10 +55,15 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
       expires_at,
       blocks_off: [],
       merge_tags: ['email', 'firstname', 'lastname', 'phone', ...sendFilledTags],
+      merge_samples: expect.objectContaining({
+        firstname: 'Alex',
+        voucher: 'SAMPLE-10',
+        view_in_browser_url: '#',
+      }),
     });
   });
 
-  it("offers the company's contact field tags as merge tags", async () => {
+  it("offers the company's contact field tags as merge tags, each with a made-up sample", async () => {
     const b = await engineAccount(t.app, t.db, 'embed-tags');
     const field = await t.post('/v1/contacts/field', b.token, {
       name: 'Customer number',
@@ -76,8 +81,22 @@ describe.each(databases)('embed tokens and the embed API scope on $name', (datab
       // The links to the reader's own pages that each campaign send fills in.
       ...sendFilledTags,
     ]);
+    expect(session.json().results.merge_samples).toMatchObject({ customer_no: 'Customer number' });
+    const tier = await t.post('/v1/contacts/field', b.token, {
+      name: 'Tier',
+      tag: 'tier',
+      type: 'choice',
+      choices: ['Gold', 'Silver'],
+    });
+    expect(tier.statusCode, tier.body).toBe(201);
+    const again = await embedCall(t.app, await embedToken(t.app, b), 'GET', '/session');
+    expect(again.json().results.merge_samples).toMatchObject({
+      tier: 'Gold',
+      email: 'alex.morgan@example.com',
+    });
     const other = await embedCall(t.app, await embedToken(t.app, a), 'GET', '/session');
     expect(other.json().results.merge_tags).not.toContain('customer_no');
+    expect(other.json().results.merge_samples).not.toHaveProperty('customer_no');
   });
 
   it("names the blocks the company's plan leaves out (§6 editor blocks tied to features)", async () => {

@@ -13,8 +13,8 @@ export function embedSessionRoutes({
   companyName: (companyId: string) => Promise<string>;
   /** The block types the company's plan leaves out. */
   blocksOff: (companyId: string) => Promise<BlockType[]>;
-  /** The tags of the company's contact fields. */
-  mergeTags: (companyId: string) => Promise<string[]>;
+  /** The tags of the company's contact fields, each with a made-up sample value. */
+  mergeTags: (companyId: string) => Promise<{ tags: string[]; samples: Record<string, string> }>;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -22,6 +22,7 @@ export function embedSessionRoutes({
       { schema: { summary: 'What this embed token allows', response: { 200: results(embedSession) } } },
       async (request) => {
         const scope = embedScopeOf(request);
+        const merge = await mergeTags(scope.companyId);
         return {
           results: {
             company_name: await companyName(scope.companyId),
@@ -29,7 +30,8 @@ export function embedSessionRoutes({
             template_id: scope.templateId,
             expires_at: scope.expiresAt.toISOString(),
             blocks_off: await blocksOff(scope.companyId),
-            merge_tags: await mergeTags(scope.companyId),
+            merge_tags: merge.tags,
+            merge_samples: merge.samples,
           },
         };
       },

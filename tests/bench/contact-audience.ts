@@ -30,6 +30,7 @@ import { systemClock } from '../../server/src/clock.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { migrate } from '../../server/src/db/migrate.ts';
 import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
+import { createReportService } from '../../server/src/marketing/campaigns/reports/report-service.ts';
 import { companyDoorOf } from '../../server/src/marketing/company-door.ts';
 import { createContactService } from '../../server/src/marketing/contacts/contact-service.ts';
 import { createFieldService } from '../../server/src/marketing/contacts/field-service.ts';
@@ -84,6 +85,7 @@ async function measure(database: Database, raw: Db, dir: string): Promise<Figure
       addressEvents: async () => [],
     },
     segmentCondition: segments.segmentCondition,
+    reportCondition: createReportService({ db }).reportCondition,
   });
 
   // Setup, not measured.

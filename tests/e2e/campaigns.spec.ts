@@ -235,6 +235,24 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(report.getByRole('table', { name: 'Links clicked' })).toContainText('/unsubscribe');
   await report.getByLabel('Recipients who').selectOption('unsubscribed');
   await expect(report.getByRole('table', { name: 'Unsubscribed recipients' })).toContainText(ana ?? '');
+  // The whole list as a file, written in the background like the Contact Book's exports.
+  await report.getByRole('button', { name: 'Export', exact: true }).click();
+  await page.locator('sl-dialog[open]').getByRole('button', { name: 'Export' }).click();
+  await expect(
+    page.getByText('Your export is being processed, you will get a notification when it is ready'),
+  ).toBeVisible();
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible({ timeout: 30_000 });
+  await bell.click();
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications).toContainText('Your contact export is ready: 1 contact.');
+  const exporting = page.waitForEvent('download');
+  await notifications.getByRole('button', { name: 'Download' }).click();
+  const exported = (await readFile((await (await exporting).path()) ?? '', 'utf8')).split('\r\n');
+  expect(exported.filter((line) => line.includes('@'))).toEqual([
+    expect.stringMatching(new RegExp(`^${ana},ana,`)),
+  ]);
+  await page.keyboard.press('Escape');
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'campaign-report');
   await expect

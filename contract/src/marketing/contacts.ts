@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { numericId } from '../engine/common.ts';
 import { isEmailAddress } from '../engine/email-address.ts';
+import { campaignReportTypes } from './campaign-messages.ts';
 import { listPage, listQuery } from './list.ts';
 
 /** The built-in fields' tags (their merge tags): a custom field may not take one. */
@@ -111,6 +112,9 @@ export const contactFilterBody = z
     /** With `value`: the field (by tag) that holds exactly that value. */
     field: z.string().max(40).optional(),
     value: z.string().max(1000).optional(),
+    /** With `report`: the recipients of this campaign (or A/B test) of one §9 report type. */
+    campaign: numericId.optional(),
+    report: z.enum(campaignReportTypes).optional(),
   })
   .strict();
 export type ContactFilterBody = z.output<typeof contactFilterBody>;

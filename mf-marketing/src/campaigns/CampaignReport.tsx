@@ -15,7 +15,9 @@ import {
   SelectField,
   useLoad,
 } from '@app/shared';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { contactApi } from '../contacts/api.ts';
+import { ExportContactsButton } from '../contacts/ExportContactsButton.tsx';
 import { Pager } from '../lists/Pager.tsx';
 import type { CampaignApi } from './api.ts';
 import { shareOf } from './campaign-status.ts';
@@ -86,6 +88,7 @@ export function CampaignReport({ api, campaignId }: { api: CampaignApi; campaign
     () => api.reportRecipients(campaignId, type, page),
     [api, campaignId, type, page, version],
   );
+  const contacts = useMemo(() => contactApi(), []);
   return (
     <div data-testid="campaign-report">
       <LoadStatus
@@ -143,6 +146,12 @@ export function CampaignReport({ api, campaignId }: { api: CampaignApi; campaign
         <Button variant="secondary" onClick={() => setVersion((value) => value + 1)}>
           Refresh
         </Button>
+        {/* The whole list as a file, written in the background like the Contact Book's exports. */}
+        <ExportContactsButton
+          api={contacts}
+          filter={{ campaign: campaignId, report: type }}
+          total={recipients.data?.total}
+        />
       </div>
       <LoadStatus
         loaded={recipients}

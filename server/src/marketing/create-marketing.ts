@@ -117,12 +117,14 @@ export function marketingRoutes(deps: MarketingDeps): {
   const segments = createSegmentService({ db, clock, company, audienceUsers });
   const audiences = createAudiences({ db, segmentCondition: segments.segmentCondition });
   const categories = createCategoryService({ db, clock });
+  const reports = createReportService({ db });
   const contacts = createContactService({
     db,
     clock,
     company,
     engine,
     segmentCondition: segments.segmentCondition,
+    reportCondition: reports.reportCondition,
   });
   const subscriptions = createSubscriptionService({ db, clock, company, engine, contacts });
   const labels = createLabelService({ db, clock, company, audienceUsers });
@@ -164,6 +166,7 @@ export function marketingRoutes(deps: MarketingDeps): {
         clock,
         company,
         segmentCondition: segments.segmentCondition,
+        reportCondition: reports.reportCondition,
       }),
     }),
     categoryRoutes({ guards, categories }),
@@ -171,7 +174,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     campaignRoutes({ guards, campaigns, kind: 'ab' }),
     voucherRoutes({ guards, vouchers }),
     abTestRoutes({ guards, abTests: createAbTestService({ db, clock }) }),
-    reportRoutes({ guards, reports: createReportService({ db }) }),
+    reportRoutes({ guards, reports }),
     dashboardRoutes({ guards, dashboard: createDashboardService({ db, clock, company }) }),
   ];
   const pages = createRecipientPageService({
@@ -232,7 +235,11 @@ export function startMarketingWorkers(
   let stopping = false;
   const alive = () => !stopping;
   const segments = createSegmentService(deps);
-  const contacts = createContactService({ ...deps, segmentCondition: segments.segmentCondition });
+  const contacts = createContactService({
+    ...deps,
+    segmentCondition: segments.segmentCondition,
+    reportCondition: createReportService(deps).reportCondition,
+  });
   const imports = createImportRunner({
     ...deps,
     alive,

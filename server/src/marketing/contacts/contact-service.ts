@@ -1,3 +1,4 @@
+import type { CampaignReportType } from '@app/contract/marketing/campaign-messages';
 import {
   builtInFieldTags,
   type Contact,
@@ -33,6 +34,12 @@ export interface ContactServiceDeps {
   engine: Pick<MarketingEngine, 'suppressedForMarketing' | 'addressEvents'>;
   /** The saved segment's compiled condition (the list's `segment` filter). */
   segmentCondition: (companyId: string, id: string) => Promise<(params: unknown[]) => string>;
+  /** The recipients of one report type of a campaign (the `campaign` and `report` filter). */
+  reportCondition: (
+    companyId: string,
+    campaignId: string,
+    type: CampaignReportType,
+  ) => Promise<(params: unknown[]) => string>;
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
@@ -127,13 +134,26 @@ export function createContactService(deps: ContactServiceDeps) {
 
   /** The Contact Book's filter as the store reads it: the segment compiled, the field found by its tag. */
   async function storeFilterOf(companyId: string, filter: ContactFilterBody): Promise<ContactFilter> {
-    const { segment, field, value, ...rest } = filter;
+    const { segment, field, value, campaign, report, ...rest } = filter;
     if ((field === undefined) !== (value === undefined)) {
       throw invalidField(field === undefined ? 'field' : 'value', 'A field filter takes a field and a value');
     }
+    if ((campaign === undefined) !== (report === undefined)) {
+      throw invalidField(
+        campaign === undefined ? 'campaign' : 'report',
+        'A report filter takes a campaign and one of its report types',
+      );
+    }
+    const conditions = [
+      ...(segment ? [await deps.segmentCondition(companyId, segment)] : []),
+      ...(campaign && report ? [await deps.reportCondition(companyId, campaign, report)] : []),
+    ];
     return {
       ...rest,
-      condition: segment ? await deps.segmentCondition(companyId, segment) : undefined,
+      condition:
+        conditions.length === 0
+          ? undefined
+          : (params) => conditions.map((condition) => `(${condition(params)})`).join(' AND '),
       fieldEquals:
         field !== undefined && value !== undefined ? await fieldEqualsOf(companyId, field, value) : undefined,
     };

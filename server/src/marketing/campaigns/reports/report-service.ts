@@ -49,6 +49,12 @@ export function createReportService(deps: { db: Db }) {
       return { items: await reportStore.links(db, campaign.id, 100) };
     },
 
+    /** The recipients of one report type of the company's campaign, as a condition over `contacts` (404 for another's). */
+    async reportCondition(companyId: string, id: string, type: CampaignReportType) {
+      const campaign = await owned(companyId, id);
+      return reportStore.recipientsCondition(campaign.id, type);
+    },
+
     async recipients(companyId: string, id: string, type: CampaignReportType, page: number, size: number) {
       const campaign = await owned(companyId, id);
       return reportStore.recipients(db, campaign.id, type, page, size);

@@ -139,6 +139,16 @@ export const reportStore = {
     };
   },
 
+  /**
+   * The contacts among a report type's recipients of the campaign, as a condition over `contacts`
+   * (its parameter pushed after the others): the Contact Book's filter and its exports.
+   */
+  recipientsCondition: (campaignId: string, type: CampaignReportType) => (params: unknown[]) => {
+    params.push(campaignId);
+    return `EXISTS (SELECT 1 FROM campaign_recipients r
+             WHERE r.campaign_id = $${params.length}::bigint AND r.contact_id = contacts.id AND ${reportWhere[type].where})`;
+  },
+
   /** One page of a report type's recipients, latest first, with how many there are. */
   async recipients(db: Db, campaignId: string, type: CampaignReportType, page: number, size: number) {
     const { where, at } = reportWhere[type];

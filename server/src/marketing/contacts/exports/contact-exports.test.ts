@@ -9,6 +9,7 @@ import { marketingEngineOf } from '../../../engine/interfaces.ts';
 import { signUp, type TestAccount } from '../../../testing/accounts.ts';
 import { useTestApp } from '../../../testing/app.ts';
 import { databases } from '../../../testing/databases.ts';
+import { createReportService } from '../../campaigns/reports/report-service.ts';
 import { companyDoorOf } from '../../company-door.ts';
 import { createContactService } from '../contact-service.ts';
 import { createSegmentService } from '../segments/segment-service.ts';
@@ -37,6 +38,7 @@ describe.each(databases)('contact exports on $name', (database) => {
         company: companyDoorOf(t.accounts.companies),
         engine: marketingEngineOf(t.engine),
         segmentCondition: segments.segmentCondition,
+        reportCondition: createReportService({ db: t.db }).reportCondition,
       }),
       notify: createNotificationStore(t.db).notify,
       dir: mkdtempSync(join(tmpdir(), 'contact-exports-')),
@@ -99,6 +101,33 @@ describe.each(databases)('contact exports on $name', (database) => {
     expect(rows[0]).toMatch(/^zoe@example\.test,Zoë,,,"Lyon, France",subscribed,console,VIP,/);
     // A formula is written inert; a phone number stays as it is.
     expect(rows[1]).toContain(`max@example.test,,"'=HYPERLINK(""x"")",+33 6 12,`);
+  });
+
+  it("exports the recipients of one report type of a campaign (§9), of the company's own campaigns only", async () => {
+    const made = await t.post('/v1/email-marketing', a.token, { name: 'Reported' });
+    expect(made.statusCode, made.body).toBe(201);
+    const campaign = made.json().data.id;
+    // As the send records them, and the report follower stamps them from the engine's events.
+    const recorded = await t.db.query(
+      `INSERT INTO campaign_recipients (campaign_id, contact_id, batch, delivered_at, opened_at)
+       SELECT $1, c.id, 0, now(), CASE WHEN c.email = 'zoe@example.test' THEN now() END
+       FROM contacts c JOIN campaigns k ON k.id = $1 AND k.company_id = c.company_id RETURNING contact_id`,
+      [campaign],
+    );
+    expect(recorded).toHaveLength(2);
+    const opened = csvLines((await exported(a, { campaign, report: 'opened' })).body);
+    expect(opened.slice(1).map((row) => row.split(',')[0])).toEqual(['zoe@example.test']);
+    const notOpened = csvLines((await exported(a, { campaign, report: 'notopen' })).body);
+    expect(notOpened.slice(1).map((row) => row.split(',')[0])).toEqual(['max@example.test']);
+    // Another company's campaign is not found; a report filter names both the campaign and the type.
+    const snooped = await t.post('/v1/contacts/export', b.token, { campaign, report: 'opened' });
+    expect(snooped.statusCode).toBe(404);
+    expect(snooped.json().message).toBe('Campaign not found');
+    const half = await t.post('/v1/contacts/export', a.token, { campaign });
+    expect(half.json().message).toBe('The report is Invalid');
+    expect((await t.post('/v1/contacts/export', a.token, { campaign, report: 'everyone' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('exports a label as XLSX', async () => {
@@ -178,6 +207,7 @@ describe.each(databases)('contact exports on $name', (database) => {
       company: companyDoorOf(t.accounts.companies),
       engine: marketingEngineOf(t.engine),
       segmentCondition: segments.segmentCondition,
+      reportCondition: createReportService({ db: t.db }).reportCondition,
     });
     const seen: string[] = [];
     for await (const page of service.inPages(companyC, {}, 4))

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
+import type { CampaignReportType } from '@app/contract/marketing/campaign-messages';
 import type {
   ContactExport,
   ContactExportFilter,
@@ -21,6 +22,8 @@ export interface ContactExportServiceDeps {
   company: CompanyDoor;
   /** Throws the segment's not-found error when the company has no such segment. */
   segmentCondition: (companyId: string, id: string) => Promise<unknown>;
+  /** Throws the campaign's not-found error when the company has no such campaign. */
+  reportCondition: (companyId: string, campaignId: string, type: CampaignReportType) => Promise<unknown>;
 }
 
 export type ContactExportService = ReturnType<typeof createContactExportService>;
@@ -63,7 +66,15 @@ export function createContactExportService(deps: ContactExportServiceDeps) {
           'A field filter takes a field and a value',
         );
       }
+      if ((filter.campaign === undefined) !== (filter.report === undefined)) {
+        throw invalidField(
+          filter.campaign === undefined ? 'campaign' : 'report',
+          'A report filter takes a campaign and one of its report types',
+        );
+      }
       if (filter.segment) await deps.segmentCondition(companyId, filter.segment);
+      if (filter.campaign && filter.report)
+        await deps.reportCondition(companyId, filter.campaign, filter.report);
       if (
         filter.field !== undefined &&
         !(builtInFieldTags as readonly string[]).includes(filter.field) &&

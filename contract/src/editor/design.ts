@@ -258,6 +258,11 @@ export const designGlobal = z.object({
   linkColor: color,
   /** The line mail clients show after the subject; hidden in the message. */
   preheader: z.string().max(250),
+  /**
+   * §3's show-view-in-browser-link flag: a "View in browser" line above the content, linking to the
+   * reader's own copy ({{view_in_browser_url}}, which a campaign send fills in). Off when absent.
+   */
+  viewInBrowserLink: z.boolean().optional(),
 });
 
 /** The message fields stored on the engine template when the design is saved. */

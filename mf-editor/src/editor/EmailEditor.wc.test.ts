@@ -162,6 +162,10 @@ describe('EmailEditor', () => {
     // The page keeps the subject, sender and preheader: Global Setting does not offer them.
     expect(heading()).to.equal('Global Setting');
     expect(q('[data-testid="settings"]')?.textContent).to.not.contain('Message');
+    // §3's view-in-browser flag is the campaign's to set.
+    expect(q('[data-testid="settings"]')?.textContent).to.contain(
+      'Show a "View in browser" link above the content',
+    );
     q('[data-testid="palette"] [data-block-type="text"]')?.click();
     await until(() => q('[data-testid="canvas"] [data-block-type="text"]'));
     expect(status()).to.equal('Unsaved changes');

@@ -141,6 +141,13 @@ function GlobalSettings() {
         value={global.linkColor}
         onChange={(linkColor) => store.updateGlobal({ linkColor })}
       />
+      {!messageFields && (
+        <SwitchField
+          label={labels.viewInBrowserLink}
+          checked={global.viewInBrowserLink ?? false}
+          onChange={(viewInBrowserLink) => store.updateGlobal({ viewInBrowserLink })}
+        />
+      )}
       {messageFields && (
         <>
           <TextField

@@ -223,6 +223,16 @@ describe('blocks', () => {
   });
 });
 
+describe('global settings', () => {
+  it('shows a view-in-browser line above the content only when the flag is on, not click-tracked', () => {
+    const on = designToMjml({ ...design(), global: { ...design().global, viewInBrowserLink: true } }, urls);
+    expect(on.mjml).toMatch(
+      /<mj-body[^>]*><mj-section[^>]*><mj-column><mj-text[^>]*><a href="\{\{view_in_browser_url\}\}" data-msys-clicktrack="0">View in browser<\/a>/,
+    );
+    expect(mjmlOf().mjml).not.toContain('View in browser');
+  });
+});
+
 describe('rows of columns', () => {
   const column = (width: number, blocks: DesignBlock[]) => ({
     width,

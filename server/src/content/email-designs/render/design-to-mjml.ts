@@ -7,6 +7,21 @@ import { colourOrNone } from './blocks/text-style.ts';
 import { attr, element, text } from './markup.ts';
 import type { RenderedDesign } from './render-design.ts';
 
+/** §3's view-in-browser line: the reader's own copy, not click-tracked (opening it is no click on the mail). */
+const viewInBrowserSection = element(
+  'mj-section',
+  { padding: '8px 20px' },
+  element(
+    'mj-column',
+    {},
+    element(
+      'mj-text',
+      { align: 'center', 'font-size': '12px', padding: '0' },
+      '<a href="{{view_in_browser_url}}" data-msys-clicktrack="0">View in browser</a>',
+    ),
+  ),
+);
+
 /** The class of blocks hidden on phones (below MJML's 480px breakpoint). */
 const hiddenOnMobile = 'hide-on-mobile';
 
@@ -91,7 +106,7 @@ export function designToMjml(design: EmailDesign, urls: GeneratorUrls): DesignMj
   const body = element(
     'mj-body',
     { width: `${design.global.width}px`, 'background-color': colourOrNone(design.global.background) },
-    sections.join('\n'),
+    (design.global.viewInBrowserLink ? viewInBrowserSection : '') + sections.join('\n'),
   );
   return { mjml: `<mjml>${head(design)}${body}</mjml>`, findings, assets };
 }

@@ -1,6 +1,6 @@
 import { axeViolations, choose, runAdminIn, screenshots } from './helpers.ts';
 import { deliveredTo, labelWith, platformHost, validatedCampaignSender } from './support/campaign-sender.ts';
-import { deliveringProductionAccount } from './support/email-editor.ts';
+import { deliveringProductionAccount, dragBlock } from './support/email-editor.ts';
 import { expect, test } from './support/engine-server.ts';
 import { sessionHeaders } from './support/verified-domain.ts';
 
@@ -75,6 +75,17 @@ test('A/B test: two subjects tried on half the readers, then the one picked sent
   await abForm.getByLabel('Wait before the winner (hours)').fill('2');
   await abForm.getByRole('button', { name: 'Save the A/B test' }).click();
   await expect(page.getByText('The A/B test settings are saved.')).toBeVisible();
+  // Version B's own content: a copy of A's, with a text block more.
+  await choose(page, 'Compose the content of', 'Version B');
+  await page.getByRole('button', { name: 'Give version B its own content' }).click();
+  await expect(page.getByText("Version B has its own content now, a copy of A's to change.")).toBeVisible();
+  await expect(editor.getByTestId('canvas').locator('[data-block-type="html"]')).toBeVisible({
+    timeout: 30_000,
+  });
+  await dragBlock(page, 'text');
+  await editor.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The content of version B is saved.')).toBeVisible();
+  await expect(abForm.getByText('Version B has its own content (in the Content panel).')).toBeVisible();
   await expect(ready).toHaveText('Ready to send: nothing is missing.');
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'ab-test-composer');
@@ -99,6 +110,11 @@ test('A/B test: two subjects tried on half the readers, then the one picked sent
   const test = await subjects();
   expect(test.filter((subject) => subject?.startsWith('Hello reader'))).toHaveLength(3);
   expect(test.filter((subject) => subject?.startsWith('Big news for reader'))).toHaveLength(2);
+  // Each version with its own content: B's text block is in B's mails only.
+  const mails = (await Promise.all(readers.map((to) => deliveredTo(engine, to)))).flat();
+  const withText = (mail: string) => mail.includes('Thanks for being with us');
+  expect(mails.filter((mail) => mail.startsWith('Big news')).every(withText)).toBe(true);
+  expect(mails.filter((mail) => mail.startsWith('Hello reader')).some(withText)).toBe(false);
   await expect(results.getByRole('row')).toHaveCount(3);
   await expect(results.getByRole('row').filter({ hasText: 'Big news for {{firstname}}' })).toContainText('2');
   expect(await axeViolations(page)).toEqual([]);

@@ -13,7 +13,11 @@ import { serverMessage } from '../server-message.ts';
 interface VersionFields {
   subject: string;
   senderName: string;
-  content: Settings['versions'][number]['content'];
+  /**
+   * The version's place among the saved ones: its own content is read from there when the form is
+   * saved (the Content panel changes it meanwhile); undefined for a version added here.
+   */
+  saved: number | undefined;
 }
 
 const metricOptions = [
@@ -29,8 +33,8 @@ function wholeIn(text: string, min: number, max: number): number | undefined {
 
 /**
  * An A/B test's settings in the composer (§5): versions B to D, each with its own subject or sender
- * name (a version's own content is the API's: `ab.versions[].content`), the test share, the wait and
- * what decides the winner.
+ * name (its own content is composed in the Content panel), the test share, the wait and what decides
+ * the winner.
  */
 export function AbSettings({
   campaign,
@@ -41,10 +45,10 @@ export function AbSettings({
 }) {
   const { ab } = campaign;
   const [versions, setVersions] = useState<VersionFields[]>(
-    ab.versions.map((version) => ({
+    ab.versions.map((version, saved) => ({
       subject: version.subject ?? '',
       senderName: version.senderName ?? '',
-      content: version.content,
+      saved,
     })),
   );
   const [share, setShare] = useState(String(ab.testShare));
@@ -54,6 +58,8 @@ export function AbSettings({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const contentOf = (version: VersionFields) =>
+    version.saved === undefined ? undefined : ab.versions[version.saved]?.content;
   const change = (index: number, fields: Partial<VersionFields>) =>
     setVersions((current) => current.map((one, at) => (at === index ? { ...one, ...fields } : one)));
 
@@ -78,16 +84,21 @@ export function AbSettings({
         try {
           await save({
             ab: {
-              versions: versions.map((version) => ({
-                ...(version.subject.trim() ? { subject: version.subject.trim() } : {}),
-                ...(version.senderName.trim() ? { senderName: version.senderName.trim() } : {}),
-                ...(version.content ? { content: version.content } : {}),
-              })),
+              versions: versions.map((version) => {
+                const content = contentOf(version);
+                return {
+                  ...(version.subject.trim() ? { subject: version.subject.trim() } : {}),
+                  ...(version.senderName.trim() ? { senderName: version.senderName.trim() } : {}),
+                  ...(content ? { content } : {}),
+                };
+              }),
               testShare,
               waitHours,
               metric,
             },
           });
+          // Saved in this order: each version's content is now at its own place.
+          setVersions((current) => current.map((version, saved) => ({ ...version, saved })));
           showToast({ type: 'success', message: 'The A/B test settings are saved.' });
         } catch (error) {
           setFailure(serverMessage(error));
@@ -98,8 +109,8 @@ export function AbSettings({
     >
       <FormError message={failure} />
       <p className="muted">
-        Version A is the campaign as composed above. Each other version changes its subject or sender name;
-        leave a field empty to keep A's.
+        Version A is the campaign as composed above. Each other version changes its subject, sender name or
+        content (in the Content panel); leave a field empty to keep A's.
       </p>
       {versions.map((version, index) => {
         const name = abVersionNames[index + 1];
@@ -119,7 +130,9 @@ export function AbSettings({
               value={version.senderName}
               onChange={(event) => change(index, { senderName: event.target.value })}
             />
-            {version.content ? <p className="muted">Version {name} has its own content.</p> : null}
+            {contentOf(version) ? (
+              <p className="muted">Version {name} has its own content (in the Content panel).</p>
+            ) : null}
             {versions.length > 1 ? (
               <Button
                 size="small"
@@ -138,7 +151,7 @@ export function AbSettings({
             size="small"
             variant="secondary"
             onClick={() =>
-              setVersions((current) => [...current, { subject: '', senderName: '', content: undefined }])
+              setVersions((current) => [...current, { subject: '', senderName: '', saved: undefined }])
             }
           >
             Add version {abVersionNames[versions.length + 1]}

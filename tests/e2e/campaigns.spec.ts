@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { axeViolations, choose, runAdminIn, screenshots } from './helpers.ts';
+import { axeViolations, choose, exportFromNotification, runAdminIn, screenshots } from './helpers.ts';
 import {
   deliveredTo,
   labelWith,
@@ -237,18 +237,9 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(report.getByRole('table', { name: 'Unsubscribed recipients' })).toContainText(ana ?? '');
   // The whole list as a file, written in the background like the Contact Book's exports.
   await report.getByRole('button', { name: 'Export', exact: true }).click();
-  await page.locator('sl-dialog[open]').getByRole('button', { name: 'Export' }).click();
-  await expect(
-    page.getByText('Your export is being processed, you will get a notification when it is ready'),
-  ).toBeVisible();
-  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
-  await expect(bell).toBeVisible({ timeout: 30_000 });
-  await bell.click();
-  const notifications = page.getByRole('region', { name: 'Notifications' });
-  await expect(notifications).toContainText('Your contact export is ready: 1 contact.');
-  const exporting = page.waitForEvent('download');
-  await notifications.getByRole('button', { name: 'Download' }).click();
-  const exported = (await readFile((await (await exporting).path()) ?? '', 'utf8')).split('\r\n');
+  const exported = (await exportFromNotification(page, 'Your contact export is ready: 1 contact.')).split(
+    '\r\n',
+  );
   expect(exported.filter((line) => line.includes('@'))).toEqual([
     expect.stringMatching(new RegExp(`^${ana},ana,`)),
   ]);

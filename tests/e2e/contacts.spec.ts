@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import {
   axeViolations,
   createConfirmedAccount,
+  exportFromNotification,
   runAdminIn,
   screenshots,
   signInToConsole,
@@ -218,18 +219,7 @@ test('contacts: a messy CSV imported by drag and drop, its progress, the rejecte
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const exportDialog = page.locator('sl-dialog[open]');
   await exportDialog.getByLabel('Format').selectOption('csv');
-  await exportDialog.getByRole('button', { name: 'Export' }).click();
-  await expect(
-    page.getByText('Your export is being processed, you will get a notification when it is ready'),
-  ).toBeVisible();
-  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
-  await expect(bell).toBeVisible({ timeout: 30_000 });
-  await bell.click();
-  const notifications = page.getByRole('region', { name: 'Notifications' });
-  await expect(notifications).toContainText('Your contact export is ready: 1 contact.');
-  const exporting = page.waitForEvent('download');
-  await notifications.getByRole('button', { name: 'Download' }).click();
-  const exported = await readFile((await (await exporting).path()) ?? '', 'utf8');
+  const exported = await exportFromNotification(page, 'Your contact export is ready: 1 contact.');
   expect(exported).toContain('email,firstname,lastname,phone,home_city,status');
   expect(exported).toContain('bo@example.test,Bo,,,Porto,subscribed,console,VIP,');
   expect(exported).not.toContain('ana@example.test');

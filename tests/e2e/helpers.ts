@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
@@ -134,4 +135,23 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 /** Picks an option of a labelled select (the kit's SelectField, a native select) inside `scope`. */
 export async function choose(scope: Page | Locator, label: string, option: string): Promise<void> {
   await scope.getByRole('combobox', { name: label }).selectOption({ label: option });
+}
+
+/**
+ * Confirms the open Export dialog, waits for the §8 export notice, then downloads the
+ * file from the header's notification saying `ready`: its text.
+ */
+export async function exportFromNotification(page: Page, ready: string): Promise<string> {
+  await page.locator('sl-dialog[open]').getByRole('button', { name: 'Export' }).click();
+  await expect(
+    page.getByText('Your export is being processed, you will get a notification when it is ready'),
+  ).toBeVisible();
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible({ timeout: 30_000 });
+  await bell.click();
+  const notifications = page.getByRole('region', { name: 'Notifications' });
+  await expect(notifications).toContainText(ready);
+  const exporting = page.waitForEvent('download');
+  await notifications.getByRole('button', { name: 'Download' }).click();
+  return readFile((await (await exporting).path()) ?? '', 'utf8');
 }

@@ -221,26 +221,12 @@ export const rowBlock = base('row', {
 });
 
 export const designBlock = z.discriminatedUnion('type', [
-  textBlock,
-  contentBlock,
-  imageBlock,
-  buttonBlock,
-  downloadBlock,
-  socialBlock,
-  separatorBlock,
+  ...columnBlock.options,
   catalogBlock,
   imageTextButtonBlock,
   imageTextBlock,
-  htmlBlock,
-  videoBlock,
-  tableBlock,
   voucherBlock,
   headerBlock,
-  chartBlock,
-  barcodeBlock,
-  qrcodeBlock,
-  countdownBlock,
-  calendarBlock,
   rowBlock,
 ]);
 export type DesignBlock = z.infer<typeof designBlock>;

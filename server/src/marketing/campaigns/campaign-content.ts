@@ -5,7 +5,7 @@ import { escapeHtml } from '../../html-escape.ts';
 import type { CompanyDoor } from '../company-door.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
 import type { CampaignRow, FrozenContent } from './campaign-store.ts';
-import { utmTagsOf, withUtm } from './utm-links.ts';
+import { utmTagsOf, withUtm, withUtmInText } from './utm-links.ts';
 
 /** The campaign's id on the engine's transmissions, messages and events. */
 export const engineCampaignId = (campaignId: string) => `campaign-${campaignId}`;
@@ -58,15 +58,15 @@ export async function campaignMail(
     () => undefined,
   );
   if (!parts) return campaignRefusals.unrenderable;
-  const html = (await deps.company.autoLinkUtm(campaign.company_id))
-    ? withUtm(parts.html, utmTagsOf(campaign.name))
-    : parts.html;
+  const utm = (await deps.company.autoLinkUtm(campaign.company_id)) ? utmTagsOf(campaign.name) : undefined;
+  const html = utm ? withUtm(parts.html, utm) : parts.html;
+  const text = utm && parts.text !== undefined ? withUtmInText(parts.text, parts.html, utm) : parts.text;
   const replyTo = campaign.reply_to ?? sender.replyTo;
   return {
     from: { email: sender.email, name: sender.name },
     ...(replyTo ? { replyTo } : {}),
     subject: campaign.subject,
     html: withPreheader(html, campaign.preheader),
-    ...(parts.text === undefined ? {} : { text: parts.text }),
+    ...(text === undefined ? {} : { text }),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utmTagsOf, withUtm } from './utm-links.ts';
+import { utmTagsOf, withUtm, withUtmInText } from './utm-links.ts';
 
 const tags = utmTagsOf('Black Friday');
 
@@ -23,5 +23,16 @@ describe("the team's autoLinkUtm on a campaign's links", () => {
       '<a href="https://exa mple.test">Broken</a>',
     ];
     for (const html of kept) expect(withUtm(html, tags)).toBe(html);
+  });
+
+  it("tags the text part's links like the html's, but its unsubscribe link", () => {
+    const html =
+      '<a href="https://shop.test/sale">Sale</a><a href="https://shop.test/bye" data-msys-unsubscribe="1">Unsubscribe</a>';
+    const text =
+      'Sale [https://shop.test/sale]\nUnsubscribe [https://shop.test/bye]\nYours [{{preferences_url}}]';
+    expect(withUtmInText(text, html, tags)).toBe(
+      'Sale [https://shop.test/sale?utm_source=newsletter&utm_medium=email&utm_campaign=Black+Friday]\n' +
+        'Unsubscribe [https://shop.test/bye]\nYours [{{preferences_url}}]',
+    );
   });
 });

@@ -119,13 +119,27 @@ export function createRecipientPageService(deps: RecipientPageDeps) {
       ]),
     );
 
-  async function limitMessages(found: Reader, kind: 'reply' | 'forward') {
-    const since = new Date(clock.now().getTime() - 24 * 3600_000);
-    const sent = await readerMessageStore.countSince(db, found.campaign.id, found.ref.contactId, kind, since);
-    if (sent >= readerMessagesPerDay) {
+  /**
+   * Sends one of the reader's messages of `kind` within the daily limit: the slot is taken first (two
+   * posts at once cannot both pass the limit) and given back when the mail could not go out.
+   */
+  async function withinLimit(found: Reader, kind: 'reply' | 'forward', send: () => Promise<unknown>) {
+    const now = clock.now();
+    const slot = await readerMessageStore.reserve(
+      db,
+      { campaignId: found.campaign.id, contactId: found.ref.contactId, kind },
+      { since: new Date(now.getTime() - 24 * 3600_000), at: now, limit: readerMessagesPerDay },
+    );
+    if (slot === undefined) {
       throw new ReaderRefusal(
         `You can send at most ${readerMessagesPerDay} of these a day. Please try again tomorrow.`,
       );
+    }
+    try {
+      await send();
+    } catch (error) {
+      await readerMessageStore.release(db, slot);
+      throw error;
     }
   }
 
@@ -203,16 +217,16 @@ export function createRecipientPageService(deps: RecipientPageDeps) {
       const { campaign, email } = subscriber(found);
       const mail = await mailOf(found);
       if (!mail) throw new ReaderRefusal('This email can no longer be answered here.');
-      await limitMessages(found, 'reply');
-      await deps.mailer.send({
-        to: mail.replyTo ?? mail.from.email,
-        replyTo: email,
-        subject: `Reply to "${mail.subject}" from ${email}`,
-        text: `${email} replied to your campaign "${campaign.name}":\n\n${message}\n`,
-        html: `<p>${escapeHtml(email)} replied to your campaign "${escapeHtml(campaign.name)}":</p>
+      await withinLimit(found, 'reply', () =>
+        deps.mailer.send({
+          to: mail.replyTo ?? mail.from.email,
+          replyTo: email,
+          subject: `Reply to "${mail.subject}" from ${email}`,
+          text: `${email} replied to your campaign "${campaign.name}":\n\n${message}\n`,
+          html: `<p>${escapeHtml(email)} replied to your campaign "${escapeHtml(campaign.name)}":</p>
 <p style="white-space:pre-wrap">${escapeHtml(message)}</p>`,
-      });
-      await readerMessageStore.record(db, campaign.id, found.ref.contactId, 'reply', clock.now());
+        }),
+      );
     },
 
     /**
@@ -223,24 +237,24 @@ export function createRecipientPageService(deps: RecipientPageDeps) {
       const { campaign } = subscriber(found);
       const sent = campaign.frozen && (await mailOf(found));
       if (!sent) throw new ReaderRefusal('Only a sent email can be forwarded.');
-      await limitMessages(found, 'forward');
-      try {
-        await deps.engine.submitCampaignBatch(campaign.company_id, {
-          key: `${engineCampaignId(campaign.id)}-forward-${randomUUID()}`,
-          campaignId: `${engineCampaignId(campaign.id)}-forward`,
-          content: sent,
-          recipients: [
-            { address: friend, data: deps.links.of({ campaignId: campaign.id, contactId: nobody }) },
-          ],
-          openTracking: false,
-          clickTracking: false,
-        });
-      } catch (error) {
-        if (error instanceof CampaignBatchRefused)
-          throw new ReaderRefusal('The email could not be forwarded.');
-        throw error;
-      }
-      await readerMessageStore.record(db, campaign.id, found.ref.contactId, 'forward', clock.now());
+      await withinLimit(found, 'forward', async () => {
+        try {
+          await deps.engine.submitCampaignBatch(campaign.company_id, {
+            key: `${engineCampaignId(campaign.id)}-forward-${randomUUID()}`,
+            campaignId: `${engineCampaignId(campaign.id)}-forward`,
+            content: sent,
+            recipients: [
+              { address: friend, data: deps.links.of({ campaignId: campaign.id, contactId: nobody }) },
+            ],
+            openTracking: false,
+            clickTracking: false,
+          });
+        } catch (error) {
+          if (error instanceof CampaignBatchRefused)
+            throw new ReaderRefusal('The email could not be forwarded.');
+          throw error;
+        }
+      });
     },
   };
 }

@@ -73,6 +73,21 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
   const batchSize = deps.batchSize ?? defaultBatchSize;
 
   /**
+   * The voucher codes of a batch's contacts, by contact: those who joined the list's label since the
+   * codes were drawn get theirs now (a batch sent again finds them drawn already).
+   */
+  async function codesFor(companyId: string, listId: string, contactIds: readonly string[]) {
+    const codes = await voucherStore.codesOf(db, listId, contactIds);
+    const without = contactIds.filter((id) => !codes.has(id));
+    const list = without.length > 0 ? await voucherStore.get(db, companyId, listId) : undefined;
+    if (!list?.label_id) return codes;
+    const joined = await deps.audiences.inLabel(companyId, list.label_id, without);
+    if (joined.length === 0) return codes;
+    await voucherStore.give(db, list, joined);
+    return voucherStore.codesOf(db, listId, contactIds);
+  }
+
+  /**
    * Has the engine accept a batch under its key, each version's contacts as one acceptance (an A/B
    * test's batch holds several), then marks the batch accepted.
    */
@@ -89,8 +104,8 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
       throw error;
     });
     const codes = campaign.voucher_list_id
-      ? await voucherStore.codesOf(
-          db,
+      ? await codesFor(
+          campaign.company_id,
           campaign.voucher_list_id,
           picked.map(({ member }) => member.id),
         )

@@ -60,9 +60,13 @@ describe.each(databases)('vouchers on $name', (database) => {
     );
   });
 
-  it("fills each recipient's {{voucher}} with its own code", async () => {
+  it("fills each recipient's {{voucher}} with its own code, one drawn at the send for a later joiner", async () => {
     const list = (await t.post('/v1/utils/vouchers', a.token, { name: 'Send', labelId: members })).json()
       .data;
+    expect(list.codes).toBe(3);
+    const joiner = await contact(a, { email: 'vd@voucher.test' });
+    const joined = await t.post(`/v1/contacts/label/${members}/members`, a.token, { contactIds: [joiner] });
+    expect(joined.statusCode, joined.body).toBe(200);
     const sender = await validatedSender(t.db, a.companyId, 'news@acme.test');
     const made = await campaign(a, {
       name: 'Codes',
@@ -84,14 +88,18 @@ describe.each(databases)('vouchers on $name', (database) => {
       'SELECT rcpt_to, raw FROM messages WHERE company_id = $1 AND campaign_id = $2 ORDER BY rcpt_to',
       [a.companyId, `campaign-${made.id}`],
     );
-    expect(rows).toHaveLength(3);
+    expect(rows).toHaveLength(4);
     const codes = new Set<string>();
     for (const row of rows) {
       const { code } = await t.getData(`/v1/utils/vouchers/${list.id}/find?email=${row.rcpt_to}`, a.token);
       expect(Buffer.from(row.raw).toString()).toContain(`Your code: ${code}`);
       codes.add(code);
     }
-    expect(codes.size).toBe(3);
+    expect(codes.size).toBe(4);
+    expect((await t.getData('/v1/utils/vouchers', a.token)).items[0]).toMatchObject({
+      id: list.id,
+      codes: 4,
+    });
     // A deleted list leaves the campaign without one.
     expect((await t.call('DELETE', `/v1/utils/vouchers/${list.id}`, a.token)).statusCode).toBe(200);
     expect((await t.getData(`/v1/email-marketing/${made.id}`, a.token)).voucherListId).toBeNull();

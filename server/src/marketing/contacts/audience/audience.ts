@@ -143,6 +143,17 @@ export function createAudiences(deps: {
     count: async (companyId: string, choice: AudienceChoice): Promise<number> =>
       segmentStore.count(db, companyId, await conditionOf(companyId, choice)),
 
+    /** Those of the contacts `ids` who are in the company's label `labelId` now. */
+    async inLabel(companyId: string, labelId: string, ids: readonly string[]): Promise<string[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.query<{ id: string }>(
+        `SELECT contact_id::text AS id FROM contact_label_members
+         WHERE company_id = $1 AND label_id = $2 AND contact_id = ANY($3::bigint[])`,
+        [companyId, labelId, ids],
+      );
+      return rows.map((row) => row.id);
+    },
+
     /** One contact of the company as a member, whatever its status: a test send with its data. */
     async member(companyId: string, contactId: string): Promise<AudienceMember | undefined> {
       const [rows, tags] = await Promise.all([

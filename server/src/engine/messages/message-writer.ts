@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { copyNullable, copyText } from '../../db/copy-text.ts';
 import { type Db, notify } from '../../db/db.ts';
 import { deleteInSlices } from '../../db/delete-in-slices.ts';
+import { timeOrderedUuid } from '../../db/time-ordered-uuid.ts';
 import type { MessageEnvironment } from './message-reader.ts';
 
 /** One recipient's message, composed and ready for the delivery workers. */
@@ -203,7 +203,7 @@ async function* queuedLines(batch: QueuedBatch): AsyncGenerator<string> {
       recipient.metadata === undefined && recipient.tags === undefined
         ? sharedOptions
         : copyText(optionsOf(recipient));
-    lines += `${randomUUID()}\t${shared}\t${copyText(recipient.return_path ?? batch.returnPath)}\t${copyText(recipient.address.email)}\t\t${tail}\t${options}\t${copyText(JSON.stringify(recipient))}\t${at}\t${at}\n`;
+    lines += `${timeOrderedUuid()}\t${shared}\t${copyText(recipient.return_path ?? batch.returnPath)}\t${copyText(recipient.address.email)}\t\t${tail}\t${options}\t${copyText(JSON.stringify(recipient))}\t${at}\t${at}\n`;
     rows += 1;
     // A slice ends at 1,000 rows or 1 MB of text, whichever comes first (substitution data may be large).
     if (rows === queuedRowsPerSlice || lines.length > copyCharsPerSlice) {
@@ -266,7 +266,7 @@ function queuedStatements(batches: readonly (QueuedBatch & { payloads: QueuedPay
  * Inserts transmissions' queued recipients through `tx`: production rows due now with no raw message
  * yet, then announces them once to the delivery workers. On PostgreSQL one COPY, its rows made while
  * it runs; elsewhere one statement for many batches (at most 10,000 rows each). The message ids are
- * made here, at acceptance: nothing before the first event refers to them.
+ * made here, at acceptance (time-ordered on PostgreSQL): nothing before the first event refers to them.
  */
 export async function insertQueued(tx: Db, batches: readonly QueuedBatch[]): Promise<void> {
   if (tx.copyFrom) await tx.copyFrom(copyQueuedSql, linesOfBatches(batches));

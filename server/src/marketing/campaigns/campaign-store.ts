@@ -361,7 +361,11 @@ export const campaignStore = {
     (await db.maybeOne<{ status: CampaignStatus }>('SELECT status FROM campaigns WHERE id = $1', [id]))
       ?.status,
 
-  /** Records batch `batch` (its contacts, pending) and moves the walk past it. */
+  /**
+   * Records batch `batch` (its contacts, pending) and moves the walk past it, in the transaction `tx` that
+   * holds the campaign's row ({@link position}): recipients have no foreign key (migration 061), and a
+   * deletion waits for this transaction, then takes them along.
+   */
   async recordBatch(
     tx: Db,
     id: string,

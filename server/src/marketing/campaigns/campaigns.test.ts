@@ -67,6 +67,32 @@ describe.each(databases)('campaigns on $name', (database) => {
     expect(counted.json().data).toEqual({ count: 3 });
   });
 
+  it('counts a label alone as its members who may be mailed, as they join, leave, unsubscribe or are deleted', async () => {
+    const [ann, ben, cat, dan] = [
+      await contact(a, { email: 'ann@alone.test' }),
+      await contact(a, { email: 'ben@alone.test' }),
+      await contact(a, { email: 'cat@alone.test' }),
+      await contact(a, { email: 'dan@alone.test' }),
+    ];
+    const alone = await label(a, 'Alone', [ann, ben, cat, dan]);
+    const made = await ready(alone);
+    const count = async () =>
+      (await t.post(`/v1/email-marketing/${made.id}/count-recipient`, a.token)).json().data.count;
+    expect(await count()).toBe(4);
+    await t.post('/v1/contacts/unsubscribe', a.token, { email: 'ben@alone.test' });
+    expect(await count()).toBe(3);
+    expect((await t.call('DELETE', `/v1/contacts/${cat}`, a.token)).statusCode).toBe(200);
+    expect(await count()).toBe(2);
+    await t.call('DELETE', `/v1/contacts/label/${alone}/members`, a.token, { contactIds: [dan, ben] });
+    expect(await count()).toBe(1);
+    await t.post('/v1/contacts/resubscribe', a.token, { email: 'ben@alone.test' });
+    await t.post('/v1/contacts/unsubscribe', a.token, { email: 'dan@alone.test' });
+    await t.post(`/v1/contacts/label/${alone}/members`, a.token, { contactIds: [ben, dan] });
+    expect(await count()).toBe(2);
+    // Another company cannot count it.
+    expect((await t.post(`/v1/email-marketing/${made.id}/count-recipient`, b.token)).statusCode).toBe(404);
+  });
+
   it('sends to each contact of the audience once, with its own data, as non-transactional mail', async () => {
     const ids = [
       await contact(a, { email: 'ana@send.test', firstname: 'Ana' }),
@@ -95,6 +121,41 @@ describe.each(databases)('campaigns on $name', (database) => {
     expect(row.transactional).toBe(false);
     // Nothing more to do: the send is over.
     expect(await runner().runDue()).toBe(0);
+  });
+
+  it("takes a sent campaign's recipients along when it is deleted, or its company is", async () => {
+    const recipients = async (campaignId: string) =>
+      (
+        await t.db.one<{ count: number }>(
+          'SELECT count(*)::int AS count FROM campaign_recipients WHERE campaign_id = $1',
+          [campaignId],
+        )
+      ).count;
+    const c = await engineAccount(t.app, t.db, 'leaving');
+    const senderC = await validatedSender(t.db, c.companyId, 'news@acme.test');
+    const sent: string[] = [];
+    for (const account of [a, c]) {
+      const ids = [
+        await contact(account, { email: 'one@gone.test' }),
+        await contact(account, { email: 'two@gone.test' }),
+      ];
+      const made = await campaign(account, {
+        name: 'Going',
+        subject: 'Going',
+        senderId: account === a ? senderA : senderC,
+        labels: [await label(account, 'Going', ids)],
+        content: { html },
+      });
+      expect((await t.post(`/v1/email-marketing/${made.id}/send`, account.token, {})).statusCode).toBe(200);
+      expect(await runner().runDue()).toBe(1);
+      expect(await recipients(made.id)).toBe(2);
+      sent.push(made.id);
+    }
+    const [ofA = '', ofC = ''] = sent;
+    expect((await t.call('DELETE', `/v1/email-marketing/${ofA}`, a.token)).statusCode).toBe(200);
+    expect(await recipients(ofA)).toBe(0);
+    await t.db.query('DELETE FROM companies WHERE id = $1', [c.companyId]);
+    expect(await recipients(ofC)).toBe(0);
   });
 
   it('sends no contact twice when a worker dies after the engine took a batch and before recording it', async () => {

@@ -35,6 +35,7 @@ export function createRecipientLinks(deps: { secret: string; publicUrl: string }
     ref: RecipientRef,
     tags: readonly ReaderLinkTag[],
   ): Partial<Record<ReaderLinkTag, string>> => {
+    if (tags.length === 0) return {};
     const token = tokenOf(ref);
     return Object.fromEntries(tags.map((tag) => [tag, `${base}/email/${recipientPages[tag]}/${token}`]));
   };

@@ -15,7 +15,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { withUnsubscribeFooter } from '@app/contract/marketing/campaign-footer';
 import { createCompanyStore } from '../../server/src/accounts/company/company-store.ts';
 import { systemClock } from '../../server/src/clock.ts';
 import {
@@ -27,7 +26,6 @@ import { migrate } from '../../server/src/db/migrate.ts';
 import { openPgliteWorker } from '../../server/src/db/pglite-worker.ts';
 import { createEngine } from '../../server/src/engine/create-engine.ts';
 import { marketingEngineOf } from '../../server/src/engine/interfaces.ts';
-import { engineCampaignId } from '../../server/src/marketing/campaigns/campaign-content.ts';
 import { createCampaignRunner } from '../../server/src/marketing/campaigns/campaign-runner.ts';
 import { campaignStore } from '../../server/src/marketing/campaigns/campaign-store.ts';
 import { createRecipientLinks } from '../../server/src/marketing/campaigns/recipient-pages/recipient-links.ts';
@@ -38,16 +36,11 @@ import {
 } from '../../server/src/marketing/contacts/audience/audience.ts';
 import { createSegmentService } from '../../server/src/marketing/contacts/segments/segment-service.ts';
 import { senderDoorOf } from '../../server/src/marketing/senders/sender-door.ts';
-import { validatedSender } from '../../server/src/testing/senders.ts';
-import { addVerifiedSendingDomain } from '../../server/src/testing/sending-domains.ts';
+import { onceFigures, seedAudience, sendingCampaign } from './campaign-seed.ts';
 import { onOwnPostgres } from './own-database.ts';
 import { markdownTable, round, writeResults } from './report.ts';
 
 const contacts = Number(process.env.BENCH_CAMPAIGN_CONTACTS ?? 1_000_000);
-/** Every tenth contact is unsubscribed. */
-const mailable = contacts - Math.floor(contacts / 10);
-/** The composer's new campaign: its default design with the footer of links every campaign gets. */
-const content = { design: withUnsubscribeFooter(null, 'https://bench.test') };
 
 interface Figures {
   database: string;
@@ -63,43 +56,11 @@ interface Figures {
   unsubscribedMailed: number;
 }
 
-/** A production company on the UNLIMITED plan with a verified domain, a validated sender and the label's contacts. */
-async function seed(db: Db): Promise<{ companyId: string; labelId: string; senderId: string }> {
-  const companies = createCompanyStore(db);
-  const companyId = await companies.insert(db, { name: 'Campaign bench', phone: '', now: new Date() });
-  await db.transaction((tx) => companies.setPlan(tx, companyId, 'UNLIMITED'));
-  await db.query("UPDATE companies SET environment = 'production' WHERE id = $1", [companyId]);
-  await addVerifiedSendingDomain(db, companyId, 'bench.test');
-  const senderId = await validatedSender(db, companyId, 'news@bench.test');
-  const { id: labelId } = await db.one<{ id: string }>(
-    `INSERT INTO contact_labels (company_id, name, members, created_at) VALUES ($1, 'Everyone', $2, now())
-     RETURNING id::text AS id`,
-    [companyId, contacts],
-  );
-  // In slices of 100,000: one statement of a million rows holds PGlite's memory.
-  for (let from = 1; from <= contacts; from += 100_000) {
-    const to = Math.min(contacts, from + 99_999);
-    await db.query(
-      `WITH added AS (
-         INSERT INTO contacts (company_id, email, firstname, status, source, fields, created_at, updated_at)
-         SELECT $1, 'c' || g || '@bench' || (g % 97) || '.test', 'Name' || g,
-                CASE WHEN g % 10 = 0 THEN 'unsubscribed' ELSE 'subscribed' END, 'bench', '{}',
-                now() - g * interval '1 millisecond', now()
-         FROM generate_series($2::int, $3::int) g
-         RETURNING id)
-       INSERT INTO contact_label_members (label_id, contact_id, company_id, added_at)
-       SELECT $4, id, $1, now() FROM added`,
-      [companyId, from, to, labelId],
-    );
-  }
-  await db.exec('ANALYZE contacts; ANALYZE contact_label_members');
-  return { companyId, labelId, senderId };
-}
-
 async function measure(database: string, db: Db): Promise<Figures> {
   await migrate(db);
   console.log(`${database}: ${contacts.toLocaleString('en-US')} contacts…`);
-  const { companyId, labelId, senderId } = await seed(db);
+  const audience = await seedAudience(db, contacts);
+  const { companyId, labelId, mailable } = audience;
   const engine = createEngine(db, systemClock, (error) => console.error(error), {
     secret: 'campaign-bench',
     publicUrl: 'https://bench.test',
@@ -116,12 +77,12 @@ async function measure(database: string, db: Db): Promise<Figures> {
     name: 'Added this year',
     rules: { match: 'all', conditions: [{ kind: 'added', operator: 'inLastDays', value: 365 }] },
   });
-  /** The p95 (the slowest) of 5 counts of `audience`, each of which must be every mailable contact. */
-  const countP95 = async (audience: AudienceChoice) => {
+  /** The p95 (the slowest) of 5 counts of `counted`, each of which must be every mailable contact. */
+  const countP95 = async (counted: AudienceChoice) => {
     const times: number[] = [];
     for (let run = 0; run < 5; run += 1) {
       const started = performance.now();
-      const count = await audiences.count(companyId, audience);
+      const count = await audiences.count(companyId, counted);
       times.push(performance.now() - started);
       if (count !== mailable) throw new Error(`counted ${count} of ${mailable}`);
     }
@@ -129,25 +90,7 @@ async function measure(database: string, db: Db): Promise<Figures> {
   };
   const countP95Ms = await countP95(choice);
   const segmentCountP95Ms = await countP95({ ...none, segments: [everyone.id] });
-  const campaign = await campaignStore.insert(
-    db,
-    companyId,
-    {
-      name: 'Bench',
-      subject: 'Hello {{firstname}}',
-      preheader: '',
-      senderId,
-      replyTo: null,
-      categoryId: null,
-      content,
-      ab: null,
-      sendRate: null,
-      voucherListId: null,
-      ...choice,
-    },
-    new Date(),
-  );
-  await campaignStore.move(db, companyId, campaign.id, { from: ['DRAFT'], to: 'SENDING', now: new Date() });
+  const campaignId = await sendingCampaign(db, audience);
   const runner = createCampaignRunner({
     db,
     clock: systemClock,
@@ -172,17 +115,9 @@ async function measure(database: string, db: Db): Promise<Figures> {
   loop.disable();
   clearInterval(sampler);
   await engine.transmissions.stop();
-  const row = await campaignStore.get(db, companyId, campaign.id);
+  const row = await campaignStore.get(db, companyId, campaignId);
   if (row?.status !== 'SENT') throw new Error(`the campaign ended ${row?.status}: ${row?.error}`);
-  const once = await db.one<{ without: number; twice: number; unsubscribed: number }>(
-    `WITH sent AS (SELECT rcpt_to, count(*) AS n FROM messages WHERE company_id = $1 AND campaign_id = $2 GROUP BY rcpt_to)
-     SELECT (SELECT count(*)::int FROM contacts c WHERE c.company_id = $1 AND c.status = 'subscribed'
-               AND NOT EXISTS (SELECT 1 FROM sent WHERE sent.rcpt_to = c.email)) AS without,
-            (SELECT count(*)::int FROM sent WHERE n > 1) AS twice,
-            (SELECT count(*)::int FROM contacts c JOIN sent ON sent.rcpt_to = c.email
-             WHERE c.company_id = $1 AND c.status <> 'subscribed') AS unsubscribed`,
-    [companyId, engineCampaignId(campaign.id)],
-  );
+  const once = await onceFigures(db, companyId, campaignId);
   return {
     database,
     countP95Ms,

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:campaign-chaos`: issue 25's chaos run. A campaign to BENCH_CHAOS_CONTACTS contacts in
- * one label (default 100,000, every tenth unsubscribed) is sent by a server process that is SIGKILLed
+ * one label (default 111,111, every tenth unsubscribed: 100,000 recipients) is sent by a server process that is SIGKILLed
  * BENCH_CHAOS_KILL_SECONDS (default 5) after each start, and started again on the same data, until the
  * campaign is SENT. Then, from the engine's queue: subscribed contacts without a message, addresses with
  * two, unsubscribed contacts mailed (each must be 0). PGlite (the server on its DATA_DIR), then
@@ -22,7 +22,7 @@ import { freePort } from '../support/ports.ts';
 import { onceFigures, seedAudience, sendingCampaign } from './campaign-seed.ts';
 import { markdownTable, round, writeResults } from './report.ts';
 
-const contacts = Number(process.env.BENCH_CHAOS_CONTACTS ?? 100_000);
+const contacts = Number(process.env.BENCH_CHAOS_CONTACTS ?? 111_111);
 const killEveryMs = Number(process.env.BENCH_CHAOS_KILL_SECONDS ?? 5) * 1000;
 /** A run that has not ended by then is reported as such. */
 const giveUpMs = Number(process.env.BENCH_CHAOS_TIMEOUT_SECONDS ?? 900) * 1000;
@@ -86,7 +86,7 @@ async function chaos(target: CrashTarget): Promise<Figures> {
 
 function markdown(results: Figures[]): string {
   return [
-    `# Campaign chaos: ${contacts.toLocaleString('en-US')} contacts, the server SIGKILLed every ${killEveryMs / 1000} s`,
+    `# Campaign chaos: ${contacts.toLocaleString('en-US')} contacts (a tenth unsubscribed), the server SIGKILLed every ${killEveryMs / 1000} s`,
     '',
     '`npm run bench:campaign-chaos` (BENCH_CHAOS_CONTACTS, BENCH_CHAOS_KILL_SECONDS, BENCH_DATABASE_URL). Goal:',
     'no subscribed contact without a message, none with two, no unsubscribed one mailed.',

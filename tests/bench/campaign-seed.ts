@@ -1,4 +1,5 @@
 import { withUnsubscribeFooter } from '@app/contract/marketing/campaign-footer';
+import type { CampaignContent } from '@app/contract/marketing/campaigns';
 import { createCompanyStore } from '../../server/src/accounts/company/company-store.ts';
 import type { Db } from '../../server/src/db/db.ts';
 import { engineCampaignId } from '../../server/src/marketing/campaigns/campaign-content.ts';
@@ -6,7 +7,7 @@ import { campaignStore } from '../../server/src/marketing/campaigns/campaign-sto
 import { validatedSender } from '../../server/src/testing/senders.ts';
 import { addVerifiedSendingDomain } from '../../server/src/testing/sending-domains.ts';
 
-/** The campaign benches' audience: `contacts` contacts in one label, every tenth unsubscribed. */
+/** The campaign benches' audience: contacts in one label of a production company, with a validated sender. */
 export interface BenchAudience {
   companyId: string;
   labelId: string;
@@ -15,17 +16,39 @@ export interface BenchAudience {
   mailable: number;
 }
 
-/**
- * A production company on the UNLIMITED plan with a verified domain (bench.test), a validated sender and
- * `contacts` contacts in one label, created a millisecond apart, every tenth unsubscribed.
- */
-export async function seedAudience(db: Db, contacts: number): Promise<BenchAudience> {
+export interface AudienceOptions {
+  /** A production company on the UNLIMITED plan whose `domain` is verified; by default a new one with bench.test. */
+  company?: { id: string; domain: string };
+  /** The SQL of contact `g`'s address (default: c<g>@bench<g % 97>.test, 97 domains). */
+  address?: string;
+  /** One contact in this many is unsubscribed (default 10; 0: none). */
+  unsubscribedEvery?: number;
+}
+
+/** A production company on the UNLIMITED plan with bench.test verified: the campaign benches' sender. */
+async function benchCompany(db: Db): Promise<{ id: string; domain: string }> {
   const companies = createCompanyStore(db);
-  const companyId = await companies.insert(db, { name: 'Campaign bench', phone: '', now: new Date() });
-  await db.transaction((tx) => companies.setPlan(tx, companyId, 'UNLIMITED'));
-  await db.query("UPDATE companies SET environment = 'production' WHERE id = $1", [companyId]);
-  await addVerifiedSendingDomain(db, companyId, 'bench.test');
-  const senderId = await validatedSender(db, companyId, 'news@bench.test');
+  const id = await companies.insert(db, { name: 'Campaign bench', phone: '', now: new Date() });
+  await db.transaction((tx) => companies.setPlan(tx, id, 'UNLIMITED'));
+  await db.query("UPDATE companies SET environment = 'production' WHERE id = $1", [id]);
+  await addVerifiedSendingDomain(db, id, 'bench.test');
+  return { id, domain: 'bench.test' };
+}
+
+/**
+ * `contacts` contacts in one label, created a millisecond apart, of a company (see AudienceOptions), with
+ * a validated sender at its domain.
+ */
+export async function seedAudience(
+  db: Db,
+  contacts: number,
+  options: AudienceOptions = {},
+): Promise<BenchAudience> {
+  const company = options.company ?? (await benchCompany(db));
+  const companyId = company.id;
+  const senderId = await validatedSender(db, companyId, `news@${company.domain}`);
+  const every = options.unsubscribedEvery ?? 10;
+  const address = options.address ?? `'c' || g || '@bench' || (g % 97) || '.test'`;
   const { id: labelId } = await db.one<{ id: string }>(
     `INSERT INTO contact_labels (company_id, name, members, created_at) VALUES ($1, 'Everyone', $2, now())
      RETURNING id::text AS id`,
@@ -37,25 +60,31 @@ export async function seedAudience(db: Db, contacts: number): Promise<BenchAudie
     await db.query(
       `WITH added AS (
          INSERT INTO contacts (company_id, email, firstname, status, source, fields, created_at, updated_at)
-         SELECT $1, 'c' || g || '@bench' || (g % 97) || '.test', 'Name' || g,
-                CASE WHEN g % 10 = 0 THEN 'unsubscribed' ELSE 'subscribed' END, 'bench', '{}',
+         SELECT $1, ${address}, 'Name' || g,
+                CASE WHEN $5::int > 0 AND g % $5::int = 0 THEN 'unsubscribed' ELSE 'subscribed' END, 'bench', '{}',
                 now() - g * interval '1 millisecond', now()
          FROM generate_series($2::int, $3::int) g
          RETURNING id)
        INSERT INTO contact_label_members (label_id, contact_id, company_id, added_at)
        SELECT $4, id, $1, now() FROM added`,
-      [companyId, from, to, labelId],
+      [companyId, from, to, labelId, every],
     );
   }
   await db.exec('ANALYZE contacts; ANALYZE contact_label_members');
-  return { companyId, labelId, senderId, mailable: contacts - Math.floor(contacts / 10) };
+  const unsubscribed = every > 0 ? Math.floor(contacts / every) : 0;
+  return { companyId, labelId, senderId, mailable: contacts - unsubscribed };
 }
 
 /**
- * The composer's new campaign to the audience's label (its default design with the footer of links every
- * campaign gets, so each reader's pages are signed per recipient), sent now: SENDING, for a worker to claim.
+ * A campaign to the audience's label, sent now (SENDING, for a worker to claim). Its content is by default
+ * the composer's new campaign: the default design with the footer of links every campaign gets, so each
+ * reader's pages are signed per recipient.
  */
-export async function sendingCampaign(db: Db, audience: BenchAudience): Promise<string> {
+export async function sendingCampaign(
+  db: Db,
+  audience: BenchAudience,
+  content: CampaignContent = { design: withUnsubscribeFooter(null, 'https://bench.test') },
+): Promise<string> {
   const campaign = await campaignStore.insert(
     db,
     audience.companyId,
@@ -66,7 +95,7 @@ export async function sendingCampaign(db: Db, audience: BenchAudience): Promise<
       senderId: audience.senderId,
       replyTo: null,
       categoryId: null,
-      content: { design: withUnsubscribeFooter(null, 'https://bench.test') },
+      content,
       ab: null,
       sendRate: null,
       voucherListId: null,

@@ -34,7 +34,8 @@ const stallMs = 60_000;
 const batchSize = 1000;
 const postsInFlight = 4;
 
-const routes = [
+/** Where our server delivers in the delivery scenarios: each route's settings beside the sink's port. */
+export const deliveryRoutes = [
   {
     key: 'mx',
     label: "to each recipient's MX (loopback DNS, DELIVERY_PORT)",
@@ -68,15 +69,15 @@ const postfixPeer = 'Postfix relaying to smtp-sink (private instance, fed by smt
 /** The like-for-like peer: our workers DKIM-sign every message, so here Postfix does too. */
 const signingPostfixPeer = `${postfixPeer}, every message DKIM-signed by OpenDKIM (milter)`;
 
-const scenario = (settings: BenchSettings, route: (typeof routes)[number]) =>
+const scenario = (settings: BenchSettings, route: (typeof deliveryRoutes)[number]) =>
   `Delivery: ${number.format(settings.deliveryMessages)} × ${settings.bodyBytes / 1024} KB, accepted → in smtp-sink, ${route.label}`;
 
 /**
  * Postfix relaying N messages to the sink, from the first injection until its queue is empty; with
  * `signing`, through OpenDKIM first.
  */
-function measurePostfixRelay(
-  settings: BenchSettings,
+export function measurePostfixRelay(
+  settings: Pick<BenchSettings, 'deliveryMessages' | 'smtpSessions' | 'bodyBytes'>,
   tools: PostfixTools,
   sinkPort: number,
   log: (line: string) => void,
@@ -269,7 +270,7 @@ export async function measureDeliveryPart(
       rows.push(
         ...acceptanceRows(settings, bareAcceptance, acceptance).map((row) => labelled(target.label, row)),
       );
-      for (const route of routes) {
+      for (const route of deliveryRoutes) {
         log(`our server on ${target.label}, delivering ${route.label}:`);
         const ours: Outcome =
           'reason' in sink

@@ -1,7 +1,7 @@
 import type { Db } from './db.ts';
 
 /** Tables whose planner statistics the app gathers itself. */
-export type AnalyzedTable = 'message_events' | 'contacts' | 'contact_import_rows';
+export type AnalyzedTable = 'message_events' | 'contacts' | 'contact_import_rows' | 'campaign_recipients';
 
 /**
  * Gathers a table's planner statistics, from a sample of 300 × `sampleTarget` rows when given (the

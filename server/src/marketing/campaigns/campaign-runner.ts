@@ -4,6 +4,7 @@ import type { ReaderLinkTag } from '@app/contract/marketing/contacts';
 import type { Clock } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
+import { analyzeWhenGrown } from '../../db/table-statistics.ts';
 import { type ClaimHolder, claimingProcess } from '../../db/token-lease.ts';
 import { DomainError } from '../../domain-error.ts';
 import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfaces.ts';
@@ -291,6 +292,8 @@ export function createCampaignRunner(deps: CampaignRunnerDeps) {
       await submitting.catch(() => undefined);
     }
     if (rested) return;
+    // The reports stamp these recipients from now on: where no autovacuum runs, the planner must know them.
+    await analyzeWhenGrown(db, 'campaign_recipients', 30);
     if (ab?.phase === 'test') {
       const now = clock.now();
       const waitMs = (campaign.ab?.waitHours ?? 0) * 3_600_000;

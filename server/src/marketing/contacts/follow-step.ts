@@ -6,6 +6,8 @@ export interface FollowedBatch<C> {
   next: C;
   /** How much the batch moved the follower on (0: caught up). */
   moved: number;
+  /** The read reached the newest: once applied, the follower waits for its next turn rather than read on. */
+  atHead?: boolean;
   apply(tx: Db): Promise<unknown>;
 }
 
@@ -41,7 +43,7 @@ export async function followStep<C>(
         [name, JSON.stringify(batch.next), after === null ? null : JSON.stringify(after)],
       );
       if (moved.length === 0) throw new MovedElsewhere();
-      return batch.moved;
+      return batch.atHead ? 0 : batch.moved;
     })
     .catch((error: unknown) => {
       if (error instanceof MovedElsewhere) return 0;
@@ -60,7 +62,9 @@ const eventOverlap = 1000;
 /**
  * One step of a follower of the engine's events by id (`read` answers the events after an id, at most
  * `window` ids on, and where the next read starts), applying them with `apply` (which must change
- * nothing when given an event again). Answers how far it moved (0: caught up).
+ * nothing when given an event again). Answers how far it moved, or 0 once it reached the newest event:
+ * while mail is delivered new events come all the time, and reading on at once would apply the overlap
+ * again and again (on PGlite's one connection, that slowed a campaign's delivery five times).
  */
 export function followEventIds<E>(
   db: Db,
@@ -74,6 +78,7 @@ export function followEventIds<E>(
     const { events, upTo } = await read(start, eventWindow + eventOverlap);
     const moved = Number(BigInt(upTo) - BigInt(from));
     if (moved <= 0) return undefined;
-    return { next: upTo, moved, apply: (tx) => apply(tx, events) };
+    const atHead = BigInt(upTo) < BigInt(start) + BigInt(eventWindow + eventOverlap);
+    return { next: upTo, moved, atHead, apply: (tx) => apply(tx, events) };
   });
 }

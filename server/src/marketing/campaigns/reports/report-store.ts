@@ -41,22 +41,32 @@ const campaignNumber = (engineId: string) => engineId.slice('campaign-'.length);
 export const reportStore = {
   /**
    * Stamps each event's recipient (the first time of each kind only) and adds what was newly stamped
-   * to its campaign's totals: applying the same events again changes nothing.
+   * to its campaign's totals: applying the same events again changes nothing. The recipients are
+   * found (contact, then campaign and contact) before the update: joined by the campaign alone, the
+   * planner without statistics matched each event with every recipient (1,700 events × 2,000
+   * recipients: 10 s on PGlite, where a campaign's delivery waited for it).
    */
   async apply(tx: Db, events: readonly CampaignEvent[]): Promise<void> {
     const byTally = new Map<Tally, CampaignEvent[]>();
     for (const event of events) {
-      for (const tally of talliesOf(event)) byTally.set(tally, [...(byTally.get(tally) ?? []), event]);
+      for (const tally of talliesOf(event)) {
+        const list = byTally.get(tally);
+        if (list) list.push(event);
+        else byTally.set(tally, [event]);
+      }
     }
     for (const [tally, list] of byTally) {
       const { column, total } = tallies[tally];
       await tx.query(
         `WITH e AS (
            SELECT * FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::timestamptz[]) AS e(company_id, campaign_id, email, at)
-         ), hit AS (
-           UPDATE campaign_recipients r SET ${column} = e.at
+         ), stamped AS MATERIALIZED (
+           SELECT e.campaign_id, c.id AS contact_id, min(e.at) AS at
            FROM e JOIN contacts c ON c.company_id = e.company_id AND c.email = e.email
-           WHERE r.campaign_id = e.campaign_id AND r.contact_id = c.id AND r.${column} IS NULL
+           GROUP BY e.campaign_id, c.id
+         ), hit AS (
+           UPDATE campaign_recipients r SET ${column} = stamped.at FROM stamped
+           WHERE r.campaign_id = stamped.campaign_id AND r.contact_id = stamped.contact_id AND r.${column} IS NULL
            RETURNING r.campaign_id
          )
          INSERT INTO campaign_totals (campaign_id, ${total})

@@ -10,7 +10,6 @@
  * The content is the composer's new campaign (its links to each reader's pages signed per recipient).
  * Results go to tests/bench/results/campaign-send.{json,md}.
  */
-
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

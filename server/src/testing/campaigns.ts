@@ -9,8 +9,23 @@ import { createSegmentService } from '../marketing/contacts/segments/segment-ser
 import { senderDoorOf } from '../marketing/senders/sender-door.ts';
 import type { TestAccount } from './accounts.ts';
 import type { useTestApp } from './app.ts';
+import { type EngineAccount, engineAccount } from './engine.ts';
+import { validatedSender } from './senders.ts';
 
 type Harness = ReturnType<typeof useTestApp>;
+
+export const unsubscribeLink = '<a href="https://acme.test/bye" data-msys-unsubscribe="1">Unsubscribe</a>';
+/** A campaign's content that may be sent: the reader's name and an unsubscribe link. */
+export const campaignHtml = `<html><body><p>Hi {{firstname}}</p>${unsubscribeLink}</body></html>`;
+
+/** The campaign files' accounts: `a` campaigns from a validated sender at acme.test; `b` is another company. */
+export async function campaigners(
+  t: Harness,
+): Promise<{ a: EngineAccount; b: EngineAccount; senderA: string }> {
+  const a = await engineAccount(t.app, t.db, 'campaigner');
+  const b = await engineAccount(t.app, t.db, 'other');
+  return { a, b, senderA: await validatedSender(t.db, a.companyId, 'news@acme.test') };
+}
 
 /** The campaign tests' helpers on the test app `t`: contacts, labels, campaigns and the send's worker. */
 export function campaignHelpers(t: Harness) {
@@ -34,6 +49,16 @@ export function campaignHelpers(t: Harness) {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as { id: string; status: string };
   };
+  /** A campaign of `account` from `senderId` to the label `labelId` that may be sent as it is. */
+  const ready = (account: TestAccount, senderId: string, labelId: string, extra: object = {}) =>
+    campaign(account, {
+      name: 'November news',
+      subject: 'News for {{firstname}}',
+      senderId,
+      labels: [labelId],
+      content: { html: campaignHtml },
+      ...extra,
+    });
   /** The campaign worker, as a worker process runs it (`engine` to stand between it and the engine). */
   const runner = (
     options: { engine?: Pick<MarketingEngine, 'submitCampaignBatch'>; batchSize?: number } = {},
@@ -60,5 +85,5 @@ export function campaignHelpers(t: Harness) {
         [companyId, `campaign-${campaignId}`],
       )
     ).map((row) => row.rcpt_to);
-  return { contact, label, campaign, runner, messagesOf };
+  return { contact, label, campaign, ready, runner, messagesOf };
 }

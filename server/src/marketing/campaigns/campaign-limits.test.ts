@@ -2,37 +2,22 @@ import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campa
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
 import { useTestApp } from '../../testing/app.ts';
-import { campaignHelpers } from '../../testing/campaigns.ts';
+import { campaigners, campaignHelpers, campaignHtml } from '../../testing/campaigns.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
 import { validatedSender } from '../../testing/senders.ts';
 
-const unsubscribeLink = '<a href="https://acme.test/bye" data-msys-unsubscribe="1">Unsubscribe</a>';
-const html = `<html><body><p>Hi {{firstname}}</p>${unsubscribeLink}</body></html>`;
-
 describe.each(databases)("a campaign send's limits and options on $name", (database) => {
   const t = useTestApp(database);
-  const { contact, label, campaign, runner, messagesOf } = campaignHelpers(t);
+  const { contact, label, campaign, ready: readyCampaign, runner, messagesOf } = campaignHelpers(t);
   let a: EngineAccount;
   let b: EngineAccount;
   let senderA: string;
-
   beforeAll(async () => {
-    a = await engineAccount(t.app, t.db, 'campaigner');
-    b = await engineAccount(t.app, t.db, 'other');
-    senderA = await validatedSender(t.db, a.companyId, 'news@acme.test');
+    ({ a, b, senderA } = await campaigners(t));
   });
-
   /** A ready campaign of `a` to the label `labelId`. */
-  const ready = (labelId: string, extra: object = {}) =>
-    campaign(a, {
-      name: 'November news',
-      subject: 'News for {{firstname}}',
-      senderId: senderA,
-      labels: [labelId],
-      content: { html },
-      ...extra,
-    });
+  const ready = (labelId: string, extra: object = {}) => readyCampaign(a, senderA, labelId, extra);
 
   it("keeps to a send rate: a minute's share at a time, resting between, each contact once", async () => {
     const ids: string[] = [];
@@ -70,7 +55,7 @@ describe.each(databases)("a campaign send's limits and options on $name", (datab
       subject: 'S',
       senderId: senderC,
       labels: [await label(c, 'Quota', ids)],
-      content: { html },
+      content: { html: campaignHtml },
     });
     await setCompanyLimit(t.db, c.companyId, 'marketingEmailLimit', 4);
     const refused = await t.post(`/v1/email-marketing/${made.id}/send`, c.token, {});
@@ -106,7 +91,7 @@ describe.each(databases)("a campaign send's limits and options on $name", (datab
     ).toBe(400);
     const made = await ready(await label(a, 'Utm', [await contact(a, { email: 'utm@test.test' })]), {
       name: 'UTM news',
-      content: { html: html.replace('<p>', '<p><a href="https://shop.test/sale?size=m">Sale</a>') },
+      content: { html: campaignHtml.replace('<p>', '<p><a href="https://shop.test/sale?size=m">Sale</a>') },
     });
     const tested = await t.post(`/v1/email-marketing/${made.id}/send-test-v2`, a.token, {
       emails: ['utm-test@acme.test'],

@@ -21,7 +21,9 @@ export function Button({
       size={size}
       type={type}
       loading={busy}
-      disabled={busy || disabled}
+      // Always a boolean: React gives a custom element's property `undefined`, which left a button
+      // that first showed busy disabled for good (the sign-in page's "Sign out other sessions").
+      disabled={busy || disabled === true}
       {...rest}
     >
       {children}

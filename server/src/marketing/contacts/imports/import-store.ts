@@ -276,8 +276,9 @@ export const importStore = {
   refreshStatistics: (db: Db) => analyze(db, 'contact_import_rows', 10),
 
   /**
-   * Removes the staged rows of imports that have ended, a slice at a time (a million in one statement
-   * held PGlite for seconds); an import ends first, so a crash here leaves rows nothing reads.
+   * Removes the staged rows that ended imports left (each slice deletes the rows it applied, so these
+   * are a failed import's rest), a slice at a time (a million in one statement held PGlite for
+   * seconds); an import ends first, so a crash here leaves rows nothing reads.
    */
   dropEndedStaged: (db: Db) =>
     deleteInSlices(

@@ -33,7 +33,7 @@ export function CanvasBlock({
   assets: BlockAssets | undefined;
   selected: boolean;
   mobile: boolean;
-  /** In a row's column: the column frames it (no side padding, background or hiding of its own, as in the mail). */
+  /** In a row's column: the column frames it (no side padding or background of its own, as in the mail). */
   nested?: boolean;
 }) {
   const { store, labels } = useEditor();
@@ -47,7 +47,7 @@ export function CanvasBlock({
     'ee-block',
     selected && 'ee-block--selected',
     isDragging && 'ee-block--dragging',
-    mobile && !nested && block.style.hideOnMobile && 'ee-block--hidden-mobile',
+    mobile && block.style.hideOnMobile && 'ee-block--hidden-mobile',
   ].filter(Boolean);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a group of the block's content, not a form fieldset

@@ -198,8 +198,8 @@ describe('EmailEditor', () => {
     await until(() => columns()[1]?.querySelector('[data-block-type="button"]'));
     expect(heading()).to.equal('Button Setting');
     expect(q('[data-testid="settings-place"]')?.textContent).to.contain('In column 2 of a row');
-    // In a column the column frames the block: no side spacing, background or hiding of its own.
-    expect(q('[data-testid="settings"]')?.textContent).to.not.contain('Hide on mobile');
+    // In a column the column frames the block: no side spacing or background of its own.
+    expect(q('[data-testid="settings"]')?.textContent).to.not.contain('Padding left and right');
     await drag(centre(q('[data-testid="palette"] [data-block-type="text"]')), centre(columns()[0] ?? null));
     await until(() => columns()[0]?.querySelector('[data-block-type="text"]'));
     // dnd-kit swallows clicks for 50 ms after a drag (the release is not a click).
@@ -215,6 +215,20 @@ describe('EmailEditor', () => {
     await until(() => heading() === 'Text Setting');
     buttonNamed('Select the row')?.click();
     await until(() => heading() === 'Columns Setting');
+    // A block of a column can be hidden on phones on its own: the phone view shows it faded, not its column.
+    columns()[1]?.querySelector<HTMLElement>('[data-block-type="button"]')?.click();
+    await until(() => heading() === 'Button Setting');
+    const hide = [...(host?.querySelectorAll<HTMLElement>('[data-testid="settings"] sl-switch') ?? [])].find(
+      (control) => control.textContent?.includes('Hide on mobile'),
+    );
+    hide?.click();
+    buttonNamed('Mobile')?.click();
+    await until(() =>
+      columns()[1]
+        ?.querySelector('[data-block-type="button"]')
+        ?.classList.contains('ee-block--hidden-mobile'),
+    );
+    expect(columns()[0]?.querySelector('.ee-block--hidden-mobile')).to.equal(null);
   });
 
   it('keeps the design and says why when someone else saved first', async () => {

@@ -87,13 +87,11 @@ function BlockSettings({ block }: { block: DesignBlock }) {
           ]}
           onChange={(align) => setStyle({ align })}
         />
-        {rowId === undefined && (
-          <SwitchField
-            label={labels.hideOnMobile}
-            checked={style.hideOnMobile}
-            onChange={(hideOnMobile) => setStyle({ hideOnMobile })}
-          />
-        )}
+        <SwitchField
+          label={labels.hideOnMobile}
+          checked={style.hideOnMobile}
+          onChange={(hideOnMobile) => setStyle({ hideOnMobile })}
+        />
       </fieldset>
     </>
   );

@@ -2,6 +2,9 @@ import type { BlockType, DesignBlock, DesignGlobal } from '@app/contract/editor/
 import type { BlockAssets } from '@app/contract/editor/embed-api';
 import type { GeneratorUrls } from '../../generators/generator-urls.ts';
 
+/** The class of blocks hidden on phones (below MJML's 480px breakpoint); the mail's head styles it. */
+export const hiddenOnMobile = 'hide-on-mobile';
+
 /** What a block's converter knows besides its block. */
 export interface BlockContext {
   global: DesignGlobal;

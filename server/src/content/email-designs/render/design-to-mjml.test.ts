@@ -1,4 +1,5 @@
 import type { BlockStyle, DesignBlock, EmailDesign } from '@app/contract/editor/design';
+import mjml2html from 'mjml';
 import { describe, expect, it } from 'vitest';
 import { createGeneratorUrls } from '../../generators/generator-urls.ts';
 import { googleCalendarLink } from './blocks/calendar-block.ts';
@@ -272,6 +273,27 @@ describe('rows of columns', () => {
 
   it('keeps the columns side by side on phones in a group when told to', () => {
     expect(mjmlOf(row(false)).mjml).toMatch(/<mj-group><mj-column width="25%"[\s\S]*<\/mj-group>/);
+  });
+
+  it('hides a block of a column on phones in a table body of its own, the rest of the column shown', async () => {
+    const hidden = { ...nested('hidden', '<p>Desktop only</p>'), style: { ...style, hideOnMobile: true } };
+    const { mjml } = mjmlOf({
+      ...row(true),
+      props: {
+        stackOnMobile: true,
+        columns: [column(50, [nested('a', '<p>Always</p>'), hidden]), column(50, [])],
+      },
+    } as DesignBlock);
+    const { html, errors } = await mjml2html(mjml, { validationLevel: 'strict' });
+    expect(errors).toEqual([]);
+    const body = html.slice(html.indexOf('<body'));
+    const hiddenBody = body.slice(body.indexOf('<tbody class="hide-on-mobile">'));
+    expect(hiddenBody.slice(0, hiddenBody.indexOf('</tbody>'))).toContain('Desktop only');
+    expect(hiddenBody.slice(0, hiddenBody.indexOf('</tbody>'))).not.toContain('Always');
+    expect(body.indexOf('Always')).toBeLessThan(body.indexOf('<tbody class="hide-on-mobile">'));
+    expect(html).toMatch(
+      /@media only screen and \(max-width: ?479px\) \{\s*\.hide-on-mobile \{ display: none !important;/,
+    );
   });
 
   it("sizes an image from its column's width", () => {

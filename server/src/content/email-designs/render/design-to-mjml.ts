@@ -1,7 +1,7 @@
 import type { BlockStyle, DesignBlock, EmailDesign } from '@app/contract/editor/design';
 import type { BlockAssets } from '@app/contract/editor/embed-api';
 import type { GeneratorUrls } from '../../generators/generator-urls.ts';
-import type { BlockContext, BlockRows } from './block-context.ts';
+import { type BlockContext, type BlockRows, hiddenOnMobile } from './block-context.ts';
 import { converters } from './blocks/converters.ts';
 import { colourOrNone } from './blocks/text-style.ts';
 import { attr, element, text } from './markup.ts';
@@ -21,9 +21,6 @@ const viewInBrowserSection = element(
     ),
   ),
 );
-
-/** The class of blocks hidden on phones (below MJML's 480px breakpoint). */
-const hiddenOnMobile = 'hide-on-mobile';
 
 export interface DesignMjml {
   mjml: string;

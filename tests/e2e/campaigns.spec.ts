@@ -142,6 +142,13 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   await expect(greeting).toContainText('Two columns for you, {{firstname}}');
   await dragBlock(page, 'button', columns.nth(1));
   await expect(editor.getByTestId('settings-place')).toHaveText(/In column 2 of a row/);
+  // The button is for wide screens only: on a phone the greeting stands alone.
+  const blockSettings = editor.getByTestId('settings');
+  await blockSettings
+    .locator('sl-switch', { hasText: 'Hide on mobile' })
+    .locator('[part~="control"]')
+    .click();
+  await expect(blockSettings.getByRole('switch', { name: 'Hide on mobile' })).toBeChecked();
   await editor.getByRole('toolbar').getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('The content is saved.')).toBeVisible();
   await expect(ready).toHaveText('Ready to send: nothing is missing.');
@@ -194,6 +201,20 @@ test('campaigns: composed in the console (settings, recipients and their count, 
   }
   expect(await deliveredTo(engine, dee ?? '')).toEqual([]);
   expect(await deliveredTo(engine, cy ?? '')).toEqual([]);
+
+  // The mail as a phone and a desktop show it: the button of column 2 only on the desktop.
+  const mailPage = await browser.newPage();
+  await mailPage.setContent(await deliveredHtml(engine, ana ?? ''));
+  const button = mailPage.getByRole('link', { name: 'Shop now' });
+  for (const [width, shown] of [
+    [375, false],
+    [800, true],
+  ] as const) {
+    await mailPage.setViewportSize({ width, height: 900 });
+    await expect(mailPage.getByText(/^Two columns for you, /)).toBeVisible();
+    await expect(button).toBeVisible({ visible: shown });
+  }
+  await mailPage.close();
 
   // Ana follows the unsubscribe link of her mail: the tracked click unsubscribes her and lands on
   // the page that says so; the report counts the deliveries, her click (a read too) and her leaving.

@@ -12,8 +12,9 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
   const harness = useImportTests(database);
   const { t, prepared, runner, runAll, status, imported, companyIdOf } = harness;
   let a: TestAccount;
+  let b: TestAccount;
   beforeAll(() => {
-    ({ a } = harness.accounts());
+    ({ a, b } = harness.accounts());
   });
 
   /** Starts an import of 3,000 new addresses beginning with `prefix` (several slices); its prepare answer. */
@@ -63,6 +64,29 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
     t.clock.advance(31_000);
     await runAll();
     await expectWhole('resume', ready.importId);
+  });
+
+  it("keeps a running import's staged rows when another company's import ends", async () => {
+    const ready = await startedImport('kept');
+    let slices = 0;
+    await runner(() => {
+      slices += 1;
+      return slices < 2;
+    }).runDue();
+    const staged = async () =>
+      (
+        await t.db.one<{ count: number }>(
+          'SELECT count(*)::int AS count FROM contact_import_rows WHERE import_id = $1',
+          [ready.importId],
+        )
+      ).count;
+    const before = await staged();
+    expect(before).toBeGreaterThan(0);
+    expect(await imported(b, 'email\nneighbour@example.test\n')).toMatchObject({ state: 'done', added: 1 });
+    expect(await staged()).toBe(before);
+    t.clock.advance(31_000);
+    await runAll();
+    await expectWhole('kept', ready.importId);
   });
 
   it('takes an import held by a worker process found dead up at once, not one held by a live process', async () => {
@@ -138,6 +162,11 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
       [done.importId],
     );
     expect(staged.count).toBe(0);
+    // No other import runs: the staging table's space is given back, not left to a vacuum.
+    const space = await t.db.one<{ bytes: string }>(
+      "SELECT pg_relation_size('contact_import_rows')::text AS bytes",
+    );
+    expect(space.bytes).toBe('0');
     const row = await t.db.one<{ file_path: string }>('SELECT file_path FROM contact_imports WHERE id = $1', [
       done.importId,
     ]);

@@ -277,17 +277,32 @@ export const importStore = {
 
   /**
    * Removes the staged rows that ended imports left (each slice deletes the rows it applied, so these
-   * are a failed import's rest), a slice at a time (a million in one statement held PGlite for
-   * seconds); an import ends first, so a crash here leaves rows nothing reads.
+   * are a failed import's rest). When no import runs, the table is emptied by TRUNCATE, which gives its
+   * space back at once: the embedded database has no autovacuum, so the space of deleted rows was
+   * never used again and every import grew its file for good. Otherwise a slice at a time (a million
+   * in one statement held PGlite for seconds); an import ends first, so a crash here leaves rows
+   * nothing reads.
    */
-  dropEndedStaged: (db: Db) =>
-    deleteInSlices(
-      db,
-      'contact_import_rows',
-      'import_id, row_number',
-      "import_id IN (SELECT id FROM contact_imports WHERE state IN ('done', 'failed'))",
-      [],
-    ),
+  async dropEndedStaged(db: Db): Promise<void> {
+    const emptied = await db.transaction(async (tx) => {
+      // Already empty: nothing to lock (housekeeping comes by again and again).
+      if (await tx.maybeOne("SELECT 1 WHERE pg_relation_size('contact_import_rows') = 0")) return true;
+      // Taken first: an import that starts meanwhile stages its rows after the TRUNCATE, not before.
+      await tx.exec('LOCK TABLE contact_import_rows IN ACCESS EXCLUSIVE MODE');
+      if (await tx.maybeOne("SELECT 1 FROM contact_imports WHERE state = 'running' LIMIT 1")) return false;
+      await tx.exec('TRUNCATE contact_import_rows');
+      return true;
+    });
+    if (!emptied) {
+      await deleteInSlices(
+        db,
+        'contact_import_rows',
+        'import_id, row_number',
+        "import_id IN (SELECT id FROM contact_imports WHERE state IN ('done', 'failed'))",
+        [],
+      );
+    }
+  },
 
   markReadDone: (tx: Db, id: string) =>
     tx.query('UPDATE contact_imports SET read_done = true WHERE id = $1', [id]),

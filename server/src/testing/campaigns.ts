@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { createDesignRenderer } from '../content/email-designs/render/design-renderer.ts';
 import { type MarketingEngine, marketingEngineOf } from '../engine/interfaces.ts';
 import { createCampaignRunner } from '../marketing/campaigns/campaign-runner.ts';
@@ -8,7 +8,8 @@ import { createAudiences } from '../marketing/contacts/audience/audience.ts';
 import { createSegmentService } from '../marketing/contacts/segments/segment-service.ts';
 import { senderDoorOf } from '../marketing/senders/sender-door.ts';
 import type { TestAccount } from './accounts.ts';
-import type { useTestApp } from './app.ts';
+import { useTestApp } from './app.ts';
+import type { TestDatabase } from './databases.ts';
 import { type EngineAccount, engineAccount } from './engine.ts';
 import { validatedSender } from './senders.ts';
 
@@ -86,4 +87,29 @@ export function campaignHelpers(t: Harness) {
       )
     ).map((row) => row.rcpt_to);
   return { contact, label, campaign, ready, runner, messagesOf };
+}
+
+/**
+ * A campaign test file's set-up on `database`: the test app, {@link campaignHelpers}, and the accounts
+ * of {@link campaigners}, made before the file's tests (`accounts()` once they run). `readyOfA` is a
+ * campaign of `a` from its validated sender to the label `labelId`, ready to be sent.
+ */
+export function useCampaignTests(database: TestDatabase) {
+  const t = useTestApp(database);
+  const helpers = campaignHelpers(t);
+  let made: Awaited<ReturnType<typeof campaigners>> | undefined;
+  beforeAll(async () => {
+    made = await campaigners(t);
+  });
+  const accounts = () => {
+    if (!made) throw new Error('The campaign tests have not started');
+    return made;
+  };
+  return {
+    t,
+    ...helpers,
+    accounts,
+    readyOfA: (labelId: string, extra: object = {}) =>
+      helpers.ready(accounts().a, accounts().senderA, labelId, extra),
+  };
 }

@@ -1,20 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp } from '../../testing/app.ts';
-import { campaigners, campaignHelpers } from '../../testing/campaigns.ts';
+import { useCampaignTests } from '../../testing/campaigns.ts';
 import { databases } from '../../testing/databases.ts';
 import type { EngineAccount } from '../../testing/engine.ts';
 
 describe.each(databases)("a campaign's audience on $name", (database) => {
-  const t = useTestApp(database);
-  const { contact, label, ready: readyCampaign, runner, messagesOf } = campaignHelpers(t);
+  const { t, contact, label, readyOfA: ready, runner, messagesOf, accounts } = useCampaignTests(database);
   let a: EngineAccount;
   let b: EngineAccount;
-  let senderA: string;
-  beforeAll(async () => {
-    ({ a, b, senderA } = await campaigners(t));
+  beforeAll(() => {
+    ({ a, b } = accounts());
   });
-  /** A ready campaign of `a` to the label `labelId`. */
-  const ready = (labelId: string, extra: object = {}) => readyCampaign(a, senderA, labelId, extra);
 
   it('counts each contact once across labels and segments, without the excluded and the unsubscribed', async () => {
     const ana = await contact(a, { email: 'ana@count.test', firstname: 'Ana' });

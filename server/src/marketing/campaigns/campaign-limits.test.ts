@@ -1,23 +1,27 @@
 import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
-import { useTestApp } from '../../testing/app.ts';
-import { campaigners, campaignHelpers, campaignHtml } from '../../testing/campaigns.ts';
+import { campaignHtml, useCampaignTests } from '../../testing/campaigns.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
 import { validatedSender } from '../../testing/senders.ts';
 
 describe.each(databases)("a campaign send's limits and options on $name", (database) => {
-  const t = useTestApp(database);
-  const { contact, label, campaign, ready: readyCampaign, runner, messagesOf } = campaignHelpers(t);
+  const {
+    t,
+    contact,
+    label,
+    campaign,
+    readyOfA: ready,
+    runner,
+    messagesOf,
+    accounts,
+  } = useCampaignTests(database);
   let a: EngineAccount;
   let b: EngineAccount;
-  let senderA: string;
-  beforeAll(async () => {
-    ({ a, b, senderA } = await campaigners(t));
+  beforeAll(() => {
+    ({ a, b } = accounts());
   });
-  /** A ready campaign of `a` to the label `labelId`. */
-  const ready = (labelId: string, extra: object = {}) => readyCampaign(a, senderA, labelId, extra);
 
   it("keeps to a send rate: a minute's share at a time, resting between, each contact once", async () => {
     const ids: string[] = [];

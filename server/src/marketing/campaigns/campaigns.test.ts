@@ -3,23 +3,29 @@ import { withUnsubscribeFooter } from '@app/contract/marketing/campaign-footer';
 import { campaignMissing, campaignRefusals } from '@app/contract/marketing/campaign-messages';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { marketingEngineOf } from '../../engine/interfaces.ts';
-import { useTestApp } from '../../testing/app.ts';
-import { campaigners, campaignHelpers, unsubscribeLink } from '../../testing/campaigns.ts';
+import { unsubscribeLink, useCampaignTests } from '../../testing/campaigns.ts';
 import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
 import { validatedSender } from '../../testing/senders.ts';
 
 describe.each(databases)('campaigns on $name', (database) => {
-  const t = useTestApp(database);
-  const { contact, label, campaign, ready: readyCampaign, runner, messagesOf } = campaignHelpers(t);
+  const {
+    t,
+    contact,
+    label,
+    campaign,
+    ready: readyCampaign,
+    readyOfA: ready,
+    runner,
+    messagesOf,
+    accounts,
+  } = useCampaignTests(database);
   let a: EngineAccount;
   let b: EngineAccount;
   let senderA: string;
-  beforeAll(async () => {
-    ({ a, b, senderA } = await campaigners(t));
+  beforeAll(() => {
+    ({ a, b, senderA } = accounts());
   });
-  /** A ready campaign of `a` to the label `labelId`. */
-  const ready = (labelId: string, extra: object = {}) => readyCampaign(a, senderA, labelId, extra);
 
   it('sends to each contact of the audience once, with its own data, as non-transactional mail', async () => {
     const ids = [

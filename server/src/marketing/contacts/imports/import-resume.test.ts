@@ -37,6 +37,15 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
       )
     ).count;
 
+  /** A worker's `alive` that stops it after its second slice, as a killed process would stop. */
+  const stopsAfterSecondSlice = () => {
+    let slices = 0;
+    return () => {
+      slices += 1;
+      return slices < 2;
+    };
+  };
+
   /** The import of {@link startedImport} ended with every row once: its counters and its contacts. */
   const expectWhole = async (prefix: string, importId: string) => {
     expect(await status(a, importId)).toMatchObject({
@@ -52,11 +61,7 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
   it('resumes an import whose worker stopped mid-way, with no duplicate and no lost row', async () => {
     const ready = await startedImport('resume');
     // This worker stops after its second slice, as a killed process would (its claim stays until it lapses).
-    let slices = 0;
-    await runner(() => {
-      slices += 1;
-      return slices < 2;
-    }).runDue();
+    await runner(stopsAfterSecondSlice()).runDue();
     const halfway = await status(a, ready.importId);
     expect(halfway.state).toBe('running');
     expect(halfway.read).toBeGreaterThan(0);
@@ -68,11 +73,7 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
 
   it("keeps a running import's staged rows when another company's import ends", async () => {
     const ready = await startedImport('kept');
-    let slices = 0;
-    await runner(() => {
-      slices += 1;
-      return slices < 2;
-    }).runDue();
+    await runner(stopsAfterSecondSlice()).runDue();
     const staged = async () =>
       (
         await t.db.one<{ count: number }>(
@@ -103,11 +104,7 @@ describe.each(databases)('contact imports resumed and cleaned up on $name', (dat
         )
       ).claimed_by;
     // The process 'first' stops after its second slice, as a killed one would: its claim names it.
-    let slices = 0;
-    await runner(() => {
-      slices += 1;
-      return slices < 2;
-    }, holder('first')).runDue();
+    await runner(stopsAfterSecondSlice(), holder('first')).runDue();
     expect((await status(a, ready.importId)).state).toBe('running');
     expect(await claimedBy()).toBe('first');
     // While 'first' lives, its claim holds until it lapses (no time passes here)...

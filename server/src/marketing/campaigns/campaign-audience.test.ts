@@ -11,6 +11,19 @@ describe.each(databases)("a campaign's audience on $name", (database) => {
     ({ a, b } = accounts());
   });
 
+  /** A segment of `a`'s contacts whose first name is `firstname`; its id. */
+  const firstNameSegment = async (name: string, firstname: string): Promise<string> => {
+    const made = await t.post('/v1/contacts/segment', a.token, {
+      name,
+      rules: {
+        match: 'all',
+        conditions: [{ kind: 'field', field: 'firstname', operator: 'is', value: firstname }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    return made.json().data.id;
+  };
+
   it('counts each contact once across labels and segments, without the excluded and the unsubscribed', async () => {
     const ana = await contact(a, { email: 'ana@count.test', firstname: 'Ana' });
     const bo = await contact(a, { email: 'bo@count.test', firstname: 'Bo' });
@@ -23,17 +36,10 @@ describe.each(databases)("a campaign's audience on $name", (database) => {
     const first = await label(a, 'Count first', [ana, bo, gone]);
     const second = await label(a, 'Count second', [bo, cy, dee]);
     const excluded = await label(a, 'Count excluded', [dee]);
-    const segment = await t.post('/v1/contacts/segment', a.token, {
-      name: 'Count Ana',
-      rules: {
-        match: 'all',
-        conditions: [{ kind: 'field', field: 'firstname', operator: 'is', value: 'Ana' }],
-      },
-    });
-    expect(segment.statusCode, segment.body).toBe(201);
+    const segment = await firstNameSegment('Count Ana', 'Ana');
     const made = await ready(first, {
       labels: [first, second],
-      segments: [segment.json().data.id],
+      segments: [segment],
       excludedLabels: [excluded],
     });
     const counted = await t.post(`/v1/email-marketing/${made.id}/count-recipient`, a.token);
@@ -86,14 +92,7 @@ describe.each(databases)("a campaign's audience on $name", (database) => {
 
   it('keeps a segment or label a send needs from being deleted, and drops a deleted one from drafts', async () => {
     await contact(a, { email: 'zed@gone-segment.test', firstname: 'Zed' });
-    const segment = await t.post('/v1/contacts/segment', a.token, {
-      name: 'Zed only',
-      rules: {
-        match: 'all',
-        conditions: [{ kind: 'field', field: 'firstname', operator: 'is', value: 'Zed' }],
-      },
-    });
-    const segmentId = segment.json().data.id;
+    const segmentId = await firstNameSegment('Zed only', 'Zed');
     const held = await label(a, 'Held label', []);
     const made = await ready(held, { name: 'Needs them', segments: [segmentId] });
     const draft = await ready(held, { name: 'Just a draft', segments: [segmentId] });
@@ -122,14 +121,7 @@ describe.each(databases)("a campaign's audience on $name", (database) => {
 
   it('fails a send whose segment is gone when it starts, saying so, instead of retrying it for ever', async () => {
     await contact(a, { email: 'yan@gone-segment.test', firstname: 'Yan' });
-    const segment = await t.post('/v1/contacts/segment', a.token, {
-      name: 'Yan only',
-      rules: {
-        match: 'all',
-        conditions: [{ kind: 'field', field: 'firstname', operator: 'is', value: 'Yan' }],
-      },
-    });
-    const segmentId = segment.json().data.id;
+    const segmentId = await firstNameSegment('Yan only', 'Yan');
     const made = await ready(await label(a, 'Gone segment', []), { labels: [], segments: [segmentId] });
     expect((await t.post(`/v1/email-marketing/${made.id}/send`, a.token, {})).statusCode).toBe(200);
     // Deleted behind the console's back (the API refuses it now): the send still ends, saying why.

@@ -45,6 +45,9 @@ export const errorCodes = [
   'senderDomainMisconfigured',
   // contacts (§8: 127 contact tag used on another field)
   'contactTagUsed',
+  // forms (§8: 47 form published, 50 email field missing)
+  'formPublished',
+  'emailFieldMissing',
   // imports and SPF
   'importHeader',
   'importFormat',

@@ -347,6 +347,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     importDir: config.importDir,
     renderDesign,
     links: createRecipientLinks({ secret, publicUrl }),
+    secret,
+    forms: config.forms,
   });
   for (const routes of marketing.api) await api.register(routes, { prefix: '/v1' });
   await app.register(marketing.public);

@@ -271,6 +271,15 @@ export interface Config {
   rateLimitPerMinute: number;
   /** argon2id cost; not read from the environment, only tests lower it. */
   passwordHashing: { memoryCost: number; timeCost: number };
+  /**
+   * A form's captcha work (PBKDF2 rounds per try, the range the number of tries is drawn from: about a
+   * second on a phone) and its public submit's limits per minute. Not read from the environment: tests
+   * and benchmarks change them.
+   */
+  forms: {
+    captchaWork: { cost: number; counter: { min: number; max: number } };
+    submitLimits: { perIpPerMinute: number; perFormPerMinute: number };
+  };
 }
 
 const secretVariables = new Set([
@@ -364,5 +373,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     variant: env.APP_VARIANT,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     passwordHashing: { memoryCost: 19456, timeCost: 2 },
+    forms: {
+      captchaWork: { cost: 1_000, counter: { min: 1_000, max: 5_000 } },
+      submitLimits: { perIpPerMinute: 10, perFormPerMinute: 3_000 },
+    },
   };
 }

@@ -50,6 +50,11 @@ export interface CampaignBatch {
   recipients: Array<{ address: string; name?: string; data: Record<string, unknown> }>;
   openTracking: boolean;
   clickTracking: boolean;
+  /**
+   * Mail the person asked for (a form's double opt-in confirmation): sent as transactional, so the
+   * marketing suppression list does not hold it back and it carries no List-Unsubscribe.
+   */
+  transactional?: boolean;
 }
 
 /**
@@ -213,7 +218,7 @@ export function marketingEngineOf(engine: {
       const body: TransmissionBody = {
         campaign_id: batch.campaignId,
         options: {
-          transactional: false,
+          transactional: batch.transactional === true,
           open_tracking: batch.openTracking,
           click_tracking: batch.clickTracking,
         },

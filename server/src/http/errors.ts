@@ -61,6 +61,8 @@ const statusOfCode: Record<ErrorCode, number> = {
   senderDomainUnsupported: 422,
   senderDomainMisconfigured: 422,
   contactTagUsed: 409,
+  formPublished: 409,
+  emailFieldMissing: 400,
   importHeader: 400,
   importFormat: 400,
   importSize: 400,

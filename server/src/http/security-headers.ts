@@ -52,8 +52,8 @@ function helmetHeaders(options: HelmetOptions): Headers {
   return headers;
 }
 
-/** Answers pages of other origins use: the editor's API, the file store, the engine-made images. */
-const crossOriginPrefixes = ['/embed/v1/', '/media/', '/generator/'];
+/** Answers pages of other origins use: the editor's API, the public forms, the file store, the engine-made images. */
+const crossOriginPrefixes = ['/embed/v1/', '/embed/forms/', '/media/', '/generator/'];
 
 /**
  * CSP, X-Frame-Options, X-Content-Type-Options, Referrer-Policy and the other helmet headers on

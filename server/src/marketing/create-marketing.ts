@@ -44,12 +44,19 @@ import { labelRoutes } from './contacts/label-routes.ts';
 import { createLabelService } from './contacts/label-service.ts';
 import { segmentRoutes } from './contacts/segments/segment-routes.ts';
 import { createSegmentService } from './contacts/segments/segment-service.ts';
+import { createSignUps } from './contacts/subscription/sign-ups.ts';
 import { subscriptionRoutes } from './contacts/subscription/subscription-routes.ts';
 import { createSubscriptionService } from './contacts/subscription/subscription-service.ts';
 import { createSuppressionFollower } from './contacts/subscription/suppression-follower.ts';
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { createDashboardService } from './dashboard/dashboard-service.ts';
 import { fileRoutes } from './files/routes.ts';
+import { type CaptchaWork, createFormCaptcha } from './forms/form-captcha.ts';
+import { formRoutes } from './forms/form-routes.ts';
+import { createFormService } from './forms/form-service.ts';
+import { createFormSubmitService } from './forms/form-submit-service.ts';
+import { publicFormRoutes } from './forms/public-form-routes.ts';
+import type { SubmitLimits } from './forms/submit-limiter.ts';
 import { senderRoutes } from './senders/routes.ts';
 import { senderDoorOf } from './senders/sender-door.ts';
 import { createSenderService, type SenderServiceDeps } from './senders/sender-service.ts';
@@ -72,6 +79,10 @@ export interface MarketingDeps {
   renderDesign: RenderDesign;
   /** The signed links of a campaign reader's pages (view in browser, subscription…). */
   links: RecipientLinks;
+  /** The install's secret: forms' captcha challenges are signed with a key derived from it. */
+  secret: string;
+  /** A form's captcha work (tests ask little) and the public submit's rate limits. */
+  forms: { captchaWork: CaptchaWork; submitLimits: SubmitLimits };
 }
 
 /** What the marketing workers need beyond the routes' doors. */
@@ -112,6 +123,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     importDir,
     renderDesign,
     links,
+    secret,
   } = deps;
   const audienceUsers = campaignAudienceUsers(db);
   const segments = createSegmentService({ db, clock, company, audienceUsers });
@@ -129,6 +141,7 @@ export function marketingRoutes(deps: MarketingDeps): {
   const subscriptions = createSubscriptionService({ db, clock, company, engine, contacts });
   const labels = createLabelService({ db, clock, company, audienceUsers });
   const senders = senderDoorOf(db);
+  const fields = createFieldService({ db, clock, company });
   const vouchers = createVoucherService({ db, clock, labels, contacts });
   const campaigns = createCampaignService({
     db,
@@ -156,7 +169,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     contactRoutes({ guards, contacts }),
     segmentRoutes({ guards, segments }),
     subscriptionRoutes({ guards, subscriptions }),
-    fieldRoutes({ guards, fields: createFieldService({ db, clock, company }) }),
+    fieldRoutes({ guards, fields }),
     labelRoutes({ guards, labels }),
     importRoutes({ guards, imports: createImportService({ db, clock, company, dir: importDir }) }),
     contactExportRoutes({
@@ -176,6 +189,10 @@ export function marketingRoutes(deps: MarketingDeps): {
     abTestRoutes({ guards, abTests: createAbTestService({ db, clock }) }),
     reportRoutes({ guards, reports }),
     dashboardRoutes({ guards, dashboard: createDashboardService({ db, clock, company }) }),
+    formRoutes({
+      guards,
+      forms: createFormService({ db, clock, company, fields, labels, senders, publicUrl }),
+    }),
   ];
   const pages = createRecipientPageService({
     db,
@@ -191,7 +208,21 @@ export function marketingRoutes(deps: MarketingDeps): {
     company,
     mailer,
   });
-  return { api, public: recipientPageRoutes({ pages }) };
+  const submits = createFormSubmitService({
+    db,
+    clock,
+    company,
+    captcha: createFormCaptcha({ db, clock, secret, work: deps.forms.captchaWork }),
+    signUps: createSignUps({ db, clock, company, contacts, subscriptions }),
+    senders,
+    engine,
+    publicUrl,
+  });
+  const publicRoutes: FastifyPluginAsync = async (app) => {
+    await app.register(recipientPageRoutes({ pages }));
+    await app.register(publicFormRoutes({ submits, limits: deps.forms.submitLimits }));
+  };
+  return { api, public: publicRoutes };
 }
 
 const importsEveryMs = 1_000;

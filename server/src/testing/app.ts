@@ -35,15 +35,18 @@ export const testMediaDir = path.join(tmpdir(), `mailplatform-test-media-${proce
 
 /** Defaults of a fresh install, with cheap password hashing, no rate limit and no console files. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  const base = loadConfig({
+    DATA_DIR: 'memory://',
+    RATE_LIMIT_PER_MINUTE: '0',
+    CONSOLE_DIR: '/nonexistent-console',
+    // Tests deliver to receivers on loopback.
+    DELIVERY_PRIVATE_NETWORKS: 'allow',
+  });
   return {
-    ...loadConfig({
-      DATA_DIR: 'memory://',
-      RATE_LIMIT_PER_MINUTE: '0',
-      CONSOLE_DIR: '/nonexistent-console',
-      // Tests deliver to receivers on loopback.
-      DELIVERY_PRIVATE_NETWORKS: 'allow',
-    }),
+    ...base,
     passwordHashing: { memoryCost: 1024, timeCost: 1 },
+    // A captcha a test solves in a few milliseconds.
+    forms: { ...base.forms, captchaWork: { cost: 1, counter: { min: 1, max: 50 } } },
     // Files of every test app of this process in one folder: each company's lie apart in it.
     media: { dir: testMediaDir, quotaBytes: 1024 * 1024 * 1024 },
     ...overrides,

@@ -64,6 +64,8 @@ export const codeRules: Readonly<Record<ErrorCode, CodeRule>> = {
   senderDomainUnsupported: { action: 'serverMessage', fallback: userMessages.senderDomainUnsupported },
   senderDomainMisconfigured: { action: 'serverMessage', fallback: userMessages.senderDomainMisconfigured },
   contactTagUsed: { action: 'message', message: catalogueMessages.contactTagUsed },
+  formPublished: { action: 'serverMessage', fallback: userMessages.formStillPublished },
+  emailFieldMissing: { action: 'message', message: catalogueMessages.emailFieldMissing },
   importHeader: { action: 'message', message: userMessages.importNoHeader },
   importFormat: { action: 'message', message: catalogueMessages.importFormatInvalid },
   importSize: { action: 'message', message: userMessages.importTooBig },

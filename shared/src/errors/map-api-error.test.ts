@@ -220,6 +220,8 @@ describe('code-based: every code', () => {
     senderDomainUnsupported: warn('Server says'),
     senderDomainMisconfigured: warn('Server says'),
     contactTagUsed: warn('This contact tag is already used on another field'),
+    formPublished: warn('Server says'),
+    emailFieldMissing: warn('Email field is missing'),
     importHeader: warn('The import file has no header'),
     importFormat: warn('The import file format is not supported'),
     importSize: warn('The import file is too big'),

@@ -7,6 +7,7 @@ import {
   type ContactListAnswer,
   type ContactListFilter,
   type ContactPatch,
+  type ContactStatus,
   type ContactTimelineEntry,
   type contactSortFields,
   largeContactDelete,
@@ -19,7 +20,12 @@ import { type Db, isUniqueViolation } from '../../db/db.ts';
 import { DomainError, invalidField } from '../../domain-error.ts';
 import type { MarketingEngine } from '../../engine/interfaces.ts';
 import type { CompanyDoor } from '../company-door.ts';
-import { type ContactFilter, type ContactRow, createContactStore } from './contact-store.ts';
+import {
+  type ContactConsent,
+  type ContactFilter,
+  type ContactRow,
+  createContactStore,
+} from './contact-store.ts';
 import { isId } from './entity-id.ts';
 import { erasureStore } from './erasure-store.ts';
 import { fieldStore } from './field-store.ts';
@@ -43,6 +49,19 @@ export interface ContactServiceDeps {
 }
 
 export type ContactService = ReturnType<typeof createContactService>;
+
+/** Where a new contact comes from, the status it starts with and the consent it gave. */
+export interface ContactOrigin {
+  source: string;
+  status: Extract<ContactStatus, 'subscribed' | 'pending'>;
+  consent: ContactConsent;
+}
+
+const consoleOrigin = (now: Date): ContactOrigin => ({
+  source: 'console',
+  status: 'subscribed',
+  consent: { at: now.toISOString(), source: 'console', text: 'Added by a team member in the console' },
+});
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -211,11 +230,15 @@ export function createContactService(deps: ContactServiceDeps) {
     },
 
     /**
-     * Adds a contact from the console, subscribed (unsubscribed when its address is on the company's
-     * marketing suppression list: only a resubscribe lifts that); the plan's contact limit is checked
-     * under the company lock.
+     * Adds a contact, from the console unless `origin` says otherwise (a form's sign-up: pending until
+     * confirmed), subscribed (unsubscribed when its address is on the company's marketing suppression
+     * list: only a resubscribe lifts that); the plan's contact limit is checked under the company lock.
      */
-    async create(companyId: string, body: NewContact): Promise<Contact> {
+    async create(
+      companyId: string,
+      body: NewContact,
+      origin: ContactOrigin = consoleOrigin(clock.now()),
+    ): Promise<Contact> {
       // Asked before the transaction: the engine answers on its own connection.
       const unmailable = (await unmailableAmong(db, deps.engine, companyId, [body.email])).get(
         body.email.toLowerCase(),
@@ -231,15 +254,11 @@ export function createContactService(deps: ContactServiceDeps) {
         const row = await contacts.insert(tx, {
           ...columns,
           companyId,
-          source: 'console',
+          source: origin.source,
           fields,
           now,
-          status: unmailable ?? 'subscribed',
-          consent: {
-            at: now.toISOString(),
-            source: 'console',
-            text: 'Added by a team member in the console',
-          },
+          status: unmailable ?? origin.status,
+          consent: origin.consent,
         });
         if (!row) throw duplicate(body.email);
         if (labelIds.length > 0) await labels.setContactLabels(tx, companyId, row.id, labelIds, now);

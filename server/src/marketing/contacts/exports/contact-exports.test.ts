@@ -11,9 +11,9 @@ import { useTestApp } from '../../../testing/app.ts';
 import { databases } from '../../../testing/databases.ts';
 import { createReportService } from '../../campaigns/reports/report-service.ts';
 import { companyDoorOf } from '../../company-door.ts';
+import { inertCell } from '../../inert-cell.ts';
 import { createContactService } from '../contact-service.ts';
 import { createSegmentService } from '../segments/segment-service.ts';
-import { inertCell } from './export-file.ts';
 import { createContactExportRunner } from './export-runner.ts';
 import { contactExportStore } from './export-store.ts';
 

@@ -6,6 +6,7 @@ import { type ContactExportFormat, xlsxContactRowLimit } from '@app/contract/mar
 import type { Contact } from '@app/contract/marketing/contacts';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
+import { inertCell } from '../../inert-cell.ts';
 
 interface Column {
   header: string;
@@ -31,15 +32,6 @@ export function exportColumns(customTags: readonly string[]): Column[] {
     { header: 'last_open_at', value: (contact) => contact.lastOpenAt ?? '' },
     { header: 'last_click_at', value: (contact) => contact.lastClickAt ?? '' },
   ];
-}
-
-/**
- * A text cell a spreadsheet would run as a formula (`=`, `@`, a tab or CR first, or `+`/`-` not
- * followed by a digit: a phone number stays a phone number) gets a leading apostrophe.
- */
-export function inertCell(value: string | number | boolean): string | number | boolean {
-  if (typeof value !== 'string') return value;
-  return /^[=@\t\r]|^[+-](?![\d\s(])/.test(value) ? `'${value}` : value;
 }
 
 const rowsPerTurn = 500;

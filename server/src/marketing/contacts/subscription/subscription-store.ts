@@ -1,5 +1,6 @@
 import type { ContactStatus } from '@app/contract/marketing/contacts';
 import type { Db } from '../../../db/db.ts';
+import type { ContactConsent } from '../contact-store.ts';
 
 /** A status a suppression sets, with what it may replace (a complaint outranks a bounce, which outranks an unsubscribe). */
 export interface StatusChange {
@@ -24,6 +25,19 @@ export const subscriptionStore = {
         [companyId, email, status, now],
       )
     )?.id,
+
+  /**
+   * A pending or subscribed contact confirmed its sign-up: subscribed, with the consent it gave; true
+   * when the company has such a contact (an unsubscribed, bounced or complained one is left alone).
+   */
+  confirm: async (tx: Db, companyId: string, email: string, consent: ContactConsent, now: Date) =>
+    (
+      await tx.query(
+        `UPDATE contacts SET status = 'subscribed', consent = $3::jsonb, updated_at = $4
+         WHERE company_id = $1 AND email = $2 AND status IN ('pending', 'subscribed') RETURNING 1`,
+        [companyId, email, JSON.stringify(consent), now],
+      )
+    ).length > 0,
 
   /** Applies suppressions to the contacts they name, where they outrank the contact's status; answers how many changed. */
   async applyAll(tx: Db, changes: readonly StatusChange[], now: Date): Promise<number> {

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { numericId } from '../engine/common.ts';
+import { formFieldTypes } from '../rules/constants.ts';
+import { contactFieldTag, contactLabelRef } from './contacts.ts';
+import { listPage, listQuery } from './list.ts';
+
+/** §9's seven field types: inputText, inputTextarea, inputMultiple, inputCheckbox, inputDropdown, uploadFile, inputPhone. */
+export const formComponentTypes = formFieldTypes.map((field) => field.type) as [
+  (typeof formFieldTypes)[number]['type'],
+  ...(typeof formFieldTypes)[number]['type'][],
+];
+
+/** Field types whose answer is one of their options (or several: checkboxes). */
+export const choiceComponentTypes: readonly string[] = ['inputMultiple', 'inputDropdown', 'inputCheckbox'];
+
+const componentId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'An id has letters, digits, - and _ and at most 64 characters');
+
+/** §3 "Option: optionId, childs": `childs` are the components shown when the option is chosen (conditional mode). */
+export const formOption = z
+  .object({
+    optionId: componentId,
+    label: z.string().trim().min(1, 'Enter the option text').max(200, 'An option has at most 200 characters'),
+    childs: z.array(componentId).max(50).optional(),
+  })
+  .strict();
+
+/** §3 "Form component: id, type, setting (title, options)". */
+export const formComponent = z
+  .object({
+    id: componentId,
+    type: z.enum(formComponentTypes),
+    setting: z
+      .object({
+        title: z
+          .string()
+          .trim()
+          .min(1, 'Enter the question')
+          .max(300, 'A question has at most 300 characters'),
+        required: z.boolean().default(false),
+        placeholder: z.string().trim().max(200).optional(),
+        options: z.array(formOption).max(100).optional(),
+        /** The contact field (its tag: email, firstname, a custom tag) the answer fills when the form saves contacts. */
+        field: contactFieldTag.optional(),
+      })
+      .strict(),
+  })
+  .strict();
+
+/** The protection a form's public submit always enforces: the self-hosted proof of work (ALTCHA). */
+export const formCaptchas = ['proofOfWork'] as const;
+
+/** §3 form settings, those this build carries out. */
+export const formSettings = z
+  .object({
+    captcha: z.enum(formCaptchas).default('proofOfWork'),
+    /** `limit` on: the form takes at most `limitForm` submissions, then shows `limitMessage`. */
+    limit: z.boolean().default(false),
+    limitForm: z.number().int().min(1).max(10_000_000).default(100),
+    limitMessage: z.string().trim().min(1).max(300).default('This form no longer takes submissions.'),
+    /** §5 conditional logic: an option's `childs` show only when it is chosen. */
+    enableConditional: z.boolean().default(false),
+    submitBtnTitle: z.string().trim().min(1).max(60).default('Submit'),
+    /** One question per step, with `nextTitle` and `backTitle` buttons. */
+    wizardMode: z.boolean().default(false),
+    nextTitle: z.string().trim().min(1).max(60).default('Next'),
+    backTitle: z.string().trim().min(1).max(60).default('Back'),
+    /** The validated sender the double opt-in confirmation comes from. */
+    selectedSenderId: numericId.nullable().default(null),
+    /** Shown after a submission (unless `redirectUrl` is set). */
+    successMessage: z.string().trim().min(1).max(500).default('Thank you! Your answers were received.'),
+    redirectUrl: z
+      .string()
+      .trim()
+      .max(2000)
+      .regex(/^https?:\/\/[^\s]+$/, 'Enter an http or https address')
+      .nullable()
+      .default(null),
+    /** What the visitor agrees to, kept with the contact's consent record. */
+    consentText: z
+      .string()
+      .trim()
+      .min(1)
+      .max(1000)
+      .default('I agree to receive emails from this company and can unsubscribe at any time.'),
+  })
+  .strict();
+
+/** `POST /v1/forms`, `PUT /v1/forms/{id}`. */
+export const formBody = z
+  .object({
+    name: z.string().trim().min(1, 'Enter the form name').max(100, 'A form name has at most 100 characters'),
+    components: z.array(formComponent).max(100, 'A form has at most 100 fields').default([]),
+    settings: formSettings.default(formSettings.parse({})),
+    /** Labels a contact who submits joins. */
+    labels: z.array(numericId).max(50).default([]),
+    saveToContact: z.boolean().default(true),
+    /** A submission may change an existing contact's fields. */
+    allowUpdate: z.boolean().default(false),
+    /** Double opt-in: the contact stays pending until the confirmation link is followed. */
+    optin: z.boolean().default(true),
+  })
+  .strict();
+
+export const form = z.object({
+  formId: z.string(),
+  name: z.string(),
+  published: z.boolean(),
+  components: z.array(formComponent),
+  settings: formSettings,
+  /** Submissions so far. */
+  count: z.number().int(),
+  createdAt: z.string(),
+  lastUpdate: z.string(),
+  labels: z.array(contactLabelRef),
+  saveToContact: z.boolean(),
+  allowUpdate: z.boolean(),
+  optin: z.boolean(),
+  /** Used by an email automation (automations come later: always false). */
+  used: z.boolean(),
+  /** The contact fields the form fills. */
+  contactFields: z.array(z.string()),
+  /** Where the published form lives: its public definition, which `<signup-form>` reads. */
+  url: z.string(),
+});
+
+export const formSortFields = ['name', 'createdAt', 'lastUpdate'] as const;
+
+/** `GET /v1/forms`: search by name, `status` published,draft; newest first by default. */
+export const formListQuery = listQuery.omit({ category: true }).extend({
+  sort: z
+    .enum([...formSortFields, ...formSortFields.map((field) => `-${field}` as const)])
+    .default('-createdAt'),
+});
+export const formList = listPage(form);
+
+/** `POST /v1/forms/{id}/publish`. */
+export const formPublishBody = z.object({ publish: z.boolean() }).strict();
+
+/** One answer: text, or the chosen option ids (checkboxes: any number; multiple choice, dropdown: one). */
+export const formAnswer = z.union([z.string().max(5000), z.array(z.string().max(64)).max(100)]);
+
+/** `POST /embed/forms/{id}/submit`: the answers by component id, the captcha's solution, the honeypot. */
+export const formSubmission = z
+  .object({
+    answers: z.record(z.string().max(64), formAnswer),
+    /** The ALTCHA payload: base64 JSON of the challenge and its solution. */
+    captcha: z.string().max(8192).optional(),
+    /** A field people never see: a bot that fills it is ignored. */
+    website: z.string().max(2000).optional(),
+  })
+  .strict();
+
+/** What the visitor is told after a submission. */
+export const formSubmitted = z.object({
+  message: z.string(),
+  redirectUrl: z.string().nullable(),
+  /** A confirmation mail went out: the visitor is asked to follow its link. */
+  confirmation: z.boolean(),
+});
+
+/** `GET /embed/forms/{id}`: a published form as a visitor's page draws it. */
+export const publicForm = z.object({
+  formId: z.string(),
+  name: z.string(),
+  components: z.array(formComponent),
+  settings: formSettings.pick({
+    captcha: true,
+    enableConditional: true,
+    submitBtnTitle: true,
+    wizardMode: true,
+    nextTitle: true,
+    backTitle: true,
+    consentText: true,
+  }),
+  /** The form takes no more submissions (its limit): the message to show instead. */
+  closed: z.string().nullable(),
+});
+
+export const formSubmissionRecord = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  answers: z.record(z.string(), formAnswer),
+  email: z.string().nullable(),
+  /** pending until the visitor confirms (double opt-in); confirmed; or saved (no opt-in asked). */
+  state: z.enum(['pending', 'confirmed', 'saved']),
+});
+export const formSubmissionList = listPage(formSubmissionRecord);
+export const formSubmissionQuery = listQuery.pick({ page: true, size: true });
+
+export type FormComponent = z.output<typeof formComponent>;
+export type FormSettings = z.output<typeof formSettings>;
+export type FormBody = z.output<typeof formBody>;
+export type Form = z.output<typeof form>;
+export type FormListQuery = z.output<typeof formListQuery>;
+export type FormAnswer = z.output<typeof formAnswer>;
+export type FormSubmission = z.output<typeof formSubmission>;
+export type FormSubmitted = z.output<typeof formSubmitted>;
+export type PublicForm = z.output<typeof publicForm>;
+export type FormSubmissionRecord = z.output<typeof formSubmissionRecord>;

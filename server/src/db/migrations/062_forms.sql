@@ -1,0 +1,40 @@
+-- Forms (issue 26, §3 Form, form settings, components; §7 /forms): what a company asks its visitors,
+-- the answers they gave, and the captcha solutions already spent (a solution counts once).
+CREATE TABLE forms (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  name text NOT NULL,
+  components jsonb NOT NULL,
+  settings jsonb NOT NULL,
+  label_ids bigint[] NOT NULL DEFAULT '{}',
+  save_to_contact boolean NOT NULL,
+  allow_update boolean NOT NULL,
+  optin boolean NOT NULL,
+  published boolean NOT NULL DEFAULT false,
+  submissions integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL,
+  updated_at timestamptz NOT NULL
+);
+CREATE INDEX forms_company_idx ON forms (company_id, created_at DESC);
+
+-- One visitor's answers. A double opt-in submission keeps the hash of its confirmation token until
+-- the link is followed (confirmed_at).
+CREATE TABLE form_submissions (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  form_id bigint NOT NULL REFERENCES forms (id) ON DELETE CASCADE,
+  company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  answers jsonb NOT NULL,
+  email text,
+  ip text,
+  state text NOT NULL CHECK (state IN ('pending', 'confirmed', 'saved')),
+  confirm_token_hash text UNIQUE,
+  created_at timestamptz NOT NULL,
+  confirmed_at timestamptz
+);
+CREATE INDEX form_submissions_form_idx ON form_submissions (form_id, id DESC);
+CREATE INDEX form_submissions_company_month_idx ON form_submissions (company_id, created_at);
+
+CREATE TABLE form_captcha_spent (
+  challenge_id text PRIMARY KEY,
+  expires_at timestamptz NOT NULL
+);

@@ -1,0 +1,203 @@
+import type { FormAnswer, FormBody, FormComponent, FormSettings } from '@app/contract/marketing/forms';
+import type { Db } from '../../db/db.ts';
+import { containsPattern } from '../../db/like-pattern.ts';
+
+export interface FormRow {
+  id: string;
+  company_id: string;
+  name: string;
+  components: FormComponent[];
+  settings: FormSettings;
+  label_ids: string[];
+  save_to_contact: boolean;
+  allow_update: boolean;
+  optin: boolean;
+  published: boolean;
+  submissions: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SubmissionRow {
+  id: string;
+  form_id: string;
+  company_id: string;
+  answers: Record<string, FormAnswer>;
+  email: string | null;
+  state: 'pending' | 'confirmed' | 'saved';
+  created_at: Date;
+}
+
+const formColumns = `id::text AS id, company_id, name, components, settings, label_ids::text[] AS label_ids,
+  save_to_contact, allow_update, optin, published, submissions, created_at, updated_at`;
+const submissionColumns =
+  'id::text AS id, form_id::text AS form_id, company_id, answers, email, state, created_at';
+
+/** A form body's columns, in the order of the statements' parameters (name ... optin). */
+const bodyValues = (body: FormBody) => [
+  body.name,
+  JSON.stringify(body.components),
+  JSON.stringify(body.settings),
+  body.labels,
+  body.saveToContact,
+  body.allowUpdate,
+  body.optin,
+];
+
+const sortColumns = { name: 'lower(name)', createdAt: 'created_at', lastUpdate: 'updated_at' } as const;
+
+/** The forms' SQL, each statement scoped by the company (the public routes read a published form by id alone). */
+export const formStore = {
+  insert: (db: Db, companyId: string, body: FormBody, now: Date) =>
+    db.one<FormRow>(
+      `INSERT INTO forms (company_id, name, components, settings, label_ids, save_to_contact, allow_update, optin, created_at, updated_at)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::bigint[], $6, $7, $8, $9, $9) RETURNING ${formColumns}`,
+      [companyId, ...bodyValues(body), now],
+    ),
+
+  update: (db: Db, companyId: string, id: string, body: FormBody, now: Date) =>
+    db.maybeOne<FormRow>(
+      `UPDATE forms SET name = $3, components = $4::jsonb, settings = $5::jsonb, label_ids = $6::bigint[],
+         save_to_contact = $7, allow_update = $8, optin = $9, updated_at = $10
+       WHERE company_id = $1 AND id = $2 RETURNING ${formColumns}`,
+      [companyId, id, ...bodyValues(body), now],
+    ),
+
+  get: (db: Db, companyId: string, id: string) =>
+    db.maybeOne<FormRow>(`SELECT ${formColumns} FROM forms WHERE company_id = $1 AND id = $2`, [
+      companyId,
+      id,
+    ]),
+
+  /** The row, locked until `tx` ends (publishing and submitting count against limits). */
+  lock: (tx: Db, companyId: string, id: string) =>
+    tx.maybeOne<FormRow>(`SELECT ${formColumns} FROM forms WHERE company_id = $1 AND id = $2 FOR UPDATE`, [
+      companyId,
+      id,
+    ]),
+
+  published: (db: Db, id: string) =>
+    db.maybeOne<FormRow>(`SELECT ${formColumns} FROM forms WHERE id = $1 AND published`, [id]),
+
+  async page(
+    db: Db,
+    companyId: string,
+    query: { page: number; size: number; search?: string | undefined; published?: boolean | undefined },
+    sort: { column: keyof typeof sortColumns; descending: boolean },
+  ): Promise<{ rows: FormRow[]; total: number }> {
+    const params: unknown[] = [companyId];
+    const where = ['company_id = $1'];
+    if (query.search) {
+      params.push(containsPattern(query.search));
+      where.push(`name ILIKE $${params.length} ESCAPE '\\'`);
+    }
+    if (query.published !== undefined) {
+      params.push(query.published);
+      where.push(`published = $${params.length}`);
+    }
+    const filter = where.join(' AND ');
+    const order = `${sortColumns[sort.column]} ${sort.descending ? 'DESC' : 'ASC'}, id ${sort.descending ? 'DESC' : 'ASC'}`;
+    const [rows, counted] = await Promise.all([
+      db.query<FormRow>(
+        `SELECT ${formColumns} FROM forms WHERE ${filter} ORDER BY ${order} LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+        params,
+      ),
+      db.one<{ total: number }>(`SELECT count(*)::int AS total FROM forms WHERE ${filter}`, params),
+    ]);
+    return { rows, total: counted.total };
+  },
+
+  remove: async (db: Db, companyId: string, id: string) =>
+    (await db.query('DELETE FROM forms WHERE company_id = $1 AND id = $2 RETURNING 1', [companyId, id]))
+      .length > 0,
+
+  setPublished: (tx: Db, companyId: string, id: string, published: boolean, now: Date) =>
+    tx.query('UPDATE forms SET published = $3, updated_at = $4 WHERE company_id = $1 AND id = $2', [
+      companyId,
+      id,
+      published,
+      now,
+    ]),
+
+  countPublished: async (tx: Db, companyId: string) =>
+    (
+      await tx.one<{ count: number }>(
+        'SELECT count(*)::int AS count FROM forms WHERE company_id = $1 AND published',
+        [companyId],
+      )
+    ).count,
+
+  /** Submissions the company received since `since` (the plan's monthly limit). */
+  submissionsSince: async (tx: Db, companyId: string, since: Date) =>
+    (
+      await tx.one<{ count: number }>(
+        'SELECT count(*)::int AS count FROM form_submissions WHERE company_id = $1 AND created_at >= $2',
+        [companyId, since],
+      )
+    ).count,
+
+  addSubmission: async (
+    tx: Db,
+    form: Pick<FormRow, 'id' | 'company_id'>,
+    submission: {
+      answers: Record<string, FormAnswer>;
+      email: string | null;
+      ip: string;
+      state: SubmissionRow['state'];
+      confirmTokenHash: string | null;
+      now: Date;
+    },
+  ) => {
+    await tx.query('UPDATE forms SET submissions = submissions + 1 WHERE id = $1', [form.id]);
+    return tx.one<{ id: string }>(
+      `INSERT INTO form_submissions (form_id, company_id, answers, email, ip, state, confirm_token_hash, created_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
+      [
+        form.id,
+        form.company_id,
+        JSON.stringify(submission.answers),
+        submission.email,
+        submission.ip,
+        submission.state,
+        submission.confirmTokenHash,
+        submission.now,
+      ],
+    );
+  },
+
+  /** Marks the pending submission of this confirmation token confirmed. */
+  confirm: (db: Db, tokenHash: string, now: Date) =>
+    db.query(
+      `UPDATE form_submissions SET state = 'confirmed', confirmed_at = $2
+       WHERE confirm_token_hash = $1 AND state = 'pending'`,
+      [tokenHash, now],
+    ),
+
+  /** The submission a confirmation token was made for (pending, or confirmed already). */
+  byToken: (db: Db, tokenHash: string) =>
+    db.maybeOne<SubmissionRow>(
+      `SELECT ${submissionColumns} FROM form_submissions WHERE confirm_token_hash = $1`,
+      [tokenHash],
+    ),
+
+  async submissions(
+    db: Db,
+    companyId: string,
+    formId: string,
+    page: { page: number; size: number },
+  ): Promise<SubmissionRow[]> {
+    return db.query<SubmissionRow>(
+      `SELECT ${submissionColumns} FROM form_submissions WHERE company_id = $1 AND form_id = $2
+       ORDER BY id DESC LIMIT $3 OFFSET $4`,
+      [companyId, formId, page.size, (page.page - 1) * page.size],
+    );
+  },
+
+  /** Every submission of the form, oldest first, `size` at a time after the id `after`. */
+  submissionsAfter: (db: Db, companyId: string, formId: string, after: string, size: number) =>
+    db.query<SubmissionRow>(
+      `SELECT ${submissionColumns} FROM form_submissions WHERE company_id = $1 AND form_id = $2 AND id > $3
+       ORDER BY id LIMIT $4`,
+      [companyId, formId, after, size],
+    ),
+};

@@ -1,0 +1,240 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ContactFieldValue } from '@app/contract/marketing/contacts';
+import type { FormAnswer, FormSubmission, FormSubmitted, PublicForm } from '@app/contract/marketing/forms';
+import type { Challenge } from 'altcha-lib';
+import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/db.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { MarketingEngine } from '../../engine/interfaces.ts';
+import type { CompanyDoor } from '../company-door.ts';
+import { isId } from '../contacts/entity-id.ts';
+import type { SignUp, SignUps } from '../contacts/subscription/sign-ups.ts';
+import type { SenderDoor } from '../senders/sender-door.ts';
+import type { FormCaptcha } from './form-captcha.ts';
+import { checkAnswers } from './form-definition.ts';
+import { formNotFound } from './form-service.ts';
+import { type FormRow, formStore } from './form-store.ts';
+
+export interface FormSubmitDeps {
+  db: Db;
+  clock: Clock;
+  company: CompanyDoor;
+  captcha: FormCaptcha;
+  signUps: SignUps;
+  senders: SenderDoor;
+  engine: Pick<MarketingEngine, 'submitCampaignBatch'>;
+  /** Where the confirmation link points (the public origin). */
+  publicUrl: string;
+}
+
+export type FormSubmitService = ReturnType<typeof createFormSubmitService>;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+const builtIn = new Set(['email', 'firstname', 'lastname', 'phone']);
+
+/** What a question's answer puts in a contact field: the text, or the chosen options' labels. */
+function fieldValueOf(form: FormRow, id: string, answer: FormAnswer): string {
+  const component = form.components.find((candidate) => candidate.id === id);
+  const options = component?.setting.options;
+  if (!options) return Array.isArray(answer) ? answer.join(', ') : answer;
+  const labels = new Map(options.map((option) => [option.optionId, option.label]));
+  return (Array.isArray(answer) ? answer : [answer])
+    .map((optionId) => labels.get(optionId) ?? optionId)
+    .join(', ');
+}
+
+/** The contact a form's answers describe, with the consent given at `at` from `ip`. */
+function signUpOf(form: FormRow, answers: Record<string, FormAnswer>, consent: SignUp['consent']): SignUp {
+  const columns: Record<string, string> = {};
+  const fields: Record<string, ContactFieldValue> = {};
+  for (const component of form.components) {
+    const tag = component.setting.field;
+    const answer = answers[component.id];
+    if (!tag || answer === undefined) continue;
+    const value = fieldValueOf(form, component.id, answer);
+    if (builtIn.has(tag)) columns[tag] = value;
+    else fields[tag] = value;
+  }
+  return {
+    email: columns.email ?? '',
+    ...(columns.firstname ? { firstname: columns.firstname } : {}),
+    ...(columns.lastname ? { lastname: columns.lastname } : {}),
+    ...(columns.phone ? { phone: columns.phone } : {}),
+    fields,
+    labels: form.label_ids,
+    allowUpdate: form.allow_update,
+    consent,
+  };
+}
+
+/** The settings a visitor's page needs (not the sender, the limit, the redirect...). */
+const publicSettings = [
+  'captcha',
+  'enableConditional',
+  'submitBtnTitle',
+  'wizardMode',
+  'nextTitle',
+  'backTitle',
+  'consentText',
+] as const satisfies readonly (keyof PublicForm['settings'])[];
+
+const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+
+/**
+ * The public side of forms: a published form's definition and captcha challenge, a visitor's
+ * submission and the double opt-in confirmation. The submit checks everything before it writes
+ * (honeypot, captcha, answers, the form's and the plan's limits): a failed check creates nothing.
+ */
+export function createFormSubmitService(deps: FormSubmitDeps) {
+  const { db, clock, captcha, signUps } = deps;
+
+  const publishedForm = async (id: string) => {
+    const form = isId(id) ? await formStore.published(db, id) : undefined;
+    if (!form) throw formNotFound();
+    return form;
+  };
+
+  const closedMessage = (form: FormRow) =>
+    form.settings.limit && form.submissions >= form.settings.limitForm ? form.settings.limitMessage : null;
+
+  /** Refuses a submission past the form's own limit or the plan's monthly submissions. */
+  const ensureRoom = async (tx: Db, form: FormRow) => {
+    const closed = closedMessage(form);
+    if (closed !== null) throw new DomainError('state', closed, { field: 'form' });
+    await ensureWithinPlan(tx, form.company_id, {
+      group: 'forms',
+      subFeature: 'formSubmissionLimit',
+      used: await formStore.submissionsSince(tx, form.company_id, monthStart(clock.now())),
+    });
+  };
+
+  /** Mails the confirmation link from the form's sender; it never repeats what the visitor typed. */
+  const sendConfirmation = async (form: FormRow, submissionId: string, email: string, token: string) => {
+    const senderId = form.settings.selectedSenderId;
+    const sender = senderId === null ? undefined : await deps.senders.find(form.company_id, senderId);
+    if (!sender?.validated)
+      throw new DomainError('state', 'This form cannot send its confirmation email now');
+    await deps.engine.submitCampaignBatch(form.company_id, {
+      key: `form-confirmation-${submissionId}`,
+      campaignId: `form-${form.id}-confirmation`,
+      transactional: true,
+      content: {
+        from: { email: sender.email, name: sender.name },
+        ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+        subject: 'Please confirm your subscription',
+        html: `<p>Please confirm that you want to receive emails from {{company}}.</p>
+<p><a href="{{{confirm_url}}}">Confirm my subscription</a></p>
+<p>If you did not ask for this, ignore this email: you will not be subscribed.</p>`,
+        text: `Please confirm that you want to receive emails from {{company}}:\n{{{confirm_url}}}\n\nIf you did not ask for this, ignore this email: you will not be subscribed.\n`,
+      },
+      recipients: [
+        {
+          address: email,
+          data: {
+            company: await deps.company.name(form.company_id),
+            confirm_url: `${deps.publicUrl}/forms/confirm/${token}`,
+          },
+        },
+      ],
+      openTracking: false,
+      clickTracking: false,
+    });
+  };
+
+  return {
+    async definition(id: string): Promise<PublicForm> {
+      const form = await publishedForm(id);
+      return {
+        formId: form.id,
+        name: form.name,
+        components: form.components,
+        settings: Object.fromEntries(
+          publicSettings.map((key) => [key, form.settings[key]]),
+        ) as PublicForm['settings'],
+        closed: closedMessage(form),
+      };
+    },
+
+    challenge: async (id: string): Promise<Challenge> => captcha.challenge((await publishedForm(id)).id),
+
+    /** Takes a visitor's answers; `ip` is the visitor's address (kept with the submission and the consent). */
+    async submit(id: string, body: FormSubmission, ip: string): Promise<FormSubmitted> {
+      const form = await publishedForm(id);
+      const done = (confirmation: boolean): FormSubmitted => ({
+        message: confirmation
+          ? 'Almost done: we sent you an email, follow its link to confirm your subscription.'
+          : form.settings.successMessage,
+        redirectUrl: form.settings.redirectUrl,
+        confirmation,
+      });
+      const confirmLater = form.save_to_contact && form.optin;
+      // A bot filled the field people never see: it is told what a person would be, and nothing is kept.
+      if (body.website) return done(confirmLater);
+      if (!body.captcha)
+        throw new DomainError('captchaRequired', 'Captcha is required', { field: 'captcha' });
+      if (!(await captcha.verify(form.id, body.captcha))) {
+        throw new DomainError('captchaInvalid', 'Captcha is invalid', { field: 'captcha' });
+      }
+      const answers = checkAnswers(form.components, form.settings.enableConditional, body.answers);
+      const now = clock.now();
+      const signUp = form.save_to_contact
+        ? signUpOf(form, answers, {
+            at: now.toISOString(),
+            source: `form ${form.id}`,
+            ip,
+            text: form.settings.consentText,
+          })
+        : undefined;
+      await db.transaction((tx) => ensureRoom(tx, form));
+      if (signUp && confirmLater) await signUps.awaitConfirmation(form.company_id, signUp);
+      else if (signUp) await signUps.saveNow(form.company_id, signUp);
+      const token = confirmLater ? randomBytes(32).toString('base64url') : null;
+      const submission = await db.transaction(async (tx) => {
+        const locked = await formStore.lock(tx, form.company_id, form.id);
+        if (!locked?.published) throw formNotFound();
+        await ensureRoom(tx, locked);
+        return formStore.addSubmission(tx, form, {
+          answers,
+          email: signUp?.email ?? null,
+          ip,
+          state: confirmLater ? 'pending' : 'saved',
+          confirmTokenHash: token && hashOf(token),
+          now,
+        });
+      });
+      if (token && signUp) await sendConfirmation(form, submission.id, signUp.email, token);
+      return done(confirmLater);
+    },
+
+    /** Where a confirmation link stands: unknown, waiting to be confirmed, or confirmed already. */
+    async linkState(token: string): Promise<'unknown' | 'pending' | 'confirmed'> {
+      const submission = await formStore.byToken(db, hashOf(token));
+      return submission ? (submission.state === 'pending' ? 'pending' : 'confirmed') : 'unknown';
+    },
+
+    /**
+     * Follows a confirmation link: the answers go to the contact, subscribed with this consent, and then
+     * the submission is confirmed (a failure half-way leaves the link working; a second click changes
+     * nothing more). False when the link is unknown.
+     */
+    async confirm(token: string, ip: string): Promise<boolean> {
+      const submission = await formStore.byToken(db, hashOf(token));
+      if (submission?.state === 'confirmed') return true;
+      const form = submission && (await formStore.get(db, submission.company_id, submission.form_id));
+      if (!submission || !form) return false;
+      const now = clock.now();
+      await signUps.confirm(
+        form.company_id,
+        signUpOf(form, submission.answers, {
+          at: now.toISOString(),
+          source: `form ${form.id}`,
+          ip,
+          text: `${form.settings.consentText} (confirmed by email)`,
+        }),
+      );
+      await formStore.confirm(db, hashOf(token), now);
+      return true;
+    },
+  };
+}

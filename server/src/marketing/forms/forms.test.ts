@@ -1,0 +1,394 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { campaignHelpers } from '../../testing/campaigns.ts';
+import { databases } from '../../testing/databases.ts';
+import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
+import { formHelpers, signUpForm } from '../../testing/forms.ts';
+import { validatedSender } from '../../testing/senders.ts';
+
+describe.each(databases)('forms on $name', (database) => {
+  const t = useTestApp(database);
+  const { create, publish, solved, submit, confirmationTo } = formHelpers(t);
+  const { contact, label } = campaignHelpers(t);
+  let a: EngineAccount;
+  let b: EngineAccount;
+  let senderA: string;
+  let newsLabel: string;
+
+  beforeAll(async () => {
+    a = await engineAccount(t.app, t.db, 'former');
+    b = await engineAccount(t.app, t.db, 'outsider');
+    senderA = await validatedSender(t.db, a.companyId, 'news@acme.test');
+    newsLabel = await label(a, 'Newsletter', []);
+    await setCompanyLimit(t.db, a.companyId, 'publishedFormLimit', 20);
+  });
+
+  const contactOf = async (account: EngineAccount, email: string) => {
+    const found = await t.get(`/v1/contacts/find?email=${encodeURIComponent(email)}`, account.token);
+    return found.statusCode === 200 ? found.json().data : undefined;
+  };
+  const submissionCount = async (formId: string) =>
+    (
+      await t.db.one<{ count: number }>(
+        'SELECT count(*)::int AS count FROM form_submissions WHERE form_id = $1',
+        [formId],
+      )
+    ).count;
+
+  it('checks a form before it is saved, lists and filters forms, and keeps them to their company', async () => {
+    const noEmail = await t.post('/v1/forms', a.token, {
+      name: 'No email',
+      components: [{ id: 'q', type: 'inputText', setting: { title: 'Name', field: 'firstname' } }],
+    });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toMatchObject({ code: 'emailFieldMissing' });
+    // Without contacts, no email question is needed.
+    expect(
+      (
+        await t.post('/v1/forms', a.token, {
+          name: 'Survey',
+          saveToContact: false,
+          components: [{ id: 'q', type: 'inputTextarea', setting: { title: 'Ideas?' } }],
+        })
+      ).statusCode,
+    ).toBe(201);
+    const checkboxParent = signUpForm();
+    checkboxParent.components[2] = { ...checkboxParent.components[2], type: 'inputCheckbox' } as never;
+    const refused = await t.post('/v1/forms', a.token, checkboxParent);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().payload.cause).toBe(
+      'Only Multiple Choice and Dropdown fields can show other fields',
+    );
+    const unknownField = await t.post('/v1/forms', a.token, {
+      ...signUpForm(),
+      components: [
+        { id: 'e', type: 'inputText', setting: { title: 'Email', field: 'email' } },
+        { id: 'x', type: 'inputText', setting: { title: 'Age', field: 'age' } },
+      ],
+    });
+    expect(unknownField.json().payload.cause).toBe('The contact field age does not exist');
+    const theirLabel = await label(b, 'Theirs', []);
+    const stolenLabel = await t.post('/v1/forms', a.token, signUpForm({ labels: [theirLabel] }));
+    expect(stolenLabel.statusCode).toBe(404);
+    expect(stolenLabel.json().message).toBe('Label not found');
+
+    const id = await create(a, signUpForm({ labels: [newsLabel] }));
+    const form = await t.getData(`/v1/forms/${id}`, a.token);
+    expect(form).toMatchObject({
+      name: 'Newsletter',
+      published: false,
+      optin: true,
+      count: 0,
+      labels: [{ id: newsLabel, name: 'Newsletter' }],
+      contactFields: ['email', 'firstname'],
+      url: `${t.config.publicUrl}/embed/forms/${id}`,
+    });
+    expect(form.settings).toMatchObject({ captcha: 'proofOfWork', submitBtnTitle: 'Submit' });
+    const listed = await t.getData('/v1/forms?search=news&status=draft', a.token);
+    expect(listed.items.map((item: { formId: string }) => item.formId)).toEqual([id]);
+    expect((await t.getData('/v1/forms?status=published', a.token)).total).toBe(0);
+
+    // Another company sees none of it and changes nothing.
+    expect((await t.getData('/v1/forms', b.token)).total).toBe(0);
+    expect((await t.get(`/v1/forms/${id}`, b.token)).statusCode).toBe(404);
+    expect((await t.call('PUT', `/v1/forms/${id}`, b.token, signUpForm())).statusCode).toBe(404);
+    expect((await t.post(`/v1/forms/${id}/publish`, b.token, { publish: true })).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/v1/forms/${id}`, b.token)).statusCode).toBe(404);
+    expect((await t.get(`/v1/forms/${id}/submissions`, b.token)).statusCode).toBe(404);
+  });
+
+  it('publishes a double opt-in form only with a validated sender, within the plan, and deletes it only once unpublished', async () => {
+    const id = await create(a, signUpForm());
+    const noSender = await t.post(`/v1/forms/${id}/publish`, a.token, { publish: true });
+    expect(noSender.statusCode).toBe(400);
+    expect(noSender.json().payload.cause).toBe(
+      'A double opt-in form needs a validated sender for its confirmation email',
+    );
+    // The public side knows nothing of a draft.
+    expect((await t.app.inject({ method: 'GET', url: `/embed/forms/${id}` })).statusCode).toBe(404);
+
+    await t.call(
+      'PUT',
+      `/v1/forms/${id}`,
+      a.token,
+      signUpForm({ settings: { enableConditional: true, selectedSenderId: senderA } as never }),
+    );
+    await publish(a, id);
+    const again = await t.post(`/v1/forms/${id}/publish`, a.token, { publish: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'formPublished', message: 'This form is already published' });
+    const deleting = await t.call('DELETE', `/v1/forms/${id}`, a.token);
+    expect(deleting.statusCode).toBe(409);
+    expect(deleting.json()).toMatchObject({
+      code: 'formPublished',
+      message: 'This form is still published: unpublish it first',
+    });
+
+    const c = await engineAccount(t.app, t.db, 'small-plan');
+    await setCompanyLimit(t.db, c.companyId, 'publishedFormLimit', 1);
+    const survey = {
+      name: 'Poll',
+      saveToContact: false,
+      components: [{ id: 'q', type: 'inputText', setting: { title: 'Why?' } }],
+    };
+    await publish(c, await create(c, survey));
+    const over = await t.post(`/v1/forms/${await create(c, survey)}/publish`, c.token, { publish: true });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      code: 'quotaExceeded',
+      payload: { feature: 'forms', subfeature: 'publishedFormLimit' },
+    });
+
+    expect((await t.post(`/v1/forms/${id}/publish`, a.token, { publish: false })).json().data.published).toBe(
+      false,
+    );
+    expect((await t.call('DELETE', `/v1/forms/${id}`, a.token)).statusCode).toBe(200);
+    expect((await t.get(`/v1/forms/${id}`, a.token)).statusCode).toBe(404);
+  });
+
+  it('takes a visitor through conditional questions, the captcha and double opt-in to a subscribed contact with consent', async () => {
+    const id = await create(
+      a,
+      signUpForm({
+        labels: [newsLabel],
+        settings: { enableConditional: true, selectedSenderId: senderA } as never,
+      }),
+    );
+    await publish(a, id);
+
+    const definition = await t.app.inject({
+      method: 'GET',
+      url: `/embed/forms/${id}`,
+      headers: { origin: 'https://shop.example' },
+    });
+    expect(definition.statusCode).toBe(200);
+    expect(definition.headers['access-control-allow-origin']).toBe('*');
+    expect(definition.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(definition.json().data).toMatchObject({
+      formId: id,
+      closed: null,
+      settings: { enableConditional: true },
+    });
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: `/embed/forms/${id}/submit`,
+      headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-headers']).toBe('content-type');
+
+    const answers = { email: 'Zoe@Visitor.test', name: 'Zoë', shop: 'no', shopName: 'dropped' };
+    // A bot: no captcha, a forged one, or the hidden field filled. Nothing is kept.
+    const bare = await submit(id, { answers });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toMatchObject({ code: 'captchaRequired', message: 'Captcha is required' });
+    const forged = await submit(id, {
+      answers,
+      captcha: Buffer.from('{"challenge":{},"solution":{}}').toString('base64'),
+    });
+    expect(forged.json()).toMatchObject({ code: 'captchaInvalid' });
+    const honeypot = await submit(id, {
+      answers,
+      captcha: await solved(id),
+      website: 'https://spam.example',
+    });
+    expect(honeypot.statusCode).toBe(200);
+    expect(await submissionCount(id)).toBe(0);
+    expect(await contactOf(a, 'zoe@visitor.test')).toBeUndefined();
+
+    // "Yes" shows the shop's name, which is then required.
+    const missing = await submit(id, {
+      answers: { ...answers, shop: 'yes', shopName: '' },
+      captcha: await solved(id),
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().payload).toMatchObject({ field: 'Shop name', cause: 'This field is required' });
+    const badEmail = await submit(id, {
+      answers: { ...answers, email: 'not an address' },
+      captcha: await solved(id),
+    });
+    expect(badEmail.json().payload).toMatchObject({
+      field: 'Your email',
+      cause: 'Enter a valid email address',
+    });
+    expect(await submissionCount(id)).toBe(0);
+
+    const captcha = await solved(id);
+    const done = await submit(id, { answers, captcha });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.headers['access-control-allow-origin']).toBe('*');
+    expect(done.json().data).toMatchObject({ confirmation: true, redirectUrl: null });
+    // A solution counts once.
+    expect((await submit(id, { answers, captcha })).json()).toMatchObject({ code: 'captchaInvalid' });
+
+    const pending = await contactOf(a, 'zoe@visitor.test');
+    expect(pending).toMatchObject({
+      status: 'pending',
+      firstname: 'Zoë',
+      source: 'form',
+      labels: [{ id: newsLabel }],
+    });
+    const listed = await t.getData(`/v1/forms/${id}/submissions`, a.token);
+    expect(listed.total).toBe(1);
+    // "No" hid the shop's name: its answer is not kept.
+    expect(listed.items[0]).toMatchObject({
+      email: 'zoe@visitor.test',
+      state: 'pending',
+      answers: { email: 'zoe@visitor.test', name: 'Zoë', shop: 'no' },
+    });
+    expect(listed.items[0].answers.shopName).toBeUndefined();
+
+    const { mail, token, transactional } = await confirmationTo(a.companyId, 'zoe@visitor.test');
+    expect(transactional).toBe(true);
+    expect(mail.subject).toBe('Please confirm your subscription');
+    expect(mail.from?.text).toContain('news@acme.test');
+    expect(mail.text).toContain('former Inc');
+    // The mail never repeats what the visitor typed.
+    expect(`${mail.text}${mail.html}`).not.toContain('Zoë');
+
+    // Opening the link only shows a button: a mail scanner confirms nothing.
+    const page = await t.app.inject({ method: 'GET', url: `/forms/confirm/${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Confirm my subscription');
+    expect((await contactOf(a, 'zoe@visitor.test')).status).toBe('pending');
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: `/forms/confirm/${token}`,
+      remoteAddress: '198.51.100.9',
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.body).toContain('your subscription is confirmed');
+    const subscribed = await contactOf(a, 'zoe@visitor.test');
+    expect(subscribed.status).toBe('subscribed');
+    expect(subscribed.consent).toMatchObject({ source: `form ${id}`, ip: '198.51.100.9' });
+    expect(subscribed.consent.text).toContain('(confirmed by email)');
+    expect((await t.getData(`/v1/forms/${id}/submissions`, a.token)).items[0].state).toBe('confirmed');
+    // A second click changes nothing; a made-up link is refused.
+    expect((await t.app.inject({ method: 'GET', url: `/forms/confirm/${token}` })).body).toContain(
+      'already confirmed',
+    );
+    expect((await t.app.inject({ method: 'POST', url: '/forms/confirm/made-up' })).statusCode).toBe(404);
+
+    const csv = await t.get(`/v1/forms/${id}/submissions/export`, a.token);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe('submitted_at,state,email,Your email,First name,Do you have a shop?,Shop name');
+    expect(lines[1]).toContain(',confirmed,zoe@visitor.test,zoe@visitor.test,Zoë,No,');
+  });
+
+  it('resubscribes an unsubscribed contact who confirms, and leaves existing contacts alone until then', async () => {
+    const id = await create(
+      a,
+      signUpForm({
+        labels: [newsLabel],
+        allowUpdate: true,
+        settings: { enableConditional: true, selectedSenderId: senderA } as never,
+      }),
+    );
+    await publish(a, id);
+    await contact(a, { email: 'back@visitor.test', firstname: 'Old' });
+    expect(
+      (await t.post('/v1/contacts/unsubscribe', a.token, { email: 'back@visitor.test' })).statusCode,
+    ).toBe(200);
+
+    const done = await submit(id, {
+      answers: { email: 'back@visitor.test', name: 'New', shop: 'no' },
+      captcha: await solved(id),
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    // Not yet: anyone can type an address.
+    expect(await contactOf(a, 'back@visitor.test')).toMatchObject({
+      status: 'unsubscribed',
+      firstname: 'Old',
+      labels: [],
+    });
+    const { token } = await confirmationTo(a.companyId, 'back@visitor.test');
+    await t.app.inject({ method: 'POST', url: `/forms/confirm/${token}` });
+    expect(await contactOf(a, 'back@visitor.test')).toMatchObject({
+      status: 'subscribed',
+      firstname: 'New',
+      labels: [{ id: newsLabel }],
+    });
+  });
+
+  it('saves at once without opt-in, updates only when allowed, and holds the form and the visitor to their limits', async () => {
+    const survey = (allowUpdate: boolean) =>
+      signUpForm({
+        optin: false,
+        allowUpdate,
+        labels: [newsLabel],
+        settings: {
+          enableConditional: true,
+          limit: true,
+          limitForm: 2,
+          limitMessage: 'The draw is closed.',
+        } as never,
+      });
+    const keep = await create(a, survey(false));
+    await publish(a, keep);
+    await contact(a, { email: 'known@visitor.test', firstname: 'Known' });
+    const first = await submit(keep, {
+      answers: { email: 'known@visitor.test', name: 'Changed', shop: 'yes', shopName: 'Bikes' },
+      captcha: await solved(keep),
+    });
+    expect(first.json().data).toMatchObject({
+      confirmation: false,
+      message: 'Thank you! Your answers were received.',
+    });
+    expect(await contactOf(a, 'known@visitor.test')).toMatchObject({
+      status: 'subscribed',
+      firstname: 'Known',
+      labels: [{ id: newsLabel }],
+    });
+    const fresh = await submit(keep, {
+      answers: { email: 'fresh@visitor.test', shop: 'no' },
+      captcha: await solved(keep),
+    });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await contactOf(a, 'fresh@visitor.test')).toMatchObject({ status: 'subscribed', source: 'form' });
+
+    const closed = await submit(keep, {
+      answers: { email: 'late@visitor.test', shop: 'no' },
+      captcha: await solved(keep),
+    });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('The draw is closed.');
+    expect(await contactOf(a, 'late@visitor.test')).toBeUndefined();
+    expect((await t.app.inject({ method: 'GET', url: `/embed/forms/${keep}` })).json().data.closed).toBe(
+      'The draw is closed.',
+    );
+
+    const update = await create(a, survey(true));
+    await publish(a, update);
+    await submit(update, {
+      answers: { email: 'known@visitor.test', name: 'Changed', shop: 'no' },
+      captcha: await solved(update),
+    });
+    expect((await contactOf(a, 'known@visitor.test')).firstname).toBe('Changed');
+
+    // Ten a minute per visitor and form; another visitor still gets in.
+    const open = await create(a, {
+      name: 'Open poll',
+      saveToContact: false,
+      components: [{ id: 'q', type: 'inputText', setting: { title: 'Why?' } }],
+    });
+    await publish(a, open);
+    const codes: number[] = [];
+    for (let turn = 0; turn < 11; turn += 1) {
+      codes.push(
+        (await submit(open, { answers: { q: `try ${turn}` }, captcha: await solved(open) }, '203.0.113.5'))
+          .statusCode,
+      );
+    }
+    expect(codes.slice(0, 10).every((code) => code === 200)).toBe(true);
+    expect(codes[10]).toBe(429);
+    expect(
+      (await submit(open, { answers: { q: 'me' }, captcha: await solved(open) }, '203.0.113.6')).statusCode,
+    ).toBe(200);
+    expect(await submissionCount(open)).toBe(11);
+  });
+});

@@ -1,0 +1,76 @@
+import type { FormBody } from '@app/contract/marketing/forms';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { simpleParser } from 'mailparser';
+import { expect } from 'vitest';
+import type { TestAccount } from './accounts.ts';
+import type { useTestApp } from './app.ts';
+
+type Harness = ReturnType<typeof useTestApp>;
+
+/** A newsletter sign-up: email, first name, and a dropdown whose "Yes" shows a required follow-up. */
+export const signUpForm = (extra: Partial<FormBody> & { labels?: string[] } = {}) => ({
+  name: 'Newsletter',
+  components: [
+    { id: 'email', type: 'inputText', setting: { title: 'Your email', required: true, field: 'email' } },
+    { id: 'name', type: 'inputText', setting: { title: 'First name', field: 'firstname' } },
+    {
+      id: 'shop',
+      type: 'inputDropdown',
+      setting: {
+        title: 'Do you have a shop?',
+        required: true,
+        options: [
+          { optionId: 'yes', label: 'Yes', childs: ['shopName'] },
+          { optionId: 'no', label: 'No' },
+        ],
+      },
+    },
+    { id: 'shopName', type: 'inputText', setting: { title: 'Shop name', required: true } },
+  ],
+  settings: { enableConditional: true },
+  ...extra,
+});
+
+/** The forms tests' helpers on the test app `t`: create and publish, solve the captcha, submit, read the confirmation link. */
+export function formHelpers(t: Harness) {
+  const create = async (account: TestAccount, body: object): Promise<string> => {
+    const response = await t.post('/v1/forms', account.token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data.formId;
+  };
+  const publish = async (account: TestAccount, id: string) => {
+    const response = await t.post(`/v1/forms/${id}/publish`, account.token, { publish: true });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  /** Fetches a challenge for the form and solves it as a visitor's browser would: the payload to submit. */
+  const solved = async (formId: string): Promise<string> => {
+    const response = await t.app.inject({ method: 'GET', url: `/embed/forms/${formId}/challenge` });
+    expect(response.statusCode, response.body).toBe(200);
+    const challenge = response.json() as Challenge;
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  };
+  const submit = (formId: string, payload: object, ip = '198.51.100.7') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/embed/forms/${formId}/submit`,
+      payload,
+      remoteAddress: ip,
+      headers: { origin: 'https://shop.example' },
+    });
+  /** The confirmation mail queued to `address` (composed): its text and whether it went as transactional mail. */
+  const confirmationTo = async (companyId: string, address: string) => {
+    await t.composeQueued();
+    const row = await t.db.one<{ raw: Uint8Array; transactional: boolean }>(
+      `SELECT raw, (options->>'transactional')::boolean AS transactional FROM messages
+       WHERE company_id = $1 AND rcpt_to = $2 AND campaign_id LIKE 'form-%'`,
+      [companyId, address],
+    );
+    const mail = await simpleParser(Buffer.from(row.raw));
+    const link = /\/forms\/confirm\/([A-Za-z0-9_-]+)/.exec(mail.text ?? '');
+    expect(link, mail.text).not.toBeNull();
+    return { mail, token: link?.[1] ?? '', transactional: row.transactional };
+  };
+  return { create, publish, solved, submit, confirmationTo };
+}

@@ -297,6 +297,7 @@ for (const group of apps) {
 const embeds: Record<string, string> = {
   'product-tour': 'shared/src/ui/product-tour/embed.ts',
   'email-editor': 'mf-editor/src/element/embed.ts',
+  'signup-form': 'shared/src/ui/signup-form/embed.ts',
 };
 for (const [name, input] of Object.entries(embeds)) {
   await build({

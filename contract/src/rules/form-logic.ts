@@ -75,3 +75,23 @@ export function topLevelComponents(
   const children = childComponentIds(components);
   return components.filter((component) => !children.has(component.id));
 }
+
+/** The fields a visitor sees with these answers: every field, or with conditional mode the top level and what chosen options show (to depth 500). */
+export function visibleComponents<T extends FormComponent>(
+  components: readonly T[],
+  conditional: boolean,
+  answers: Readonly<Record<string, string | readonly string[]>>,
+): T[] {
+  if (!conditional) return [...components];
+  const visible = new Map<string, FormComponent>();
+  const walk = (resolved: ResolvedComponent) => {
+    visible.set(resolved.component.id, resolved.component);
+    const answer = answers[resolved.component.id];
+    const chosen = new Set<string>(typeof answer === 'string' ? [answer] : (answer ?? []));
+    for (const option of resolved.options) {
+      if (chosen.has(option.optionId)) for (const child of option.children) walk(child);
+    }
+  };
+  for (const top of topLevelComponents(components, true)) walk(resolveChildOptions(top, components));
+  return components.filter((component) => visible.has(component.id));
+}

@@ -1,15 +1,15 @@
 import { phoneSchema } from '@app/contract/common';
 import { contactEmail } from '@app/contract/marketing/contacts';
-import type { FormAnswer, FormBody, FormComponent } from '@app/contract/marketing/forms';
 import {
-  expandableFieldTypes,
-  type ResolvedComponent,
-  resolveChildOptions,
-  topLevelComponents,
-} from '@app/contract/rules/form-logic';
+  choiceComponentTypes,
+  type FormAnswer,
+  type FormBody,
+  type FormComponent,
+} from '@app/contract/marketing/forms';
+import { expandableFieldTypes, visibleComponents } from '@app/contract/rules/form-logic';
 import { DomainError, invalidField } from '../../domain-error.ts';
 
-const choiceTypes = new Set(['inputMultiple', 'inputDropdown', 'inputCheckbox']);
+const choiceTypes = new Set(choiceComponentTypes);
 /** The answer is at most this long: a short answer, a phone number; a long answer may have 5,000. */
 const shortAnswerChars = 500;
 
@@ -92,26 +92,6 @@ export function checkDefinition(
       },
     );
   }
-}
-
-/** The fields a visitor sees with these answers: every field, or with conditional mode the top level and what chosen options show (to depth 500). */
-export function visibleComponents(
-  components: readonly FormComponent[],
-  conditional: boolean,
-  answers: Readonly<Record<string, FormAnswer>>,
-): FormComponent[] {
-  if (!conditional) return [...components];
-  const visible = new Map<string, FormComponent>();
-  const walk = (resolved: ResolvedComponent) => {
-    visible.set(resolved.component.id, resolved.component as FormComponent);
-    const answer = answers[resolved.component.id];
-    const chosen = new Set(Array.isArray(answer) ? answer : answer === undefined ? [] : [answer]);
-    for (const option of resolved.options) {
-      if (chosen.has(option.optionId)) for (const child of option.children) walk(child);
-    }
-  };
-  for (const top of topLevelComponents(components, true)) walk(resolveChildOptions(top, components));
-  return components.filter((component) => visible.has(component.id));
 }
 
 const isBlank = (answer: FormAnswer | undefined) =>

@@ -1,0 +1,11 @@
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/web/pbkdf2';
+
+/**
+ * Solves the server's proof-of-work challenge in the browser (Web Crypto's PBKDF2, off the main
+ * thread's JavaScript): the base64 payload the submit carries. Undefined when it took too long.
+ */
+export async function solveCaptcha(challenge: Challenge): Promise<string | undefined> {
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
+  return solution ? btoa(JSON.stringify({ challenge, solution })) : undefined;
+}

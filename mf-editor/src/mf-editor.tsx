@@ -7,12 +7,10 @@ const ComposePage = lazyPage(
   ['spinner'],
 );
 
-/** The composers, by §2 route: each mounts the block editor (`<email-editor>`) on a template. */
+/** The page and template composers, by §2 route: each mounts the block editor (`<email-editor>`) on a template (the form composers are the marketing app's form builder). */
 const pages = {
   'page-compose': ComposePage,
   'template-page-compose': ComposePage,
-  'form-compose': ComposePage,
-  'form-au-compose': ComposePage,
   'formpage-compose': ComposePage,
   'template-form-compose': ComposePage,
 } satisfies AppPages<'@app/mf-editor'>;

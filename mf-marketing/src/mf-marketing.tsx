@@ -4,6 +4,7 @@ import { campaignPages } from './campaigns/pages.ts';
 import { contactPages } from './contacts/pages.ts';
 import { dashboardPages } from './dashboard/pages.ts';
 import { filePages } from './files/pages.ts';
+import { formPages } from './forms/pages.ts';
 import { senderPages } from './senders/pages.ts';
 
 /**
@@ -16,6 +17,7 @@ const pages = {
   ...contactPages,
   ...campaignPages,
   ...filePages,
+  ...formPages,
   ...senderPages,
 } satisfies AppPages<'@app/mf-marketing'>;
 

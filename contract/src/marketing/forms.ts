@@ -10,9 +10,6 @@ export const formComponentTypes = formFieldTypes.map((field) => field.type) as [
   ...(typeof formFieldTypes)[number]['type'][],
 ];
 
-/** Field types whose answer is one of their options (or several: checkboxes). */
-export const choiceComponentTypes: readonly string[] = ['inputMultiple', 'inputDropdown', 'inputCheckbox'];
-
 const componentId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'An id has letters, digits, - and _ and at most 64 characters');

@@ -351,7 +351,8 @@ const table = [
     access: 'protected',
   },
 
-  // Composers (paths decided here: §2 names them without paths)
+  // Composers (paths decided here: §2 names them without paths). The form composers are the
+  // marketing app's form builder; the page and template composers still edit engine templates.
   {
     name: 'page-compose',
     path: '/page/compose/:id',
@@ -374,8 +375,10 @@ const table = [
     name: 'form-compose',
     path: '/form/compose/:id',
     title: 'Form Compose',
-    app: editor,
+    app: '@app/mf-marketing',
     access: 'protected',
+    area: 'forms',
+    planGroup: 'forms',
     compose: true,
     helpHidden: true,
   },
@@ -383,8 +386,10 @@ const table = [
     name: 'form-au-compose',
     path: '/form/au/compose/:id',
     title: 'Form Compose',
-    app: editor,
+    app: '@app/mf-marketing',
     access: 'protected',
+    area: 'forms',
+    planGroup: 'forms',
     compose: true,
     helpHidden: true,
   },

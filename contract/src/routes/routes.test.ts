@@ -91,6 +91,8 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/campaign/9', 'campaign-compose', { id: '9' }],
   ['/ab-test', 'ab-test'],
   ['/ab-test/9', 'ab-test-compose', { id: '9' }],
+  ['/form', 'form'],
+  ['/form/12', 'form-detail', { id: '12' }],
   ['/subscriber-setting', 'subscriber-setting'],
 ];
 

@@ -24,6 +24,9 @@ export interface ResolvedComponent {
   options: ResolvedOption[];
 }
 
+/** Field types whose answer is one of their options (or several: checkboxes). */
+export const choiceComponentTypes: readonly string[] = ['inputMultiple', 'inputDropdown', 'inputCheckbox'];
+
 /** §5: only multiple-choice and dropdown fields have child options; checkboxes never expand. */
 export const expandableFieldTypes: readonly string[] = ['inputMultiple', 'inputDropdown'];
 

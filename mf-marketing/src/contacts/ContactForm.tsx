@@ -1,7 +1,7 @@
 import type { Contact, ContactField, ContactPatch, Label } from '@app/contract/marketing/contacts';
 import { Button, FormError, formSchema, LinkButton, TextField, useZodForm } from '@app/shared';
 import { useState } from 'react';
-import { labelled } from '../forms/labelled-field.ts';
+import { labelled } from '../labelled-field.ts';
 import { CustomFieldInput } from './CustomFieldInput.tsx';
 import { LabelChoice } from './LabelChoice.tsx';
 

@@ -15,7 +15,7 @@ import {
   useZodForm,
 } from '@app/shared';
 import { useState } from 'react';
-import { labelled } from '../forms/labelled-field.ts';
+import { labelled } from '../labelled-field.ts';
 import { contactApi } from './api.ts';
 import { EntityList } from './EntityList.tsx';
 

@@ -14,7 +14,7 @@ import {
   useLoad,
   useZodForm,
 } from '@app/shared';
-import { labelled } from '../forms/labelled-field.ts';
+import { labelled } from '../labelled-field.ts';
 import { contactApi } from './api.ts';
 import { EntityList } from './EntityList.tsx';
 

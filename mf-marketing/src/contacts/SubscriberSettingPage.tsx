@@ -17,7 +17,7 @@ import {
   usesSampleData,
   useZodForm,
 } from '@app/shared';
-import { labelled } from '../forms/labelled-field.ts';
+import { labelled } from '../labelled-field.ts';
 
 const path = '/contacts/subscriber-setting';
 

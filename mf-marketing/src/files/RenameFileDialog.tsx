@@ -1,7 +1,7 @@
 import type { FileItem } from '@app/contract/marketing/files';
 import { Button, TextField, useDialogOnOpen } from '@app/shared';
 import { useState } from 'react';
-import { labelled } from '../forms/labelled-field.ts';
+import { labelled } from '../labelled-field.ts';
 import type { FileApi } from './api.ts';
 
 const kit = ['button', 'input'] as const;

@@ -1,7 +1,7 @@
 import type { Sender } from '@app/contract/marketing/senders';
 import { Alert, Button, FormError, formSchema, TextField, useZodForm } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
-import { labelled } from '../forms/labelled-field.ts';
+import { labelled } from '../labelled-field.ts';
 import type { SenderApi } from './api.ts';
 
 /** An address to start the form with (a suggestion's): the form is mounted anew for each. */

@@ -46,25 +46,31 @@ describe('the marketing items', () => {
         () => true,
       ),
     );
-    expect(all.slice(0, 8)).toEqual([
+    expect(all.slice(0, 9)).toEqual([
       'Home',
       'Contact Book',
       'Add Contact',
       'Campaign',
       'Campaign Category',
       'A/B Test Email',
+      'Form API',
       'File Manager',
       'Manage Sender',
     ]);
     const noSender = labels(
       visibleMenu(
         () => true,
-        (path) => path !== '/sender' && !path.startsWith('/campaign') && !path.startsWith('/ab-test'),
+        (path) =>
+          path !== '/sender' &&
+          !path.startsWith('/campaign') &&
+          !path.startsWith('/ab-test') &&
+          !path.startsWith('/form'),
       ),
     );
     expect(noSender.slice(0, 4)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager']);
     expect(noSender).not.toContain('Manage Sender');
     expect(noSender).not.toContain('Campaign');
+    expect(noSender).not.toContain('Form API');
   });
 });
 

@@ -28,6 +28,7 @@ export const marketingMenu: MenuGroup[] = [
       { label: 'Campaign', path: '/campaign' },
       { label: 'Campaign Category', path: '/campaign/category' },
       { label: 'A/B Test Email', path: '/ab-test' },
+      { label: 'Form API', path: '/form' },
       { label: 'File Manager', path: '/file-manager' },
       { label: 'Manage Sender', path: '/sender' },
       { label: 'Subscriber Setting', path: '/subscriber-setting' },

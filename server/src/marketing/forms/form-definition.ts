@@ -1,12 +1,11 @@
 import { phoneSchema } from '@app/contract/common';
 import { contactEmail } from '@app/contract/marketing/contacts';
+import type { FormAnswer, FormBody, FormComponent } from '@app/contract/marketing/forms';
 import {
   choiceComponentTypes,
-  type FormAnswer,
-  type FormBody,
-  type FormComponent,
-} from '@app/contract/marketing/forms';
-import { expandableFieldTypes, visibleComponents } from '@app/contract/rules/form-logic';
+  expandableFieldTypes,
+  visibleComponents,
+} from '@app/contract/rules/form-logic';
 import { DomainError, invalidField } from '../../domain-error.ts';
 
 const choiceTypes = new Set(choiceComponentTypes);

@@ -1,10 +1,10 @@
 /**
  * Styles inside `<signup-form>`'s shadow root. A page restyles it through custom properties
- * (--signup-form-accent, -text, -background, -border, -error, -font, -radius, -gap) or through the
+ * (--signup-form-accent, -text, -background, -border, -error, -font, -radius, -gap, -max-width) or through the
  * parts: form, field, label, input, required, consent, button (submit, back), error, message, progress.
  */
 export const signupFormStyles = `
-:host { display: block; font: 16px/1.5 var(--signup-form-font, system-ui, sans-serif);
+:host { display: block; max-width: var(--signup-form-max-width, 560px); font: 16px/1.5 var(--signup-form-font, system-ui, sans-serif);
   color: var(--signup-form-text, #1c2430); }
 form { display: grid; gap: var(--signup-form-gap, 14px); padding: var(--signup-form-padding, 0);
   background: var(--signup-form-background, transparent); }

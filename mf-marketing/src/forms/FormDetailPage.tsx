@@ -1,0 +1,157 @@
+import type { Form, FormAnswer, FormSubmissionRecord } from '@app/contract/marketing/forms';
+import {
+  $currentRoute,
+  $location,
+  Alert,
+  AppLink,
+  Button,
+  CodeBlock,
+  type Column,
+  DataTable,
+  downloadFile,
+  EmptyState,
+  formatUserDateTime,
+  LoadStatus,
+  navigate,
+  Page,
+  Panel,
+  StatusTag,
+  useLoad,
+} from '@app/shared';
+import { useStore } from '@nanostores/react';
+import { listHref, listViewOf } from '../lists/list-view.ts';
+import { Pager } from '../lists/Pager.tsx';
+import { type FormApi, formApi } from './api.ts';
+import { embedSnippet } from './form-draft.ts';
+
+const stateView = {
+  pending: { label: 'Waiting for confirmation', variant: 'warning' },
+  confirmed: { label: 'Confirmed', variant: 'success' },
+  saved: { label: 'Received', variant: 'neutral' },
+} as const;
+
+/** An answer as the table shows it: the chosen options' labels, not their ids. */
+function answerText(form: Form, id: string, answer: FormAnswer | undefined): string {
+  if (answer === undefined) return '';
+  const options = form.components.find((component) => component.id === id)?.setting.options;
+  const labels = new Map((options ?? []).map((option) => [option.optionId, option.label]));
+  return (Array.isArray(answer) ? answer : [answer]).map((value) => labels.get(value) ?? value).join(', ');
+}
+
+/** /form/:id: where a form is embedded from, and what visitors sent it (newest first, exportable as CSV). */
+export function FormDetailPage() {
+  const id = useStore($currentRoute)?.params.id ?? '';
+  const api = formApi();
+  const form = useLoad(() => api.get(id), [api, id]);
+  return (
+    <Page title="Form" description={<AppLink to="/form">All forms</AppLink>}>
+      <LoadStatus
+        loaded={form}
+        lines={4}
+        loading="Loading the form ..."
+        failed="The form could not be loaded"
+      />
+      {form.data ? <FormDetail api={api} form={form.data} /> : null}
+    </Page>
+  );
+}
+
+function FormDetail({ api, form }: { api: FormApi; form: Form }) {
+  const { view } = listViewOf(useStore($location).search);
+  const { page, size } = view;
+  const submissions = useLoad(
+    () => api.submissions(form.formId, { page, size }),
+    [api, form.formId, page, size],
+  );
+  const href = `/form/${encodeURIComponent(form.formId)}`;
+  const columns: Column<FormSubmissionRecord>[] = [
+    { key: 'at', label: 'Submitted', render: (row) => formatUserDateTime(row.createdAt) },
+    { key: 'email', label: 'Email', render: (row) => row.email ?? <span className="muted">—</span> },
+    {
+      key: 'state',
+      label: 'State',
+      render: (row) => (
+        <StatusTag variant={stateView[row.state].variant}>{stateView[row.state].label}</StatusTag>
+      ),
+    },
+    {
+      key: 'answers',
+      label: 'Answers',
+      secondary: true,
+      render: (row) => (
+        <dl className="app-definitions">
+          {form.components
+            .filter((component) => row.answers[component.id] !== undefined)
+            .map((component) => (
+              <div key={component.id} style={{ display: 'contents' }}>
+                <dt>{component.setting.title}</dt>
+                <dd>{answerText(form, component.id, row.answers[component.id])}</dd>
+              </div>
+            ))}
+        </dl>
+      ),
+    },
+  ];
+  return (
+    <>
+      <Panel
+        title={form.name}
+        actions={
+          <>
+            <StatusTag variant={form.published ? 'success' : 'neutral'}>
+              {form.published ? 'Published' : 'Draft'}
+            </StatusTag>
+            <AppLink to={`/form/compose/${encodeURIComponent(form.formId)}`}>Edit form</AppLink>
+          </>
+        }
+      >
+        {form.published ? null : (
+          <Alert type="info">This form is a draft: the embed code shows nothing until it is published.</Alert>
+        )}
+        <p>Paste this where the form should appear on your site. The script is loaded once per page.</p>
+        <CodeBlock label="Embed code" code={embedSnippet(form)} />
+      </Panel>
+      <Panel
+        title="Submissions"
+        actions={
+          <Button
+            variant="secondary"
+            disabled={form.count === 0}
+            onClick={() => void downloadFile(api.csvPath(form.formId), `form-${form.formId}-submissions.csv`)}
+          >
+            Export CSV
+          </Button>
+        }
+      >
+        <LoadStatus
+          loaded={submissions}
+          lines={4}
+          loading="Loading submissions ..."
+          failed="The submissions could not be loaded"
+        />
+        {submissions.data ? (
+          <>
+            <DataTable
+              label="Submissions"
+              columns={columns}
+              rows={submissions.data.items}
+              rowKey={(row) => row.id}
+              empty={
+                <EmptyState title="No submissions yet">
+                  What visitors send through the form is listed here, newest first.
+                </EmptyState>
+              }
+            />
+            <Pager
+              label="Submissions"
+              page={page}
+              size={size}
+              total={submissions.data.total}
+              onPage={(next) => navigate(listHref(href, { ...view, page: next }))}
+            />
+          </>
+        ) : null}
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import type { FormSettings } from '@app/contract/marketing/forms';
+import type { Sender } from '@app/contract/marketing/senders';
+import { Panel, SelectField, SwitchField, TextAreaField, TextField } from '@app/shared';
+import { LabelChoice } from '../contacts/LabelChoice.tsx';
+import type { FormDraft } from './api.ts';
+
+/** What the form does with an answer, how it looks and what it says: the builder's side panel. */
+export function FormSettingsPanel({
+  draft,
+  senders,
+  labels,
+  problems,
+  onChange,
+}: {
+  draft: FormDraft;
+  senders: readonly Sender[];
+  labels: readonly { id: string; name: string }[];
+  /** The server's refusal of a setting, by its field (settings.selectedSenderId...). */
+  problems: Readonly<Record<string, string>>;
+  onChange: (next: FormDraft) => void;
+}) {
+  const settings = draft.settings;
+  const set = (patch: Partial<FormSettings>) => onChange({ ...draft, settings: { ...settings, ...patch } });
+  const validated = senders.filter((sender) => sender.validated);
+  return (
+    <>
+      <Panel title="Contacts">
+        <SwitchField
+          label="Save submissions as contacts"
+          checked={draft.saveToContact}
+          onChange={(saveToContact) => onChange({ ...draft, saveToContact })}
+          hint="A question must then fill the email field."
+        />
+        {draft.saveToContact ? (
+          <>
+            <SwitchField
+              label="Ask to confirm by email (double opt-in)"
+              checked={draft.optin}
+              onChange={(optin) => onChange({ ...draft, optin })}
+              hint="The contact stays pending until the link in the confirmation email is followed."
+            />
+            <SwitchField
+              label="Update existing contacts"
+              checked={draft.allowUpdate}
+              onChange={(allowUpdate) => onChange({ ...draft, allowUpdate })}
+              hint="Answers replace the names and fields of a contact who is already in your book."
+            />
+            {draft.optin ? (
+              <SelectField
+                label="Confirmation email from"
+                value={settings.selectedSenderId ?? ''}
+                placeholder="Choose a validated sender"
+                options={validated.map((sender) => ({
+                  value: sender.id,
+                  label: `${sender.name} <${sender.email}>`,
+                }))}
+                error={problems['settings.selectedSenderId']}
+                hint={
+                  validated.length === 0 ? 'Add and validate a sender in Manage Sender first.' : undefined
+                }
+                onChange={(value) => set({ selectedSenderId: value || null })}
+              />
+            ) : null}
+            <LabelChoice
+              legend="Labels the contact joins"
+              labels={labels}
+              chosen={draft.labels}
+              onChange={(chosen) => onChange({ ...draft, labels: chosen })}
+            />
+          </>
+        ) : null}
+      </Panel>
+      <Panel title="Behaviour">
+        <SwitchField
+          label="Conditional questions"
+          checked={settings.enableConditional ?? false}
+          onChange={(enableConditional) => set({ enableConditional })}
+          hint="A Multiple Choice or Dropdown option can show other questions; they stay hidden until it is chosen."
+        />
+        <SwitchField
+          label="One question at a time (wizard)"
+          checked={settings.wizardMode ?? false}
+          onChange={(wizardMode) => set({ wizardMode })}
+        />
+        <div className="app-form-row">
+          <TextField
+            label="Submit button"
+            maxLength={60}
+            value={settings.submitBtnTitle ?? 'Submit'}
+            onChange={(event) => set({ submitBtnTitle: event.target.value })}
+          />
+          {settings.wizardMode ? (
+            <>
+              <TextField
+                label="Next button"
+                maxLength={60}
+                value={settings.nextTitle ?? 'Next'}
+                onChange={(event) => set({ nextTitle: event.target.value })}
+              />
+              <TextField
+                label="Back button"
+                maxLength={60}
+                value={settings.backTitle ?? 'Back'}
+                onChange={(event) => set({ backTitle: event.target.value })}
+              />
+            </>
+          ) : null}
+        </div>
+        <TextAreaField
+          label="After a submission, show"
+          rows={2}
+          value={settings.successMessage ?? ''}
+          onChange={(successMessage) => set({ successMessage })}
+        />
+        <TextField
+          label="Or go to this address"
+          type="url"
+          placeholder="https://"
+          maxLength={2000}
+          value={settings.redirectUrl ?? ''}
+          error={problems['settings.redirectUrl']}
+          onChange={(event) => set({ redirectUrl: event.target.value.trim() || null })}
+        />
+        <TextAreaField
+          label="Consent text"
+          rows={2}
+          value={settings.consentText ?? ''}
+          hint="Shown above the submit button and kept with each contact's consent."
+          onChange={(consentText) => set({ consentText })}
+        />
+      </Panel>
+      <Panel title="Limit">
+        <SwitchField
+          label="Stop taking submissions after a number"
+          checked={settings.limit ?? false}
+          onChange={(limit) => set({ limit })}
+        />
+        {settings.limit ? (
+          <div className="app-form-row">
+            <TextField
+              label="Submissions at most"
+              type="number"
+              min={1}
+              value={String(settings.limitForm ?? 100)}
+              error={problems['settings.limitForm']}
+              onChange={(event) => set({ limitForm: Number(event.target.value) })}
+            />
+            <TextField
+              label="Then show"
+              maxLength={300}
+              value={settings.limitMessage ?? ''}
+              onChange={(event) => set({ limitMessage: event.target.value })}
+            />
+          </div>
+        ) : null}
+      </Panel>
+    </>
+  );
+}

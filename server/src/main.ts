@@ -149,6 +149,10 @@ const stopMarketingWorkers = runs('worker')
         exportDir: config.exportDir,
         renderDesign: createDesignRenderer({ publicUrl: config.publicUrl, secret }),
         links: createRecipientLinks({ secret, publicUrl: config.publicUrl }),
+        formWebhooks: engine.webhooks.poster({
+          resolve: createDnsResolver(config.dnsServers).addresses,
+          allowedNetworks: config.webhookAllowedNetworks,
+        }),
         ...(config.databaseUrl ? {} : { importSlices: sharedConnectionSlices }),
         ...(presence ? { holder: presence } : {}),
       },

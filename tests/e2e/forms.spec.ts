@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { Locator, Page } from '@playwright/test';
+import { startWebhookReceiver } from '../../server/src/testing/webhook-receiver.ts';
 import { axeViolations, choose, screenshots } from './helpers.ts';
 import { labelWith, platformHost, validatedCampaignSender } from './support/campaign-sender.ts';
 import { deliveringProductionAccount, linkDeliveredTo } from './support/email-editor.ts';
@@ -9,7 +10,15 @@ import { sessionHeaders } from './support/verified-domain.ts';
 // Forms (issue 26): built in the console, published, embedded with <signup-form> on a page of
 // another origin, submitted by a visitor who confirms by email (the test receiver gets the mail).
 test.use({
-  engineOptions: { env: { APP_VARIANT: 'full', SMTP_HOSTNAME: platformHost, MAIL_MODE: 'deliver' } },
+  engineOptions: {
+    env: {
+      APP_VARIANT: 'full',
+      SMTP_HOSTNAME: platformHost,
+      MAIL_MODE: 'deliver',
+      // The shop's webhook receiver listens on loopback.
+      WEBHOOK_ALLOWED_NETWORKS: '127.0.0.0/8',
+    },
+  },
   actionTimeout: 20_000,
 });
 test.setTimeout(180_000);
@@ -84,6 +93,8 @@ test('forms: built in the console, embedded on another origin, submitted and con
   await tickIn(yesShows, 'Shop name');
   await choose(page, 'Confirmation email from', `Shop News <hello@${domain}>`);
   await tickIn(page, 'Newsletter');
+  const hooks = await startWebhookReceiver();
+  await page.getByLabel('Send each submission to (webhook)').fill(`${hooks.url}/hooks/forms`);
   // §2: Ctrl+S saves a compose page.
   await page.getByLabel('Form name').press('Control+s');
   await expect(page.getByText('The form is saved.')).toBeVisible();
@@ -123,6 +134,16 @@ test('forms: built in the console, embedded on another origin, submitted and con
     await visit.close();
     await new Promise((done) => site.server.close(done));
   }
+
+  // The shop's server got the submission, signed.
+  await expect.poll(() => hooks.posts.length, { timeout: 15_000 }).toBe(1);
+  expect(hooks.posts[0]?.headers['webhook-signature']).toMatch(/^v1,/);
+  expect(JSON.parse(hooks.posts[0]?.body ?? '{}').submission.answers).toContainEqual({
+    id: expect.any(String),
+    question: 'Shop name',
+    answer: 'Pedal & Co',
+  });
+  await hooks.close();
 
   // A bot posting straight to the submit without the captcha creates nothing.
   const bot = await request.post(`/embed/forms/${formId}/submit`, {

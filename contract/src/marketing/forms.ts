@@ -74,6 +74,14 @@ export const formSettings = z
       .regex(/^https?:\/\/[^\s]+$/, 'Enter an http or https address')
       .nullable()
       .default(null),
+    /** Each submission is POSTed here (signed with the form's `webhookSecret`, retried for 8 hours). */
+    webhookUrl: z
+      .string()
+      .trim()
+      .max(2000)
+      .regex(/^https?:\/\/[^\s]+$/, 'Enter an http or https address')
+      .nullable()
+      .default(null),
     /** What the visitor agrees to, kept with the contact's consent record. */
     consentText: z
       .string()
@@ -120,6 +128,8 @@ export const form = z.object({
   contactFields: z.array(z.string()),
   /** Where the published form lives: its public definition, which `<signup-form>` reads. */
   url: z.string(),
+  /** The Standard Webhooks secret the POSTs to `settings.webhookUrl` are signed with. */
+  webhookSecret: z.string(),
 });
 
 export const formSortFields = ['name', 'createdAt', 'lastUpdate'] as const;

@@ -7,6 +7,7 @@ import {
   Button,
   CodeBlock,
   type Column,
+  CopyField,
   DataTable,
   downloadFile,
   EmptyState,
@@ -110,6 +111,13 @@ function FormDetail({ api, form }: { api: FormApi; form: Form }) {
         )}
         <p>Paste this where the form should appear on your site. The script is loaded once per page.</p>
         <CodeBlock label="Embed code" code={embedSnippet(form)} />
+        {form.settings.webhookUrl ? (
+          <CopyField
+            label="Webhook signing secret"
+            value={form.webhookSecret}
+            hint={`Submissions are POSTed to ${form.settings.webhookUrl}; check their webhook-signature header with this secret.`}
+          />
+        ) : null}
       </Panel>
       <Panel
         title="Submissions"

@@ -121,6 +121,16 @@ export function FormSettingsPanel({
           error={problems['settings.redirectUrl']}
           onChange={(event) => set({ redirectUrl: event.target.value.trim() || null })}
         />
+        <TextField
+          label="Send each submission to (webhook)"
+          type="url"
+          placeholder="https://"
+          maxLength={2000}
+          value={settings.webhookUrl ?? ''}
+          error={problems['settings.webhookUrl']}
+          hint="Each submission is POSTed as JSON, signed (Standard Webhooks) and retried for 8 hours."
+          onChange={(event) => set({ webhookUrl: event.target.value.trim() || null })}
+        />
         <TextAreaField
           label="Consent text"
           rows={2}

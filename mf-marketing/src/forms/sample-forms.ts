@@ -19,6 +19,7 @@ const defaultSettings: Form['settings'] = {
   selectedSenderId: null,
   successMessage: 'Thank you! Your answers were received.',
   redirectUrl: null,
+  webhookUrl: null,
   consentText: 'I agree to receive emails from this company and can unsubscribe at any time.',
 };
 
@@ -40,6 +41,7 @@ const formOf = (id: string, draft: FormDraft, extra: Partial<Form>): Form => ({
     component.setting.field ? [component.setting.field] : [],
   ),
   url: `https://forms.maplemoss.com/embed/forms/${id}`,
+  webhookSecret: 'whsec_c2FtcGxlIHNlY3JldCBvZiB0aGUgZGVtbyBzaG9w',
   ...extra,
 });
 

@@ -112,7 +112,8 @@ export interface MarketingEngine {
   addressEvents(companyId: string, address: string, limit: number): Promise<AddressEvent[]>;
   /**
    * Queues a campaign batch as the master account's non-transactional mail (List-Unsubscribe, the
-   * marketing suppression list, tracking as asked), through the one submit every send takes; a key
+   * marketing suppression list, tracking as asked; `transactional` mail the person asked for goes
+   * without them), through the one submit every send takes; a key
    * accepted before answers that acceptance with `duplicate`, and nothing is sent again. Throws
    * {@link CampaignBatchRefused} when a rule or the quota refuses it.
    */
@@ -132,6 +133,25 @@ export interface MarketingEngine {
     content: Pick<CampaignBatch['content'], 'from' | 'subject' | 'html'>,
     recipient: { address: string; name?: string; data: Record<string, unknown> },
   ): Promise<{ subject: string; html: string } | undefined>;
+}
+
+/** What became of one POST to a webhook target. */
+export type WebhookPostOutcome =
+  /** The target answered with this HTTP status. */
+  | { answered: number }
+  /** Never sent: the target is not http(s), or its host has no address or a non-public one (WEBHOOK_ALLOWED_NETWORKS). */
+  | { refused: string }
+  /** Sent, but no answer came (a network error, the 10 s deadline). */
+  | { failed: string };
+
+/**
+ * The engine's webhook client for marketing's own webhooks (a form's submissions): the same
+ * private-network protection, deadline and Standard Webhooks signature as the event webhooks.
+ */
+export interface WebhookPoster {
+  /** POSTs `body` (JSON) to `target`, signed with `secret` under the id `id` (the same on every retry). */
+  post(target: string, body: string, signing: { id: string; secret: string }): Promise<WebhookPostOutcome>;
+  close(): void;
 }
 
 /** An address put on (or changed on) a company's non-transactional suppression list, and why. */

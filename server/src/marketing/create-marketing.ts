@@ -7,7 +7,7 @@ import type { RenderDesign } from '../content/email-designs/render/render-design
 import type { MediaStore } from '../content/media/media-store.ts';
 import type { Db } from '../db/db.ts';
 import type { ClaimHolder } from '../db/token-lease.ts';
-import type { MarketingEngine } from '../engine/interfaces.ts';
+import type { MarketingEngine, WebhookPoster } from '../engine/interfaces.ts';
 import type { AuthGuards } from '../http/auth.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ReportError } from '../report-error.ts';
@@ -55,6 +55,7 @@ import { type CaptchaWork, createFormCaptcha } from './forms/form-captcha.ts';
 import { formRoutes } from './forms/form-routes.ts';
 import { createFormService } from './forms/form-service.ts';
 import { createFormSubmitService } from './forms/form-submit-service.ts';
+import { createFormWebhookRunner } from './forms/form-webhook-runner.ts';
 import { publicFormRoutes } from './forms/public-form-routes.ts';
 import type { SubmitLimits } from './forms/submit-limiter.ts';
 import { senderRoutes } from './senders/routes.ts';
@@ -94,6 +95,8 @@ export interface MarketingWorkerDeps
   exportDir: string;
   /** How long an import slice aims to take and rests: shorter on PGlite, whose one connection the neighbours wait for. */
   importSlices?: { sliceMs: number; restMs: number };
+  /** Posts forms' submissions to their webhook URLs (the engine's webhook client); without it none are posted. */
+  formWebhooks?: WebhookPoster;
   /**
    * This process among the worker processes (main.ts gives the engine's worker presence): an import or
    * export held by a process found dead is taken up at once. Without one, when its claim lapses.
@@ -252,8 +255,8 @@ function drain(step: () => Promise<number>, alive: () => boolean, onError: (erro
 }
 
 /**
- * The marketing half's background work, run by the worker processes: contact imports and exports and
- * campaign sends, each one at a time per process on its own promise (all yield between slices); the engine's
+ * The marketing half's background work, run by the worker processes: contact imports and exports,
+ * campaign sends and forms' webhook POSTs, each one at a time per process on its own promise (all yield between slices); the engine's
  * suppression list followed into the contacts' statuses, its opens and clicks into their last open
  * and click, its campaign mail's events into the campaigns' reports; every 10 minutes, the files of imports prepared but never started and of expired exports
  * removed, ended imports' staged rows removed, and the contacts' planner statistics refreshed where no
@@ -290,7 +293,12 @@ export function startMarketingWorkers(
     every,
     loop: drain(step, alive, (error) => reportError(error, failed)),
   });
+  const poster = deps.formWebhooks;
+  const formWebhooks = poster && createFormWebhookRunner({ db: deps.db, clock: deps.clock, poster });
   const loops = [
+    ...(formWebhooks
+      ? [loop(followEveryMs, 'posting form submissions failed', () => formWebhooks.runDue())]
+      : []),
     loop(importsEveryMs, 'contact import failed', () => imports.runDue()),
     loop(exportsEveryMs, 'contact export failed', () => exports.runDue()),
     loop(campaignsEveryMs, 'campaign send failed', () => campaigns.runDue()),
@@ -314,5 +322,6 @@ export function startMarketingWorkers(
     stopping = true;
     for (const timer of timers) clearInterval(timer);
     await Promise.all(loops.map(({ loop }) => loop.done()));
+    poster?.close();
   };
 }

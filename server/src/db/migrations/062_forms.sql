@@ -12,6 +12,8 @@ CREATE TABLE forms (
   optin boolean NOT NULL,
   published boolean NOT NULL DEFAULT false,
   submissions integer NOT NULL DEFAULT 0,
+  -- Signs the POSTs to the form's webhook URL (Standard Webhooks).
+  webhook_secret text NOT NULL,
   created_at timestamptz NOT NULL,
   updated_at timestamptz NOT NULL
 );
@@ -38,3 +40,21 @@ CREATE TABLE form_captcha_spent (
   challenge_id text PRIMARY KEY,
   expires_at timestamptz NOT NULL
 );
+
+-- A form's submissions POSTed to its webhook URL (§3 form setting webhookUrl), signed with the form's
+-- secret and retried like the event webhooks: 30 s doubling to an hour, for 8 hours. A delivery row
+-- is written with its submission, in the same transaction.
+CREATE TABLE form_webhook_deliveries (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  form_id bigint NOT NULL REFERENCES forms (id) ON DELETE CASCADE,
+  submission_id bigint NOT NULL REFERENCES form_submissions (id) ON DELETE CASCADE,
+  target text NOT NULL,
+  body text NOT NULL,
+  state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'delivered', 'failed')),
+  attempts integer NOT NULL DEFAULT 0,
+  last_status integer,
+  last_error text,
+  created_at timestamptz NOT NULL,
+  next_attempt_at timestamptz NOT NULL
+);
+CREATE INDEX form_webhook_deliveries_due_idx ON form_webhook_deliveries (next_attempt_at) WHERE state = 'queued';

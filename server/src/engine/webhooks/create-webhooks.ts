@@ -2,11 +2,14 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { createAddressPolicy } from '../../net/address-policy.ts';
 import type { ReportError } from '../../report-error.ts';
+import type { WebhookPoster } from '../interfaces.ts';
 import type { LeaseHolder } from '../worker-presence/lease-holder.ts';
+import { signatureHeaders } from './signing.ts';
+import { TargetRefused } from './target-address.ts';
 import { createWebhookDispatcher } from './webhook-dispatcher.ts';
 import { createWebhookHttp } from './webhook-http.ts';
 import { createWebhookOutbox } from './webhook-outbox.ts';
-import { createWebhookSender } from './webhook-sender.ts';
+import { createWebhookSender, userAgent } from './webhook-sender.ts';
 import { createWebhookService } from './webhook-service.ts';
 import { createWebhookStore } from './webhook-store.ts';
 
@@ -47,6 +50,32 @@ export function createWebhooks(db: Db, clock: Clock) {
     ) {
       const { policy, http, sender } = onNetwork(network);
       return createWebhookService({ store, outbox, http, sender, policy, subaccountStatus });
+    },
+    /** The POSTs of marketing's own webhooks (a form's submissions), with the same protection and signature. */
+    poster(network: WebhookNetwork): WebhookPoster {
+      const { http } = onNetwork(network);
+      return {
+        async post(target, body, signing) {
+          let url: URL;
+          try {
+            url = new URL(target);
+          } catch {
+            return { refused: `${target} is not a URL` };
+          }
+          try {
+            const answer = await http.post(url, body, {
+              'content-type': 'application/json',
+              'user-agent': userAgent,
+              ...signatureHeaders(signing.secret, signing.id, clock.now(), body),
+            });
+            return { answered: answer.status };
+          } catch (error) {
+            if (error instanceof TargetRefused) return { refused: error.message };
+            return { failed: (error as Error).message };
+          }
+        },
+        close: () => http.close(),
+      };
     },
     dispatcher(
       network: WebhookNetwork,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type {
   Form,
@@ -68,6 +69,7 @@ export function createFormService(deps: FormServiceDeps) {
       component.setting.field ? [component.setting.field] : [],
     ),
     url: formUrlOf(publicUrl, row.id),
+    webhookSecret: row.webhook_secret,
   });
 
   const rowOf = async (companyId: string, id: string) => {
@@ -140,7 +142,8 @@ export function createFormService(deps: FormServiceDeps) {
     get: async (companyId: string, id: string) => answerOf(companyId, await rowOf(companyId, id)),
 
     async create(companyId: string, body: FormBody): Promise<Form> {
-      const row = await formStore.insert(db, companyId, await checked(companyId, body), clock.now());
+      const secret = `whsec_${randomBytes(32).toString('base64')}`;
+      const row = await formStore.insert(db, companyId, await checked(companyId, body), secret, clock.now());
       return answerOf(companyId, row);
     },
 

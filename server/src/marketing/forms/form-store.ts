@@ -14,6 +14,7 @@ export interface FormRow {
   optin: boolean;
   published: boolean;
   submissions: number;
+  webhook_secret: string;
   created_at: Date;
   updated_at: Date;
 }
@@ -29,7 +30,7 @@ export interface SubmissionRow {
 }
 
 const formColumns = `id::text AS id, company_id, name, components, settings, label_ids::text[] AS label_ids,
-  save_to_contact, allow_update, optin, published, submissions, created_at, updated_at`;
+  save_to_contact, allow_update, optin, published, submissions, webhook_secret, created_at, updated_at`;
 const submissionColumns =
   'id::text AS id, form_id::text AS form_id, company_id, answers, email, state, created_at';
 
@@ -48,11 +49,11 @@ const sortColumns = { name: 'lower(name)', createdAt: 'created_at', lastUpdate: 
 
 /** The forms' SQL, each statement scoped by the company (the public routes read a published form by id alone). */
 export const formStore = {
-  insert: (db: Db, companyId: string, body: FormBody, now: Date) =>
+  insert: (db: Db, companyId: string, body: FormBody, webhookSecret: string, now: Date) =>
     db.one<FormRow>(
-      `INSERT INTO forms (company_id, name, components, settings, label_ids, save_to_contact, allow_update, optin, created_at, updated_at)
-       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::bigint[], $6, $7, $8, $9, $9) RETURNING ${formColumns}`,
-      [companyId, ...bodyValues(body), now],
+      `INSERT INTO forms (company_id, name, components, settings, label_ids, save_to_contact, allow_update, optin, created_at, updated_at, webhook_secret)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::bigint[], $6, $7, $8, $9, $9, $10) RETURNING ${formColumns}`,
+      [companyId, ...bodyValues(body), now, webhookSecret],
     ),
 
   update: (db: Db, companyId: string, id: string, body: FormBody, now: Date) =>

@@ -15,6 +15,7 @@ import type { FormCaptcha } from './form-captcha.ts';
 import { checkAnswers } from './form-definition.ts';
 import { formNotFound } from './form-service.ts';
 import { type FormRow, formStore } from './form-store.ts';
+import { formWebhookStore } from './form-webhook-store.ts';
 
 export interface FormSubmitDeps {
   db: Db;
@@ -78,6 +79,36 @@ const publicSettings = [
   'backTitle',
   'consentText',
 ] as const satisfies readonly (keyof PublicForm['settings'])[];
+
+/** What a form's webhook receives of one submission: the form, and each answer with its question (choices by label). */
+function webhookBody(
+  form: FormRow,
+  submission: {
+    id: string;
+    at: Date;
+    state: string;
+    email: string | null;
+    answers: Record<string, FormAnswer>;
+  },
+): string {
+  return JSON.stringify({
+    type: 'form.submission',
+    form: { id: form.id, name: form.name },
+    submission: {
+      id: submission.id,
+      submittedAt: submission.at.toISOString(),
+      state: submission.state,
+      email: submission.email,
+      answers: form.components
+        .filter((component) => submission.answers[component.id] !== undefined)
+        .map((component) => ({
+          id: component.id,
+          question: component.setting.title,
+          answer: fieldValueOf(form, component.id, submission.answers[component.id] as FormAnswer),
+        })),
+    },
+  });
+}
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
@@ -194,14 +225,22 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
         const locked = await formStore.lock(tx, form.company_id, form.id);
         if (!locked?.published) throw formNotFound();
         await ensureRoom(tx, locked);
-        return formStore.addSubmission(tx, form, {
+        const state = confirmLater ? 'pending' : 'saved';
+        const email = signUp?.email ?? null;
+        const added = await formStore.addSubmission(tx, form, {
           answers,
-          email: signUp?.email ?? null,
+          email,
           ip,
-          state: confirmLater ? 'pending' : 'saved',
+          state,
           confirmTokenHash: token && hashOf(token),
           now,
         });
+        const target = locked.settings.webhookUrl;
+        if (target) {
+          const body = webhookBody(locked, { id: added.id, at: now, state, email, answers });
+          await formWebhookStore.queue(tx, { formId: form.id, submissionId: added.id, target, body, now });
+        }
+        return added;
       });
       if (token && signUp) await sendConfirmation(form, submission.id, signUp.email, token);
       return done(confirmLater);

@@ -39,6 +39,14 @@ const resolverList = z
   );
 
 /** Comma-separated CIDRs (or single addresses) that webhook targets may reach besides public addresses. */
+/** A whole number setting of at least `min`, `fallback` when unset. */
+const wholeFrom = (min: number, fallback: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(min, `must be at least ${min}`)
+    .default(fallback);
+
 const networkList = z
   .string()
   .transform((value) =>
@@ -145,6 +153,12 @@ const envSchema = z
       .int('must be a whole number')
       .min(0, 'must be 0 (off) or more')
       .default(20),
+    /** A form's captcha: PBKDF2 rounds per try, and the most tries a solution takes (a fifth of it at least). */
+    FORM_CAPTCHA_COST: wholeFrom(1, 1_000),
+    FORM_CAPTCHA_MAX_TRIES: wholeFrom(5, 5_000),
+    /** A form's public submit: per visitor (IP) on one form, and on one form in all, per minute and process. */
+    FORM_SUBMITS_PER_VISITOR_PER_MINUTE: wholeFrom(1, 10),
+    FORM_SUBMITS_PER_FORM_PER_MINUTE: wholeFrom(1, 12_000),
   })
   .superRefine(
     (env, ctx) => {
@@ -273,8 +287,7 @@ export interface Config {
   passwordHashing: { memoryCost: number; timeCost: number };
   /**
    * A form's captcha work (PBKDF2 rounds per try, the range the number of tries is drawn from: about a
-   * second on a phone) and its public submit's limits per minute. Not read from the environment: tests
-   * and benchmarks change them.
+   * second on a phone) and its public submit's limits per minute.
    */
   forms: {
     captchaWork: { cost: number; counter: { min: number; max: number } };
@@ -374,8 +387,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     passwordHashing: { memoryCost: 19456, timeCost: 2 },
     forms: {
-      captchaWork: { cost: 1_000, counter: { min: 1_000, max: 5_000 } },
-      submitLimits: { perIpPerMinute: 10, perFormPerMinute: 3_000 },
+      captchaWork: {
+        cost: env.FORM_CAPTCHA_COST,
+        counter: { min: Math.ceil(env.FORM_CAPTCHA_MAX_TRIES / 5), max: env.FORM_CAPTCHA_MAX_TRIES },
+      },
+      submitLimits: {
+        perIpPerMinute: env.FORM_SUBMITS_PER_VISITOR_PER_MINUTE,
+        perFormPerMinute: env.FORM_SUBMITS_PER_FORM_PER_MINUTE,
+      },
     },
   };
 }

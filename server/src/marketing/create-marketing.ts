@@ -51,7 +51,7 @@ import { createSuppressionFollower } from './contacts/subscription/suppression-f
 import { dashboardRoutes } from './dashboard/dashboard-routes.ts';
 import { createDashboardService } from './dashboard/dashboard-service.ts';
 import { fileRoutes } from './files/routes.ts';
-import { type CaptchaWork, createFormCaptcha } from './forms/form-captcha.ts';
+import { type CaptchaWork, createFormCaptcha, purgeSpentCaptchas } from './forms/form-captcha.ts';
 import { formRoutes } from './forms/form-routes.ts';
 import { createFormService } from './forms/form-service.ts';
 import { createFormSubmitService } from './forms/form-submit-service.ts';
@@ -259,8 +259,8 @@ function drain(step: () => Promise<number>, alive: () => boolean, onError: (erro
  * campaign sends and forms' webhook POSTs, each one at a time per process on its own promise (all yield between slices); the engine's
  * suppression list followed into the contacts' statuses, its opens and clicks into their last open
  * and click, its campaign mail's events into the campaigns' reports; every 10 minutes, the files of imports prepared but never started and of expired exports
- * removed, ended imports' staged rows removed, and the contacts' planner statistics refreshed where no
- * autovacuum runs. Returns a stop function.
+ * removed, ended imports' staged rows removed, forms' spent captcha solutions of expired challenges
+ * forgotten, and the contacts' planner statistics refreshed where no autovacuum runs. Returns a stop function.
  */
 export function startMarketingWorkers(
   deps: MarketingWorkerDeps,
@@ -312,7 +312,8 @@ export function startMarketingWorkers(
       imports.dropEndedStaged(),
       exports.purgeExpired(),
       contacts.refreshStatistics(),
-    ]).catch((error: unknown) => reportError(error, 'contact housekeeping failed'));
+      purgeSpentCaptchas(deps.db, deps.clock.now()),
+    ]).catch((error: unknown) => reportError(error, 'marketing housekeeping failed'));
   };
   const timers = [
     ...loops.map(({ loop, every }) => setInterval(loop.tick, every)),

@@ -1,10 +1,10 @@
 import type { FormBody } from '@app/contract/marketing/forms';
-import { type Challenge, solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { Challenge } from 'altcha-lib';
 import { simpleParser } from 'mailparser';
 import { expect } from 'vitest';
 import type { TestAccount } from './accounts.ts';
 import type { useTestApp } from './app.ts';
+import { solvedCaptcha } from './form-captcha.ts';
 
 type Harness = ReturnType<typeof useTestApp>;
 
@@ -47,9 +47,7 @@ export function formHelpers(t: Harness) {
   const solved = async (formId: string): Promise<string> => {
     const response = await t.app.inject({ method: 'GET', url: `/embed/forms/${formId}/challenge` });
     expect(response.statusCode, response.body).toBe(200);
-    const challenge = response.json() as Challenge;
-    const solution = await solveChallenge({ challenge, deriveKey });
-    return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    return solvedCaptcha(response.json() as Challenge);
   };
   const submit = (formId: string, payload: object, ip = '198.51.100.7') =>
     t.app.inject({

@@ -50,11 +50,16 @@ export function createCompanyStore(db: Db) {
         [companyId],
       ),
 
-    /** The name, with the row locked until the transaction ends: serializes one company's changes. */
+    /**
+     * The name, with the row locked until the transaction ends: serializes one company's changes. NO KEY
+     * UPDATE, not UPDATE: the rows that only refer to the company (a form's submission, a message) are
+     * inserted meanwhile without waiting, as their foreign key check takes KEY SHARE only.
+     */
     async lockName(tx: Db, companyId: string): Promise<string> {
-      const row = await tx.one<{ name: string }>('SELECT name FROM companies WHERE id = $1 FOR UPDATE', [
-        companyId,
-      ]);
+      const row = await tx.one<{ name: string }>(
+        'SELECT name FROM companies WHERE id = $1 FOR NO KEY UPDATE',
+        [companyId],
+      );
       return row.name;
     },
 

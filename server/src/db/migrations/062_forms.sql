@@ -11,7 +11,6 @@ CREATE TABLE forms (
   allow_update boolean NOT NULL,
   optin boolean NOT NULL,
   published boolean NOT NULL DEFAULT false,
-  submissions integer NOT NULL DEFAULT 0,
   -- Signs the POSTs to the form's webhook URL (Standard Webhooks).
   webhook_secret text NOT NULL,
   created_at timestamptz NOT NULL,
@@ -35,6 +34,15 @@ CREATE TABLE form_submissions (
 );
 CREATE INDEX form_submissions_form_idx ON form_submissions (form_id, id DESC);
 CREATE INDEX form_submissions_company_month_idx ON form_submissions (company_id, created_at);
+
+-- How many submissions a form has had, in 16 shards: each submission adds one to a shard picked at
+-- random, so a busy form's submissions do not queue on one counter row. A form's count is the sum.
+CREATE TABLE form_submission_counts (
+  form_id bigint NOT NULL REFERENCES forms (id) ON DELETE CASCADE,
+  shard smallint NOT NULL,
+  submissions integer NOT NULL,
+  PRIMARY KEY (form_id, shard)
+);
 
 CREATE TABLE form_captcha_spent (
   challenge_id text PRIMARY KEY,

@@ -196,6 +196,43 @@ export function createContactService(deps: ContactServiceDeps) {
     return row && answer(db, companyId, row);
   }
 
+  /**
+   * Adds a contact, from the console unless `origin` says otherwise (a form's sign-up: pending until
+   * confirmed), subscribed (unsubscribed when its address is on the company's marketing suppression
+   * list: only a resubscribe lifts that); the plan's contact limit is checked under the company lock.
+   */
+  async function add(
+    companyId: string,
+    body: NewContact,
+    origin: ContactOrigin = consoleOrigin(clock.now()),
+  ): Promise<ContactRow> {
+    // Asked before the transaction: the engine answers on its own connection.
+    const unmailable = (await unmailableAmong(db, deps.engine, companyId, [body.email])).get(
+      body.email.toLowerCase(),
+    );
+    return db.transaction(async (tx) => {
+      const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
+      await company.lock(tx, companyId);
+      if (await contacts.byEmail(tx, companyId, body.email)) throw duplicate(body.email);
+      await ensureRoomForOne(tx, companyId);
+      const fields = fieldValuesOf(await fieldStore.list(tx, companyId), sent);
+      await ensureLabelsOwned(tx, companyId, labelIds);
+      const now = clock.now();
+      const row = await contacts.insert(tx, {
+        ...columns,
+        companyId,
+        source: origin.source,
+        fields,
+        now,
+        status: unmailable ?? origin.status,
+        consent: origin.consent,
+      });
+      if (!row) throw duplicate(body.email);
+      if (labelIds.length > 0) await labels.setContactLabels(tx, companyId, row.id, labelIds, now);
+      return row;
+    });
+  }
+
   return {
     refreshStatistics: contacts.refreshStatistics,
 
@@ -229,42 +266,14 @@ export function createContactService(deps: ContactServiceDeps) {
       }
     },
 
-    /**
-     * Adds a contact, from the console unless `origin` says otherwise (a form's sign-up: pending until
-     * confirmed), subscribed (unsubscribed when its address is on the company's marketing suppression
-     * list: only a resubscribe lifts that); the plan's contact limit is checked under the company lock.
-     */
-    async create(
-      companyId: string,
-      body: NewContact,
-      origin: ContactOrigin = consoleOrigin(clock.now()),
-    ): Promise<Contact> {
-      // Asked before the transaction: the engine answers on its own connection.
-      const unmailable = (await unmailableAmong(db, deps.engine, companyId, [body.email])).get(
-        body.email.toLowerCase(),
-      );
-      return db.transaction(async (tx) => {
-        const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
-        await company.lock(tx, companyId);
-        if (await contacts.byEmail(tx, companyId, body.email)) throw duplicate(body.email);
-        await ensureRoomForOne(tx, companyId);
-        const fields = fieldValuesOf(await fieldStore.list(tx, companyId), sent);
-        await ensureLabelsOwned(tx, companyId, labelIds);
-        const now = clock.now();
-        const row = await contacts.insert(tx, {
-          ...columns,
-          companyId,
-          source: origin.source,
-          fields,
-          now,
-          status: unmailable ?? origin.status,
-          consent: origin.consent,
-        });
-        if (!row) throw duplicate(body.email);
-        if (labelIds.length > 0) await labels.setContactLabels(tx, companyId, row.id, labelIds, now);
-        return answer(tx, companyId, row);
-      });
+    /** {@link add}, answering the contact as the API shows it. */
+    async create(companyId: string, body: NewContact): Promise<Contact> {
+      return answer(db, companyId, await add(companyId, body));
     },
+
+    /** {@link add} from elsewhere than the console (a form's sign-up): the new contact's id only. */
+    add: async (companyId: string, body: NewContact, origin: ContactOrigin) =>
+      (await add(companyId, body, origin)).id,
 
     get: getContact,
 

@@ -19,6 +19,10 @@ const challengeLifeMs = 10 * 60_000;
 
 export type FormCaptcha = ReturnType<typeof createFormCaptcha>;
 
+/** Forgets the spent solutions of expired challenges (housekeeping): those can no longer be submitted anyway. */
+export const purgeSpentCaptchas = (db: Db, now: Date) =>
+  db.query('DELETE FROM form_captcha_spent WHERE expires_at < $1', [now]);
+
 /**
  * The self-hosted proof-of-work captcha (ALTCHA): the server signs a challenge bound to one form; the
  * visitor's browser finds the counter; the submission carries both. Verification checks signatures
@@ -33,7 +37,6 @@ export function createFormCaptcha(deps: { db: Db; clock: Clock; secret: string; 
   const spent = {
     async setIfAbsent(challengeId: string): Promise<boolean> {
       const now = clock.now();
-      await db.query('DELETE FROM form_captcha_spent WHERE expires_at < $1', [now]);
       const rows = await db.query(
         `INSERT INTO form_captcha_spent (challenge_id, expires_at) VALUES ($1, $2)
          ON CONFLICT (challenge_id) DO NOTHING RETURNING 1`,

@@ -30,7 +30,8 @@ export interface SubmissionRow {
 }
 
 const formColumns = `id::text AS id, company_id, name, components, settings, label_ids::text[] AS label_ids,
-  save_to_contact, allow_update, optin, published, submissions, webhook_secret, created_at, updated_at`;
+  save_to_contact, allow_update, optin, published, webhook_secret, created_at, updated_at,
+  (SELECT coalesce(sum(c.submissions), 0)::int FROM form_submission_counts c WHERE c.form_id = forms.id) AS submissions`;
 const submissionColumns =
   'id::text AS id, form_id::text AS form_id, company_id, answers, email, state, created_at';
 
@@ -128,16 +129,42 @@ export const formStore = {
       )
     ).count,
 
-  /** Submissions the company received since `since` (the plan's monthly limit). */
-  submissionsSince: async (tx: Db, companyId: string, since: Date) =>
+  /** Submissions the company received since `since`, counted up to `limit` (the plan's monthly limit). */
+  submissionsSince: async (db: Db, companyId: string, since: Date, limit: number) =>
     (
-      await tx.one<{ count: number }>(
-        'SELECT count(*)::int AS count FROM form_submissions WHERE company_id = $1 AND created_at >= $2',
-        [companyId, since],
+      await db.one<{ count: number }>(
+        `SELECT count(*)::int AS count FROM (
+           SELECT 1 FROM form_submissions WHERE company_id = $1 AND created_at >= $2 LIMIT $3) AS taken`,
+        [companyId, since, limit],
       )
     ).count,
 
-  addSubmission: async (
+  /**
+   * Counts one more submission of the published form, in a shard picked at random. A form with a
+   * limit first takes a lock of its own (the transaction's) and sums its shards, so that two visitors
+   * never both take the last place; forms without one never wait on each other. False when refused.
+   */
+  async takePlace(tx: Db, form: Pick<FormRow, 'id' | 'settings'>): Promise<boolean> {
+    if (form.settings.limit) {
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`form_submissions:${form.id}`]);
+      const taken = await tx.one<{ count: number }>(
+        'SELECT coalesce(sum(submissions), 0)::int AS count FROM form_submission_counts WHERE form_id = $1',
+        [form.id],
+      );
+      if (taken.count >= form.settings.limitForm) return false;
+    }
+    const counted = await tx.query(
+      `INSERT INTO form_submission_counts (form_id, shard, submissions)
+       SELECT id, $2, 1 FROM forms WHERE id = $1 AND published
+       ON CONFLICT (form_id, shard) DO UPDATE SET submissions = form_submission_counts.submissions + 1
+       RETURNING 1`,
+      [form.id, Math.floor(Math.random() * 16)],
+    );
+    return counted.length > 0;
+  },
+
+  /** A submission, counted by `takePlace` in the same transaction. */
+  addSubmission: (
     tx: Db,
     form: Pick<FormRow, 'id' | 'company_id'>,
     submission: {
@@ -148,9 +175,8 @@ export const formStore = {
       confirmTokenHash: string | null;
       now: Date;
     },
-  ) => {
-    await tx.query('UPDATE forms SET submissions = submissions + 1 WHERE id = $1', [form.id]);
-    return tx.one<{ id: string }>(
+  ) =>
+    tx.one<{ id: string }>(
       `INSERT INTO form_submissions (form_id, company_id, answers, email, ip, state, confirm_token_hash, created_at)
        VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
       [
@@ -163,8 +189,7 @@ export const formStore = {
         submission.confirmTokenHash,
         submission.now,
       ],
-    );
-  },
+    ),
 
   /** Marks the pending submission of this confirmation token confirmed. */
   confirm: (db: Db, tokenHash: string, now: Date) =>

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ContactFieldValue } from '@app/contract/marketing/contacts';
 import type { FormAnswer, FormSubmission, FormSubmitted, PublicForm } from '@app/contract/marketing/forms';
 import type { Challenge } from 'altcha-lib';
-import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
+import { ensureWithinLimit, planLimitOf } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -129,14 +129,18 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
   const closedMessage = (form: FormRow) =>
     form.settings.limit && form.submissions >= form.settings.limitForm ? form.settings.limitMessage : null;
 
-  /** Refuses a submission past the form's own limit or the plan's monthly submissions. */
-  const ensureRoom = async (tx: Db, form: FormRow) => {
+  /** Refuses a submission past the form's own limit (as last read) or the plan's monthly submissions. */
+  const ensureRoom = async (form: FormRow) => {
     const closed = closedMessage(form);
     if (closed !== null) throw new DomainError('state', closed, { field: 'form' });
-    await ensureWithinPlan(tx, form.company_id, {
+    const limit = await planLimitOf(db, form.company_id, 'forms', 'formSubmissionLimit');
+    ensureWithinLimit(limit, {
       group: 'forms',
       subFeature: 'formSubmissionLimit',
-      used: await formStore.submissionsSince(tx, form.company_id, monthStart(clock.now())),
+      used:
+        limit === -1
+          ? 0
+          : await formStore.submissionsSince(db, form.company_id, monthStart(clock.now()), limit),
     });
   };
 
@@ -217,16 +221,18 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
             text: form.settings.consentText,
           })
         : undefined;
-      await db.transaction((tx) => ensureRoom(tx, form));
+      await ensureRoom(form);
       if (signUp && confirmLater) await signUps.awaitConfirmation(form.company_id, signUp);
       else if (signUp) await signUps.saveNow(form.company_id, signUp);
       const token = confirmLater ? randomBytes(32).toString('base64url') : null;
+      const state = confirmLater ? 'pending' : 'saved';
+      const email = signUp?.email ?? null;
       const submission = await db.transaction(async (tx) => {
-        const locked = await formStore.lock(tx, form.company_id, form.id);
-        if (!locked?.published) throw formNotFound();
-        await ensureRoom(tx, locked);
-        const state = confirmLater ? 'pending' : 'saved';
-        const email = signUp?.email ?? null;
+        // The form's limit once more as the submission takes its place: two visitors never both get the last one.
+        if (!(await formStore.takePlace(tx, form))) {
+          const now = await formStore.published(tx, form.id);
+          throw now ? new DomainError('state', now.settings.limitMessage, { field: 'form' }) : formNotFound();
+        }
         const added = await formStore.addSubmission(tx, form, {
           answers,
           email,
@@ -235,9 +241,9 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
           confirmTokenHash: token && hashOf(token),
           now,
         });
-        const target = locked.settings.webhookUrl;
+        const target = form.settings.webhookUrl;
         if (target) {
-          const body = webhookBody(locked, { id: added.id, at: now, state, email, answers });
+          const body = webhookBody(form, { id: added.id, at: now, state, email, answers });
           await formWebhookStore.queue(tx, { formId: form.id, submissionId: added.id, target, body, now });
         }
         return added;

@@ -89,7 +89,7 @@ export function publicFormRoutes(deps: {
           tags,
           summary: "Submit a visitor's answers to a published form",
           description:
-            '`answers` by field id (text, or option ids); `captcha` the solved challenge (base64 JSON of challenge and solution); `website` left empty. 10 submissions a minute per visitor per form; captchaRequired or captchaInvalid when the captcha fails, and nothing is kept.',
+            '`answers` by field id (text, or option ids); `captcha` the solved challenge (base64 JSON of challenge and solution); `website` left empty. FORM_SUBMITS_PER_VISITOR_PER_MINUTE (10) a minute per visitor per form; captchaRequired or captchaInvalid when the captcha fails, and nothing is kept.',
           params: formParams,
           body: formSubmission,
           response: { 200: envelope(formSubmitted) },

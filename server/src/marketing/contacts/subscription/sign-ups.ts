@@ -60,16 +60,12 @@ export function createSignUps(deps: SignUpsDeps) {
     await contacts.update(companyId, contact.id, signUp.allowUpdate ? { ...answers, labels } : { labels });
   };
 
+  /** Adds the sign-up's contact; false when the company has the address already. */
   const create = async (companyId: string, signUp: SignUp, status: 'pending' | 'subscribed') => {
     try {
-      await contacts.create(companyId, newContact(signUp), {
-        source: 'form',
-        status,
-        consent: signUp.consent,
-      });
+      await contacts.add(companyId, newContact(signUp), { source: 'form', status, consent: signUp.consent });
       return true;
     } catch (error) {
-      // Another submission of the same address made it first: treated as existing.
       if (error instanceof DomainError && error.code === 'duplicate') return false;
       throw error;
     }
@@ -78,15 +74,12 @@ export function createSignUps(deps: SignUpsDeps) {
   return {
     /** A submission without double opt-in: the contact is added subscribed, or the existing one gets the answers. */
     async saveNow(companyId: string, signUp: SignUp): Promise<void> {
-      const existing = await contacts.lookup(companyId, signUp.email);
-      if (existing || !(await create(companyId, signUp, 'subscribed'))) {
-        await applyTo(companyId, existing ?? (await contacts.find(companyId, signUp.email)), signUp);
-      }
+      if (await create(companyId, signUp, 'subscribed')) return;
+      await applyTo(companyId, await contacts.find(companyId, signUp.email), signUp);
     },
 
     /** A double opt-in submission: a new address becomes a pending contact; an existing one waits for the confirmation. */
     async awaitConfirmation(companyId: string, signUp: SignUp): Promise<void> {
-      if (await contacts.lookup(companyId, signUp.email)) return;
       await create(companyId, signUp, 'pending');
     },
 

@@ -50,6 +50,7 @@ export type { TourStep } from './ui/product-tour/GuidedTour.tsx';
 export * from './ui/product-tour/load.ts';
 export * from './ui/role-gate.tsx';
 export * from './ui/save-file.ts';
+export * from './ui/signup-form/load.ts';
 export * from './ui/use-load.ts';
 export * from './ui/use-zod-form.ts';
 export * from './vendors/index.ts';

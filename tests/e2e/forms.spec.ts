@@ -95,6 +95,10 @@ test('forms: built in the console, embedded on another origin, submitted and con
   await tickIn(page, 'Newsletter');
   const hooks = await startWebhookReceiver();
   await page.getByLabel('Send each submission to (webhook)').fill(`${hooks.url}/hooks/forms`);
+  // The preview draws the draft as visitors will see it: the shop's name waits for "Yes".
+  const preview = page.locator('signup-form');
+  await preview.getByLabel('Do you have a shop?').selectOption({ label: 'Yes' });
+  await expect(preview.getByLabel('Shop name')).toBeVisible();
   // §2: Ctrl+S saves a compose page.
   await page.getByLabel('Form name').press('Control+s');
   await expect(page.getByText('The form is saved.')).toBeVisible();

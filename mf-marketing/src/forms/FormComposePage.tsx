@@ -8,6 +8,7 @@ import {
   Button,
   EmptyState,
   LoadStatus,
+  loadSignupForm,
   Page,
   Panel,
   RoleLockedButton,
@@ -25,7 +26,7 @@ import { serverMessage } from '../server-message.ts';
 import { type FormApi, type FormDraft, formApi } from './api.ts';
 import { FieldCard } from './FieldCard.tsx';
 import { FormSettingsPanel } from './FormSettingsPanel.tsx';
-import { draftOf, moved, newComponent, withoutComponent } from './form-draft.ts';
+import { draftOf, moved, newComponent, previewOf, withoutComponent } from './form-draft.ts';
 
 /** Upload fields need file storage for answers, which forms do not have yet: offered, but not addable. */
 const addable = formFieldTypes.filter((field) => field.type !== 'uploadFile');
@@ -70,6 +71,11 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
   const senders = useLoad(() => senderApi().list({ page: 1, size: 100, status: 'validated' }), []);
   const canManage = roleAllows('forms.manage');
   const saveRef = useRef<() => Promise<Form | undefined>>(async () => undefined);
+  // The preview is the element sites embed; drawn once it is defined, so React sets its property.
+  const [previewReady, setPreviewReady] = useState(false);
+  useEffect(() => {
+    loadSignupForm().then(() => setPreviewReady(true));
+  }, []);
 
   const change = (next: FormDraft) => {
     setDraft(next);
@@ -222,7 +228,13 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
             </ol>
           )}
         </Panel>
-        <div>
+        <div className="form-builder-side">
+          <Panel title="Preview">
+            <p className="muted">
+              As visitors will see it once saved and published; nothing is sent from here.
+            </p>
+            {previewReady ? <signup-form preview={previewOf(draft)} /> : null}
+          </Panel>
           <LoadStatus
             loaded={senders}
             lines={2}

@@ -1,4 +1,4 @@
-import type { Form, FormComponent } from '@app/contract/marketing/forms';
+import type { Form, FormComponent, PublicForm } from '@app/contract/marketing/forms';
 import { choiceComponentTypes, expandableFieldTypes } from '@app/contract/rules/form-logic';
 import type { FormDraft } from './api.ts';
 
@@ -65,4 +65,24 @@ export const canShowFields = (component: FormComponent) => expandableFieldTypes.
 export function embedSnippet(form: Pick<Form, 'formId' | 'url'>): string {
   const origin = new URL(form.url).origin;
   return `<script type="module" src="${origin}/embed/signup-form.js"></script>\n<signup-form form-id="${form.formId}"></signup-form>`;
+}
+
+/** The draft as `<signup-form preview>` draws it: what a visitor would see once it is saved and published. */
+export function previewOf(draft: FormDraft): PublicForm {
+  const { settings } = draft;
+  return {
+    formId: 'preview',
+    name: draft.name,
+    components: draft.components,
+    closed: null,
+    settings: {
+      captcha: 'proofOfWork',
+      enableConditional: settings.enableConditional ?? false,
+      submitBtnTitle: settings.submitBtnTitle || 'Submit',
+      wizardMode: settings.wizardMode ?? false,
+      nextTitle: settings.nextTitle || 'Next',
+      backTitle: settings.backTitle || 'Back',
+      consentText: settings.consentText ?? '',
+    },
+  };
 }

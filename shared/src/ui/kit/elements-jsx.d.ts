@@ -28,6 +28,7 @@ declare module 'react' {
       'sl-textarea': ShoelaceProps;
       'sl-tooltip': ShoelaceProps;
       'product-tour': ShoelaceProps;
+      'signup-form': ShoelaceProps;
     }
   }
 }

@@ -11,6 +11,11 @@ export interface SignupFormProps {
   formId?: string;
   /** The server's address; empty: this page's origin. */
   apiBase?: string;
+  /**
+   * A form drawn as it stands (the builder's preview) instead of the published one: nothing is
+   * fetched, and submitting only checks the answers.
+   */
+  preview?: PublicForm;
   /** Before the answers are sent: `{formId, answers}`. */
   onSubmit?: (detail: { formId: string; answers: Answers }) => void;
   /** The server took them: `{formId, message, redirectUrl, confirmation}`. */
@@ -149,9 +154,16 @@ function Field({ component, value, error, onChange, idPrefix }: FieldProps) {
  * options show; in wizard mode one at a time), the captcha solved in the background from the first
  * keystroke, a honeypot, and the server's answer (its message, or its redirect).
  */
-export function SignupForm({ formId = '', apiBase = '', onSubmit, onSuccess, onError }: SignupFormProps) {
+export function SignupForm({
+  formId = '',
+  apiBase = '',
+  preview,
+  onSubmit,
+  onSuccess,
+  onError,
+}: SignupFormProps) {
   const api = useMemo(() => signupFormApi(apiBase), [apiBase]);
-  const [form, setForm] = useState<PublicForm | undefined>();
+  const [loaded, setForm] = useState<PublicForm | undefined>();
   const [loadFailure, setLoadFailure] = useState<string | undefined>();
   const [answers, setAnswers] = useState<Answers>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -159,12 +171,14 @@ export function SignupForm({ formId = '', apiBase = '', onSubmit, onSuccess, onE
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<FormSubmitted | undefined>();
   const [step, setStep] = useState(0);
+  /** The preview's answers passed the checks (nothing is sent). */
+  const [previewed, setPreviewed] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const captcha = useRef<Promise<string | undefined> | undefined>(undefined);
   const idPrefix = useId();
 
   useEffect(() => {
-    if (!formId) return;
+    if (!formId || preview) return;
     let live = true;
     setForm(undefined);
     setLoadFailure(undefined);
@@ -181,15 +195,16 @@ export function SignupForm({ formId = '', apiBase = '', onSubmit, onSuccess, onE
     return () => {
       live = false;
     };
-  }, [api, formId, onError]);
+  }, [api, formId, preview, onError]);
 
+  const form = preview ?? loaded;
   const fields = useMemo(
     () => (form ? visibleComponents(form.components, form.settings.enableConditional, answers) : []),
     [form, answers],
   );
 
-  if (!formId) return null;
-  if (loadFailure) {
+  if (!formId && !preview) return null;
+  if (loadFailure && !preview) {
     return (
       <p part="message" className="error" role="alert">
         {loadFailure}
@@ -236,6 +251,7 @@ export function SignupForm({ formId = '', apiBase = '', onSubmit, onSuccess, onE
     return captcha.current;
   };
   const set = (id: string, value: Answer) => {
+    setPreviewed(false);
     setAnswers((before) => ({ ...before, [id]: value }));
     setErrors(({ [id]: _cleared, ...rest }) => rest);
   };
@@ -293,6 +309,12 @@ export function SignupForm({ formId = '', apiBase = '', onSubmit, onSuccess, onE
       else setStep(current + 1);
       return;
     }
+    if (preview) {
+      const missing = missingOf(fields, answers);
+      if (missing) setErrors({ [missing.id]: missing.message });
+      else setPreviewed(true);
+      return;
+    }
     void send();
   };
 
@@ -330,6 +352,11 @@ export function SignupForm({ formId = '', apiBase = '', onSubmit, onSuccess, onE
       {last ? (
         <p part="consent" className="consent">
           {settings.consentText}
+        </p>
+      ) : null}
+      {previewed ? (
+        <p part="message" role="status">
+          This is a preview: the answers pass the checks, and nothing was sent.
         </p>
       ) : null}
       {failure ? (

@@ -219,4 +219,24 @@ describe('<signup-form>', () => {
     await until(() => errors.length > 0);
     expect(errors[0]?.detail.code).to.equal('entityNotFound');
   });
+
+  it('draws a preview without the server, and only checks the answers', async () => {
+    const sent = fakeFormApi();
+    defineSignupForm('https://forms.example');
+    const element = document.createElement(signupFormTag);
+    element.setAttribute('preview', JSON.stringify(shopForm()));
+    document.body.append(element);
+    enter(await until(() => fieldOf<HTMLSelectElement>(element, 'Do you have a shop?')), 'yes');
+    await until(() => fieldOf<HTMLInputElement>(element, 'Shop name'));
+    button(element, 'Join')?.click();
+    expect((await until(() => inside(element, '[part="error"]'))).textContent).to.equal(
+      'This field is required',
+    );
+    enter(await until(() => fieldOf<HTMLInputElement>(element, 'Your email')), 'zoe@visitor.test');
+    enter(await until(() => fieldOf<HTMLInputElement>(element, 'Shop name')), 'Bikes');
+    button(element, 'Join')?.click();
+    const note = await until(() => inside(element, '[part="message"]'));
+    expect(note.textContent).to.contain('This is a preview');
+    expect(sent.length).to.equal(0);
+  });
 });

@@ -16,6 +16,8 @@ import {
   navigate,
   Page,
   Panel,
+  RoleLockedButton,
+  roleAllows,
   StatusTag,
   useLoad,
 } from '@app/shared';
@@ -122,13 +124,19 @@ function FormDetail({ api, form }: { api: FormApi; form: Form }) {
       <Panel
         title="Submissions"
         actions={
-          <Button
-            variant="secondary"
-            disabled={form.count === 0}
-            onClick={() => void downloadFile(api.csvPath(form.formId), `form-${form.formId}-submissions.csv`)}
-          >
-            Export CSV
-          </Button>
+          roleAllows('contacts.export') ? (
+            <Button
+              variant="secondary"
+              disabled={form.count === 0}
+              onClick={() =>
+                void downloadFile(api.csvPath(form.formId), `form-${form.formId}-submissions.csv`)
+              }
+            >
+              Export CSV
+            </Button>
+          ) : (
+            <RoleLockedButton label="Export CSV" permission="contacts.export" />
+          )
         }
       >
         <LoadStatus

@@ -149,10 +149,11 @@ export function formRoutes(deps: {
     app.get(
       '/forms/:id/submissions/export',
       {
-        onRequest: guards.full,
+        // The visitors' personal data leaves the console: the contact export's permission.
+        onRequest: [guards.full, requirePermission('contacts.export')],
         schema: {
           tags,
-          summary: "A form's submissions as CSV, oldest first, one column per question",
+          summary: "A form's submissions as CSV, oldest first, one column per question (contacts.export)",
           security: bearerSecurity,
           params: idParams,
         },

@@ -7,6 +7,7 @@ import { databases } from '../../testing/databases.ts';
 import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
 import { formHelpers, signUpForm } from '../../testing/forms.ts';
 import { validatedSender } from '../../testing/senders.ts';
+import { joinMember } from '../../testing/team.ts';
 import { startWebhookReceiver } from '../../testing/webhook-receiver.ts';
 import { createFormWebhookRunner } from './form-webhook-runner.ts';
 
@@ -273,6 +274,16 @@ describe.each(databases)('forms on $name', (database) => {
     );
     expect((await t.app.inject({ method: 'POST', url: '/forms/confirm/made-up' })).statusCode).toBe(404);
 
+    // A member builds forms and reads their submissions; taking them out is the contact export's right.
+    await t.db.query("UPDATE plan_quotas SET quota = -1 WHERE plan_id = 'FREE' AND feature = 'member'");
+    const member = await joinMember(t.app, t.db, a);
+    expect((await t.get(`/v1/forms/${id}/submissions`, member.token)).statusCode).toBe(200);
+    const refused = await t.get(`/v1/forms/${id}/submissions/export`, member.token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      code: 'notAuthorized',
+      payload: { subfeature: 'contacts.export' },
+    });
     const csv = await t.get(`/v1/forms/${id}/submissions/export`, a.token);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body

@@ -53,11 +53,19 @@ export function createSignUps(deps: SignUpsDeps) {
     labels: [...signUp.labels],
   });
 
-  /** The sign-up's labels (and, when it may update, its answers) on an existing contact. */
+  /**
+   * The sign-up's labels (and, when it may update, what it answered: a name or field the form did not
+   * ask keeps its value) on an existing contact.
+   */
   const applyTo = async (companyId: string, contact: Contact, signUp: SignUp) => {
     const labels = [...new Set([...contact.labels.map((label) => label.id), ...signUp.labels])];
-    const { email: _email, ...answers } = newContact(signUp);
-    await contacts.update(companyId, contact.id, signUp.allowUpdate ? { ...answers, labels } : { labels });
+    const answered = {
+      ...(signUp.firstname ? { firstname: signUp.firstname } : {}),
+      ...(signUp.lastname ? { lastname: signUp.lastname } : {}),
+      ...(signUp.phone ? { phone: signUp.phone } : {}),
+      ...(Object.keys(signUp.fields).length > 0 ? { fields: signUp.fields } : {}),
+    };
+    await contacts.update(companyId, contact.id, signUp.allowUpdate ? { ...answered, labels } : { labels });
   };
 
   /** Adds the sign-up's contact; false when the company has the address already. */

@@ -5,7 +5,7 @@ import type { Challenge } from 'altcha-lib';
 import { ensureWithinLimit, planLimitOf } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
-import { DomainError } from '../../domain-error.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
 import type { MarketingEngine } from '../../engine/interfaces.ts';
 import type { CompanyDoor } from '../company-door.ts';
 import { isId } from '../contacts/entity-id.ts';
@@ -108,6 +108,21 @@ function webhookBody(
         })),
     },
   });
+}
+
+/** A form that saves contacts was sent without its email question answered (optional, or in a hidden branch). */
+function unansweredEmail(form: FormRow): DomainError {
+  const question = form.components.find((component) => component.setting.field === 'email');
+  return invalidField(question?.setting.title ?? 'email', 'This field is required', question?.id);
+}
+
+/** A contact field's refusal ("Enter a number" for fields.age) as the visitor reads it: on the question that fills it. */
+function asAnswerError(form: FormRow, error: unknown): unknown {
+  const field = error instanceof DomainError ? error.payload?.field : undefined;
+  const tag = field?.startsWith('fields.') ? field.slice('fields.'.length) : undefined;
+  const question = tag && form.components.find((component) => component.setting.field === tag);
+  if (!question || !(error instanceof DomainError)) return error;
+  return invalidField(question.setting.title, error.payload?.cause ?? error.message, question.id);
 }
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -221,9 +236,14 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
             text: form.settings.consentText,
           })
         : undefined;
+      if (signUp && !signUp.email) throw unansweredEmail(form);
       await ensureRoom(form);
-      if (signUp && confirmLater) await signUps.awaitConfirmation(form.company_id, signUp);
-      else if (signUp) await signUps.saveNow(form.company_id, signUp);
+      if (signUp) {
+        const save = confirmLater ? signUps.awaitConfirmation : signUps.saveNow;
+        await save(form.company_id, signUp).catch((error: unknown) => {
+          throw asAnswerError(form, error);
+        });
+      }
       const token = confirmLater ? randomBytes(32).toString('base64url') : null;
       const state = confirmLater ? 'pending' : 'saved';
       const email = signUp?.email ?? null;

@@ -410,6 +410,43 @@ describe.each(databases)('forms on $name', (database) => {
     expect(await submissionCount(open)).toBe(11);
   });
 
+  it('names the question when the email is left out or a contact field refuses an answer', async () => {
+    const field = await t.post('/v1/contacts/field', a.token, { name: 'Age', tag: 'age', type: 'number' });
+    expect(field.statusCode, field.body).toBe(201);
+    const id = await create(a, {
+      name: 'Ages',
+      optin: false,
+      components: [
+        { id: 'mail', type: 'inputText', setting: { title: 'Email (optional?)', field: 'email' } },
+        { id: 'years', type: 'inputText', setting: { title: 'How old are you?', field: 'age' } },
+      ],
+    });
+    await publish(a, id);
+    const noEmail = await submit(id, { answers: { years: '30' }, captcha: await solved(id) });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().payload).toMatchObject({
+      field: 'Email (optional?)',
+      value: 'mail',
+      cause: 'This field is required',
+    });
+    const notNumber = await submit(
+      id,
+      {
+        answers: { mail: 'ages@visitor.test', years: 'thirty' },
+        captcha: await solved(id),
+      },
+      '198.51.100.8',
+    );
+    expect(notNumber.statusCode).toBe(400);
+    expect(notNumber.json().payload).toMatchObject({
+      field: 'How old are you?',
+      value: 'years',
+      cause: 'Enter a number',
+    });
+    expect(await contactOf(a, 'ages@visitor.test')).toBeUndefined();
+    expect(await submissionCount(id)).toBe(0);
+  });
+
   it("posts each submission to the form's webhook, signed, retries a failing target and never a private one", async () => {
     const receiver = await startWebhookReceiver();
     const runnerWith = (allowedNetworks: string[]) =>

@@ -8,13 +8,9 @@ export {
 export type { CardType } from './card.ts';
 export { cardPrefixRules, cardTypeFromNumber } from './card.ts';
 export * from './constants.ts';
+// The conditional form logic is imported from '@app/contract/rules/form-logic' where it is used (the
+// form builder, <signup-form>, the server): no first page needs it.
 export type { FormComponent, FormOption, ResolvedComponent, ResolvedOption } from './form-logic.ts';
-export {
-  childComponentIds,
-  expandableFieldTypes,
-  resolveChildOptions,
-  topLevelComponents,
-} from './form-logic.ts';
 export { formatLimit, formatSize, isUnlimited } from './format.ts';
 export { pageLinks, pagingLinkCount } from './paging.ts';
 export type { PlaceOption } from './places.ts';

@@ -6,7 +6,7 @@ import { ensureWithinLimit, planLimitOf } from '../../accounts/plans/plan-catalo
 import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError, invalidField } from '../../domain-error.ts';
-import type { MarketingEngine } from '../../engine/interfaces.ts';
+import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfaces.ts';
 import type { CompanyDoor } from '../company-door.ts';
 import { isId } from '../contacts/entity-id.ts';
 import type { SignUp, SignUps } from '../contacts/subscription/sign-ups.ts';
@@ -163,9 +163,9 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
   const sendConfirmation = async (form: FormRow, submissionId: string, email: string, token: string) => {
     const senderId = form.settings.selectedSenderId;
     const sender = senderId === null ? undefined : await deps.senders.find(form.company_id, senderId);
-    if (!sender?.validated)
-      throw new DomainError('state', 'This form cannot send its confirmation email now');
-    await deps.engine.submitCampaignBatch(form.company_id, {
+    const cannotSend = () => new DomainError('state', 'This form cannot send its confirmation email now');
+    if (!sender?.validated) throw cannotSend();
+    const batch = {
       key: `form-confirmation-${submissionId}`,
       campaignId: `form-${form.id}-confirmation`,
       transactional: true,
@@ -189,6 +189,11 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
       ],
       openTracking: false,
       clickTracking: false,
+    };
+    // The engine's quota or a rule of its send said no: the visitor may try again later, and the
+    // pending submission's link is simply never mailed.
+    await deps.engine.submitCampaignBatch(form.company_id, batch).catch((error: unknown) => {
+      throw error instanceof CampaignBatchRefused ? cannotSend() : error;
     });
   };
 

@@ -410,6 +410,23 @@ describe.each(databases)('forms on $name', (database) => {
     expect(await submissionCount(open)).toBe(11);
   });
 
+  it('says so when the confirmation mail cannot be sent (its sender no longer validated)', async () => {
+    const d = await engineAccount(t.app, t.db, 'lost-sender');
+    const senderD = await validatedSender(t.db, d.companyId, 'news@acme.test');
+    const id = await create(
+      d,
+      signUpForm({ settings: { enableConditional: true, selectedSenderId: senderD } as never }),
+    );
+    await publish(d, id);
+    await t.db.query('UPDATE senders SET validated_at = NULL WHERE id = $1', [senderD]);
+    const refused = await submit(id, {
+      answers: { email: 'late@visitor.test', shop: 'no' },
+      captcha: await solved(id),
+    });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe('This form cannot send its confirmation email now');
+  });
+
   it('names the question when the email is left out or a contact field refuses an answer', async () => {
     const field = await t.post('/v1/contacts/field', a.token, { name: 'Age', tag: 'age', type: 'number' });
     expect(field.statusCode, field.body).toBe(201);

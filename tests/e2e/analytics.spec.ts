@@ -113,7 +113,9 @@ test('analytics: totals, status, range and breakdown in the URL, custom range ru
   await page.getByRole('button', { name: 'Save as preset' }).click();
   // Enter submits the name: once in CI a click on "Save preset" while the dialog was still growing
   // in saved nothing (likely the click met the overlay, which closes the dialog).
+  await expect(page.getByRole('dialog', { name: 'Save as preset' })).toBeVisible();
   await page.getByLabel('Preset name').fill('Spring campaign');
+  await expect(page.getByLabel('Preset name')).toHaveValue('Spring campaign');
   await expect(page.getByRole('button', { name: 'Save preset' })).toBeVisible();
   await page.getByLabel('Preset name').press('Enter');
   await expect(page).toHaveURL(/\/analytic\/preset\/[0-9a-f-]{36}$/);
@@ -134,7 +136,11 @@ test('analytics: totals, status, range and breakdown in the URL, custom range ru
 
   // A second preset with the same name is refused in the dialog.
   await page.getByRole('button', { name: 'Save as preset' }).click();
+  // Typed once the dialog is open: on opening it sets the name to its start (empty) value, which on a
+  // loaded machine once came after the typing and left the field empty.
+  await expect(page.getByRole('dialog', { name: 'Save as preset' })).toBeVisible();
   await page.getByLabel('Preset name').fill('spring CAMPAIGN');
+  await expect(page.getByLabel('Preset name')).toHaveValue('spring CAMPAIGN');
   await page.getByRole('button', { name: 'Save preset' }).click();
   await expect(page.getByText('already exists; choose another name')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();

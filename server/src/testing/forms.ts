@@ -1,10 +1,15 @@
 import type { FormBody } from '@app/contract/marketing/forms';
 import type { Challenge } from 'altcha-lib';
 import { simpleParser } from 'mailparser';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
+import { setCompanyLimit } from '../accounts/plans/plan-catalogue.ts';
 import type { TestAccount } from './accounts.ts';
-import type { useTestApp } from './app.ts';
+import { useTestApp } from './app.ts';
+import { campaignHelpers } from './campaigns.ts';
+import type { TestDatabase } from './databases.ts';
+import { type EngineAccount, engineAccount } from './engine.ts';
 import { solvedCaptcha } from './form-captcha.ts';
+import { validatedSender } from './senders.ts';
 
 type Harness = ReturnType<typeof useTestApp>;
 
@@ -71,4 +76,44 @@ export function formHelpers(t: Harness) {
     return { mail, token: link?.[1] ?? '', transactional: row.transactional };
   };
   return { create, publish, solved, submit, confirmationTo };
+}
+
+/**
+ * A forms test file's set-up on `database`: the test app, {@link formHelpers} and the contact helpers,
+ * and (made before the file's tests; `accounts()` once they run) a company `a` with a validated sender
+ * and a "Newsletter" label, and another company `b`.
+ */
+export function useFormTests(database: TestDatabase) {
+  const t = useTestApp(database);
+  const { contact, label } = campaignHelpers(t);
+  let made: { a: EngineAccount; b: EngineAccount; senderA: string; newsLabel: string } | undefined;
+  beforeAll(async () => {
+    const a = await engineAccount(t.app, t.db, 'former');
+    const b = await engineAccount(t.app, t.db, 'outsider');
+    const senderA = await validatedSender(t.db, a.companyId, 'news@acme.test');
+    await setCompanyLimit(t.db, a.companyId, 'publishedFormLimit', 20);
+    made = { a, b, senderA, newsLabel: await label(a, 'Newsletter', []) };
+  });
+  return {
+    t,
+    ...formHelpers(t),
+    contact,
+    label,
+    accounts: () => {
+      if (!made) throw new Error('The forms tests have not started');
+      return made;
+    },
+    /** The company's contact with this address, or undefined. */
+    contactOf: async (account: TestAccount, email: string) => {
+      const found = await t.get(`/v1/contacts/find?email=${encodeURIComponent(email)}`, account.token);
+      return found.statusCode === 200 ? found.json().data : undefined;
+    },
+    submissionCount: async (formId: string) =>
+      (
+        await t.db.one<{ count: number }>(
+          'SELECT count(*)::int AS count FROM form_submissions WHERE form_id = $1',
+          [formId],
+        )
+      ).count,
+  };
 }

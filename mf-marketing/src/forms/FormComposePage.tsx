@@ -1,7 +1,6 @@
 import type { Form, FormComponent } from '@app/contract/marketing/forms';
 import { formFieldTypes } from '@app/contract/rules/constants';
 import {
-  $currentRoute,
   Alert,
   ApiError,
   AppLink,
@@ -9,7 +8,6 @@ import {
   EmptyState,
   LoadStatus,
   loadSignupForm,
-  Page,
   Panel,
   RoleLockedButton,
   roleAllows,
@@ -18,13 +16,13 @@ import {
   TextField,
   useLoad,
 } from '@app/shared';
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { contactApi } from '../contacts/api.ts';
 import { senderApi } from '../senders/api.ts';
 import { serverMessage } from '../server-message.ts';
-import { type FormApi, type FormDraft, formApi } from './api.ts';
+import type { FormApi, FormDraft } from './api.ts';
 import { FieldCard } from './FieldCard.tsx';
+import { FormOfRoute } from './FormOfRoute.tsx';
 import { FormSettingsPanel } from './FormSettingsPanel.tsx';
 import { draftOf, moved, newComponent, previewOf, withoutComponent } from './form-draft.ts';
 
@@ -36,20 +34,10 @@ const addable = formFieldTypes.filter((field) => field.type !== 'uploadFile');
  * and settings. Save (or Ctrl+S) stores the draft; a published form changes on the sites when saved.
  */
 export function FormComposePage() {
-  const route = useStore($currentRoute);
-  const id = route?.params.id ?? '';
-  const api = formApi();
-  const loaded = useLoad(() => api.get(id), [api, id]);
   return (
-    <Page title="Form Compose" description={<AppLink to="/form">All forms</AppLink>}>
-      <LoadStatus
-        loaded={loaded}
-        lines={6}
-        loading="Loading the form ..."
-        failed="The form could not be loaded"
-      />
-      {loaded.data ? <FormBuilder key={loaded.data.formId} api={api} start={loaded.data} /> : null}
-    </Page>
+    <FormOfRoute title="Form Compose" lines={6}>
+      {(api, form) => <FormBuilder key={form.formId} api={api} start={form} />}
+    </FormOfRoute>
   );
 }
 

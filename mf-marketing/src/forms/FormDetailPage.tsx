@@ -1,6 +1,5 @@
 import type { Form, FormAnswer, FormSubmissionRecord } from '@app/contract/marketing/forms';
 import {
-  $currentRoute,
   $location,
   Alert,
   AppLink,
@@ -14,7 +13,6 @@ import {
   formatUserDateTime,
   LoadStatus,
   navigate,
-  Page,
   Panel,
   RoleLockedButton,
   roleAllows,
@@ -24,7 +22,8 @@ import {
 import { useStore } from '@nanostores/react';
 import { listHref, listViewOf } from '../lists/list-view.ts';
 import { Pager } from '../lists/Pager.tsx';
-import { type FormApi, formApi } from './api.ts';
+import type { FormApi } from './api.ts';
+import { FormOfRoute } from './FormOfRoute.tsx';
 import { embedSnippet } from './form-draft.ts';
 
 const stateView = {
@@ -43,19 +42,10 @@ function answerText(form: Form, id: string, answer: FormAnswer | undefined): str
 
 /** /form/:id: where a form is embedded from, and what visitors sent it (newest first, exportable as CSV). */
 export function FormDetailPage() {
-  const id = useStore($currentRoute)?.params.id ?? '';
-  const api = formApi();
-  const form = useLoad(() => api.get(id), [api, id]);
   return (
-    <Page title="Form" description={<AppLink to="/form">All forms</AppLink>}>
-      <LoadStatus
-        loaded={form}
-        lines={4}
-        loading="Loading the form ..."
-        failed="The form could not be loaded"
-      />
-      {form.data ? <FormDetail api={api} form={form.data} /> : null}
-    </Page>
+    <FormOfRoute title="Form" lines={4}>
+      {(api, form) => <FormDetail api={api} form={form} />}
+    </FormOfRoute>
   );
 }
 

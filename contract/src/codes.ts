@@ -48,6 +48,10 @@ export const errorCodes = [
   // forms (§8: 47 form published, 50 email field missing)
   'formPublished',
   'emailFieldMissing',
+  // pages and their domains (§8: 48 unpublished forms, "URL exists", "slug taken")
+  'unpublishedForms',
+  'urlExists',
+  'slugTaken',
   // imports and SPF
   'importHeader',
   'importFormat',

@@ -113,7 +113,15 @@ import { createRecipientLinks } from './marketing/campaigns/recipient-pages/reci
 import { companyDoorOf } from './marketing/company-door.ts';
 import { contactMergeTags } from './marketing/contacts/merge-tags.ts';
 import { marketingRoutes } from './marketing/create-marketing.ts';
+import { buildSiteApp } from './marketing/pages/hosting/site-app.ts';
 import { reportTo } from './report-error.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sites origin's server (published pages, the forms' public API): main.ts listens on it. */
+    sites: FastifyInstance;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -349,9 +357,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     links: createRecipientLinks({ secret, publicUrl }),
     secret,
     forms: config.forms,
+    sites: { url: config.sites.url, geoipDb: config.sites.geoipDb },
+    reportError: reportTo(app.log),
   });
   for (const routes of marketing.api) await api.register(routes, { prefix: '/v1' });
   await app.register(marketing.public);
+  // The sites origin: its own Fastify, listened on by main.ts (SITES_PORT), closed with this one.
+  const sites = await buildSiteApp({ logger: app.log, consoleDir: config.consoleDir, routes: marketing.sites });
+  app.decorate('sites', sites);
+  app.addHook('onClose', async () => {
+    await marketing.stop();
+    await sites.close();
+  });
   await app.register(publicMediaRoutes({ media }));
 
   const engineCallers = {

@@ -159,6 +159,11 @@ const envSchema = z
     /** A form's public submit: per visitor (IP) on one form, and on one form in all, per minute and process. */
     FORM_SUBMITS_PER_VISITOR_PER_MINUTE: wholeFrom(1, 10),
     FORM_SUBMITS_PER_FORM_PER_MINUTE: wholeFrom(1, 12_000),
+    /** The sites origin: published pages and their forms, never on the console's origin or cookies. */
+    SITES_PORT: port.default(8081),
+    SITES_URL: httpUrl.optional(),
+    /** An MMDB country database for page reports' locations, instead of the bundled one. */
+    GEOIP_DB: z.string().optional(),
   })
   .superRefine(
     (env, ctx) => {
@@ -293,6 +298,8 @@ export interface Config {
     captchaWork: { cost: number; counter: { min: number; max: number } };
     submitLimits: { perIpPerMinute: number; perFormPerMinute: number };
   };
+  /** Where published pages are served (SITES_PORT on HOST, reached at SITES_URL), and the IP-to-country file. */
+  sites: { port: number; url: string; geoipDb?: string | undefined };
 }
 
 const secretVariables = new Set([
@@ -395,6 +402,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
         perIpPerMinute: env.FORM_SUBMITS_PER_VISITOR_PER_MINUTE,
         perFormPerMinute: env.FORM_SUBMITS_PER_FORM_PER_MINUTE,
       },
+    },
+    sites: {
+      port: env.SITES_PORT,
+      url: (env.SITES_URL ?? `http://${env.HOST}:${env.SITES_PORT}`).replace(/\/+$/, ''),
+      geoipDb: env.GEOIP_DB,
     },
   };
 }

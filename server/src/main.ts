@@ -203,4 +203,6 @@ if (delivery) console.log(`delivery workers: MAIL_MODE=${config.mail.mode}`);
 if (app) {
   await app.listen({ host: config.host, port: config.port });
   console.log(`listening on http://${config.host}:${config.port}`);
+  await app.sites.listen({ host: config.host, port: config.sites.port });
+  console.log(`pages and forms on ${config.sites.url} (port ${config.sites.port})`);
 }

@@ -41,6 +41,7 @@ export const blockTypes = [
   'countdown',
   'calendar',
   'row',
+  'form',
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
 
@@ -65,6 +66,7 @@ export const columnBlockTypes = [
   'qrcode',
   'countdown',
   'calendar',
+  'form',
 ] as const satisfies readonly BlockType[];
 export type ColumnBlockType = (typeof columnBlockTypes)[number];
 
@@ -124,7 +126,25 @@ export const blockTitles: Record<BlockType, string> = {
   countdown: 'Countdown',
   calendar: 'Add to Calendar',
   row: 'Columns',
+  form: 'Form',
 };
+
+/**
+ * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`. The editor offers
+ * them when it edits a page; an email design with one is refused (mail cannot run a form).
+ */
+export const pageOnlyBlockTypes = ['form'] as const satisfies readonly BlockType[];
+
+/** A form the page editor's Form block can show: the company's forms, handed to the editor by its page. */
+export interface PageFormChoice {
+  id: string;
+  name: string;
+  published: boolean;
+}
+
+export function isPageOnlyBlockType(type: BlockType): boolean {
+  return (pageOnlyBlockTypes as readonly BlockType[]).includes(type);
+}
 
 /** Blocks whose images or links the engine makes (the generator routes), so they need the server. */
 export const generatedBlockTypes = [

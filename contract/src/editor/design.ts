@@ -9,6 +9,7 @@ import {
   designLimits,
   designSchemaVersion,
   fontFamilies,
+  isPageOnlyBlockType,
   socialNetworks,
 } from './design-constants.ts';
 
@@ -113,6 +114,8 @@ export const videoBlock = base('video', {
   thumbnail: imageUrl,
   alt: text,
 });
+/** §9's Form block (pages only): the published form `formId` drawn by `<signup-form>`; '' until one is chosen. */
+export const formBlock = base('form', { formId: z.string().regex(/^$|^[0-9]{1,18}$/, 'is a form id') });
 export const tableBlock = base('table', {
   rows: list(list(text)),
   headerRow: z.boolean(),
@@ -192,6 +195,7 @@ export const columnBlock = z.discriminatedUnion('type', [
   qrcodeBlock,
   countdownBlock,
   calendarBlock,
+  formBlock,
 ]);
 export type ColumnBlock = z.infer<typeof columnBlock>;
 
@@ -259,32 +263,44 @@ export const designMessage = z.object({
   replyTo: z.string().max(254),
 });
 
-export const emailDesign = z
-  .object({
-    version: z.literal(designSchemaVersion),
-    global: designGlobal,
-    message: designMessage,
-    blocks: z.array(designBlock).max(designLimits.blocks, `has at most ${designLimits.blocks} blocks`),
-  })
-  .superRefine((design, context) => {
-    const every = allBlocks(design.blocks);
-    if (every.length > designLimits.blocks)
-      context.addIssue({
-        code: 'custom',
-        path: ['blocks'],
-        message: `has at most ${designLimits.blocks} blocks, those in columns included`,
-      });
-    const seen = new Set<string>();
-    for (const block of every) {
-      if (seen.has(block.id))
+const designDocument = (kind: 'email' | 'page') =>
+  z
+    .object({
+      version: z.literal(designSchemaVersion),
+      global: designGlobal,
+      message: designMessage,
+      blocks: z.array(designBlock).max(designLimits.blocks, `has at most ${designLimits.blocks} blocks`),
+    })
+    .superRefine((design, context) => {
+      const every = allBlocks(design.blocks);
+      if (every.length > designLimits.blocks)
         context.addIssue({
           code: 'custom',
           path: ['blocks'],
-          message: `has two blocks with the id ${block.id}`,
+          message: `has at most ${designLimits.blocks} blocks, those in columns included`,
         });
-      seen.add(block.id);
-    }
-  });
+      const seen = new Set<string>();
+      for (const block of every) {
+        if (seen.has(block.id))
+          context.addIssue({
+            code: 'custom',
+            path: ['blocks'],
+            message: `has two blocks with the id ${block.id}`,
+          });
+        seen.add(block.id);
+        if (kind === 'email' && isPageOnlyBlockType(block.type))
+          context.addIssue({
+            code: 'custom',
+            path: ['blocks'],
+            message: `has a ${block.type} block, which only a page can hold`,
+          });
+      }
+    });
+
+/** A mail's design: every block but the page-only ones. */
+export const emailDesign = designDocument('email');
+/** A landing or thank-you page's design: the same document, page blocks (a form) allowed. */
+export const pageDesign = designDocument('page');
 export type EmailDesign = z.infer<typeof emailDesign>;
 export type DesignGlobal = z.infer<typeof designGlobal>;
 export type DesignMessage = z.infer<typeof designMessage>;

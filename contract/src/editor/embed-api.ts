@@ -3,7 +3,7 @@
 // SparkPost's `{errors: [{message, description, code}]}`.
 import { z } from 'zod';
 import { resourceId } from '../engine/templates.ts';
-import { designBlock, emailDesign } from './design.ts';
+import { designBlock, emailDesign, pageDesign } from './design.ts';
 import { blockTypes } from './design-constants.ts';
 
 export const embedTokenTtl = { defaultSeconds: 3_600, minSeconds: 60, maxSeconds: 86_400 } as const;
@@ -93,8 +93,8 @@ export const designSaved = z.object({
 });
 export type DesignSaved = z.infer<typeof designSaved>;
 
-/** POST /embed/v1/render: the design as mail, for previews; nothing is stored. */
-export const designRenderBody = z.object({ design: emailDesign });
+/** POST /embed/v1/render: the design as mail (or a page's design as its page), for previews; nothing is stored. */
+export const designRenderBody = z.object({ design: pageDesign });
 /** One MJML validation finding (strict validation: a design with any is not saved). */
 export const mjmlFinding = z.object({ line: z.number().int(), tag: z.string(), message: z.string() });
 /** Engine-made images and links of a block (generator routes), keyed by block id. */

@@ -74,6 +74,8 @@ export const formSettings = z
       .regex(/^https?:\/\/[^\s]+$/, 'Enter an http or https address')
       .nullable()
       .default(null),
+    /** §3 redirectPageId: the published thank-you page the visitor goes to (when `redirectUrl` is not set). */
+    redirectPageId: numericId.nullable().default(null),
     /** Each submission is POSTed here (signed with the form's `webhookSecret`, retried for 8 hours). */
     webhookUrl: z
       .string()

@@ -1,5 +1,5 @@
 import type { BlockOf, DesignGlobal } from '@app/contract/editor/design';
-import type { BlockType } from '@app/contract/editor/design-constants';
+import type { BlockType, PageFormChoice } from '@app/contract/editor/design-constants';
 import type { BlockAssets } from '@app/contract/editor/embed-api';
 import type { ComponentType } from 'react';
 
@@ -16,6 +16,8 @@ export interface EditorServices {
   pickImage(): Promise<PickedFile | undefined>;
   /** The same for any allowed file (the Download block). */
   pickFile(): Promise<PickedFile | undefined>;
+  /** The company's forms, when the editor edits a page (the Form block); empty for mail. */
+  forms: readonly PageFormChoice[];
 }
 
 export type PropsOf<T extends BlockType> = BlockOf<T>['props'];

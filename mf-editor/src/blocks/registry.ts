@@ -8,6 +8,7 @@ import { chartBlock } from './chart/ChartBlock.tsx';
 import { contentBlock } from './content/ContentBlock.tsx';
 import { countdownBlock } from './countdown/CountdownBlock.tsx';
 import { downloadBlock } from './download/DownloadBlock.tsx';
+import { formBlock } from './form/FormBlock.tsx';
 import { headerBlock } from './header/HeaderBlock.tsx';
 import { htmlBlock } from './html/HtmlBlock.tsx';
 import { imageBlock } from './image/ImageBlock.tsx';
@@ -45,6 +46,7 @@ export const blockDefinitions: { [T in BlockType]: BlockDefinition<T> } = {
   countdown: countdownBlock,
   calendar: calendarBlock,
   row: rowBlock,
+  form: formBlock,
 };
 
 /** The definition of `type`. */

@@ -8,6 +8,7 @@ import { definitionOf } from './registry.ts';
 const services: EditorServices = {
   pickImage: async () => undefined,
   pickFile: async () => undefined,
+  forms: [],
 };
 const style = {
   paddingY: 10,

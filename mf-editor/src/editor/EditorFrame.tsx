@@ -1,6 +1,11 @@
 import { allBlocks } from '@app/contract/editor/all-blocks';
 import type { EmailDesign } from '@app/contract/editor/design';
-import { type BlockType, blockTitles, generatedBlockTypes } from '@app/contract/editor/design-constants';
+import {
+  type BlockType,
+  blockTitles,
+  generatedBlockTypes,
+  type PageFormChoice,
+} from '@app/contract/editor/design-constants';
 import {
   type CollisionDetection,
   closestCenter,
@@ -67,6 +72,7 @@ export function EditorFrame({
   blocksOff,
   mergeTags,
   mergeSamples,
+  forms,
   callbacks,
 }: {
   store: EditorStore;
@@ -79,6 +85,8 @@ export function EditorFrame({
   mergeTags: readonly string[];
   /** A made-up value for each merge tag, shown in the preview. */
   mergeSamples: Readonly<Record<string, string>>;
+  /** The forms a page's Form block can show (a page editor only). */
+  forms: readonly PageFormChoice[];
   /** A ref's current value: the latest callbacks without re-running effects. */
   callbacks: { current: FrameCallbacks };
 }) {
@@ -99,6 +107,7 @@ export function EditorFrame({
     const services: EditorServices = {
       pickImage: () => ask('image'),
       pickFile: () => ask('file'),
+      forms,
     };
     return {
       store,
@@ -113,7 +122,7 @@ export function EditorFrame({
         callbacks.current.onError?.({ message, ...(status === undefined ? {} : { status }) });
       },
     };
-  }, [store, client, labels, blocksOff, mergeSamples, callbacks, target.templateId]);
+  }, [store, client, labels, blocksOff, mergeSamples, forms, callbacks, target.templateId]);
 
   // After a 409: the revision someone else saved, so "Keep my version" can save over it knowingly.
   const [conflicted, setConflicted] = useState(false);

@@ -1,6 +1,6 @@
 import { defaultDesign } from '@app/contract/editor/default-design';
 import type { EmailDesign } from '@app/contract/editor/design';
-import type { BlockType } from '@app/contract/editor/design-constants';
+import { type BlockType, type PageFormChoice, pageOnlyBlockTypes } from '@app/contract/editor/design-constants';
 import type { EmbedSession } from '@app/contract/editor/embed-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { definitionOf } from '../blocks/registry.ts';
@@ -28,6 +28,11 @@ export interface EmailEditorProps {
   onSave?(detail: SavedDetail): void;
   onReady?(detail: { templateId: string | null; session: EmbedSession }): void;
   onError?(detail: { message: string; status?: number }): void;
+  /**
+   * Given, the editor edits a landing or thank-you page: the page blocks (a Form) are offered, with
+   * these forms to choose from. Without it the design is mail and they are not.
+   */
+  forms?: readonly PageFormChoice[];
 }
 
 /**
@@ -68,6 +73,8 @@ interface Loaded {
   mergeSamples: Readonly<Record<string, string>>;
 }
 
+const noForms: readonly PageFormChoice[] = [];
+
 type LoadState =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
@@ -79,7 +86,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
   const currentToken = useRef(token);
   currentToken.current = token;
   const client = useMemo(() => createEmbedClient(apiBase, () => currentToken.current), [apiBase]);
-  const callbacks = useRef<FrameCallbacks & Pick<EmailEditorProps, 'onReady'>>(props);
+  const callbacks = useRef<FrameCallbacks & Pick<EmailEditorProps, 'onReady' | 'forms'>>(props);
   callbacks.current = props;
   const startDesign = useRef(props.design);
   const [state, setState] = useState<LoadState>({ status: 'loading' });
@@ -101,7 +108,9 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
         status: 'ready',
         store,
         target: { templateId: id, name: stored?.name },
-        blocksOff: session.blocks_off,
+        blocksOff: callbacks.current.forms
+          ? session.blocks_off
+          : [...session.blocks_off, ...pageOnlyBlockTypes],
         mergeTags: session.merge_tags,
         mergeSamples: session.merge_samples,
       });
@@ -142,6 +151,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
       blocksOff={state.blocksOff}
       mergeTags={state.mergeTags}
       mergeSamples={state.mergeSamples}
+      forms={props.forms ?? noForms}
       callbacks={callbacks}
     />
   );

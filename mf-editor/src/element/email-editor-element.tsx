@@ -40,7 +40,7 @@ function EmailEditorHost({ theme, ...props }: HostProps) {
 /**
  * Defines `<email-editor>` (once): the block editor in its own open shadow root.
  * In: `template-id`, `design` (JSON), `api-base`, `token` (an embed token, never the user's
- * session), `locale`, `theme` (JSON: primary, font, radius). Out: `change`, `save`, `ready` and
+ * session), `locale`, `theme` (JSON: primary, font, radius), `forms` (JSON: a page's editor, see EmailEditorProps). Out: `change`, `save`, `ready` and
  * `error` CustomEvents that bubble and cross shadow roots (composed), with the details of
  * EmailEditorProps' callbacks. `shadowCss`: stylesheets the host page does not provide (the
  * standalone build passes Shoelace's theme, which the console has on its document already).
@@ -64,6 +64,7 @@ export function defineEmailEditor(shadowCss: readonly string[] = []): void {
         token: 'string',
         locale: 'string',
         theme: 'json',
+        forms: 'json',
       },
       events: { onChange: events, onSave: events, onReady: events, onError: events },
     }),

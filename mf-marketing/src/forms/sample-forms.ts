@@ -19,6 +19,7 @@ const defaultSettings: Form['settings'] = {
   selectedSenderId: null,
   successMessage: 'Thank you! Your answers were received.',
   redirectUrl: null,
+  redirectPageId: null,
   webhookUrl: null,
   consentText: 'I agree to receive emails from this company and can unsubscribe at any time.',
 };

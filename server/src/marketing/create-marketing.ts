@@ -58,6 +58,16 @@ import { createFormSubmitService } from './forms/form-submit-service.ts';
 import { createFormWebhookRunner } from './forms/form-webhook-runner.ts';
 import { publicFormRoutes } from './forms/public-form-routes.ts';
 import type { SubmitLimits } from './forms/submit-limiter.ts';
+import { formStore } from './forms/form-store.ts';
+import { pageHostingRoutes } from './pages/hosting/page-hosting-routes.ts';
+import { createSiteLookup } from './pages/hosting/site-lookup.ts';
+import { pageRoutes } from './pages/page-routes.ts';
+import { createPageService } from './pages/page-service.ts';
+import { createSiteAddresses } from './pages/sites/site-addresses.ts';
+import { siteRoutes } from './pages/sites/site-routes.ts';
+import { createSiteService } from './pages/sites/site-service.ts';
+import { createCountryLookup } from './pages/visits/country-lookup.ts';
+import { createVisitRecorder } from './pages/visits/visit-recorder.ts';
 import { senderRoutes } from './senders/routes.ts';
 import { senderDoorOf } from './senders/sender-door.ts';
 import { createSenderService, type SenderServiceDeps } from './senders/sender-service.ts';
@@ -84,6 +94,9 @@ export interface MarketingDeps {
   secret: string;
   /** A form's captcha work (tests ask little) and the public submit's rate limits. */
   forms: { captchaWork: CaptchaWork; submitLimits: SubmitLimits };
+  /** The sites origin's address, and an MMDB country file instead of the bundled one (page reports). */
+  sites: { url: string; geoipDb?: string | undefined };
+  reportError: ReportError;
 }
 
 /** What the marketing workers need beyond the routes' doors. */
@@ -112,6 +125,10 @@ export interface MarketingWorkerDeps
 export function marketingRoutes(deps: MarketingDeps): {
   api: FastifyPluginAsyncZod[];
   public: FastifyPluginAsync;
+  /** What the sites origin serves: published pages and the forms' public API. */
+  sites: FastifyPluginAsync;
+  /** Writes the page views still waiting. */
+  stop(): Promise<void>;
 } {
   const {
     db,
@@ -158,6 +175,15 @@ export function marketingRoutes(deps: MarketingDeps): {
     vouchers,
     links,
   });
+  const siteAddresses = createSiteAddresses({ db, sitesUrl: deps.sites.url, company });
+  const pageService = createPageService({
+    db,
+    clock,
+    company,
+    renderDesign,
+    forms: { publishedAmong: (companyId, ids) => formStore.publishedAmong(db, companyId, ids) },
+    sites: siteAddresses,
+  });
   const api = [
     fileRoutes({
       guards,
@@ -196,6 +222,11 @@ export function marketingRoutes(deps: MarketingDeps): {
       guards,
       forms: createFormService({ db, clock, company, fields, labels, senders, publicUrl }),
     }),
+    pageRoutes({ guards, pages: pageService }),
+    siteRoutes({
+      guards,
+      sites: createSiteService({ db, clock, sites: siteAddresses, txtRecordsOf: spfRecordsOf }),
+    }),
   ];
   const pages = createRecipientPageService({
     db,
@@ -220,12 +251,31 @@ export function marketingRoutes(deps: MarketingDeps): {
     senders,
     engine,
     publicUrl,
+    pageUrlOf: (companyId, pageId) => pageService.publishedUrl(companyId, pageId),
   });
   const publicRoutes: FastifyPluginAsync = async (app) => {
     await app.register(recipientPageRoutes({ pages }));
     await app.register(publicFormRoutes({ submits, limits: deps.forms.submitLimits }));
   };
-  return { api, public: publicRoutes };
+  const visits = createVisitRecorder({
+    db,
+    clock,
+    secret,
+    countryOf: createCountryLookup(deps.sites.geoipDb),
+    reportError: deps.reportError,
+  });
+  const siteRoutesOf: FastifyPluginAsync = async (app) => {
+    await app.register(publicFormRoutes({ submits, limits: deps.forms.submitLimits }));
+    await app.register(
+      pageHostingRoutes({
+        lookup: createSiteLookup(db, clock),
+        visits,
+        ownHosts: new Set([new URL(deps.sites.url).hostname, '127.0.0.1', 'localhost']),
+        sharedDocument: pageService.sharedDocument,
+      }),
+    );
+  };
+  return { api, public: publicRoutes, sites: siteRoutesOf, stop: visits.stop };
 }
 
 const importsEveryMs = 1_000;

@@ -9,7 +9,7 @@ import { createEmbedToken, type EditorSaved, type EmbeddedEmailEditorProps, rene
  * stays open), never the user's session. Without `templateId` it edits `design` and each save hands
  * the design to `onSave` for the page to store (a campaign's content).
  */
-export function EmbeddedEmailEditorView({ templateId, design, onSave }: EmbeddedEmailEditorProps) {
+export function EmbeddedEmailEditorView({ templateId, design, onSave, forms }: EmbeddedEmailEditorProps) {
   const [token, setToken] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [defined, setDefined] = useState(false);
@@ -59,6 +59,7 @@ export function EmbeddedEmailEditorView({ templateId, design, onSave }: Embedded
     'template-id': templateId,
     // React sets it as the element's property (r2wc defines one per prop): the object itself, no JSON.
     ...(templateId === undefined && design ? { design } : {}),
+    ...(forms ? { forms } : {}),
     'api-base': window.location.origin,
     token,
   });

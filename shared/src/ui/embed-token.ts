@@ -1,3 +1,4 @@
+import type { PageFormChoice } from '@app/contract/editor/design-constants';
 import type { EmailDesign } from '@app/contract/editor/design';
 import type { EmbedTokenCreated } from '@app/contract/editor/embed-api';
 import { http } from '../api/client.ts';
@@ -32,4 +33,6 @@ export interface EmbeddedEmailEditorProps {
   templateId?: string | undefined;
   design?: EmailDesign | undefined;
   onSave?: (saved: EditorSaved) => void;
+  /** A landing or thank-you page's editor: the forms its Form block can show (mail has none). */
+  forms?: readonly PageFormChoice[] | undefined;
 }

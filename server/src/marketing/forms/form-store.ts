@@ -121,6 +121,17 @@ export const formStore = {
       now,
     ]),
 
+  /** Which of `ids` are the company's published forms. */
+  publishedAmong: async (db: Db, companyId: string, ids: readonly string[]) =>
+    ids.length === 0
+      ? []
+      : (
+          await db.query<{ id: string }>(
+            'SELECT id::text AS id FROM forms WHERE company_id = $1 AND published AND id = ANY($2::bigint[])',
+            [companyId, ids],
+          )
+        ).map((row) => row.id),
+
   countPublished: async (tx: Db, companyId: string) =>
     (
       await tx.one<{ count: number }>(

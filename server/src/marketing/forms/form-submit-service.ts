@@ -27,6 +27,8 @@ export interface FormSubmitDeps {
   engine: Pick<MarketingEngine, 'submitCampaignBatch'>;
   /** Where the confirmation link points (the public origin). */
   publicUrl: string;
+  /** The address of the company's published page `pageId` (a form's thank-you page), null when it is not published. */
+  pageUrlOf(companyId: string, pageId: string): Promise<string | null>;
 }
 
 export type FormSubmitService = ReturnType<typeof createFormSubmitService>;
@@ -216,11 +218,13 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
     /** Takes a visitor's answers; `ip` is the visitor's address (kept with the submission and the consent). */
     async submit(id: string, body: FormSubmission, ip: string): Promise<FormSubmitted> {
       const form = await publishedForm(id);
-      const done = (confirmation: boolean): FormSubmitted => ({
+      const thankYou = form.settings.redirectPageId;
+      const done = async (confirmation: boolean): Promise<FormSubmitted> => ({
         message: confirmation
           ? 'Almost done: we sent you an email, follow its link to confirm your subscription.'
           : form.settings.successMessage,
-        redirectUrl: form.settings.redirectUrl,
+        redirectUrl:
+          form.settings.redirectUrl ?? (thankYou ? await deps.pageUrlOf(form.company_id, thankYou) : null),
         confirmation,
       });
       const confirmLater = form.save_to_contact && form.optin;

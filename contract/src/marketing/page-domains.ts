@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** A company's slug on the sites origin (`/{slug}/{permalink}`): §5 "domain slug must be unique". */
+export const siteSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(
+    /^[a-z0-9](?:[a-z0-9-]{1,38}[a-z0-9])$/,
+    'A slug has 3 to 40 lower-case letters, digits and hyphens (not first or last)',
+  );
+
+/** A domain name the company's pages are served on (no scheme, no path): `www.shop.example`. */
+export const pageDomainName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Enter a domain name like www.example.com, without http:// or a path',
+  );
+
+export const pageDomainBody = z.object({ name: pageDomainName }).strict();
+export const siteSlugBody = z.object({ slug: siteSlug }).strict();
+
+/** §3 Domain: domainId, name, validated, buyStatus, category; with the DNS record that proves it is the company's. */
+export const pageDomain = z.object({
+  domainId: z.string(),
+  name: z.string(),
+  validated: z.boolean(),
+  default: z.boolean(),
+  /** Domains are brought, never bought here: always NOT_FOR_SALE in this build. */
+  buyStatus: z.literal('NOT_FOR_SALE'),
+  category: z.literal('CUSTOM'),
+  /** Publish this TXT record, then verify. */
+  verification: z.object({ type: z.literal('TXT'), host: z.string(), value: z.string() }),
+  /** Point the domain here (a CNAME to this host, or its address). */
+  target: z.string(),
+  /** Where the domain's pages are, its default page at `/`. */
+  url: z.string(),
+  /** HTTPS: certificates are not issued by this build; a proxy in front terminates TLS. */
+  ssl: z.literal('proxy'),
+  createdAt: z.string(),
+});
+
+export const pageDomainList = z.object({
+  slug: z.string(),
+  /** The company's site on the sites origin. */
+  siteUrl: z.string(),
+  items: z.array(pageDomain),
+});
+
+export type PageDomain = z.infer<typeof pageDomain>;
+export type PageDomainList = z.infer<typeof pageDomainList>;

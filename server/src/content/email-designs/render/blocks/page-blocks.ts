@@ -1,0 +1,14 @@
+import { type BlockConverter, column } from '../block-context.ts';
+import { element } from '../markup.ts';
+
+/**
+ * §9's Form block (pages only): the published form drawn in the page by `<signup-form>`, which the
+ * hosted page loads; nothing until a form is chosen.
+ */
+export const formBlock: BlockConverter<'form'> = ({ props }) => [
+  column(
+    props.formId
+      ? element('mj-raw', {}, element('signup-form', { 'form-id': props.formId, 'data-page-form': '' }, ''))
+      : '',
+  ),
+];

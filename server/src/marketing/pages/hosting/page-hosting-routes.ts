@@ -1,0 +1,87 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { HostedPage } from '../page-store.ts';
+import type { VisitRecorder } from '../visits/visit-recorder.ts';
+import type { SiteLookup } from './site-lookup.ts';
+
+/** Browsers and crawlers that are not people: their views are not counted. */
+const robots = /bot|crawl|spider|slurp|lighthouse/i;
+const plainNotFound =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Page not found</title></head><body style="font-family:system-ui,sans-serif;padding:3rem;text-align:center"><h1>Page not found</h1><p>There is no page at this address.</p></body></html>';
+
+/**
+ * A company's published pages on the sites origin: `/{slug}/{permalink}` (`/{slug}` its default page)
+ * and, on a verified custom domain (by the Host header), `/{permalink}` and `/`. An unknown address
+ * shows the company's default 404 page, with status 404. Each answer carries an ETag of the publish,
+ * so a browser revalidates for a 304; each view of a person (not a HEAD, not a robot) is counted.
+ */
+export function pageHostingRoutes(deps: {
+  lookup: SiteLookup;
+  visits: VisitRecorder;
+  /** The sites origin's own host names (their pages are found by slug); others are custom domains. */
+  ownHosts: ReadonlySet<string>;
+  sharedDocument(token: string): Promise<string | undefined>;
+}): FastifyPluginAsync {
+  const { lookup, visits } = deps;
+
+  const send = (request: FastifyRequest, reply: FastifyReply, page: HostedPage, status: number) => {
+    const etag = `"p${page.id}-${page.published_at.getTime()}"`;
+    const agent = request.headers['user-agent'] ?? '';
+    if (request.method === 'GET' && !robots.test(agent))
+      visits.record(page.id, { ip: request.ip, userAgent: agent });
+    reply.header('etag', etag).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.code(status).send(page.published_html);
+  };
+
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    companyId: string | undefined,
+    permalink: string,
+  ) => {
+    const result = companyId ? await lookup.page(lookup.key(companyId, permalink)) : {};
+    if (result.found) return send(request, reply, result.found, 200);
+    if (result.missing) return send(request, reply, result.missing, 404);
+    return reply.code(404).type('text/html; charset=utf-8').send(plainNotFound);
+  };
+
+  const hostOf = (request: FastifyRequest) => request.hostname.replace(/:\d+$/, '').toLowerCase();
+
+  return async (app) => {
+    app.get('/share/:token', async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const html = /^[A-Za-z0-9_-]{10,40}$/.test(token) ? await deps.sharedDocument(token) : undefined;
+      if (!html) return reply.code(404).type('text/html; charset=utf-8').send(plainNotFound);
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    });
+
+    app.get('/robots.txt', async (request, reply) => {
+      reply.type('text/plain; charset=utf-8');
+      return deps.ownHosts.has(hostOf(request))
+        ? 'User-agent: *\nDisallow: /share/\n'
+        : 'User-agent: *\nAllow: /\n';
+    });
+
+    app.get('/*', async (request, reply) => {
+      const path = (request.params as { '*': string })['*'] ?? '';
+      let segments: string[];
+      try {
+        segments = path
+          .split('/')
+          .filter(Boolean)
+          .map((segment) => decodeURIComponent(segment).toLowerCase());
+      } catch {
+        return answer(request, reply, undefined, '');
+      }
+      const host = hostOf(request);
+      if (!deps.ownHosts.has(host)) {
+        const companyId = await lookup.companyOfHost(host);
+        if (!companyId || segments.length > 1) return answer(request, reply, companyId, '\u0001');
+        return answer(request, reply, companyId, segments[0] ?? '');
+      }
+      const [slug, permalink = '', ...rest] = segments;
+      const companyId = slug && rest.length === 0 ? await lookup.companyOfSlug(slug) : undefined;
+      return answer(request, reply, companyId, permalink);
+    });
+  };
+}

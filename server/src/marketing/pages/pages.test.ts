@@ -1,0 +1,253 @@
+import { defaultDesign } from '@app/contract/editor/default-design';
+import type { EmailDesign } from '@app/contract/editor/design';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
+import { useTestApp } from '../../testing/app.ts';
+import { databases } from '../../testing/databases.ts';
+import { type EngineAccount, engineAccount } from '../../testing/engine.ts';
+import { formHelpers, signUpForm } from '../../testing/forms.ts';
+import { validatedSender } from '../../testing/senders.ts';
+import { useTestDnsServer } from '../../testing/test-dns.ts';
+
+/** A page design: a heading and, when given, the form `formId`. */
+const designWith = (formId?: string): EmailDesign => ({
+  ...defaultDesign(),
+  blocks: [
+    {
+      id: 'title',
+      type: 'html',
+      style: { paddingY: 8, paddingX: 8, background: 'transparent', align: 'center', hideOnMobile: false },
+      props: { html: '<h1>Spring sale</h1>' },
+    },
+    ...(formId
+      ? [
+          {
+            id: 'signup',
+            type: 'form' as const,
+            style: {
+              paddingY: 8,
+              paddingX: 8,
+              background: 'transparent' as const,
+              align: 'center' as const,
+              hideOnMobile: false,
+            },
+            props: { formId },
+          },
+        ]
+      : []),
+  ],
+});
+
+describe.each(databases)('landing pages on $name', (database) => {
+  const dns = useTestDnsServer();
+  const t = useTestApp(database, () => ({ config: { dnsServers: [dns.address] } }));
+  const forms = formHelpers(t);
+  let a: EngineAccount;
+  let b: EngineAccount;
+  let sender: string;
+  beforeAll(async () => {
+    a = await engineAccount(t.app, t.db, 'pager');
+    b = await engineAccount(t.app, t.db, 'other-pager');
+    sender = await validatedSender(t.db, a.companyId, 'news@acme.test');
+    await setCompanyLimit(t.db, a.companyId, 'publishedFormLimit', 5);
+    await setCompanyLimit(t.db, a.companyId, 'publishedPageLimit', 2);
+  });
+  const createPage = async (account: EngineAccount, body: object) => {
+    const response = await t.post('/v1/pages', account.token, body);
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data;
+  };
+  const visit = (url: string, headers: Record<string, string> = {}) =>
+    t.app.sites.inject({
+      method: 'GET',
+      url,
+      headers: { 'user-agent': 'Mozilla/5.0 test', ...headers },
+      remoteAddress: '81.2.69.142',
+    });
+
+  it('keeps permalinks unique, publishes only with published forms, and serves the page on its site', async () => {
+    const page = await createPage(a, { name: 'Spring sale', category: 'LANDING', permalink: 'Spring-Sale' });
+    expect(page).toMatchObject({
+      permalink: 'spring-sale',
+      published: false,
+      stateDraft: false,
+      formIds: [],
+    });
+    expect(page.url).toMatch(new RegExp(`^${t.config.sites.url}/[a-z0-9-]+/spring-sale$`));
+    const taken = await t.post('/v1/pages', a.token, { name: 'Again', permalink: 'spring-sale' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'urlExists', message: 'This URL already exists' });
+    // Another company may use the same permalink: its site is its own.
+    await createPage(b, { name: 'Theirs', permalink: 'spring-sale' });
+    expect(
+      await t.getData(`/v1/pages/permalink/check?permalink=spring-sale&pageId=${page.pageId}`, a.token),
+    ).toEqual({
+      valid: true,
+      message: null,
+    });
+    expect(await t.getData('/v1/pages/permalink/check?permalink=spring-sale', a.token)).toEqual({
+      valid: false,
+      message: 'This URL already exists',
+    });
+    expect((await t.getData('/v1/pages/permalink/check?permalink=-bad-', a.token)).valid).toBe(false);
+    // Another company neither reads nor changes it.
+    expect((await t.get(`/v1/pages/${page.pageId}`, b.token)).statusCode).toBe(404);
+    expect((await t.call('PUT', `/v1/pages/${page.pageId}`, b.token, { name: 'Mine' })).statusCode).toBe(404);
+    expect((await t.post(`/v1/pages/${page.pageId}/publish`, b.token, { publish: true })).statusCode).toBe(
+      404,
+    );
+
+    const formId = await forms.create(a, signUpForm({ settings: { selectedSenderId: sender } as never }));
+    const withForm = await t.call('PUT', `/v1/pages/${page.pageId}`, a.token, {
+      design: designWith(formId),
+      setting: { title: 'Spring <sale>', description: 'Ten percent off' },
+    });
+    expect(withForm.statusCode, withForm.body).toBe(200);
+    expect(withForm.json().data.formIds).toEqual([formId]);
+    const refused = await t.post(`/v1/pages/${page.pageId}/publish`, a.token, { publish: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'unpublishedForms',
+      message: 'This page contains unpublished forms, please publish them first',
+    });
+    await forms.publish(a, formId);
+    const published = await t.post(`/v1/pages/${page.pageId}/publish`, a.token, { publish: true });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data).toMatchObject({ published: true, stateDraft: false });
+
+    const path = new URL(page.url).pathname;
+    const shown = await visit(path);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(shown.headers['set-cookie']).toBeUndefined();
+    expect(shown.body).toContain('<h1>Spring sale</h1>');
+    expect(shown.body).toContain(`<signup-form form-id="${formId}"`);
+    expect(shown.body).toContain('<script type="module" src="/embed/signup-form.js"></script>');
+    expect(shown.body).toContain('<title>Spring &lt;sale&gt;</title>');
+    expect((await visit(path, { 'if-none-match': String(shown.headers.etag) })).statusCode).toBe(304);
+    // The form's public API is on the sites origin too.
+    expect((await t.app.sites.inject({ method: 'GET', url: `/embed/forms/${formId}` })).statusCode).toBe(200);
+
+    // An edit waits for the next publish.
+    await t.call('PUT', `/v1/pages/${page.pageId}`, a.token, { design: designWith() });
+    expect((await t.getData(`/v1/pages/${page.pageId}`, a.token)).stateDraft).toBe(true);
+    expect((await visit(path)).body).toContain('signup-form');
+
+    // The plan's published pages (2 here).
+    const second = await createPage(a, { name: 'Second', permalink: 'second' });
+    const third = await createPage(a, { name: 'Third', permalink: 'third' });
+    expect((await t.post(`/v1/pages/${second.pageId}/publish`, a.token, { publish: true })).statusCode).toBe(
+      200,
+    );
+    const over = await t.post(`/v1/pages/${third.pageId}/publish`, a.token, { publish: true });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().code).toBe('quotaExceeded');
+    // Republishing a published page is within the plan; the sites show it within two seconds.
+    expect((await t.post(`/v1/pages/${page.pageId}/publish`, a.token, { publish: true })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(3_000);
+    expect((await visit(path)).body).not.toContain('signup-form');
+
+    // Unpublished, it is gone; the default 404 page answers unknown addresses with status 404.
+    expect((await t.post(`/v1/pages/${second.pageId}/publish`, a.token, { publish: false })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(3_000);
+    expect((await visit(new URL(second.url).pathname)).statusCode).toBe(404);
+    const slug = path.split('/')[1];
+    await t.post(`/v1/pages/${page.pageId}/default-404`, a.token, { value: true });
+    t.clock.advance(3_000);
+    const missing = await visit(`/${slug}/nothing-here`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Spring sale');
+    await t.post(`/v1/pages/${page.pageId}/default`, a.token, { value: true });
+    t.clock.advance(3_000);
+    expect((await visit(`/${slug}`)).body).toContain('<h1>Spring sale</h1>');
+  });
+
+  it('serves a verified domain by its Host header, shares drafts, duplicates, and counts visits', async () => {
+    const page = await createPage(a, { name: 'Domain page', permalink: 'welcome' });
+    await t.call('PUT', `/v1/pages/${page.pageId}`, a.token, { design: designWith() });
+
+    const added = await t.post('/v1/domains', a.token, { name: 'Pages.Shop.test' });
+    expect(added.statusCode, added.body).toBe(201);
+    const domain = added.json().data;
+    expect(domain).toMatchObject({
+      name: 'pages.shop.test',
+      validated: false,
+      verification: { type: 'TXT', host: '_pages-verification.pages.shop.test' },
+    });
+    const unverified = await t.post(`/v1/domains/${domain.domainId}/verify`, a.token, {});
+    expect(unverified.statusCode).toBe(409);
+    dns.set(domain.verification.host, { TXT: [domain.verification.value] });
+    const verified = await t.post(`/v1/domains/${domain.domainId}/verify`, a.token, {});
+    expect(verified.json().data.validated).toBe(true);
+    // Another company cannot take a verified name.
+    const theirs = await t.post('/v1/domains', b.token, { name: 'pages.shop.test' });
+    expect(theirs.statusCode).toBe(201);
+    expect((await t.post(`/v1/domains/${theirs.json().data.domainId}/verify`, b.token, {})).statusCode).toBe(
+      409,
+    );
+    expect((await t.post('/v1/domains', a.token, { name: 'http://bad/path' })).statusCode).toBe(400);
+
+    // Page 3 of the plan's 2 would be refused: make room first.
+    const listed = await t.getData('/v1/pages?status=published', a.token);
+    for (const other of listed.items)
+      await t.post(`/v1/pages/${other.pageId}/publish`, a.token, { publish: false });
+    await t.post(`/v1/pages/${page.pageId}/publish`, a.token, { publish: true });
+    await t.post(`/v1/domains/${domain.domainId}/default`, a.token, {});
+    const detail = await t.getData(`/v1/pages/${page.pageId}`, a.token);
+    expect(detail.domainUrl).toBe(
+      `${new URL(t.config.sites.url).protocol}//pages.shop.test${new URL(t.config.sites.url).port ? `:${new URL(t.config.sites.url).port}` : ''}/welcome`,
+    );
+    const onDomain = await visit('/welcome', { host: 'pages.shop.test' });
+    expect(onDomain.statusCode).toBe(200);
+    expect(onDomain.body).toContain('<h1>Spring sale</h1>');
+    // Company b's page with the same permalink is not reached through a's domain, nor an unknown host.
+    expect((await visit('/welcome', { host: 'unknown.test' })).statusCode).toBe(404);
+
+    // Share: the draft at a secret link, gone once unshared.
+    const shared = (await t.post(`/v1/pages/${page.pageId}/share`, a.token, { share: true })).json().data;
+    expect(shared.shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]+$/);
+    const sharePath = new URL(shared.shareUrl).pathname;
+    expect((await visit(sharePath)).statusCode).toBe(200);
+    await t.post(`/v1/pages/${page.pageId}/share`, a.token, { share: false });
+    expect((await visit(sharePath)).statusCode).toBe(404);
+
+    const copy = (await t.post(`/v1/pages/${page.pageId}/duplicate`, a.token, {})).json().data;
+    expect(copy).toMatchObject({ name: 'Copy of Domain page', permalink: 'welcome-copy', published: false });
+
+    // Visits: people counted per day with their country, robots and HEAD requests not.
+    await visit('/welcome', { host: 'pages.shop.test', 'user-agent': 'Googlebot/2.1' });
+    await t.app.sites.inject({ method: 'HEAD', url: '/welcome', headers: { host: 'pages.shop.test' } });
+    await visit('/welcome', { host: 'pages.shop.test' });
+    await t.app.sites.inject({
+      method: 'GET',
+      url: '/welcome',
+      headers: { host: 'pages.shop.test', 'user-agent': 'Other' },
+      remoteAddress: '8.8.8.8',
+    });
+    const day = t.clock.now().toISOString().slice(0, 10);
+    let report = await t.getData(`/v1/pages/${page.pageId}/reports?start=${day}&end=${day}`, a.token);
+    for (let tries = 0; report.visits < 3 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      report = await t.getData(`/v1/pages/${page.pageId}/reports?start=${day}&end=${day}`, a.token);
+    }
+    expect(report).toMatchObject({ visits: 3, visitors: 2, days: [{ day, visits: 3, visitors: 2 }] });
+    expect(report.locations).toEqual([
+      { country: 'GB', visits: 2 },
+      { country: 'US', visits: 1 },
+    ]);
+    expect(
+      (await t.get(`/v1/pages/${page.pageId}/reports?start=${day}&end=${day}`, b.token)).statusCode,
+    ).toBe(404);
+    const csv = await t.get(`/v1/pages/${page.pageId}/reports/export?start=${day}&end=${day}`, a.token);
+    expect(csv.body).toContain(`${day},3,2`);
+
+    const removed = await t.call('DELETE', '/v1/pages', a.token, { ids: [page.pageId, copy.pageId] });
+    expect(removed.json().data.ids.sort()).toEqual([page.pageId, copy.pageId].sort());
+    t.clock.advance(3_000);
+    expect((await visit('/welcome', { host: 'pages.shop.test' })).statusCode).toBe(404);
+  });
+});

@@ -7,9 +7,8 @@ const ComposePage = lazyPage(
   ['spinner'],
 );
 
-/** The page and template composers, by §2 route: each mounts the block editor (`<email-editor>`) on a template (the form composers are the marketing app's form builder). */
+/** The template composers, by §2 route: each mounts the block editor (`<email-editor>`) on a template (the form and page composers are the marketing app's builders). */
 const pages = {
-  'page-compose': ComposePage,
   'template-page-compose': ComposePage,
   'formpage-compose': ComposePage,
   'template-form-compose': ComposePage,

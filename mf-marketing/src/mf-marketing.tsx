@@ -5,6 +5,7 @@ import { contactPages } from './contacts/pages.ts';
 import { dashboardPages } from './dashboard/pages.ts';
 import { filePages } from './files/pages.ts';
 import { formPages } from './forms/pages.ts';
+import { pagePages } from './pages/pages.ts';
 import { senderPages } from './senders/pages.ts';
 
 /**
@@ -18,6 +19,7 @@ const pages = {
   ...campaignPages,
   ...filePages,
   ...formPages,
+  ...pagePages,
   ...senderPages,
 } satisfies AppPages<'@app/mf-marketing'>;
 

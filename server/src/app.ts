@@ -363,7 +363,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const routes of marketing.api) await api.register(routes, { prefix: '/v1' });
   await app.register(marketing.public);
   // The sites origin: its own Fastify, listened on by main.ts (SITES_PORT), closed with this one.
-  const sites = await buildSiteApp({ logger: app.log, consoleDir: config.consoleDir, routes: marketing.sites });
+  const sites = await buildSiteApp({
+    logger: app.log,
+    consoleDir: config.consoleDir,
+    routes: marketing.sites,
+  });
   app.decorate('sites', sites);
   app.addHook('onClose', async () => {
     await marketing.stop();

@@ -95,14 +95,19 @@ export const pageList = listPage(page);
 
 export const pagePublishBody = z.object({ publish: z.boolean() }).strict();
 export const pageShareBody = z.object({ share: z.boolean() }).strict();
-export const pageDeleteBody = z
-  .object({
-    ids: z
-      .array(z.string().regex(/^[0-9]{1,18}$/))
-      .min(1)
-      .max(100),
-  })
-  .strict();
+/** `DELETE /v1/pages?ids=1,2` (§7 delete (ids)): at most 100 at once. */
+export const pageDeleteQuery = z.object({
+  ids: z
+    .string()
+    .max(2000)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^[0-9]{1,18}$/, 'Page ids are numbers'))
+        .min(1, 'Name a page')
+        .max(100),
+    ),
+});
 
 /** `GET /v1/pages/permalink/check?permalink=&pageId=`: free for this page (its own counts as free, §5). */
 export const permalinkCheckQuery = z.object({

@@ -351,14 +351,16 @@ const table = [
     access: 'protected',
   },
 
-  // Composers (paths decided here: §2 names them without paths). The form composers are the
-  // marketing app's form builder; the page and template composers still edit engine templates.
+  // Composers (paths decided here: §2 names them without paths). The form and page composers are the
+  // marketing app's builders; the template composers still edit engine templates.
   {
     name: 'page-compose',
     path: '/page/compose/:id',
     title: 'Page Compose',
-    app: editor,
+    app: '@app/mf-marketing',
     access: 'protected',
+    area: 'landingPage',
+    planGroup: 'landing pages',
     compose: true,
     helpHidden: true,
   },

@@ -93,6 +93,9 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/ab-test/9', 'ab-test-compose', { id: '9' }],
   ['/form', 'form'],
   ['/form/12', 'form-detail', { id: '12' }],
+  ['/page', 'page'],
+  ['/page/integration', 'page-integration'],
+  ['/page/7', 'page-detail', { id: '7' }],
   ['/subscriber-setting', 'subscriber-setting'],
 ];
 
@@ -147,7 +150,8 @@ describe('route table', () => {
   it('assigns apps and access per the brief', () => {
     expect(routeByName('login')).toMatchObject({ app: '@app/mf-account', access: 'guest' });
     expect(routeByName('signup')).toMatchObject({ app: '@app/mf-account', access: 'guest' });
-    expect(routeByName('page-compose')).toMatchObject({
+    expect(routeByName('page-compose')).toMatchObject({ app: '@app/mf-marketing', compose: true });
+    expect(routeByName('template-page-compose')).toMatchObject({
       app: '@app/mf-editor',
       compose: true,
       helpHidden: true,

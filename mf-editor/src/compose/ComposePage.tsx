@@ -2,8 +2,8 @@ import { $currentRoute, AppLink, EmbeddedEmailEditor, Page, showToast } from '@a
 import { useStore } from '@nanostores/react';
 
 /**
- * The composers of §2 still on engine templates (page-compose, template-page-compose,
- * formpage-compose, template-form-compose): each mounts `<email-editor>` full width on the engine
+ * The composers of §2 still on engine templates (template-page-compose, formpage-compose,
+ * template-form-compose): each mounts `<email-editor>` full width on the engine
  * template named by the route's id. Pages and templates have no store of their own yet, so these
  * composers edit that template's design; Ctrl+S saves it (§2), as the element's Save does.
  */

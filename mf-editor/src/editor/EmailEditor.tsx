@@ -1,6 +1,10 @@
 import { defaultDesign } from '@app/contract/editor/default-design';
 import type { EmailDesign } from '@app/contract/editor/design';
-import { type BlockType, type PageFormChoice, pageOnlyBlockTypes } from '@app/contract/editor/design-constants';
+import {
+  type BlockType,
+  type PageFormChoice,
+  pageOnlyBlockTypes,
+} from '@app/contract/editor/design-constants';
 import type { EmbedSession } from '@app/contract/editor/embed-api';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { definitionOf } from '../blocks/registry.ts';

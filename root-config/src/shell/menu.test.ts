@@ -46,7 +46,7 @@ describe('the marketing items', () => {
         () => true,
       ),
     );
-    expect(all.slice(0, 9)).toEqual([
+    expect(all.slice(0, 11)).toEqual([
       'Home',
       'Contact Book',
       'Add Contact',
@@ -54,6 +54,8 @@ describe('the marketing items', () => {
       'Campaign Category',
       'A/B Test Email',
       'Form API',
+      'Page',
+      'Page Integration',
       'File Manager',
       'Manage Sender',
     ]);
@@ -64,13 +66,15 @@ describe('the marketing items', () => {
           path !== '/sender' &&
           !path.startsWith('/campaign') &&
           !path.startsWith('/ab-test') &&
-          !path.startsWith('/form'),
+          !path.startsWith('/form') &&
+          !path.startsWith('/page'),
       ),
     );
     expect(noSender.slice(0, 4)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager']);
     expect(noSender).not.toContain('Manage Sender');
     expect(noSender).not.toContain('Campaign');
     expect(noSender).not.toContain('Form API');
+    expect(noSender).not.toContain('Page');
   });
 });
 

@@ -29,6 +29,8 @@ export const marketingMenu: MenuGroup[] = [
       { label: 'Campaign Category', path: '/campaign/category' },
       { label: 'A/B Test Email', path: '/ab-test' },
       { label: 'Form API', path: '/form' },
+      { label: 'Page', path: '/page' },
+      { label: 'Page Integration', path: '/page/integration' },
       { label: 'File Manager', path: '/file-manager' },
       { label: 'Manage Sender', path: '/sender' },
       { label: 'Subscriber Setting', path: '/subscriber-setting' },

@@ -1,5 +1,5 @@
-import type { PageFormChoice } from '@app/contract/editor/design-constants';
 import type { EmailDesign } from '@app/contract/editor/design';
+import type { PageFormChoice } from '@app/contract/editor/design-constants';
 import type { EmbedTokenCreated } from '@app/contract/editor/embed-api';
 import { http } from '../api/client.ts';
 

@@ -3,7 +3,7 @@ import { idParams } from '@app/contract/marketing/contacts';
 import {
   page,
   pageCreateBody,
-  pageDeleteBody,
+  pageDeleteQuery,
   pageList,
   pageListQuery,
   pagePublishBody,
@@ -129,14 +129,14 @@ export function pageRoutes(deps: {
         onRequest: manage,
         schema: {
           tags,
-          summary: 'Delete pages (§7: ids); a published page leaves its sites at once',
+          summary: 'Delete pages (§7: ids, comma-joined); a published page leaves its sites at once',
           security: bearerSecurity,
-          body: pageDeleteBody,
+          querystring: pageDeleteQuery,
           response: { 200: envelope(z.object({ ids: z.array(z.string()) })) },
         },
       },
       async (request) => ({
-        data: { ids: await pages.remove(sessionOf(request).companyId, request.body.ids) },
+        data: { ids: await pages.remove(sessionOf(request).companyId, request.query.ids) },
       }),
     );
 

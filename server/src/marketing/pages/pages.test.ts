@@ -245,7 +245,7 @@ describe.each(databases)('landing pages on $name', (database) => {
     const csv = await t.get(`/v1/pages/${page.pageId}/reports/export?start=${day}&end=${day}`, a.token);
     expect(csv.body).toContain(`${day},3,2`);
 
-    const removed = await t.call('DELETE', '/v1/pages', a.token, { ids: [page.pageId, copy.pageId] });
+    const removed = await t.call('DELETE', `/v1/pages?ids=${page.pageId},${copy.pageId}`, a.token);
     expect(removed.json().data.ids.sort()).toEqual([page.pageId, copy.pageId].sort());
     t.clock.advance(3_000);
     expect((await visit('/welcome', { host: 'pages.shop.test' })).statusCode).toBe(404);

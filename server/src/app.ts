@@ -107,13 +107,13 @@ import { errorHandler } from './http/errors.ts';
 import { decoratePrincipal } from './http/principal.ts';
 import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { buildSiteApp } from './http/site-app.ts';
 import { registerConsole } from './http/static.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createRecipientLinks } from './marketing/campaigns/recipient-pages/recipient-links.ts';
 import { companyDoorOf } from './marketing/company-door.ts';
 import { contactMergeTags } from './marketing/contacts/merge-tags.ts';
 import { marketingRoutes } from './marketing/create-marketing.ts';
-import { buildSiteApp } from './marketing/pages/hosting/site-app.ts';
 import { reportTo } from './report-error.ts';
 
 declare module 'fastify' {

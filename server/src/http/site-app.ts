@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { errorHandler } from '../../../http/errors.ts';
+import { errorHandler } from './errors.ts';
 
 /**
  * The pages' own policy: scripts from the sites origin only (the `<signup-form>` module), no inline

@@ -10,6 +10,7 @@ process.env.E2E_PORT ??= String(await freePort());
 // The relay and the inbound MX get free ports too, so two runs (or a developer's server) can coexist.
 process.env.E2E_SMTP_PORT ??= String(await freePort());
 process.env.E2E_MX_PORT ??= String(await freePort());
+process.env.E2E_SITES_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'e2e-data-'));
 // Known to the tests, so they can open the operator's captured-mail link (its key derives from it).
 process.env.E2E_SECRET ??= randomBytes(32).toString('base64url');
@@ -56,6 +57,7 @@ export default defineConfig({
       PORT: process.env.E2E_PORT,
       SMTP_PORT: process.env.E2E_SMTP_PORT,
       MX_PORT: process.env.E2E_MX_PORT,
+      SITES_PORT: process.env.E2E_SITES_PORT,
       PUBLIC_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
       MAIL_MODE: 'capture',

@@ -118,6 +118,7 @@ export async function startOurServer(
     PORT: String(port),
     SMTP_PORT: String(smtpPort),
     MX_PORT: String(mxPort),
+    SITES_PORT: String(await freePort()),
   });
   const httpUrl = `http://127.0.0.1:${port}`;
   const notReady = await waitUntil(

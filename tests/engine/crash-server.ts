@@ -37,6 +37,7 @@ export async function startServer(settings: ServerSettings): Promise<CrashServer
     SMTP_PORT: String(settings.smtpPort),
     // Not the default 2526: another server on this machine (a test file beside this one) may hold it.
     MX_PORT: String(await freePort()),
+    SITES_PORT: String(await freePort()),
     MAIL_MODE: 'capture',
     LOG_LEVEL: 'warn',
     CONSOLE_DIR: '/nonexistent',

@@ -40,6 +40,7 @@ export async function serverProcess(extra: NodeJS.ProcessEnv = {}): Promise<Serv
     DATA_DIR: dataDir,
     PORT: String(port),
     SMTP_PORT: String(await freePort()),
+    SITES_PORT: String(await freePort()),
     MAIL_MODE: 'capture',
     LOG_LEVEL: 'warn',
     CONSOLE_DIR: '/nonexistent',
@@ -89,7 +90,11 @@ export async function serverProcess(extra: NodeJS.ProcessEnv = {}): Promise<Serv
   }
 
   async function startAnother() {
-    const ports = { PORT: String(await freePort()), SMTP_PORT: String(await freePort()) };
+    const ports = {
+      PORT: String(await freePort()),
+      SMTP_PORT: String(await freePort()),
+      SITES_PORT: String(await freePort()),
+    };
     const result = await run(nodeBinary, ['server/src/main.ts'], {
       cwd: root,
       env: { ...env, ...ports },

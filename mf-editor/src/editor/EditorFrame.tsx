@@ -73,6 +73,7 @@ export function EditorFrame({
   mergeTags,
   mergeSamples,
   forms,
+  page,
   callbacks,
 }: {
   store: EditorStore;
@@ -87,6 +88,8 @@ export function EditorFrame({
   mergeSamples: Readonly<Record<string, string>>;
   /** The forms a page's Form block can show (a page editor only). */
   forms: readonly PageFormChoice[];
+  /** Whether the design is a page's (EmailEditorProps.forms given). */
+  page: boolean;
   /** A ref's current value: the latest callbacks without re-running effects. */
   callbacks: { current: FrameCallbacks };
 }) {
@@ -116,13 +119,14 @@ export function EditorFrame({
       services,
       blocksOff,
       messageFields: target.templateId !== undefined,
+      page,
       mergeSamples,
       reportError(message, status) {
         store.$error.set(message);
         callbacks.current.onError?.({ message, ...(status === undefined ? {} : { status }) });
       },
     };
-  }, [store, client, labels, blocksOff, mergeSamples, forms, callbacks, target.templateId]);
+  }, [store, client, labels, blocksOff, mergeSamples, forms, page, callbacks, target.templateId]);
 
   // After a 409: the revision someone else saved, so "Keep my version" can save over it knowingly.
   const [conflicted, setConflicted] = useState(false);

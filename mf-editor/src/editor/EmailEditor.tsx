@@ -156,6 +156,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
       mergeTags={state.mergeTags}
       mergeSamples={state.mergeSamples}
       forms={props.forms ?? noForms}
+      page={props.forms !== undefined}
       callbacks={callbacks}
     />
   );

@@ -55,6 +55,7 @@ function mount(onDone: (file: PickedFile | undefined) => void) {
     services: { pickImage: async () => undefined, pickFile: async () => undefined, forms: [] },
     blocksOff: [],
     messageFields: true,
+    page: false,
     mergeSamples: {},
     reportError: () => undefined,
   };

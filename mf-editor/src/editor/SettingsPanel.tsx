@@ -98,7 +98,7 @@ function BlockSettings({ block }: { block: DesignBlock }) {
 }
 
 function GlobalSettings() {
-  const { store, labels, messageFields } = useEditor();
+  const { store, labels, messageFields, page } = useEditor();
   const { global, message } = useStore(store.$design);
   return (
     <>
@@ -139,7 +139,7 @@ function GlobalSettings() {
         value={global.linkColor}
         onChange={(linkColor) => store.updateGlobal({ linkColor })}
       />
-      {!messageFields && (
+      {!messageFields && !page && (
         <SwitchField
           label={labels.viewInBrowserLink}
           checked={global.viewInBrowserLink ?? false}

@@ -18,6 +18,8 @@ export interface EditorContextValue {
    * on the template; a page that stores the design itself (a campaign) has its own.
    */
   messageFields: boolean;
+  /** A landing or thank-you page's design (not mail): no view-in-browser line. */
+  page: boolean;
   /** A made-up value for each merge tag: the preview shows them in the tags' place. */
   mergeSamples: Readonly<Record<string, string>>;
   /** Shows `message` in the editor's alert and emits it through onError. */

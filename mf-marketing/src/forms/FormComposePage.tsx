@@ -18,6 +18,7 @@ import {
 } from '@app/shared';
 import { useEffect, useRef, useState } from 'react';
 import { contactApi } from '../contacts/api.ts';
+import { pageApi } from '../pages/api.ts';
 import { senderApi } from '../senders/api.ts';
 import { serverMessage } from '../server-message.ts';
 import type { FormApi, FormDraft } from './api.ts';
@@ -57,6 +58,10 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
   const fields = useLoad(() => contactApi().fields(), []);
   const labels = useLoad(() => contactApi().labels(), []);
   const senders = useLoad(() => senderApi().list({ page: 1, size: 100, status: 'validated' }), []);
+  const thankYouPages = useLoad(
+    () => pageApi().list({ page: 1, size: 100, category: 'THANK_YOU', sort: 'name' }),
+    [],
+  );
   const canManage = roleAllows('forms.manage');
   const saveRef = useRef<() => Promise<Form | undefined>>(async () => undefined);
   // The preview is the element sites embed; drawn once it is defined, so React sets its property.
@@ -233,6 +238,7 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
             draft={draft}
             senders={senders.data?.items ?? []}
             labels={labels.data?.items ?? []}
+            thankYouPages={thankYouPages.data?.items ?? []}
             problems={problem ? { [problem.field]: problem.message } : {}}
             onChange={change}
           />

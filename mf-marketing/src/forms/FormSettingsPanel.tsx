@@ -9,11 +9,14 @@ export function FormSettingsPanel({
   draft,
   senders,
   labels,
+  thankYouPages,
   problems,
   onChange,
 }: {
   draft: FormDraft;
   senders: readonly Sender[];
+  /** The company's thank-you pages a visitor can be sent to after a submission. */
+  thankYouPages: readonly { pageId: string; name: string; published: boolean }[];
   labels: readonly { id: string; name: string }[];
   /** The server's refusal of a setting, by its field (settings.selectedSenderId...). */
   problems: Readonly<Record<string, string>>;
@@ -111,6 +114,19 @@ export function FormSettingsPanel({
           rows={2}
           value={settings.successMessage ?? ''}
           onChange={(successMessage) => set({ successMessage })}
+        />
+        <SelectField
+          label="Or go to a thank-you page"
+          value={settings.redirectPageId ?? ''}
+          options={[
+            { value: '', label: 'No page' },
+            ...thankYouPages.map((page) => ({
+              value: page.pageId,
+              label: page.published ? page.name : `${page.name} (not published: the message shows instead)`,
+            })),
+          ]}
+          hint="A Thank You Page of yours (Page); an address below wins over it."
+          onChange={(value) => set({ redirectPageId: value || null })}
         />
         <TextField
           label="Or go to this address"

@@ -31,6 +31,8 @@ import { freePort } from '../../support/ports.ts';
 export interface EngineServer {
   /** `http://127.0.0.1:<port>`, also the server's PUBLIC_URL. */
   baseURL: string;
+  /** The sites origin: published pages and forms (SITES_PORT, SITES_URL). */
+  sitesURL: string;
   /** The SMTP relay (AUTH user SMTP_Injection, password an API key). */
   smtpPort: number;
   /** The inbound MX (bounces and complaints). */
@@ -87,9 +89,10 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 export async function startEngineServer(options: EngineServerOptions = {}): Promise<EngineServer> {
   const dns = await startTestDnsServer();
   const receiver = await startSmtpReceiver();
-  const [port, smtpPort, mxPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, smtpPort, mxPort, sitesPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-engine-'));
   const baseURL = `http://127.0.0.1:${port}`;
+  const sitesURL = `http://127.0.0.1:${sitesPort}`;
   const child = spawn(projectNode(), ['server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -100,6 +103,8 @@ export async function startEngineServer(options: EngineServerOptions = {}): Prom
       PUBLIC_URL: baseURL,
       SMTP_PORT: String(smtpPort),
       MX_PORT: String(mxPort),
+      SITES_PORT: String(sitesPort),
+      SITES_URL: sitesURL,
       DATA_DIR: dataDir,
       MAIL_MODE: 'capture',
       SECRET: process.env.E2E_SECRET ?? randomBytes(32).toString('base64url'),
@@ -127,7 +132,7 @@ export async function startEngineServer(options: EngineServerOptions = {}): Prom
     await cleanUp();
     throw error;
   }
-  return { baseURL, smtpPort, mxPort, dns, receiver, dataDir, stop: cleanUp };
+  return { baseURL, sitesURL, smtpPort, mxPort, dns, receiver, dataDir, stop: cleanUp };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FormSubmitted, PublicForm } from '@app/contract/marketing/forms';
 import type { Challenge } from 'altcha-lib';
 import wretch, { type WretchError } from 'wretch';
+import { InsecurePageError } from './solve-captcha.ts';
 
 /** What a refused call says: the server's message, its code, and the field it blames (a field id). */
 export interface FormApiFailure {
@@ -13,6 +14,7 @@ const cannotConnect = 'The form could not be reached. Check your connection and 
 
 /** A failed call as a visitor reads it (the console's error shape: `{code, message, payload}`). */
 export async function failureOf(error: unknown): Promise<FormApiFailure> {
+  if (error instanceof InsecurePageError) return { message: error.message, code: 'insecure' };
   const response = (error as Partial<WretchError>).response;
   const body = (await response?.json().catch(() => undefined)) as
     | { code?: string; message?: string; payload?: { value?: unknown; cause?: string } }

@@ -37,3 +37,11 @@ export type BlockConverter<T extends BlockType> = (
   block: Extract<DesignBlock, { type: T }>,
   context: BlockContext,
 ) => BlockRows;
+
+/**
+ * What raw markup in a column (an Html block, a page's form) needs to be seen: the design's font,
+ * text colour and a readable size. MJML's columns set `font-size:0px` for their layout, and raw
+ * markup inherits it. The font names are the editor's fixed list, quoted as CSS wants them.
+ */
+export const rawContentStyle = (global: DesignGlobal) =>
+  `font-family:${global.fontFamily.replaceAll('"', "'")};font-size:16px;line-height:1.5;color:${global.textColor}`;

@@ -1,4 +1,4 @@
-import { type BlockConverter, column } from '../block-context.ts';
+import { type BlockConverter, column, rawContentStyle } from '../block-context.ts';
 import { element, text } from '../markup.ts';
 import { sanitizeHtmlBlock, sanitizeRichText } from '../sanitize-html.ts';
 import { textAttributes } from './text-style.ts';
@@ -15,12 +15,16 @@ export const contentBlock: BlockConverter<'content'> = ({ props, style }) => {
 };
 
 /** The user's own markup in a full-width block element, so stray widths cannot break the layout. */
-export const htmlBlock: BlockConverter<'html'> = ({ props, style }) => [
+/**
+ * The Html block's markup as written, in the design's font and text colour: MJML's columns set a
+ * font size of 0 (for their inline-block layout), which raw markup would otherwise inherit and vanish.
+ */
+export const htmlBlock: BlockConverter<'html'> = ({ props, style }, context) => [
   column(
     element(
       'mj-raw',
       {},
-      `<div style="max-width:100%;overflow:hidden;text-align:${style.align}">${sanitizeHtmlBlock(props.html)}</div>`,
+      `<div style="${rawContentStyle(context.global)};max-width:100%;overflow:hidden;text-align:${style.align}">${sanitizeHtmlBlock(props.html)}</div>`,
     ),
   ),
 ];

@@ -73,9 +73,11 @@ export function PageReportPanel({ api, pageId }: { api: PageApi; pageId: string 
       {report.data ? (
         <>
           <p data-testid="page-report-totals">
-            <strong>{report.data.visits.toLocaleString('en-US')}</strong> visits,{' '}
-            <strong>{report.data.visitors.toLocaleString('en-US')}</strong> unique visitors a day, from{' '}
-            {range.start} to {range.end}. Robots and link previews are not counted.
+            <strong>{report.data.visits.toLocaleString('en-US')}</strong>{' '}
+            {report.data.visits === 1 ? 'visit' : 'visits'} and{' '}
+            <strong>{report.data.visitors.toLocaleString('en-US')}</strong>{' '}
+            {report.data.visitors === 1 ? 'visitor' : 'visitors'} (counted once a day) from {range.start} to{' '}
+            {range.end}. Robots and link previews are not counted.
           </p>
           <DataTable
             label="Visits by day"

@@ -89,7 +89,12 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 export async function startEngineServer(options: EngineServerOptions = {}): Promise<EngineServer> {
   const dns = await startTestDnsServer();
   const receiver = await startSmtpReceiver();
-  const [port, smtpPort, mxPort, sitesPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const [port, smtpPort, mxPort, sitesPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-engine-'));
   const baseURL = `http://127.0.0.1:${port}`;
   const sitesURL = `http://127.0.0.1:${sitesPort}`;

@@ -1,3 +1,4 @@
+import type { SecureContext } from 'node:tls';
 import { buildPermissionsOf } from '@app/contract/accounts/permissions';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -120,6 +121,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The sites origin's server (published pages, the forms' public API): main.ts listens on it. */
     sites: FastifyInstance;
+    /** The custom domains' TLS contexts, for the sites' HTTPS listener (SITES_TLS_PORT). */
+    sitesTls: (servername: string) => Promise<SecureContext | undefined>;
   }
 }
 
@@ -357,7 +360,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     links: createRecipientLinks({ secret, publicUrl }),
     secret,
     forms: config.forms,
-    sites: { url: config.sites.url, geoipDb: config.sites.geoipDb },
+    sites: { url: config.sites.url, geoipDb: config.sites.geoipDb, acme: config.sites.acme },
     reportError: reportTo(app.log),
   });
   for (const routes of marketing.api) await api.register(routes, { prefix: '/v1' });
@@ -369,6 +372,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routes: marketing.sites,
   });
   app.decorate('sites', sites);
+  app.decorate('sitesTls', marketing.tlsContextOf);
   app.addHook('onClose', async () => {
     await marketing.stop();
     await sites.close();

@@ -164,6 +164,12 @@ const envSchema = z
     SITES_URL: httpUrl.optional(),
     /** An MMDB country database for page reports' locations, instead of the bundled one. */
     GEOIP_DB: z.string().optional(),
+    /** HTTPS for the sites on their custom domains: the port, and the ACME server certificates come from. */
+    SITES_TLS_PORT: port.optional(),
+    ACME_DIRECTORY_URL: httpUrl.optional(),
+    ACME_EMAIL: z.email('must be an email address').optional(),
+    /** A PEM file of the CA that signed the ACME server's own HTTPS certificate (a private ACME server). */
+    ACME_CA_FILE: z.string().optional(),
   })
   .superRefine(
     (env, ctx) => {
@@ -299,7 +305,15 @@ export interface Config {
     submitLimits: { perIpPerMinute: number; perFormPerMinute: number };
   };
   /** Where published pages are served (SITES_PORT on HOST, reached at SITES_URL), and the IP-to-country file. */
-  sites: { port: number; url: string; geoipDb?: string | undefined };
+  sites: {
+    port: number;
+    url: string;
+    geoipDb?: string | undefined;
+    /** The HTTPS listener of the custom domains (SNI picks each domain's certificate); none when unset. */
+    tlsPort?: number | undefined;
+    /** Where certificates are asked for (ACME, HTTP-01); "generate SSL" is refused without it. */
+    acme?: { directoryUrl: string; email?: string | undefined; caFile?: string | undefined } | undefined;
+  };
 }
 
 const secretVariables = new Set([
@@ -407,6 +421,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
       port: env.SITES_PORT,
       url: (env.SITES_URL ?? `http://${env.HOST}:${env.SITES_PORT}`).replace(/\/+$/, ''),
       geoipDb: env.GEOIP_DB,
+      tlsPort: env.SITES_TLS_PORT,
+      acme: env.ACME_DIRECTORY_URL
+        ? { directoryUrl: env.ACME_DIRECTORY_URL, email: env.ACME_EMAIL, caFile: env.ACME_CA_FILE }
+        : undefined,
     },
   };
 }

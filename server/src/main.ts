@@ -1,3 +1,4 @@
+import type { Server } from 'node:https';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createPasswordHasher } from './accounts/auth/passwords.ts';
@@ -21,6 +22,7 @@ import { startMxFromConfig } from './engine/inbound-mx/start-mx.ts';
 import { marketingEngineOf } from './engine/interfaces.ts';
 import { startSmtpRelay } from './engine/smtp-relay/start-relay.ts';
 import { createWorkerPresence } from './engine/worker-presence/worker-presence.ts';
+import { listenSitesTls } from './http/site-tls.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createRecipientLinks } from './marketing/campaigns/recipient-pages/recipient-links.ts';
 import { companyDoorOf } from './marketing/company-door.ts';
@@ -172,6 +174,8 @@ const delivery = runs('worker')
   : undefined;
 delivery?.start();
 
+/** The custom domains' HTTPS listener, when SITES_TLS_PORT is set. */
+let sitesTls: Server | undefined;
 let stopping = false;
 const shutdown = async (signal: string) => {
   if (stopping) return;
@@ -183,6 +187,7 @@ const shutdown = async (signal: string) => {
     engine.transmissions.stop(),
     operator?.close(),
     app?.close(),
+    new Promise<void>((done) => (sitesTls ? sitesTls.close(() => done()) : done())),
     smtp?.relay.close(),
     mx?.close(),
     stopWorkers?.(),
@@ -205,4 +210,12 @@ if (app) {
   console.log(`listening on http://${config.host}:${config.port}`);
   await app.sites.listen({ host: config.host, port: config.sites.port });
   console.log(`pages and forms on ${config.sites.url} (port ${config.sites.port})`);
+  if (config.sites.tlsPort !== undefined) {
+    sitesTls = await listenSitesTls(app.sites, {
+      host: config.host,
+      port: config.sites.tlsPort,
+      contextOf: app.sitesTls,
+    });
+    console.log(`custom domains over HTTPS on port ${config.sites.tlsPort}`);
+  }
 }

@@ -13,6 +13,8 @@ export const benchSendingDomain = 'bench.test';
 
 export interface OurServer {
   httpUrl: string;
+  /** The sites server: published pages and the public Form API (SITES_PORT). */
+  sitesUrl: string;
   smtpPort: number;
   apiKey: string;
   /** An all-grants key of a second company (the noisy-neighbour cases' company B). */
@@ -110,7 +112,12 @@ export async function startOurServer(
     }
   }
 
-  const [port, smtpPort, mxPort] = [await freePort(), await freePort(), await freePort()];
+  const [port, smtpPort, mxPort, sitesPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   log(`starting our server (HTTP ${port}, SMTP ${smtpPort})...`);
   const server = startChild(node, [path.join(root, 'server', 'src', 'main.ts')], {
     ...env,
@@ -118,7 +125,7 @@ export async function startOurServer(
     PORT: String(port),
     SMTP_PORT: String(smtpPort),
     MX_PORT: String(mxPort),
-    SITES_PORT: String(await freePort()),
+    SITES_PORT: String(sitesPort),
   });
   const httpUrl = `http://127.0.0.1:${port}`;
   const notReady = await waitUntil(
@@ -137,6 +144,7 @@ export async function startOurServer(
   return {
     server: {
       httpUrl,
+      sitesUrl: `http://127.0.0.1:${sitesPort}`,
       smtpPort,
       apiKey,
       neighbourKey: neighbour.apiKey,

@@ -39,8 +39,15 @@ export const pageDomain = z.object({
   target: z.string(),
   /** Where the domain's pages are, its default page at `/`. */
   url: z.string(),
-  /** HTTPS: certificates are not issued by this build; a proxy in front terminates TLS. */
-  ssl: z.literal('proxy'),
+  /**
+   * HTTPS (§4 generate SSL): the domain's certificate from the ACME server, `available` when this server
+   * is set up to ask for one (otherwise a proxy in front terminates TLS).
+   */
+  ssl: z.object({
+    status: z.enum(['none', 'active', 'expired']),
+    expiresAt: z.string().nullable(),
+    available: z.boolean(),
+  }),
   createdAt: z.string(),
 });
 

@@ -1,3 +1,4 @@
+import type { SecureContext } from 'node:tls';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Notifier } from '../accounts/notifications/notification-store.ts';
@@ -63,6 +64,9 @@ import { pageHostingRoutes } from './pages/hosting/page-hosting-routes.ts';
 import { createSiteLookup } from './pages/hosting/site-lookup.ts';
 import { pageRoutes } from './pages/page-routes.ts';
 import { createPageService } from './pages/page-service.ts';
+import { createAcmeIssuer } from './pages/sites/certificates/acme-issuer.ts';
+import { certificateStore } from './pages/sites/certificates/certificate-store.ts';
+import { createTlsContexts } from './pages/sites/certificates/tls-contexts.ts';
 import { createSiteAddresses } from './pages/sites/site-addresses.ts';
 import { siteRoutes } from './pages/sites/site-routes.ts';
 import { createSiteService } from './pages/sites/site-service.ts';
@@ -95,7 +99,11 @@ export interface MarketingDeps {
   /** A form's captcha work (tests ask little) and the public submit's rate limits. */
   forms: { captchaWork: CaptchaWork; submitLimits: SubmitLimits };
   /** The sites origin's address, and an MMDB country file instead of the bundled one (page reports). */
-  sites: { url: string; geoipDb?: string | undefined };
+  sites: {
+    url: string;
+    geoipDb?: string | undefined;
+    acme?: { directoryUrl: string; email?: string | undefined; caFile?: string | undefined } | undefined;
+  };
   reportError: ReportError;
 }
 
@@ -129,6 +137,8 @@ export function marketingRoutes(deps: MarketingDeps): {
   sites: FastifyPluginAsync;
   /** Writes the page views still waiting. */
   stop(): Promise<void>;
+  /** The TLS context of a custom domain with a certificate (the sites' HTTPS listener's SNI). */
+  tlsContextOf(servername: string): Promise<SecureContext | undefined>;
 } {
   const {
     db,
@@ -225,7 +235,13 @@ export function marketingRoutes(deps: MarketingDeps): {
     pageRoutes({ guards, pages: pageService }),
     siteRoutes({
       guards,
-      sites: createSiteService({ db, clock, sites: siteAddresses, txtRecordsOf: spfRecordsOf }),
+      sites: createSiteService({
+        db,
+        clock,
+        sites: siteAddresses,
+        txtRecordsOf: spfRecordsOf,
+        certificates: deps.sites.acme ? { issuer: createAcmeIssuer(deps.sites.acme), secret } : undefined,
+      }),
     }),
   ];
   const pages = createRecipientPageService({
@@ -272,10 +288,17 @@ export function marketingRoutes(deps: MarketingDeps): {
         visits,
         ownHosts: new Set([new URL(deps.sites.url).hostname, '127.0.0.1', 'localhost']),
         sharedDocument: pageService.sharedDocument,
+        challengeAnswer: (token) => certificateStore.challenge(db, token, clock.now()),
       }),
     );
   };
-  return { api, public: publicRoutes, sites: siteRoutesOf, stop: visits.stop };
+  return {
+    api,
+    public: publicRoutes,
+    sites: siteRoutesOf,
+    stop: visits.stop,
+    tlsContextOf: createTlsContexts({ db, clock, secret }),
+  };
 }
 
 const importsEveryMs = 1_000;

@@ -58,3 +58,25 @@ CREATE TABLE page_domains (
 CREATE UNIQUE INDEX page_domains_company_name_idx ON page_domains (company_id, name);
 CREATE UNIQUE INDEX page_domains_validated_idx ON page_domains (name) WHERE validated_at IS NOT NULL;
 CREATE UNIQUE INDEX page_domains_default_idx ON page_domains (company_id) WHERE is_default;
+
+-- A domain's HTTPS certificate from the ACME server (ACME_DIRECTORY_URL), its key sealed with the
+-- server's secret; and the HTTP-01 answers waiting for the ACME server to fetch them from any process.
+CREATE TABLE page_domain_certificates (
+  domain_id bigint PRIMARY KEY REFERENCES page_domains (id) ON DELETE CASCADE,
+  certificate_pem text NOT NULL,
+  key_sealed text NOT NULL,
+  expires_at timestamptz NOT NULL,
+  issued_at timestamptz NOT NULL
+);
+
+CREATE TABLE acme_challenges (
+  token text PRIMARY KEY,
+  key_authorization text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+
+-- The ACME account this server asks with, one per ACME server.
+CREATE TABLE acme_accounts (
+  directory_url text PRIMARY KEY,
+  key_sealed text NOT NULL
+);

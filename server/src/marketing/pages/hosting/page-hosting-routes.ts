@@ -20,6 +20,8 @@ export function pageHostingRoutes(deps: {
   /** The sites origin's own host names (their pages are found by slug); others are custom domains. */
   ownHosts: ReadonlySet<string>;
   sharedDocument(token: string): Promise<string | undefined>;
+  /** The key authorization an ACME server asks for at /.well-known/acme-challenge/{token}. */
+  challengeAnswer(token: string): Promise<string | undefined>;
 }): FastifyPluginAsync {
   const { lookup, visits } = deps;
 
@@ -53,6 +55,13 @@ export function pageHostingRoutes(deps: {
       const html = /^[A-Za-z0-9_-]{10,40}$/.test(token) ? await deps.sharedDocument(token) : undefined;
       if (!html) return reply.code(404).type('text/html; charset=utf-8').send(plainNotFound);
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    });
+
+    app.get('/.well-known/acme-challenge/:token', async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const answer = /^[A-Za-z0-9_-]{1,128}$/.test(token) ? await deps.challengeAnswer(token) : undefined;
+      if (!answer) return reply.code(404).type('text/plain').send('Not found');
+      return reply.type('text/plain').send(answer);
     });
 
     app.get('/robots.txt', async (request, reply) => {

@@ -91,6 +91,11 @@ export function siteRoutes(deps: {
       (c, id) => sites.verify(c, id),
     );
     action(
+      '/domains/:id/ssl',
+      '§4 generate SSL: a certificate from the ACME server (HTTP-01) for the verified domain',
+      (c, id) => sites.generateSsl(c, id),
+    );
+    action(
       '/domains/:id/default',
       'Make a verified domain the one page addresses use (§4 make default)',
       (c, id) => sites.setDefault(c, id),

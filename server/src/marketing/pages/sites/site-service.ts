@@ -9,6 +9,9 @@ import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
 import { DomainError } from '../../../domain-error.ts';
 import { isId } from '../../contacts/entity-id.ts';
+import type { CertificateIssuer } from './certificates/certificate-issuer.ts';
+import { certificateStore } from './certificates/certificate-store.ts';
+import { seal, unseal } from './certificates/sealed-key.ts';
 import { reservedSlugs, type SiteAddresses } from './site-addresses.ts';
 import { type DomainRow, siteStore } from './site-store.ts';
 
@@ -18,6 +21,8 @@ export interface SiteServiceDeps {
   sites: SiteAddresses;
   /** The TXT records of a name (the DNS resolver's `txt`). */
   txtRecordsOf(name: string): Promise<string[]>;
+  /** Where certificates come from (ACME), and the secret their keys are sealed with; none without ACME. */
+  certificates?: { issuer: CertificateIssuer; secret: string } | undefined;
 }
 
 /** The TXT record a domain's owner publishes to prove it: at `_pages-verification.{name}`. */
@@ -32,7 +37,13 @@ const slugTaken = (slug: string) =>
 export function createSiteService(deps: SiteServiceDeps) {
   const { db, clock, sites } = deps;
 
-  const answerOf = (row: DomainRow): PageDomain => ({
+  const sslOf = (expiresAt: Date | undefined): PageDomain['ssl'] => ({
+    status: !expiresAt ? 'none' : expiresAt.getTime() > clock.now().getTime() ? 'active' : 'expired',
+    expiresAt: expiresAt?.toISOString() ?? null,
+    available: deps.certificates !== undefined,
+  });
+
+  const answerOf = (row: DomainRow, expiresAt?: Date): PageDomain => ({
     domainId: row.id,
     name: row.name,
     validated: row.validated_at !== null,
@@ -46,9 +57,13 @@ export function createSiteService(deps: SiteServiceDeps) {
     },
     target: sites.host,
     url: sites.domainUrl(row.name),
-    ssl: 'proxy',
+    ssl: sslOf(expiresAt),
     createdAt: row.created_at.toISOString(),
   });
+
+  /** The domain's answer with its certificate's state, as the list has it. */
+  const current = async (companyId: string, row: DomainRow) =>
+    answerOf(row, (await certificateStore.expiries(db, companyId)).get(row.id));
 
   const rowOf = async (companyId: string, id: string) => {
     const row = isId(id) ? await siteStore.domain(db, companyId, id) : undefined;
@@ -58,8 +73,16 @@ export function createSiteService(deps: SiteServiceDeps) {
 
   return {
     async list(companyId: string): Promise<PageDomainList> {
-      const [where, rows] = await Promise.all([sites.of(companyId), siteStore.domains(db, companyId)]);
-      return { slug: where.slug, siteUrl: where.pageUrl('').replace(/\/$/, ''), items: rows.map(answerOf) };
+      const [where, rows, expiries] = await Promise.all([
+        sites.of(companyId),
+        siteStore.domains(db, companyId),
+        certificateStore.expiries(db, companyId),
+      ]);
+      return {
+        slug: where.slug,
+        siteUrl: where.pageUrl('').replace(/\/$/, ''),
+        items: rows.map((row) => answerOf(row, expiries.get(row.id))),
+      };
     },
 
     /** §5: a slug is one company's; the sites' own paths are no one's. */
@@ -98,7 +121,7 @@ export function createSiteService(deps: SiteServiceDeps) {
       if (!(await siteStore.setValidated(db, companyId, row.id, clock.now()))) {
         throw new DomainError('duplicate', 'Another account has verified this domain', { field: 'name' });
       }
-      return answerOf(await rowOf(companyId, row.id));
+      return current(companyId, await rowOf(companyId, row.id));
     },
 
     /** §4 make default: the page addresses the console shows use this domain. */
@@ -107,7 +130,62 @@ export function createSiteService(deps: SiteServiceDeps) {
       if (!row.validated_at)
         throw new DomainError('state', 'Verify the domain before making it the default', { field: 'domain' });
       await db.transaction((tx) => siteStore.setDefault(tx, companyId, row.id));
-      return answerOf(await rowOf(companyId, row.id));
+      return current(companyId, await rowOf(companyId, row.id));
+    },
+
+    /**
+     * §4 generate SSL: a certificate for the verified domain from the ACME server (HTTP-01: the ACME
+     * server fetches its answer from the domain, which must point at the sites server on port 80).
+     */
+    async generateSsl(companyId: string, id: string): Promise<PageDomain> {
+      const certificates = deps.certificates;
+      if (!certificates) {
+        throw new DomainError(
+          'state',
+          'This server does not issue certificates: ACME_DIRECTORY_URL is not set',
+          {
+            field: 'domain',
+          },
+        );
+      }
+      const row = await rowOf(companyId, id);
+      if (!row.validated_at)
+        throw new DomainError('state', 'Verify the domain before asking for its certificate', {
+          field: 'domain',
+        });
+      const { issuer, secret } = certificates;
+      const stored = await certificateStore.accountKey(db, issuer.directoryUrl);
+      const accountKey = stored
+        ? unseal(secret, stored)
+        : unseal(
+            secret,
+            await certificateStore.saveAccountKey(
+              db,
+              issuer.directoryUrl,
+              seal(secret, await issuer.newAccountKey()),
+            ),
+          );
+      const board = {
+        put: (token: string, keyAuthorization: string) =>
+          certificateStore
+            .putChallenge(db, token, keyAuthorization, new Date(clock.now().getTime() + 3_600_000))
+            .then(() => undefined),
+        remove: (token: string) => certificateStore.removeChallenge(db, token).then(() => undefined),
+      };
+      const issued = await issuer.issue(row.name, board, accountKey).catch((error: unknown) => {
+        throw new DomainError('state', `The certificate could not be issued: ${(error as Error).message}`, {
+          field: 'domain',
+        });
+      });
+      await certificateStore.save(
+        db,
+        row.id,
+        issued.certificatePem,
+        seal(secret, issued.keyPem),
+        issued.expiresAt,
+        clock.now(),
+      );
+      return answerOf(row, issued.expiresAt);
     },
 
     async remove(companyId: string, id: string): Promise<void> {

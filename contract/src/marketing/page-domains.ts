@@ -55,6 +55,8 @@ export const pageDomainList = z.object({
   slug: z.string(),
   /** The company's site on the sites origin. */
   siteUrl: z.string(),
+  /** Whether this server asks a certificate authority for the domains' HTTPS certificates (ACME). */
+  certificates: z.boolean(),
   items: z.array(pageDomain),
 });
 

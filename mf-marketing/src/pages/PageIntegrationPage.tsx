@@ -8,6 +8,7 @@ import {
   DataTable,
   EmptyState,
   FormError,
+  formatUserDate,
   LoadStatus,
   Page,
   Panel,
@@ -43,8 +44,10 @@ export function PageIntegrationPage() {
               Serve your pages on a domain of yours: add it, publish the TXT record shown to prove it is
               yours, point the domain at{' '}
               <code>{sites.data.items[0]?.target ?? new URL(sites.data.siteUrl).host}</code> (a CNAME, or its
-              address), then verify. HTTPS comes from the proxy in front of this server: certificates are not
-              issued here yet.
+              address), then verify.{' '}
+              {sites.data.certificates
+                ? 'Generate SSL then asks the certificate authority for its HTTPS certificate (the domain must answer on port 80).'
+                : 'HTTPS comes from the proxy in front of this server: it does not ask for certificates itself.'}
             </p>
             {canManage ? <AddDomainForm api={api} onAdded={sites.reload} /> : null}
             <DomainTable api={api} items={sites.data.items} canManage={canManage} onChanged={sites.reload} />
@@ -170,6 +173,19 @@ function DomainTable({
       ),
     },
     {
+      key: 'ssl',
+      label: 'HTTPS',
+      secondary: true,
+      render: (domain) =>
+        domain.ssl.status === 'active' && domain.ssl.expiresAt ? (
+          <StatusTag variant="success">Until {formatUserDate(domain.ssl.expiresAt)}</StatusTag>
+        ) : domain.ssl.status === 'expired' ? (
+          <StatusTag variant="danger">Certificate expired</StatusTag>
+        ) : (
+          <span className="muted">{domain.ssl.available ? 'No certificate yet' : 'By your proxy'}</span>
+        ),
+    },
+    {
       key: 'record',
       label: 'TXT record',
       secondary: true,
@@ -198,6 +214,20 @@ function DomainTable({
             label: 'Actions',
             render: (domain: PageDomain) => (
               <span className="app-page-actions">
+                {domain.validated && domain.ssl.available ? (
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    onClick={() =>
+                      void act(
+                        () => api.generateSsl(domain.domainId),
+                        `${domain.name} has its HTTPS certificate.`,
+                      )
+                    }
+                  >
+                    Generate SSL
+                  </Button>
+                ) : null}
                 {domain.validated ? (
                   <Button
                     size="small"

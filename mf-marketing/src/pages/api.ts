@@ -46,6 +46,8 @@ export interface PageApi {
   /** Quiet: the record not found yet is said in place. */
   verifyDomain(id: string): Promise<PageDomain>;
   setDefaultDomain(id: string): Promise<PageDomain>;
+  /** Quiet: why the ACME server refused is said in place. */
+  generateSsl(id: string): Promise<PageDomain>;
   removeDomain(id: string): Promise<void>;
 }
 
@@ -80,6 +82,7 @@ const serverPageApi: PageApi = {
   addDomain: (name) => http.config.post<PageDomain>('/domains', { name }, quiet),
   verifyDomain: (id) => http.config.post<PageDomain>(`${domainPath(id)}/verify`, {}, quiet),
   setDefaultDomain: (id) => http.config.post<PageDomain>(`${domainPath(id)}/default`, {}),
+  generateSsl: (id) => http.config.post<PageDomain>(`${domainPath(id)}/ssl`, {}, quiet),
   removeDomain: (id) => http.config.delete<void>(domainPath(id)),
 };
 

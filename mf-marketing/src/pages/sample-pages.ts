@@ -51,7 +51,7 @@ const change = (id: string, patch: Partial<Page>) => {
   pages = pages.map((one) => (one.pageId === id ? next : one));
   return Promise.resolve(next);
 };
-const sites: PageDomainList = { slug: 'maple-moss', siteUrl: site, items: [] };
+const sites: PageDomainList = { slug: 'maple-moss', siteUrl: site, certificates: false, items: [] };
 const notInDemo = () =>
   Promise.reject(
     new ApiError(
@@ -124,5 +124,6 @@ export const samplePageApi: PageApi = {
   addDomain: notInDemo,
   verifyDomain: notInDemo,
   setDefaultDomain: notInDemo,
+  generateSsl: notInDemo,
   removeDomain: notInDemo,
 };

@@ -81,6 +81,7 @@ export function createSiteService(deps: SiteServiceDeps) {
       return {
         slug: where.slug,
         siteUrl: where.pageUrl('').replace(/\/$/, ''),
+        certificates: deps.certificates !== undefined,
         items: rows.map((row) => answerOf(row, expiries.get(row.id))),
       };
     },

@@ -160,7 +160,13 @@ const envSchema = z
     FORM_SUBMITS_PER_VISITOR_PER_MINUTE: wholeFrom(1, 10),
     FORM_SUBMITS_PER_FORM_PER_MINUTE: wholeFrom(1, 12_000),
     /** The sites origin: published pages and their forms, never on the console's origin or cookies. */
-    SITES_PORT: port.default(8081),
+    /** 0: any free port (test servers that serve no page). */
+    SITES_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(0, 'must be between 0 and 65535')
+      .max(65535, 'must be between 0 and 65535')
+      .default(8081),
     SITES_URL: httpUrl.optional(),
     /** An MMDB country database for page reports' locations, instead of the bundled one. */
     GEOIP_DB: z.string().optional(),

@@ -209,7 +209,9 @@ if (app) {
   await app.listen({ host: config.host, port: config.port });
   console.log(`listening on http://${config.host}:${config.port}`);
   await app.sites.listen({ host: config.host, port: config.sites.port });
-  console.log(`pages and forms on ${config.sites.url} (port ${config.sites.port})`);
+  const sitesAddress = app.sites.server.address();
+  const sitesPort = typeof sitesAddress === 'object' && sitesAddress ? sitesAddress.port : config.sites.port;
+  console.log(`pages and forms on ${config.sites.url} (port ${sitesPort})`);
   if (config.sites.tlsPort !== undefined) {
     sitesTls = await listenSitesTls(app.sites, {
       host: config.host,

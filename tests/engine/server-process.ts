@@ -40,7 +40,8 @@ export async function serverProcess(extra: NodeJS.ProcessEnv = {}): Promise<Serv
     DATA_DIR: dataDir,
     PORT: String(port),
     SMTP_PORT: String(await freePort()),
-    SITES_PORT: String(await freePort()),
+    // Any free port: these servers serve no page.
+    SITES_PORT: '0',
     MAIL_MODE: 'capture',
     LOG_LEVEL: 'warn',
     CONSOLE_DIR: '/nonexistent',
@@ -93,7 +94,6 @@ export async function serverProcess(extra: NodeJS.ProcessEnv = {}): Promise<Serv
     const ports = {
       PORT: String(await freePort()),
       SMTP_PORT: String(await freePort()),
-      SITES_PORT: String(await freePort()),
     };
     const result = await run(nodeBinary, ['server/src/main.ts'], {
       cwd: root,

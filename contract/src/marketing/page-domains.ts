@@ -62,3 +62,39 @@ export const pageDomainList = z.object({
 
 export type PageDomain = z.infer<typeof pageDomain>;
 export type PageDomainList = z.infer<typeof pageDomainList>;
+
+/**
+ * §3 the team's analytics and pixels, loaded on its hosted pages only (never the console): Meta Pixel,
+ * Google Analytics 4, Google Tag Manager, LinkedIn Insight. Null: not used.
+ */
+export const pageIntegrations = z
+  .object({
+    fbPixel: z
+      .string()
+      .trim()
+      .regex(/^\d{5,20}$/, 'A Meta Pixel ID is 5 to 20 digits')
+      .nullable()
+      .default(null),
+    ga: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^G-[A-Z0-9]{4,16}$/, 'A Google Analytics 4 measurement ID looks like G-XXXXXXX')
+      .nullable()
+      .default(null),
+    gtm: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^GTM-[A-Z0-9]{4,12}$/, 'A Google Tag Manager container ID looks like GTM-XXXXXX')
+      .nullable()
+      .default(null),
+    linkedin: z
+      .string()
+      .trim()
+      .regex(/^\d{3,12}$/, 'A LinkedIn partner ID is 3 to 12 digits')
+      .nullable()
+      .default(null),
+  })
+  .strict();
+export type PageIntegrations = z.infer<typeof pageIntegrations>;

@@ -4,27 +4,8 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { sitePolicy } from '../marketing/pages/hosting/site-policy.ts';
 import { errorHandler } from './errors.ts';
-
-/**
- * The pages' own policy: scripts from the sites origin only (the `<signup-form>` module), no inline
- * script, no plugins, no `<base>`. Styles may be inline (the pages' responsive CSS is in the
- * document); images and fonts of any https site (a page shows the company's own); the form posts
- * to this origin; YouTube may be framed for a video.
- */
-export const sitePolicy = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https: http:",
-  "font-src 'self' data: https:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  'frame-src https://www.youtube.com https://www.youtube-nocookie.com',
-  "base-uri 'none'",
-  "object-src 'none'",
-  "frame-ancestors 'self'",
-].join('; ');
 
 /**
  * The sites origin (SITES_PORT): published pages, their forms' public API and `<signup-form>`'s
@@ -40,9 +21,10 @@ export async function buildSiteApp(options: {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  const basePolicy = sitePolicy();
   app.addHook('onRequest', (_request, reply, done) => {
     reply
-      .header('content-security-policy', sitePolicy)
+      .header('content-security-policy', basePolicy)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin');
     done();

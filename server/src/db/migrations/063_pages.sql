@@ -80,3 +80,10 @@ CREATE TABLE acme_accounts (
   directory_url text PRIMARY KEY,
   key_sealed text NOT NULL
 );
+
+-- The company's analytics and pixels on its hosted pages (menu Page Integration; §3 Team fbPixel, ga, gtm, linkedin).
+CREATE TABLE page_integrations (
+  company_id uuid PRIMARY KEY REFERENCES companies (id) ON DELETE CASCADE,
+  settings jsonb NOT NULL,
+  updated_at timestamptz NOT NULL
+);

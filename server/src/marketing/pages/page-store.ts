@@ -206,6 +206,14 @@ export const pageStore = {
       [companyId],
     ),
 
+  /** The company of the published page `id` (its pixels' loader is asked for by page). */
+  companyOfPublished: async (db: Db, id: string) =>
+    (
+      await db.maybeOne<{ company_id: string }>('SELECT company_id FROM pages WHERE id = $1 AND published', [
+        id,
+      ])
+    )?.company_id,
+
   byShareToken: (db: Db, token: string) =>
     db.maybeOne<PageRow>(`SELECT ${pageColumns} FROM pages WHERE share_token = $1`, [token]),
 };

@@ -207,6 +207,32 @@ describe.each(databases)('landing pages on $name', (database) => {
     // Company b's page with the same permalink is not reached through a's domain, nor an unknown host.
     expect((await visit('/welcome', { host: 'unknown.test' })).statusCode).toBe(404);
 
+    // The team's pixels: on its hosted pages only, loaded from the sites origin, their hosts allowed.
+    const badPixel = await t.call('PUT', '/v1/pages/integrations', a.token, { ga: 'UA-1234' });
+    expect(badPixel.statusCode).toBe(400);
+    expect(badPixel.json().payload.cause).toBe('A Google Analytics 4 measurement ID looks like G-XXXXXXX');
+    const pixels = await t.call('PUT', '/v1/pages/integrations', a.token, {
+      ga: 'g-abc1234',
+      fbPixel: '123456789',
+    });
+    expect(pixels.json().data).toEqual({ ga: 'G-ABC1234', fbPixel: '123456789', gtm: null, linkedin: null });
+    expect((await t.getData('/v1/pages/integrations', b.token)).ga).toBeNull();
+    t.clock.advance(3_000);
+    const tracked = await visit('/welcome', { host: 'pages.shop.test' });
+    expect(tracked.body).toContain(`<script src="/embed/pixels/${page.pageId}.js" async></script></head>`);
+    expect(tracked.headers['content-security-policy']).toContain(
+      "script-src 'self' https://connect.facebook.net https://www.googletagmanager.com",
+    );
+    const loader = await t.app.sites.inject({ method: 'GET', url: `/embed/pixels/${page.pageId}.js` });
+    expect(loader.headers['content-type']).toContain('text/javascript');
+    expect(loader.body).toContain('"ga":"G-ABC1234"');
+    expect((await t.app.sites.inject({ method: 'GET', url: '/embed/pixels/999999.js' })).statusCode).toBe(
+      404,
+    );
+    await t.call('PUT', '/v1/pages/integrations', a.token, {});
+    t.clock.advance(3_000);
+    expect((await visit('/welcome', { host: 'pages.shop.test' })).body).not.toContain('/embed/pixels/');
+
     // Share: the draft at a secret link, gone once unshared.
     const shared = (await t.post(`/v1/pages/${page.pageId}/share`, a.token, { share: true })).json().data;
     expect(shared.shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]+$/);
@@ -218,7 +244,7 @@ describe.each(databases)('landing pages on $name', (database) => {
     const copy = (await t.post(`/v1/pages/${page.pageId}/duplicate`, a.token, {})).json().data;
     expect(copy).toMatchObject({ name: 'Copy of Domain page', permalink: 'welcome-copy', published: false });
 
-    // Visits: people counted per day with their country, robots and HEAD requests not.
+    // Visits: people counted per day with their country (the two views above too), robots and HEAD requests not.
     await visit('/welcome', { host: 'pages.shop.test', 'user-agent': 'Googlebot/2.1' });
     await t.app.sites.inject({ method: 'HEAD', url: '/welcome', headers: { host: 'pages.shop.test' } });
     await visit('/welcome', { host: 'pages.shop.test' });
@@ -230,20 +256,20 @@ describe.each(databases)('landing pages on $name', (database) => {
     });
     const day = t.clock.now().toISOString().slice(0, 10);
     let report = await t.getData(`/v1/pages/${page.pageId}/reports?start=${day}&end=${day}`, a.token);
-    for (let tries = 0; report.visits < 3 && tries < 50; tries++) {
+    for (let tries = 0; report.visits < 5 && tries < 50; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       report = await t.getData(`/v1/pages/${page.pageId}/reports?start=${day}&end=${day}`, a.token);
     }
-    expect(report).toMatchObject({ visits: 3, visitors: 2, days: [{ day, visits: 3, visitors: 2 }] });
+    expect(report).toMatchObject({ visits: 5, visitors: 2, days: [{ day, visits: 5, visitors: 2 }] });
     expect(report.locations).toEqual([
-      { country: 'GB', visits: 2 },
+      { country: 'GB', visits: 4 },
       { country: 'US', visits: 1 },
     ]);
     expect(
       (await t.get(`/v1/pages/${page.pageId}/reports?start=${day}&end=${day}`, b.token)).statusCode,
     ).toBe(404);
     const csv = await t.get(`/v1/pages/${page.pageId}/reports/export?start=${day}&end=${day}`, a.token);
-    expect(csv.body).toContain(`${day},3,2`);
+    expect(csv.body).toContain(`${day},5,2`);
 
     const removed = await t.call('DELETE', `/v1/pages?ids=${page.pageId},${copy.pageId}`, a.token);
     expect(removed.json().data.ids.sort()).toEqual([page.pageId, copy.pageId].sort());

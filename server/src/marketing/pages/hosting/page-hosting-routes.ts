@@ -1,7 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { HostedPage } from '../page-store.ts';
 import type { VisitRecorder } from '../visits/visit-recorder.ts';
+import { pixelLoader } from './pixel-loader.ts';
 import type { SiteLookup } from './site-lookup.ts';
+import { hasPixels, sitePolicy } from './site-policy.ts';
+
+/** A short version of the pixels' settings: a change makes browsers fetch the page again. */
+const versionOf = (pixels: object) =>
+  createHash('sha256').update(JSON.stringify(pixels)).digest('base64url').slice(0, 8);
 
 /** Browsers and crawlers that are not people: their views are not counted. */
 const robots = /bot|crawl|spider|slurp|lighthouse/i;
@@ -25,14 +32,23 @@ export function pageHostingRoutes(deps: {
 }): FastifyPluginAsync {
   const { lookup, visits } = deps;
 
-  const send = (request: FastifyRequest, reply: FastifyReply, page: HostedPage, status: number) => {
-    const etag = `"p${page.id}-${page.published_at.getTime()}"`;
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: HostedPage, status: number) => {
+    const pixels = await lookup.pixels(page.company_id);
+    const withPixels = hasPixels(pixels);
+    const etag = `"p${page.id}-${page.published_at.getTime()}${withPixels ? `-${versionOf(pixels)}` : ''}"`;
     const agent = request.headers['user-agent'] ?? '';
     if (request.method === 'GET' && !robots.test(agent))
       visits.record(page.id, { ip: request.ip, userAgent: agent });
     reply.header('etag', etag).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (withPixels) reply.header('content-security-policy', sitePolicy(pixels));
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.code(status).send(page.published_html);
+    const html = withPixels
+      ? page.published_html.replace(
+          '</head>',
+          `<script src="/embed/pixels/${page.id}.js" async></script></head>`,
+        )
+      : page.published_html;
+    return reply.code(status).send(html);
   };
 
   const answer = async (
@@ -62,6 +78,18 @@ export function pageHostingRoutes(deps: {
       const answer = /^[A-Za-z0-9_-]{1,128}$/.test(token) ? await deps.challengeAnswer(token) : undefined;
       if (!answer) return reply.code(404).type('text/plain').send('Not found');
       return reply.type('text/plain').send(answer);
+    });
+
+    app.get('/embed/pixels/:file', async (request, reply) => {
+      const { file } = request.params as { file: string };
+      const pageId = /^(\d{1,18})\.js$/.exec(file)?.[1];
+      const companyId = pageId ? await lookup.companyOfPage(pageId) : undefined;
+      const pixels = companyId ? await lookup.pixels(companyId) : undefined;
+      if (!hasPixels(pixels)) return reply.code(404).type('text/plain').send('Not found');
+      return reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=60')
+        .send(pixelLoader(pixels));
     });
 
     app.get('/robots.txt', async (request, reply) => {

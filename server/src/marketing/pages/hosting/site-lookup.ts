@@ -1,6 +1,7 @@
 import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
 import { type HostedPage, pageStore } from '../page-store.ts';
+import { integrationStore } from '../sites/integration-store.ts';
 import { siteStore } from '../sites/site-store.ts';
 
 /** How long a site's answer is reused: a publish shows within this time on every process. */
@@ -32,6 +33,8 @@ export function createSiteLookup(db: Db, clock: Clock) {
   return {
     companyOfSlug: memo(clock, (slug) => siteStore.companyOfSlug(db, slug)),
     companyOfHost: memo(clock, (host) => siteStore.companyOfHost(db, host)),
+    pixels: memo(clock, (companyId) => integrationStore.get(db, companyId)),
+    companyOfPage: memo(clock, (pageId) => pageStore.companyOfPublished(db, pageId)),
     /** The published page at `permalink` ('' the default page), or the company's default 404 page as `missing`. */
     page: memo(clock, async (key): Promise<{ found?: HostedPage; missing?: HostedPage }> => {
       const [companyId = '', permalink = ''] = key.split(separator);

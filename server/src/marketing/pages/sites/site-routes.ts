@@ -5,6 +5,7 @@ import {
   pageDomain,
   pageDomainBody,
   pageDomainList,
+  pageIntegrations,
   siteSlugBody,
 } from '@app/contract/marketing/page-domains';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -99,6 +100,36 @@ export function siteRoutes(deps: {
       '/domains/:id/default',
       'Make a verified domain the one page addresses use (§4 make default)',
       (c, id) => sites.setDefault(c, id),
+    );
+
+    app.get(
+      '/pages/integrations',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary:
+            "The company's pixels on its hosted pages (Meta Pixel, Google Analytics 4, Tag Manager, LinkedIn)",
+          security: bearerSecurity,
+          response: { 200: envelope(pageIntegrations) },
+        },
+      },
+      async (request) => ({ data: await sites.integrations(sessionOf(request).companyId) }),
+    );
+
+    app.put(
+      '/pages/integrations',
+      {
+        onRequest: manage,
+        schema: {
+          tags,
+          summary: 'Set the pixels: each hosted page loads them, and its policy allows their hosts',
+          security: bearerSecurity,
+          body: pageIntegrations,
+          response: { 200: envelope(pageIntegrations) },
+        },
+      },
+      async (request) => ({ data: await sites.setIntegrations(sessionOf(request).companyId, request.body) }),
     );
 
     app.delete(

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type PageDomain,
   type PageDomainList,
+  type PageIntegrations,
   pageDomainName,
   siteSlug,
 } from '@app/contract/marketing/page-domains';
@@ -12,6 +13,7 @@ import { isId } from '../../contacts/entity-id.ts';
 import type { CertificateIssuer } from './certificates/certificate-issuer.ts';
 import { certificateStore } from './certificates/certificate-store.ts';
 import { seal, unseal } from './certificates/sealed-key.ts';
+import { integrationStore } from './integration-store.ts';
 import { reservedSlugs, type SiteAddresses } from './site-addresses.ts';
 import { type DomainRow, siteStore } from './site-store.ts';
 
@@ -187,6 +189,14 @@ export function createSiteService(deps: SiteServiceDeps) {
         clock.now(),
       );
       return answerOf(row, issued.expiresAt);
+    },
+
+    /** §3 the team's pixels, on its hosted pages only (Page Integration). */
+    integrations: (companyId: string) => integrationStore.get(db, companyId),
+
+    async setIntegrations(companyId: string, settings: PageIntegrations): Promise<PageIntegrations> {
+      await integrationStore.put(db, companyId, settings, clock.now());
+      return settings;
     },
 
     async remove(companyId: string, id: string): Promise<void> {

@@ -1,0 +1,52 @@
+import type { PageIntegrations } from '@app/contract/marketing/page-domains';
+
+/** What each pixel loads its script from and sends its beacons to. */
+const pixelHosts: Record<keyof PageIntegrations, { script: string[]; connect: string[] }> = {
+  fbPixel: { script: ['https://connect.facebook.net'], connect: ['https://www.facebook.com'] },
+  ga: {
+    script: ['https://www.googletagmanager.com'],
+    connect: [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ],
+  },
+  gtm: {
+    script: ['https://www.googletagmanager.com'],
+    connect: [
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+      'https://www.googletagmanager.com',
+    ],
+  },
+  linkedin: { script: ['https://snap.licdn.com'], connect: ['https://px.ads.linkedin.com'] },
+};
+
+/**
+ * The hosted pages' own policy: scripts from the sites origin only (the `<signup-form>` module, the
+ * pixels' loader) and, when the company uses them, its pixels' hosts; no inline script, no plugins,
+ * no `<base>`. Styles may be inline (the pages' responsive CSS is in the document); images and fonts
+ * of any https site; the form posts to this origin; YouTube may be framed for a video.
+ */
+export function sitePolicy(pixels?: PageIntegrations): string {
+  const used = pixels
+    ? (Object.keys(pixelHosts) as (keyof PageIntegrations)[]).filter((key) => pixels[key])
+    : [];
+  const hosts = (kind: 'script' | 'connect') => [...new Set(used.flatMap((key) => pixelHosts[key][kind]))];
+  return [
+    "default-src 'none'",
+    ["script-src 'self'", ...hosts('script')].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https: http:",
+    "font-src 'self' data: https:",
+    ["connect-src 'self'", ...hosts('connect')].join(' '),
+    "form-action 'self'",
+    'frame-src https://www.youtube.com https://www.youtube-nocookie.com',
+    "base-uri 'none'",
+    "object-src 'none'",
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+
+export const hasPixels = (pixels: PageIntegrations | undefined): pixels is PageIntegrations =>
+  pixels !== undefined && Object.values(pixels).some((value) => value !== null);

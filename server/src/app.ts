@@ -115,6 +115,7 @@ import { createRecipientLinks } from './marketing/campaigns/recipient-pages/reci
 import { companyDoorOf } from './marketing/company-door.ts';
 import { contactMergeTags } from './marketing/contacts/merge-tags.ts';
 import { marketingRoutes } from './marketing/create-marketing.ts';
+import { sitePolicy } from './marketing/pages/hosting/site-policy.ts';
 import { reportTo } from './report-error.ts';
 
 declare module 'fastify' {
@@ -370,6 +371,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     consoleDir: config.consoleDir,
     routes: marketing.sites,
+    policy: sitePolicy(),
   });
   app.decorate('sites', sites);
   app.decorate('sitesTls', marketing.tlsContextOf);

@@ -4,7 +4,6 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { sitePolicy } from '../marketing/pages/hosting/site-policy.ts';
 import { errorHandler } from './errors.ts';
 
 /**
@@ -16,15 +15,16 @@ export async function buildSiteApp(options: {
   /** The console's build: `embed/signup-form.js` is served from it. */
   consoleDir: string;
   routes: FastifyPluginAsync;
+  /** The pages' Content-Security-Policy (a route may answer with its own). */
+  policy: string;
 }): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: options.logger, trustProxy: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
-  const basePolicy = sitePolicy();
   app.addHook('onRequest', (_request, reply, done) => {
     reply
-      .header('content-security-policy', basePolicy)
+      .header('content-security-policy', options.policy)
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'strict-origin-when-cross-origin');
     done();

@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 import { type PageApi, pageApi } from './api.ts';
+import { PixelsForm } from './PixelsForm.tsx';
 
 /**
  * /page/integration (menu "Page Integration", §7 /domains): where the company's pages are served: its
@@ -38,6 +39,13 @@ export function PageIntegrationPage() {
           <Panel title="Site address">
             <CopyField label="Your pages are at" value={`${sites.data.siteUrl}/<permalink>`} />
             {canManage ? <SlugForm api={api} slug={sites.data.slug} onSaved={sites.reload} /> : null}
+          </Panel>
+          <Panel title="Analytics and pixels">
+            <p>
+              Loaded on your published pages only, never in this console. Each page's security policy allows
+              these services' addresses only when you use them.
+            </p>
+            <PixelsForm api={api} canManage={canManage} />
           </Panel>
           <Panel title="Your domains">
             <p>

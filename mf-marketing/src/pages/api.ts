@@ -1,5 +1,5 @@
 import type { ListPage, ListParams } from '@app/contract/marketing/list';
-import type { PageDomain, PageDomainList } from '@app/contract/marketing/page-domains';
+import type { PageDomain, PageDomainList, PageIntegrations } from '@app/contract/marketing/page-domains';
 import type {
   Page,
   PageCategory,
@@ -49,6 +49,9 @@ export interface PageApi {
   /** Quiet: why the ACME server refused is said in place. */
   generateSsl(id: string): Promise<PageDomain>;
   removeDomain(id: string): Promise<void>;
+  integrations(): Promise<PageIntegrations>;
+  /** Quiet: a malformed id is said on its field. */
+  setIntegrations(settings: PageIntegrations): Promise<PageIntegrations>;
 }
 
 const path = (id: string) => `/pages/${encodeURIComponent(id)}`;
@@ -84,6 +87,8 @@ const serverPageApi: PageApi = {
   setDefaultDomain: (id) => http.config.post<PageDomain>(`${domainPath(id)}/default`, {}),
   generateSsl: (id) => http.config.post<PageDomain>(`${domainPath(id)}/ssl`, {}, quiet),
   removeDomain: (id) => http.config.delete<void>(domainPath(id)),
+  integrations: () => http.config.get<PageIntegrations>('/pages/integrations'),
+  setIntegrations: (settings) => http.config.put<PageIntegrations>('/pages/integrations', settings, quiet),
 };
 
 export const pageApi = (): PageApi => (usesSampleData() ? samplePageApi : serverPageApi);

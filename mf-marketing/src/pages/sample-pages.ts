@@ -125,5 +125,7 @@ export const samplePageApi: PageApi = {
   verifyDomain: notInDemo,
   setDefaultDomain: notInDemo,
   generateSsl: notInDemo,
+  integrations: async () => ({ fbPixel: null, ga: null, gtm: null, linkedin: null }),
+  setIntegrations: notInDemo,
   removeDomain: notInDemo,
 };

@@ -203,4 +203,23 @@ test('pages: a landing page with its form, on its own origin and a custom domain
   await expect(page.getByTestId('page-report-totals')).toContainText('3 visits');
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: 'tests/test-results/page-report.png', fullPage: true });
+
+  // The team's Google Analytics on its pages (not in the console): loaded from the sites origin.
+  await page
+    .getByRole('navigation', { name: 'Main menu' })
+    .getByRole('link', { name: 'Page Integration' })
+    .click();
+  const pixels = page.getByRole('form', { name: 'Pixels' });
+  await pixels.getByLabel('Google Analytics 4 measurement ID').fill('UA-1');
+  await pixels.getByRole('button', { name: 'Save pixels' }).click();
+  await expect(pixels.getByText('A Google Analytics 4 measurement ID looks like G-XXXXXXX')).toBeVisible();
+  await pixels.getByLabel('Google Analytics 4 measurement ID').fill('G-SPRING01');
+  await pixels.getByRole('button', { name: 'Save pixels' }).click();
+  await expect(page.getByText('The pixels are saved: your pages load them from now on.')).toBeVisible();
+  await expect
+    .poll(async () => (await request.get(liveUrl)).headers()['content-security-policy'] ?? '', {
+      timeout: 10_000,
+    })
+    .toContain('https://www.googletagmanager.com');
+  expect(await (await request.get(liveUrl)).text()).toContain('/embed/pixels/');
 });

@@ -28,6 +28,7 @@ import { createRecipientLinks } from './marketing/campaigns/recipient-pages/reci
 import { companyDoorOf } from './marketing/company-door.ts';
 import { sharedConnectionSlices } from './marketing/contacts/imports/import-runner.ts';
 import { startMarketingWorkers } from './marketing/create-marketing.ts';
+import { createAcmeIssuer } from './marketing/pages/sites/certificates/acme-issuer.ts';
 import { reportTo } from './report-error.ts';
 import { startWorkers } from './workers.ts';
 
@@ -155,6 +156,9 @@ const stopMarketingWorkers = runs('worker')
           resolve: createDnsResolver(config.dnsServers).addresses,
           allowedNetworks: config.webhookAllowedNetworks,
         }),
+        ...(config.sites.acme
+          ? { certificates: { issuer: createAcmeIssuer(config.sites.acme), secret } }
+          : {}),
         ...(config.databaseUrl ? {} : { importSlices: sharedConnectionSlices }),
         ...(presence ? { holder: presence } : {}),
       },

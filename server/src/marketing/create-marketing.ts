@@ -66,6 +66,7 @@ import { pageRoutes } from './pages/page-routes.ts';
 import { createPageService } from './pages/page-service.ts';
 import { createAcmeIssuer } from './pages/sites/certificates/acme-issuer.ts';
 import { certificateStore } from './pages/sites/certificates/certificate-store.ts';
+import { type Certificates, renewCertificates } from './pages/sites/certificates/issue-certificate.ts';
 import { createTlsContexts } from './pages/sites/certificates/tls-contexts.ts';
 import { createSiteAddresses } from './pages/sites/site-addresses.ts';
 import { siteRoutes } from './pages/sites/site-routes.ts';
@@ -116,6 +117,8 @@ export interface MarketingWorkerDeps
   exportDir: string;
   /** How long an import slice aims to take and rests: shorter on PGlite, whose one connection the neighbours wait for. */
   importSlices?: { sliceMs: number; restMs: number };
+  /** Renews the custom domains' certificates before they end (ACME); none without it. */
+  certificates?: Certificates;
   /** Posts forms' submissions to their webhook URLs (the engine's webhook client); without it none are posted. */
   formWebhooks?: WebhookPoster;
   /**
@@ -386,6 +389,7 @@ export function startMarketingWorkers(
       exports.purgeExpired(),
       contacts.refreshStatistics(),
       purgeSpentCaptchas(deps.db, deps.clock.now()),
+      deps.certificates ? renewCertificates(deps.db, deps.clock, deps.certificates, reportError) : 0,
     ]).catch((error: unknown) => reportError(error, 'marketing housekeeping failed'));
   };
   const timers = [

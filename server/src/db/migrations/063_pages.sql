@@ -78,7 +78,9 @@ CREATE TABLE acme_challenges (
 -- The ACME account this server asks with, one per ACME server.
 CREATE TABLE acme_accounts (
   directory_url text PRIMARY KEY,
-  key_sealed text NOT NULL
+  key_sealed text NOT NULL,
+  -- Known after the first order: later orders go straight on (no second registration).
+  account_url text
 );
 
 -- The company's analytics and pixels on its hosted pages (menu Page Integration; §3 Team fbPixel, ga, gtm, linkedin).

@@ -25,7 +25,7 @@ import type { CompanyDoor } from '../company-door.ts';
 import { isId } from '../contacts/entity-id.ts';
 import { pageDocument } from './page-document.ts';
 import { type PageFields, type PageRow, pageStore } from './page-store.ts';
-import type { SiteAddresses } from './sites/site-addresses.ts';
+import type { CompanySite, SiteAddresses } from './sites/site-addresses.ts';
 import { pageReportOf } from './visits/page-report.ts';
 
 /** What pages need of forms: which of the company's forms are published (§5: a form in a page must be). */
@@ -67,8 +67,9 @@ const newPageDesign = (): EmailDesign => {
 export function createPageService(deps: PageServiceDeps) {
   const { db, clock, company, sites } = deps;
 
-  const answerOf = async (row: PageRow): Promise<Page> => {
-    const where = await sites.of(row.company_id);
+  /** The page as the API answers it; `where` (its company's site) is read once for a whole list. */
+  const answerOf = async (row: PageRow, known?: CompanySite): Promise<Page> => {
+    const where = known ?? (await sites.of(row.company_id));
     return {
       pageId: row.id,
       name: row.name,
@@ -144,7 +145,13 @@ export function createPageService(deps: PageServiceDeps) {
         { page: query.page, size: query.size, search: query.search, published, category: query.category },
         sortOf<(typeof pageSortFields)[number]>(query.sort),
       );
-      return { items: await Promise.all(rows.map(answerOf)), total, page: query.page, size: query.size };
+      const where = await sites.of(companyId);
+      return {
+        items: await Promise.all(rows.map((row) => answerOf(row, where))),
+        total,
+        page: query.page,
+        size: query.size,
+      };
     },
 
     get: async (companyId: string, id: string) => answerOf(await rowOf(companyId, id)),

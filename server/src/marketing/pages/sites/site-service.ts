@@ -10,9 +10,8 @@ import type { Clock } from '../../../clock.ts';
 import type { Db } from '../../../db/db.ts';
 import { DomainError } from '../../../domain-error.ts';
 import { isId } from '../../contacts/entity-id.ts';
-import type { CertificateIssuer } from './certificates/certificate-issuer.ts';
 import { certificateStore } from './certificates/certificate-store.ts';
-import { seal, unseal } from './certificates/sealed-key.ts';
+import { type Certificates, issueCertificate } from './certificates/issue-certificate.ts';
 import { integrationStore } from './integration-store.ts';
 import { reservedSlugs, type SiteAddresses } from './site-addresses.ts';
 import { type DomainRow, siteStore } from './site-store.ts';
@@ -24,7 +23,7 @@ export interface SiteServiceDeps {
   /** The TXT records of a name (the DNS resolver's `txt`). */
   txtRecordsOf(name: string): Promise<string[]>;
   /** Where certificates come from (ACME), and the secret their keys are sealed with; none without ACME. */
-  certificates?: { issuer: CertificateIssuer; secret: string } | undefined;
+  certificates?: Certificates | undefined;
 }
 
 /** The TXT record a domain's owner publishes to prove it: at `_pages-verification.{name}`. */
@@ -156,39 +155,12 @@ export function createSiteService(deps: SiteServiceDeps) {
         throw new DomainError('state', 'Verify the domain before asking for its certificate', {
           field: 'domain',
         });
-      const { issuer, secret } = certificates;
-      const stored = await certificateStore.accountKey(db, issuer.directoryUrl);
-      const accountKey = stored
-        ? unseal(secret, stored)
-        : unseal(
-            secret,
-            await certificateStore.saveAccountKey(
-              db,
-              issuer.directoryUrl,
-              seal(secret, await issuer.newAccountKey()),
-            ),
-          );
-      const board = {
-        put: (token: string, keyAuthorization: string) =>
-          certificateStore
-            .putChallenge(db, token, keyAuthorization, new Date(clock.now().getTime() + 3_600_000))
-            .then(() => undefined),
-        remove: (token: string) => certificateStore.removeChallenge(db, token).then(() => undefined),
-      };
-      const issued = await issuer.issue(row.name, board, accountKey).catch((error: unknown) => {
+      const expiresAt = await issueCertificate(db, clock, certificates, row).catch((error: unknown) => {
         throw new DomainError('state', `The certificate could not be issued: ${(error as Error).message}`, {
           field: 'domain',
         });
       });
-      await certificateStore.save(
-        db,
-        row.id,
-        issued.certificatePem,
-        seal(secret, issued.keyPem),
-        issued.expiresAt,
-        clock.now(),
-      );
-      return answerOf(row, issued.expiresAt);
+      return answerOf(row, expiresAt);
     },
 
     /** §3 the team's pixels, on its hosted pages only (Page Integration). */

@@ -17,8 +17,12 @@ export function createAcmeIssuer(options: {
   return {
     directoryUrl: options.directoryUrl,
     newAccountKey: async () => (await acme.crypto.createPrivateEcdsaKey()).toString(),
-    async issue(domain, board, accountKeyPem) {
-      const client = new acme.Client({ directoryUrl: options.directoryUrl, accountKey: accountKeyPem });
+    async issue(domain, board, account) {
+      const client = new acme.Client({
+        directoryUrl: options.directoryUrl,
+        accountKey: account.keyPem,
+        ...(account.url ? { accountUrl: account.url } : {}),
+      });
       const [key, csr] = await acme.crypto.createCsr(
         { altNames: [domain] },
         await acme.crypto.createPrivateEcdsaKey(),
@@ -35,7 +39,7 @@ export function createAcmeIssuer(options: {
         challengeRemoveFn: (_authz, challenge) => board.remove(challenge.token),
       });
       const expiresAt = acme.crypto.readCertificateInfo(certificatePem).notAfter;
-      return { certificatePem, keyPem: key.toString(), expiresAt };
+      return { certificatePem, keyPem: key.toString(), expiresAt, accountUrl: client.getAccountUrl() };
     },
   };
 }

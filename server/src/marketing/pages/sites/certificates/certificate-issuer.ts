@@ -4,11 +4,19 @@ export interface ChallengeBoard {
   remove(token: string): Promise<void>;
 }
 
+/** This server's account with the certificate authority: its key, and its URL once registered. */
+export interface AcmeAccount {
+  keyPem: string;
+  url: string | null;
+}
+
 export interface IssuedCertificate {
   /** The certificate and its chain, PEM. */
   certificatePem: string;
   keyPem: string;
   expiresAt: Date;
+  /** The account's URL, registered by this order when it was not yet. */
+  accountUrl: string;
 }
 
 /**
@@ -17,7 +25,7 @@ export interface IssuedCertificate {
  * account with the certificate authority.
  */
 export interface CertificateIssuer {
-  issue(domain: string, board: ChallengeBoard, accountKeyPem: string): Promise<IssuedCertificate>;
+  issue(domain: string, board: ChallengeBoard, account: AcmeAccount): Promise<IssuedCertificate>;
   /** A new account key (PEM) for the first request. */
   newAccountKey(): Promise<string>;
   directoryUrl: string;

@@ -39,6 +39,14 @@ export const certificateStore = {
       [name],
     ),
 
+  /** Verified domains whose certificate ends before `before`, soonest first. */
+  endingBefore: (db: Db, before: Date, limit: number) =>
+    db.query<{ id: string; name: string }>(
+      `SELECT d.id::text AS id, d.name FROM page_domain_certificates c JOIN page_domains d ON d.id = c.domain_id
+       WHERE c.expires_at < $1 AND d.validated_at IS NOT NULL ORDER BY c.expires_at LIMIT $2`,
+      [before, limit],
+    ),
+
   putChallenge: (db: Db, token: string, keyAuthorization: string, expiresAt: Date) =>
     db.query(
       `INSERT INTO acme_challenges (token, key_authorization, expires_at) VALUES ($1, $2, $3)
@@ -57,13 +65,17 @@ export const certificateStore = {
   removeChallenge: (db: Db, token: string) =>
     db.query('DELETE FROM acme_challenges WHERE token = $1', [token]),
 
-  accountKey: async (db: Db, directoryUrl: string) =>
-    (
-      await db.maybeOne<{ key_sealed: string }>(
-        'SELECT key_sealed FROM acme_accounts WHERE directory_url = $1',
-        [directoryUrl],
-      )
-    )?.key_sealed,
+  account: (db: Db, directoryUrl: string) =>
+    db.maybeOne<{ key_sealed: string; account_url: string | null }>(
+      'SELECT key_sealed, account_url FROM acme_accounts WHERE directory_url = $1',
+      [directoryUrl],
+    ),
+
+  setAccountUrl: (db: Db, directoryUrl: string, accountUrl: string) =>
+    db.query('UPDATE acme_accounts SET account_url = $2 WHERE directory_url = $1', [
+      directoryUrl,
+      accountUrl,
+    ]),
 
   /** Keeps the first key stored for the directory (two processes racing keep one); answers it. */
   async saveAccountKey(db: Db, directoryUrl: string, keySealed: string): Promise<string> {
@@ -71,6 +83,6 @@ export const certificateStore = {
       'INSERT INTO acme_accounts (directory_url, key_sealed) VALUES ($1, $2) ON CONFLICT DO NOTHING',
       [directoryUrl, keySealed],
     );
-    return (await this.accountKey(db, directoryUrl)) ?? keySealed;
+    return (await this.account(db, directoryUrl))?.key_sealed ?? keySealed;
   },
 };

@@ -6,6 +6,8 @@ import { databases } from '../../../../testing/databases.ts';
 import { type EngineAccount, engineAccount } from '../../../../testing/engine.ts';
 import { freeLocalPort, hasPebble, usePebble } from '../../../../testing/pebble.ts';
 import { useTestDnsServer } from '../../../../testing/test-dns.ts';
+import { createAcmeIssuer } from './acme-issuer.ts';
+import { renewCertificates } from './issue-certificate.ts';
 
 /** The certificate a TLS handshake with `servername` on `port` is answered with (undefined: refused). */
 const handshake = (port: number, servername: string, ca: string) =>
@@ -77,5 +79,21 @@ describe.skipIf(!hasPebble).each(databases)('page domain certificates from Pebbl
     const served = await handshake(tlsPort, domain, root);
     expect(served?.subjectAltName).toBe(`DNS:${domain}`);
     expect(await handshake(tlsPort, 'unknown.certified-shop.test', root)).toBeUndefined();
+
+    // Renewed by the housekeeping once it ends within 30 days; not before.
+    const certificates = {
+      issuer: createAcmeIssuer({ directoryUrl: pebble.directoryUrl, caFile: pebble.caFile }),
+      secret: t.secret,
+    };
+    const failures: unknown[] = [];
+    const report = (error: unknown) => failures.push(error);
+    expect(await renewCertificates(t.db, t.clock, certificates, report)).toBe(0);
+    t.clock.advance(Date.parse(ssl.expiresAt) - t.clock.now().getTime() - 10 * 24 * 60 * 60_000);
+    const count = await renewCertificates(t.db, t.clock, certificates, report);
+    expect(failures).toEqual([]);
+    expect(count).toBe(1);
+    expect(failures).toEqual([]);
+    const renewed = await t.db.one<{ issued_at: Date }>('SELECT issued_at FROM page_domain_certificates');
+    expect(renewed.issued_at.getTime()).toBe(t.clock.now().getTime());
   });
 });

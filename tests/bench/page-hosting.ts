@@ -224,6 +224,7 @@ const rows = measured.flatMap((figures) => [
     `hosted page (${figures.database})`,
     figures.page.bytes,
     figures.page.ttfb.p50Ms,
+    round(figures.page.ttfb.p50Ms / figures.file.ttfb.p50Ms, 2),
     figures.page.ttfb.p95Ms,
     round(figures.page.ttfb.p95Ms / figures.file.ttfb.p95Ms, 2),
     figures.page.load.perSecond,
@@ -233,6 +234,7 @@ const rows = measured.flatMap((figures) => [
     `static file, same server (${figures.database})`,
     figures.file.bytes,
     figures.file.ttfb.p50Ms,
+    1,
     figures.file.ttfb.p95Ms,
     1,
     figures.file.load.perSecond,
@@ -245,11 +247,12 @@ const markdown = [
   '',
   `\`npm run bench:pages\`, ${new Date().toISOString()}: ${requests} GETs each, one at a time and alternating; then 8 connections for ${seconds} s each (gzip asked).`,
   '',
-  markdownTable(
+  ...markdownTable(
     [
       'what',
       'bytes (gzip)',
       'TTFB p50 ms',
+      'p50 ÷ static file',
       'TTFB p95 ms',
       'p95 ÷ static file (goal ≤ 1.5)',
       'req/s, 8 connections',
@@ -259,7 +262,7 @@ const markdown = [
   ),
   '',
   lighthouse
-    ? `Lighthouse mobile (simulated slow 4G, 4× CPU): performance ${lighthouse.performance} (goal ≥ 95), accessibility ${lighthouse.accessibility}, FCP ${lighthouse.fcp} ms, LCP ${lighthouse.lcp} ms, TBT ${lighthouse.tbt} ms, CLS ${lighthouse.cls}; ${lighthouse.scripts} scripts, ${lighthouse.scriptKb} KB; axe ${lighthouse.axe} violations${lighthouse.axeRules.length ? ` (${lighthouse.axeRules.join(', ')})` : ''}.`
+    ? `Lighthouse mobile (simulated slow 4G, 4× CPU): performance ${lighthouse.performance} (goal ≥ 95), accessibility ${lighthouse.accessibility}, FCP ${lighthouse.fcp} ms, LCP ${lighthouse.lcp} ms, TBT ${lighthouse.tbt} ms, CLS ${round(lighthouse.cls ?? 0, 3)}; ${lighthouse.scripts} scripts, ${lighthouse.scriptKb} KB; axe ${lighthouse.axe} violations${lighthouse.axeRules.length ? ` (${lighthouse.axeRules.join(', ')})` : ''}.`
     : 'Lighthouse: not measured.',
   ...results
     .filter((result): result is { skipped: string } => 'skipped' in result)

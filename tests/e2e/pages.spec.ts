@@ -99,6 +99,14 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     'A form in a page must be published before the page is.',
   );
   await expect(canvasOf(page).getByTestId('form-block')).toHaveText('Form: Spring list');
+  // The other page blocks, each with its "<Type> Setting" panel passing axe. The editor is made tall
+  // enough to show each panel whole: axe takes a label scrolled out of a panel for a missing one.
+  await page.addStyleTag({ content: 'email-editor { --email-editor-height: 6000px; }' });
+  for (const type of ['textExpand', 'testimonial', 'navigation']) {
+    await dragBlock(page, type);
+    await expect(page.getByTestId(`settings-${type}`)).toBeVisible();
+    expect({ type, violations: await axeOutsidePreviews(page) }).toEqual({ type, violations: [] });
+  }
   await page.getByTestId('editor-toolbar').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The page is saved.')).toBeVisible();
   // §8 48: a page is published only with its forms.
@@ -123,6 +131,11 @@ test('pages: a landing page with its form, on its own origin and a custom domain
   const answer = await visit.goto(liveUrl);
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(visit).toHaveTitle('Spring sale');
+  await expect(
+    visit.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Shop' }),
+  ).toBeVisible();
+  await visit.getByText('How fast is delivery?').click();
+  await expect(visit.getByText('Two working days, and returns are free for thirty days.')).toBeVisible();
   expect(await axeViolations(visit)).toEqual([]);
   await signUpOn(visit, 'visitor@example.com');
   await expect(visit).toHaveURL(

@@ -42,6 +42,9 @@ export const blockTypes = [
   'calendar',
   'row',
   'form',
+  'textExpand',
+  'testimonial',
+  'navigation',
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
 
@@ -67,6 +70,9 @@ export const columnBlockTypes = [
   'countdown',
   'calendar',
   'form',
+  'textExpand',
+  'testimonial',
+  'navigation',
 ] as const satisfies readonly BlockType[];
 export type ColumnBlockType = (typeof columnBlockTypes)[number];
 
@@ -127,13 +133,22 @@ export const blockTitles: Record<BlockType, string> = {
   calendar: 'Add to Calendar',
   row: 'Columns',
   form: 'Form',
+  textExpand: 'Text Expand',
+  testimonial: 'Testimonial',
+  navigation: 'Navigation',
 };
 
 /**
- * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`. The editor offers
- * them when it edits a page; an email design with one is refused (mail cannot run a form).
+ * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`, a question that
+ * opens to its answer, a quote of a customer, the site's links. The editor offers them when it edits a
+ * page; an email design with one is refused (mail cannot run a form or open a disclosure).
  */
-export const pageOnlyBlockTypes = ['form'] as const satisfies readonly BlockType[];
+export const pageOnlyBlockTypes = [
+  'form',
+  'textExpand',
+  'testimonial',
+  'navigation',
+] as const satisfies readonly BlockType[];
 
 /** A form the page editor's Form block can show: the company's forms, handed to the editor by its page. */
 export interface PageFormChoice {

@@ -116,6 +116,16 @@ export const videoBlock = base('video', {
 });
 /** §9's Form block (pages only): the published form `formId` drawn by `<signup-form>`; '' until one is chosen. */
 export const formBlock = base('form', { formId: z.string().regex(/^$|^[0-9]{1,18}$/, 'is a form id') });
+/** §9 Text Expand (pages only): a title that opens to its text (an FAQ entry). */
+export const textExpandBlock = base('textExpand', { title: text, body: text, open: z.boolean(), color });
+/** §9 Testimonial (pages only): a customer's words, name, role and photo. */
+export const testimonialBlock = base('testimonial', { quote: text, author: text, role: text, photo: imageUrl, color });
+/** §9 Navigation (pages only): the site's links in a row. */
+export const navigationBlock = base('navigation', {
+  links: list(z.object({ label: text, href: link })),
+  color,
+  fontSize: px(10, 32),
+});
 export const tableBlock = base('table', {
   rows: list(list(text)),
   headerRow: z.boolean(),
@@ -196,6 +206,9 @@ export const columnBlock = z.discriminatedUnion('type', [
   countdownBlock,
   calendarBlock,
   formBlock,
+  textExpandBlock,
+  testimonialBlock,
+  navigationBlock,
 ]);
 export type ColumnBlock = z.infer<typeof columnBlock>;
 

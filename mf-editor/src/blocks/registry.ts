@@ -14,12 +14,15 @@ import { htmlBlock } from './html/HtmlBlock.tsx';
 import { imageBlock } from './image/ImageBlock.tsx';
 import { imageTextBlock } from './image-text/ImageTextBlock.tsx';
 import { imageTextButtonBlock } from './image-text-button/ImageTextButtonBlock.tsx';
+import { navigationBlock } from './navigation/NavigationBlock.tsx';
 import { qrcodeBlock } from './qrcode/QrcodeBlock.tsx';
 import { rowBlock } from './row/RowBlock.tsx';
 import { separatorBlock } from './separator/SeparatorBlock.tsx';
 import { socialBlock } from './social/SocialBlock.tsx';
 import { tableBlock } from './table/TableBlock.tsx';
+import { testimonialBlock } from './testimonial/TestimonialBlock.tsx';
 import { textBlock } from './text/TextBlock.tsx';
+import { textExpandBlock } from './text-expand/TextExpandBlock.tsx';
 import { videoBlock } from './video/VideoBlock.tsx';
 import { voucherBlock } from './voucher/VoucherBlock.tsx';
 
@@ -47,6 +50,9 @@ export const blockDefinitions: { [T in BlockType]: BlockDefinition<T> } = {
   calendar: calendarBlock,
   row: rowBlock,
   form: formBlock,
+  textExpand: textExpandBlock,
+  testimonial: testimonialBlock,
+  navigation: navigationBlock,
 };
 
 /** The definition of `type`. */

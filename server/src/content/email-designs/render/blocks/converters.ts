@@ -6,7 +6,7 @@ import { catalogBlock, imageTextBlock, imageTextButtonBlock } from './column-blo
 import { barcodeBlock, chartBlock, countdownBlock, qrcodeBlock, voucherBlock } from './generated-blocks.ts';
 import { headerBlock, separatorBlock, socialBlock, tableBlock } from './layout-blocks.ts';
 import { imageBlock, videoBlock } from './media-blocks.ts';
-import { formBlock } from './page-blocks.ts';
+import { formBlock, navigationBlock, testimonialBlock, textExpandBlock } from './page-blocks.ts';
 import { rowBlock } from './row-block.ts';
 import { contentBlock, htmlBlock, textBlock } from './text-blocks.ts';
 
@@ -34,4 +34,7 @@ export const converters: { [T in BlockType]: BlockConverter<T> } = {
   calendar: calendarBlock,
   row: rowBlock,
   form: formBlock,
+  textExpand: textExpandBlock,
+  testimonial: testimonialBlock,
+  navigation: navigationBlock,
 };

@@ -119,7 +119,13 @@ export const formBlock = base('form', { formId: z.string().regex(/^$|^[0-9]{1,18
 /** §9 Text Expand (pages only): a title that opens to its text (an FAQ entry). */
 export const textExpandBlock = base('textExpand', { title: text, body: text, open: z.boolean(), color });
 /** §9 Testimonial (pages only): a customer's words, name, role and photo. */
-export const testimonialBlock = base('testimonial', { quote: text, author: text, role: text, photo: imageUrl, color });
+export const testimonialBlock = base('testimonial', {
+  quote: text,
+  author: text,
+  role: text,
+  photo: imageUrl,
+  color,
+});
 /** §9 Navigation (pages only): the site's links in a row. */
 export const navigationBlock = base('navigation', {
   links: list(z.object({ label: text, href: link })),

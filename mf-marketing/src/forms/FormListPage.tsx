@@ -16,14 +16,13 @@ import {
   roleAllows,
   SelectField,
   StatusTag,
-  showToast,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { ListSearchForm } from '../lists/ListSearchForm.tsx';
 import { Pager } from '../lists/Pager.tsx';
-import { serverMessage } from '../server-message.ts';
+import { rowAction } from '../lists/row-action.ts';
 import { type FormApi, formApi } from './api.ts';
 import {
   type FormListView,
@@ -147,16 +146,7 @@ function FormTable({
   empty: React.ReactNode;
   onChanged: () => void;
 }) {
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-      showToast({ type: 'success', message: done });
-      onChanged();
-    } catch (error) {
-      showToast({ type: 'danger', message: serverMessage(error) });
-      throw error;
-    }
-  };
+  const act = rowAction(onChanged);
   const columns: Column<Form>[] = [
     {
       key: 'name',

@@ -17,7 +17,6 @@ import {
   roleAllows,
   SelectField,
   StatusTag,
-  showToast,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
@@ -25,7 +24,7 @@ import { type ReactNode, useEffect } from 'react';
 import { ListSearchForm } from '../lists/ListSearchForm.tsx';
 import { pageAfterEnd } from '../lists/list-view.ts';
 import { Pager } from '../lists/Pager.tsx';
-import { serverMessage } from '../server-message.ts';
+import { rowAction } from '../lists/row-action.ts';
 import { type PageApi, pageApi } from './api.ts';
 import { NewPageForm } from './NewPageForm.tsx';
 import {
@@ -174,16 +173,7 @@ function PageTable({
   empty: ReactNode;
   onChanged: () => void;
 }) {
-  const act = async (run: () => Promise<unknown>, done: string) => {
-    try {
-      await run();
-      showToast({ type: 'success', message: done });
-      onChanged();
-    } catch (error) {
-      showToast({ type: 'danger', message: serverMessage(error) });
-      throw error;
-    }
-  };
+  const act = rowAction(onChanged);
   const columns: Column<LandingPage>[] = [
     {
       key: 'name',

@@ -61,7 +61,7 @@ import { createFormWebhookRunner } from './forms/form-webhook-runner.ts';
 import { publicFormRoutes } from './forms/public-form-routes.ts';
 import type { SubmitLimits } from './forms/submit-limiter.ts';
 import { pageHostingRoutes } from './pages/hosting/page-hosting-routes.ts';
-import { createSiteLookup } from './pages/hosting/site-lookup.ts';
+import { createSiteLookup, memo } from './pages/hosting/site-lookup.ts';
 import { pageRoutes } from './pages/page-routes.ts';
 import { createPageService } from './pages/page-service.ts';
 import { createAcmeIssuer } from './pages/sites/certificates/acme-issuer.ts';
@@ -290,7 +290,8 @@ export function marketingRoutes(deps: MarketingDeps): {
         lookup: createSiteLookup(db, clock),
         visits,
         ownHosts: new Set([new URL(deps.sites.url).hostname, '127.0.0.1', 'localhost']),
-        sharedDocument: pageService.sharedDocument,
+        // A shared draft is rendered when asked: kept two seconds, so a burst renders it once.
+        sharedDocument: memo(clock, pageService.sharedDocument),
         challengeAnswer: (token) => certificateStore.challenge(db, token, clock.now()),
       }),
     );

@@ -239,6 +239,7 @@ describe.each(databases)('landing pages on $name', (database) => {
     const sharePath = new URL(shared.shareUrl).pathname;
     expect((await visit(sharePath)).statusCode).toBe(200);
     await t.post(`/v1/pages/${page.pageId}/share`, a.token, { share: false });
+    t.clock.advance(3_000);
     expect((await visit(sharePath)).statusCode).toBe(404);
 
     const copy = (await t.post(`/v1/pages/${page.pageId}/duplicate`, a.token, {})).json().data;

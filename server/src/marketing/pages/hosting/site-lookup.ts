@@ -14,7 +14,7 @@ interface Entry<T> {
 }
 
 /** A small time-limited memo: hot pages cost no query; it is cleared whole when full. */
-function memo<T>(clock: Clock, load: (key: string) => Promise<T>) {
+export function memo<T>(clock: Clock, load: (key: string) => Promise<T>) {
   const entries = new Map<string, Entry<T>>();
   return async (key: string): Promise<T> => {
     const now = clock.now().getTime();

@@ -18,3 +18,9 @@ export function defaultDesign(): EmailDesign {
     blocks: [],
   };
 }
+
+/** The empty design a new landing or thank-you page starts from: a web page's width, white. */
+export function defaultPageDesign(): EmailDesign {
+  const design = defaultDesign();
+  return { ...design, global: { ...design.global, width: 720, background: '#ffffff' } };
+}

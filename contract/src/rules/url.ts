@@ -32,3 +32,13 @@ export function youtubeEmbedUrl(input: string): string | null {
   else if (host === 'youtu.be') id = url.pathname.slice(1).split('/')[0] ?? null;
   return id && youtubeId.test(id) ? `https://www.youtube.com/embed/${id}` : null;
 }
+
+/** A permalink made of a page name: `Spring Sale!` → `spring-sale` (at most 100 characters). */
+export const permalinkOf = (name: string) =>
+  name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');

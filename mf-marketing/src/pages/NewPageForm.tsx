@@ -1,10 +1,11 @@
 import type { PageCategory } from '@app/contract/marketing/pages';
 import { pageTypes } from '@app/contract/rules/constants';
+import { permalinkOf } from '@app/contract/rules/url';
 import { Button, FormError, navigate, SelectField, TextField } from '@app/shared';
 import { useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 import type { PageApi } from './api.ts';
-import { permalinkOf, usePermalinkCheck } from './permalink.ts';
+import { usePermalinkCheck } from './permalink.ts';
 
 const categoryOptions = pageTypes.map((type) => ({ value: type.value, label: type.label }));
 

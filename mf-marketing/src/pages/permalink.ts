@@ -1,16 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PageApi } from './api.ts';
 
-/** A permalink made of a page name: `Spring Sale!` → `spring-sale` (at most 100 characters). */
-export const permalinkOf = (name: string) =>
-  name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-
 /** What the field says of the permalink typed: nothing yet, being checked, free, or why not. */
 export type PermalinkState =
   | { status: 'idle' | 'checking' | 'valid' }

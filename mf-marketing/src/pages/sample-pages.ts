@@ -1,4 +1,4 @@
-import { defaultDesign } from '@app/contract/editor/default-design';
+import { defaultPageDesign } from '@app/contract/editor/default-design';
 import type { PageDomainList } from '@app/contract/marketing/page-domains';
 import type { Page } from '@app/contract/marketing/pages';
 import { ApiError } from '@app/shared';
@@ -21,7 +21,7 @@ const pageOf = (id: string, name: string, permalink: string, extra: Partial<Page
   url: `${site}/${permalink}`,
   domainUrl: null,
   setting: { title: '', description: '', noIndex: false },
-  design: { ...defaultDesign(), global: { ...defaultDesign().global, width: 720, background: '#ffffff' } },
+  design: defaultPageDesign(),
   formIds: [],
   templateId: null,
   thumbnail: null,

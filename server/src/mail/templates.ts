@@ -110,3 +110,22 @@ export function senderConfirmationMail(
     `The link is valid for ${validDays} days. If you do not know ${companyName}, ignore this email.`,
   );
 }
+
+/** §7 share by email: a template of the company's, offered to whoever signs in from the link. */
+export function templateSharedMail(
+  companyName: string,
+  templateName: string,
+  link: string,
+  validDays: number,
+): Template {
+  return linkMail(
+    `${companyName} shared a template with you`,
+    [
+      `${companyName} shared the template "${templateName}" with you on ${product}.`,
+      'Open the link and sign in: a copy of it is added to your Template Manager.',
+    ],
+    'Add the template',
+    link,
+    `The link works once, for ${validDays} days. If you do not know ${companyName}, ignore this email.`,
+  );
+}

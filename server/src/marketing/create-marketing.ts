@@ -76,6 +76,9 @@ import { createVisitRecorder } from './pages/visits/visit-recorder.ts';
 import { senderRoutes } from './senders/routes.ts';
 import { senderDoorOf } from './senders/sender-door.ts';
 import { createSenderService, type SenderServiceDeps } from './senders/sender-service.ts';
+import { templateAreasOf } from './templates/template-areas.ts';
+import { templateRoutes } from './templates/template-routes.ts';
+import { createTemplateService } from './templates/template-service.ts';
 
 export interface MarketingDeps {
   db: Db;
@@ -197,6 +200,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     forms: { publishedAmong: (companyId, ids) => formStore.publishedAmong(db, companyId, ids) },
     sites: siteAddresses,
   });
+  const forms = createFormService({ db, clock, company, fields, labels, senders, publicUrl });
   const api = [
     fileRoutes({
       guards,
@@ -231,11 +235,20 @@ export function marketingRoutes(deps: MarketingDeps): {
     abTestRoutes({ guards, abTests: createAbTestService({ db, clock }) }),
     reportRoutes({ guards, reports }),
     dashboardRoutes({ guards, dashboard: createDashboardService({ db, clock, company }) }),
-    formRoutes({
-      guards,
-      forms: createFormService({ db, clock, company, fields, labels, senders, publicUrl }),
-    }),
+    formRoutes({ guards, forms }),
     pageRoutes({ guards, pages: pageService }),
+    templateRoutes({
+      guards,
+      templates: createTemplateService({
+        db,
+        clock,
+        company,
+        renderDesign,
+        mailer,
+        publicUrl,
+        areas: templateAreasOf({ campaigns, pages: pageService, forms }),
+      }),
+    }),
     siteRoutes({
       guards,
       sites: createSiteService({

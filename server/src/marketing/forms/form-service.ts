@@ -120,6 +120,12 @@ export function createFormService(deps: FormServiceDeps) {
     settings: row.settings,
   });
 
+  const create = async (companyId: string, body: FormBody): Promise<Form> => {
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const row = await formStore.insert(db, companyId, await checked(companyId, body), secret, clock.now());
+    return answerOf(companyId, row);
+  };
+
   return {
     async list(companyId: string, query: FormListQuery): Promise<ListPage<Form>> {
       const statuses = new Set(query.status ?? []);
@@ -141,10 +147,16 @@ export function createFormService(deps: FormServiceDeps) {
 
     get: async (companyId: string, id: string) => answerOf(companyId, await rowOf(companyId, id)),
 
-    async create(companyId: string, body: FormBody): Promise<Form> {
-      const secret = `whsec_${randomBytes(32).toString('base64')}`;
-      const row = await formStore.insert(db, companyId, await checked(companyId, body), secret, clock.now());
-      return answerOf(companyId, row);
+    create,
+
+    /** A new form from a template: its questions keep only the contact fields this company has. */
+    async createFromTemplate(companyId: string, body: FormBody): Promise<Form> {
+      const tags = new Set((await deps.fields.list(companyId)).items.map((field) => field.tag));
+      const components = body.components.map((component) => {
+        const { field, ...setting } = component.setting;
+        return field === undefined || tags.has(field) ? component : { ...component, setting };
+      });
+      return create(companyId, { ...body, components });
     },
 
     /** Changes a form; a published one changes on the sites at once, so it must stay publishable. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { allBlocks } from '@app/contract/editor/all-blocks';
-import { defaultDesign } from '@app/contract/editor/default-design';
+import { defaultPageDesign } from '@app/contract/editor/default-design';
 import type { EmailDesign } from '@app/contract/editor/design';
 import { type ListPage, sortOf } from '@app/contract/marketing/list';
 import {
@@ -16,6 +16,7 @@ import {
   pageUpdateBody,
   permalink as permalinkSchema,
 } from '@app/contract/marketing/pages';
+import { permalinkOf } from '@app/contract/rules/url';
 import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
@@ -57,12 +58,6 @@ export const formIdsOf = (design: EmailDesign): string[] => [
   ),
 ];
 
-/** A new page's design: a web page's width, white. */
-const newPageDesign = (): EmailDesign => {
-  const design = defaultDesign();
-  return { ...design, global: { ...design.global, width: 720, background: '#ffffff' } };
-};
-
 /** §7 /pages: landing and thank-you pages, built in the console and published on the company's sites. */
 export function createPageService(deps: PageServiceDeps) {
   const { db, clock, company, sites } = deps;
@@ -86,7 +81,7 @@ export function createPageService(deps: PageServiceDeps) {
       setting: row.setting,
       design: row.design,
       formIds: formIdsOf(row.design),
-      templateId: null,
+      templateId: row.template_id,
       thumbnail: null,
       createdAt: row.created_at.toISOString(),
       lastUpdate: row.updated_at.toISOString(),
@@ -127,8 +122,8 @@ export function createPageService(deps: PageServiceDeps) {
     });
   };
 
-  const freeCopyPermalink = async (companyId: string, permalink: string) => {
-    const base = `${permalink.slice(0, 90)}-copy`;
+  /** `base`, or `base-2`, `base-3`… : the first no page of the company has. */
+  const freePermalink = async (companyId: string, base: string) => {
     const taken = new Set(await pageStore.permalinksLike(db, companyId, base));
     if (!taken.has(base)) return base;
     for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
@@ -160,7 +155,7 @@ export function createPageService(deps: PageServiceDeps) {
       const body = pageCreateBody.parse(input);
       await sites.ensureSlug(companyId);
       await ensurePermalinkFree(companyId, body.permalink);
-      const fields: PageFields = { ...body, design: newPageDesign(), setting: pageSetting.parse({}) };
+      const fields: PageFields = { ...body, design: defaultPageDesign(), setting: pageSetting.parse({}) };
       const row = await pageStore.insert(db, companyId, fields, clock.now()).catch((error: unknown) => {
         throw (error as { code?: string }).code === '23505' ? urlExists(body.permalink) : error;
       });
@@ -225,6 +220,22 @@ export function createPageService(deps: PageServiceDeps) {
       return answerOf(row);
     },
 
+    /** A new draft from a template (its design and settings) under a free permalink made of its name. */
+    async createFromTemplate(
+      companyId: string,
+      from: Omit<PageFields, 'permalink'> & { templateId: string | null },
+    ): Promise<Page> {
+      await sites.ensureSlug(companyId);
+      const fields: PageFields = {
+        name: pageCreateBody.shape.name.parse(from.name),
+        category: from.category,
+        permalink: await freePermalink(companyId, permalinkOf(from.name).slice(0, 90) || 'page'),
+        design: from.design,
+        setting: from.setting,
+      };
+      return answerOf(await pageStore.insert(db, companyId, fields, clock.now(), from.templateId));
+    },
+
     /** §4 make default: the page its sites show at their own address. */
     async setDefault(companyId: string, id: string, on: boolean): Promise<Page> {
       const existing = await rowOf(companyId, id);
@@ -260,7 +271,7 @@ export function createPageService(deps: PageServiceDeps) {
       const fields: PageFields = {
         name: `Copy of ${source.name}`.slice(0, 100),
         category: source.category,
-        permalink: await freeCopyPermalink(companyId, source.permalink),
+        permalink: await freePermalink(companyId, `${source.permalink.slice(0, 90)}-copy`),
         design: source.design,
         setting: source.setting,
       };

@@ -17,6 +17,7 @@ export interface PageRow {
   is_default: boolean;
   is_default_404: boolean;
   share_token: string | null;
+  template_id: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -38,17 +39,18 @@ export interface PageFields {
 }
 
 const pageColumns = `id::text AS id, company_id, name, category, permalink, design, setting, published,
-  published_at, changed, is_default, is_default_404, share_token, created_at, updated_at`;
+  published_at, changed, is_default, is_default_404, share_token, template_id::text AS template_id, created_at, updated_at`;
 const hostedColumns = 'p.id::text AS id, p.company_id, p.published_html, p.published_at';
 
 const sortColumns = { name: 'lower(name)', createdAt: 'created_at', lastUpdate: 'updated_at' } as const;
 
 /** The pages' SQL: the console's statements are scoped by the company, the sites' by slug, domain or token. */
 export const pageStore = {
-  insert: (db: Db, companyId: string, fields: PageFields, now: Date) =>
+  /** A new draft; `templateId`, the template it was started from. */
+  insert: (db: Db, companyId: string, fields: PageFields, now: Date, templateId: string | null = null) =>
     db.one<PageRow>(
-      `INSERT INTO pages (company_id, name, category, permalink, design, setting, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $7) RETURNING ${pageColumns}`,
+      `INSERT INTO pages (company_id, name, category, permalink, design, setting, template_id, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $8) RETURNING ${pageColumns}`,
       [
         companyId,
         fields.name,
@@ -56,6 +58,7 @@ export const pageStore = {
         fields.permalink,
         JSON.stringify(fields.design),
         JSON.stringify(fields.setting),
+        templateId,
         now,
       ],
     ),

@@ -7,11 +7,9 @@ const ComposePage = lazyPage(
   ['spinner'],
 );
 
-/** The template composers, by §2 route: each mounts the block editor (`<email-editor>`) on a template (the form and page composers are the marketing app's builders). */
+/** The composers left here, by §2 route: the block editor (`<email-editor>`) on an engine template (the form, page and template composers are the marketing app's builders). */
 const pages = {
-  'template-page-compose': ComposePage,
   'formpage-compose': ComposePage,
-  'template-form-compose': ComposePage,
 } satisfies AppPages<'@app/mf-editor'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

@@ -7,6 +7,7 @@ import { filePages } from './files/pages.ts';
 import { formPages } from './forms/pages.ts';
 import { pagePages } from './pages/pages.ts';
 import { senderPages } from './senders/pages.ts';
+import { templatePages } from './templates/pages.ts';
 
 /**
  * The marketing half's screens (§1, the full variant), by route, one folder per area; later issues
@@ -21,6 +22,7 @@ const pages = {
   ...formPages,
   ...pagePages,
   ...senderPages,
+  ...templatePages,
 } satisfies AppPages<'@app/mf-marketing'>;
 
 export const { bootstrap, mount, unmount } = singleSpaReact({

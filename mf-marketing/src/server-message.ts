@@ -9,3 +9,10 @@ export function serverMessage(error: unknown, fallback = 'Something went wrong')
   if (typeof body?.message === 'string' && body.message !== '') return body.message;
   return error instanceof Error ? error.message : fallback;
 }
+
+/** Which field a refusal names: the server's `payload.field` (components, settings.…, name). */
+export function fieldProblemOf(error: unknown): { field: string; message: string } {
+  const body =
+    error instanceof ApiError ? (error.body as { payload?: { field?: string; cause?: string } }) : undefined;
+  return { field: body?.payload?.field ?? '', message: body?.payload?.cause ?? serverMessage(error) };
+}

@@ -5,31 +5,12 @@ import { sanitizeTemplateLabel } from '../rules/text.ts';
 import { formBody } from './forms.ts';
 import { listPage, listQuery } from './list.ts';
 import { pageCategories, pageSetting } from './pages.ts';
-
-/** §1 templates for email, page and form. */
-export const templateTypes = ['email', 'page', 'form'] as const;
-export type TemplateType = (typeof templateTypes)[number];
-export const templateTypeLabels: Record<TemplateType, string> = {
-  email: 'Email',
-  page: 'Page',
-  form: 'Form',
-};
-
-/** §7 template categories: one per template, the same list for the three kinds. */
-export const templateCategories = [
-  { value: 'newsletter', label: 'Newsletter' },
-  { value: 'promotion', label: 'Promotion' },
-  { value: 'welcome', label: 'Welcome' },
-  { value: 'event', label: 'Event' },
-  { value: 'announcement', label: 'Announcement' },
-  { value: 'survey', label: 'Survey' },
-  { value: 'other', label: 'Other' },
-] as const;
-export const templateCategoryValues = templateCategories.map((category) => category.value) as [
-  (typeof templateCategories)[number]['value'],
-  ...(typeof templateCategories)[number]['value'][],
-];
-export type TemplateCategory = (typeof templateCategoryValues)[number];
+import {
+  type TemplateCategory,
+  type TemplateType,
+  templateCategoryValues,
+  templateTypes,
+} from './template-words.ts';
 
 /** §5: a label keeps only letters, digits, spaces and hyphens (the rest is dropped before it is saved). */
 export const templateLabel = z
@@ -201,9 +182,4 @@ export type TemplateLabelEntry = z.infer<typeof templateLabelEntry>;
 export const templateLabelBody = z.object({ name: templateLabel }).strict();
 export const templateLabelParams = z.object({ labelId: numericId });
 
-/** Each kind's plan limit (§9: 5 each on the sample plan). */
-export const templateLimitNames: Record<TemplateType, string> = {
-  email: 'emailTemplateLimit',
-  page: 'pageTemplateLimit',
-  form: 'formTemplateLimit',
-};
+export type { TemplateCategory, TemplateType };

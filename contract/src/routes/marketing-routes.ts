@@ -199,6 +199,15 @@ export const marketingRoutes = [
     planGroup: 'landing pages',
   },
   {
+    name: 'template-manager',
+    path: '/template-manager',
+    title: 'Template Manager',
+    app: marketing,
+    access: 'protected',
+    area: 'templates',
+    planGroup: 'templates',
+  },
+  {
     name: 'sender-validate',
     path: '/sender/validate/:id',
     title: 'Confirm Sender',

@@ -351,8 +351,9 @@ const table = [
     access: 'protected',
   },
 
-  // Composers (paths decided here: §2 names them without paths). The form and page composers are the
-  // marketing app's builders; the template composers still edit engine templates.
+  // Composers (paths decided here: §2 names them without paths). The form, page and template composers
+  // are the marketing app's builders (template-email-compose is added beside §2's two template
+  // composers); formpage-compose still edits an engine template.
   {
     name: 'page-compose',
     path: '/page/compose/:id',
@@ -368,8 +369,21 @@ const table = [
     name: 'template-page-compose',
     path: '/template/page/compose/:id',
     title: 'Page Template Compose',
-    app: editor,
+    app: '@app/mf-marketing',
     access: 'protected',
+    area: 'templates',
+    planGroup: 'templates',
+    compose: true,
+    helpHidden: true,
+  },
+  {
+    name: 'template-email-compose',
+    path: '/template/email/compose/:id',
+    title: 'Email Template Compose',
+    app: '@app/mf-marketing',
+    access: 'protected',
+    area: 'templates',
+    planGroup: 'templates',
     compose: true,
     helpHidden: true,
   },
@@ -408,8 +422,10 @@ const table = [
     name: 'template-form-compose',
     path: '/template/form/compose/:id',
     title: 'Form Template Compose',
-    app: editor,
+    app: '@app/mf-marketing',
     access: 'protected',
+    area: 'templates',
+    planGroup: 'templates',
     compose: true,
     helpHidden: true,
   },

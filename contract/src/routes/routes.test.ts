@@ -75,6 +75,7 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/form/au/compose/f1', 'form-au-compose', { id: 'f1' }],
   ['/formpage/compose/f1', 'formpage-compose', { id: 'f1' }],
   ['/template/form/compose/f1', 'template-form-compose', { id: 'f1' }],
+  ['/template/email/compose/e1', 'template-email-compose', { id: 'e1' }],
   ['/dashboard', 'dashboard'],
   ['/file-manager', 'file-manager'],
   ['/sender', 'sender'],
@@ -95,6 +96,7 @@ const specPaths: ReadonlyArray<readonly [string, RouteName, Record<string, strin
   ['/form/12', 'form-detail', { id: '12' }],
   ['/page', 'page'],
   ['/page/integration', 'page-integration'],
+  ['/template-manager', 'template-manager'],
   ['/page/7', 'page-detail', { id: '7' }],
   ['/subscriber-setting', 'subscriber-setting'],
 ];
@@ -152,7 +154,7 @@ describe('route table', () => {
     expect(routeByName('signup')).toMatchObject({ app: '@app/mf-account', access: 'guest' });
     expect(routeByName('page-compose')).toMatchObject({ app: '@app/mf-marketing', compose: true });
     expect(routeByName('template-page-compose')).toMatchObject({
-      app: '@app/mf-editor',
+      app: '@app/mf-marketing',
       compose: true,
       helpHidden: true,
     });

@@ -2,10 +2,9 @@ import { $currentRoute, AppLink, EmbeddedEmailEditor, Page, showToast } from '@a
 import { useStore } from '@nanostores/react';
 
 /**
- * The composers of §2 still on engine templates (template-page-compose, formpage-compose,
- * template-form-compose): each mounts `<email-editor>` full width on the engine
- * template named by the route's id. Pages and templates have no store of their own yet, so these
- * composers edit that template's design; Ctrl+S saves it (§2), as the element's Save does.
+ * The one composer of §2 still on engine templates (formpage-compose): it mounts `<email-editor>`
+ * full width on the engine template named by the route's id; Ctrl+S saves it (§2), as the element's
+ * Save does.
  */
 export function ComposePage() {
   const route = useStore($currentRoute);

@@ -19,6 +19,7 @@ import {
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { senderApi } from '../senders/api.ts';
+import { SaveAsTemplateButton } from '../templates/SaveAsTemplateButton.tsx';
 import { AbResults } from './AbResults.tsx';
 import { AbSettings } from './AbSettings.tsx';
 import { type CampaignApi, campaignApi } from './api.ts';
@@ -182,7 +183,17 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
       <Panel title="Vouchers">
         <CampaignVouchers api={api} campaign={campaign} save={save} />
       </Panel>
-      <Panel title="Content" actions={<HtmlDownload api={api} campaign={campaign} />}>
+      <Panel
+        title="Content"
+        actions={
+          <>
+            <HtmlDownload api={api} campaign={campaign} />
+            {campaign.content && 'design' in campaign.content ? (
+              <SaveAsTemplateButton from="campaign" id={campaign.id} name={campaign.name} />
+            ) : null}
+          </>
+        }
+      >
         <CampaignContent
           campaign={campaign}
           needsFooter={readiness.data?.missing.includes(campaignMissing.unsubscribe) ?? false}

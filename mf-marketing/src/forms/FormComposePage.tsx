@@ -1,13 +1,8 @@
-import type { Form, FormComponent } from '@app/contract/marketing/forms';
-import { formFieldTypes } from '@app/contract/rules/constants';
+import type { Form } from '@app/contract/marketing/forms';
 import {
   Alert,
-  ApiError,
   AppLink,
   Button,
-  EmptyState,
-  LoadStatus,
-  loadSignupForm,
   Panel,
   RoleLockedButton,
   roleAllows,
@@ -20,15 +15,11 @@ import { useEffect, useRef, useState } from 'react';
 import { contactApi } from '../contacts/api.ts';
 import { pageApi } from '../pages/api.ts';
 import { senderApi } from '../senders/api.ts';
-import { serverMessage } from '../server-message.ts';
+import { fieldProblemOf } from '../server-message.ts';
 import type { FormApi, FormDraft } from './api.ts';
-import { FieldCard } from './FieldCard.tsx';
+import { FormDraftEditor } from './FormDraftEditor.tsx';
 import { FormOfRoute } from './FormOfRoute.tsx';
-import { FormSettingsPanel } from './FormSettingsPanel.tsx';
-import { draftOf, moved, newComponent, previewOf, withoutComponent } from './form-draft.ts';
-
-/** Upload fields need file storage for answers, which forms do not have yet: offered, but not addable. */
-const addable = formFieldTypes.filter((field) => field.type !== 'uploadFile');
+import { draftOf } from './form-draft.ts';
 
 /**
  * /form/compose/:id (§2 form-compose; form-au-compose opens the same builder): a form's questions
@@ -42,20 +33,12 @@ export function FormComposePage() {
   );
 }
 
-/** Which field a refusal names: the server's `payload.field` (components, settings.…, name). */
-function problemOf(error: unknown): { field: string; message: string } {
-  const body =
-    error instanceof ApiError ? (error.body as { payload?: { field?: string; cause?: string } }) : undefined;
-  return { field: body?.payload?.field ?? '', message: body?.payload?.cause ?? serverMessage(error) };
-}
-
 function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
   const [form, setForm] = useState(start);
   const [draft, setDraft] = useState<FormDraft>(() => draftOf(start));
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState<'save' | 'publish' | null>(null);
   const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
-  const fields = useLoad(() => contactApi().fields(), []);
   const labels = useLoad(() => contactApi().labels(), []);
   const senders = useLoad(() => senderApi().list({ page: 1, size: 100, status: 'validated' }), []);
   const thankYouPages = useLoad(
@@ -64,17 +47,11 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
   );
   const canManage = roleAllows('forms.manage');
   const saveRef = useRef<() => Promise<Form | undefined>>(async () => undefined);
-  // The preview is the element sites embed; drawn once it is defined, so React sets its property.
-  const [previewReady, setPreviewReady] = useState(false);
-  useEffect(() => {
-    loadSignupForm().then(() => setPreviewReady(true));
-  }, []);
 
   const change = (next: FormDraft) => {
     setDraft(next);
     setDirty(true);
   };
-  const setComponents = (components: FormComponent[]) => change({ ...draft, components });
 
   const save = async (): Promise<Form | undefined> => {
     setBusy('save');
@@ -90,7 +67,7 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
       });
       return saved;
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(fieldProblemOf(error));
       return undefined;
     } finally {
       setBusy(null);
@@ -107,7 +84,7 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
       setForm(changed);
       showToast({ type: 'success', message: next ? 'The form is published.' : 'The form is unpublished.' });
     } catch (error) {
-      setProblem(problemOf(error));
+      setProblem(fieldProblemOf(error));
     } finally {
       setBusy(null);
     }
@@ -124,9 +101,6 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const contactFields = (fields.data?.items ?? []).map((field) => ({ value: field.tag, label: field.name }));
-  const titleOf = (component: FormComponent, index: number) =>
-    component.setting.title || `Question ${index + 1}`;
   const actions = canManage ? (
     <>
       <Button variant="secondary" busy={busy === 'save'} disabled={busy !== null} onClick={() => void save()}>
@@ -175,75 +149,17 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
           onChange={(event) => change({ ...draft, name: event.target.value })}
         />
       </Panel>
-      <div className="app-columns">
-        <Panel title="Questions">
-          <fieldset className="form-builder-palette">
-            <legend className="visually-hidden">Add a question</legend>
-            {addable.map((field) => (
-              <Button
-                key={field.type}
-                variant="secondary"
-                size="small"
-                disabled={draft.components.length >= 100}
-                onClick={() => setComponents([...draft.components, newComponent(field.type, field.label)])}
-              >
-                Add {field.label}
-              </Button>
-            ))}
-          </fieldset>
-          {draft.components.length === 0 ? (
-            <EmptyState title="No questions yet">
-              Add the questions visitors answer. To save contacts, one Short Answer must fill the email field.
-            </EmptyState>
-          ) : (
-            <ol className="form-builder-fields" aria-label="Questions">
-              {draft.components.map((component, index) => (
-                <FieldCard
-                  key={component.id}
-                  component={component}
-                  position={index}
-                  count={draft.components.length}
-                  others={draft.components
-                    .filter((other) => other.id !== component.id)
-                    .map((other) => ({
-                      value: other.id,
-                      label: titleOf(other, draft.components.indexOf(other)),
-                    }))}
-                  contactFields={contactFields}
-                  conditional={draft.settings.enableConditional ?? false}
-                  onChange={(next) =>
-                    setComponents(draft.components.map((item) => (item.id === next.id ? next : item)))
-                  }
-                  onMove={(by) => setComponents(moved(draft.components, index, by))}
-                  onRemove={() => setComponents(withoutComponent(draft.components, component.id))}
-                />
-              ))}
-            </ol>
-          )}
-        </Panel>
-        <div className="form-builder-side">
-          <Panel title="Preview">
-            <p className="muted">
-              As visitors will see it once saved and published; nothing is sent from here.
-            </p>
-            {previewReady ? <signup-form preview={previewOf(draft)} /> : null}
-          </Panel>
-          <LoadStatus
-            loaded={senders}
-            lines={2}
-            loading="Loading senders ..."
-            failed="The senders could not be loaded"
-          />
-          <FormSettingsPanel
-            draft={draft}
-            senders={senders.data?.items ?? []}
-            labels={labels.data?.items ?? []}
-            thankYouPages={thankYouPages.data?.items ?? []}
-            problems={problem ? { [problem.field]: problem.message } : {}}
-            onChange={change}
-          />
-        </div>
-      </div>
+      <FormDraftEditor
+        draft={draft}
+        problem={problem}
+        onChange={change}
+        company={{
+          senders: senders.data?.items ?? [],
+          labels: labels.data?.items ?? [],
+          thankYouPages: thankYouPages.data?.items ?? [],
+          loading: senders,
+        }}
+      />
     </>
   );
 }

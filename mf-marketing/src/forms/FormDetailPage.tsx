@@ -22,6 +22,7 @@ import {
 import { useStore } from '@nanostores/react';
 import { listHref, listViewOf } from '../lists/list-view.ts';
 import { Pager } from '../lists/Pager.tsx';
+import { SaveAsTemplateButton } from '../templates/SaveAsTemplateButton.tsx';
 import type { FormApi } from './api.ts';
 import { FormOfRoute } from './FormOfRoute.tsx';
 import { embedSnippet } from './form-draft.ts';
@@ -95,6 +96,7 @@ function FormDetail({ api, form }: { api: FormApi; form: Form }) {
               {form.published ? 'Published' : 'Draft'}
             </StatusTag>
             <AppLink to={`/form/compose/${encodeURIComponent(form.formId)}`}>Edit form</AppLink>
+            <SaveAsTemplateButton from="form" id={form.formId} name={form.name} />
           </>
         }
       >

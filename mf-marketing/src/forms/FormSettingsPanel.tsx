@@ -1,30 +1,29 @@
 import type { FormSettings } from '@app/contract/marketing/forms';
-import type { Sender } from '@app/contract/marketing/senders';
 import { Panel, SelectField, SwitchField, TextAreaField, TextField } from '@app/shared';
 import { LabelChoice } from '../contacts/LabelChoice.tsx';
 import type { FormDraft } from './api.ts';
+import type { FormCompanyChoices } from './FormDraftEditor.tsx';
 
-/** What the form does with an answer, how it looks and what it says: the builder's side panel. */
+/**
+ * What the form does with an answer, how it looks and what it says: the builder's side panel. A
+ * template's form (no `company`) has no sender, labels, thank-you page or webhook: those are chosen
+ * once the template is used.
+ */
 export function FormSettingsPanel({
   draft,
-  senders,
-  labels,
-  thankYouPages,
+  company,
   problems,
   onChange,
 }: {
   draft: FormDraft;
-  senders: readonly Sender[];
-  /** The company's thank-you pages a visitor can be sent to after a submission. */
-  thankYouPages: readonly { pageId: string; name: string; published: boolean }[];
-  labels: readonly { id: string; name: string }[];
+  company?: Omit<FormCompanyChoices, 'loading'> | undefined;
   /** The server's refusal of a setting, by its field (settings.selectedSenderId...). */
   problems: Readonly<Record<string, string>>;
   onChange: (next: FormDraft) => void;
 }) {
   const settings = draft.settings;
   const set = (patch: Partial<FormSettings>) => onChange({ ...draft, settings: { ...settings, ...patch } });
-  const validated = senders.filter((sender) => sender.validated);
+  const validated = (company?.senders ?? []).filter((sender) => sender.validated);
   return (
     <>
       <Panel title="Contacts">
@@ -48,7 +47,7 @@ export function FormSettingsPanel({
               onChange={(allowUpdate) => onChange({ ...draft, allowUpdate })}
               hint="Answers replace the names and fields of a contact who is already in your book."
             />
-            {draft.optin ? (
+            {draft.optin && company ? (
               <SelectField
                 label="Confirmation email from"
                 value={settings.selectedSenderId ?? ''}
@@ -64,12 +63,14 @@ export function FormSettingsPanel({
                 onChange={(value) => set({ selectedSenderId: value || null })}
               />
             ) : null}
-            <LabelChoice
-              legend="Labels the contact joins"
-              labels={labels}
-              chosen={draft.labels}
-              onChange={(chosen) => onChange({ ...draft, labels: chosen })}
-            />
+            {company ? (
+              <LabelChoice
+                legend="Labels the contact joins"
+                labels={company.labels}
+                chosen={draft.labels}
+                onChange={(chosen) => onChange({ ...draft, labels: chosen })}
+              />
+            ) : null}
           </>
         ) : null}
       </Panel>
@@ -115,19 +116,21 @@ export function FormSettingsPanel({
           value={settings.successMessage ?? ''}
           onChange={(successMessage) => set({ successMessage })}
         />
-        <SelectField
-          label="Or go to a thank-you page"
-          value={settings.redirectPageId ?? ''}
-          options={[
-            { value: '', label: 'No page' },
-            ...thankYouPages.map((page) => ({
-              value: page.pageId,
-              label: page.published ? page.name : `${page.name} (not published: the message shows instead)`,
-            })),
-          ]}
-          hint="A Thank You Page of yours (Page); an address below wins over it."
-          onChange={(value) => set({ redirectPageId: value || null })}
-        />
+        {company ? (
+          <SelectField
+            label="Or go to a thank-you page"
+            value={settings.redirectPageId ?? ''}
+            options={[
+              { value: '', label: 'No page' },
+              ...company.thankYouPages.map((page) => ({
+                value: page.pageId,
+                label: page.published ? page.name : `${page.name} (not published: the message shows instead)`,
+              })),
+            ]}
+            hint="A Thank You Page of yours (Page); an address below wins over it."
+            onChange={(value) => set({ redirectPageId: value || null })}
+          />
+        ) : null}
         <TextField
           label="Or go to this address"
           type="url"
@@ -137,16 +140,18 @@ export function FormSettingsPanel({
           error={problems['settings.redirectUrl']}
           onChange={(event) => set({ redirectUrl: event.target.value.trim() || null })}
         />
-        <TextField
-          label="Send each submission to (webhook)"
-          type="url"
-          placeholder="https://"
-          maxLength={2000}
-          value={settings.webhookUrl ?? ''}
-          error={problems['settings.webhookUrl']}
-          hint="Each submission is POSTed as JSON, signed (Standard Webhooks) and retried for 8 hours."
-          onChange={(event) => set({ webhookUrl: event.target.value.trim() || null })}
-        />
+        {company ? (
+          <TextField
+            label="Send each submission to (webhook)"
+            type="url"
+            placeholder="https://"
+            maxLength={2000}
+            value={settings.webhookUrl ?? ''}
+            error={problems['settings.webhookUrl']}
+            hint="Each submission is POSTed as JSON, signed (Standard Webhooks) and retried for 8 hours."
+            onChange={(event) => set({ webhookUrl: event.target.value.trim() || null })}
+          />
+        ) : null}
         <TextAreaField
           label="Consent text"
           rows={2}

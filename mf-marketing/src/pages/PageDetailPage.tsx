@@ -12,6 +12,7 @@ import {
 } from '@app/shared';
 import { useState } from 'react';
 import { serverMessage } from '../server-message.ts';
+import { SaveAsTemplateButton } from '../templates/SaveAsTemplateButton.tsx';
 import type { PageApi } from './api.ts';
 import { PageOfRoute } from './PageOfRoute.tsx';
 import { PageReportPanel } from './PageReportPanel.tsx';
@@ -113,7 +114,8 @@ function PageActions({ api, first }: { api: PageApi; first: LandingPage }) {
               }
             >
               Duplicate
-            </Button>
+            </Button>{' '}
+            <SaveAsTemplateButton from="page" id={page.pageId} name={page.name} />
           </p>
         </>
       ) : null}

@@ -61,10 +61,7 @@ const rangeQuery = (range: { start: string; end: string }) =>
 const quiet = { quiet: true };
 
 const serverPageApi: PageApi = {
-  list: (query) =>
-    http.config.get<ListPage<Page>>(
-      `/pages?${listQueryString(query)}${query.category ? `&category=${query.category}` : ''}`,
-    ),
+  list: (query) => http.config.get<ListPage<Page>>(`/pages?${listQueryString(query)}`),
   create: (body) => http.config.post<Page>('/pages', body, quiet),
   get: (id) => http.config.get<Page>(path(id)),
   update: (id, body) => http.config.put<Page>(path(id), body, quiet),

@@ -2,6 +2,7 @@ import { defaultPageDesign } from '@app/contract/editor/default-design';
 import type { PageDomainList } from '@app/contract/marketing/page-domains';
 import type { Page } from '@app/contract/marketing/pages';
 import { ApiError } from '@app/shared';
+import { notInDemo } from '../not-in-demo.ts';
 import type { PageApi } from './api.ts';
 
 const site = 'https://pages.maplemoss.com/maple-moss';
@@ -52,16 +53,6 @@ const change = (id: string, patch: Partial<Page>) => {
   return Promise.resolve(next);
 };
 const sites: PageDomainList = { slug: 'maple-moss', siteUrl: site, certificates: false, items: [] };
-const notInDemo = () =>
-  Promise.reject(
-    new ApiError(
-      'Not available in the demo',
-      400,
-      { code: 'forcedMessage', message: 'Not available in the demo' },
-      true,
-    ),
-  );
-
 /** The demo vendors' pages (§1 sample data): kept in memory, nothing hosted. */
 export const samplePageApi: PageApi = {
   list: async (query) => {

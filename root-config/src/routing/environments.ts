@@ -110,6 +110,7 @@ export const environmentExempt = [
   'two-factor',
   'page-compose',
   'template-page-compose',
+  'template-email-compose',
   'form-compose',
   'form-au-compose',
   'formpage-compose',

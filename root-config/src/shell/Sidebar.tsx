@@ -5,7 +5,7 @@ import { $company, $consoleFlags, $plan, navigate } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { type MouseEvent, useState } from 'react';
 import { isOutsideEnvironments, isSandboxAllowed } from '../routing/environments.ts';
-import { visibleMenu } from './menu.ts';
+import { currentMenuPath, visibleMenu } from './menu.ts';
 import { routeOffered } from './navigation-controller.ts';
 
 /** In the sandbox, items that open only in production say so before they are clicked. */
@@ -37,10 +37,12 @@ export function Sidebar({ pathname, support }: { pathname: string; support: bool
     else next.add(label);
     setClosedGroups(next);
   };
+  const menu = visibleMenu((feature) => isFeatureOn(flags, feature), routeOpen);
+  const currentPath = currentMenuPath(menu, pathname);
   return (
     <nav className="shell-sidebar" aria-label="Main menu">
       <ul>
-        {visibleMenu((feature) => isFeatureOn(flags, feature), routeOpen).map((group) => {
+        {menu.map((group) => {
           const expanded = !closedGroups.has(group.label);
           return (
             <li key={group.label}>
@@ -57,7 +59,7 @@ export function Sidebar({ pathname, support }: { pathname: string; support: bool
                   {group.items
                     .filter((item) => support || item.path !== '/contact-us')
                     .map((item) => {
-                      const current = pathname === item.path || pathname.startsWith(`${item.path}/`);
+                      const current = item.path === currentPath;
                       const locked = sandbox && productionOnly(item.path);
                       return (
                         <li key={item.path}>

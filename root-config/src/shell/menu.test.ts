@@ -2,7 +2,7 @@ import { type ConsoleProfile, featureFlagsFor, isFeatureOn } from '@app/contract
 import { routes } from '@app/contract/routes/routes';
 import { describe, expect, it } from 'vitest';
 import { routeFeatureOn } from '../routing/route-features.ts';
-import { visibleMenu } from './menu.ts';
+import { consoleMenu, currentMenuPath, marketingMenu, visibleMenu } from './menu.ts';
 
 /** The smtp variant: no marketing route is in the build. */
 const marketingPaths = routes.filter((route) => route.app === '@app/mf-marketing').map((route) => route.path);
@@ -46,7 +46,7 @@ describe('the marketing items', () => {
         () => true,
       ),
     );
-    expect(all.slice(0, 11)).toEqual([
+    expect(all.slice(0, 12)).toEqual([
       'Home',
       'Contact Book',
       'Add Contact',
@@ -57,6 +57,7 @@ describe('the marketing items', () => {
       'Page',
       'Page Integration',
       'File Manager',
+      'Template Manager',
       'Manage Sender',
     ]);
     const noSender = labels(
@@ -70,7 +71,13 @@ describe('the marketing items', () => {
           !path.startsWith('/page'),
       ),
     );
-    expect(noSender.slice(0, 4)).toEqual(['Home', 'Contact Book', 'Add Contact', 'File Manager']);
+    expect(noSender.slice(0, 5)).toEqual([
+      'Home',
+      'Contact Book',
+      'Add Contact',
+      'File Manager',
+      'Template Manager',
+    ]);
     expect(noSender).not.toContain('Manage Sender');
     expect(noSender).not.toContain('Campaign');
     expect(noSender).not.toContain('Form API');
@@ -148,5 +155,20 @@ describe('§6 restricted profiles: menu and routes', () => {
     ]) {
       expect(opens('F', route), route).toBe(false);
     }
+  });
+});
+
+describe('the current menu item', () => {
+  const menu = [...marketingMenu, ...consoleMenu];
+  it('is the longest item path the address is under', () => {
+    expect(currentMenuPath(menu, '/page/integration')).toBe('/page/integration');
+    expect(currentMenuPath(menu, '/page/42')).toBe('/page');
+    expect(currentMenuPath(menu, '/contact/add')).toBe('/contact/add');
+    expect(currentMenuPath(menu, '/pages-and-more')).toBeUndefined();
+  });
+  it("is the Template Manager in a template's composer, the engine's Templates elsewhere under /template", () => {
+    expect(currentMenuPath(menu, '/template/form/compose/3')).toBe('/template-manager');
+    expect(currentMenuPath(menu, '/template/email/compose/3')).toBe('/template-manager');
+    expect(currentMenuPath(menu, '/template/edit/welcome')).toBe('/template');
   });
 });

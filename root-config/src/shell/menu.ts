@@ -6,6 +6,8 @@ export interface MenuItem {
   path: string;
   /** The §6 flag that hides the item (restricted profiles); marketing items have none. */
   feature?: FlagPath;
+  /** Other paths that are this item's screens (its composers), beside `path` and the paths under it. */
+  prefixes?: readonly string[];
 }
 
 export interface MenuGroup {
@@ -32,6 +34,11 @@ export const marketingMenu: MenuGroup[] = [
       { label: 'Page', path: '/page' },
       { label: 'Page Integration', path: '/page/integration' },
       { label: 'File Manager', path: '/file-manager' },
+      {
+        label: 'Template Manager',
+        path: '/template-manager',
+        prefixes: ['/template/email/compose', '/template/page/compose', '/template/form/compose'],
+      },
       { label: 'Manage Sender', path: '/sender' },
       { label: 'Subscriber Setting', path: '/subscriber-setting' },
     ],
@@ -95,4 +102,20 @@ export function visibleMenu(
       ),
     }))
     .filter((group) => group.items.length > 0);
+}
+
+/**
+ * The path of the item the user is in: the longest item path (or prefix) that `pathname` is or is
+ * under, so /page/integration is Page Integration's, not Page's, and a template composer is the
+ * Template Manager's, not the engine's Templates.
+ */
+export function currentMenuPath(groups: readonly MenuGroup[], pathname: string): string | undefined {
+  let best: { path: string; length: number } | undefined;
+  for (const item of groups.flatMap((group) => group.items)) {
+    for (const prefix of [item.path, ...(item.prefixes ?? [])]) {
+      const under = pathname === prefix || pathname.startsWith(`${prefix}/`);
+      if (under && prefix.length > (best?.length ?? -1)) best = { path: item.path, length: prefix.length };
+    }
+  }
+  return best?.path;
 }

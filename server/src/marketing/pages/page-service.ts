@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { allBlocks } from '@app/contract/editor/all-blocks';
+import { formIdsOf } from '@app/contract/editor/all-blocks';
 import { defaultPageDesign } from '@app/contract/editor/default-design';
-import type { EmailDesign } from '@app/contract/editor/design';
 import { type ListPage, sortOf } from '@app/contract/marketing/list';
 import {
   type Page,
@@ -48,15 +47,6 @@ export type PageService = ReturnType<typeof createPageService>;
 export const pageNotFound = () => new DomainError('entityNotFound', 'Page not found', { field: 'page' });
 const urlExists = (permalink: string) =>
   new DomainError('urlExists', 'This URL already exists', { field: 'permalink', value: permalink });
-
-/** The forms a design's Form blocks show. */
-export const formIdsOf = (design: EmailDesign): string[] => [
-  ...new Set(
-    allBlocks(design.blocks).flatMap((block) =>
-      block.type === 'form' && block.props.formId ? [block.props.formId] : [],
-    ),
-  ),
-];
 
 /** §7 /pages: landing and thank-you pages, built in the console and published on the company's sites. */
 export function createPageService(deps: PageServiceDeps) {

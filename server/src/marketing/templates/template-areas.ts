@@ -59,5 +59,16 @@ export function templateAreasOf(services: {
       ).id,
     newPage: async (companyId, page) => (await pages.createFromTemplate(companyId, page)).pageId,
     newForm: async (companyId, form) => (await forms.createFromTemplate(companyId, form)).formId,
+    ownFormIds: async (companyId, ids) =>
+      (
+        await Promise.all(
+          ids.map((id) =>
+            forms.get(companyId, id).then(
+              () => id,
+              () => null,
+            ),
+          ),
+        )
+      ).filter((id): id is string => id !== null),
   };
 }

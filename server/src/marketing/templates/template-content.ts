@@ -1,7 +1,8 @@
+import { formIdsOf } from '@app/contract/editor/all-blocks';
 import { defaultDesign, defaultPageDesign } from '@app/contract/editor/default-design';
 import type { DesignBlock, EmailDesign } from '@app/contract/editor/design';
 import { type FormBody, formBody } from '@app/contract/marketing/forms';
-import type { TemplateType } from '@app/contract/marketing/templates';
+import type { TemplateContent, TemplateType } from '@app/contract/marketing/templates';
 import { escapeHtml } from '../../html-escape.ts';
 
 /** The empty design of a new email or page template. */
@@ -21,7 +22,26 @@ export const portableForm = (form: FormBody | Parameters<typeof formBody.parse>[
   };
 };
 
-/** The design with its Form blocks pointing at the forms made from the template (`ids`: template's → new). */
+/** Content as a template keeps it: its forms portable, a page's forms only those its design still shows. */
+export function portableContent(content: TemplateContent): TemplateContent {
+  switch (content.type) {
+    case 'email':
+      return content;
+    case 'form':
+      return { ...content, form: portableForm(content.form) };
+    case 'page': {
+      const shown = new Set(formIdsOf(content.design));
+      return {
+        ...content,
+        forms: content.forms
+          .filter((entry) => shown.has(entry.formId))
+          .map((entry) => ({ ...entry, form: portableForm(entry.form) })),
+      };
+    }
+  }
+}
+
+/** The design with its Form blocks pointing at `ids` (the template's id → the company's); a form not in `ids` is left unchosen. */
 export function withFormIds(design: EmailDesign, ids: ReadonlyMap<string, string>): EmailDesign {
   const mapped = (block: DesignBlock): DesignBlock => {
     if (block.type === 'form') return { ...block, props: { formId: ids.get(block.props.formId) ?? '' } };

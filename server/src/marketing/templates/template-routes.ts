@@ -1,5 +1,6 @@
 import type { Permission } from '@app/contract/accounts/permissions';
 import { envelope } from '@app/contract/common';
+import { templateTypes } from '@app/contract/marketing/template-words';
 import {
   type TemplateType,
   template,
@@ -14,7 +15,6 @@ import {
   templateListQuery,
   templatePreview,
   templateShareBody,
-  templateTypes,
   templateUpdateBody,
   templateUse,
   templateUseBody,

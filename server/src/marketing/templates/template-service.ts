@@ -1,7 +1,9 @@
+import { formIdsOf } from '@app/contract/editor/all-blocks';
 import type { EmailDesign } from '@app/contract/editor/design';
 import type { FormBody } from '@app/contract/marketing/forms';
 import { type ListPage, sortOf } from '@app/contract/marketing/list';
 import type { PageCategory, PageSetting } from '@app/contract/marketing/pages';
+import { templateCategories, templateLimitNames } from '@app/contract/marketing/template-words';
 import {
   type Template,
   type TemplateContent,
@@ -11,9 +13,7 @@ import {
   type TemplateType,
   type TemplateUpdateBody,
   type TemplateUse,
-  templateCategories,
   templateCreateBody,
-  templateLimitNames,
   templateUpdateBody,
 } from '@app/contract/marketing/templates';
 import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
@@ -27,7 +27,13 @@ import { templateSharedMail } from '../../mail/templates.ts';
 import type { CompanyDoor } from '../company-door.ts';
 import { isId } from '../contacts/entity-id.ts';
 import { type FeaturedTemplate, featuredTemplate, featuredTemplates } from './featured-templates.ts';
-import { defaultDesignOf, formPreview, portableForm, withFormIds } from './template-content.ts';
+import {
+  defaultDesignOf,
+  formPreview,
+  portableContent,
+  portableForm,
+  withFormIds,
+} from './template-content.ts';
 import { labelEntryOf, type TemplateFields, type TemplateRow, templateStore } from './template-store.ts';
 
 /** A page as a template takes it. */
@@ -62,6 +68,8 @@ export interface TemplateAreas {
     },
   ): Promise<string>;
   newForm(companyId: string, form: FormBody): Promise<string>;
+  /** Which of `ids` are forms of the company. */
+  ownFormIds(companyId: string, ids: readonly string[]): Promise<string[]>;
 }
 
 export interface TemplateServiceDeps {
@@ -231,7 +239,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
 
     async create(companyId: string, input: TemplateCreateBody): Promise<Template> {
       const body = templateCreateBody.parse(input);
-      const content = await contentFrom(companyId, body.type, body.source);
+      const content = portableContent(await contentFrom(companyId, body.type, body.source));
       const row = await insertWithinPlan(companyId, {
         name: body.name,
         category: body.category,
@@ -260,7 +268,7 @@ export function createTemplateService(deps: TemplateServiceDeps) {
         category: patch.category ?? existing.category,
         labels: patch.labels ?? existing.labels,
         thumbnail: patch.thumbnail === undefined ? existing.thumbnail : patch.thumbnail,
-        content: patch.content ?? existing.content,
+        content: patch.content ? portableContent(patch.content) : existing.content,
       };
       const row = await db.transaction(async (tx) => {
         await templateStore.ensureLabels(tx, companyId, fields.labels, clock.now());
@@ -294,9 +302,12 @@ export function createTemplateService(deps: TemplateServiceDeps) {
         case 'form':
           return { type: 'form', id: await areas.newForm(companyId, { ...content.form, name: named }) };
         case 'page': {
+          // The forms it brings are copied; a form it shows without bringing stays when it is the company's own.
           const formIds = new Map<string, string>();
           for (const { formId, form } of content.forms)
             formIds.set(formId, await areas.newForm(companyId, form));
+          const others = formIdsOf(content.design).filter((formId) => !formIds.has(formId));
+          for (const own of await areas.ownFormIds(companyId, others)) formIds.set(own, own);
           return {
             type: 'page',
             id: await areas.newPage(companyId, {

@@ -108,6 +108,9 @@ describe.each(databases)('the template manager on $name', (database) => {
       source: { from: 'page', id: pageId },
     });
     expect(pageOnly).toMatchObject({ containsForm: false, content: { type: 'page', forms: [] } });
+    // Used by the company, a page-only template shows the same form; a form of another company is left unchosen.
+    const same = await t.post(`/v1/template/${pageOnly.templateId}/use`, a.token, {});
+    expect((await t.getData(`/v1/pages/${same.json().data.id}`, a.token)).formIds).toEqual([formId]);
     const withForms = await created(a, {
       type: 'page',
       name: 'Sale page with form',

@@ -27,7 +27,7 @@ import { runCommand } from './processes.ts';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const log = (line: string) => console.log(line);
 const templateId = 'bench-newsletter';
-const composePath = `/template/page/compose/${templateId}`;
+const composePath = `/formpage/compose/${templateId}`;
 const design = JSON.parse(
   readFileSync(path.join(root, 'tests/fixtures/editor/all-blocks.design.json'), 'utf8'),
 );

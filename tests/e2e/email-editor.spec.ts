@@ -223,7 +223,7 @@ test('a vendor portal on another origin embeds <email-editor> with a token, save
 test('the editor does not open in a window narrower than 1024px', async ({ page, request, engine }) => {
   await page.setViewportSize({ width: 1000, height: 900 });
   const { id } = await company(page, request, engine, 'narrow');
-  await page.goto(`/template/page/compose/narrow-${id}`);
+  await page.goto(`/formpage/compose/narrow-${id}`);
   await expect(
     page.getByRole('alert').filter({ hasText: 'The editor cannot open on a screen narrower than 1024px.' }),
   ).toBeVisible();

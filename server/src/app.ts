@@ -110,6 +110,7 @@ import { registerRateLimit } from './http/rate-limit.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { buildSiteApp } from './http/site-app.ts';
 import { registerConsole } from './http/static.ts';
+import { trustedProxies } from './http/trusted-proxies.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createRecipientLinks } from './marketing/campaigns/recipient-pages/recipient-links.ts';
 import { companyDoorOf } from './marketing/company-door.ts';
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const app = Fastify({
     loggerInstance: options.logger ?? pino({ level: 'silent' }),
+    trustProxy: trustedProxies(config.trustProxy),
     rewriteUrl: (request) => withoutTrailingSlash(request.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -372,6 +374,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     consoleDir: config.consoleDir,
     routes: marketing.sites,
     policy: sitePolicy(),
+    trustProxy: config.trustProxy,
   });
   app.decorate('sites', sites);
   app.decorate('sitesTls', marketing.tlsContextOf);

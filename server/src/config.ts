@@ -38,7 +38,6 @@ const resolverList = z
     'must be a comma-separated list of IP addresses (ip or ip:port)',
   );
 
-/** Comma-separated CIDRs (or single addresses) that webhook targets may reach besides public addresses. */
 /** A whole number setting of at least `min`, `fallback` when unset. */
 const wholeFrom = (min: number, fallback: number) =>
   z.coerce
@@ -47,6 +46,7 @@ const wholeFrom = (min: number, fallback: number) =>
     .min(min, `must be at least ${min}`)
     .default(fallback);
 
+/** Comma-separated CIDRs or single addresses (webhook targets allowed besides public ones, trusted proxies). */
 const networkList = z
   .string()
   .transform((value) =>
@@ -65,6 +65,8 @@ const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
 const envSchema = z
   .object({
     HOST: z.string().default('127.0.0.1'),
+    /** The reverse proxies in front (addresses or CIDRs): their X-Forwarded-For names the visitor. */
+    TRUST_PROXY: networkList.optional(),
     PORT: port.default(8080),
     PUBLIC_URL: httpUrl.optional(),
     DATA_DIR: z.string().default('./data'),
@@ -300,6 +302,8 @@ export interface Config {
   consoleDir: string;
   /** Requests per minute and IP on the anonymous account routes; 0 turns the limit off. */
   rateLimitPerMinute: number;
+  /** The reverse proxies whose X-Forwarded-For header is believed (the console's and the sites' servers); none by default. */
+  trustProxy: readonly string[] | undefined;
   /** argon2id cost; not read from the environment, only tests lower it. */
   passwordHashing: { memoryCost: number; timeCost: number };
   /**
@@ -412,6 +416,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
     consoleProfile: env.CONSOLE_PROFILE,
     variant: env.APP_VARIANT,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    trustProxy: env.TRUST_PROXY,
     passwordHashing: { memoryCost: 19456, timeCost: 2 },
     forms: {
       captchaWork: {

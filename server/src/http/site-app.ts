@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { errorHandler } from './errors.ts';
+import { trustedProxies } from './trusted-proxies.ts';
 
 /**
  * The sites origin (SITES_PORT): published pages, their forms' public API and `<signup-form>`'s
@@ -17,8 +18,10 @@ export async function buildSiteApp(options: {
   routes: FastifyPluginAsync;
   /** The pages' Content-Security-Policy (a route may answer with its own). */
   policy: string;
+  /** TRUST_PROXY: the reverse proxies whose X-Forwarded-For names the visitor (reports, per-visitor limits). */
+  trustProxy?: readonly string[] | undefined;
 }): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: options.logger, trustProxy: false });
+  const app = Fastify({ loggerInstance: options.logger, trustProxy: trustedProxies(options.trustProxy) });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);

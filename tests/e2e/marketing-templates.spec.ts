@@ -54,6 +54,21 @@ test('templates: use a featured one, save a page as a template, share it by emai
   await expect(kit).toBeVisible();
   expect(await axeOutsidePreviews(page)).toEqual([]);
 
+  // §7 change template: another page takes the template's content and keeps its own address.
+  await page.goto('/page');
+  const newPage = page.getByRole('form', { name: 'New page' });
+  await newPage.getByLabel('Page name').fill('Autumn');
+  await newPage.getByRole('button', { name: 'Create and build' }).click();
+  await expect(page).toHaveURL(/\/page\/compose\/\d+$/);
+  await page.getByRole('link', { name: 'Report and sharing' }).click();
+  await page.getByRole('button', { name: 'Change template' }).click();
+  await expect(page.getByRole('dialog', { name: 'Change template' })).toBeVisible();
+  await page.getByLabel('Page template').selectOption({ label: 'Launch kit' });
+  await page.getByRole('button', { name: 'Change template' }).last().click();
+  await expect(page.getByText("Autumn has the template's content.")).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Permalink' })).toHaveValue('autumn');
+  await page.goto('/template-manager?type=page');
+
   // Shared by email: the friend's mail carries a link that adds a copy to the friend's company, once.
   await kit.getByRole('button', { name: 'Share' }).click();
   await expect(page.getByRole('dialog', { name: 'Share Launch kit' })).toBeVisible();

@@ -82,7 +82,7 @@ export const templateSource = z.discriminatedUnion('from', [
 ]);
 export type TemplateSource = z.input<typeof templateSource>;
 
-/** `POST /v1/templates`. */
+/** `POST /v1/template`. */
 export const templateCreateBody = z
   .object({
     type: z.enum(templateTypes),
@@ -95,7 +95,7 @@ export const templateCreateBody = z
   .strict();
 export type TemplateCreateBody = z.input<typeof templateCreateBody>;
 
-/** `PUT /v1/templates/{id}`: any of its fields; `content` of the template's own type. */
+/** `PUT /v1/template/{id}`: any of its fields; `content` of the template's own type. */
 export const templateUpdateBody = z
   .object({
     name: templateName.optional(),
@@ -132,7 +132,7 @@ export type Template = z.infer<typeof template>;
 
 export const templateSortFields = ['name', 'createdAt', 'lastUpdate'] as const;
 
-/** `GET /v1/templates` (§7: type, search, page, size, sort, templateLabels, isContainForm, category); `featured=true` lists the product's own. */
+/** `GET /v1/template` (§7: type, search, page, size, sort, templateLabels, isContainForm, category); `featured=true` lists the product's own. */
 export const templateListQuery = listQuery.extend({
   type: z.enum(templateTypes).optional(),
   sort: z
@@ -150,26 +150,29 @@ export const templateListQuery = listQuery.extend({
 export type TemplateListQuery = z.output<typeof templateListQuery>;
 export const templateList = listPage(template);
 
-/** `GET /v1/templates/categories?type=`: each category with how many of the company's templates are in it. */
+/** `GET /v1/template/category?type=`: each category with how many of the company's templates are in it. */
 export const templateCategoryCounts = z.array(
   z.object({ category: z.enum(templateCategoryValues), label: z.string(), count: z.number().int() }),
 );
 
-/** `POST /v1/templates/{id}/use`: a new campaign, page or form from the template. */
+/** `POST /v1/template/{id}/use`: a new campaign, page or form from the template. */
 export const templateUseBody = z.object({ name: z.string().trim().min(1).max(100).optional() }).strict();
 export const templateUse = z.object({ type: z.enum(templateTypes), id: z.string() });
 export type TemplateUse = z.infer<typeof templateUse>;
 
-/** `POST /v1/templates/{id}/share-by-email`. */
+/** `POST /v1/template/{id}/apply`: §7 change template of a page. */
+export const templateApplyBody = z.object({ pageId: numericId }).strict();
+
+/** `POST /v1/template/{id}/share-by-email`. */
 export const templateShareBody = z
   .object({ email: z.email('Enter a valid email address').max(254) })
   .strict();
-/** `POST /v1/templates/shared/accept`: the token the share's mail carries. */
+/** `POST /v1/template/shared/accept`: the token the share's mail carries. */
 export const templateAcceptBody = z
   .object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This share link is not valid') })
   .strict();
 
-/** `GET /v1/templates/{id}/preview`: the template as HTML (email and page templates), for its thumbnail. */
+/** `GET /v1/template/{id}/preview`: the template as HTML (email and page templates), for its thumbnail. */
 export const templatePreview = z.object({ html: z.string() });
 
 /** §7 template labels. */

@@ -12,6 +12,7 @@ import {
 } from '@app/shared';
 import { useState } from 'react';
 import { serverMessage } from '../server-message.ts';
+import { ChangeTemplateButton } from '../templates/ChangeTemplateButton.tsx';
 import { SaveAsTemplateButton } from '../templates/SaveAsTemplateButton.tsx';
 import type { PageApi } from './api.ts';
 import { PageOfRoute } from './PageOfRoute.tsx';
@@ -115,7 +116,8 @@ function PageActions({ api, first }: { api: PageApi; first: LandingPage }) {
             >
               Duplicate
             </Button>{' '}
-            <SaveAsTemplateButton from="page" id={page.pageId} name={page.name} />
+            <SaveAsTemplateButton from="page" id={page.pageId} name={page.name} />{' '}
+            <ChangeTemplateButton pageId={page.pageId} pageName={page.name} />
           </p>
         </>
       ) : null}

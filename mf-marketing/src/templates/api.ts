@@ -33,6 +33,8 @@ export interface TemplateApi {
   /** Quiet: the plan's limit of what it makes is said in place. */
   use(id: string, name?: string): Promise<TemplateUse>;
   preview(id: string): Promise<string>;
+  /** Quiet: §7 change template of a page. */
+  applyToPage(id: string, pageId: string): Promise<void>;
   /** Quiet. */
   share(id: string, email: string): Promise<void>;
   /** Quiet. */
@@ -58,6 +60,7 @@ const serverTemplateApi: TemplateApi = {
   remove: (id) => http.config.delete<void>(path(id)),
   use: (id, name) => http.config.post<TemplateUse>(`${path(id)}/use`, name ? { name } : {}, quiet),
   preview: (id) => http.config.get<{ html: string }>(`${path(id)}/preview`).then((answer) => answer.html),
+  applyToPage: (id, pageId) => http.config.post<void>(`${path(id)}/apply`, { pageId }, quiet),
   share: (id, email) => http.config.post<void>(`${path(id)}/share-by-email`, { email }, quiet),
   accept: (token) => http.config.post<Template>('/template/shared/accept', { token }, quiet),
   labels: () => http.config.get<TemplateLabelEntry[]>('/template/label'),

@@ -82,6 +82,7 @@ export const sampleTemplateApi: TemplateApi = {
   },
   use: () => notInDemo(),
   preview: async (id) => `<p style="font-family:sans-serif">${found(id).name.replace(/[<>&"]/g, '')}</p>`,
+  applyToPage: () => notInDemo(),
   share: () => notInDemo(),
   accept: () => notInDemo(),
   labels: async () => [{ labelId: '1', name: 'Spring', templates: 1 }],

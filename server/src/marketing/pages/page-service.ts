@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { formIdsOf } from '@app/contract/editor/all-blocks';
 import { defaultPageDesign } from '@app/contract/editor/default-design';
+import type { EmailDesign } from '@app/contract/editor/design';
 import { type ListPage, sortOf } from '@app/contract/marketing/list';
 import {
   type Page,
@@ -224,6 +225,25 @@ export function createPageService(deps: PageServiceDeps) {
         setting: from.setting,
       };
       return answerOf(await pageStore.insert(db, companyId, fields, clock.now(), from.templateId));
+    },
+
+    /** §7 change template: the page keeps its name, address and settings; its content becomes the template's. */
+    async applyTemplate(
+      companyId: string,
+      id: string,
+      from: { design: EmailDesign; templateId: string | null },
+    ): Promise<Page> {
+      const existing = await rowOf(companyId, id);
+      const row = await pageStore.applyTemplate(
+        db,
+        companyId,
+        existing.id,
+        from.design,
+        from.templateId,
+        clock.now(),
+      );
+      if (!row) throw pageNotFound();
+      return answerOf(row);
     },
 
     /** §4 make default: the page its sites show at their own address. */

@@ -81,6 +81,21 @@ export const pageStore = {
       ],
     ),
 
+  /** §7 change template: the page's design from the template `templateId` (a published page is marked changed). */
+  applyTemplate: (
+    db: Db,
+    companyId: string,
+    id: string,
+    design: EmailDesign,
+    templateId: string | null,
+    now: Date,
+  ) =>
+    db.maybeOne<PageRow>(
+      `UPDATE pages SET design = $3::jsonb, template_id = $4, changed = published, updated_at = $5
+       WHERE company_id = $1 AND id = $2 RETURNING ${pageColumns}`,
+      [companyId, id, JSON.stringify(design), templateId, now],
+    ),
+
   get: (db: Db, companyId: string, id: string) =>
     db.maybeOne<PageRow>(`SELECT ${pageColumns} FROM pages WHERE company_id = $1 AND id = $2`, [
       companyId,

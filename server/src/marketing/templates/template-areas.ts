@@ -8,7 +8,7 @@ import type { TemplateAreas } from './template-service.ts';
 /** Templates' door on the campaigns, pages and forms services: what they read and what they make. */
 export function templateAreasOf(services: {
   campaigns: Pick<CampaignService, 'get' | 'create'>;
-  pages: Pick<PageService, 'get' | 'createFromTemplate'>;
+  pages: Pick<PageService, 'get' | 'createFromTemplate' | 'applyTemplate'>;
   forms: Pick<FormService, 'get' | 'createFromTemplate'>;
 }): TemplateAreas {
   const { campaigns, pages, forms } = services;
@@ -58,6 +58,9 @@ export function templateAreasOf(services: {
         })
       ).id,
     newPage: async (companyId, page) => (await pages.createFromTemplate(companyId, page)).pageId,
+    setPageDesign: async (companyId, pageId, page) => {
+      await pages.applyTemplate(companyId, pageId, page);
+    },
     newForm: async (companyId, form) => (await forms.createFromTemplate(companyId, form)).formId,
     ownFormIds: async (companyId, ids) =>
       (

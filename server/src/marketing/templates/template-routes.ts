@@ -5,6 +5,7 @@ import {
   type TemplateType,
   template,
   templateAcceptBody,
+  templateApplyBody,
   templateCategoryCounts,
   templateCreateBody,
   templateIdParams,
@@ -279,6 +280,28 @@ export function templateRoutes(deps: {
         if (!session.permissions.includes(usePermission[type])) throw notAuthorized(usePermission[type]);
         const made = await templates.use(session.companyId, request.params.id, request.body.name);
         return reply.code(201).send({ data: made });
+      },
+    );
+
+    app.post(
+      '/template/:id/apply',
+      {
+        onRequest: [guards.full, requirePermission('pages.manage')],
+        schema: {
+          tags,
+          summary:
+            'Change template: a page of the company takes a page template’s content (§7 change template)',
+          description:
+            'The page keeps its name, address and settings; a published page shows the change once published again.',
+          security: bearerSecurity,
+          params: templateIdParams,
+          body: templateApplyBody,
+          response: { 200: envelope(z.object({ pageId: z.string() })) },
+        },
+      },
+      async (request) => {
+        await templates.applyToPage(sessionOf(request).companyId, request.params.id, request.body.pageId);
+        return { data: { pageId: request.body.pageId } };
       },
     );
 

@@ -5,6 +5,7 @@ import { type ListPage, sortOf } from '@app/contract/marketing/list';
 import type { PageCategory, PageSetting } from '@app/contract/marketing/pages';
 import { templateCategories, templateLimitNames } from '@app/contract/marketing/template-words';
 import {
+  type PageTemplateContent,
   type Template,
   type TemplateContent,
   type TemplateCreateBody,
@@ -68,6 +69,12 @@ export interface TemplateAreas {
     },
   ): Promise<string>;
   newForm(companyId: string, form: FormBody): Promise<string>;
+  /** Gives the page `pageId` the design (the page must be the company's). */
+  setPageDesign(
+    companyId: string,
+    pageId: string,
+    page: { design: EmailDesign; templateId: string | null },
+  ): Promise<void>;
   /** Which of `ids` are forms of the company. */
   ownFormIds(companyId: string, ids: readonly string[]): Promise<string[]>;
 }
@@ -183,6 +190,15 @@ export function createTemplateService(deps: TemplateServiceDeps) {
         return from.content;
       }
     }
+  };
+
+  /** A page template's design for a page of the company: the forms it brings are copied; a form it shows without bringing stays when it is the company's own. */
+  const pageDesignFor = async (companyId: string, content: PageTemplateContent) => {
+    const formIds = new Map<string, string>();
+    for (const { formId, form } of content.forms) formIds.set(formId, await areas.newForm(companyId, form));
+    const others = formIdsOf(content.design).filter((formId) => !formIds.has(formId));
+    for (const own of await areas.ownFormIds(companyId, others)) formIds.set(own, own);
+    return withFormIds(content.design, formIds);
   };
 
   /** Inserts a template within the plan's limit for its kind (§9: 5 each on the sample plan). */
@@ -301,25 +317,30 @@ export function createTemplateService(deps: TemplateServiceDeps) {
           };
         case 'form':
           return { type: 'form', id: await areas.newForm(companyId, { ...content.form, name: named }) };
-        case 'page': {
-          // The forms it brings are copied; a form it shows without bringing stays when it is the company's own.
-          const formIds = new Map<string, string>();
-          for (const { formId, form } of content.forms)
-            formIds.set(formId, await areas.newForm(companyId, form));
-          const others = formIdsOf(content.design).filter((formId) => !formIds.has(formId));
-          for (const own of await areas.ownFormIds(companyId, others)) formIds.set(own, own);
+        case 'page':
           return {
             type: 'page',
             id: await areas.newPage(companyId, {
               name: named,
               category: content.category,
               setting: content.setting,
-              design: withFormIds(content.design, formIds),
+              design: await pageDesignFor(companyId, content),
               templateId: template.featured ? null : template.templateId,
             }),
           };
-        }
       }
+    },
+
+    /** §7 change template: a page of the company gets a page template's content (and copies of its forms). */
+    async applyToPage(companyId: string, id: string, pageId: string): Promise<void> {
+      const template = await anyTemplate(companyId, id);
+      if (template.content.type !== 'page')
+        throw new DomainError('validation', 'Only a page template can change a page', { field: 'template' });
+      await areas.page(companyId, pageId);
+      await areas.setPageDesign(companyId, pageId, {
+        design: await pageDesignFor(companyId, template.content),
+        templateId: template.featured ? null : template.templateId,
+      });
     },
 
     /** The template as HTML for its thumbnail: rendered like the mail or page it makes; a form's questions. */

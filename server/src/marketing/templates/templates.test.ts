@@ -23,6 +23,9 @@ describe.each(databases)('the template manager on $name', (database) => {
   beforeAll(async () => {
     a = await engineAccount(t.app, t.db, 'templater');
     b = await engineAccount(t.app, t.db, 'other-templater');
+    for (const account of [a, b])
+      for (const limit of ['emailTemplateLimit', 'pageTemplateLimit', 'formTemplateLimit'])
+        await setCompanyLimit(t.db, account.companyId, limit, -1);
   });
   const put = (url: string, token: string, payload: object) => t.call('PUT', url, token, payload);
   const created = async (account: EngineAccount, body: object) => {
@@ -135,6 +138,26 @@ describe.each(databases)('the template manager on $name', (database) => {
     expect(made.formIds[0]).not.toBe(formId);
     const copy = await t.getData(`/v1/forms/${made.formIds[0]}`, a.token);
     expect(copy).toMatchObject({ name: 'Newsletter', published: false });
+
+    // §7 change template: another page takes the template's content, with its own copy of the form.
+    const plain = await t.post('/v1/pages', a.token, { name: 'Plain', permalink: 'plain' });
+    const plainId = plain.json().data.pageId;
+    const applied = await t.post(`/v1/template/${withForms.templateId}/apply`, a.token, { pageId: plainId });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const changed = await t.getData(`/v1/pages/${plainId}`, a.token);
+    expect(changed).toMatchObject({ name: 'Plain', permalink: 'plain', templateId: withForms.templateId });
+    expect(changed.formIds).toHaveLength(1);
+    expect([formId, made.formIds[0]]).not.toContain(changed.formIds[0]);
+    const emailTemplate = await created(a, { type: 'email', name: 'Not a page' });
+    const wrongKind = await t.post(`/v1/template/${emailTemplate.templateId}/apply`, a.token, {
+      pageId: plainId,
+    });
+    expect(wrongKind.json().message).toBe('Only a page template can change a page');
+    const othersPage = await t.post('/v1/pages', b.token, { name: 'Theirs', permalink: 'theirs' });
+    const across = await t.post(`/v1/template/${withForms.templateId}/apply`, a.token, {
+      pageId: othersPage.json().data.pageId,
+    });
+    expect(across.statusCode).toBe(404);
 
     // A campaign makes an email template, not a page template.
     const mismatch = await t.post('/v1/template', a.token, {

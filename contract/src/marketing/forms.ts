@@ -130,6 +130,8 @@ export const form = z.object({
   contactFields: z.array(z.string()),
   /** Where the published form lives: its public definition, which `<signup-form>` reads. */
   url: z.string(),
+  /** The published form alone on a page of the sites origin (its hosted URL, and what the iframe snippet frames). */
+  hostedUrl: z.string(),
   /** The Standard Webhooks secret the POSTs to `settings.webhookUrl` are signed with. */
   webhookSecret: z.string(),
 });

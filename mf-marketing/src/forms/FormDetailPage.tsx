@@ -25,7 +25,7 @@ import { Pager } from '../lists/Pager.tsx';
 import { SaveAsTemplateButton } from '../templates/SaveAsTemplateButton.tsx';
 import type { FormApi } from './api.ts';
 import { FormOfRoute } from './FormOfRoute.tsx';
-import { embedSnippet } from './form-draft.ts';
+import { embedSnippet, iframeSnippet } from './form-draft.ts';
 
 const stateView = {
   pending: { label: 'Waiting for confirmation', variant: 'warning' },
@@ -105,6 +105,14 @@ function FormDetail({ api, form }: { api: FormApi; form: Form }) {
         )}
         <p>Paste this where the form should appear on your site. The script is loaded once per page.</p>
         <CodeBlock label="Embed code" code={embedSnippet(form)} />
+        <p>
+          Or link to the form on a page of its own,{' '}
+          <a href={form.hostedUrl} target="_blank" rel="noreferrer">
+            {form.hostedUrl}
+          </a>
+          , or frame that page where scripts cannot be added:
+        </p>
+        <CodeBlock label="Iframe code" code={iframeSnippet(form)} />
         {form.settings.webhookUrl ? (
           <CopyField
             label="Webhook signing secret"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedSnippet, moved, newComponent, withoutComponent } from './form-draft.ts';
+import { embedSnippet, iframeSnippet, moved, newComponent, withoutComponent } from './form-draft.ts';
 
 describe('the form builder draft', () => {
   it('gives choice fields two options, other fields none, and every id its own', () => {
@@ -29,6 +29,12 @@ describe('the form builder draft', () => {
   it('writes the embed code against the server the form is published on', () => {
     expect(embedSnippet({ formId: '12', url: 'https://mail.example.com/embed/forms/12' })).toBe(
       '<script type="module" src="https://mail.example.com/embed/signup-form.js"></script>\n<signup-form form-id="12"></signup-form>',
+    );
+  });
+
+  it("frames the hosted form with its name as the frame's title, escaped", () => {
+    expect(iframeSnippet({ name: 'Join "us" <now>', hostedUrl: 'https://pages.example.com/forms/12' })).toBe(
+      '<iframe src="https://pages.example.com/forms/12" title="Join &#34;us&#34; &#60;now&#62;" loading="lazy" style="border:0;width:100%;min-height:560px"></iframe>',
     );
   });
 });

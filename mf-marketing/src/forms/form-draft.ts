@@ -67,6 +67,12 @@ export function embedSnippet(form: Pick<Form, 'formId' | 'url'>): string {
   return `<script type="module" src="${origin}/embed/signup-form.js"></script>\n<signup-form form-id="${form.formId}"></signup-form>`;
 }
 
+/** The iframe that shows the hosted form on a site that cannot load scripts (its name is the frame's title). */
+export function iframeSnippet(form: Pick<Form, 'name' | 'hostedUrl'>): string {
+  const title = form.name.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
+  return `<iframe src="${form.hostedUrl}" title="${title}" loading="lazy" style="border:0;width:100%;min-height:560px"></iframe>`;
+}
+
 /** The draft as `<signup-form preview>` draws it: what a visitor would see once it is saved and published. */
 export function previewOf(draft: FormDraft): PublicForm {
   const { settings } = draft;

@@ -42,6 +42,7 @@ const formOf = (id: string, draft: FormDraft, extra: Partial<Form>): Form => ({
     component.setting.field ? [component.setting.field] : [],
   ),
   url: `https://forms.maplemoss.com/embed/forms/${id}`,
+  hostedUrl: `https://pages.maplemoss.com/forms/${id}`,
   webhookSecret: 'whsec_c2FtcGxlIHNlY3JldCBvZiB0aGUgZGVtbyBzaG9w',
   ...extra,
 });

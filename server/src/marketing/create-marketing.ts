@@ -58,10 +58,12 @@ import { createFormService } from './forms/form-service.ts';
 import { formStore } from './forms/form-store.ts';
 import { createFormSubmitService } from './forms/form-submit-service.ts';
 import { createFormWebhookRunner } from './forms/form-webhook-runner.ts';
+import { hostedFormRoutes } from './forms/hosted-form-routes.ts';
 import { publicFormRoutes } from './forms/public-form-routes.ts';
 import type { SubmitLimits } from './forms/submit-limiter.ts';
 import { pageHostingRoutes } from './pages/hosting/page-hosting-routes.ts';
 import { createSiteLookup, memo } from './pages/hosting/site-lookup.ts';
+import { sitePolicy } from './pages/hosting/site-policy.ts';
 import { pageRoutes } from './pages/page-routes.ts';
 import { createPageService } from './pages/page-service.ts';
 import { createAcmeIssuer } from './pages/sites/certificates/acme-issuer.ts';
@@ -200,7 +202,16 @@ export function marketingRoutes(deps: MarketingDeps): {
     forms: { publishedAmong: (companyId, ids) => formStore.publishedAmong(db, companyId, ids) },
     sites: siteAddresses,
   });
-  const forms = createFormService({ db, clock, company, fields, labels, senders, publicUrl });
+  const forms = createFormService({
+    db,
+    clock,
+    company,
+    fields,
+    labels,
+    senders,
+    publicUrl,
+    sitesUrl: deps.sites.url,
+  });
   const api = [
     fileRoutes({
       guards,
@@ -298,6 +309,9 @@ export function marketingRoutes(deps: MarketingDeps): {
   });
   const siteRoutesOf: FastifyPluginAsync = async (app) => {
     await app.register(publicFormRoutes({ submits, limits: deps.forms.submitLimits }));
+    await app.register(
+      hostedFormRoutes({ submits, policy: sitePolicy(undefined, { framedAnywhere: true }) }),
+    );
     await app.register(
       pageHostingRoutes({
         lookup: createSiteLookup(db, clock),

@@ -28,8 +28,10 @@ export interface FormServiceDeps {
   fields: Pick<FieldService, 'list'>;
   labels: Pick<LabelService, 'named'>;
   senders: SenderDoor;
-  /** Where the public form routes are reached (the hosted form's origin). */
+  /** Where the public form routes are reached (the embed code's origin). */
   publicUrl: string;
+  /** The sites origin: a published form's hosted page is there. */
+  sitesUrl: string;
 }
 
 export type FormService = ReturnType<typeof createFormService>;
@@ -38,6 +40,8 @@ export const formNotFound = () => new DomainError('entityNotFound', 'Form not fo
 
 /** The public address of a form's definition (what `<signup-form form-id>` reads). */
 export const formUrlOf = (publicUrl: string, id: string) => `${publicUrl}/embed/forms/${id}`;
+/** Where the sites serve a published form on a page of its own (its hosted URL and iframe). */
+export const hostedFormPath = (id: string) => `/forms/${encodeURIComponent(id)}`;
 
 export const submissionRecord = (row: SubmissionRow): FormSubmissionRecord => ({
   id: row.id,
@@ -69,6 +73,7 @@ export function createFormService(deps: FormServiceDeps) {
       component.setting.field ? [component.setting.field] : [],
     ),
     url: formUrlOf(publicUrl, row.id),
+    hostedUrl: `${deps.sitesUrl}${hostedFormPath(row.id)}`,
     webhookSecret: row.webhook_secret,
   });
 

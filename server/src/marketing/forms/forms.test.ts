@@ -87,7 +87,16 @@ describe.each(databases)('forms on $name', (database) => {
       a.token,
       signUpForm({ settings: { enableConditional: true, selectedSenderId: senderA } as never }),
     );
+    const hosted = () => t.app.sites.inject({ method: 'GET', url: `/forms/${id}` });
+    expect((await hosted()).statusCode).toBe(404);
     await publish(a, id);
+    // Published, it has a page of its own on the sites origin, which any site may frame.
+    const page = await hosted();
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<signup-form form-id="${id}"></signup-form>`);
+    expect(page.headers['content-security-policy']).toContain('frame-ancestors http: https:');
+    expect((await t.getData(`/v1/forms/${id}`, a.token)).hostedUrl).toBe(`${t.config.sites.url}/forms/${id}`);
+    expect((await t.app.sites.inject({ method: 'GET', url: '/forms/1%3Cx' })).statusCode).toBe(404);
     const again = await t.post(`/v1/forms/${id}/publish`, a.token, { publish: true });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'formPublished', message: 'This form is already published' });

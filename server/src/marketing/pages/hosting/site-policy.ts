@@ -28,7 +28,7 @@ const pixelHosts: Record<keyof PageIntegrations, { script: string[]; connect: st
  * no `<base>`. Styles may be inline (the pages' responsive CSS is in the document); images and fonts
  * of any https site; the form posts to this origin; YouTube may be framed for a video.
  */
-export function sitePolicy(pixels?: PageIntegrations): string {
+export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?: boolean } = {}): string {
   const used = pixels
     ? (Object.keys(pixelHosts) as (keyof PageIntegrations)[]).filter((key) => pixels[key])
     : [];
@@ -44,7 +44,8 @@ export function sitePolicy(pixels?: PageIntegrations): string {
     'frame-src https://www.youtube.com https://www.youtube-nocookie.com',
     "base-uri 'none'",
     "object-src 'none'",
-    "frame-ancestors 'self'",
+    // A hosted form is meant to be framed by any site (its iframe snippet); pages only by their own.
+    options.framedAnywhere ? 'frame-ancestors http: https:' : "frame-ancestors 'self'",
   ].join('; ');
 }
 

@@ -102,7 +102,16 @@ test('pages: a landing page with its form, on its own origin and a custom domain
   // The other page blocks, each with its "<Type> Setting" panel passing axe. The editor is made tall
   // enough to show each panel whole: axe takes a label scrolled out of a panel for a missing one.
   await page.addStyleTag({ content: 'email-editor { --email-editor-height: 6000px; }' });
-  for (const type of ['textExpand', 'testimonial', 'navigation']) {
+  for (const type of [
+    'textExpand',
+    'testimonial',
+    'navigation',
+    'product',
+    'googleMap',
+    'podcast',
+    'inlineImages',
+    'carousel',
+  ]) {
     await dragBlock(page, type);
     await expect(page.getByTestId(`settings-${type}`)).toBeVisible();
     expect({ type, violations: await axeOutsidePreviews(page) }).toEqual({ type, violations: [] });

@@ -45,6 +45,11 @@ export const blockTypes = [
   'textExpand',
   'testimonial',
   'navigation',
+  'product',
+  'googleMap',
+  'podcast',
+  'inlineImages',
+  'carousel',
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
 
@@ -73,6 +78,11 @@ export const columnBlockTypes = [
   'textExpand',
   'testimonial',
   'navigation',
+  'product',
+  'googleMap',
+  'podcast',
+  'inlineImages',
+  'carousel',
 ] as const satisfies readonly BlockType[];
 export type ColumnBlockType = (typeof columnBlockTypes)[number];
 
@@ -136,18 +146,29 @@ export const blockTitles: Record<BlockType, string> = {
   textExpand: 'Text Expand',
   testimonial: 'Testimonial',
   navigation: 'Navigation',
+  product: 'Product',
+  googleMap: 'Google Map',
+  podcast: 'Podcast',
+  inlineImages: 'Inline Images',
+  carousel: 'Carousel',
 };
 
 /**
  * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`, a question that
- * opens to its answer, a quote of a customer, the site's links. The editor offers them when it edits a
- * page; an email design with one is refused (mail cannot run a form or open a disclosure).
+ * opens to its answer, a quote of a customer, the site's links, a product, a map, an episode to
+ * play, a row of images, a carousel. The editor offers them when it edits a page; an email design
+ * with one is refused (mail cannot run a form, frame a map, play audio or scroll a carousel).
  */
 export const pageOnlyBlockTypes = [
   'form',
   'textExpand',
   'testimonial',
   'navigation',
+  'product',
+  'googleMap',
+  'podcast',
+  'inlineImages',
+  'carousel',
 ] as const satisfies readonly BlockType[];
 
 /** A form the page editor's Form block can show: the company's forms, handed to the editor by its page. */

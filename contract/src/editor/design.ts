@@ -132,6 +132,38 @@ export const navigationBlock = base('navigation', {
   color,
   fontSize: px(10, 32),
 });
+/** §9 Product (pages only): a product's picture, name, price, words and a button to buy it. */
+export const productBlock = base('product', {
+  image: imageUrl,
+  name: text,
+  price: text,
+  description: text,
+  buttonLabel: text,
+  href: link,
+  color,
+});
+/** §9 Google Map (pages only): Google's map of an address, framed. */
+export const googleMapBlock = base('googleMap', {
+  address: z.string().max(300, 'is at most 300 characters'),
+  zoom: px(1, 20),
+  height: px(150, 800),
+});
+/** §9 Podcast (pages only): an episode's audio file, played in the page. */
+export const podcastBlock = base('podcast', {
+  audioUrl: imageUrl,
+  title: text,
+  description: text,
+});
+/** §9 Inline Images (pages only): pictures side by side, each with its own link. */
+export const inlineImagesBlock = base('inlineImages', {
+  images: list(z.object({ src: imageUrl, alt: text, href: link })),
+  height: px(40, 600),
+});
+/** §9 Carousel (pages only): pictures a visitor swipes or scrolls through, one at a time. */
+export const carouselBlock = base('carousel', {
+  slides: list(z.object({ src: imageUrl, alt: text, caption: text })),
+  height: px(120, 800),
+});
 export const tableBlock = base('table', {
   rows: list(list(text)),
   headerRow: z.boolean(),
@@ -215,6 +247,11 @@ export const columnBlock = z.discriminatedUnion('type', [
   textExpandBlock,
   testimonialBlock,
   navigationBlock,
+  productBlock,
+  googleMapBlock,
+  podcastBlock,
+  inlineImagesBlock,
+  carouselBlock,
 ]);
 export type ColumnBlock = z.infer<typeof columnBlock>;
 

@@ -3,18 +3,23 @@ import { barcodeBlock } from './barcode/BarcodeBlock.tsx';
 import type { BlockDefinition } from './block-definition.ts';
 import { buttonBlock } from './button/ButtonBlock.tsx';
 import { calendarBlock } from './calendar/CalendarBlock.tsx';
+import { carouselBlock } from './carousel/CarouselBlock.tsx';
 import { catalogBlock } from './catalog/CatalogBlock.tsx';
 import { chartBlock } from './chart/ChartBlock.tsx';
 import { contentBlock } from './content/ContentBlock.tsx';
 import { countdownBlock } from './countdown/CountdownBlock.tsx';
 import { downloadBlock } from './download/DownloadBlock.tsx';
 import { formBlock } from './form/FormBlock.tsx';
+import { googleMapBlock } from './google-map/GoogleMapBlock.tsx';
 import { headerBlock } from './header/HeaderBlock.tsx';
 import { htmlBlock } from './html/HtmlBlock.tsx';
 import { imageBlock } from './image/ImageBlock.tsx';
 import { imageTextBlock } from './image-text/ImageTextBlock.tsx';
 import { imageTextButtonBlock } from './image-text-button/ImageTextButtonBlock.tsx';
+import { inlineImagesBlock } from './inline-images/InlineImagesBlock.tsx';
 import { navigationBlock } from './navigation/NavigationBlock.tsx';
+import { podcastBlock } from './podcast/PodcastBlock.tsx';
+import { productBlock } from './product/ProductBlock.tsx';
 import { qrcodeBlock } from './qrcode/QrcodeBlock.tsx';
 import { rowBlock } from './row/RowBlock.tsx';
 import { separatorBlock } from './separator/SeparatorBlock.tsx';
@@ -53,6 +58,11 @@ export const blockDefinitions: { [T in BlockType]: BlockDefinition<T> } = {
   textExpand: textExpandBlock,
   testimonial: testimonialBlock,
   navigation: navigationBlock,
+  product: productBlock,
+  googleMap: googleMapBlock,
+  podcast: podcastBlock,
+  inlineImages: inlineImagesBlock,
+  carousel: carouselBlock,
 };
 
 /** The definition of `type`. */

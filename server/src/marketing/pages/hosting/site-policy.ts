@@ -26,7 +26,8 @@ const pixelHosts: Record<keyof PageIntegrations, { script: string[]; connect: st
  * The hosted pages' own policy: scripts from the sites origin only (the `<signup-form>` module, the
  * pixels' loader) and, when the company uses them, its pixels' hosts; no inline script, no plugins,
  * no `<base>`. Styles may be inline (the pages' responsive CSS is in the document); images and fonts
- * of any https site; the form posts to this origin; YouTube may be framed for a video.
+ * of any https site; the form posts to this origin; YouTube and Google's maps may be framed (the Video and Google
+ * Map blocks), an episode played from any site (the Podcast block).
  */
 export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?: boolean } = {}): string {
   const used = pixels
@@ -41,7 +42,8 @@ export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?
     "font-src 'self' data: https:",
     ["connect-src 'self'", ...hosts('connect')].join(' '),
     "form-action 'self'",
-    'frame-src https://www.youtube.com https://www.youtube-nocookie.com',
+    'frame-src https://www.youtube.com https://www.youtube-nocookie.com https://www.google.com',
+    "media-src 'self' https: http:",
     "base-uri 'none'",
     "object-src 'none'",
     // A hosted form is meant to be framed by any site (its iframe snippet); pages only by their own.

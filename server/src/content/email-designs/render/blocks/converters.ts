@@ -6,7 +6,17 @@ import { catalogBlock, imageTextBlock, imageTextButtonBlock } from './column-blo
 import { barcodeBlock, chartBlock, countdownBlock, qrcodeBlock, voucherBlock } from './generated-blocks.ts';
 import { headerBlock, separatorBlock, socialBlock, tableBlock } from './layout-blocks.ts';
 import { imageBlock, videoBlock } from './media-blocks.ts';
-import { formBlock, navigationBlock, testimonialBlock, textExpandBlock } from './page-blocks.ts';
+import {
+  carouselBlock,
+  formBlock,
+  googleMapBlock,
+  inlineImagesBlock,
+  navigationBlock,
+  podcastBlock,
+  productBlock,
+  testimonialBlock,
+  textExpandBlock,
+} from './page-blocks.ts';
 import { rowBlock } from './row-block.ts';
 import { contentBlock, htmlBlock, textBlock } from './text-blocks.ts';
 
@@ -37,4 +47,9 @@ export const converters: { [T in BlockType]: BlockConverter<T> } = {
   textExpand: textExpandBlock,
   testimonial: testimonialBlock,
   navigation: navigationBlock,
+  product: productBlock,
+  googleMap: googleMapBlock,
+  podcast: podcastBlock,
+  inlineImages: inlineImagesBlock,
+  carousel: carouselBlock,
 };

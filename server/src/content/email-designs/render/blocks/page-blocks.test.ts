@@ -46,6 +46,56 @@ const pageBlocks: DesignBlock[] = [
       fontSize: 16,
     },
   },
+  {
+    id: 'p',
+    type: 'product',
+    style,
+    props: {
+      image: 'https://cdn.example/bike.jpg',
+      name: 'Trail <bike>',
+      price: '€ 899',
+      description: 'Light.',
+      buttonLabel: 'Buy',
+      href: 'https://shop.example/bike',
+      color: '#1d4ed8',
+    },
+  },
+  {
+    id: 'm',
+    type: 'googleMap',
+    style,
+    props: { address: 'Main St 1 & Co, Springfield', zoom: 12, height: 300 },
+  },
+  {
+    id: 'a',
+    type: 'podcast',
+    style,
+    props: { audioUrl: 'https://cdn.example/ep1.mp3', title: 'Episode 1', description: '' },
+  },
+  {
+    id: 'i',
+    type: 'inlineImages',
+    style,
+    props: {
+      images: [
+        { src: 'https://cdn.example/a.jpg', alt: 'A "red" one', href: 'https://shop.example/a' },
+        { src: '', alt: 'not chosen yet', href: '' },
+      ],
+      height: 100,
+    },
+  },
+  {
+    id: 'c',
+    type: 'carousel',
+    style,
+    props: {
+      slides: [
+        { src: 'https://cdn.example/1.jpg', alt: 'One', caption: 'First' },
+        { src: 'https://cdn.example/2.jpg', alt: 'Two', caption: '' },
+      ],
+      height: 300,
+    },
+  },
 ];
 
 describe("a page's blocks", () => {
@@ -69,7 +119,17 @@ describe("a page's blocks", () => {
     expect(html).toContain('<nav aria-label="Site">');
     expect(html).toContain('href="https://shop.example/"');
     expect(html).not.toContain('javascript:');
-    expect(html.match(/font-size:16px;line-height:1.5/g)?.length).toBe(4);
+    expect(html).toContain('<h3 style="margin:12px 0 4px">Trail &lt;bike&gt;</h3>');
+    expect(html).toContain('href="https://shop.example/bike"');
+    expect(html).toContain(
+      'src="https://www.google.com/maps?q=Main+St+1+%26+Co%2C+Springfield&amp;z=12&amp;output=embed" title="Map of Main St 1 &amp; Co, Springfield"',
+    );
+    expect(html).toContain('<audio controls preload="none" src="https://cdn.example/ep1.mp3"');
+    expect(html).toContain('alt="A &quot;red&quot; one"');
+    expect(html).not.toContain('not chosen yet');
+    expect(html).toContain('<div role="region" aria-label="Carousel" tabindex="0"');
+    expect(html.match(/scroll-snap-align:center/g)?.length).toBe(2);
+    expect(html.match(/font-size:16px;line-height:1.5/g)?.length).toBe(9);
   });
 
   it('are refused in mail', () => {

@@ -65,3 +65,96 @@ export const navigationBlock: BlockConverter<'navigation'> = ({ props, style }, 
       .join('')}</ul></nav>`,
   ),
 ];
+
+/** §9 Product: its picture, name, price and words, and a button to where it is bought. */
+export const productBlock: BlockConverter<'product'> = ({ props, style }, context) => {
+  const href = safeHref(props.href);
+  return [
+    raw(
+      context,
+      style.align,
+      `<article style="display:inline-block;max-width:360px;text-align:left">` +
+        (props.image
+          ? `<img src="${attr(props.image)}" alt="${attr(props.name)}" style="display:block;width:100%;height:auto;border-radius:8px">`
+          : '') +
+        `<h3 style="margin:12px 0 4px">${text(props.name)}</h3>` +
+        (props.price
+          ? `<p style="margin:0 0 8px;font-weight:700;color:${props.color}">${text(props.price)}</p>`
+          : '') +
+        (props.description
+          ? `<p style="margin:0 0 12px;white-space:pre-line">${text(props.description)}</p>`
+          : '') +
+        (href && props.buttonLabel
+          ? `<a href="${attr(href)}" style="display:inline-block;background:${props.color};color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${text(props.buttonLabel)}</a>`
+          : '') +
+        '</article>',
+    ),
+  ];
+};
+
+/** §9 Google Map: Google's map of the address, framed (the sites' policy lets google.com be framed). */
+export const googleMapBlock: BlockConverter<'googleMap'> = ({ props, style }, context) => {
+  const address = props.address.trim();
+  if (!address) return [raw(context, style.align, '')];
+  const source = `https://www.google.com/maps?${new URLSearchParams({ q: address, z: String(props.zoom), output: 'embed' })}`;
+  return [
+    raw(
+      context,
+      style.align,
+      `<iframe src="${attr(source)}" title="${attr(`Map of ${address}`)}" loading="lazy" referrerpolicy="no-referrer-when-downgrade" style="border:0;width:100%;height:${props.height}px"></iframe>`,
+    ),
+  ];
+};
+
+/** §9 Podcast: the episode's title and words, and the browser's own player. */
+export const podcastBlock: BlockConverter<'podcast'> = ({ props, style }, context) => [
+  raw(
+    context,
+    style.align,
+    `<figure style="margin:0">` +
+      `<figcaption><strong>${text(props.title)}</strong>${props.description ? `<br><span style="white-space:pre-line">${text(props.description)}</span>` : ''}</figcaption>` +
+      (props.audioUrl
+        ? `<audio controls preload="none" src="${attr(props.audioUrl)}" style="width:100%;margin-top:8px"><a href="${attr(props.audioUrl)}">${text(props.title || 'Listen')}</a></audio>`
+        : '') +
+      '</figure>',
+  ),
+];
+
+/** §9 Inline Images: pictures side by side at one height, wrapping on a narrow screen. */
+export const inlineImagesBlock: BlockConverter<'inlineImages'> = ({ props, style }, context) => [
+  raw(
+    context,
+    style.align,
+    props.images
+      .filter((image) => image.src)
+      .map((image) => {
+        const picture = `<img src="${attr(image.src)}" alt="${attr(image.alt)}" style="height:${props.height}px;width:auto;max-width:100%;margin:4px;vertical-align:middle">`;
+        const href = safeHref(image.href);
+        return href ? `<a href="${attr(href)}">${picture}</a>` : picture;
+      })
+      .join(''),
+  ),
+];
+
+/**
+ * §9 Carousel: the slides in a row that scrolls sideways, one slide at a time (CSS scroll snapping,
+ * no script); the row takes the keyboard's focus so it can be scrolled with the arrow keys.
+ */
+export const carouselBlock: BlockConverter<'carousel'> = ({ props, style }, context) => [
+  raw(
+    context,
+    style.align,
+    `<div role="region" aria-label="Carousel" tabindex="0" style="display:flex;overflow-x:auto;scroll-snap-type:x mandatory;gap:8px">` +
+      props.slides
+        .filter((slide) => slide.src)
+        .map(
+          (slide) =>
+            `<figure style="flex:0 0 100%;margin:0;scroll-snap-align:center;text-align:center">` +
+            `<img src="${attr(slide.src)}" alt="${attr(slide.alt)}" style="height:${props.height}px;width:100%;object-fit:cover;border-radius:8px">` +
+            (slide.caption ? `<figcaption style="margin-top:6px">${text(slide.caption)}</figcaption>` : '') +
+            '</figure>',
+        )
+        .join('') +
+      '</div>',
+  ),
+];

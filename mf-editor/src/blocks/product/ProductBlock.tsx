@@ -13,7 +13,7 @@ function ProductCanvas({ block, global }: CanvasProps<'product'>) {
     <BlockBox global={global} style={block.style}>
       <div style={{ display: 'inline-block', maxWidth: 360, textAlign: 'left' }}>
         {image ? <img src={image} alt={name} style={{ width: '100%', borderRadius: 8 }} /> : null}
-        <h3 style={{ margin: '12px 0 4px' }}>{name}</h3>
+        <h2 style={{ margin: '12px 0 4px', fontSize: '1.25em' }}>{name}</h2>
         {price ? <p style={{ margin: '0 0 8px', fontWeight: 700, color }}>{price}</p> : null}
         {description ? <p style={{ margin: '0 0 12px', whiteSpace: 'pre-line' }}>{description}</p> : null}
         {buttonLabel ? (

@@ -119,7 +119,7 @@ describe("a page's blocks", () => {
     expect(html).toContain('<nav aria-label="Site">');
     expect(html).toContain('href="https://shop.example/"');
     expect(html).not.toContain('javascript:');
-    expect(html).toContain('<h3 style="margin:12px 0 4px">Trail &lt;bike&gt;</h3>');
+    expect(html).toContain('<h2 style="margin:12px 0 4px;font-size:1.25em">Trail &lt;bike&gt;</h2>');
     expect(html).toContain('href="https://shop.example/bike"');
     expect(html).toContain(
       'src="https://www.google.com/maps?q=Main+St+1+%26+Co%2C+Springfield&amp;z=12&amp;output=embed" title="Map of Main St 1 &amp; Co, Springfield"',

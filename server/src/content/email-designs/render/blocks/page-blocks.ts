@@ -77,7 +77,7 @@ export const productBlock: BlockConverter<'product'> = ({ props, style }, contex
         (props.image
           ? `<img src="${attr(props.image)}" alt="${attr(props.name)}" style="display:block;width:100%;height:auto;border-radius:8px">`
           : '') +
-        `<h3 style="margin:12px 0 4px">${text(props.name)}</h3>` +
+        `<h2 style="margin:12px 0 4px;font-size:1.25em">${text(props.name)}</h2>` +
         (props.price
           ? `<p style="margin:0 0 8px;font-weight:700;color:${props.color}">${text(props.price)}</p>`
           : '') +

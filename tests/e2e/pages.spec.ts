@@ -244,4 +244,21 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     })
     .toContain('https://www.googletagmanager.com');
   expect(await (await request.get(liveUrl)).text()).toContain('/embed/pixels/');
+  // A visitor is asked first: Google's tag starts only once the cookies are accepted, and the
+  // answer is kept for the site.
+  const later = await page.context().browser()?.newContext();
+  if (!later) throw new Error('no browser');
+  const returning = await later.newPage();
+  await returning.goto(liveUrl);
+  const consent = returning.getByRole('region', { name: 'Cookies' });
+  await expect(consent).toContainText('This site uses cookies of Google Analytics');
+  expect(await returning.evaluate(() => 'dataLayer' in window)).toBe(false);
+  expect(await axeViolations(returning)).toEqual([]);
+  await consent.getByRole('button', { name: 'Accept' }).click();
+  await expect(consent).toHaveCount(0);
+  expect(await returning.evaluate(() => 'dataLayer' in window)).toBe(true);
+  await returning.reload();
+  await expect.poll(() => returning.evaluate(() => 'dataLayer' in window)).toBe(true);
+  await expect(returning.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+  await later.close();
 });

@@ -95,6 +95,16 @@ export const pageIntegrations = z
       .regex(/^\d{3,12}$/, 'A LinkedIn partner ID is 3 to 12 digits')
       .nullable()
       .default(null),
+    /** A banner asks each visitor before the pixels load (their cookies need consent in the EU); on unless turned off. */
+    askConsent: z.boolean().default(true),
   })
   .strict();
 export type PageIntegrations = z.infer<typeof pageIntegrations>;
+/** The pixels among the settings (the rest says how they load). */
+export const pixelKeys = [
+  'fbPixel',
+  'ga',
+  'gtm',
+  'linkedin',
+] as const satisfies readonly (keyof PageIntegrations)[];
+export type PixelKey = (typeof pixelKeys)[number];

@@ -3,7 +3,6 @@ import {
   Button,
   type Column,
   DataTable,
-  downloadFile,
   formatUserDate,
   LoadStatus,
   Panel,
@@ -52,7 +51,7 @@ export function PageReportPanel({ api, pageId }: { api: PageApi; pageId: string 
           variant="secondary"
           size="small"
           disabled={!report.data || report.data.visits === 0}
-          onClick={() => void downloadFile(api.reportCsvPath(pageId, range))}
+          onClick={() => void api.exportReport(pageId, range)}
         >
           Export CSV
         </Button>

@@ -1,10 +1,19 @@
-import type { PageIntegrations } from '@app/contract/marketing/page-domains';
-import { ApiError, Button, FormError, LoadStatus, showToast, TextField, useLoad } from '@app/shared';
+import type { PageIntegrations, PixelKey } from '@app/contract/marketing/page-domains';
+import {
+  ApiError,
+  Button,
+  FormError,
+  LoadStatus,
+  SwitchField,
+  showToast,
+  TextField,
+  useLoad,
+} from '@app/shared';
 import { useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 import type { PageApi } from './api.ts';
 
-const fields: { key: keyof PageIntegrations; label: string; placeholder: string }[] = [
+const fields: { key: PixelKey; label: string; placeholder: string }[] = [
   { key: 'ga', label: 'Google Analytics 4 measurement ID', placeholder: 'G-XXXXXXX' },
   { key: 'gtm', label: 'Google Tag Manager container ID', placeholder: 'GTM-XXXXXX' },
   { key: 'fbPixel', label: 'Meta Pixel ID', placeholder: '123456789012345' },
@@ -64,6 +73,13 @@ function Pixels({ api, first, canManage }: { api: PageApi; first: PageIntegratio
           onChange={(event) => setValues({ ...values, [field.key]: event.target.value.trim() || null })}
         />
       ))}
+      <SwitchField
+        label="Ask visitors before the pixels load"
+        checked={values.askConsent}
+        disabled={!canManage}
+        hint="A banner on your pages asks for consent to the pixels' cookies (the EU's rules); nothing of the vendors loads until the visitor accepts."
+        onChange={(askConsent) => setValues({ ...values, askConsent })}
+      />
       {canManage ? (
         <Button type="submit" busy={busy}>
           Save pixels

@@ -8,7 +8,7 @@ import type {
   PageUpdateBody,
   PermalinkCheck,
 } from '@app/contract/marketing/pages';
-import { http, usesSampleData } from '@app/shared';
+import { downloadFile, http, usesSampleData } from '@app/shared';
 import { listQueryString } from '../lists/list-query.ts';
 import { samplePageApi } from './sample-pages.ts';
 
@@ -36,8 +36,8 @@ export interface PageApi {
   duplicate(id: string): Promise<Page>;
   checkPermalink(permalink: string, pageId?: string): Promise<PermalinkCheck>;
   report(id: string, range: { start: string; end: string }): Promise<PageReport>;
-  /** The path of the report's CSV, for `downloadFile`. */
-  reportCsvPath(id: string, range: { start: string; end: string }): string;
+  /** Saves the report's CSV (the browser's save dialog). */
+  exportReport(id: string, range: { start: string; end: string }): Promise<unknown>;
   sites(): Promise<PageDomainList>;
   /** Quiet: "This slug is already taken". */
   setSlug(slug: string): Promise<PageDomainList>;
@@ -76,7 +76,7 @@ const serverPageApi: PageApi = {
       `/pages/permalink/check?permalink=${encodeURIComponent(permalink)}${pageId ? `&pageId=${encodeURIComponent(pageId)}` : ''}`,
     ),
   report: (id, range) => http.config.get<PageReport>(`${path(id)}/reports?${rangeQuery(range)}`),
-  reportCsvPath: (id, range) => `${path(id)}/reports/export?${rangeQuery(range)}`,
+  exportReport: (id, range) => downloadFile(`${path(id)}/reports/export?${rangeQuery(range)}`),
   sites: () => http.config.get<PageDomainList>('/domains'),
   setSlug: (slug) => http.config.put<PageDomainList>('/domains/slug', { slug }, quiet),
   addDomain: (name) => http.config.post<PageDomain>('/domains', { name }, quiet),

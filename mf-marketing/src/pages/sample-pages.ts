@@ -1,7 +1,8 @@
 import { defaultPageDesign } from '@app/contract/editor/default-design';
 import type { PageDomainList } from '@app/contract/marketing/page-domains';
+import { pageReportCsv } from '@app/contract/marketing/page-report-csv';
 import type { Page } from '@app/contract/marketing/pages';
-import { ApiError } from '@app/shared';
+import { ApiError, saveFile } from '@app/shared';
 import { notInDemo } from '../not-in-demo.ts';
 import type { PageApi } from './api.ts';
 
@@ -30,6 +31,16 @@ const pageOf = (id: string, name: string, permalink: string, extra: Partial<Page
   lastUpdate: '2026-11-12T09:00:00.000Z',
   publishedAt: null,
   ...extra,
+});
+
+const sampleReport = (range: { start: string; end: string }) => ({
+  visits: 42,
+  visitors: 31,
+  days: [{ day: range.end, visits: 42, visitors: 31 }],
+  locations: [
+    { country: 'ID', visits: 30 },
+    { country: 'SG', visits: 12 },
+  ],
 });
 
 /** A demo shop's spring landing page, published and its home page. */
@@ -100,23 +111,17 @@ export const samplePageApi: PageApi = {
     pages.some((page) => page.permalink === permalink && page.pageId !== pageId)
       ? { valid: false, message: 'This URL already exists' }
       : { valid: true, message: null },
-  report: async (_id, range) => ({
-    visits: 42,
-    visitors: 31,
-    days: [{ day: range.end, visits: 42, visitors: 31 }],
-    locations: [
-      { country: 'ID', visits: 30 },
-      { country: 'SG', visits: 12 },
-    ],
-  }),
-  reportCsvPath: () => '/pages/demo/reports/export',
+  report: async (_id, range) => sampleReport(range),
+  // The demo's report as the server would write it, made in the browser.
+  exportReport: async (id, range) =>
+    saveFile(new Blob([pageReportCsv(sampleReport(range))], { type: 'text/csv' }), `page-${id}-report.csv`),
   sites: async () => sites,
   setSlug: notInDemo,
   addDomain: notInDemo,
   verifyDomain: notInDemo,
   setDefaultDomain: notInDemo,
   generateSsl: notInDemo,
-  integrations: async () => ({ fbPixel: null, ga: null, gtm: null, linkedin: null }),
+  integrations: async () => ({ fbPixel: null, ga: null, gtm: null, linkedin: null, askConsent: true }),
   setIntegrations: notInDemo,
   removeDomain: notInDemo,
 };

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FormAnswer, FormComponent } from '@app/contract/marketing/forms';
+import { inertCell } from '@app/contract/rules/inert-cell';
 import { stringify } from 'csv-stringify';
-import { inertCell } from '../inert-cell.ts';
 import type { FormRow, SubmissionRow } from './form-store.ts';
 
 /** Submissions read per query while the CSV streams. */

@@ -1,5 +1,6 @@
 import { envelope } from '@app/contract/common';
 import { idParams } from '@app/contract/marketing/contacts';
+import { pageReportCsv } from '@app/contract/marketing/page-report-csv';
 import {
   page,
   pageCreateBody,
@@ -19,7 +20,6 @@ import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import type { PageService } from './page-service.ts';
-import { pageReportCsv } from './visits/page-report.ts';
 
 const tags = ['pages'];
 const flagBody = z.object({ value: z.boolean() }).strict();

@@ -215,7 +215,13 @@ describe.each(databases)('landing pages on $name', (database) => {
       ga: 'g-abc1234',
       fbPixel: '123456789',
     });
-    expect(pixels.json().data).toEqual({ ga: 'G-ABC1234', fbPixel: '123456789', gtm: null, linkedin: null });
+    expect(pixels.json().data).toEqual({
+      ga: 'G-ABC1234',
+      fbPixel: '123456789',
+      gtm: null,
+      linkedin: null,
+      askConsent: true,
+    });
     expect((await t.getData('/v1/pages/integrations', b.token)).ga).toBeNull();
     t.clock.advance(3_000);
     const tracked = await visit('/welcome', { host: 'pages.shop.test' });
@@ -226,6 +232,15 @@ describe.each(databases)('landing pages on $name', (database) => {
     const loader = await t.app.sites.inject({ method: 'GET', url: `/embed/pixels/${page.pageId}.js` });
     expect(loader.headers['content-type']).toContain('text/javascript');
     expect(loader.body).toContain('"ga":"G-ABC1234"');
+    // Asked first, by default: nothing of Google's or Meta's loads before the visitor accepts.
+    expect(loader.body).toContain(
+      'This site uses cookies of Meta Pixel, Google Analytics to measure visits and advertising. Do you accept them?',
+    );
+    expect(loader.body).toContain(', true, ');
+    await t.call('PUT', '/v1/pages/integrations', a.token, { ga: 'G-ABC1234', askConsent: false });
+    t.clock.advance(3_000);
+    const unasked = await t.app.sites.inject({ method: 'GET', url: `/embed/pixels/${page.pageId}.js` });
+    expect(unasked.body).toContain(', false, ');
     expect((await t.app.sites.inject({ method: 'GET', url: '/embed/pixels/999999.js' })).statusCode).toBe(
       404,
     );

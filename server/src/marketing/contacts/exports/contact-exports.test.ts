@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inertCell } from '@app/contract/rules/inert-cell';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNotificationStore } from '../../../accounts/notifications/notification-store.ts';
@@ -11,7 +12,6 @@ import { useTestApp } from '../../../testing/app.ts';
 import { databases } from '../../../testing/databases.ts';
 import { createReportService } from '../../campaigns/reports/report-service.ts';
 import { companyDoorOf } from '../../company-door.ts';
-import { inertCell } from '../../inert-cell.ts';
 import { createContactService } from '../contact-service.ts';
 import { createSegmentService } from '../segments/segment-service.ts';
 import { createContactExportRunner } from './export-runner.ts';

@@ -4,9 +4,9 @@ import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type ContactExportFormat, xlsxContactRowLimit } from '@app/contract/marketing/contact-exports';
 import type { Contact } from '@app/contract/marketing/contacts';
+import { inertCell } from '@app/contract/rules/inert-cell';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { inertCell } from '../../inert-cell.ts';
 
 interface Column {
   header: string;

@@ -1,38 +1,80 @@
-import type { PageIntegrations } from '@app/contract/marketing/page-domains';
+import { type PageIntegrations, type PixelKey, pixelKeys } from '@app/contract/marketing/page-domains';
+
+const vendorNames: Record<PixelKey, string> = {
+  ga: 'Google Analytics',
+  gtm: 'Google Tag Manager',
+  fbPixel: 'Meta Pixel',
+  linkedin: 'LinkedIn Insight',
+};
+/** Where a visitor's answer is kept, per sites origin or domain: asked once, not on every page. */
+const consentKey = 'pixels-consent';
 
 /**
  * The script a hosted page loads from its own origin to start the company's pixels: each vendor's
  * queue set up as its own script expects, then that script loaded from the vendor. No inline script
  * is needed, so the page's policy stays strict. The ids are checked by the contract (digits and
- * letters only) and written as JSON.
+ * letters only) and written as JSON. With `askConsent`, a banner asks the visitor first and nothing
+ * of the vendors loads until they accept; the answer is kept in the browser for this site.
  */
 export function pixelLoader(pixels: PageIntegrations): string {
-  return `(function (ids) {
-  var w = window, d = document;
-  function load(src) { var s = d.createElement('script'); s.async = true; s.src = src; d.head.appendChild(s); }
-  if (ids.ga || ids.gtm) w.dataLayer = w.dataLayer || [];
-  if (ids.ga) {
-    w.gtag = function () { w.dataLayer.push(arguments); };
-    w.gtag('js', new Date());
-    w.gtag('config', ids.ga);
-    load('https://www.googletagmanager.com/gtag/js?id=' + encodeURIComponent(ids.ga));
+  const used = pixelKeys.filter((key) => pixels[key]).map((key) => vendorNames[key]);
+  const ids = Object.fromEntries(pixelKeys.map((key) => [key, pixels[key]]));
+  const question = `This site uses cookies of ${used.join(', ')} to measure visits and advertising. Do you accept them?`;
+  return `(function (ids, ask, question) {
+  var w = window, d = document, key = ${JSON.stringify(consentKey)};
+  function stored() { try { return w.localStorage.getItem(key); } catch (e) { return null; } }
+  function store(answer) { try { w.localStorage.setItem(key, answer); } catch (e) { /* private mode: asked again */ } }
+  if (!ask) return start();
+  var answer = stored();
+  if (answer === 'yes') return start();
+  if (answer === 'no') return;
+  function banner() {
+    var box = d.createElement('section');
+    box.setAttribute('aria-label', 'Cookies');
+    box.style.cssText = 'position:fixed;left:12px;right:12px;bottom:12px;z-index:2147483647;max-width:640px;margin:0 auto;background:#111827;color:#fff;padding:16px;border-radius:8px;font:15px/1.5 system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)';
+    var text = d.createElement('p');
+    text.style.margin = '0 0 12px';
+    text.textContent = question;
+    box.appendChild(text);
+    function button(label, primary, value) {
+      var b = d.createElement('button');
+      b.type = 'button';
+      b.textContent = label;
+      b.style.cssText = 'margin-right:8px;padding:8px 16px;border-radius:6px;font:inherit;cursor:pointer;border:1px solid #fff;' + (primary ? 'background:#fff;color:#111827' : 'background:transparent;color:#fff');
+      b.addEventListener('click', function () { store(value); box.remove(); if (value === 'yes') start(); });
+      box.appendChild(b);
+    }
+    button('Accept', true, 'yes');
+    button('Decline', false, 'no');
+    d.body.appendChild(box);
   }
-  if (ids.gtm) {
-    w.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-    load('https://www.googletagmanager.com/gtm.js?id=' + encodeURIComponent(ids.gtm));
+  if (d.body) banner(); else d.addEventListener('DOMContentLoaded', banner);
+  function start() {
+    function load(src) { var s = d.createElement('script'); s.async = true; s.src = src; d.head.appendChild(s); }
+    if (ids.ga || ids.gtm) w.dataLayer = w.dataLayer || [];
+    if (ids.ga) {
+      w.gtag = function () { w.dataLayer.push(arguments); };
+      w.gtag('js', new Date());
+      w.gtag('config', ids.ga);
+      load('https://www.googletagmanager.com/gtag/js?id=' + encodeURIComponent(ids.ga));
+    }
+    if (ids.gtm) {
+      w.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+      load('https://www.googletagmanager.com/gtm.js?id=' + encodeURIComponent(ids.gtm));
+    }
+    if (ids.fbPixel && !w.fbq) {
+      var fbq = function () { fbq.callMethod ? fbq.callMethod.apply(fbq, arguments) : fbq.queue.push(arguments); };
+      fbq.push = fbq; fbq.loaded = true; fbq.version = '2.0'; fbq.queue = [];
+      w.fbq = w._fbq = fbq;
+      load('https://connect.facebook.net/en_US/fbevents.js');
+      fbq('init', ids.fbPixel);
+      fbq('track', 'PageView');
+    }
+    if (ids.linkedin) {
+      w._linkedin_data_partner_ids = (w._linkedin_data_partner_ids || []).concat([ids.linkedin]);
+      load('https://snap.licdn.com/li.lms-analytics/insight.min.js');
+    }
   }
-  if (ids.fbPixel && !w.fbq) {
-    var fbq = function () { fbq.callMethod ? fbq.callMethod.apply(fbq, arguments) : fbq.queue.push(arguments); };
-    fbq.push = fbq; fbq.loaded = true; fbq.version = '2.0'; fbq.queue = [];
-    w.fbq = w._fbq = fbq;
-    load('https://connect.facebook.net/en_US/fbevents.js');
-    fbq('init', ids.fbPixel);
-    fbq('track', 'PageView');
-  }
-  if (ids.linkedin) {
-    w._linkedin_data_partner_ids = (w._linkedin_data_partner_ids || []).concat([ids.linkedin]);
-    load('https://snap.licdn.com/li.lms-analytics/insight.min.js');
-  }
-})(${JSON.stringify(pixels)});
+})(${JSON.stringify(ids)}, ${JSON.stringify(pixels.askConsent)}, ${JSON.stringify(question)});
 `;
 }

@@ -1,7 +1,7 @@
-import type { PageIntegrations } from '@app/contract/marketing/page-domains';
+import { type PageIntegrations, type PixelKey, pixelKeys } from '@app/contract/marketing/page-domains';
 
 /** What each pixel loads its script from and sends its beacons to. */
-const pixelHosts: Record<keyof PageIntegrations, { script: string[]; connect: string[] }> = {
+const pixelHosts: Record<PixelKey, { script: string[]; connect: string[] }> = {
   fbPixel: { script: ['https://connect.facebook.net'], connect: ['https://www.facebook.com'] },
   ga: {
     script: ['https://www.googletagmanager.com'],
@@ -30,9 +30,7 @@ const pixelHosts: Record<keyof PageIntegrations, { script: string[]; connect: st
  * Map blocks), an episode played from any site (the Podcast block).
  */
 export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?: boolean } = {}): string {
-  const used = pixels
-    ? (Object.keys(pixelHosts) as (keyof PageIntegrations)[]).filter((key) => pixels[key])
-    : [];
+  const used = pixels ? pixelKeys.filter((key) => pixels[key]) : [];
   const hosts = (kind: 'script' | 'connect') => [...new Set(used.flatMap((key) => pixelHosts[key][kind]))];
   return [
     "default-src 'none'",
@@ -52,4 +50,4 @@ export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?
 }
 
 export const hasPixels = (pixels: PageIntegrations | undefined): pixels is PageIntegrations =>
-  pixels !== undefined && Object.values(pixels).some((value) => value !== null);
+  pixels !== undefined && pixelKeys.some((key) => pixels[key] !== null);

@@ -1,7 +1,6 @@
 import type { PageReport } from '@app/contract/marketing/pages';
 import type { Db } from '../../../db/db.ts';
 import { invalidField } from '../../../domain-error.ts';
-import { inertCell } from '../../inert-cell.ts';
 import { visitStore } from './visit-store.ts';
 
 const dayMs = 86_400_000;
@@ -33,16 +32,4 @@ export async function pageReportOf(
     days,
     locations,
   };
-}
-
-/** The report as CSV (§7 "export summary"): the days, then the locations. */
-export function pageReportCsv(report: PageReport): string {
-  const lines = [
-    'day,visits,visitors',
-    ...report.days.map((day) => `${day.day},${day.visits},${day.visitors}`),
-    '',
-    'country,visits',
-    ...report.locations.map((place) => `${inertCell(place.country || 'unknown')},${place.visits}`),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }

@@ -98,6 +98,8 @@ const featuredReadOnly = () =>
     field: 'template',
   });
 const shareLinkDays = 14;
+/** Rendered previews kept per process (some 20 KB each: a few MB at most). */
+const maxPreviews = 300;
 
 /** A template, the company's own or a featured one, as the API answers it. */
 const answerOf = (row: TemplateRow): Template => ({
@@ -134,6 +136,7 @@ const featuredAnswer = (featured: FeaturedTemplate): Template => ({
  */
 export function createTemplateService(deps: TemplateServiceDeps) {
   const { db, clock, company, areas } = deps;
+  const previews = new Map<string, string>();
 
   const ownRow = async (companyId: string, id: string) => {
     const row = isId(id) ? await templateStore.get(db, companyId, id) : undefined;
@@ -345,9 +348,16 @@ export function createTemplateService(deps: TemplateServiceDeps) {
 
     /** The template as HTML for its thumbnail: rendered like the mail or page it makes; a form's questions. */
     async preview(companyId: string, id: string): Promise<string> {
-      const { content } = await anyTemplate(companyId, id);
+      const { content, templateId, lastUpdate } = await anyTemplate(companyId, id);
       if (content.type === 'form') return formPreview(content.form);
-      return (await deps.renderDesign(companyId, content.design)).html;
+      // A list shows a dozen cards each time it opens: a template's render is kept until it changes.
+      const key = `${companyId}\u0000${templateId}\u0000${lastUpdate}`;
+      const kept = previews.get(key);
+      if (kept !== undefined) return kept;
+      const { html } = await deps.renderDesign(companyId, content.design);
+      if (previews.size >= maxPreviews) previews.clear();
+      previews.set(key, html);
+      return html;
     },
 
     async categories(companyId: string, type: TemplateType | undefined) {

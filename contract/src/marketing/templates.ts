@@ -156,7 +156,11 @@ export const templateCategoryCounts = z.array(
 );
 
 /** `POST /v1/template/{id}/use`: a new campaign, page or form from the template. */
-export const templateUseBody = z.object({ name: z.string().trim().min(1).max(100).optional() }).strict();
+export const templateUseBody = z
+  .object({
+    name: z.string().trim().min(1, 'Enter a name').max(100, 'A name has at most 100 characters').optional(),
+  })
+  .strict();
 export const templateUse = z.object({ type: z.enum(templateTypes), id: z.string() });
 export type TemplateUse = z.infer<typeof templateUse>;
 

@@ -373,7 +373,14 @@ export function createTemplateService(deps: TemplateServiceDeps) {
 
     /** §7 share by email: mails a link that gives a copy to whoever signs in from it (once, for 14 days). */
     async share(companyId: string, id: string, email: string): Promise<void> {
-      if (featuredTemplate(id)) throw featuredReadOnly();
+      if (featuredTemplate(id))
+        throw new DomainError(
+          'state',
+          'Every company has the featured templates already: share one of your own',
+          {
+            field: 'template',
+          },
+        );
       const row = await ownRow(companyId, id);
       const token = randomToken(24);
       const now = clock.now();

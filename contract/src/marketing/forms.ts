@@ -63,8 +63,10 @@ export const formSettings = z
     wizardMode: z.boolean().default(false),
     nextTitle: z.string().trim().min(1).max(60).default('Next'),
     backTitle: z.string().trim().min(1).max(60).default('Back'),
-    /** The validated sender the double opt-in confirmation comes from. */
+    /** The validated sender the double opt-in confirmation comes from (and the copies go to). */
     selectedSenderId: numericId.nullable().default(null),
+    /** §3 send a copy: each submission is mailed to the form's sender, the company's own validated inbox. */
+    sendCopy: z.boolean().default(false),
     /** Shown after a submission (unless `redirectUrl` is set). */
     successMessage: z.string().trim().min(1).max(500).default('Thank you! Your answers were received.'),
     redirectUrl: z

@@ -24,6 +24,21 @@ export function FormSettingsPanel({
   const settings = draft.settings;
   const set = (patch: Partial<FormSettings>) => onChange({ ...draft, settings: { ...settings, ...patch } });
   const validated = (company?.senders ?? []).filter((sender) => sender.validated);
+  const confirms = draft.saveToContact && draft.optin;
+  const senderChoice = (
+    <SelectField
+      label={confirms ? 'Confirmation email from' : "The form's sender (copies go to its address)"}
+      value={settings.selectedSenderId ?? ''}
+      placeholder="Choose a validated sender"
+      options={validated.map((sender) => ({
+        value: sender.id,
+        label: `${sender.name} <${sender.email}>`,
+      }))}
+      error={problems['settings.selectedSenderId']}
+      hint={validated.length === 0 ? 'Add and validate a sender in Manage Sender first.' : undefined}
+      onChange={(value) => set({ selectedSenderId: value || null })}
+    />
+  );
   return (
     <>
       <Panel title="Contacts">
@@ -47,22 +62,7 @@ export function FormSettingsPanel({
               onChange={(allowUpdate) => onChange({ ...draft, allowUpdate })}
               hint="Answers replace the names and fields of a contact who is already in your book."
             />
-            {draft.optin && company ? (
-              <SelectField
-                label="Confirmation email from"
-                value={settings.selectedSenderId ?? ''}
-                placeholder="Choose a validated sender"
-                options={validated.map((sender) => ({
-                  value: sender.id,
-                  label: `${sender.name} <${sender.email}>`,
-                }))}
-                error={problems['settings.selectedSenderId']}
-                hint={
-                  validated.length === 0 ? 'Add and validate a sender in Manage Sender first.' : undefined
-                }
-                onChange={(value) => set({ selectedSenderId: value || null })}
-              />
-            ) : null}
+            {draft.optin && company ? senderChoice : null}
             {company ? (
               <LabelChoice
                 legend="Labels the contact joins"
@@ -116,6 +116,17 @@ export function FormSettingsPanel({
           value={settings.successMessage ?? ''}
           onChange={(successMessage) => set({ successMessage })}
         />
+        {company ? (
+          <>
+            <SwitchField
+              label="Send a copy of each submission to the form's sender"
+              checked={settings.sendCopy ?? false}
+              onChange={(sendCopy) => set({ sendCopy })}
+              hint="Mailed to the sender's validated address, with the answers."
+            />
+            {settings.sendCopy && !confirms ? senderChoice : null}
+          </>
+        ) : null}
         {company ? (
           <SelectField
             label="Or go to a thank-you page"

@@ -17,6 +17,7 @@ const defaultSettings: Form['settings'] = {
   nextTitle: 'Next',
   backTitle: 'Back',
   selectedSenderId: null,
+  sendCopy: false,
   successMessage: 'Thank you! Your answers were received.',
   redirectUrl: null,
   redirectPageId: null,

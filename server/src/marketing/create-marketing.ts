@@ -295,6 +295,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     engine,
     publicUrl,
     pageUrlOf: (companyId, pageId) => pageService.publishedUrl(companyId, pageId),
+    reportError: deps.reportError,
   });
   const publicRoutes: FastifyPluginAsync = async (app) => {
     await app.register(recipientPageRoutes({ pages }));

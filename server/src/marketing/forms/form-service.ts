@@ -102,18 +102,24 @@ export function createFormService(deps: FormServiceDeps) {
     return { ...body, labels };
   };
 
-  /** A double opt-in form sends its confirmation from a validated sender: checked when it goes live. */
+  /**
+   * A double opt-in form sends its confirmation from a validated sender, and a form that sends copies
+   * sends them to one: checked when it goes live.
+   */
   const ensureConfirmationSender = async (
     companyId: string,
     form: Pick<FormBody, 'optin' | 'saveToContact' | 'settings'>,
   ) => {
-    if (!form.optin || !form.saveToContact) return;
+    const confirms = form.optin && form.saveToContact;
+    if (!confirms && !form.settings.sendCopy) return;
     const id = form.settings.selectedSenderId;
     const sender = id === null ? undefined : await deps.senders.find(companyId, id);
     if (!sender?.validated) {
       throw invalidField(
         'settings.selectedSenderId',
-        'A double opt-in form needs a validated sender for its confirmation email',
+        confirms
+          ? 'A double opt-in form needs a validated sender for its confirmation email'
+          : 'A form that sends copies needs a validated sender to send them to',
         id,
       );
     }

@@ -1,3 +1,4 @@
+import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
 import { databases } from '../../testing/databases.ts';
 import { engineAccount } from '../../testing/engine.ts';
@@ -279,6 +280,37 @@ describe.each(databases)('form submissions on $name', (database) => {
       (await submit(open, { answers: { q: 'me' }, captcha: await solved(open) }, '203.0.113.6')).statusCode,
     ).toBe(200);
     expect(await submissionCount(open)).toBe(11);
+  });
+
+  it("sends a copy of each submission to the form's validated sender, the answers as plain text", async () => {
+    const e = await engineAccount(t.app, t.db, 'copier');
+    const senderE = await validatedSender(t.db, e.companyId, 'team@acme.test');
+    const body = { ...signUpForm(), saveToContact: false, optin: false };
+    const noSender = await create(e, { ...body, settings: { sendCopy: true, enableConditional: true } });
+    const refused = await t.post(`/v1/forms/${noSender}/publish`, e.token, { publish: true });
+    expect(refused.json().payload.cause).toBe(
+      'A form that sends copies needs a validated sender to send them to',
+    );
+    const id = await create(e, {
+      ...body,
+      settings: { sendCopy: true, enableConditional: true, selectedSenderId: senderE },
+    });
+    await publish(e, id);
+    const sent = await submit(id, {
+      answers: { email: 'visitor@copy.test', name: '{{company}} <b>Zoe</b>', shop: 'no' },
+      captcha: await solved(id),
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.composeQueued();
+    const row = await t.db.one<{ raw: Uint8Array }>(
+      `SELECT raw FROM messages WHERE company_id = $1 AND rcpt_to = $2 AND campaign_id = $3`,
+      [e.companyId, 'team@acme.test', `form-${id}-copy`],
+    );
+    const mail = await simpleParser(Buffer.from(row.raw));
+    expect(mail.subject).toBe('New submission: Newsletter');
+    expect(mail.text).toContain('First name: {{company}} <b>Zoe</b>');
+    expect(mail.text).toContain('Do you have a shop?: No');
+    expect(mail.html).toContain('&lt;b&gt;Zoe&lt;/b&gt;');
   });
 
   it('says so when the confirmation mail cannot be sent (its sender no longer validated)', async () => {

@@ -7,6 +7,8 @@ import type { Clock } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError, invalidField } from '../../domain-error.ts';
 import { CampaignBatchRefused, type MarketingEngine } from '../../engine/interfaces.ts';
+import { escapeHtml } from '../../html-escape.ts';
+import type { ReportError } from '../../report-error.ts';
 import type { CompanyDoor } from '../company-door.ts';
 import { isId } from '../contacts/entity-id.ts';
 import type { SignUp, SignUps } from '../contacts/subscription/sign-ups.ts';
@@ -29,6 +31,8 @@ export interface FormSubmitDeps {
   publicUrl: string;
   /** The address of the company's published page `pageId` (a form's thank-you page), null when it is not published. */
   pageUrlOf(companyId: string, pageId: string): Promise<string | null>;
+  /** A copy that could not be sent is reported, never the visitor's failure: the submission is kept. */
+  reportError: ReportError;
 }
 
 export type FormSubmitService = ReturnType<typeof createFormSubmitService>;
@@ -199,6 +203,50 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
     });
   };
 
+  /**
+   * §3 send a copy: the answers to the form's own validated sender. What the visitor typed goes in as
+   * substitution data, escaped, so it is never read as the template language or as markup.
+   */
+  const sendCopy = async (form: FormRow, submissionId: string, answers: Record<string, FormAnswer>) => {
+    const senderId = form.settings.selectedSenderId;
+    const sender = senderId === null ? undefined : await deps.senders.find(form.company_id, senderId);
+    if (!sender?.validated) throw new DomainError('state', 'The form has no validated sender for its copies');
+    const lines = form.components
+      .filter((component) => answers[component.id] !== undefined)
+      .map((component) => ({
+        question: component.setting.title,
+        answer: fieldValueOf(form, component.id, answers[component.id] as FormAnswer),
+      }));
+    await deps.engine.submitCampaignBatch(form.company_id, {
+      key: `form-copy-${submissionId}`,
+      campaignId: `form-${form.id}-copy`,
+      transactional: true,
+      content: {
+        from: { email: sender.email, name: sender.name },
+        subject: 'New submission: {{form}}',
+        html: '<p>A visitor sent the form {{form}}:</p>{{{answers_html}}}',
+        text: 'A visitor sent the form {{form}}:\n\n{{answers_text}}\n',
+      },
+      recipients: [
+        {
+          address: sender.email,
+          data: {
+            form: form.name,
+            answers_html: `<dl>${lines
+              .map(
+                (line) =>
+                  `<dt><strong>${escapeHtml(line.question)}</strong></dt><dd>${escapeHtml(line.answer)}</dd>`,
+              )
+              .join('')}</dl>`,
+            answers_text: lines.map((line) => `${line.question}: ${line.answer}`).join('\n'),
+          },
+        },
+      ],
+      openTracking: false,
+      clickTracking: false,
+    });
+  };
+
   return {
     async definition(id: string): Promise<PublicForm> {
       const form = await publishedForm(id);
@@ -278,6 +326,10 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
         return added;
       });
       if (token && signUp) await sendConfirmation(form, submission.id, signUp.email, token);
+      if (form.settings.sendCopy)
+        await sendCopy(form, submission.id, answers).catch((error: unknown) =>
+          deps.reportError(error, `form ${form.id}: the copy of submission ${submission.id} was not sent`),
+        );
       return done(confirmLater);
     },
 

@@ -392,6 +392,8 @@ describe('EmailEditor', () => {
     q('[data-testid="palette-tab-saved"]')?.click();
     const tile = await until(() => q('[data-saved-block-id="s1"]'));
     expect(tile.textContent).to.contain('Footer note');
+    // A page's section (its Form block) is not offered to a mail.
+    expect(q('[data-saved-block-id="s-page"]')).to.equal(null);
     (tile as HTMLElement).click();
     const block = await until(() => q('[data-testid="canvas"] [data-block-type="separator"]'));
     expect(block.getAttribute('data-block-id')).to.not.equal('old1');

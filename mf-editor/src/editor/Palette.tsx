@@ -1,3 +1,4 @@
+import { allBlocks } from '@app/contract/editor/all-blocks';
 import type { DesignBlock } from '@app/contract/editor/design';
 import { type BlockType, blockTitles, blockTypes } from '@app/contract/editor/design-constants';
 import type { SavedBlock } from '@app/contract/editor/embed-api';
@@ -105,9 +106,16 @@ function BlockTile({ type }: { type: BlockType }) {
   );
 }
 
+/**
+ * The company's saved blocks (§7's section templates): those holding a block this editor does not
+ * offer (a page's block in a mail, a block the plan leaves out) are not shown.
+ */
 function SavedBlocks() {
-  const { store, client, labels, reportError } = useEditor();
-  const saved = useStore(store.$savedBlocks);
+  const { store, client, labels, reportError, blocksOff } = useEditor();
+  const all = useStore(store.$savedBlocks);
+  const saved = all?.filter(
+    (entry) => !allBlocks([entry.block]).some((block) => blocksOff.includes(block.type)),
+  );
   const [deleting, setDeleting] = useState<SavedBlock | undefined>(undefined);
   const remove = async (block: SavedBlock) => {
     setDeleting(undefined);

@@ -12,6 +12,19 @@ const savedBlock = {
   },
 };
 
+/** A page's saved section (a Form block): a mail's editor must not offer it. */
+const pageSection = {
+  id: 's-page',
+  name: 'Sign-up section',
+  created_at: 'now',
+  block: {
+    id: 'old2',
+    type: 'form',
+    style: { paddingY: 0, paddingX: 0, background: 'transparent', align: 'left', hideOnMobile: false },
+    props: { formId: '' },
+  },
+};
+
 interface Call {
   method: string;
   path: string;
@@ -79,7 +92,8 @@ export function fakeServer(...saveStatuses: number[]) {
           assets: {},
         },
       });
-    if (path === '/saved-blocks' && method === 'GET') return json(200, { results: [savedBlock] });
+    if (path === '/saved-blocks' && method === 'GET')
+      return json(200, { results: [savedBlock, pageSection] });
     if (path === '/saved-blocks' && method === 'POST')
       return json(200, { results: { ...(calls.at(-1)?.body as object), id: 's2', created_at: 'now' } });
     return json(404, { errors: [{ message: 'not found' }] });

@@ -7,7 +7,6 @@ import {
 import type { Template } from '@app/contract/marketing/templates';
 import {
   $location,
-  AppLink,
   Button,
   EmptyState,
   LoadStatus,
@@ -21,7 +20,7 @@ import {
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { ListSearchForm } from '../lists/ListSearchForm.tsx';
 import { pageAfterEnd } from '../lists/list-view.ts';
 import { Pager } from '../lists/Pager.tsx';
@@ -118,13 +117,13 @@ export function TemplateManagerPage() {
       ) : null}
       <nav className="template-kinds" aria-label="Template kinds">
         {templateTypes.map((kind) => (
-          <AppLink
+          <KindLink
             key={kind}
             to={templateListHref({ ...view, type: kind, page: 1, category: '', label: '' })}
             current={kind === type}
           >
             {templateTypeLabels[kind]} templates
-          </AppLink>
+          </KindLink>
         ))}
       </nav>
       <Panel title={`New ${noun} template`}>
@@ -224,5 +223,22 @@ export function TemplateManagerPage() {
         onClose={() => setSharing(null)}
       />
     </Page>
+  );
+}
+
+/** A kind's tab: an in-app link, marked `aria-current` when it is the kind shown. */
+function KindLink({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {
+  return (
+    <a
+      href={to}
+      aria-current={current ? 'page' : undefined}
+      onClick={(event) => {
+        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    >
+      {children}
+    </a>
   );
 }

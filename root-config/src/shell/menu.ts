@@ -37,7 +37,7 @@ export const marketingMenu: MenuGroup[] = [
       {
         label: 'Template Manager',
         path: '/template-manager',
-        prefixes: ['/template/email/compose', '/template/page/compose', '/template/form/compose'],
+        prefixes: ['/template/email', '/template/page', '/template/form'],
       },
       { label: 'Manage Sender', path: '/sender' },
       { label: 'Subscriber Setting', path: '/subscriber-setting' },

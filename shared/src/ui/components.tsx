@@ -71,19 +71,15 @@ export function AppLink({
   to,
   children,
   className,
-  current,
 }: {
   to: string;
   children: ReactNode;
   className?: string;
-  /** The link to where the user is (a tab of a list): `aria-current="page"`. */
-  current?: boolean;
 }) {
   return (
     <a
       href={to}
       className={className}
-      aria-current={current ? 'page' : undefined}
       onClick={(event) => {
         if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
         event.preventDefault();

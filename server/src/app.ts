@@ -116,6 +116,7 @@ import { createRecipientLinks } from './marketing/campaigns/recipient-pages/reci
 import { companyDoorOf } from './marketing/company-door.ts';
 import { contactMergeTags } from './marketing/contacts/merge-tags.ts';
 import { marketingRoutes } from './marketing/create-marketing.ts';
+import { formFileStoreIn } from './marketing/forms/form-uploads.ts';
 import { sitePolicy } from './marketing/pages/hosting/site-policy.ts';
 import { reportTo } from './report-error.ts';
 
@@ -356,6 +357,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     guards,
     engine: marketingEngineOf(engine),
     media,
+    formFiles: formFileStoreIn(config.media.dir),
     spfRecordsOf: dns.txt,
     company: companyDoorOf(companies),
     importDir: config.importDir,

@@ -28,6 +28,7 @@ import { createRecipientLinks } from './marketing/campaigns/recipient-pages/reci
 import { companyDoorOf } from './marketing/company-door.ts';
 import { sharedConnectionSlices } from './marketing/contacts/imports/import-runner.ts';
 import { startMarketingWorkers } from './marketing/create-marketing.ts';
+import { formFileStoreIn } from './marketing/forms/form-uploads.ts';
 import { createAcmeIssuer } from './marketing/pages/sites/certificates/acme-issuer.ts';
 import { reportTo } from './report-error.ts';
 import { startWorkers } from './workers.ts';
@@ -150,6 +151,7 @@ const stopMarketingWorkers = runs('worker')
         company: companyDoorOf(accounts.companies),
         notify: createNotificationStore(db).notify,
         exportDir: config.exportDir,
+        formFiles: formFileStoreIn(config.media.dir),
         renderDesign: createDesignRenderer({ publicUrl: config.publicUrl, secret }),
         links: createRecipientLinks({ secret, publicUrl: config.publicUrl }),
         formWebhooks: engine.webhooks.poster({

@@ -41,6 +41,9 @@ async function vendorSite(engineOrigin: string, formId: string): Promise<{ url: 
   return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/`, server };
 }
 
+/** The smallest start of a PNG the server takes for one (its signature). */
+const logo = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+
 const tickIn = (scope: Page | Locator, name: string) =>
   scope.locator('sl-checkbox').filter({ hasText: name }).locator('[part~="control"]').click();
 
@@ -82,6 +85,8 @@ test('forms: built in the console, embedded on another origin, submitted and con
   const shopName = questions.last();
   await shopName.getByLabel('Question').fill('Shop name');
   await shopName.locator('sl-switch').filter({ hasText: 'Required' }).locator('[part~="control"]').click();
+  await page.getByRole('button', { name: 'Add Upload File' }).click();
+  await questions.last().getByLabel('Question').fill('Your logo');
   await page
     .locator('sl-switch')
     .filter({ hasText: 'Conditional questions' })
@@ -126,6 +131,13 @@ test('forms: built in the console, embedded on another origin, submitted and con
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await expect(visitor.getByText('This field is required')).toBeVisible();
     await visitor.getByLabel('Shop name').fill('Pedal & Co');
+    // A file of a type §5 does not allow is refused at once; the logo is sent with the answers.
+    await visitor.getByLabel('Your logo').setInputFiles({ name: 'tool.exe', mimeType: 'x', buffer: logo });
+    await expect(visitor.getByText('Files of this type cannot be uploaded', { exact: false })).toBeVisible();
+    await visitor
+      .getByLabel('Your logo')
+      .setInputFiles({ name: 'our logo.png', mimeType: 'image/png', buffer: logo });
+    await expect(visitor.getByText('Chosen: our logo.png')).toBeVisible();
     await visitor.screenshot({ path: 'tests/test-results/forms-on-a-shop-page.png', fullPage: true });
     await visitor.getByRole('button', { name: 'Submit' }).click();
     await expect(visitor.getByRole('status')).toHaveText(
@@ -146,6 +158,11 @@ test('forms: built in the console, embedded on another origin, submitted and con
     id: expect.any(String),
     question: 'Shop name',
     answer: 'Pedal & Co',
+  });
+  expect(JSON.parse(hooks.posts[0]?.body ?? '{}').submission.answers).toContainEqual({
+    id: expect.any(String),
+    question: 'Your logo',
+    answer: 'ourlogo.png',
   });
   await hooks.close();
 
@@ -175,6 +192,9 @@ test('forms: built in the console, embedded on another origin, submitted and con
   await expect(table).toContainText(`visitor@${domain}`);
   await expect(table).toContainText('Confirmed');
   await expect(table).toContainText('Pedal & Co');
+  const download = page.waitForEvent('download');
+  await table.getByRole('button', { name: 'ourlogo.png (' }).click();
+  expect((await download).suggestedFilename()).toBe('ourlogo.png');
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'forms-submissions');
 });

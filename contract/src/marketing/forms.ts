@@ -191,6 +191,19 @@ export const publicForm = z.object({
   closed: z.string().nullable(),
 });
 
+/** A file a visitor attached to an Upload File field: what `POST /embed/forms/{id}/files` answers, and a submission lists. */
+export const formSubmissionFile = z.object({
+  /** The answer that names the file in the submission. */
+  id: z.string(),
+  fieldId: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  type: z.string(),
+});
+
+/** `POST /embed/forms/{id}/files?field=`: multipart/form-data, one file in a part named file. */
+export const formFileQuery = z.object({ field: componentId });
+
 export const formSubmissionRecord = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -198,6 +211,8 @@ export const formSubmissionRecord = z.object({
   email: z.string().nullable(),
   /** pending until the visitor confirms (double opt-in); confirmed; or saved (no opt-in asked). */
   state: z.enum(['pending', 'confirmed', 'saved']),
+  /** The files of its Upload File fields (their answers hold the files' ids). */
+  files: z.array(formSubmissionFile),
 });
 export const formSubmissionList = listPage(formSubmissionRecord);
 export const formSubmissionQuery = listQuery.pick({ page: true, size: true });
@@ -212,3 +227,4 @@ export type FormSubmission = z.output<typeof formSubmission>;
 export type FormSubmitted = z.output<typeof formSubmitted>;
 export type PublicForm = z.output<typeof publicForm>;
 export type FormSubmissionRecord = z.output<typeof formSubmissionRecord>;
+export type FormSubmissionFile = z.output<typeof formSubmissionFile>;

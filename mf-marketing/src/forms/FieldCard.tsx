@@ -69,15 +69,22 @@ export function FieldCard({
           error={setting.title.trim() ? undefined : 'Enter the question'}
           onChange={(event) => set({ title: event.target.value })}
         />
-        <SelectField
-          label="Saves to contact field"
-          value={setting.field ?? ''}
-          options={fieldChoices}
-          onChange={(value) => {
-            const { field: _left, ...rest } = setting;
-            onChange({ ...component, setting: value ? { ...rest, field: value } : rest });
-          }}
-        />
+        {type === 'uploadFile' ? (
+          <p className="muted">
+            A file of a type the product allows (images, documents, audio, video, archives), at most 20 MB.
+            Download it from the submissions.
+          </p>
+        ) : (
+          <SelectField
+            label="Saves to contact field"
+            value={setting.field ?? ''}
+            options={fieldChoices}
+            onChange={(value) => {
+              const { field: _left, ...rest } = setting;
+              onChange({ ...component, setting: value ? { ...rest, field: value } : rest });
+            }}
+          />
+        )}
       </div>
       <SwitchField label="Required" checked={setting.required} onChange={(required) => set({ required })} />
       {choiceComponentTypes.includes(type) ? (

@@ -1,3 +1,4 @@
+import { formatSize } from '@app/contract';
 import type { Form, FormAnswer, FormSubmissionRecord } from '@app/contract/marketing/forms';
 import {
   $location,
@@ -41,6 +42,31 @@ function answerText(form: Form, id: string, answer: FormAnswer | undefined): str
   return (Array.isArray(answer) ? answer : [answer]).map((value) => labels.get(value) ?? value).join(', ');
 }
 
+/** An Upload File answer: the file's name, downloaded on a click (it is never shown in the console). */
+function FileAnswer({
+  api,
+  form,
+  submission,
+  fileId,
+}: {
+  api: FormApi;
+  form: Form;
+  submission: FormSubmissionRecord;
+  fileId: FormAnswer | undefined;
+}) {
+  const file = submission.files.find((candidate) => candidate.id === fileId);
+  if (!file) return <span className="muted">—</span>;
+  return (
+    <Button
+      variant="text"
+      size="small"
+      onClick={() => void downloadFile(api.filePath(form.formId, submission.id, file.id), file.name)}
+    >
+      {file.name} ({formatSize(file.size)})
+    </Button>
+  );
+}
+
 /** /form/:id: where a form is embedded from, and what visitors sent it (newest first, exportable as CSV). */
 export function FormDetailPage() {
   return (
@@ -79,7 +105,13 @@ function FormDetail({ api, form }: { api: FormApi; form: Form }) {
             .map((component) => (
               <div key={component.id} style={{ display: 'contents' }}>
                 <dt>{component.setting.title}</dt>
-                <dd>{answerText(form, component.id, row.answers[component.id])}</dd>
+                <dd>
+                  {component.type === 'uploadFile' ? (
+                    <FileAnswer api={api} form={form} submission={row} fileId={row.answers[component.id]} />
+                  ) : (
+                    answerText(form, component.id, row.answers[component.id])
+                  )}
+                </dd>
               </div>
             ))}
         </dl>

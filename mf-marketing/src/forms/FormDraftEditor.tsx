@@ -9,9 +9,6 @@ import { FieldCard } from './FieldCard.tsx';
 import { FormSettingsPanel } from './FormSettingsPanel.tsx';
 import { moved, newComponent, previewOf, withoutComponent } from './form-draft.ts';
 
-/** Upload fields need file storage for answers, which forms do not have yet: offered, but not addable. */
-const addable = formFieldTypes.filter((field) => field.type !== 'uploadFile');
-
 /** What only the company's own form has: its senders, labels and thank-you pages (a template has none). */
 export interface FormCompanyChoices {
   senders: readonly Sender[];
@@ -50,7 +47,7 @@ export function FormDraftEditor({
       <Panel title="Questions">
         <fieldset className="form-builder-palette">
           <legend className="visually-hidden">Add a question</legend>
-          {addable.map((field) => (
+          {formFieldTypes.map((field) => (
             <Button
               key={field.type}
               variant="secondary"

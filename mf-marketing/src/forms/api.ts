@@ -25,6 +25,8 @@ export interface FormApi {
   submissions(id: string, query: { page: number; size: number }): Promise<ListPage<FormSubmissionRecord>>;
   /** The path of the submissions' CSV, for `downloadFile`. */
   csvPath(id: string): string;
+  /** The path of a file a visitor attached to a submission, for `downloadFile`. */
+  filePath(id: string, submissionId: string, fileId: string): string;
 }
 
 const path = (id: string) => `/forms/${encodeURIComponent(id)}`;
@@ -40,6 +42,8 @@ const serverFormApi: FormApi = {
   submissions: (id, query) =>
     http.config.get<ListPage<FormSubmissionRecord>>(`${path(id)}/submissions?${listQueryString(query)}`),
   csvPath: (id) => `${path(id)}/submissions/export`,
+  filePath: (id, submissionId, fileId) =>
+    `${path(id)}/submissions/${encodeURIComponent(submissionId)}/files/${encodeURIComponent(fileId)}`,
 };
 
 export const formApi = (): FormApi => (usesSampleData() ? sampleFormApi : serverFormApi);

@@ -79,6 +79,7 @@ const submissions: FormSubmissionRecord[] = [
     email: 'ivy@example.com',
     state: 'pending',
     answers: { email: 'ivy@example.com', name: 'Ivy' },
+    files: [],
   },
   {
     id: 'submission-1',
@@ -86,6 +87,7 @@ const submissions: FormSubmissionRecord[] = [
     email: 'noah@example.com',
     state: 'confirmed',
     answers: { email: 'noah@example.com', name: 'Noah' },
+    files: [],
   },
 ];
 
@@ -150,4 +152,5 @@ export const sampleFormApi: FormApi = {
     };
   },
   csvPath: (id) => `/forms/${id}/submissions/export`,
+  filePath: (id, submissionId, fileId) => `/forms/${id}/submissions/${submissionId}/files/${fileId}`,
 };

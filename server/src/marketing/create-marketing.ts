@@ -5,6 +5,7 @@ import type { Notifier } from '../accounts/notifications/notification-store.ts';
 import type { Clock } from '../clock.ts';
 import { designStore } from '../content/email-designs/design-store.ts';
 import type { RenderDesign } from '../content/email-designs/render/render-design.ts';
+import type { FileStore } from '../content/media/file-store.ts';
 import type { MediaStore } from '../content/media/media-store.ts';
 import type { Db } from '../db/db.ts';
 import type { ClaimHolder } from '../db/token-lease.ts';
@@ -57,6 +58,7 @@ import { formRoutes } from './forms/form-routes.ts';
 import { createFormService } from './forms/form-service.ts';
 import { formStore } from './forms/form-store.ts';
 import { createFormSubmitService } from './forms/form-submit-service.ts';
+import { createFormUploads } from './forms/form-uploads.ts';
 import { createFormWebhookRunner } from './forms/form-webhook-runner.ts';
 import { hostedFormRoutes } from './forms/hosted-form-routes.ts';
 import { publicFormRoutes } from './forms/public-form-routes.ts';
@@ -91,6 +93,8 @@ export interface MarketingDeps {
   /** The engine's doors for marketing; nothing else of the engine. */
   engine: MarketingEngine;
   media: MediaStore;
+  /** Where the files visitors attach to forms are kept (apart from the company's File Manager). */
+  formFiles: FileStore;
   company: CompanyDoor;
   /** The TXT records of a domain (the DNS resolver's `txt`): a sender's SPF is read live. */
   spfRecordsOf: SenderServiceDeps['spfRecordsOf'];
@@ -115,7 +119,10 @@ export interface MarketingDeps {
 
 /** What the marketing workers need beyond the routes' doors. */
 export interface MarketingWorkerDeps
-  extends Pick<MarketingDeps, 'db' | 'clock' | 'engine' | 'company' | 'renderDesign' | 'links'> {
+  extends Pick<
+    MarketingDeps,
+    'db' | 'clock' | 'engine' | 'company' | 'renderDesign' | 'links' | 'formFiles'
+  > {
   /** Tells a user an export is ready (the notifications domain). */
   notify: Notifier['notify'];
   /** Where written contact exports wait for their download (under DATA_DIR). */
@@ -202,6 +209,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     forms: { publishedAmong: (companyId, ids) => formStore.publishedAmong(db, companyId, ids) },
     sites: siteAddresses,
   });
+  const formUploads = createFormUploads({ db, clock, files: deps.formFiles });
   const forms = createFormService({
     db,
     clock,
@@ -209,6 +217,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     fields,
     labels,
     senders,
+    uploads: formUploads,
     publicUrl,
     sitesUrl: deps.sites.url,
   });
@@ -290,6 +299,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     clock,
     company,
     captcha: createFormCaptcha({ db, clock, secret, work: deps.forms.captchaWork }),
+    uploads: formUploads,
     signUps: createSignUps({ db, clock, company, contacts, subscriptions }),
     senders,
     engine,
@@ -398,6 +408,7 @@ export function startMarketingWorkers(
     every,
     loop: drain(step, alive, (error) => reportError(error, failed)),
   });
+  const formUploads = createFormUploads({ db: deps.db, clock: deps.clock, files: deps.formFiles });
   const poster = deps.formWebhooks;
   const formWebhooks = poster && createFormWebhookRunner({ db: deps.db, clock: deps.clock, poster });
   const loops = [
@@ -418,6 +429,7 @@ export function startMarketingWorkers(
       exports.purgeExpired(),
       contacts.refreshStatistics(),
       purgeSpentCaptchas(deps.db, deps.clock.now()),
+      formUploads.purgeUnclaimed(),
       deps.certificates ? renewCertificates(deps.db, deps.clock, deps.certificates, reportError) : 0,
     ]).catch((error: unknown) => reportError(error, 'marketing housekeeping failed'));
   };

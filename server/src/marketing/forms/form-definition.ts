@@ -7,6 +7,7 @@ import {
   visibleComponents,
 } from '@app/contract/rules/form-logic';
 import { DomainError, invalidField } from '../../domain-error.ts';
+import { isUploadId } from './form-uploads.ts';
 
 const choiceTypes = new Set(choiceComponentTypes);
 /** The answer is at most this long: a short answer, a phone number; a long answer may have 5,000. */
@@ -32,8 +33,8 @@ export function checkDefinition(
   for (const component of body.components) {
     const { setting, type, id } = component;
     const options = setting.options ?? [];
-    if (type === 'uploadFile') {
-      throw invalidField('components', 'Upload File fields are not available in this version', id);
+    if (type === 'uploadFile' && setting.field !== undefined) {
+      throw invalidField('components', `The file of "${setting.title}" cannot fill a contact field`, id);
     }
     if (choiceTypes.has(type) && options.length === 0) {
       throw invalidField('components', `The field "${setting.title}" needs at least one option`, id);
@@ -106,6 +107,11 @@ function checkedAnswer(component: FormComponent, answer: FormAnswer): FormAnswer
     if (chosen.some((id) => !allowed.has(id))) throw fail('Choose one of the options');
     if (type !== 'inputCheckbox' && chosen.length > 1) throw fail('Choose one option');
     return type === 'inputCheckbox' ? [...new Set(chosen)] : (chosen[0] ?? '');
+  }
+  if (type === 'uploadFile') {
+    // The id of a file received by POST /embed/forms/{id}/files; the submit checks it was received for this field.
+    if (Array.isArray(answer) || !isUploadId(answer)) throw fail('Choose the file again');
+    return answer;
   }
   if (Array.isArray(answer)) throw fail('Enter text');
   const text = answer.trim();

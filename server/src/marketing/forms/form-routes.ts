@@ -14,6 +14,8 @@ import { z } from 'zod';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
 import type { FormService } from './form-service.ts';
 
+const fileParams = idParams.extend({ submissionId: z.string().max(20), fileId: z.string().max(40) });
+
 const tags = ['forms'];
 
 /** §7 /forms: the company's forms, with the console session; changes need forms.manage. */
@@ -144,6 +146,31 @@ export function formRoutes(deps: {
       async (request) => ({
         data: await forms.submissions(sessionOf(request).companyId, request.params.id, request.query),
       }),
+    );
+
+    app.get(
+      '/forms/:id/submissions/:submissionId/files/:fileId',
+      {
+        onRequest: guards.full,
+        schema: {
+          tags,
+          summary: 'A file a visitor attached to a submission (an Upload File answer), as a download',
+          security: bearerSecurity,
+          params: fileParams,
+        },
+      },
+      async (request, reply) => {
+        const { id, submissionId, fileId } = request.params;
+        const file = await forms.file(sessionOf(request).companyId, id, submissionId, fileId);
+        // Whatever the visitor sent is downloaded, never shown in the console's origin.
+        return reply
+          .type(file.type)
+          .header('content-length', file.size)
+          .header('content-disposition', `attachment; filename="${file.name}"`)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', 'sandbox')
+          .send(file.body);
+      },
     );
 
     app.get(

@@ -4,6 +4,7 @@ import type {
   Form,
   FormBody,
   FormListQuery,
+  FormSubmissionFile,
   FormSubmissionRecord,
   formSortFields,
 } from '@app/contract/marketing/forms';
@@ -19,6 +20,7 @@ import type { LabelService } from '../contacts/label-service.ts';
 import type { SenderDoor } from '../senders/sender-door.ts';
 import { checkDefinition } from './form-definition.ts';
 import { type FormRow, formStore, type SubmissionRow } from './form-store.ts';
+import type { FormUploads } from './form-uploads.ts';
 import { submissionsCsv } from './submissions-csv.ts';
 
 export interface FormServiceDeps {
@@ -28,6 +30,7 @@ export interface FormServiceDeps {
   fields: Pick<FieldService, 'list'>;
   labels: Pick<LabelService, 'named'>;
   senders: SenderDoor;
+  uploads: Pick<FormUploads, 'ofSubmissions' | 'open' | 'removingForm'>;
   /** Where the public form routes are reached (the embed code's origin). */
   publicUrl: string;
   /** The sites origin: a published form's hosted page is there. */
@@ -43,17 +46,25 @@ export const formUrlOf = (publicUrl: string, id: string) => `${publicUrl}/embed/
 /** Where the sites serve a published form on a page of its own (its hosted URL and iframe). */
 export const hostedFormPath = (id: string) => `/forms/${encodeURIComponent(id)}`;
 
-export const submissionRecord = (row: SubmissionRow): FormSubmissionRecord => ({
+const submissionRecord = (row: SubmissionRow, files: FormSubmissionFile[]): FormSubmissionRecord => ({
   id: row.id,
   createdAt: row.created_at.toISOString(),
   answers: row.answers,
   email: row.email,
   state: row.state,
+  files,
 });
 
 /** §7 /forms: a company's forms, built in the console, published for its sites. */
 export function createFormService(deps: FormServiceDeps) {
-  const { db, clock, company, publicUrl } = deps;
+  const { db, clock, company, publicUrl, uploads } = deps;
+  const withFiles = async (companyId: string, rows: SubmissionRow[]) => {
+    const files = await uploads.ofSubmissions(
+      companyId,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => ({ row, files: files.get(row.id) ?? [] }));
+  };
 
   const answerOf = async (companyId: string, row: FormRow): Promise<Form> => ({
     formId: row.id,
@@ -189,7 +200,10 @@ export function createFormService(deps: FormServiceDeps) {
           field: 'form',
         });
       }
-      if (!(await formStore.remove(db, companyId, row.id))) throw formNotFound();
+      const removed = await uploads.removingForm(companyId, row.id, () =>
+        formStore.remove(db, companyId, row.id),
+      );
+      if (!removed) throw formNotFound();
     },
 
     /** Publishes (within the plan's published forms) or unpublishes; §8 47 when it already is published. */
@@ -222,15 +236,27 @@ export function createFormService(deps: FormServiceDeps) {
       page: { page: number; size: number },
     ): Promise<ListPage<FormSubmissionRecord>> {
       const row = await rowOf(companyId, id);
-      const rows = await formStore.submissions(db, companyId, row.id, page);
-      return { items: rows.map(submissionRecord), total: row.submissions, ...page };
+      const rows = await withFiles(companyId, await formStore.submissions(db, companyId, row.id, page));
+      return {
+        items: rows.map(({ row, files }) => submissionRecord(row, files)),
+        total: row.submissions,
+        ...page,
+      };
+    },
+
+    /** A file a visitor attached to the submission `submissionId` of the form `id`, with its bytes. */
+    async file(companyId: string, id: string, submissionId: string, fileId: string) {
+      const form = await rowOf(companyId, id);
+      const found = isId(submissionId) && (await uploads.open(companyId, form.id, submissionId, fileId));
+      if (!found) throw new DomainError('entityNotFound', 'File not found', { field: 'file' });
+      return found;
     },
 
     /** The form's submissions as CSV (UTF-8 with a BOM): when, state, email, then one column per question. */
     async csv(companyId: string, id: string): Promise<Readable> {
       const form = await rowOf(companyId, id);
-      return submissionsCsv(form, (after, size) =>
-        formStore.submissionsAfter(db, companyId, form.id, after, size),
+      return submissionsCsv(form, async (after, size) =>
+        withFiles(companyId, await formStore.submissionsAfter(db, companyId, form.id, after, size)),
       );
     },
   };

@@ -17,6 +17,7 @@ import type { FormCaptcha } from './form-captcha.ts';
 import { checkAnswers } from './form-definition.ts';
 import { formNotFound } from './form-service.ts';
 import { type FormRow, formStore } from './form-store.ts';
+import type { FormUploads } from './form-uploads.ts';
 import { formWebhookStore } from './form-webhook-store.ts';
 
 export interface FormSubmitDeps {
@@ -24,6 +25,7 @@ export interface FormSubmitDeps {
   clock: Clock;
   company: CompanyDoor;
   captcha: FormCaptcha;
+  uploads: Pick<FormUploads, 'receive' | 'ensureWaiting' | 'claim'>;
   signUps: SignUps;
   senders: SenderDoor;
   engine: Pick<MarketingEngine, 'submitCampaignBatch'>;
@@ -40,9 +42,18 @@ export type FormSubmitService = ReturnType<typeof createFormSubmitService>;
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 const builtIn = new Set(['email', 'firstname', 'lastname', 'phone']);
 
-/** What a question's answer puts in a contact field: the text, or the chosen options' labels. */
-function fieldValueOf(form: FormRow, id: string, answer: FormAnswer): string {
+/**
+ * An answer as text (a contact field, a webhook, a copy): the text, the chosen options' labels, or the
+ * attached file's name (`files`, by id).
+ */
+function fieldValueOf(
+  form: FormRow,
+  id: string,
+  answer: FormAnswer,
+  files: ReadonlyMap<string, string> = new Map(),
+): string {
   const component = form.components.find((candidate) => candidate.id === id);
+  if (component?.type === 'uploadFile' && typeof answer === 'string') return files.get(answer) ?? answer;
   const options = component?.setting.options;
   if (!options) return Array.isArray(answer) ? answer.join(', ') : answer;
   const labels = new Map(options.map((option) => [option.optionId, option.label]));
@@ -95,6 +106,7 @@ function webhookBody(
     state: string;
     email: string | null;
     answers: Record<string, FormAnswer>;
+    files: ReadonlyMap<string, string>;
   },
 ): string {
   return JSON.stringify({
@@ -110,7 +122,12 @@ function webhookBody(
         .map((component) => ({
           id: component.id,
           question: component.setting.title,
-          answer: fieldValueOf(form, component.id, submission.answers[component.id] as FormAnswer),
+          answer: fieldValueOf(
+            form,
+            component.id,
+            submission.answers[component.id] as FormAnswer,
+            submission.files,
+          ),
         })),
     },
   });
@@ -207,7 +224,12 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
    * §3 send a copy: the answers to the form's own validated sender. What the visitor typed goes in as
    * substitution data, escaped, so it is never read as the template language or as markup.
    */
-  const sendCopy = async (form: FormRow, submissionId: string, answers: Record<string, FormAnswer>) => {
+  const sendCopy = async (
+    form: FormRow,
+    submissionId: string,
+    answers: Record<string, FormAnswer>,
+    files: ReadonlyMap<string, string>,
+  ) => {
     const senderId = form.settings.selectedSenderId;
     const sender = senderId === null ? undefined : await deps.senders.find(form.company_id, senderId);
     if (!sender?.validated) throw new DomainError('state', 'The form has no validated sender for its copies');
@@ -215,7 +237,7 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
       .filter((component) => answers[component.id] !== undefined)
       .map((component) => ({
         question: component.setting.title,
-        answer: fieldValueOf(form, component.id, answers[component.id] as FormAnswer),
+        answer: fieldValueOf(form, component.id, answers[component.id] as FormAnswer, files),
       }));
     await deps.engine.submitCampaignBatch(form.company_id, {
       key: `form-copy-${submissionId}`,
@@ -263,6 +285,10 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
 
     challenge: async (id: string): Promise<Challenge> => captcha.challenge((await publishedForm(id)).id),
 
+    /** A file for the Upload File field `fieldId` of the published form `id`, before its submission names it. */
+    receive: async (id: string, fieldId: string, fileName: string, source: AsyncIterable<Buffer>) =>
+      deps.uploads.receive(await publishedForm(id), fieldId, fileName, source),
+
     /** Takes a visitor's answers; `ip` is the visitor's address (kept with the submission and the consent). */
     async submit(id: string, body: FormSubmission, ip: string): Promise<FormSubmitted> {
       const form = await publishedForm(id);
@@ -295,6 +321,7 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
         : undefined;
       if (signUp && !signUp.email) throw unansweredEmail(form);
       await ensureRoom(form);
+      await deps.uploads.ensureWaiting(form, answers);
       if (signUp) {
         const save = confirmLater ? signUps.awaitConfirmation : signUps.saveNow;
         await save(form.company_id, signUp).catch((error: unknown) => {
@@ -318,16 +345,17 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
           confirmTokenHash: token && hashOf(token),
           now,
         });
+        const files = await deps.uploads.claim(tx, form, added.id, answers);
         const target = form.settings.webhookUrl;
         if (target) {
-          const body = webhookBody(form, { id: added.id, at: now, state, email, answers });
+          const body = webhookBody(form, { id: added.id, at: now, state, email, answers, files });
           await formWebhookStore.queue(tx, { formId: form.id, submissionId: added.id, target, body, now });
         }
-        return added;
+        return { ...added, files };
       });
       if (token && signUp) await sendConfirmation(form, submission.id, signUp.email, token);
       if (form.settings.sendCopy)
-        await sendCopy(form, submission.id, answers).catch((error: unknown) =>
+        await sendCopy(form, submission.id, answers, submission.files).catch((error: unknown) =>
           deps.reportError(error, `form ${form.id}: the copy of submission ${submission.id} was not sent`),
         );
       return done(confirmLater);

@@ -1,9 +1,17 @@
 import { envelope } from '@app/contract/common';
-import { formSubmission, formSubmitted, publicForm } from '@app/contract/marketing/forms';
+import {
+  formFileQuery,
+  formSubmission,
+  formSubmissionFile,
+  formSubmitted,
+  publicForm,
+} from '@app/contract/marketing/forms';
+import { uploadLimitBytes } from '@app/contract/rules/constants';
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DomainError } from '../../domain-error.ts';
+import { DomainError, invalidField } from '../../domain-error.ts';
 import { escapeHtml } from '../../html-escape.ts';
 import { sendPublicPage } from '../../http/public-page.ts';
 import type { FormSubmitService } from './form-submit-service.ts';
@@ -44,6 +52,8 @@ export function publicFormRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { submits } = deps;
   const limiter = createSubmitLimiter(deps.limits);
+  // Files count apart from submissions, with the same limits: a visitor sends a few with one submission.
+  const fileLimiter = createSubmitLimiter(deps.limits);
   const embedRoutes: FastifyPluginAsyncZod = async (embed) => {
     embed.addHook('onRequest', allowAnyOrigin);
     embed.options('/embed/forms/*', { schema: { hide: true } }, async (_request, reply) =>
@@ -81,6 +91,8 @@ export function publicFormRoutes(deps: {
       },
     );
 
+    await embed.register(fileRoutes);
+
     embed.post(
       '/embed/forms/:id/submit',
       {
@@ -100,6 +112,48 @@ export function publicFormRoutes(deps: {
           throw new DomainError('tooManyAttempts', 'Too many submissions, try again in a minute');
         }
         return { data: await submits.submit(request.params.id, request.body, request.ip) };
+      },
+    );
+  };
+
+  const fileRoutes: FastifyPluginAsyncZod = async (files) => {
+    // One file a request, read as it comes (never whole in memory); over 20 MB is refused as it streams.
+    await files.register(multipart, {
+      limits: { fileSize: uploadLimitBytes + 1, files: 1, fields: 0, parts: 1 },
+    });
+    files.withTypeProvider<ZodTypeProvider>().post(
+      '/embed/forms/:id/files',
+      {
+        schema: {
+          tags,
+          summary: "Send a file for a published form's Upload File field, before the submit names it",
+          description:
+            "multipart/form-data, one file in a part named file; `field` the Upload File field's id. §5's file types, at most 20 MB, within the company's form upload storage. The answer's `id` is that field's answer in the submit; a file no submission names within an hour is removed.",
+          params: formParams,
+          querystring: formFileQuery,
+          response: { 201: envelope(formSubmissionFile) },
+        },
+      },
+      async (request, reply) => {
+        if (!fileLimiter.allow(request.params.id, request.ip)) {
+          throw new DomainError('tooManyAttempts', 'Too many files, try again in a minute');
+        }
+        const part = request.isMultipart() ? await request.file() : undefined;
+        if (part?.fieldname !== 'file') {
+          throw invalidField('file', 'Send the file as multipart/form-data, in a part named file');
+        }
+        try {
+          const file = await submits.receive(
+            request.params.id,
+            request.query.field,
+            part.filename,
+            part.file,
+          );
+          return reply.code(201).send({ data: file });
+        } catch (error) {
+          part.file.resume(); // a refused file is read to its end, unkept, so the answer reaches the visitor
+          throw error;
+        }
       },
     );
   };

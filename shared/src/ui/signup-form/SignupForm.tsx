@@ -1,5 +1,12 @@
 import type { FormComponent, FormSubmitted, PublicForm } from '@app/contract/marketing/forms';
 import { visibleComponents } from '@app/contract/rules/form-logic';
+import {
+  allowedUploadTypes,
+  isAllowedUploadType,
+  isWithinUploadLimit,
+  uploadTooLargeMessage,
+  uploadTypeMessage,
+} from '@app/contract/rules/upload';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type FormApiFailure, failureOf, signupFormApi } from './signup-form-api.ts';
 import { solveCaptcha } from './solve-captcha.ts';
@@ -41,11 +48,25 @@ interface FieldProps {
   value: Answer | undefined;
   error: string | undefined;
   onChange: (value: Answer) => void;
+  /** An Upload File field's file was chosen (undefined: none), or refused with why. */
+  onFile: (file: File | undefined, refused?: string) => void;
   idPrefix: string;
 }
 
+const acceptedFiles = allowedUploadTypes.map((extension) => `.${extension}`).join(',');
+
+/** Why the browser will not send `file` (§5's types, 20 MB), before it is sent at all. */
+const fileRefusal = (file: File) =>
+  !isAllowedUploadType(file.name)
+    ? uploadTypeMessage
+    : isWithinUploadLimit(file.size)
+      ? undefined
+      : file.size === 0
+        ? `The file ${file.name} is empty`
+        : uploadTooLargeMessage(file.name);
+
 /** One question: its label, its input (native elements: keyboard and screen readers work as on any page), its error. */
-function Field({ component, value, error, onChange, idPrefix }: FieldProps) {
+function Field({ component, value, error, onChange, onFile, idPrefix }: FieldProps) {
   const { id, type, setting } = component;
   const inputId = `${idPrefix}-${id}`;
   const errorId = `${inputId}-error`;
@@ -120,6 +141,21 @@ function Field({ component, value, error, onChange, idPrefix }: FieldProps) {
             </option>
           ))}
         </select>
+      ) : type === 'uploadFile' ? (
+        <input
+          id={inputId}
+          part="input file"
+          type="file"
+          accept={acceptedFiles}
+          required={setting.required}
+          {...described}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            const refused = file && fileRefusal(file);
+            if (refused) event.target.value = '';
+            onFile(refused ? undefined : file, refused);
+          }}
+        />
       ) : type === 'inputTextarea' ? (
         <textarea
           {...common}
@@ -144,6 +180,11 @@ function Field({ component, value, error, onChange, idPrefix }: FieldProps) {
           onChange={(event) => onChange(event.target.value)}
         />
       )}
+      {type === 'uploadFile' && text ? (
+        <p part="hint" className="hint">
+          Chosen: {text}
+        </p>
+      ) : null}
       {errorLine}
     </div>
   );
@@ -166,6 +207,10 @@ export function SignupForm({
   const [loaded, setForm] = useState<PublicForm | undefined>();
   const [loadFailure, setLoadFailure] = useState<string | undefined>();
   const [answers, setAnswers] = useState<Answers>({});
+  /** The files chosen for Upload File fields (their answers hold the names until they are sent). */
+  const files = useRef(new Map<string, File>());
+  /** Files the server already has, by the File chosen: a second try does not send them again. */
+  const sentFiles = useRef(new WeakMap<File, string>());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
@@ -255,6 +300,24 @@ export function SignupForm({
     setAnswers((before) => ({ ...before, [id]: value }));
     setErrors(({ [id]: _cleared, ...rest }) => rest);
   };
+  const setFile = (id: string, file: File | undefined, refused?: string) => {
+    if (file) files.current.set(id, file);
+    else files.current.delete(id);
+    set(id, file?.name ?? '');
+    if (refused) setErrors((before) => ({ ...before, [id]: refused }));
+  };
+  /** The answers with each chosen file sent first and named by its id. */
+  const withFilesSent = async (kept: Answers): Promise<Answers> => {
+    const sent = { ...kept };
+    for (const field of fields) {
+      const file = files.current.get(field.id);
+      if (field.type !== 'uploadFile' || !file || !(field.id in kept)) continue;
+      const id = sentFiles.current.get(file) ?? (await api.upload(formId, field.id, file));
+      sentFiles.current.set(file, id);
+      sent[field.id] = id;
+    }
+    return sent;
+  };
 
   const send = async () => {
     const missing = missingOf(fields, answers);
@@ -280,7 +343,7 @@ export function SignupForm({
         return;
       }
       const answer = await api.submit(formId, {
-        answers: kept,
+        answers: await withFilesSent(kept),
         captcha: solved,
         website: honeypot.current?.value ?? '',
       });
@@ -339,6 +402,7 @@ export function SignupForm({
           value={answers[component.id]}
           error={errors[component.id]}
           onChange={(value) => set(component.id, value)}
+          onFile={(file, refused) => setFile(component.id, file, refused)}
           idPrefix={idPrefix}
         />
       ))}

@@ -1,4 +1,4 @@
-import type { FormSubmitted, PublicForm } from '@app/contract/marketing/forms';
+import type { FormSubmissionFile, FormSubmitted, PublicForm } from '@app/contract/marketing/forms';
 import type { Challenge } from 'altcha-lib';
 import wretch, { type WretchError } from 'wretch';
 import { InsecurePageError } from './solve-captcha.ts';
@@ -28,7 +28,7 @@ export async function failureOf(error: unknown): Promise<FormApiFailure> {
 
 /**
  * The public Form API of the server at `apiBase` (empty: this page's origin), never with the page's
- * cookies: a published form's definition, a captcha challenge, the submit.
+ * cookies: a published form's definition, a captcha challenge, a file for an upload field, the submit.
  */
 export function signupFormApi(apiBase: string) {
   const api = wretch(`${apiBase.replace(/\/+$/, '')}/embed/forms`).options({ credentials: 'omit' });
@@ -39,6 +39,17 @@ export function signupFormApi(apiBase: string) {
         .json<{ data: PublicForm }>()
         .then((answer) => answer.data),
     challenge: (formId: string) => api.get(`/${encodeURIComponent(formId)}/challenge`).json<Challenge>(),
+    /** Sends a file for the Upload File field `fieldId`: its id is that field's answer. */
+    upload: (formId: string, fieldId: string, file: File) => {
+      const body = new FormData();
+      body.append('file', file);
+      return api
+        .url(`/${encodeURIComponent(formId)}/files?field=${encodeURIComponent(fieldId)}`)
+        .body(body)
+        .post()
+        .json<{ data: FormSubmissionFile }>()
+        .then((answer) => answer.data.id);
+    },
     submit: (
       formId: string,
       body: { answers: Record<string, string | string[]>; captcha: string; website: string },

@@ -44,8 +44,11 @@ interface Sent {
   body: { answers: Record<string, unknown>; captcha: string; website: string };
 }
 
+const fileId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
 function fakeFormApi(options: { form?: object | null; submitStatus?: number; submitBody?: object } = {}) {
   const sent: Sent[] = [];
+  const files: { url: string; file: File }[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   window.fetch = async (input, init) => {
@@ -56,6 +59,11 @@ function fakeFormApi(options: { form?: object | null; submitStatus?: number; sub
         200,
         await createChallenge({ algorithm: 'PBKDF2/SHA-256', cost: 1, counter: 20, deriveKey }),
       );
+    }
+    if (pathname === '/embed/forms/7/files') {
+      const file = (init?.body as FormData | undefined)?.get('file') as File;
+      files.push({ url, file });
+      return json(201, { data: { id: fileId, fieldId: 'cv', name: file.name, size: file.size, type: '' } });
     }
     if (pathname === '/embed/forms/7/submit') {
       sent.push({ url, body: JSON.parse(String(init?.body)) });
@@ -70,7 +78,7 @@ function fakeFormApi(options: { form?: object | null; submitStatus?: number; sub
       return json(200, { data: options.form ?? shopForm() });
     return json(404, { code: 'entityNotFound', message: 'Form not found' });
   };
-  return sent;
+  return Object.assign(sent, { files });
 }
 
 async function until<T>(read: () => T | null | undefined | false): Promise<T> {
@@ -206,6 +214,42 @@ describe('<signup-form>', () => {
     await until(() => successes.length > 0);
     // The event crossed the portal's shadow root to the page.
     expect(successes[0]?.composed).to.equal(true);
+  });
+
+  it('checks a chosen file, sends it before the answers, and names it by the id the server gave', async () => {
+    const form = shopForm();
+    form.components = [
+      form.components[0] as (typeof form.components)[number],
+      { id: 'cv', type: 'uploadFile', setting: { title: 'Your CV', required: true } },
+    ];
+    const sent = fakeFormApi({ form });
+    const element = place();
+    enter(await until(() => fieldOf<HTMLInputElement>(element, 'Your email')), 'ada@applicant.test');
+    const input = await until(() => fieldOf<HTMLInputElement>(element, 'Your CV'));
+    expect(input.type).to.equal('file');
+    expect(input.accept).to.contain('.pdf');
+    const choose = (file: File) => {
+      const chosen = new DataTransfer();
+      chosen.items.add(file);
+      input.files = chosen.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    choose(new File(['MZ'], 'setup.exe'));
+    const refused = await until(() => inside(element, '[part="error"]'));
+    expect(refused.textContent).to.match(/^Files of this type cannot be uploaded/);
+    expect(input.value).to.equal('');
+    button(element, 'Join')?.click();
+    await until(() => inside(element, '[part="error"]')?.textContent === 'This field is required');
+    expect(sent.files.length).to.equal(0);
+
+    choose(new File(['%PDF-1.7'], 'cv.pdf', { type: 'application/pdf' }));
+    await until(() => inside(element, '[part="hint"]')?.textContent === 'Chosen: cv.pdf');
+    button(element, 'Join')?.click();
+    await until(() => inside(element, '[part="message"]'));
+    expect(sent.files.map((entry) => [entry.url, entry.file.name])).to.deep.equal([
+      ['https://forms.example/embed/forms/7/files?field=cv', 'cv.pdf'],
+    ]);
+    expect(sent[0]?.body.answers).to.deep.equal({ email: 'ada@applicant.test', cv: fileId });
   });
 
   it('says a form that is not published is not available', async () => {

@@ -1,7 +1,7 @@
 /**
  * Styles inside `<signup-form>`'s shadow root. A page restyles it through custom properties
  * (--signup-form-accent, -text, -background, -border, -error, -font, -radius, -gap, -max-width) or through the
- * parts: form, field, label, input, required, consent, button (submit, back), error, message, progress.
+ * parts: form, field, label, input (file), required, consent, button (submit, back), error, message, progress, hint.
  */
 export const signupFormStyles = `
 :host { display: block; max-width: var(--signup-form-max-width, 560px); font: 16px/1.5 var(--signup-form-font, system-ui, sans-serif);
@@ -20,7 +20,7 @@ input:focus-visible, select:focus-visible, textarea:focus-visible, button:focus-
 [aria-invalid=true] input, input[aria-invalid=true], select[aria-invalid=true], textarea[aria-invalid=true] {
   border-color: var(--signup-form-error, #b42318); }
 .error { color: var(--signup-form-error, #b42318); margin: 0; font-size: 0.9em; }
-.consent, .progress { margin: 0; font-size: 0.85em; color: var(--signup-form-muted, #4a5462); }
+.consent, .progress, .hint { margin: 0; font-size: 0.85em; color: var(--signup-form-muted, #4a5462); }
 .actions { display: flex; gap: 10px; justify-content: flex-end; }
 button { font: inherit; font-weight: 600; min-height: 42px; padding: 0 18px; cursor: pointer;
   border-radius: var(--signup-form-radius, 8px); border: 1px solid var(--signup-form-accent, #2457c5);

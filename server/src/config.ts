@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { isNetmask } from '@app/contract/engine/netmask';
 import { type ConsoleProfile, consoleProfiles } from '@app/contract/features/profiles';
 import { z } from 'zod';
+import { type SiteverifyProvider, siteverifyUrls } from './siteverify.ts';
 
 const port = z.coerce
   .number({ error: 'must be a port number' })
@@ -218,11 +219,6 @@ const envSchema = z
     { when: () => true },
   );
 
-const captchaVerifyUrls = {
-  hcaptcha: 'https://api.hcaptcha.com/siteverify',
-  recaptcha: 'https://www.google.com/recaptcha/api/siteverify',
-} as const;
-
 export type CaptchaConfig =
   | { provider: 'off' }
   | { provider: 'hcaptcha' | 'recaptcha'; secret: string; verifyUrl: string };
@@ -313,6 +309,8 @@ export interface Config {
   forms: {
     captchaWork: { cost: number; counter: { min: number; max: number } };
     submitLimits: { perIpPerMinute: number; perFormPerMinute: number };
+    /** Where hCaptcha, Turnstile and reCAPTCHA check tokens: their own addresses; not read from the environment, only tests set it. */
+    captchaVerifyUrls?: Record<SiteverifyProvider, string> | undefined;
   };
   /** Where published pages are served (SITES_PORT on HOST, reached at SITES_URL), and the IP-to-country file. */
   sites: {
@@ -406,7 +404,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv): Config {
         : {
             provider: env.CAPTCHA_PROVIDER,
             secret: env.CAPTCHA_SECRET ?? '',
-            verifyUrl: env.CAPTCHA_VERIFY_URL ?? captchaVerifyUrls[env.CAPTCHA_PROVIDER],
+            verifyUrl: env.CAPTCHA_VERIFY_URL ?? siteverifyUrls[env.CAPTCHA_PROVIDER],
           },
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET

@@ -45,13 +45,24 @@ export const formComponent = z
   })
   .strict();
 
-/** The protection a form's public submit always enforces: the self-hosted proof of work (ALTCHA). */
-export const formCaptchas = ['proofOfWork'] as const;
+/**
+ * The captcha a form's public submit always enforces: the self-hosted proof of work (ALTCHA) by
+ * default, or the company's own hCaptcha, Cloudflare Turnstile or reCAPTCHA (v2) account.
+ */
+export const formCaptchas = ['proofOfWork', 'hcaptcha', 'turnstile', 'recaptcha'] as const;
+export type FormCaptchaKind = (typeof formCaptchas)[number];
 
 /** §3 form settings, those this build carries out. */
 export const formSettings = z
   .object({
     captcha: z.enum(formCaptchas).default('proofOfWork'),
+    /** The provider's public site key (hCaptcha, Turnstile, reCAPTCHA); its secret key is `captchaSecret` of the body. */
+    captchaSiteKey: z
+      .string()
+      .trim()
+      .max(200, 'A site key has at most 200 characters')
+      .nullable()
+      .default(null),
     /** `limit` on: the form takes at most `limitForm` submissions, then shows `limitMessage`. */
     limit: z.boolean().default(false),
     limitForm: z.number().int().min(1).max(10_000_000).default(100),
@@ -109,6 +120,11 @@ export const formBody = z
     allowUpdate: z.boolean().default(false),
     /** Double opt-in: the contact stays pending until the confirmation link is followed. */
     optin: z.boolean().default(true),
+    /**
+     * The captcha provider's secret key, written only: kept sealed, never answered (`captchaSecretSet`
+     * says whether there is one). Left out, the kept one stays.
+     */
+    captchaSecret: z.string().trim().min(1).max(200, 'A secret key has at most 200 characters').optional(),
   })
   .strict();
 
@@ -136,6 +152,8 @@ export const form = z.object({
   hostedUrl: z.string(),
   /** The Standard Webhooks secret the POSTs to `settings.webhookUrl` are signed with. */
   webhookSecret: z.string(),
+  /** A secret key of the captcha provider is kept (the secret itself is never answered). */
+  captchaSecretSet: z.boolean(),
 });
 
 export const formSortFields = ['name', 'createdAt', 'lastUpdate'] as const;
@@ -180,6 +198,7 @@ export const publicForm = z.object({
   components: z.array(formComponent),
   settings: formSettings.pick({
     captcha: true,
+    captchaSiteKey: true,
     enableConditional: true,
     submitBtnTitle: true,
     wizardMode: true,

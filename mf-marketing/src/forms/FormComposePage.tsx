@@ -157,6 +157,7 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
           senders: senders.data?.items ?? [],
           labels: labels.data?.items ?? [],
           thankYouPages: thankYouPages.data?.items ?? [],
+          captchaSecretSet: form.captchaSecretSet,
           loading: senders,
         }}
       />

@@ -14,6 +14,8 @@ export interface FormCompanyChoices {
   senders: readonly Sender[];
   labels: readonly { id: string; name: string }[];
   thankYouPages: readonly { pageId: string; name: string; published: boolean }[];
+  /** The form keeps a captcha provider's secret key (never shown). */
+  captchaSecretSet: boolean;
   loading: Loaded<unknown>;
 }
 

@@ -1,8 +1,15 @@
-import type { FormSettings } from '@app/contract/marketing/forms';
+import type { FormCaptchaKind, FormSettings } from '@app/contract/marketing/forms';
 import { Panel, SelectField, SwitchField, TextAreaField, TextField } from '@app/shared';
 import { LabelChoice } from '../contacts/LabelChoice.tsx';
 import type { FormDraft } from './api.ts';
 import type { FormCompanyChoices } from './FormDraftEditor.tsx';
+
+const captchaChoices: { value: FormCaptchaKind; label: string }[] = [
+  { value: 'proofOfWork', label: 'Proof of work (built in, no third party)' },
+  { value: 'hcaptcha', label: 'hCaptcha' },
+  { value: 'turnstile', label: 'Cloudflare Turnstile' },
+  { value: 'recaptcha', label: 'reCAPTCHA v2' },
+];
 
 /**
  * What the form does with an answer, how it looks and what it says: the builder's side panel. A
@@ -171,6 +178,43 @@ export function FormSettingsPanel({
           onChange={(consentText) => set({ consentText })}
         />
       </Panel>
+      {company ? (
+        <Panel title="Spam protection">
+          <SelectField
+            label="Captcha"
+            value={settings.captcha ?? 'proofOfWork'}
+            options={captchaChoices}
+            hint="Every submission must pass it; a hidden trap field and a limit per visitor apply too."
+            onChange={(value) => set({ captcha: value as FormCaptchaKind })}
+          />
+          {settings.captcha && settings.captcha !== 'proofOfWork' ? (
+            <div className="app-form-row">
+              <TextField
+                label="Site key"
+                maxLength={200}
+                value={settings.captchaSiteKey ?? ''}
+                error={problems['settings.captchaSiteKey']}
+                onChange={(event) => set({ captchaSiteKey: event.target.value.trim() || null })}
+              />
+              <TextField
+                label="Secret key"
+                type="password"
+                autoComplete="off"
+                maxLength={200}
+                value={draft.captchaSecret ?? ''}
+                placeholder={company.captchaSecretSet ? 'Kept: type a new one to replace it' : ''}
+                error={problems.captchaSecret}
+                hint="Sent only to the provider to check each visitor; never shown again."
+                onChange={(event) => {
+                  const { captchaSecret: _old, ...rest } = draft;
+                  const secret = event.target.value.trim();
+                  onChange(secret ? { ...rest, captchaSecret: secret } : rest);
+                }}
+              />
+            </div>
+          ) : null}
+        </Panel>
+      ) : null}
       <Panel title="Limit">
         <SwitchField
           label="Stop taking submissions after a number"

@@ -82,7 +82,9 @@ export function previewOf(draft: FormDraft): PublicForm {
     components: draft.components,
     closed: null,
     settings: {
+      // The preview checks the answers only: no captcha is drawn (a provider's widget needs the live page).
       captcha: 'proofOfWork',
+      captchaSiteKey: null,
       enableConditional: settings.enableConditional ?? false,
       submitBtnTitle: settings.submitBtnTitle || 'Submit',
       wizardMode: settings.wizardMode ?? false,

@@ -8,6 +8,7 @@ const at = (daysAgo: number) => new Date(Date.UTC(2026, 10, 20) - daysAgo * day)
 /** The settings a new form gets, as the server gives them. */
 const defaultSettings: Form['settings'] = {
   captcha: 'proofOfWork',
+  captchaSiteKey: null,
   limit: false,
   limitForm: 100,
   limitMessage: 'This form no longer takes submissions.',
@@ -39,6 +40,7 @@ const formOf = (id: string, draft: FormDraft, extra: Partial<Form>): Form => ({
   allowUpdate: draft.allowUpdate,
   optin: draft.optin,
   used: false,
+  captchaSecretSet: false,
   contactFields: draft.components.flatMap((component) =>
     component.setting.field ? [component.setting.field] : [],
   ),

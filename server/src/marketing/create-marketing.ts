@@ -63,6 +63,11 @@ import { createFormWebhookRunner } from './forms/form-webhook-runner.ts';
 import { hostedFormRoutes } from './forms/hosted-form-routes.ts';
 import { publicFormRoutes } from './forms/public-form-routes.ts';
 import type { SubmitLimits } from './forms/submit-limiter.ts';
+import {
+  captchaSecretSealer,
+  createCaptchaVerifier,
+  type ThirdPartyCaptcha,
+} from './forms/third-party-captcha.ts';
 import { pageHostingRoutes } from './pages/hosting/page-hosting-routes.ts';
 import { createSiteLookup, memo } from './pages/hosting/site-lookup.ts';
 import { sitePolicy } from './pages/hosting/site-policy.ts';
@@ -107,7 +112,12 @@ export interface MarketingDeps {
   /** The install's secret: forms' captcha challenges are signed with a key derived from it. */
   secret: string;
   /** A form's captcha work (tests ask little) and the public submit's rate limits. */
-  forms: { captchaWork: CaptchaWork; submitLimits: SubmitLimits };
+  forms: {
+    captchaWork: CaptchaWork;
+    submitLimits: SubmitLimits;
+    /** Where the captcha providers check tokens (their own addresses; tests give a local one). */
+    captchaVerifyUrls?: Record<ThirdPartyCaptcha, string> | undefined;
+  };
   /** The sites origin's address, and an MMDB country file instead of the bundled one (page reports). */
   sites: {
     url: string;
@@ -210,6 +220,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     sites: siteAddresses,
   });
   const formUploads = createFormUploads({ db, clock, files: deps.formFiles });
+  const captchaSecrets = captchaSecretSealer(secret);
   const forms = createFormService({
     db,
     clock,
@@ -218,6 +229,7 @@ export function marketingRoutes(deps: MarketingDeps): {
     labels,
     senders,
     uploads: formUploads,
+    captchaSecrets,
     publicUrl,
     sitesUrl: deps.sites.url,
   });
@@ -300,6 +312,10 @@ export function marketingRoutes(deps: MarketingDeps): {
     company,
     captcha: createFormCaptcha({ db, clock, secret, work: deps.forms.captchaWork }),
     uploads: formUploads,
+    thirdPartyCaptcha: {
+      verify: createCaptchaVerifier(deps.forms.captchaVerifyUrls),
+      unseal: captchaSecrets.unseal,
+    },
     signUps: createSignUps({ db, clock, company, contacts, subscriptions }),
     senders,
     engine,

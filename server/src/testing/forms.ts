@@ -83,8 +83,8 @@ export function formHelpers(t: Harness) {
  * and (made before the file's tests; `accounts()` once they run) a company `a` with a validated sender
  * and a "Newsletter" label, and another company `b`.
  */
-export function useFormTests(database: TestDatabase) {
-  const t = useTestApp(database);
+export function useFormTests(database: TestDatabase, options?: Parameters<typeof useTestApp>[1]) {
+  const t = useTestApp(database, options);
   const { contact, label } = campaignHelpers(t);
   let made: { a: EngineAccount; b: EngineAccount; senderA: string; newsLabel: string } | undefined;
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import type { CaptchaConfig } from '../../config.ts';
 import { DomainError } from '../../domain-error.ts';
+import { siteverify } from '../../siteverify.ts';
 
 export interface CaptchaVerifier {
   /** Throws 400 captchaRequired / captchaInvalid; does nothing when captcha is off. */
@@ -8,16 +9,15 @@ export interface CaptchaVerifier {
 
 export function createCaptchaVerifier(config: CaptchaConfig): CaptchaVerifier {
   if (config.provider === 'off') return { verify: async () => {} };
-  // hCaptcha and reCAPTCHA share the siteverify protocol: form post of secret + response, JSON {success}.
   return {
     verify: async (response, remoteIp) => {
       if (!response) throw new DomainError('captchaRequired', 'Captcha is required');
-      const answer = await fetch(config.verifyUrl, {
-        method: 'POST',
-        body: new URLSearchParams({ secret: config.secret, response, remoteip: remoteIp }),
+      const verdict = await siteverify(config.verifyUrl, {
+        secret: config.secret,
+        token: response,
+        ip: remoteIp,
       });
-      const result = (await answer.json().catch(() => ({}))) as { success?: unknown };
-      if (result.success !== true) throw new DomainError('captchaInvalid', 'Captcha is invalid');
+      if (verdict !== 'passed') throw new DomainError('captchaInvalid', 'Captcha is invalid');
     },
   };
 }

@@ -22,6 +22,7 @@ import { checkDefinition } from './form-definition.ts';
 import { type FormRow, formStore, type SubmissionRow } from './form-store.ts';
 import type { FormUploads } from './form-uploads.ts';
 import { submissionsCsv } from './submissions-csv.ts';
+import { captchaProviderNames } from './third-party-captcha.ts';
 
 export interface FormServiceDeps {
   db: Db;
@@ -31,6 +32,8 @@ export interface FormServiceDeps {
   labels: Pick<LabelService, 'named'>;
   senders: SenderDoor;
   uploads: Pick<FormUploads, 'ofSubmissions' | 'open' | 'removingForm'>;
+  /** Seals the captcha providers' secret keys (`captchaSecretSealer`). */
+  captchaSecrets: { seal(plain: string): string };
   /** Where the public form routes are reached (the embed code's origin). */
   publicUrl: string;
   /** The sites origin: a published form's hosted page is there. */
@@ -86,6 +89,7 @@ export function createFormService(deps: FormServiceDeps) {
     url: formUrlOf(publicUrl, row.id),
     hostedUrl: `${deps.sitesUrl}${hostedFormPath(row.id)}`,
     webhookSecret: row.webhook_secret,
+    captchaSecretSet: row.captcha_secret !== null,
   });
 
   const rowOf = async (companyId: string, id: string) => {
@@ -136,6 +140,25 @@ export function createFormService(deps: FormServiceDeps) {
     }
   };
 
+  /**
+   * The body with its captcha settled, and the sealed secret key the form keeps: the new one, `kept`,
+   * or none with the proof of work. A provider needs its site key and a secret key.
+   */
+  const withCaptcha = (body: FormBody, kept: string | null): { body: FormBody; secret: string | null } => {
+    const { captchaSecret, ...rest } = body;
+    const kind = body.settings.captcha;
+    if (kind === 'proofOfWork') {
+      return { body: { ...rest, settings: { ...body.settings, captchaSiteKey: null } }, secret: null };
+    }
+    const provider = captchaProviderNames[kind];
+    if (!body.settings.captchaSiteKey) {
+      throw invalidField('settings.captchaSiteKey', `Enter the site key of your ${provider} account`);
+    }
+    const secret = captchaSecret ? deps.captchaSecrets.seal(captchaSecret) : kept;
+    if (!secret) throw invalidField('captchaSecret', `Enter the secret key of your ${provider} account`);
+    return { body: rest, secret };
+  };
+
   const bodyOf = (row: FormRow) => ({
     optin: row.optin,
     saveToContact: row.save_to_contact,
@@ -143,8 +166,15 @@ export function createFormService(deps: FormServiceDeps) {
   });
 
   const create = async (companyId: string, body: FormBody): Promise<Form> => {
-    const secret = `whsec_${randomBytes(32).toString('base64')}`;
-    const row = await formStore.insert(db, companyId, await checked(companyId, body), secret, clock.now());
+    const webhook = `whsec_${randomBytes(32).toString('base64')}`;
+    const settled = withCaptcha(await checked(companyId, body), null);
+    const row = await formStore.insert(
+      db,
+      companyId,
+      settled.body,
+      { webhook, captcha: settled.secret },
+      clock.now(),
+    );
     return answerOf(companyId, row);
   };
 
@@ -184,10 +214,10 @@ export function createFormService(deps: FormServiceDeps) {
     /** Changes a form; a published one changes on the sites at once, so it must stay publishable. */
     async update(companyId: string, id: string, body: FormBody): Promise<Form> {
       const existing = await rowOf(companyId, id);
-      const next = await checked(companyId, body);
+      const next = withCaptcha(await checked(companyId, body), existing.captcha_secret);
       // A published form changes on the sites at once: it must stay able to confirm its sign-ups.
-      if (existing.published) await ensureConfirmationSender(companyId, next);
-      const row = await formStore.update(db, companyId, existing.id, next, clock.now());
+      if (existing.published) await ensureConfirmationSender(companyId, next.body);
+      const row = await formStore.update(db, companyId, existing.id, next.body, next.secret, clock.now());
       if (!row) throw formNotFound();
       return answerOf(companyId, row);
     },

@@ -15,6 +15,8 @@ export interface FormRow {
   published: boolean;
   submissions: number;
   webhook_secret: string;
+  /** The captcha provider's secret key, sealed; null with the proof of work. */
+  captcha_secret: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -30,7 +32,7 @@ export interface SubmissionRow {
 }
 
 const formColumns = `id::text AS id, company_id, name, components, settings, label_ids::text[] AS label_ids,
-  save_to_contact, allow_update, optin, published, webhook_secret, created_at, updated_at,
+  save_to_contact, allow_update, optin, published, webhook_secret, captcha_secret, created_at, updated_at,
   (SELECT coalesce(sum(c.submissions), 0)::int FROM form_submission_counts c WHERE c.form_id = forms.id) AS submissions`;
 const submissionColumns =
   'id::text AS id, form_id::text AS form_id, company_id, answers, email, state, created_at';
@@ -50,19 +52,27 @@ const sortColumns = { name: 'lower(name)', createdAt: 'created_at', lastUpdate: 
 
 /** The forms' SQL, each statement scoped by the company (the public routes read a published form by id alone). */
 export const formStore = {
-  insert: (db: Db, companyId: string, body: FormBody, webhookSecret: string, now: Date) =>
+  /** `captchaSecret` sealed already. */
+  insert: (
+    db: Db,
+    companyId: string,
+    body: FormBody,
+    secrets: { webhook: string; captcha: string | null },
+    now: Date,
+  ) =>
     db.one<FormRow>(
-      `INSERT INTO forms (company_id, name, components, settings, label_ids, save_to_contact, allow_update, optin, created_at, updated_at, webhook_secret)
-       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::bigint[], $6, $7, $8, $9, $9, $10) RETURNING ${formColumns}`,
-      [companyId, ...bodyValues(body), now, webhookSecret],
+      `INSERT INTO forms (company_id, name, components, settings, label_ids, save_to_contact, allow_update, optin, created_at, updated_at, webhook_secret, captcha_secret)
+       VALUES ($1, $2, $3::jsonb, $4::jsonb, $5::bigint[], $6, $7, $8, $9, $9, $10, $11) RETURNING ${formColumns}`,
+      [companyId, ...bodyValues(body), now, secrets.webhook, secrets.captcha],
     ),
 
-  update: (db: Db, companyId: string, id: string, body: FormBody, now: Date) =>
+  /** `captchaSecret` sealed already. */
+  update: (db: Db, companyId: string, id: string, body: FormBody, captchaSecret: string | null, now: Date) =>
     db.maybeOne<FormRow>(
       `UPDATE forms SET name = $3, components = $4::jsonb, settings = $5::jsonb, label_ids = $6::bigint[],
-         save_to_contact = $7, allow_update = $8, optin = $9, updated_at = $10
+         save_to_contact = $7, allow_update = $8, optin = $9, updated_at = $10, captcha_secret = $11
        WHERE company_id = $1 AND id = $2 RETURNING ${formColumns}`,
-      [companyId, id, ...bodyValues(body), now],
+      [companyId, id, ...bodyValues(body), now, captchaSecret],
     ),
 
   get: (db: Db, companyId: string, id: string) =>

@@ -19,12 +19,15 @@ import { formNotFound } from './form-service.ts';
 import { type FormRow, formStore } from './form-store.ts';
 import type { FormUploads } from './form-uploads.ts';
 import { formWebhookStore } from './form-webhook-store.ts';
+import type { CaptchaVerifier } from './third-party-captcha.ts';
 
 export interface FormSubmitDeps {
   db: Db;
   clock: Clock;
   company: CompanyDoor;
   captcha: FormCaptcha;
+  /** The company's own captcha provider, when a form uses one: its verdict on a visitor's token. */
+  thirdPartyCaptcha: { verify: CaptchaVerifier; unseal(sealed: string): string };
   uploads: Pick<FormUploads, 'receive' | 'ensureWaiting' | 'claim'>;
   signUps: SignUps;
   senders: SenderDoor;
@@ -89,6 +92,7 @@ function signUpOf(form: FormRow, answers: Record<string, FormAnswer>, consent: S
 /** The settings a visitor's page needs (not the sender, the limit, the redirect...). */
 const publicSettings = [
   'captcha',
+  'captchaSiteKey',
   'enableConditional',
   'submitBtnTitle',
   'wizardMode',
@@ -180,6 +184,29 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
           ? 0
           : await formStore.submissionsSince(db, form.company_id, monthStart(clock.now()), limit),
     });
+  };
+
+  /** The form's captcha: the proof of work's solution checked here, or a provider's token checked by the provider. */
+  const ensureCaptchaPassed = async (form: FormRow, solution: string, ip: string) => {
+    const kind = form.settings.captcha;
+    const verdict =
+      kind === 'proofOfWork' || form.captcha_secret === null
+        ? (await captcha.verify(form.id, solution))
+          ? 'passed'
+          : 'failed'
+        : await deps.thirdPartyCaptcha.verify(
+            kind,
+            deps.thirdPartyCaptcha.unseal(form.captcha_secret),
+            solution,
+            ip,
+          );
+    if (verdict === 'unreachable') {
+      throw new DomainError('captchaInvalid', 'The captcha could not be checked, please try again', {
+        field: 'captcha',
+      });
+    }
+    if (verdict === 'failed')
+      throw new DomainError('captchaInvalid', 'Captcha is invalid', { field: 'captcha' });
   };
 
   /** Mails the confirmation link from the form's sender; it never repeats what the visitor typed. */
@@ -306,9 +333,7 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
       if (body.website) return done(confirmLater);
       if (!body.captcha)
         throw new DomainError('captchaRequired', 'Captcha is required', { field: 'captcha' });
-      if (!(await captcha.verify(form.id, body.captcha))) {
-        throw new DomainError('captchaInvalid', 'Captcha is invalid', { field: 'captcha' });
-      }
+      await ensureCaptchaPassed(form, body.captcha, ip);
       const answers = checkAnswers(form.components, form.settings.enableConditional, body.answers);
       const now = clock.now();
       const signUp = form.save_to_contact

@@ -14,11 +14,19 @@ export const defaultDesignOf = (type: TemplateType): EmailDesign =>
  * (its labels, its sender, its thank-you page, its webhook), so any company can use it.
  */
 export const portableForm = (form: FormBody | Parameters<typeof formBody.parse>[0]): FormBody => {
-  const parsed = formBody.parse(form);
+  const { captchaSecret: _secret, ...parsed } = formBody.parse(form);
   return {
     ...parsed,
     labels: [],
-    settings: { ...parsed.settings, selectedSenderId: null, redirectPageId: null, webhookUrl: null },
+    settings: {
+      ...parsed.settings,
+      selectedSenderId: null,
+      redirectPageId: null,
+      webhookUrl: null,
+      // A captcha account is the company's own: a template's form starts with the proof of work.
+      captcha: 'proofOfWork',
+      captchaSiteKey: null,
+    },
   };
 };
 

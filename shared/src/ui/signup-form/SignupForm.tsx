@@ -8,6 +8,7 @@ import {
   uploadTypeMessage,
 } from '@app/contract/rules/upload';
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ProviderCaptcha } from './provider-captcha.tsx';
 import { type FormApiFailure, failureOf, signupFormApi } from './signup-form-api.ts';
 import { solveCaptcha } from './solve-captcha.ts';
 
@@ -220,6 +221,9 @@ export function SignupForm({
   const [previewed, setPreviewed] = useState(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const captcha = useRef<Promise<string | undefined> | undefined>(undefined);
+  /** The token of the company's captcha provider (hCaptcha, Turnstile, reCAPTCHA), once the visitor passed it. */
+  const [providerToken, setProviderToken] = useState<string | undefined>();
+  const [providerResets, setProviderResets] = useState(0);
   const idPrefix = useId();
 
   useEffect(() => {
@@ -279,12 +283,15 @@ export function SignupForm({
   }
 
   const { settings } = form;
+  const provider =
+    settings.captcha !== 'proofOfWork' && settings.captchaSiteKey ? settings.captcha : undefined;
   const wizard = settings.wizardMode && fields.length > 1;
   const current = Math.min(step, fields.length - 1);
   const shown = wizard ? fields.slice(current, current + 1) : fields;
   const last = !wizard || current === fields.length - 1;
   /** Starts the proof of work once: the visitor types while the browser solves. */
   const startCaptcha = () => {
+    if (provider) return Promise.resolve(providerToken);
     if (!captcha.current) {
       const started = api.challenge(formId).then(solveCaptcha);
       captcha.current = started;
@@ -329,6 +336,10 @@ export function SignupForm({
     const kept = Object.fromEntries(
       fields.flatMap((field) => (field.id in answers ? [[field.id, answers[field.id] as Answer]] : [])),
     );
+    if (provider && !providerToken) {
+      setFailure('Complete the captcha check first.');
+      return;
+    }
     setSending(true);
     setFailure(undefined);
     onSubmit?.({ formId, answers: kept });
@@ -352,6 +363,8 @@ export function SignupForm({
       else setDone(answer);
     } catch (error) {
       const failed = await failureOf(error);
+      // A provider's token is good once: the visitor passes the check again.
+      if (provider) setProviderResets((count) => count + 1);
       if (failed.fieldId && fields.some((field) => field.id === failed.fieldId)) {
         setErrors({ [failed.fieldId]: failed.message });
         setStep(fields.findIndex((field) => field.id === failed.fieldId));
@@ -413,6 +426,18 @@ export function SignupForm({
           <input ref={honeypot} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
+      {last && provider && !preview ? (
+        <ProviderCaptcha
+          kind={provider}
+          siteKey={settings.captchaSiteKey ?? ''}
+          resetCount={providerResets}
+          onToken={(token) => {
+            setProviderToken(token);
+            if (token) setFailure(undefined);
+          }}
+          onFailure={setFailure}
+        />
+      ) : null}
       {last ? (
         <p part="consent" className="consent">
           {settings.consentText}

@@ -252,6 +252,53 @@ describe('<signup-form>', () => {
     expect(sent[0]?.body.answers).to.deep.equal({ email: 'ada@applicant.test', cv: fileId });
   });
 
+  it("draws the company's captcha provider in the page, and sends the token it gives", async () => {
+    const rendered: {
+      container: HTMLElement;
+      options: { sitekey: string; callback(token: string): void };
+    }[] = [];
+    let resets = 0;
+    const globals = window as unknown as Record<string, unknown>;
+    globals.hcaptcha = {
+      render: (container: HTMLElement, options: (typeof rendered)[number]['options']) =>
+        rendered.push({ container, options }),
+      reset: () => {
+        resets += 1;
+      },
+    };
+    const sent = fakeFormApi({
+      form: shopForm({ captcha: 'hcaptcha', captchaSiteKey: 'site-123', enableConditional: false }),
+      submitStatus: 400,
+      submitBody: { code: 'captchaInvalid', message: 'Captcha is invalid', payload: { field: 'captcha' } },
+    });
+    try {
+      const element = place();
+      enter(await until(() => fieldOf<HTMLInputElement>(element, 'Your email')), 'zoe@visitor.test');
+      enter(await until(() => fieldOf<HTMLSelectElement>(element, 'Do you have a shop?')), 'no');
+      enter(await until(() => fieldOf<HTMLInputElement>(element, 'Shop name')), 'Bikes');
+      const widget = await until(() => rendered[0]);
+      // The provider draws in the page's own DOM, shown in the form through its slot.
+      expect(widget.container.parentElement).to.equal(element);
+      expect(widget.container.slot).to.equal('captcha');
+      expect(widget.options.sitekey).to.equal('site-123');
+      button(element, 'Join')?.click();
+      expect((await until(() => inside(element, '[part="error"]'))).textContent).to.equal(
+        'Complete the captcha check first.',
+      );
+      expect(sent.length).to.equal(0);
+
+      widget.options.callback('token-1');
+      await until(() => !inside(element, '[part="error"]'));
+      button(element, 'Join')?.click();
+      await until(() => inside(element, '[part="error"]')?.textContent === 'Captcha is invalid');
+      expect(sent[0]?.body.captcha).to.equal('token-1');
+      // A token is good once: the widget is reset for a new check.
+      await until(() => resets === 1);
+    } finally {
+      delete globals.hcaptcha;
+    }
+  });
+
   it('says a form that is not published is not available', async () => {
     fakeFormApi({ form: null });
     const errors: CustomEvent[] = [];

@@ -23,9 +23,32 @@ const pixelHosts: Record<PixelKey, { script: string[]; connect: string[] }> = {
 };
 
 /**
+ * The captcha providers a form may use instead of the proof of work (hCaptcha, Turnstile, reCAPTCHA):
+ * their script, its frames, hCaptcha's styles and calls. Allowed on every hosted page and form, as
+ * the page's forms are drawn by `<signup-form>` in the browser.
+ */
+const captchaHosts = {
+  script: [
+    'https://hcaptcha.com',
+    'https://*.hcaptcha.com',
+    'https://challenges.cloudflare.com',
+    'https://www.google.com/recaptcha/',
+    'https://www.gstatic.com/recaptcha/',
+  ],
+  frame: [
+    'https://hcaptcha.com',
+    'https://*.hcaptcha.com',
+    'https://challenges.cloudflare.com',
+    'https://www.google.com/recaptcha/',
+    'https://recaptcha.google.com/recaptcha/',
+  ],
+  other: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+};
+
+/**
  * The hosted pages' own policy: scripts from the sites origin only (the `<signup-form>` module, the
  * pixels' loader) and, when the company uses them, its pixels' hosts; no inline script, no plugins,
- * no `<base>`. Styles may be inline (the pages' responsive CSS is in the document); images and fonts
+ * no `<base>`; the captcha providers' scripts and frames (above). Styles may be inline (the pages' responsive CSS is in the document); images and fonts
  * of any https site; the form posts to this origin; YouTube and Google's maps may be framed (the Video and Google
  * Map blocks), an episode played from any site (the Podcast block).
  */
@@ -34,13 +57,16 @@ export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?
   const hosts = (kind: 'script' | 'connect') => [...new Set(used.flatMap((key) => pixelHosts[key][kind]))];
   return [
     "default-src 'none'",
-    ["script-src 'self'", ...hosts('script')].join(' '),
-    "style-src 'self' 'unsafe-inline'",
+    ["script-src 'self'", ...hosts('script'), ...captchaHosts.script].join(' '),
+    ["style-src 'self' 'unsafe-inline'", ...captchaHosts.other].join(' '),
     "img-src 'self' data: https: http:",
     "font-src 'self' data: https:",
-    ["connect-src 'self'", ...hosts('connect')].join(' '),
+    ["connect-src 'self'", ...hosts('connect'), ...captchaHosts.other].join(' '),
     "form-action 'self'",
-    'frame-src https://www.youtube.com https://www.youtube-nocookie.com https://www.google.com',
+    [
+      'frame-src https://www.youtube.com https://www.youtube-nocookie.com https://www.google.com',
+      ...captchaHosts.frame,
+    ].join(' '),
     "media-src 'self' https: http:",
     "base-uri 'none'",
     "object-src 'none'",

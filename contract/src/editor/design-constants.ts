@@ -18,6 +18,24 @@ export const designLimits = {
   columns: 4,
 } as const;
 
+/**
+ * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`, a question that
+ * opens to its answer, a quote of a customer, the site's links, a product, a map, an episode to
+ * play, a row of images, a carousel. The editor offers them when it edits a page; an email design
+ * with one is refused (mail cannot run a form, frame a map, play audio or scroll a carousel).
+ */
+export const pageOnlyBlockTypes = [
+  'form',
+  'textExpand',
+  'testimonial',
+  'navigation',
+  'product',
+  'googleMap',
+  'podcast',
+  'inlineImages',
+  'carousel',
+] as const;
+
 /** The block types of §2's editor settings panels, in the spec's order. */
 export const blockTypes = [
   'text',
@@ -41,15 +59,7 @@ export const blockTypes = [
   'countdown',
   'calendar',
   'row',
-  'form',
-  'textExpand',
-  'testimonial',
-  'navigation',
-  'product',
-  'googleMap',
-  'podcast',
-  'inlineImages',
-  'carousel',
+  ...pageOnlyBlockTypes,
 ] as const;
 export type BlockType = (typeof blockTypes)[number];
 
@@ -74,15 +84,7 @@ export const columnBlockTypes = [
   'qrcode',
   'countdown',
   'calendar',
-  'form',
-  'textExpand',
-  'testimonial',
-  'navigation',
-  'product',
-  'googleMap',
-  'podcast',
-  'inlineImages',
-  'carousel',
+  ...pageOnlyBlockTypes,
 ] as const satisfies readonly BlockType[];
 export type ColumnBlockType = (typeof columnBlockTypes)[number];
 
@@ -152,24 +154,6 @@ export const blockTitles: Record<BlockType, string> = {
   inlineImages: 'Inline Images',
   carousel: 'Carousel',
 };
-
-/**
- * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`, a question that
- * opens to its answer, a quote of a customer, the site's links, a product, a map, an episode to
- * play, a row of images, a carousel. The editor offers them when it edits a page; an email design
- * with one is refused (mail cannot run a form, frame a map, play audio or scroll a carousel).
- */
-export const pageOnlyBlockTypes = [
-  'form',
-  'textExpand',
-  'testimonial',
-  'navigation',
-  'product',
-  'googleMap',
-  'podcast',
-  'inlineImages',
-  'carousel',
-] as const satisfies readonly BlockType[];
 
 /** A form the page editor's Form block can show: the company's forms, handed to the editor by its page. */
 export interface PageFormChoice {

@@ -15,9 +15,10 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { formApi } from '../forms/api.ts';
 import { serverMessage } from '../server-message.ts';
+import type { SettingsHandle } from '../settings-form.ts';
 import type { PageApi } from './api.ts';
 import { PageOfRoute } from './PageOfRoute.tsx';
-import { PageSettingsForm, type PageSettingsHandle } from './PageSettingsForm.tsx';
+import { PageSettingsForm } from './PageSettingsForm.tsx';
 import { pageStatusView } from './page-query.ts';
 
 /**
@@ -43,7 +44,7 @@ function Composer({ api, first }: { api: PageApi; first: LandingPage }) {
   const [page, setPage] = useState(first);
   const [publishProblem, setPublishProblem] = useState<string | null>(null);
   const [publishing, setPublishing] = useState(false);
-  const settings = useRef<PageSettingsHandle>(null);
+  const settings = useRef<SettingsHandle>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const forms = useLoad(() => formApi().list({ page: 1, size: 100, sort: 'name' }), []);
   const choices: PageFormChoice[] | undefined = forms.data?.items.map((form) => ({

@@ -1,20 +1,16 @@
 import type { Page as LandingPage, PageCategory, PageUpdateBody } from '@app/contract/marketing/pages';
 import { pageTypes } from '@app/contract/rules/constants';
 import { Button, FormError, SelectField, SwitchField, TextAreaField, TextField } from '@app/shared';
-import { forwardRef, useImperativeHandle, useState } from 'react';
-import { serverMessage } from '../server-message.ts';
+import { forwardRef, useState } from 'react';
+import { type SettingsHandle, useSettingsSubmit } from '../settings-form.ts';
 import type { PageApi } from './api.ts';
 import { usePermalinkCheck } from './permalink.ts';
-
-export interface PageSettingsHandle {
-  save(): void;
-}
 
 const categoryOptions = pageTypes.map((type) => ({ value: type.value, label: type.label }));
 
 /** The page's own fields: name, category, permalink (checked as typed, §5), and what it tells browsers and search engines. */
 export const PageSettingsForm = forwardRef<
-  PageSettingsHandle,
+  SettingsHandle,
   { api: PageApi; page: LandingPage; save: (patch: PageUpdateBody) => Promise<unknown> }
 >(function PageSettingsForm({ api, page, save }, ref) {
   const [name, setName] = useState(page.name);
@@ -23,42 +19,24 @@ export const PageSettingsForm = forwardRef<
   const [title, setTitle] = useState(page.setting.title);
   const [description, setDescription] = useState(page.setting.description);
   const [noIndex, setNoIndex] = useState(page.setting.noIndex);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   // §5: the page's stored permalink counts as valid without a call.
   const check = usePermalinkCheck(api, permalink, { pageId: page.pageId, original: page.permalink });
 
-  const submit = async () => {
-    setFailure(null);
-    if (name.trim() === '') return setFailure('Enter the page name');
-    if (check.status === 'invalid') return setFailure(check.message);
-    setBusy(true);
-    try {
-      await save({
+  const { failure, busy, onSubmit } = useSettingsSubmit(ref, {
+    check: () =>
+      name.trim() === '' ? 'Enter the page name' : check.status === 'invalid' ? check.message : undefined,
+    save: () =>
+      save({
         name: name.trim(),
         category,
         // §5: the permalink is sent only when it changed.
         ...(permalink !== page.permalink ? { permalink } : {}),
         setting: { title: title.trim(), description: description.trim(), noIndex },
-      });
-    } catch (error) {
-      setFailure(serverMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useImperativeHandle(ref, () => ({ save: () => void submit() }));
+      }),
+  });
 
   return (
-    <form
-      noValidate
-      aria-label="Page settings"
-      style={{ maxWidth: 640 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate aria-label="Page settings" style={{ maxWidth: 640 }} onSubmit={onSubmit}>
       <FormError message={failure} />
       <TextField
         label="Page name"

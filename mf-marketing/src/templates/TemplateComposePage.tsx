@@ -16,9 +16,10 @@ import type { FormDraft } from '../forms/api.ts';
 import { formApi } from '../forms/api.ts';
 import { FormDraftEditor } from '../forms/FormDraftEditor.tsx';
 import { fieldProblemOf, serverMessage } from '../server-message.ts';
+import type { SettingsHandle } from '../settings-form.ts';
 import type { TemplateApi } from './api.ts';
 import { TemplateOfRoute } from './TemplateOfRoute.tsx';
-import { TemplateSettingsForm, type TemplateSettingsHandle } from './TemplateSettingsForm.tsx';
+import { TemplateSettingsForm } from './TemplateSettingsForm.tsx';
 
 /**
  * /template/{email,page,form}/compose/:id (§2 template-page-compose, template-form-compose; the email
@@ -48,7 +49,7 @@ function Composer({ api, first }: { api: TemplateApi; first: Template }) {
   const [template, setTemplate] = useState(first);
   const latest = useRef(first);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const settings = useRef<TemplateSettingsHandle>(null);
+  const settings = useRef<SettingsHandle>(null);
   const saveForm = useRef<() => void>(() => undefined);
 
   /** Stores a change made of the template as it is then; changes go one after another. */

@@ -1,12 +1,8 @@
 import { type TemplateCategory, templateCategories } from '@app/contract/marketing/template-words';
 import type { Template, TemplateUpdateBody } from '@app/contract/marketing/templates';
 import { Button, FormError, SelectField, TextField } from '@app/shared';
-import { forwardRef, useImperativeHandle, useState } from 'react';
-import { serverMessage } from '../server-message.ts';
-
-export interface TemplateSettingsHandle {
-  save(): void;
-}
+import { forwardRef, useState } from 'react';
+import { type SettingsHandle, useSettingsSubmit } from '../settings-form.ts';
 
 /** Labels as typed: comma-separated. */
 const labelsOf = (text: string) =>
@@ -20,7 +16,7 @@ const labelsOf = (text: string) =>
  * its thumbnail image, and an email template's subject and preheader.
  */
 export const TemplateSettingsForm = forwardRef<
-  TemplateSettingsHandle,
+  SettingsHandle,
   {
     template: Template;
     /** Stores the change made of the template as it is then (the design may have been saved since this form opened). */
@@ -34,15 +30,10 @@ export const TemplateSettingsForm = forwardRef<
   const [thumbnail, setThumbnail] = useState(template.thumbnail ?? '');
   const [subject, setSubject] = useState(content.type === 'email' ? content.subject : '');
   const [preheader, setPreheader] = useState(content.type === 'email' ? content.preheader : '');
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setFailure(null);
-    if (name.trim() === '') return setFailure('Enter the template name');
-    setBusy(true);
-    try {
-      await save((latest) => ({
+  const { failure, busy, onSubmit } = useSettingsSubmit(ref, {
+    check: () => (name.trim() === '' ? 'Enter the template name' : undefined),
+    save: () =>
+      save((latest) => ({
         name: name.trim(),
         category,
         labels: labelsOf(labels),
@@ -50,25 +41,11 @@ export const TemplateSettingsForm = forwardRef<
         ...(latest.content.type === 'email'
           ? { content: { ...latest.content, subject: subject.trim(), preheader: preheader.trim() } }
           : {}),
-      }));
-    } catch (error) {
-      setFailure(serverMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  useImperativeHandle(ref, () => ({ save: () => void submit() }));
+      })),
+  });
 
   return (
-    <form
-      noValidate
-      aria-label="Template settings"
-      style={{ maxWidth: 640 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate aria-label="Template settings" style={{ maxWidth: 640 }} onSubmit={onSubmit}>
       <FormError message={failure} />
       <TextField
         label="Template name"

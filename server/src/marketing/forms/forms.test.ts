@@ -88,7 +88,10 @@ describe.each(databases)('forms on $name', (database) => {
       signUpForm({ settings: { enableConditional: true, selectedSenderId: senderA } as never }),
     );
     const hosted = () => t.app.sites.inject({ method: 'GET', url: `/forms/${id}` });
-    expect((await hosted()).statusCode).toBe(404);
+    const unpublished = await hosted();
+    expect(unpublished.statusCode).toBe(404);
+    expect(unpublished.headers['content-type']).toContain('text/html');
+    expect(unpublished.body).toContain('This form is not available');
     await publish(a, id);
     // Published, it has a page of its own on the sites origin, which any site may frame.
     const page = await hosted();

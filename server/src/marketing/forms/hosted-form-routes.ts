@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
 import { escapeHtml } from '../../html-escape.ts';
+import { sendPublicPage } from '../../http/public-page.ts';
 import type { FormSubmitService } from './form-submit-service.ts';
 
 const formIdPattern = /^[0-9]{1,18}$/;
@@ -16,15 +17,26 @@ const hostedFormDocument = (form: { formId: string; name: string }) => `<!doctyp
 /**
  * The hosted form (issue 26: "a hosted URL and an iframe snippet as well"): `/forms/{id}` on the
  * sites origin, a page any site may frame (`policy`), posting to the sites' own Form API. An
- * unpublished or unknown form is a 404.
+ * unpublished or unknown form is a 404 page a visitor can read.
  */
 export function hostedFormRoutes(deps: { submits: FormSubmitService; policy: string }): FastifyPluginAsync {
   return async (app) => {
     app.get('/forms/:id', async (request, reply) => {
       const { id } = request.params as { id: string };
-      if (!formIdPattern.test(id))
-        throw new DomainError('entityNotFound', 'Form not found', { field: 'form' });
-      const form = await deps.submits.definition(id);
+      const form = formIdPattern.test(id)
+        ? await deps.submits.definition(id).catch((error: unknown) => {
+            if (error instanceof DomainError && error.code === 'entityNotFound') return undefined;
+            throw error;
+          })
+        : undefined;
+      if (!form) {
+        return sendPublicPage(
+          reply,
+          'Form not available',
+          '<p>This form is not available: it may have been unpublished. Check the address you followed.</p>',
+          404,
+        );
+      }
       return reply
         .header('content-security-policy', deps.policy)
         .header('cache-control', 'public, max-age=30')

@@ -9,7 +9,7 @@ import type { TemplateAreas } from './template-service.ts';
 export function templateAreasOf(services: {
   campaigns: Pick<CampaignService, 'get' | 'create'>;
   pages: Pick<PageService, 'get' | 'createFromTemplate' | 'applyTemplate'>;
-  forms: Pick<FormService, 'get' | 'createFromTemplate'>;
+  forms: Pick<FormService, 'get' | 'createFromTemplate' | 'remove'>;
 }): TemplateAreas {
   const { campaigns, pages, forms } = services;
   return {
@@ -62,6 +62,7 @@ export function templateAreasOf(services: {
       await pages.applyTemplate(companyId, pageId, page);
     },
     newForm: async (companyId, form) => (await forms.createFromTemplate(companyId, form)).formId,
+    removeForm: (companyId, id) => forms.remove(companyId, id),
     ownFormIds: async (companyId, ids) =>
       (
         await Promise.all(

@@ -276,9 +276,9 @@ export function templateRoutes(deps: {
       },
       async (request, reply) => {
         const session = sessionOf(request);
-        const { type } = await templates.get(session.companyId, request.params.id);
-        if (!session.permissions.includes(usePermission[type])) throw notAuthorized(usePermission[type]);
-        const made = await templates.use(session.companyId, request.params.id, request.body.name);
+        const made = await templates.use(session.companyId, request.params.id, request.body.name, (type) => {
+          if (!session.permissions.includes(usePermission[type])) throw notAuthorized(usePermission[type]);
+        });
         return reply.code(201).send({ data: made });
       },
     );

@@ -69,6 +69,8 @@ export interface TemplateAreas {
     },
   ): Promise<string>;
   newForm(companyId: string, form: FormBody): Promise<string>;
+  /** Removes a form made by `newForm` (its page could not be made after all). */
+  removeForm(companyId: string, id: string): Promise<void>;
   /** Gives the page `pageId` the design (the page must be the company's). */
   setPageDesign(
     companyId: string,
@@ -196,12 +198,30 @@ export function createTemplateService(deps: TemplateServiceDeps) {
   };
 
   /** A page template's design for a page of the company: the forms it brings are copied; a form it shows without bringing stays when it is the company's own. */
-  const pageDesignFor = async (companyId: string, content: PageTemplateContent) => {
+  /**
+   * Gives `place` the template's design with its Form blocks on the company's forms: copies of the
+   * forms it brings, made first, and removed again when `place` fails (no form is left without its page).
+   */
+  const withPageDesign = async <T>(
+    companyId: string,
+    content: PageTemplateContent,
+    place: (design: EmailDesign) => Promise<T>,
+  ): Promise<T> => {
     const formIds = new Map<string, string>();
-    for (const { formId, form } of content.forms) formIds.set(formId, await areas.newForm(companyId, form));
-    const others = formIdsOf(content.design).filter((formId) => !formIds.has(formId));
-    for (const own of await areas.ownFormIds(companyId, others)) formIds.set(own, own);
-    return withFormIds(content.design, formIds);
+    const copies: string[] = [];
+    try {
+      for (const { formId, form } of content.forms) {
+        const copy = await areas.newForm(companyId, form);
+        copies.push(copy);
+        formIds.set(formId, copy);
+      }
+      const others = formIdsOf(content.design).filter((formId) => !formIds.has(formId));
+      for (const own of await areas.ownFormIds(companyId, others)) formIds.set(own, own);
+      return await place(withFormIds(content.design, formIds));
+    } catch (error) {
+      await Promise.all(copies.map((id) => areas.removeForm(companyId, id)));
+      throw error;
+    }
   };
 
   /** Inserts a template within the plan's limit for its kind (§9: 5 each on the sample plan). */
@@ -303,9 +323,16 @@ export function createTemplateService(deps: TemplateServiceDeps) {
     },
 
     /** "Use this template": a new campaign draft, page (with copies of its forms) or form; answers where it is. */
-    async use(companyId: string, id: string, name?: string): Promise<TemplateUse> {
+    /** `ensureMay` refuses, by throwing, a caller who may not make what the template makes (its type). */
+    async use(
+      companyId: string,
+      id: string,
+      name: string | undefined,
+      ensureMay: (type: TemplateUse['type']) => void = () => undefined,
+    ): Promise<TemplateUse> {
       const template = await anyTemplate(companyId, id);
       const content = template.content;
+      ensureMay(content.type);
       const named = name ?? template.name;
       switch (content.type) {
         case 'email':
@@ -323,13 +350,15 @@ export function createTemplateService(deps: TemplateServiceDeps) {
         case 'page':
           return {
             type: 'page',
-            id: await areas.newPage(companyId, {
-              name: named,
-              category: content.category,
-              setting: content.setting,
-              design: await pageDesignFor(companyId, content),
-              templateId: template.featured ? null : template.templateId,
-            }),
+            id: await withPageDesign(companyId, content, (design) =>
+              areas.newPage(companyId, {
+                name: named,
+                category: content.category,
+                setting: content.setting,
+                design,
+                templateId: template.featured ? null : template.templateId,
+              }),
+            ),
           };
       }
     },
@@ -340,10 +369,12 @@ export function createTemplateService(deps: TemplateServiceDeps) {
       if (template.content.type !== 'page')
         throw new DomainError('validation', 'Only a page template can change a page', { field: 'template' });
       await areas.page(companyId, pageId);
-      await areas.setPageDesign(companyId, pageId, {
-        design: await pageDesignFor(companyId, template.content),
-        templateId: template.featured ? null : template.templateId,
-      });
+      await withPageDesign(companyId, template.content, (design) =>
+        areas.setPageDesign(companyId, pageId, {
+          design,
+          templateId: template.featured ? null : template.templateId,
+        }),
+      );
     },
 
     /** The template as HTML for its thumbnail: rendered like the mail or page it makes; a form's questions. */

@@ -107,6 +107,7 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     'testimonial',
     'navigation',
     'product',
+    'payment',
     'googleMap',
     'podcast',
     'inlineImages',

@@ -20,7 +20,7 @@ export const designLimits = {
 
 /**
  * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`, a question that
- * opens to its answer, a quote of a customer, the site's links, a product, a map, an episode to
+ * opens to its answer, a quote of a customer, the site's links, a product, a payment, a map, an episode to
  * play, a row of images, a carousel. The editor offers them when it edits a page; an email design
  * with one is refused (mail cannot run a form, frame a map, play audio or scroll a carousel).
  */
@@ -30,6 +30,7 @@ export const pageOnlyBlockTypes = [
   'testimonial',
   'navigation',
   'product',
+  'payment',
   'googleMap',
   'podcast',
   'inlineImages',
@@ -149,6 +150,7 @@ export const blockTitles: Record<BlockType, string> = {
   testimonial: 'Testimonial',
   navigation: 'Navigation',
   product: 'Product',
+  payment: 'Payment',
   googleMap: 'Google Map',
   podcast: 'Podcast',
   inlineImages: 'Inline Images',

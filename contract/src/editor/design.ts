@@ -142,6 +142,23 @@ export const productBlock = base('product', {
   href: link,
   color,
 });
+/**
+ * §9 Payment (pages only): what is paid for, its amount in a currency, and a button to the company's
+ * own payment page (a Stripe Payment Link, PayPal…); the money never passes through this product.
+ */
+export const paymentBlock = base('payment', {
+  title: text,
+  amount: z.string().regex(/^$|^\d{1,9}([.,]\d{1,2})?$/, 'is an amount like 49 or 49.90'),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'is a currency code like EUR or USD'),
+  description: text,
+  buttonLabel: text,
+  /** The payment page: https only (a visitor pays there). */
+  href: z
+    .string()
+    .max(designLimits.url)
+    .regex(/^$|^https:\/\//i, 'must start with https://'),
+  color,
+});
 /** §9 Google Map (pages only): Google's map of an address, framed. */
 export const googleMapBlock = base('googleMap', {
   address: z.string().max(300, 'is at most 300 characters'),
@@ -248,6 +265,7 @@ export const columnBlock = z.discriminatedUnion('type', [
   testimonialBlock,
   navigationBlock,
   productBlock,
+  paymentBlock,
   googleMapBlock,
   podcastBlock,
   inlineImagesBlock,

@@ -18,6 +18,7 @@ import { imageTextBlock } from './image-text/ImageTextBlock.tsx';
 import { imageTextButtonBlock } from './image-text-button/ImageTextButtonBlock.tsx';
 import { inlineImagesBlock } from './inline-images/InlineImagesBlock.tsx';
 import { navigationBlock } from './navigation/NavigationBlock.tsx';
+import { paymentBlock } from './payment/PaymentBlock.tsx';
 import { podcastBlock } from './podcast/PodcastBlock.tsx';
 import { productBlock } from './product/ProductBlock.tsx';
 import { qrcodeBlock } from './qrcode/QrcodeBlock.tsx';
@@ -60,6 +61,7 @@ export const blockDefinitions: { [T in BlockType]: BlockDefinition<T> } = {
   navigation: navigationBlock,
   product: productBlock,
   googleMap: googleMapBlock,
+  payment: paymentBlock,
   podcast: podcastBlock,
   inlineImages: inlineImagesBlock,
   carousel: carouselBlock,

@@ -61,6 +61,20 @@ const pageBlocks: DesignBlock[] = [
     },
   },
   {
+    id: 'pay',
+    type: 'payment',
+    style,
+    props: {
+      title: 'Workshop <seat>',
+      amount: '49,9',
+      currency: 'EUR',
+      description: '',
+      buttonLabel: 'Pay now',
+      href: 'https://buy.stripe.com/test_123',
+      color: '#1d4ed8',
+    },
+  },
+  {
     id: 'm',
     type: 'googleMap',
     style,
@@ -129,7 +143,11 @@ describe("a page's blocks", () => {
     expect(html).not.toContain('not chosen yet');
     expect(html).toContain('<div role="region" aria-label="Carousel" tabindex="0"');
     expect(html.match(/scroll-snap-align:center/g)?.length).toBe(2);
-    expect(html.match(/font-size:16px;line-height:1.5/g)?.length).toBe(9);
+    expect(html).toContain('Workshop &lt;seat&gt;</h2>');
+    expect(html).toContain('>€49.90</p>');
+    expect(html).toContain('<a href="https://buy.stripe.com/test_123" rel="noopener"');
+    expect(html).toContain('You pay on buy.stripe.com.');
+    expect(html.match(/font-size:16px;line-height:1.5/g)?.length).toBe(10);
   });
 
   it('are refused in mail', () => {

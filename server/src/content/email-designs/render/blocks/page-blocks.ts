@@ -92,6 +92,40 @@ export const productBlock: BlockConverter<'product'> = ({ props, style }, contex
   ];
 };
 
+/** An amount as a visitor reads it in its currency ("€49.90"); the amount as typed when the currency is unknown. */
+function formattedAmount(amount: string, currency: string): string {
+  const value = Number(amount.replace(',', '.'));
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency }).format(value);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** §9 Payment: what is paid for and how much, and a button to the company's own payment page (https). */
+export const paymentBlock: BlockConverter<'payment'> = ({ props, style }, context) => {
+  const host = URL.canParse(props.href) ? new URL(props.href).hostname : '';
+  return [
+    raw(
+      context,
+      style.align,
+      `<section style="display:inline-block;min-width:240px;max-width:360px;text-align:left;border:1px solid #d0d5dd;border-radius:10px;padding:16px 20px">` +
+        `<h2 style="margin:0 0 4px;font-size:1.1em">${text(props.title)}</h2>` +
+        (props.amount
+          ? `<p style="margin:0 0 8px;font-size:1.75em;font-weight:700;color:${props.color}">${text(formattedAmount(props.amount, props.currency))}</p>`
+          : '') +
+        (props.description
+          ? `<p style="margin:0 0 12px;white-space:pre-line">${text(props.description)}</p>`
+          : '') +
+        (host && props.buttonLabel
+          ? `<a href="${attr(props.href)}" rel="noopener" style="display:inline-block;background:${props.color};color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${text(props.buttonLabel)}</a>` +
+            `<p style="margin:8px 0 0;font-size:0.8em;color:#4a5462">You pay on ${text(host)}.</p>`
+          : '') +
+        '</section>',
+    ),
+  ];
+};
+
 /** §9 Google Map: Google's map of the address, framed (the sites' policy lets google.com be framed). */
 export const googleMapBlock: BlockConverter<'googleMap'> = ({ props, style }, context) => {
   const address = props.address.trim();

@@ -108,6 +108,7 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     'navigation',
     'product',
     'payment',
+    'code',
     'googleMap',
     'podcast',
     'inlineImages',
@@ -117,6 +118,15 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     await expect(page.getByTestId(`settings-${type}`)).toBeVisible();
     expect({ type, violations: await axeOutsidePreviews(page) }).toEqual({ type, violations: [] });
   }
+  // The Code block's HTML and script run on the published page, in a sandboxed frame of their own.
+  await canvasOf(page).getByRole('img', { name: 'Code: paste it in the settings' }).click();
+  const code = page.getByTestId('settings-code');
+  await code
+    .getByLabel('HTML, CSS and scripts')
+    .fill(
+      '<p id="slot">Loading</p><script>document.getElementById("slot").textContent = "Booking ready"</script>',
+    );
+  await code.getByLabel('What it shows').fill('Booking');
   await page.getByTestId('editor-toolbar').getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('The page is saved.')).toBeVisible();
   // §8 48: a page is published only with its forms.
@@ -141,6 +151,7 @@ test('pages: a landing page with its form, on its own origin and a custom domain
   const answer = await visit.goto(liveUrl);
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(visit).toHaveTitle('Spring sale');
+  await expect(visit.frameLocator('iframe[title="Booking"]').getByText('Booking ready')).toBeVisible();
   await expect(
     visit.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Shop' }),
   ).toBeVisible();

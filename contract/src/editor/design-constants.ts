@@ -20,7 +20,7 @@ export const designLimits = {
 
 /**
  * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`, a question that
- * opens to its answer, a quote of a customer, the site's links, a product, a payment, a map, an episode to
+ * opens to its answer, a quote of a customer, the site's links, a product, a payment, the company's own code, a map, an episode to
  * play, a row of images, a carousel. The editor offers them when it edits a page; an email design
  * with one is refused (mail cannot run a form, frame a map, play audio or scroll a carousel).
  */
@@ -31,6 +31,7 @@ export const pageOnlyBlockTypes = [
   'navigation',
   'product',
   'payment',
+  'code',
   'googleMap',
   'podcast',
   'inlineImages',
@@ -151,6 +152,7 @@ export const blockTitles: Record<BlockType, string> = {
   navigation: 'Navigation',
   product: 'Product',
   payment: 'Payment',
+  code: 'Code',
   googleMap: 'Google Map',
   podcast: 'Podcast',
   inlineImages: 'Inline Images',

@@ -143,6 +143,11 @@ export const productBlock = base('product', {
   color,
 });
 /**
+ * §9 Code (pages only): the company's own HTML, CSS and scripts (a booking widget, a survey…), run on
+ * the published page in a sandboxed frame of its own, never in the page itself.
+ */
+export const codeBlock = base('code', { html: richText, title: text, height: px(40, 2000) });
+/**
  * §9 Payment (pages only): what is paid for, its amount in a currency, and a button to the company's
  * own payment page (a Stripe Payment Link, PayPal…); the money never passes through this product.
  */
@@ -266,6 +271,7 @@ export const columnBlock = z.discriminatedUnion('type', [
   navigationBlock,
   productBlock,
   paymentBlock,
+  codeBlock,
   googleMapBlock,
   podcastBlock,
   inlineImagesBlock,

@@ -6,6 +6,7 @@ import { calendarBlock } from './calendar/CalendarBlock.tsx';
 import { carouselBlock } from './carousel/CarouselBlock.tsx';
 import { catalogBlock } from './catalog/CatalogBlock.tsx';
 import { chartBlock } from './chart/ChartBlock.tsx';
+import { codeBlock } from './code/CodeBlock.tsx';
 import { contentBlock } from './content/ContentBlock.tsx';
 import { countdownBlock } from './countdown/CountdownBlock.tsx';
 import { downloadBlock } from './download/DownloadBlock.tsx';
@@ -62,6 +63,7 @@ export const blockDefinitions: { [T in BlockType]: BlockDefinition<T> } = {
   product: productBlock,
   googleMap: googleMapBlock,
   payment: paymentBlock,
+  code: codeBlock,
   podcast: podcastBlock,
   inlineImages: inlineImagesBlock,
   carousel: carouselBlock,

@@ -346,6 +346,7 @@ export function marketingRoutes(deps: MarketingDeps): {
         ownHosts: new Set([new URL(deps.sites.url).hostname, '127.0.0.1', 'localhost']),
         // A shared draft is rendered when asked: kept two seconds, so a burst renders it once.
         sharedDocument: memo(clock, pageService.sharedDocument),
+        codeSnippet: pageService.codeSnippet,
         challengeAnswer: (token) => certificateStore.challenge(db, token, clock.now()),
       }),
     );

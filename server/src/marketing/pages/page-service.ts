@@ -19,6 +19,7 @@ import {
 import { permalinkOf } from '@app/contract/rules/url';
 import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
 import type { Clock } from '../../clock.ts';
+import { codeSnippetsOf } from '../../content/email-designs/render/blocks/code-snippets.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -205,6 +206,7 @@ export function createPageService(deps: PageServiceDeps) {
             field: 'page',
           });
         }
+        await pageStore.setCode(tx, locked.id, publish ? codeSnippetsOf(existing.design) : []);
         return pageStore.setPublished(tx, companyId, locked.id, html, clock.now());
       });
       if (!row) throw pageNotFound();
@@ -315,6 +317,10 @@ export function createPageService(deps: PageServiceDeps) {
       const where = await sites.of(companyId);
       return where.domainPageUrl?.(row.permalink) ?? where.pageUrl(row.permalink);
     },
+
+    /** The HTML of a published page's Code block (`/embed/code/{id}`), or undefined. */
+    codeSnippet: (id: string) =>
+      /^[A-Za-z0-9_-]{32}$/.test(id) ? pageStore.code(db, id) : Promise.resolve(undefined),
 
     /** A shared page's draft as its sites would show it (forms drawn only when published). */
     async sharedDocument(token: string): Promise<string | undefined> {

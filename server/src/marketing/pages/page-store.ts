@@ -180,6 +180,22 @@ export const pageStore = {
       [companyId, id, html, now],
     ),
 
+  /** The HTML of the published pages' Code blocks: `snippets` replace the page's (none: unpublished). */
+  async setCode(tx: Db, pageId: string, snippets: readonly { id: string; html: string }[]) {
+    await tx.query('DELETE FROM page_code WHERE page_id = $1', [pageId]);
+    for (const snippet of snippets) {
+      await tx.query('INSERT INTO page_code (page_id, hash, html) VALUES ($1, $2, $3)', [
+        pageId,
+        snippet.id,
+        snippet.html,
+      ]);
+    }
+  },
+
+  /** A published page's Code block HTML by its id, or undefined. */
+  code: async (db: Db, id: string) =>
+    (await db.maybeOne<{ html: string }>('SELECT html FROM page_code WHERE hash = $1 LIMIT 1', [id]))?.html,
+
   /** Makes the page the company's one default (`is_default`) or default 404 page; false unsets it. */
   async setFlag(db: Db, companyId: string, id: string, flag: 'is_default' | 'is_default_404', on: boolean) {
     if (on)

@@ -136,9 +136,32 @@ describe.each(databases)('landing pages on $name', (database) => {
     // The plan's published pages (2 here).
     const second = await createPage(a, { name: 'Second', permalink: 'second' });
     const third = await createPage(a, { name: 'Third', permalink: 'third' });
+    // A Code block's HTML runs in a frame of its own, served only while its page is published.
+    const booking = '<script>document.title = "ran"</script><p>Book a call</p>';
+    const withCode = designWith();
+    withCode.blocks.push({
+      ...withCode.blocks[0],
+      id: 'booking',
+      type: 'code',
+      props: { html: booking, title: 'Booking <widget>', height: 400 },
+    } as EmailDesign['blocks'][number]);
+    expect(
+      (await t.call('PUT', `/v1/pages/${second.pageId}`, a.token, { design: withCode })).statusCode,
+    ).toBe(200);
     expect((await t.post(`/v1/pages/${second.pageId}/publish`, a.token, { publish: true })).statusCode).toBe(
       200,
     );
+    const secondPage = await visit(new URL(second.url).pathname);
+    const frame =
+      /<iframe src="(\/embed\/code\/[A-Za-z0-9_-]{32})" title="Booking &lt;widget&gt;" sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox"/.exec(
+        secondPage.body,
+      );
+    expect(frame, secondPage.body).not.toBeNull();
+    expect(secondPage.headers['content-security-policy']).toContain("frame-src 'self'");
+    const framed = await visit(frame?.[1] ?? '');
+    expect(framed.statusCode).toBe(200);
+    expect(framed.body).toContain(booking);
+    expect(framed.headers['content-security-policy']).toContain('sandbox allow-scripts');
     const over = await t.post(`/v1/pages/${third.pageId}/publish`, a.token, { publish: true });
     expect(over.statusCode).toBe(409);
     expect(over.json().code).toBe('quotaExceeded');
@@ -155,6 +178,7 @@ describe.each(databases)('landing pages on $name', (database) => {
     );
     t.clock.advance(3_000);
     expect((await visit(new URL(second.url).pathname)).statusCode).toBe(404);
+    expect((await visit(frame?.[1] ?? '')).statusCode).toBe(404);
     const slug = path.split('/')[1];
     await t.post(`/v1/pages/${page.pageId}/default-404`, a.token, { value: true });
     t.clock.advance(3_000);

@@ -27,6 +27,8 @@ export function pageHostingRoutes(deps: {
   /** The sites origin's own host names (their pages are found by slug); others are custom domains. */
   ownHosts: ReadonlySet<string>;
   sharedDocument(token: string): Promise<string | undefined>;
+  /** The HTML of a published page's Code block, by the id its frame asks for. */
+  codeSnippet(id: string): Promise<string | undefined>;
   /** The key authorization an ACME server asks for at /.well-known/acme-challenge/{token}. */
   challengeAnswer(token: string): Promise<string | undefined>;
 }): FastifyPluginAsync {
@@ -71,6 +73,31 @@ export function pageHostingRoutes(deps: {
       const html = /^[A-Za-z0-9_-]{10,40}$/.test(token) ? await deps.sharedDocument(token) : undefined;
       if (!html) return reply.code(404).type('text/html; charset=utf-8').send(plainNotFound);
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+    });
+
+    // A Code block's HTML, in its page's sandboxed frame. Sandboxed again by its own policy, so that
+    // opened on its own it still runs apart from the sites' origin; what it loads is its own choice.
+    app.get('/embed/code/:id', async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const html = await deps.codeSnippet(id);
+      if (html === undefined) {
+        return reply
+          .code(404)
+          .type('text/html; charset=utf-8')
+          .send(
+            '<!doctype html><meta charset="utf-8"><p style="font-family:system-ui,sans-serif">This code runs on the published page.</p>',
+          );
+      }
+      return reply
+        .header(
+          'content-security-policy',
+          "sandbox allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox; frame-ancestors 'self'",
+        )
+        .header('cache-control', 'public, max-age=300')
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0">${html}</body></html>`,
+        );
     });
 
     app.get('/.well-known/acme-challenge/:token', async (request, reply) => {

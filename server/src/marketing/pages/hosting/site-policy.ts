@@ -48,9 +48,10 @@ const captchaHosts = {
 /**
  * The hosted pages' own policy: scripts from the sites origin only (the `<signup-form>` module, the
  * pixels' loader) and, when the company uses them, its pixels' hosts; no inline script, no plugins,
- * no `<base>`; the captcha providers' scripts and frames (above). Styles may be inline (the pages' responsive CSS is in the document); images and fonts
- * of any https site; the form posts to this origin; YouTube and Google's maps may be framed (the Video and Google
- * Map blocks), an episode played from any site (the Podcast block).
+ * no `<base>`; the captcha providers' scripts and frames (above). Styles may be inline (the pages'
+ * responsive CSS is in the document); images and fonts of any https site; the form posts to this
+ * origin; frames of this origin (the Code blocks', sandboxed), YouTube and Google's maps (the Video
+ * and Google Map blocks); an episode played from any site (the Podcast block).
  */
 export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?: boolean } = {}): string {
   const used = pixels ? pixelKeys.filter((key) => pixels[key]) : [];
@@ -64,7 +65,7 @@ export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?
     ["connect-src 'self'", ...hosts('connect'), ...captchaHosts.other].join(' '),
     "form-action 'self'",
     [
-      'frame-src https://www.youtube.com https://www.youtube-nocookie.com https://www.google.com',
+      "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://www.google.com",
       ...captchaHosts.frame,
     ].join(' '),
     "media-src 'self' https: http:",

@@ -8,6 +8,7 @@ import { headerBlock, separatorBlock, socialBlock, tableBlock } from './layout-b
 import { imageBlock, videoBlock } from './media-blocks.ts';
 import {
   carouselBlock,
+  codeBlock,
   formBlock,
   googleMapBlock,
   inlineImagesBlock,
@@ -51,6 +52,7 @@ export const converters: { [T in BlockType]: BlockConverter<T> } = {
   product: productBlock,
   googleMap: googleMapBlock,
   payment: paymentBlock,
+  code: codeBlock,
   podcast: podcastBlock,
   inlineImages: inlineImagesBlock,
   carousel: carouselBlock,

@@ -75,6 +75,12 @@ const pageBlocks: DesignBlock[] = [
     },
   },
   {
+    id: 'code',
+    type: 'code',
+    style,
+    props: { html: '<script>book()</script>', title: 'Booking "widget"', height: 420 },
+  },
+  {
     id: 'm',
     type: 'googleMap',
     style,
@@ -147,7 +153,12 @@ describe("a page's blocks", () => {
     expect(html).toContain('>€49.90</p>');
     expect(html).toContain('<a href="https://buy.stripe.com/test_123" rel="noopener"');
     expect(html).toContain('You pay on buy.stripe.com.');
-    expect(html.match(/font-size:16px;line-height:1.5/g)?.length).toBe(10);
+    // The company's code is never in the page: its frame asks the sites for it.
+    expect(html).not.toContain('book()');
+    expect(html).toMatch(
+      /<iframe src="\/embed\/code\/[A-Za-z0-9_-]{32}" title="Booking &quot;widget&quot;" sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox"/,
+    );
+    expect(html.match(/font-size:16px;line-height:1.5/g)?.length).toBe(11);
   });
 
   it('are refused in mail', () => {

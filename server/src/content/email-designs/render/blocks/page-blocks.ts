@@ -1,5 +1,6 @@
 import { type BlockContext, type BlockConverter, column, rawContentStyle } from '../block-context.ts';
 import { attr, element, safeHref, text } from '../markup.ts';
+import { codeSnippetPath } from './code-snippets.ts';
 
 /**
  * §9's Form block (pages only): the published form drawn in the page by `<signup-form>`, which the
@@ -91,6 +92,20 @@ export const productBlock: BlockConverter<'product'> = ({ props, style }, contex
     ),
   ];
 };
+
+/**
+ * §9 Code: the company's HTML in a frame served by the sites (`/embed/code/…`), sandboxed: its scripts
+ * run apart from the page, with no access to it or to the sites' origin.
+ */
+export const codeBlock: BlockConverter<'code'> = ({ props, style }, context) => [
+  raw(
+    context,
+    style.align,
+    props.html.trim() === ''
+      ? ''
+      : `<iframe src="${attr(codeSnippetPath(props.html))}" title="${attr(props.title || 'Embedded content')}" sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox" loading="lazy" referrerpolicy="no-referrer" style="border:0;width:100%;height:${props.height}px"></iframe>`,
+  ),
+];
 
 /** An amount as a visitor reads it in its currency ("€49.90"); the amount as typed when the currency is unknown. */
 function formattedAmount(amount: string, currency: string): string {

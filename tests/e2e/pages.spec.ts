@@ -109,6 +109,7 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     'product',
     'payment',
     'code',
+    'disqus',
     'googleMap',
     'podcast',
     'inlineImages',

@@ -20,7 +20,7 @@ export const designLimits = {
 
 /**
  * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`, a question that
- * opens to its answer, a quote of a customer, the site's links, a product, a payment, the company's own code, a map, an episode to
+ * opens to its answer, a quote of a customer, the site's links, a product, a payment, the company's own code, its comments, a map, an episode to
  * play, a row of images, a carousel. The editor offers them when it edits a page; an email design
  * with one is refused (mail cannot run a form, frame a map, play audio or scroll a carousel).
  */
@@ -32,6 +32,7 @@ export const pageOnlyBlockTypes = [
   'product',
   'payment',
   'code',
+  'disqus',
   'googleMap',
   'podcast',
   'inlineImages',
@@ -153,6 +154,7 @@ export const blockTitles: Record<BlockType, string> = {
   product: 'Product',
   payment: 'Payment',
   code: 'Code',
+  disqus: 'Disqus',
   googleMap: 'Google Map',
   podcast: 'Podcast',
   inlineImages: 'Inline Images',

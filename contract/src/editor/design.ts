@@ -147,6 +147,12 @@ export const productBlock = base('product', {
  * the published page in a sandboxed frame of its own, never in the page itself.
  */
 export const codeBlock = base('code', { html: richText, title: text, height: px(40, 2000) });
+/** §9 Disqus (pages only): the page's comments, by the company's Disqus site (its shortname). */
+export const disqusBlock = base('disqus', {
+  shortname: z
+    .string()
+    .regex(/^$|^[a-z0-9][a-z0-9-]{0,63}$/i, 'is a Disqus shortname: letters, digits and -'),
+});
 /**
  * §9 Payment (pages only): what is paid for, its amount in a currency, and a button to the company's
  * own payment page (a Stripe Payment Link, PayPal…); the money never passes through this product.
@@ -272,6 +278,7 @@ export const columnBlock = z.discriminatedUnion('type', [
   productBlock,
   paymentBlock,
   codeBlock,
+  disqusBlock,
   googleMapBlock,
   podcastBlock,
   inlineImagesBlock,

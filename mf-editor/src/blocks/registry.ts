@@ -9,6 +9,7 @@ import { chartBlock } from './chart/ChartBlock.tsx';
 import { codeBlock } from './code/CodeBlock.tsx';
 import { contentBlock } from './content/ContentBlock.tsx';
 import { countdownBlock } from './countdown/CountdownBlock.tsx';
+import { disqusBlock } from './disqus/DisqusBlock.tsx';
 import { downloadBlock } from './download/DownloadBlock.tsx';
 import { formBlock } from './form/FormBlock.tsx';
 import { googleMapBlock } from './google-map/GoogleMapBlock.tsx';
@@ -64,6 +65,7 @@ export const blockDefinitions: { [T in BlockType]: BlockDefinition<T> } = {
   googleMap: googleMapBlock,
   payment: paymentBlock,
   code: codeBlock,
+  disqus: disqusBlock,
   podcast: podcastBlock,
   inlineImages: inlineImagesBlock,
   carousel: carouselBlock,

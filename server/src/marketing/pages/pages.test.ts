@@ -139,12 +139,20 @@ describe.each(databases)('landing pages on $name', (database) => {
     // A Code block's HTML runs in a frame of its own, served only while its page is published.
     const booking = '<script>document.title = "ran"</script><p>Book a call</p>';
     const withCode = designWith();
-    withCode.blocks.push({
-      ...withCode.blocks[0],
-      id: 'booking',
-      type: 'code',
-      props: { html: booking, title: 'Booking <widget>', height: 400 },
-    } as EmailDesign['blocks'][number]);
+    withCode.blocks.push(
+      {
+        ...withCode.blocks[0],
+        id: 'booking',
+        type: 'code',
+        props: { html: booking, title: 'Booking <widget>', height: 400 },
+      } as EmailDesign['blocks'][number],
+      {
+        ...withCode.blocks[0],
+        id: 'talk',
+        type: 'disqus',
+        props: { shortname: 'bike-shop' },
+      } as EmailDesign['blocks'][number],
+    );
     expect(
       (await t.call('PUT', `/v1/pages/${second.pageId}`, a.token, { design: withCode })).statusCode,
     ).toBe(200);
@@ -158,6 +166,15 @@ describe.each(databases)('landing pages on $name', (database) => {
       );
     expect(frame, secondPage.body).not.toBeNull();
     expect(secondPage.headers['content-security-policy']).toContain("frame-src 'self'");
+    // Its comments: Disqus's hosts are allowed on this page only, started by the sites' own loader.
+    expect(secondPage.body).toContain('<script src="/embed/disqus.js" async></script></head>');
+    expect(secondPage.headers['content-security-policy']).toContain(
+      "script-src 'self' https://hcaptcha.com https://*.hcaptcha.com https://challenges.cloudflare.com https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://*.disqus.com",
+    );
+    expect(shown.headers['content-security-policy']).not.toContain('disqus');
+    const loader = await visit('/embed/disqus.js');
+    expect(loader.headers['content-type']).toContain('text/javascript');
+    expect(loader.body).toContain(".disqus.com/embed.js'");
     const framed = await visit(frame?.[1] ?? '');
     expect(framed.statusCode).toBe(200);
     expect(framed.body).toContain(booking);

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { disqusMarker } from '../../../content/email-designs/render/blocks/page-blocks.ts';
 import type { HostedPage } from '../page-store.ts';
 import type { VisitRecorder } from '../visits/visit-recorder.ts';
+import { disqusLoader } from './disqus-loader.ts';
 import { pixelLoader } from './pixel-loader.ts';
 import type { SiteLookup } from './site-lookup.ts';
 import { hasPixels, sitePolicy } from './site-policy.ts';
@@ -41,15 +43,26 @@ export function pageHostingRoutes(deps: {
     const agent = request.headers['user-agent'] ?? '';
     if (request.method === 'GET' && !robots.test(agent))
       visits.record(page.id, { ip: request.ip, userAgent: agent });
+    const withComments = page.published_html.includes(disqusMarker);
     reply.header('etag', etag).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
-    if (withPixels) reply.header('content-security-policy', sitePolicy(pixels));
+    if (withPixels || withComments) {
+      reply.header(
+        'content-security-policy',
+        sitePolicy(withPixels ? pixels : undefined, { disqus: withComments }),
+      );
+    }
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const html = withPixels
-      ? page.published_html.replace(
-          '</head>',
-          `<script src="/embed/pixels/${page.id}.js" async></script></head>`,
-        )
-      : page.published_html;
+    const loaders = [
+      ...(withPixels ? [`/embed/pixels/${page.id}.js`] : []),
+      ...(withComments ? ['/embed/disqus.js'] : []),
+    ];
+    const html =
+      loaders.length === 0
+        ? page.published_html
+        : page.published_html.replace(
+            '</head>',
+            `${loaders.map((src) => `<script src="${src}" async></script>`).join('')}</head>`,
+          );
     return reply.code(status).send(html);
   };
 
@@ -118,6 +131,13 @@ export function pageHostingRoutes(deps: {
         .header('cache-control', 'public, max-age=60')
         .send(pixelLoader(pixels));
     });
+
+    app.get('/embed/disqus.js', async (_request, reply) =>
+      reply
+        .type('text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(disqusLoader),
+    );
 
     app.get('/robots.txt', async (request, reply) => {
       reply.type('text/plain; charset=utf-8');

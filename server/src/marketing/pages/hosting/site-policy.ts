@@ -45,28 +45,42 @@ const captchaHosts = {
   other: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
 };
 
+/** What Disqus's comments load (its script, styles, frames and calls): allowed on a page with a Disqus block only. */
+const disqusHosts = {
+  script: ['https://*.disqus.com', 'https://*.disquscdn.com'],
+  style: ['https://*.disquscdn.com'],
+  frame: ['https://disqus.com', 'https://*.disqus.com'],
+  connect: ['https://*.disqus.com'],
+};
+
 /**
  * The hosted pages' own policy: scripts from the sites origin only (the `<signup-form>` module, the
  * pixels' loader) and, when the company uses them, its pixels' hosts; no inline script, no plugins,
  * no `<base>`; the captcha providers' scripts and frames (above). Styles may be inline (the pages'
  * responsive CSS is in the document); images and fonts of any https site; the form posts to this
  * origin; frames of this origin (the Code blocks', sandboxed), YouTube and Google's maps (the Video
- * and Google Map blocks); an episode played from any site (the Podcast block).
+ * and Google Map blocks); an episode played from any site (the Podcast block); Disqus's hosts on a
+ * page with comments (`disqus`).
  */
-export function sitePolicy(pixels?: PageIntegrations, options: { framedAnywhere?: boolean } = {}): string {
+export function sitePolicy(
+  pixels?: PageIntegrations,
+  options: { framedAnywhere?: boolean; disqus?: boolean } = {},
+): string {
+  const disqus = (kind: keyof typeof disqusHosts) => (options.disqus ? disqusHosts[kind] : []);
   const used = pixels ? pixelKeys.filter((key) => pixels[key]) : [];
   const hosts = (kind: 'script' | 'connect') => [...new Set(used.flatMap((key) => pixelHosts[key][kind]))];
   return [
     "default-src 'none'",
-    ["script-src 'self'", ...hosts('script'), ...captchaHosts.script].join(' '),
-    ["style-src 'self' 'unsafe-inline'", ...captchaHosts.other].join(' '),
+    ["script-src 'self'", ...hosts('script'), ...captchaHosts.script, ...disqus('script')].join(' '),
+    ["style-src 'self' 'unsafe-inline'", ...captchaHosts.other, ...disqus('style')].join(' '),
     "img-src 'self' data: https: http:",
     "font-src 'self' data: https:",
-    ["connect-src 'self'", ...hosts('connect'), ...captchaHosts.other].join(' '),
+    ["connect-src 'self'", ...hosts('connect'), ...captchaHosts.other, ...disqus('connect')].join(' '),
     "form-action 'self'",
     [
       "frame-src 'self' https://www.youtube.com https://www.youtube-nocookie.com https://www.google.com",
       ...captchaHosts.frame,
+      ...disqus('frame'),
     ].join(' '),
     "media-src 'self' https: http:",
     "base-uri 'none'",

@@ -9,6 +9,7 @@ import { imageBlock, videoBlock } from './media-blocks.ts';
 import {
   carouselBlock,
   codeBlock,
+  disqusBlock,
   formBlock,
   googleMapBlock,
   inlineImagesBlock,
@@ -53,6 +54,7 @@ export const converters: { [T in BlockType]: BlockConverter<T> } = {
   googleMap: googleMapBlock,
   payment: paymentBlock,
   code: codeBlock,
+  disqus: disqusBlock,
   podcast: podcastBlock,
   inlineImages: inlineImagesBlock,
   carousel: carouselBlock,

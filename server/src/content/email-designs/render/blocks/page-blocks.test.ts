@@ -80,6 +80,7 @@ const pageBlocks: DesignBlock[] = [
     style,
     props: { html: '<script>book()</script>', title: 'Booking "widget"', height: 420 },
   },
+  { id: 'talk', type: 'disqus', style, props: { shortname: 'bike-shop' } },
   {
     id: 'm',
     type: 'googleMap',
@@ -158,7 +159,8 @@ describe("a page's blocks", () => {
     expect(html).toMatch(
       /<iframe src="\/embed\/code\/[A-Za-z0-9_-]{32}" title="Booking &quot;widget&quot;" sandbox="allow-scripts allow-forms allow-popups allow-popups-to-escape-sandbox"/,
     );
-    expect(html.match(/font-size:16px;line-height:1.5/g)?.length).toBe(11);
+    expect(html).toContain('<div id="disqus_thread" data-disqus-shortname="bike-shop"></div>');
+    expect(html.match(/font-size:16px;line-height:1.5/g)?.length).toBe(12);
   });
 
   it('are refused in mail', () => {

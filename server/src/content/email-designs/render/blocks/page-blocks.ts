@@ -107,6 +107,18 @@ export const codeBlock: BlockConverter<'code'> = ({ props, style }, context) => 
   ),
 ];
 
+/** What a hosted page with a Disqus block has (the sites then load the comments and allow Disqus's hosts). */
+export const disqusMarker = 'data-disqus-shortname=';
+
+/** §9 Disqus: where the comments go; the sites' loader (`/embed/disqus.js`) starts Disqus there. */
+export const disqusBlock: BlockConverter<'disqus'> = ({ props, style }, context) => [
+  raw(
+    context,
+    style.align,
+    props.shortname ? `<div id="disqus_thread" ${disqusMarker}"${attr(props.shortname)}"></div>` : '',
+  ),
+];
+
 /** An amount as a visitor reads it in its currency ("€49.90"); the amount as typed when the currency is unknown. */
 function formattedAmount(amount: string, currency: string): string {
   const value = Number(amount.replace(',', '.'));

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { fontFamilies } from '../editor/design-constants.ts';
 import { numericId } from '../engine/common.ts';
 import { formFieldTypes } from '../rules/constants.ts';
 import { contactFieldTag, contactLabelRef } from './contacts.ts';
+import { instantFormDefaults } from './instant-form.ts';
 import { listPage, listQuery } from './list.ts';
 
 /** §9's seven field types: inputText, inputTextarea, inputMultiple, inputCheckbox, inputDropdown, uploadFile, inputPhone. */
@@ -51,6 +53,44 @@ export const formComponent = z
  */
 export const formCaptchas = ['proofOfWork', 'hcaptcha', 'turnstile', 'recaptcha'] as const;
 export type FormCaptchaKind = (typeof formCaptchas)[number];
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Enter a colour like #1a2b3c');
+const placement = z.enum(['left', 'center', 'right']);
+
+/**
+ * §3 instant-form settings: how the hosted form page (`/forms/{id}`, and its iframe) looks around the
+ * form: its heading and words, the company's logo, font, colours and theme. Where it goes after a
+ * submission is the form's own `redirectUrl` or `redirectPageId` (else its success message).
+ */
+export const instantFormSettings = z
+  .object({
+    /** The heading; the form's name when empty. */
+    title: z
+      .string()
+      .trim()
+      .max(120, 'A title has at most 120 characters')
+      .default(instantFormDefaults.title),
+    description: z
+      .string()
+      .trim()
+      .max(1000, 'A description has at most 1,000 characters')
+      .default(instantFormDefaults.description),
+    headerAlign: placement.default(instantFormDefaults.headerAlign),
+    successColor: hexColour.default(instantFormDefaults.successColor),
+    fontFamily: z.enum(['system', ...fontFamilies]).default(instantFormDefaults.fontFamily),
+    fontSize: z.number().int().min(12).max(24).default(instantFormDefaults.fontSize),
+    background: hexColour.default(instantFormDefaults.background),
+    theme: z.enum(['light', 'dark']).default(instantFormDefaults.theme),
+    showLogo: z.boolean().default(instantFormDefaults.showLogo),
+    logoPosition: placement.default(instantFormDefaults.logoPosition),
+    logo: z
+      .string()
+      .trim()
+      .max(2000)
+      .regex(/^$|^https?:\/\/[^\s]+$/, 'Enter an http or https address')
+      .default(instantFormDefaults.logo),
+  })
+  .strict();
 
 /** §3 form settings, those this build carries out. */
 export const formSettings = z
@@ -104,6 +144,7 @@ export const formSettings = z
       .min(1)
       .max(1000)
       .default('I agree to receive emails from this company and can unsubscribe at any time.'),
+    instant: instantFormSettings.default(instantFormDefaults),
   })
   .strict();
 
@@ -205,6 +246,7 @@ export const publicForm = z.object({
     nextTitle: true,
     backTitle: true,
     consentText: true,
+    instant: true,
   }),
   /** The form takes no more submissions (its limit): the message to show instead. */
   closed: z.string().nullable(),
@@ -238,6 +280,7 @@ export const formSubmissionQuery = listQuery.pick({ page: true, size: true });
 
 export type FormComponent = z.output<typeof formComponent>;
 export type FormSettings = z.output<typeof formSettings>;
+export type InstantFormSettings = z.output<typeof instantFormSettings>;
 export type FormBody = z.output<typeof formBody>;
 export type Form = z.output<typeof form>;
 export type FormListQuery = z.output<typeof formListQuery>;

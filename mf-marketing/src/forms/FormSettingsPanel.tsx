@@ -3,6 +3,7 @@ import { Panel, SelectField, SwitchField, TextAreaField, TextField } from '@app/
 import { LabelChoice } from '../contacts/LabelChoice.tsx';
 import type { FormDraft } from './api.ts';
 import type { FormCompanyChoices } from './FormDraftEditor.tsx';
+import { HostedPageSettings } from './HostedPageSettings.tsx';
 
 const captchaChoices: { value: FormCaptchaKind; label: string }[] = [
   { value: 'proofOfWork', label: 'Proof of work (built in, no third party)' },
@@ -215,6 +216,11 @@ export function FormSettingsPanel({
           ) : null}
         </Panel>
       ) : null}
+      <HostedPageSettings
+        value={settings.instant}
+        problems={problems}
+        onChange={(instant) => set({ instant })}
+      />
       <Panel title="Limit">
         <SwitchField
           label="Stop taking submissions after a number"

@@ -1,4 +1,5 @@
 import type { Form, FormComponent, PublicForm } from '@app/contract/marketing/forms';
+import { instantFormDefaults } from '@app/contract/marketing/instant-form';
 import { choiceComponentTypes, expandableFieldTypes } from '@app/contract/rules/form-logic';
 import type { FormDraft } from './api.ts';
 
@@ -91,6 +92,7 @@ export function previewOf(draft: FormDraft): PublicForm {
       nextTitle: settings.nextTitle || 'Next',
       backTitle: settings.backTitle || 'Back',
       consentText: settings.consentText ?? '',
+      instant: settings.instant ?? instantFormDefaults,
     },
   };
 }

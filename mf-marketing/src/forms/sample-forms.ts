@@ -1,4 +1,5 @@
 import type { Form, FormSubmissionRecord } from '@app/contract/marketing/forms';
+import { instantFormDefaults } from '@app/contract/marketing/instant-form';
 import { ApiError } from '@app/shared';
 import type { FormApi, FormDraft } from './api.ts';
 
@@ -24,6 +25,7 @@ const defaultSettings: Form['settings'] = {
   redirectPageId: null,
   webhookUrl: null,
   consentText: 'I agree to receive emails from this company and can unsubscribe at any time.',
+  instant: instantFormDefaults,
 };
 
 const formOf = (id: string, draft: FormDraft, extra: Partial<Form>): Form => ({

@@ -99,6 +99,7 @@ const publicSettings = [
   'nextTitle',
   'backTitle',
   'consentText',
+  'instant',
 ] as const satisfies readonly (keyof PublicForm['settings'])[];
 
 /** What a form's webhook receives of one submission: the form, and each answer with its question (choices by label). */

@@ -96,8 +96,41 @@ describe.each(databases)('forms on $name', (database) => {
     // Published, it has a page of its own on the sites origin, which any site may frame.
     const page = await hosted();
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<signup-form form-id="${id}"></signup-form>`);
+    expect(page.body).toContain(`<signup-form form-id="${id}" style="--signup-form-font:system-ui`);
+    expect(page.body).toContain('<h1>Newsletter</h1>');
     expect(page.headers['content-security-policy']).toContain('frame-ancestors http: https:');
+    // §3 instant-form settings dress the hosted page: heading, words, logo, theme; checked, escaped.
+    const dressed = (instant: object) =>
+      t.call(
+        'PUT',
+        `/v1/forms/${id}`,
+        a.token,
+        signUpForm({ settings: { enableConditional: true, selectedSenderId: senderA, instant } as never }),
+      );
+    const badColour = await dressed({ background: 'red;}</style><script>' });
+    expect(badColour.json().payload).toMatchObject({
+      field: 'settings.instant.background',
+      cause: 'Enter a colour like #1a2b3c',
+    });
+    const look = {
+      title: 'Join <us>',
+      description: 'News once a month.',
+      theme: 'dark',
+      background: '#0b1320',
+      showLogo: true,
+      logo: 'https://cdn.shop.example/logo.png',
+      logoPosition: 'left',
+      headerAlign: 'center',
+      fontFamily: 'Georgia, Times, serif',
+    };
+    expect((await dressed(look)).statusCode).toBe(200);
+    const styled = await hosted();
+    expect(styled.body).toContain('<title>Join &lt;us&gt;</title>');
+    expect(styled.body).toContain('<header style="text-align:center"><h1>Join &lt;us&gt;</h1>');
+    expect(styled.body).toContain('<img src="https://cdn.shop.example/logo.png" alt=""');
+    expect(styled.body).toContain('background:#0b1320');
+    expect(styled.body).toContain('--signup-form-text:#f3f4f6');
+    expect(styled.body).toContain('font-family:Georgia, Times, serif');
     expect((await t.getData(`/v1/forms/${id}`, a.token)).hostedUrl).toBe(`${t.config.sites.url}/forms/${id}`);
     expect((await t.app.sites.inject({ method: 'GET', url: '/forms/1%3Cx' })).statusCode).toBe(404);
     const again = await t.post(`/v1/forms/${id}/publish`, a.token, { publish: true });

@@ -1,3 +1,4 @@
+import type { PublicForm } from '@app/contract/marketing/forms';
 import type { FastifyPluginAsync } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
 import { escapeHtml } from '../../html-escape.ts';
@@ -6,13 +7,43 @@ import type { FormSubmitService } from './form-submit-service.ts';
 
 const formIdPattern = /^[0-9]{1,18}$/;
 
-/** A published form alone on a page: its name as the heading, drawn by `<signup-form>` from this origin. */
-const hostedFormDocument = (form: { formId: string; name: string }) => `<!doctype html>
+const themes = {
+  light: { text: '#1f2937', field: '#ffffff', border: '#b8c0cc', muted: '#4a5462' },
+  dark: { text: '#f3f4f6', field: '#111827', border: '#4b5563', muted: '#cbd5e1' },
+} as const;
+
+/**
+ * A published form alone on a page, as its instant-form settings (§3) dress it: the logo, the
+ * heading and words, the font, the colours and theme; drawn by `<signup-form>` from this origin.
+ * Every setting is checked by the contract (colours, a font of the list, http(s) logo); text is escaped.
+ */
+function hostedFormDocument(form: PublicForm): string {
+  const look = form.settings.instant;
+  const theme = themes[look.theme];
+  const font =
+    look.fontFamily === 'system' ? 'system-ui,-apple-system,Segoe UI,Roboto,sans-serif' : look.fontFamily;
+  const logo =
+    look.showLogo && look.logo
+      ? `<div style="text-align:${look.logoPosition};margin-bottom:16px"><img src="${escapeHtml(look.logo)}" alt="" style="max-height:64px;max-width:100%"></div>`
+      : '';
+  const description = look.description
+    ? `<p style="margin:0 0 20px;white-space:pre-line;color:${theme.muted}">${escapeHtml(look.description)}</p>`
+    : '';
+  const variables = [
+    `--signup-form-font:${font}`,
+    `--signup-form-text:${theme.text}`,
+    `--signup-form-field-background:${theme.field}`,
+    `--signup-form-border:${theme.border}`,
+    `--signup-form-muted:${theme.muted}`,
+    `--signup-form-success:${look.successColor}`,
+  ].join(';');
+  return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escapeHtml(form.name)}</title>
+<title>${escapeHtml(look.title || form.name)}</title>
 <script type="module" src="/embed/signup-form.js"></script>
-<style>body{margin:0;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;color:#1f2937;background:#fff}main{max-width:560px;margin:0 auto;padding:24px 16px}h1{font-size:1.5rem;margin:0 0 16px}</style>
-</head><body><main><h1>${escapeHtml(form.name)}</h1><signup-form form-id="${escapeHtml(form.formId)}"></signup-form></main></body></html>`;
+<style>body{margin:0;font-family:${font};font-size:${look.fontSize}px;color:${theme.text};background:${look.background}}main{max-width:560px;margin:0 auto;padding:24px 16px}h1{font-size:1.5em;margin:0 0 12px}signup-form{font-size:${look.fontSize}px}</style>
+</head><body><main>${logo}<header style="text-align:${look.headerAlign}"><h1>${escapeHtml(look.title || form.name)}</h1>${description}</header><signup-form form-id="${escapeHtml(form.formId)}" style="${variables}"></signup-form></main></body></html>`;
+}
 
 /**
  * The hosted form (issue 26: "a hosted URL and an iframe snippet as well"): `/forms/{id}` on the

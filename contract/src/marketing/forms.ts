@@ -137,6 +137,11 @@ export const formSettings = z
       .regex(/^https?:\/\/[^\s]+$/, 'Enter an http or https address')
       .nullable()
       .default(null),
+    /**
+     * §3 distinctIdField: the id of a Short Answer or Phone Number question whose answer the form takes
+     * once (one entry per address in a contest); null: any number.
+     */
+    distinctIdField: componentId.nullable().default(null),
     /** What the visitor agrees to, kept with the contact's consent record. */
     consentText: z
       .string()

@@ -85,7 +85,17 @@ export function FormDraftEditor({
                   setComponents(draft.components.map((item) => (item.id === next.id ? next : item)))
                 }
                 onMove={(by) => setComponents(moved(draft.components, index, by))}
-                onRemove={() => setComponents(withoutComponent(draft.components, component.id))}
+                onRemove={() =>
+                  onChange({
+                    ...draft,
+                    components: withoutComponent(draft.components, component.id),
+                    // A removed question no longer limits the submissions.
+                    settings:
+                      draft.settings.distinctIdField === component.id
+                        ? { ...draft.settings, distinctIdField: null }
+                        : draft.settings,
+                  })
+                }
               />
             ))}
           </ol>

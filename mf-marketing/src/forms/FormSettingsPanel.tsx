@@ -118,6 +118,22 @@ export function FormSettingsPanel({
             </>
           ) : null}
         </div>
+        <SelectField
+          label="One submission per answer to"
+          value={settings.distinctIdField ?? ''}
+          options={[
+            { value: '', label: 'No question: any number of submissions' },
+            ...draft.components
+              .filter((component) => component.type === 'inputText' || component.type === 'inputPhone')
+              .map((component) => ({
+                value: component.id,
+                label: component.setting.title || 'Untitled question',
+              })),
+          ]}
+          error={problems['settings.distinctIdField']}
+          hint="A second submission with the same answer (an email address, say) is refused."
+          onChange={(value) => set({ distinctIdField: value || null })}
+        />
         <TextAreaField
           label="After a submission, show"
           rows={2}

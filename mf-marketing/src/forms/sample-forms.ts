@@ -24,6 +24,7 @@ const defaultSettings: Form['settings'] = {
   redirectUrl: null,
   redirectPageId: null,
   webhookUrl: null,
+  distinctIdField: null,
   consentText: 'I agree to receive emails from this company and can unsubscribe at any time.',
   instant: instantFormDefaults,
 };

@@ -20,7 +20,7 @@ const shortAnswerChars = 500;
  * saves contacts (§8 50).
  */
 export function checkDefinition(
-  body: Pick<FormBody, 'components' | 'saveToContact'>,
+  body: Pick<FormBody, 'components' | 'saveToContact' | 'settings'>,
   knownTags: ReadonlySet<string>,
 ) {
   const ids = new Set<string>();
@@ -82,6 +82,15 @@ export function checkDefinition(
       }
       filled.set(setting.field, id);
     }
+  }
+  const distinct = body.settings.distinctIdField;
+  const distinctField = body.components.find((component) => component.id === distinct);
+  if (distinct !== null && distinctField?.type !== 'inputText' && distinctField?.type !== 'inputPhone') {
+    throw invalidField(
+      'settings.distinctIdField',
+      'Choose a Short Answer or Phone Number question of this form',
+      distinct,
+    );
   }
   if (body.saveToContact && !filled.has('email')) {
     throw new DomainError(

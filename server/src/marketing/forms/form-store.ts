@@ -194,12 +194,14 @@ export const formStore = {
       ip: string;
       state: SubmissionRow['state'];
       confirmTokenHash: string | null;
+      /** The answer of the form's distinctIdField question, as compared (or null). */
+      distinctKey: string | null;
       now: Date;
     },
   ) =>
     tx.one<{ id: string }>(
-      `INSERT INTO form_submissions (form_id, company_id, answers, email, ip, state, confirm_token_hash, created_at)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8) RETURNING id::text AS id`,
+      `INSERT INTO form_submissions (form_id, company_id, answers, email, ip, state, confirm_token_hash, created_at, distinct_key)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
       [
         form.id,
         form.company_id,
@@ -209,8 +211,18 @@ export const formStore = {
         submission.state,
         submission.confirmTokenHash,
         submission.now,
+        submission.distinctKey,
       ],
     ),
+
+  /** Has the form a submission with this distinctIdField answer already? */
+  hasDistinct: async (db: Db, formId: string, key: string) =>
+    (
+      await db.query('SELECT 1 FROM form_submissions WHERE form_id = $1 AND distinct_key = $2 LIMIT 1', [
+        formId,
+        key,
+      ])
+    ).length > 0,
 
   /** Marks the pending submission of this confirmation token confirmed. */
   confirm: (db: Db, tokenHash: string, now: Date) =>

@@ -282,6 +282,36 @@ describe.each(databases)('form submissions on $name', (database) => {
     expect(await submissionCount(open)).toBe(11);
   });
 
+  it('takes one submission per answer to its distinct-id question, whatever its case or spaces', async () => {
+    const { a } = accounts();
+    const notAQuestion = await t.post(
+      '/v1/forms',
+      a.token,
+      signUpForm({ optin: false, settings: { distinctIdField: 'shop' } as never }),
+    );
+    expect(notAQuestion.json().payload).toMatchObject({
+      field: 'settings.distinctIdField',
+      cause: 'Choose a Short Answer or Phone Number question of this form',
+    });
+    const contest = await create(
+      a,
+      signUpForm({ optin: false, settings: { enableConditional: true, distinctIdField: 'email' } as never }),
+    );
+    await publish(a, contest);
+    const enter = async (email: string) =>
+      submit(contest, { answers: { email, shop: 'no' }, captcha: await solved(contest) }, '198.51.100.60');
+    expect((await enter('Lucky@Visitor.test')).statusCode).toBe(200);
+    const again = await enter('  lucky@visitor.TEST ');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().payload).toMatchObject({
+      field: 'Your email',
+      value: 'email',
+      cause: 'This answer was already sent: the form takes it once',
+    });
+    expect((await enter('other@visitor.test')).statusCode).toBe(200);
+    expect(await submissionCount(contest)).toBe(2);
+  });
+
   it("sends a copy of each submission to the form's validated sender, the answers as plain text", async () => {
     const e = await engineAccount(t.app, t.db, 'copier');
     const senderE = await validatedSender(t.db, e.companyId, 'team@acme.test');

@@ -153,6 +153,26 @@ function asAnswerError(form: FormRow, error: unknown): unknown {
   return invalidField(question.setting.title, error.payload?.cause ?? error.message, question.id);
 }
 
+/**
+ * The answer to the form's distinctIdField question, as compared (trimmed, lower case), and the
+ * refusal of a second submission with it; undefined when the form has none or it was left empty.
+ */
+function distinctOf(form: FormRow, answers: Readonly<Record<string, FormAnswer>>) {
+  const id = form.settings.distinctIdField;
+  const answer = id === null ? undefined : answers[id];
+  const question = form.components.find((component) => component.id === id);
+  if (typeof answer !== 'string' || answer.trim() === '' || !question) return undefined;
+  return {
+    key: answer.trim().toLowerCase(),
+    taken: () =>
+      invalidField(
+        question.setting.title,
+        'This answer was already sent: the form takes it once',
+        question.id,
+      ),
+  };
+}
+
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
@@ -336,6 +356,8 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
         throw new DomainError('captchaRequired', 'Captcha is required', { field: 'captcha' });
       await ensureCaptchaPassed(form, body.captcha, ip);
       const answers = checkAnswers(form.components, form.settings.enableConditional, body.answers);
+      const distinct = distinctOf(form, answers);
+      if (distinct && (await formStore.hasDistinct(db, form.id, distinct.key))) throw distinct.taken();
       const now = clock.now();
       const signUp = form.save_to_contact
         ? signUpOf(form, answers, {
@@ -363,14 +385,20 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
           const now = await formStore.published(tx, form.id);
           throw now ? new DomainError('state', now.settings.limitMessage, { field: 'form' }) : formNotFound();
         }
-        const added = await formStore.addSubmission(tx, form, {
-          answers,
-          email,
-          ip,
-          state,
-          confirmTokenHash: token && hashOf(token),
-          now,
-        });
+        const added = await formStore
+          .addSubmission(tx, form, {
+            answers,
+            email,
+            ip,
+            state,
+            confirmTokenHash: token && hashOf(token),
+            distinctKey: distinct?.key ?? null,
+            now,
+          })
+          .catch((error: unknown) => {
+            // Two visitors sent the same answer at once: the second is told as if it came later.
+            throw distinct && (error as { code?: string }).code === '23505' ? distinct.taken() : error;
+          });
         const files = await deps.uploads.claim(tx, form, added.id, answers);
         const target = form.settings.webhookUrl;
         if (target) {

@@ -8,6 +8,9 @@ import { expect, test } from './support/engine-server.ts';
 test.use({ engineOptions: { env: { APP_VARIANT: 'full' } }, actionTimeout: 20_000 });
 test.setTimeout(150_000);
 
+/** A PNG the server takes for one (its signature, then bytes). */
+const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64)]);
+
 test('templates: use a featured one, save a page as a template, share it by email, design a form template', async ({
   page,
   request,
@@ -103,9 +106,16 @@ test('templates: use a featured one, save a page as a template, share it by emai
   await page.keyboard.press('Control+s');
   await expect(page.getByText('The template is saved.')).toBeVisible();
   expect(await axeOutsidePreviews(page)).toEqual([]);
+  // §7 thumbnail upload: an image of the computer becomes the card's picture.
+  await page
+    .getByLabel('Thumbnail image file')
+    .setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByLabel('Thumbnail image address')).toHaveValue(/\/media\/[^/]+\/card\.png$/);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('The settings are saved.')).toBeVisible();
   await page.goto('/template-manager?type=form');
   const copy = page.getByRole('listitem', { name: 'Newsletter sign-up' });
-  await expect(copy.locator('iframe')).toBeVisible();
+  await expect(copy.getByRole('img', { name: 'Preview of Newsletter sign-up' })).toBeVisible();
   await copy.getByRole('button', { name: 'Use this template' }).click();
   await expect(page).toHaveURL(/\/form\/compose\/\d+$/);
   await expect(page.getByRole('list', { name: 'Questions' }).getByRole('listitem')).toHaveCount(3);

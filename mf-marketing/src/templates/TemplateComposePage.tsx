@@ -89,6 +89,7 @@ function Composer({ api, first }: { api: TemplateApi; first: Template }) {
           save={(patchOf) =>
             save(patchOf).then(() => showToast({ type: 'success', message: 'The settings are saved.' }))
           }
+          uploadThumbnail={api.uploadThumbnail}
         />
       </Panel>
       {template.content.type === 'form' ? (

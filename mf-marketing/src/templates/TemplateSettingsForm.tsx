@@ -3,6 +3,7 @@ import type { Template, TemplateUpdateBody } from '@app/contract/marketing/templ
 import { Button, FormError, SelectField, TextField } from '@app/shared';
 import { forwardRef, useState } from 'react';
 import { type SettingsHandle, useSettingsSubmit } from '../settings-form.ts';
+import { ThumbnailUpload } from './ThumbnailUpload.tsx';
 
 /** Labels as typed: comma-separated. */
 const labelsOf = (text: string) =>
@@ -21,8 +22,10 @@ export const TemplateSettingsForm = forwardRef<
     template: Template;
     /** Stores the change made of the template as it is then (the design may have been saved since this form opened). */
     save: (patchOf: (latest: Template) => TemplateUpdateBody) => Promise<unknown>;
+    /** Keeps an image among the company's files: its address. */
+    uploadThumbnail: (file: File) => Promise<string>;
   }
->(function TemplateSettingsForm({ template, save }, ref) {
+>(function TemplateSettingsForm({ template, save, uploadThumbnail }, ref) {
   const content = template.content;
   const [name, setName] = useState(template.name);
   const [category, setCategory] = useState<TemplateCategory>(template.category);
@@ -92,6 +95,7 @@ export const TemplateSettingsForm = forwardRef<
         hint="An image of the File Manager, for instance; without one, the card shows the template itself."
         onChange={(event) => setThumbnail(event.target.value)}
       />
+      <ThumbnailUpload upload={uploadThumbnail} onUploaded={setThumbnail} />
       <Button type="submit" busy={busy}>
         Save settings
       </Button>

@@ -44,12 +44,21 @@ export interface TemplateApi {
   renameLabel(id: string, name: string): Promise<TemplateLabelEntry>;
   removeLabel(id: string): Promise<void>;
   categories(type: TemplateType): Promise<{ category: TemplateCategory; label: string; count: number }[]>;
+  /** Quiet: §7 a thumbnail image kept among the company's files; its address. */
+  uploadThumbnail(file: File): Promise<string>;
 }
 
 const path = (id: string) => `/template/${encodeURIComponent(id)}`;
 const quiet = { quiet: true };
 
 const serverTemplateApi: TemplateApi = {
+  async uploadThumbnail(file) {
+    const form = new FormData();
+    form.append('image', file, file.name);
+    return (
+      await http.config.upload<{ url: string }>('/media/template/thumbnail', form, () => undefined, quiet)
+    ).url;
+  },
   list: ({ featured, ...query }) =>
     http.config.get<ListPage<Template>>(
       `/template?${listQueryString({ ...query, featured: featured ? 'true' : undefined })}`,

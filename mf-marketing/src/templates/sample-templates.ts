@@ -81,6 +81,7 @@ export const sampleTemplateApi: TemplateApi = {
     templates = templates.filter((one) => one.templateId !== id);
   },
   use: () => notInDemo(),
+  uploadThumbnail: () => notInDemo(),
   preview: async (id) => `<p style="font-family:sans-serif">${found(id).name.replace(/[<>&"]/g, '')}</p>`,
   applyToPage: () => notInDemo(),
   share: () => notInDemo(),

@@ -140,6 +140,33 @@ describe.each(databases)('the File Manager API (/v1/media) on $name', (database)
     });
   });
 
+  it("keeps a template's thumbnail (§7 /media/template/thumbnail) among the files, images only", async () => {
+    const thumbnail = (files: Parameters<typeof multipart>[0], fields: Record<string, string> = {}) => {
+      const body = multipart(files, fields);
+      return t.app.inject({
+        method: 'POST',
+        url: '/v1/media/template/thumbnail',
+        headers: { ...body.headers, authorization: `Bearer ${a.token}` },
+        payload: body.payload,
+      });
+    };
+    const kept = await thumbnail([{ name: 'shot.png', bytes: png(), field: 'image' }], {
+      filename: 'Spring sale card!.png',
+    });
+    expect(kept.statusCode, kept.body).toBe(201);
+    expect(kept.json().data).toMatchObject({ name: 'Springsalecard.png', type: 'image/png' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: new URL(kept.json().data.url).pathname })).statusCode,
+    ).toBe(200);
+    const document = await thumbnail([{ name: 'terms.pdf', bytes: pdf, field: 'image' }]);
+    expect(document.json().payload.cause).toBe('A thumbnail is a JPG, PNG, GIF, WebP or AVIF image');
+    expect((await list(a, '?search=terms')).total).toBe(0);
+    expect((await thumbnail([{ name: 'x.png', bytes: png() }])).json().payload.cause).toBe(
+      'Send the image in a part named image',
+    );
+    expect((await thumbnail([])).json().payload.cause).toBe('Choose an image to upload');
+  });
+
   it('answers a request that is not multipart, or has no file, with a clear message', async () => {
     const plain = await t.call('POST', '/v1/media', a.token, { file: 'x' });
     expect(plain.json().payload.cause).toBe(

@@ -16,7 +16,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { MediaEntry, MediaOwner, MediaStore } from '../../content/media/media-store.ts';
-import { checkUpload, maxUploadBytes, renamedFileName } from '../../content/media/media-types.ts';
+import {
+  checkUpload,
+  maxUploadBytes,
+  renamedFileName,
+  servedInline,
+} from '../../content/media/media-types.ts';
 import { peek, upTo } from '../../content/media/upload-stream.ts';
 import { DomainError, invalidField } from '../../domain-error.ts';
 import { type AuthGuards, bearerSecurity, requirePermission, sessionOf } from '../../http/auth.ts';
@@ -41,7 +46,6 @@ export interface FileRouteDeps {
 const ownerOf = (companyId: string): MediaOwner => ({ companyId, subaccountId: 0 });
 
 const megabytes = maxUploadBytes / (1024 * 1024);
-const tooLarge = (name: string) => invalidField('file', uploadTooLargeMessage(name));
 
 /**
  * /v1/media: the File Manager (§1) on the company's file store, with the console session — list,
@@ -58,6 +62,29 @@ export function fileRoutes(deps: FileRouteDeps): FastifyPluginAsyncZod {
     createdAt: entry.createdAt.toISOString(),
   });
   const manage = [guards.full, requirePermission('files.manage')];
+
+  /**
+   * Keeps one uploaded file of the company (§5 types, 20 MB, checked as it streams, never whole in
+   * memory), under a free name; `accept` may refuse its type. `field` names the request's part in errors.
+   */
+  const storeUpload = async (
+    owner: MediaOwner,
+    field: string,
+    fileName: string,
+    file: AsyncIterable<Buffer>,
+    accept: (contentType: string) => string | undefined = () => undefined,
+  ): Promise<MediaEntry> => {
+    const { head, chunks } = await peek(
+      upTo(maxUploadBytes, Readable.from(file), () => invalidField(field, uploadTooLargeMessage(fileName))),
+      4096,
+    );
+    if (head.length === 0) throw invalidField(field, `The file ${fileName} is empty`);
+    const checked = checkUpload(fileName, head);
+    if ('refused' in checked) throw invalidField(field, checked.refused, fileName);
+    const refused = accept(checked.contentType);
+    if (refused) throw invalidField(field, refused, fileName);
+    return media.add(owner, { ...checked, chunks, uniqueName: true });
+  };
 
   return async (app) => {
     app.get(
@@ -194,15 +221,7 @@ export function fileRoutes(deps: FileRouteDeps): FastifyPluginAsyncZod {
               if (part.fieldname !== 'file') {
                 throw invalidField(part.fieldname, 'Send each file in a field named file');
               }
-              const body = Readable.from(part.file);
-              const { head, chunks } = await peek(
-                upTo(maxUploadBytes, body, () => tooLarge(part.filename)),
-                4096,
-              );
-              if (head.length === 0) throw invalidField('file', `The file ${part.filename} is empty`);
-              const checked = checkUpload(part.filename, head);
-              if ('refused' in checked) throw invalidField('file', checked.refused, part.filename);
-              stored.push(await media.add(owner, { ...checked, chunks, uniqueName: true }));
+              stored.push(await storeUpload(owner, 'file', part.filename, part.file));
             }
           } catch (error) {
             // All or none: what this request stored before the refusal goes again.
@@ -214,6 +233,56 @@ export function fileRoutes(deps: FileRouteDeps): FastifyPluginAsyncZod {
           }
           if (stored.length === 0) throw invalidField('file', 'Choose at least one file to upload');
           return reply.code(201).send({ data: { items: stored.map(itemOf) } });
+        },
+      );
+    });
+
+    // §7 template thumbnail upload: an image (and, before it, an optional filename), kept among the
+    // company's files, whose address the template's thumbnail then takes.
+    await app.register(async (scope) => {
+      await scope.register(multipart, {
+        limits: { fileSize: maxUploadBytes + 1, files: 1, fields: 1, parts: 2, fieldSize: 300 },
+      });
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        '/media/template/thumbnail',
+        {
+          onRequest: [guards.full, requirePermission('marketingTemplates.manage')],
+          config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+          schema: {
+            tags,
+            summary: `Upload a template's thumbnail: multipart/form-data, an image (JPG, PNG, GIF, WebP, AVIF; ${megabytes} MB) in a part named image, optionally a filename before it`,
+            security: bearerSecurity,
+            response: { 201: envelope(fileItemAnswer) },
+          },
+        },
+        async (request, reply) => {
+          if (!request.isMultipart()) {
+            throw invalidField('image', 'Upload the image as multipart/form-data, in a part named image');
+          }
+          const owner = ownerOf(sessionOf(request).companyId);
+          let filename: string | undefined;
+          let stored: MediaEntry | undefined;
+          try {
+            for await (const part of request.parts()) {
+              if (part.type === 'field') {
+                if (part.fieldname === 'filename' && typeof part.value === 'string')
+                  filename = part.value.trim();
+                continue;
+              }
+              if (part.fieldname !== 'image')
+                throw invalidField(part.fieldname, 'Send the image in a part named image');
+              stored = await storeUpload(owner, 'image', filename || part.filename, part.file, (type) =>
+                servedInline(type) ? undefined : 'A thumbnail is a JPG, PNG, GIF, WebP or AVIF image',
+              );
+            }
+          } catch (error) {
+            if (tooManyParts.has((error as { code?: string }).code ?? '')) {
+              throw invalidField('image', 'Upload one image, and at most a filename before it');
+            }
+            throw mediaRefusal(error);
+          }
+          if (!stored) throw invalidField('image', 'Choose an image to upload');
+          return reply.code(201).send({ data: itemOf(stored) });
         },
       );
     });

@@ -197,4 +197,50 @@ test('forms: built in the console, embedded on another origin, submitted and con
   expect((await download).suggestedFilename()).toBe('ourlogo.png');
   expect(await axeViolations(page)).toEqual([]);
   await screenshots(page, 'forms-submissions');
+
+  // The hosted form framed by a site (its iframe code), dressed by its Hosted page settings: after a
+  // submission its thank-you address opens in the whole window, not in the frame.
+  const framed = await request.post('/v1/forms', {
+    headers,
+    data: {
+      name: 'Call back',
+      saveToContact: false,
+      optin: false,
+      components: [{ id: 'name', type: 'inputText', setting: { title: 'Your name', required: true } }],
+      settings: { redirectUrl: 'https://thanks.shop.example/called', instant: { title: 'We call you back' } },
+    },
+  });
+  const framedId = (await framed.json()).data.formId;
+  // Within the plan's published forms: the sign-up form is done.
+  await request.post(`/v1/forms/${formId}/publish`, { headers, data: { publish: false } });
+  expect(
+    (await request.post(`/v1/forms/${framedId}/publish`, { headers, data: { publish: true } })).ok(),
+  ).toBe(true);
+  const shop = createServer((_request, response) =>
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="en"><head><title>Bike shop</title></head><body><iframe src="${engine.sitesURL}/forms/${framedId}" title="Call back" style="width:600px;height:420px"></iframe></body></html>`,
+      ),
+  );
+  await new Promise<void>((done) => shop.listen(0, '127.0.0.1', done));
+  const shopAddress = shop.address();
+  const caller = await browser.newContext();
+  try {
+    const callerPage = await caller.newPage();
+    await callerPage.route('https://thanks.shop.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Called</title><h1>Thank you</h1>' }),
+    );
+    await callerPage.goto(
+      `http://127.0.0.1:${typeof shopAddress === 'object' && shopAddress ? shopAddress.port : 0}/`,
+    );
+    const frame = callerPage.frameLocator('iframe[title="Call back"]');
+    await expect(frame.getByRole('heading', { name: 'We call you back' })).toBeVisible();
+    await frame.getByLabel('Your name').fill('Ada');
+    await frame.getByRole('button', { name: 'Submit' }).click();
+    await expect(callerPage).toHaveURL('https://thanks.shop.example/called');
+  } finally {
+    await caller.close();
+    await new Promise((done) => shop.close(done));
+  }
 });

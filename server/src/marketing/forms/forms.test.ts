@@ -96,7 +96,9 @@ describe.each(databases)('forms on $name', (database) => {
     // Published, it has a page of its own on the sites origin, which any site may frame.
     const page = await hosted();
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<signup-form form-id="${id}" style="--signup-form-font:system-ui`);
+    expect(page.body).toContain(
+      `<signup-form form-id="${id}" redirect-target="top" style="--signup-form-font:system-ui`,
+    );
     expect(page.body).toContain('<h1>Newsletter</h1>');
     expect(page.headers['content-security-policy']).toContain('frame-ancestors http: https:');
     // §3 instant-form settings dress the hosted page: heading, words, logo, theme; checked, escaped.

@@ -42,7 +42,7 @@ function hostedFormDocument(form: PublicForm): string {
 <title>${escapeHtml(look.title || form.name)}</title>
 <script type="module" src="/embed/signup-form.js"></script>
 <style>body{margin:0;font-family:${font};font-size:${look.fontSize}px;color:${theme.text};background:${look.background}}main{max-width:560px;margin:0 auto;padding:24px 16px}h1{font-size:1.5em;margin:0 0 12px}signup-form{font-size:${look.fontSize}px}</style>
-</head><body><main>${logo}<header style="text-align:${look.headerAlign}"><h1>${escapeHtml(look.title || form.name)}</h1>${description}</header><signup-form form-id="${escapeHtml(form.formId)}" style="${variables}"></signup-form></main></body></html>`;
+</head><body><main>${logo}<header style="text-align:${look.headerAlign}"><h1>${escapeHtml(look.title || form.name)}</h1>${description}</header><signup-form form-id="${escapeHtml(form.formId)}" redirect-target="top" style="${variables}"></signup-form></main></body></html>`;
 }
 
 /**

@@ -17,6 +17,11 @@ type Answers = Record<string, Answer>;
 
 export interface SignupFormProps {
   formId?: string;
+  /**
+   * "top": the page after a submission opens in the whole window, not in the frame the form is in
+   * (the hosted form framed by a site); by default, where the form is.
+   */
+  redirectTarget?: string;
   /** The server's address; empty: this page's origin. */
   apiBase?: string;
   /**
@@ -196,8 +201,27 @@ function Field({ component, value, error, onChange, onFile, idPrefix }: FieldPro
  * options show; in wizard mode one at a time), the captcha solved in the background from the first
  * keystroke, a honeypot, and the server's answer (its message, or its redirect).
  */
+/**
+ * Opens `url` after a submission: in the top window when asked and framed (a site framing the hosted
+ * form), which a browser allows a frame from another site right after the visitor's click; false
+ * when it refused (the visitor then follows a link).
+ */
+function openAfterSubmit(url: string, target: string | undefined): boolean {
+  if (target !== 'top' || window.top === window.self || !window.top) {
+    window.location.assign(url);
+    return true;
+  }
+  try {
+    window.top.location.href = url;
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function SignupForm({
   formId = '',
+  redirectTarget,
   apiBase = '',
   preview,
   onSubmit,
@@ -278,6 +302,14 @@ export function SignupForm({
     return (
       <p part="message" className="done" role="status">
         {done.message}
+        {done.redirectUrl ? (
+          <>
+            {' '}
+            <a href={done.redirectUrl} target="_top">
+              Continue
+            </a>
+          </>
+        ) : null}
       </p>
     );
   }
@@ -359,8 +391,7 @@ export function SignupForm({
         website: honeypot.current?.value ?? '',
       });
       onSuccess?.({ formId, ...answer });
-      if (answer.redirectUrl) window.location.assign(answer.redirectUrl);
-      else setDone(answer);
+      if (!answer.redirectUrl || !openAfterSubmit(answer.redirectUrl, redirectTarget)) setDone(answer);
     } catch (error) {
       const failed = await failureOf(error);
       // A provider's token is good once: the visitor passes the check again.

@@ -29,7 +29,8 @@ function SignupFormHost(props: SignupFormProps) {
 
 /**
  * Defines `<signup-form>` (once): a published form in its own open shadow root. In: `form-id`,
- * `api-base` (the server; `defaultApiBase` when absent: the standalone script's own origin), or
+ * `api-base` (the server; `defaultApiBase` when absent: the standalone script's own origin),
+ * `redirect-target="top"` (after a submission, the next page opens in the whole window), or
  * `preview` (a form's definition as JSON, drawn without the server: the builder's preview). Out:
  * `submit` and `success` CustomEvents that bubble and cross shadow roots (composed), and `error`,
  * composed but dispatched on the element only.
@@ -44,7 +45,7 @@ export function defineSignupForm(defaultApiBase = ''): void {
     (props: SignupFormProps) => <SignupFormHost {...props} apiBase={props.apiBase || defaultApiBase} />,
     {
       shadow: 'open',
-      props: { formId: 'string', apiBase: 'string', preview: 'json' },
+      props: { formId: 'string', apiBase: 'string', preview: 'json', redirectTarget: 'string' },
       events: { onSubmit: events, onSuccess: events, onError: error },
     },
   );

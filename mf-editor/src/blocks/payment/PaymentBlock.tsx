@@ -1,5 +1,6 @@
 import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-definition.ts';
 import { BlockBox } from '../canvas/BlockBox.tsx';
+import { PageButton } from '../canvas/PageButton.tsx';
 import { ColorField } from '../fields/ColorField.tsx';
 import { propsSetter } from '../fields/props-setter.ts';
 import { SettingsPanel } from '../fields/SettingsPanel.tsx';
@@ -36,19 +37,7 @@ function PaymentCanvas({ block, global }: CanvasProps<'payment'>) {
           </p>
         ) : null}
         {description ? <p style={{ margin: '0 0 12px', whiteSpace: 'pre-line' }}>{description}</p> : null}
-        {buttonLabel ? (
-          <span
-            style={{
-              display: 'inline-block',
-              background: color,
-              color: '#fff',
-              padding: '10px 18px',
-              borderRadius: 6,
-            }}
-          >
-            {buttonLabel}
-          </span>
-        ) : null}
+        {buttonLabel ? <PageButton label={buttonLabel} color={color} /> : null}
       </div>
     </BlockBox>
   );

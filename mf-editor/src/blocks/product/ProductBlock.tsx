@@ -1,5 +1,6 @@
 import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-definition.ts';
 import { BlockBox } from '../canvas/BlockBox.tsx';
+import { PageButton } from '../canvas/PageButton.tsx';
 import { ColorField } from '../fields/ColorField.tsx';
 import { ImageField } from '../fields/ImageField.tsx';
 import { propsSetter } from '../fields/props-setter.ts';
@@ -16,19 +17,7 @@ function ProductCanvas({ block, global }: CanvasProps<'product'>) {
         <h2 style={{ margin: '12px 0 4px', fontSize: '1.25em' }}>{name}</h2>
         {price ? <p style={{ margin: '0 0 8px', fontWeight: 700, color }}>{price}</p> : null}
         {description ? <p style={{ margin: '0 0 12px', whiteSpace: 'pre-line' }}>{description}</p> : null}
-        {buttonLabel ? (
-          <span
-            style={{
-              display: 'inline-block',
-              background: color,
-              color: '#fff',
-              padding: '10px 18px',
-              borderRadius: 6,
-            }}
-          >
-            {buttonLabel}
-          </span>
-        ) : null}
+        {buttonLabel ? <PageButton label={buttonLabel} color={color} /> : null}
       </div>
     </BlockBox>
   );

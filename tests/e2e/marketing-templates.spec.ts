@@ -111,8 +111,12 @@ test('templates: use a featured one, save a page as a template, share it by emai
     .getByLabel('Thumbnail image file')
     .setInputFiles({ name: 'card.png', mimeType: 'image/png', buffer: png });
   await expect(page.getByLabel('Thumbnail image address')).toHaveValue(/\/media\/[^/]+\/card\.png$/);
+  // Ctrl+S above saved the settings too: its toast may still show, so the save is awaited by its answer.
+  const saved = page.waitForResponse(
+    (response) => response.request().method() === 'PUT' && /\/v1\/template\/\d+$/.test(response.url()),
+  );
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('The settings are saved.')).toBeVisible();
+  expect((await saved).ok()).toBe(true);
   await page.goto('/template-manager?type=form');
   const copy = page.getByRole('listitem', { name: 'Newsletter sign-up' });
   await expect(copy.getByRole('img', { name: 'Preview of Newsletter sign-up' })).toBeVisible();

@@ -333,9 +333,16 @@ export function createFormSubmitService(deps: FormSubmitDeps) {
 
     challenge: async (id: string): Promise<Challenge> => captcha.challenge((await publishedForm(id)).id),
 
-    /** A file for the Upload File field `fieldId` of the published form `id`, before its submission names it. */
-    receive: async (id: string, fieldId: string, fileName: string, source: AsyncIterable<Buffer>) =>
-      deps.uploads.receive(await publishedForm(id), fieldId, fileName, source),
+    /**
+     * A file for the Upload File field `fieldId` of the published form `id`, before its submission
+     * names it; a form that takes no more submissions takes no files either.
+     */
+    async receive(id: string, fieldId: string, fileName: string, source: AsyncIterable<Buffer>) {
+      const form = await publishedForm(id);
+      const closed = closedMessage(form);
+      if (closed !== null) throw new DomainError('state', closed, { field: 'form' });
+      return deps.uploads.receive(form, fieldId, fileName, source);
+    },
 
     /** Takes a visitor's answers; `ip` is the visitor's address (kept with the submission and the consent). */
     async submit(id: string, body: FormSubmission, ip: string): Promise<FormSubmitted> {

@@ -122,10 +122,32 @@ describe.each(databases)('files sent with forms on $name', (database) => {
     expect(forged.json().payload).toMatchObject({ field: 'Your CV', cause: 'Choose the file again' });
   });
 
+  it('takes no file for a form that takes no more submissions', async () => {
+    const { a } = accounts();
+    const id = await create(a, {
+      ...applicationForm,
+      settings: { limit: true, limitForm: 1, limitMessage: 'Applications are closed.' },
+    });
+    await publish(a, id);
+    const cv = (await send(id, 'cv', 'cv.pdf', pdf())).json().data;
+    expect(
+      (await submit(id, { answers: { email: 'first@applicant.test', cv: cv.id }, captcha: await solved(id) }))
+        .statusCode,
+    ).toBe(200);
+    const late = await send(id, 'cv', 'late.pdf', pdf());
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'state', message: 'Applications are closed.' });
+  });
+
   it("holds the company's files to its plan's form upload storage", async () => {
     const { a } = accounts();
     const id = await published();
-    await setCompanyLimit(t.db, a.companyId, 'formUploadLimit', 1000);
+    // Room for 1,000 bytes more than the files the other tests kept.
+    const kept = await t.db.one<{ bytes: number }>(
+      'SELECT coalesce(sum(size), 0)::int AS bytes FROM form_uploads WHERE company_id = $1',
+      [a.companyId],
+    );
+    await setCompanyLimit(t.db, a.companyId, 'formUploadLimit', kept.bytes + 1000);
     try {
       expect((await send(id, 'cv', 'one.pdf', pdf(600))).statusCode).toBe(201);
       const over = await send(id, 'cv', 'two.pdf', pdf(600));

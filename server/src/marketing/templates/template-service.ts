@@ -9,7 +9,6 @@ import {
   type Template,
   type TemplateContent,
   type TemplateCreateBody,
-  type TemplateLabelEntry,
   type TemplateListQuery,
   type TemplateType,
   type TemplateUpdateBody,
@@ -35,7 +34,8 @@ import {
   portableForm,
   withFormIds,
 } from './template-content.ts';
-import { labelEntryOf, type TemplateFields, type TemplateRow, templateStore } from './template-store.ts';
+import { createTemplateLabels } from './template-labels.ts';
+import { type TemplateFields, type TemplateRow, templateStore } from './template-store.ts';
 
 /** A page as a template takes it. */
 export interface TemplatePage {
@@ -466,44 +466,9 @@ export function createTemplateService(deps: TemplateServiceDeps) {
     },
 
     // §7 template labels.
-
-    labels: async (companyId: string): Promise<TemplateLabelEntry[]> =>
-      (await templateStore.labels(db, companyId)).map(labelEntryOf),
-
-    async addLabel(companyId: string, name: string): Promise<TemplateLabelEntry> {
-      if (await templateStore.labelNamed(db, companyId, name)) throw labelExists(name);
-      await templateStore.ensureLabels(db, companyId, [name], clock.now());
-      return labelNamed(companyId, name);
-    },
-
-    async renameLabel(companyId: string, labelId: string, name: string): Promise<TemplateLabelEntry> {
-      const label = await templateStore.label(db, companyId, labelId);
-      if (!label) throw labelNotFound();
-      const other = await templateStore.labelNamed(db, companyId, name);
-      if (other && other.id !== label.id) throw labelExists(name);
-      await db.transaction((tx) => templateStore.renameLabel(tx, companyId, label.id, label.name, name));
-      return labelNamed(companyId, name);
-    },
-
-    async removeLabel(companyId: string, labelId: string): Promise<void> {
-      const label = await templateStore.label(db, companyId, labelId);
-      if (!label) throw labelNotFound();
-      await db.transaction((tx) => templateStore.removeLabel(tx, companyId, label.id, label.name));
-    },
+    ...createTemplateLabels({ db, clock }),
   };
-
-  async function labelNamed(companyId: string, name: string) {
-    const found = (await templateStore.labels(db, companyId)).find(
-      (row) => row.name.toLowerCase() === name.toLowerCase(),
-    );
-    if (!found) throw labelNotFound();
-    return labelEntryOf(found);
-  }
 }
-
-const labelNotFound = () => new DomainError('entityNotFound', 'Label not found', { field: 'label' });
-const labelExists = (name: string) =>
-  new DomainError('validation', 'This label already exists', { field: 'name', value: name });
 
 /** An empty template of `type`. */
 function blankContent(type: TemplateType): TemplateContent {

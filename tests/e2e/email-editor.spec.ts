@@ -223,7 +223,10 @@ test('a vendor portal on another origin embeds <email-editor> with a token, save
 test('the editor does not open in a window narrower than 1024px', async ({ page, request, engine }) => {
   await page.setViewportSize({ width: 1000, height: 900 });
   const { id } = await company(page, request, engine, 'narrow');
-  await page.goto(`/formpage/compose/narrow-${id}`);
+  await page.goto('/template/add?editor=design');
+  await page.getByLabel('Template ID').fill(`narrow-${id}`);
+  await page.getByLabel('Name', { exact: true }).fill(`Narrow ${id}`);
+  await page.getByRole('button', { name: 'Open the editor' }).click();
   await expect(
     page.getByRole('alert').filter({ hasText: 'The editor cannot open on a screen narrower than 1024px.' }),
   ).toBeVisible();

@@ -18,6 +18,15 @@ export const designLimits = {
   columns: 4,
 } as const;
 
+/** When a page's popup row opens (§3 row type popup), with the words the editor shows for each. */
+export const popupTriggers = ['load', 'scroll', 'exit'] as const;
+export type PopupTrigger = (typeof popupTriggers)[number];
+export const popupTriggerLabels: Record<PopupTrigger, string> = {
+  load: 'When the page opens',
+  scroll: 'When the visitor scrolls down',
+  exit: 'When the visitor is about to leave',
+};
+
 /**
  * Blocks only a page can hold (§9's page blocks): a landing page's `<signup-form>`, a question that
  * opens to its answer, a quote of a customer, the site's links, a product, a payment, the company's own code, its comments, a map, an episode to

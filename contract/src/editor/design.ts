@@ -10,6 +10,7 @@ import {
   designSchemaVersion,
   fontFamilies,
   isPageOnlyBlockType,
+  popupTriggers,
   socialNetworks,
 } from './design-constants.ts';
 
@@ -298,8 +299,24 @@ export const designColumn = z.object({
 });
 export type DesignColumn = z.infer<typeof designColumn>;
 
+/**
+ * §3's popup row: a page's row shown over the page instead of in it, once per visit, when its trigger
+ * fires: the page has opened (after a delay), the visitor has scrolled that far, or the pointer
+ * leaves the window towards its top (the visitor is about to leave).
+ */
+export const rowPopup = z.object({
+  trigger: z.enum(popupTriggers),
+  /** Seconds after the page has opened, for `load`. */
+  delaySeconds: px(0, 120),
+  /** How far down the page, in %, for `scroll`. */
+  scrollPercent: px(10, 100),
+});
+export type RowPopup = z.infer<typeof rowPopup>;
+
 /** A row of 1 to 4 columns side by side (§3's selected row, column and sub-column); stacked on phones unless told not to. */
 export const rowBlock = base('row', {
+  /** Set on a page's popup row; a mail has none. */
+  popup: rowPopup.optional(),
   columns: z
     .array(designColumn)
     .min(1, 'has at least 1 column')
@@ -380,6 +397,12 @@ const designDocument = (kind: 'email' | 'page') =>
             code: 'custom',
             path: ['blocks'],
             message: `has a ${block.type} block, which only a page can hold`,
+          });
+        if (kind === 'email' && block.type === 'row' && block.props.popup)
+          context.addIssue({
+            code: 'custom',
+            path: ['blocks'],
+            message: 'has a popup row, which only a page can hold',
           });
       }
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageDesign } from '../editor/design.ts';
+import { designBlock, pageDesign } from '../editor/design.ts';
+import { sectionCategories } from '../editor/page-sections.ts';
 import { pageTypes } from '../rules/constants.ts';
 import { listPage, listQuery } from './list.ts';
 
@@ -118,6 +119,23 @@ export const permalinkCheckQuery = z.object({
     .optional(),
 });
 export const permalinkCheck = z.object({ valid: z.boolean(), message: z.string().nullable() });
+
+/**
+ * §7 section templates: the ready-made rows (§3 sectionType `default`) every page editor offers. A
+ * company's own (`custom`) are the editor's saved blocks (`/embed/v1/saved-blocks`).
+ */
+export const sectionTemplateQuery = z.object({ category: z.enum(sectionCategories).optional() });
+export const sectionTemplate = z.object({
+  key: z.string(),
+  name: z.string(),
+  category: z.enum(sectionCategories),
+  sectionType: z.literal('default'),
+  block: designBlock,
+});
+export const sectionTemplateList = z.object({
+  categories: z.array(z.enum(sectionCategories)),
+  items: z.array(sectionTemplate),
+});
 
 /** §7 page reports (visit, visitor, location), one day at a time in the team's days. */
 export const pageReportQuery = z.object({

@@ -18,6 +18,8 @@ export interface EditorServices {
   pickFile(): Promise<PickedFile | undefined>;
   /** The company's forms, when the editor edits a page (the Form block); empty for mail. */
   forms: readonly PageFormChoice[];
+  /** Whether the design is a page's: page-only settings (a popup row) are offered. */
+  page: boolean;
 }
 
 export type PropsOf<T extends BlockType> = BlockOf<T>['props'];
@@ -48,7 +50,8 @@ export interface BlockDefinition<T extends BlockType = BlockType> {
   type: T;
   /** One or two characters or an emoji-free glyph for the palette tile. */
   icon: string;
-  create(): PropsOf<T>;
+  /** Its default content; `page`: the design is a page's (no recipient, so no merge tags). */
+  create(context: { page: boolean }): PropsOf<T>;
   Canvas: ComponentType<CanvasProps<T>>;
   Settings: ComponentType<SettingsProps<T>>;
 }

@@ -23,7 +23,7 @@ const global = {
 
 function canvasOf(type: 'qrcode' | 'image' | 'voucher' | 'button' | 'table', assets?: BlockAssets): string {
   const definition = definitionOf(type);
-  const block = { id: 'b1', type, style, props: definition.create() } as ComponentProps<
+  const block = { id: 'b1', type, style, props: definition.create({ page: false }) } as ComponentProps<
     typeof definition.Canvas
   >['block'];
   return renderToStaticMarkup(
@@ -50,7 +50,10 @@ describe('the canvas', () => {
 describe('the video canvas', () => {
   it("shows YouTube's thumbnail of a watch link when no thumbnail is chosen", () => {
     const definition = definitionOf('video');
-    const props = { ...definition.create(), url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' };
+    const props = {
+      ...definition.create({ page: false }),
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    };
     const html = renderToStaticMarkup(
       createElement(definition.Canvas, {
         block: { id: 'v1', type: 'video', style, props },

@@ -19,45 +19,50 @@ describe('the block registry', () => {
   });
 
   it.each(blockTypes)('gives %s defaults the server accepts', (type) => {
-    const parsed = designBlock.safeParse(blockOf(type, definitionOf(type).create()));
+    const parsed = designBlock.safeParse(blockOf(type, definitionOf(type).create({ page: false })));
     expect(parsed.error?.issues ?? []).toEqual([]);
   });
 
   it('gives each new block its own lists (editing one block leaves the next new one alone)', () => {
-    const first = definitionOf('social').create();
+    const first = definitionOf('social').create({ page: false });
     first.links.push({ network: 'tiktok', href: 'https://tiktok.com/' });
-    expect(definitionOf('social').create().links).toHaveLength(3);
+    expect(definitionOf('social').create({ page: false }).links).toHaveLength(3);
   });
 
   it('starts generated and dated blocks in the future, with the sample content the palette promises', () => {
-    const countdown = definitionOf('countdown').create();
+    const countdown = definitionOf('countdown').create({ page: false });
     const days = (Date.parse(countdown.until) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
-    const calendar = definitionOf('calendar').create();
+    const calendar = definitionOf('calendar').create({ page: false });
     expect(Date.parse(calendar.end) - Date.parse(calendar.start)).toBe(3_600_000);
-    expect(definitionOf('voucher').create().code).toBe('WELCOME10');
-    expect(definitionOf('chart').create().points).toHaveLength(4);
+    expect(definitionOf('voucher').create({ page: false }).code).toBe('WELCOME10');
+    expect(definitionOf('chart').create({ page: false }).points).toHaveLength(4);
     expect(
       definitionOf('table')
-        .create()
+        .create({ page: false })
         .rows.map((row) => row.length),
     ).toEqual([3, 3, 3]);
-    expect(definitionOf('header').create().links).toHaveLength(3);
-    expect(definitionOf('catalog').create().items).toHaveLength(2);
-    expect(definitionOf('button').create()).toMatchObject({
+    expect(definitionOf('header').create({ page: false }).links).toHaveLength(3);
+    expect(definitionOf('catalog').create({ page: false }).items).toHaveLength(2);
+    expect(definitionOf('button').create({ page: false })).toMatchObject({
       label: 'Shop now',
       color: '#2457c5',
       textColor: '#ffffff',
     });
     expect(
       definitionOf('social')
-        .create()
+        .create({ page: false })
         .links.map((link) => link.network),
     ).toEqual(['facebook', 'x', 'instagram']);
   });
 
   it('has short palette glyphs', () => {
     for (const type of blockTypes) expect(definitionOf(type).icon.length).toBeLessThanOrEqual(3);
+  });
+
+  it("gives a page's text no merge tag: a page has no recipient to fill it", () => {
+    expect(definitionOf('text').create({ page: true }).html).not.toContain('{{');
+    expect(definitionOf('text').create({ page: false }).html).toContain('{{firstname}}');
   });
 });

@@ -9,6 +9,7 @@ const services: EditorServices = {
   pickImage: async () => undefined,
   pickFile: async () => undefined,
   forms: [],
+  page: true,
 };
 const style = {
   paddingY: 10,
@@ -24,7 +25,7 @@ function settingsOf<T extends (typeof blockTypes)[number]>(
   change?: (props: object) => object,
 ): string {
   const definition = definitionOf(type);
-  const props = change ? change(definition.create()) : definition.create();
+  const props = change ? change(definition.create({ page: false })) : definition.create({ page: false });
   const block = { id: 'b1', type, style, props } as ComponentProps<typeof definition.Settings>['block'];
   return renderToStaticMarkup(createElement(definition.Settings, { block, onChange: () => {}, services }));
 }

@@ -111,6 +111,7 @@ export function EditorFrame({
       pickImage: () => ask('image'),
       pickFile: () => ask('file'),
       forms,
+      page,
     };
     return {
       store,
@@ -354,7 +355,7 @@ export function EditorFrame({
 
   return (
     <EditorContext.Provider value={context}>
-      <MergeTagsContext.Provider value={mergeTags}>
+      <MergeTagsContext.Provider value={page ? null : mergeTags}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the editor's shortcuts listen where its focus is */}
         <div className="ee-root" data-testid="email-editor" onKeyDown={onKeyDown}>
           <Toolbar

@@ -105,7 +105,7 @@ function LoadedEditor(props: EmailEditorProps & { labels: Labels }) {
       const design = stored?.design ?? startDesign.current ?? defaultDesign();
       const store = createEditorStore(
         { design, revision: stored?.revision ?? 0, published: stored?.has_published ?? false },
-        (type) => definitionOf(type).create(),
+        (type) => definitionOf(type).create({ page: callbacks.current.forms !== undefined }),
       );
       if (!current) return;
       setState({

@@ -52,7 +52,7 @@ function mount(onDone: (file: PickedFile | undefined) => void) {
     store: createEditorStore({ design: defaultDesign(), revision: 0, published: false }, () => ({}) as never),
     client: createEmbedClient('http://engine.test', 'tok'),
     labels,
-    services: { pickImage: async () => undefined, pickFile: async () => undefined, forms: [] },
+    services: { pickImage: async () => undefined, pickFile: async () => undefined, forms: [], page: false },
     blocksOff: [],
     messageFields: true,
     page: false,

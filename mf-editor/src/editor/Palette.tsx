@@ -2,6 +2,7 @@ import { allBlocks } from '@app/contract/editor/all-blocks';
 import type { DesignBlock } from '@app/contract/editor/design';
 import { type BlockType, blockTitles, blockTypes } from '@app/contract/editor/design-constants';
 import type { SavedBlock } from '@app/contract/editor/embed-api';
+import { type PageSection, pageSections, sectionCategories } from '@app/contract/editor/page-sections';
 import { useDraggable } from '@dnd-kit/core';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState } from 'react';
@@ -20,15 +21,23 @@ export function paletteIcon(type: BlockType): string {
   return blockDefinitions[type]?.icon ?? blockTitles[type].slice(0, 1);
 }
 
-/** The left column: the block types to add, and the company's saved blocks. */
+type PaletteTab = 'blocks' | 'sections' | 'saved';
+
+/** The left column: the block types to add, a page's ready-made sections, and the company's saved blocks. */
 export function Palette() {
-  const { labels } = useEditor();
-  const [tab, setTab] = useState<'blocks' | 'saved'>('blocks');
+  const { labels, page } = useEditor();
+  const [tab, setTab] = useState<PaletteTab>('blocks');
   const id = useId();
-  const tabs = [
+  const tabs: { key: PaletteTab; label: string }[] = [
     { key: 'blocks', label: labels.palette },
+    ...(page ? [{ key: 'sections' as const, label: labels.sections }] : []),
     { key: 'saved', label: labels.savedBlocks },
-  ] as const;
+  ];
+  const step = (by: number) => {
+    const at = tabs.findIndex((entry) => entry.key === tab);
+    const next = tabs[(at + by + tabs.length) % tabs.length];
+    if (next) setTab(next.key);
+  };
   return (
     <section className="ee-palette" aria-label={labels.palette} data-testid="palette">
       <div className="ee-tabs" role="tablist" aria-label={labels.palette}>
@@ -45,8 +54,8 @@ export function Palette() {
             data-testid={`palette-tab-${entry.key}`}
             onClick={() => setTab(entry.key)}
             onKeyDown={(event) => {
-              if (event.key === 'ArrowRight' || event.key === 'ArrowLeft')
-                setTab(tab === 'blocks' ? 'saved' : 'blocks');
+              if (event.key === 'ArrowRight') step(1);
+              if (event.key === 'ArrowLeft') step(-1);
             }}
           >
             {entry.label}
@@ -54,7 +63,7 @@ export function Palette() {
         ))}
       </div>
       <div className="ee-tabpanel" role="tabpanel" id={`${id}-${tab}`} aria-labelledby={`${id}-${tab}-tab`}>
-        {tab === 'blocks' ? <BlockTiles /> : <SavedBlocks />}
+        {tab === 'blocks' ? <BlockTiles /> : tab === 'sections' ? <SectionTiles /> : <SavedBlocks />}
       </div>
     </section>
   );
@@ -107,7 +116,38 @@ function BlockTile({ type }: { type: BlockType }) {
 }
 
 /**
- * The company's saved blocks (§7's section templates): those holding a block this editor does not
+ * §7's section templates of type `default`: ready-made rows by category, added as copies (a click
+ * adds one at the end, or at the selected block; a drag places it). A company's own are its saved blocks.
+ */
+function SectionTiles() {
+  const { labels } = useEditor();
+  return (
+    <>
+      <p className="ee-hint">{labels.sectionsHint}</p>
+      {sectionCategories.map((category) => (
+        <section key={category} className="ee-sections" aria-label={category}>
+          <h3 className="ee-sections__title">{category}</h3>
+          <ul className="ee-saved">
+            {pageSections
+              .filter((section) => section.category === category)
+              .map((section) => (
+                <li key={section.key} className="ee-saved__item">
+                  <SectionTile section={section} />
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+function SectionTile({ section }: { section: PageSection }) {
+  return <CopyTile id={`section-${section.key}`} name={section.name} block={section.block} />;
+}
+
+/**
+ * The company's saved blocks (§7's section templates of type `custom`): those holding a block this editor does not
  * offer (a page's block in a mail, a block the plan leaves out) are not shown.
  */
 function SavedBlocks() {
@@ -169,26 +209,28 @@ function SavedBlocks() {
 }
 
 function SavedTile({ saved }: { saved: SavedBlock }) {
+  return <CopyTile id={saved.id} name={saved.name} block={saved.block} />;
+}
+
+/** A tile that adds a copy of a block made before: a saved block or a ready-made section. */
+function CopyTile({ id, name, block }: { id: string; name: string; block: DesignBlock }) {
   const { store } = useEditor();
-  const source: DragSource = { kind: 'saved', block: saved.block, name: saved.name };
-  const { attributes, listeners, setNodeRef } = useDraggable({
-    id: `${savedDragPrefix}${saved.id}`,
-    data: source,
-  });
+  const source: DragSource = { kind: 'saved', block, name };
+  const { attributes, listeners, setNodeRef } = useDraggable({ id: `${savedDragPrefix}${id}`, data: source });
   return (
     <button
       ref={setNodeRef}
       type="button"
       className="ee-tile"
-      data-saved-block-id={saved.id}
+      data-saved-block-id={id}
       {...attributes}
       {...listeners}
-      onClick={() => store.insertCopy(saved.block)}
+      onClick={() => store.insertCopy(block)}
     >
       <span className="ee-tile__icon" aria-hidden="true">
-        {paletteIcon(saved.block.type)}
+        {paletteIcon(block.type)}
       </span>
-      {saved.name}
+      {name}
     </button>
   );
 }

@@ -71,6 +71,7 @@ export const editorStyles = `
 .ee-tile:hover { border-color: var(--ee-accent); }
 .ee-tile__icon { font-size: 18px; font-weight: 600; color: var(--ee-accent); }
 .ee-tile--overlay { box-shadow: 0 6px 20px rgb(0 0 0 / 0.18); cursor: grabbing; width: 110px; }
+.ee-sections__title { margin: 12px 0 6px; font-size: 12px; font-weight: 600; color: var(--ee-muted); text-transform: uppercase; letter-spacing: .04em; }
 .ee-saved { list-style: none; margin: 0; padding: 0; display: grid; gap: 6px; }
 .ee-saved__item { display: flex; gap: 4px; align-items: center; }
 .ee-saved__item .ee-tile { flex-direction: row; justify-content: flex-start; padding: 8px; text-align: left; }
@@ -98,6 +99,8 @@ export const editorStyles = `
 .ee-row__column { display: flex; flex-direction: column; min-width: 0; }
 .ee-canvas--mobile .ee-row--stack { flex-direction: column; }
 .ee-canvas--mobile .ee-row--stack > .ee-row__column { flex: none !important; }
+.ee-popup-row { border: 2px dashed #6d28d9; border-radius: 6px; }
+.ee-popup-row__label { margin: 0; padding: 2px 8px; font: 600 12px/1.6 system-ui, sans-serif; color: #fff; background: #6d28d9; }
 .ee-column { min-height: 48px; outline: 1px dashed #cbd5e1; outline-offset: -1px; }
 .ee-column--over, .ee-column--selected { outline: 2px dashed var(--ee-accent); }
 .ee-column__empty {

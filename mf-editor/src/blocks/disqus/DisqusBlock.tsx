@@ -38,7 +38,7 @@ function DisqusSettings({ block, onChange }: SettingsProps<'disqus'>) {
 
 export const disqusBlock: BlockDefinition<'disqus'> = {
   type: 'disqus',
-  icon: '💬',
+  icon: '✎',
   create: () => ({ shortname: '' }),
   Canvas: DisqusCanvas,
   Settings: DisqusSettings,

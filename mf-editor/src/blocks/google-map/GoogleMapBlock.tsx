@@ -57,7 +57,7 @@ function GoogleMapSettings({ block, onChange }: SettingsProps<'googleMap'>) {
 
 export const googleMapBlock: BlockDefinition<'googleMap'> = {
   type: 'googleMap',
-  icon: '⌖',
+  icon: '◎',
   create: () => ({ address: '', zoom: 14, height: 320 }),
   Canvas: GoogleMapCanvas,
   Settings: GoogleMapSettings,

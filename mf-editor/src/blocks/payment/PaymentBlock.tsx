@@ -91,7 +91,7 @@ function PaymentSettings({ block, onChange }: SettingsProps<'payment'>) {
 
 export const paymentBlock: BlockDefinition<'payment'> = {
   type: 'payment',
-  icon: '💳',
+  icon: '€',
   create: () => ({
     title: 'Workshop ticket',
     amount: '49',

@@ -58,7 +58,7 @@ function ProductSettings({ block, onChange, services }: SettingsProps<'product'>
 
 export const productBlock: BlockDefinition<'product'> = {
   type: 'product',
-  icon: '🏷',
+  icon: '¤',
   create: () => ({
     image: '',
     name: 'Trail bike',

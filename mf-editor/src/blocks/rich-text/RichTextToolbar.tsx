@@ -128,22 +128,24 @@ export function RichTextToolbar({ editor, label }: { editor: Editor; label: stri
       <button type="button" aria-label="Link" aria-pressed={active?.link ?? false} onClick={editLink}>
         Link
       </button>
-      <select
-        aria-label="Insert merge tag"
-        value=""
-        onChange={(event) => {
-          insertTag(event.target.value);
-          event.target.value = '';
-        }}
-      >
-        <option value="">Insert merge tag</option>
-        {mergeTags.map((tag) => (
-          <option key={tag} value={tag}>
-            {`{{${tag}}}`}
-          </option>
-        ))}
-        <option value={customTag}>Custom tag…</option>
-      </select>
+      {mergeTags ? (
+        <select
+          aria-label="Insert merge tag"
+          value=""
+          onChange={(event) => {
+            insertTag(event.target.value);
+            event.target.value = '';
+          }}
+        >
+          <option value="">Insert merge tag</option>
+          {mergeTags.map((tag) => (
+            <option key={tag} value={tag}>
+              {`{{${tag}}}`}
+            </option>
+          ))}
+          <option value={customTag}>Custom tag…</option>
+        </select>
+      ) : null}
       {error ? (
         <div role="alert" style={{ ...errorStyle, flexBasis: '100%' }}>
           {error}

@@ -1,4 +1,5 @@
-import type { DesignColumn } from '@app/contract/editor/design';
+import type { DesignColumn, RowPopup } from '@app/contract/editor/design';
+import { type PopupTrigger, popupTriggerLabels, popupTriggers } from '@app/contract/editor/design-constants';
 import { type CSSProperties, useContext } from 'react';
 import type { BlockDefinition, CanvasProps, SettingsProps } from '../block-definition.ts';
 import { ColorField } from '../fields/ColorField.tsx';
@@ -14,8 +15,8 @@ const alignments = { top: 'flex-start', middle: 'center', bottom: 'flex-end' } a
 
 function RowCanvas({ block }: CanvasProps<'row'>) {
   const Slot = useContext(ColumnSlotContext);
-  const { columns, stackOnMobile } = block.props;
-  return (
+  const { columns, stackOnMobile, popup } = block.props;
+  const row = (
     <div className={`ee-row${stackOnMobile ? ' ee-row--stack' : ''}`} data-testid="row-columns">
       {columns.map((column, index) => (
         <div
@@ -35,6 +36,76 @@ function RowCanvas({ block }: CanvasProps<'row'>) {
         </div>
       ))}
     </div>
+  );
+  if (!popup) return row;
+  return (
+    <div className="ee-popup-row">
+      <p className="ee-popup-row__label">{`Popup · ${popupSummary(popup)}`}</p>
+      {row}
+    </div>
+  );
+}
+
+/** When the popup opens, in the editor's words. */
+function popupSummary(popup: RowPopup): string {
+  if (popup.trigger === 'load')
+    return popup.delaySeconds === 0 ? 'when the page opens' : `${popup.delaySeconds} s after the page opens`;
+  if (popup.trigger === 'scroll') return `when the visitor has scrolled ${popup.scrollPercent}% down`;
+  return 'when the visitor is about to leave';
+}
+
+const newPopup = (): RowPopup => ({ trigger: 'load', delaySeconds: 5, scrollPercent: 50 });
+
+/** A page's row can be a popup (§3 row type popup): shown over the page, once per visit. */
+function PopupSettings({
+  popup,
+  onChange,
+}: {
+  popup: RowPopup | undefined;
+  onChange(popup?: RowPopup): void;
+}) {
+  return (
+    <fieldset className="ee-fieldset" data-testid="popup-settings">
+      <legend>Popup</legend>
+      <SwitchField
+        label="Show this row as a popup"
+        checked={popup !== undefined}
+        onChange={(on) => onChange(on ? newPopup() : undefined)}
+      />
+      {popup && (
+        <>
+          <SelectField
+            label="Open it"
+            value={popup.trigger}
+            options={popupTriggers.map((value: PopupTrigger) => ({
+              value,
+              label: popupTriggerLabels[value],
+            }))}
+            onChange={(trigger) => onChange({ ...popup, trigger })}
+          />
+          {popup.trigger === 'load' && (
+            <NumberField
+              label="Delay"
+              suffix="s"
+              min={0}
+              max={120}
+              value={popup.delaySeconds}
+              onChange={(delaySeconds) => onChange({ ...popup, delaySeconds })}
+            />
+          )}
+          {popup.trigger === 'scroll' && (
+            <NumberField
+              label="Scrolled down"
+              suffix="%"
+              min={10}
+              max={100}
+              value={popup.scrollPercent}
+              onChange={(scrollPercent) => onChange({ ...popup, scrollPercent })}
+            />
+          )}
+        </>
+      )}
+    </fieldset>
   );
 }
 
@@ -85,7 +156,7 @@ function ColumnSettings({
   );
 }
 
-function RowSettings({ block, onChange }: SettingsProps<'row'>) {
+function RowSettings({ block, onChange, services }: SettingsProps<'row'>) {
   const { props } = block;
   const set = propsSetter(props, onChange);
   const count = props.columns.length;
@@ -110,6 +181,15 @@ function RowSettings({ block, onChange }: SettingsProps<'row'>) {
         checked={props.stackOnMobile}
         onChange={(stackOnMobile) => set('stackOnMobile', stackOnMobile)}
       />
+      {services.page && (
+        <PopupSettings
+          popup={props.popup}
+          onChange={(popup) => {
+            const { popup: _old, ...rest } = props;
+            onChange(popup ? { ...rest, popup } : rest);
+          }}
+        />
+      )}
       {props.columns.map((column, index) => (
         <ColumnSettings
           key={index}

@@ -33,8 +33,10 @@ function TextSettings({ block, onChange }: SettingsProps<'text'>) {
 export const textBlock: BlockDefinition<'text'> = {
   type: 'text',
   icon: 'T',
-  create: () => ({
-    html: '<p>Hi {{firstname}},</p><p>Thanks for being with us. Here is what is new this month: <strong>fresh arrivals</strong>, member-only offers and a few tips to get more out of your account.</p>',
+  create: ({ page }) => ({
+    html: page
+      ? '<p>Tell your visitors what you offer and why it matters to them: <strong>one clear promise</strong>, a few words of proof, and what to do next.</p>'
+      : '<p>Hi {{firstname}},</p><p>Thanks for being with us. Here is what is new this month: <strong>fresh arrivals</strong>, member-only offers and a few tips to get more out of your account.</p>',
     color: '#333333',
     fontSize: 16,
     lineHeight: 1.5,

@@ -1,4 +1,5 @@
 import { envelope } from '@app/contract/common';
+import { pageSections, sectionCategories } from '@app/contract/editor/page-sections';
 import { idParams } from '@app/contract/marketing/contacts';
 import { pageReportCsv } from '@app/contract/marketing/page-report-csv';
 import {
@@ -14,6 +15,8 @@ import {
   pageUpdateBody,
   permalinkCheck,
   permalinkCheckQuery,
+  sectionTemplateList,
+  sectionTemplateQuery,
 } from '@app/contract/marketing/pages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -84,6 +87,29 @@ export function pageRoutes(deps: {
           request.query.permalink,
           request.query.pageId,
         ),
+      }),
+    );
+
+    app.get(
+      '/pages/section-templates',
+      {
+        ...read,
+        schema: {
+          tags,
+          summary: 'The ready-made sections a page can start from, by category (section categories included)',
+          description: "A company's own sections are the editor's saved blocks (/embed/v1/saved-blocks).",
+          security: bearerSecurity,
+          querystring: sectionTemplateQuery,
+          response: { 200: envelope(sectionTemplateList) },
+        },
+      },
+      async (request) => ({
+        data: {
+          categories: [...sectionCategories],
+          items: pageSections
+            .filter((section) => !request.query.category || section.category === request.query.category)
+            .map((section) => ({ ...section, sectionType: 'default' as const })),
+        },
       }),
     );
 

@@ -5,6 +5,7 @@ import { type BlockContext, type BlockRows, hiddenOnMobile } from './block-conte
 import { converters } from './blocks/converters.ts';
 import { colourOrNone } from './blocks/text-style.ts';
 import { attr, element, text } from './markup.ts';
+import { popupRow, popupStyles } from './popup-row.ts';
 import type { RenderedDesign } from './render-design.ts';
 
 /** §3's view-in-browser line: the reader's own copy, not click-tracked (opening it is no click on the mail). */
@@ -34,6 +35,9 @@ function head(design: EmailDesign): string {
   const styles = [
     `a { color: ${global.linkColor}; }`,
     `@media only screen and (max-width: 479px) { .${hiddenOnMobile} { display: none !important; max-height: 0 !important; overflow: hidden !important; mso-hide: all !important; } }`,
+    ...(design.blocks.some((block) => block.type === 'row' && block.props.popup)
+      ? [popupStyles(global.width)]
+      : []),
   ];
   return element(
     'mj-head',
@@ -98,7 +102,8 @@ export function designToMjml(design: EmailDesign, urls: GeneratorUrls): DesignMj
   const sections = design.blocks.map((block: DesignBlock) => {
     const context = contextOf(block, Math.max(10, design.global.width - 2 * block.style.paddingX));
     const convert = converters[block.type] as (block: DesignBlock, context: BlockContext) => BlockRows;
-    return section(convert(block, context), block.style, design.global.contentBackground);
+    const made = section(convert(block, context), block.style, design.global.contentBackground);
+    return block.type === 'row' && block.props.popup ? popupRow(made, block.id, block.props.popup) : made;
   });
   const body = element(
     'mj-body',

@@ -1,4 +1,6 @@
 import type { Clock } from '../../../clock.ts';
+import { disqusMarker } from '../../../content/email-designs/render/blocks/page-blocks.ts';
+import { popupMarker } from '../../../content/email-designs/render/popup-row.ts';
 import type { Db } from '../../../db/db.ts';
 import { type HostedPage, pageStore } from '../page-store.ts';
 import { integrationStore } from '../sites/integration-store.ts';
@@ -27,6 +29,21 @@ export function memo<T>(clock: Clock, load: (key: string) => Promise<T>) {
   };
 }
 
+/** A published page as the sites serve it: what its HTML needs loaded beside it, read once per load. */
+export interface SitePage extends HostedPage {
+  /** A Disqus block: Disqus's hosts allowed, its loader added. */
+  comments: boolean;
+  /** A popup row: the popup loader added. */
+  popup: boolean;
+}
+
+const sitePageOf = (page: HostedPage | undefined): SitePage | undefined =>
+  page && {
+    ...page,
+    comments: page.published_html.includes(disqusMarker),
+    popup: page.published_html.includes(popupMarker),
+  };
+
 /** What the sites read to answer a visitor, each answer kept two seconds. */
 export function createSiteLookup(db: Db, clock: Clock) {
   const separator = '\u0000';
@@ -36,11 +53,11 @@ export function createSiteLookup(db: Db, clock: Clock) {
     pixels: memo(clock, (companyId) => integrationStore.get(db, companyId)),
     companyOfPage: memo(clock, (pageId) => pageStore.companyOfPublished(db, pageId)),
     /** The published page at `permalink` ('' the default page), or the company's default 404 page as `missing`. */
-    page: memo(clock, async (key): Promise<{ found?: HostedPage; missing?: HostedPage }> => {
+    page: memo(clock, async (key): Promise<{ found?: SitePage; missing?: SitePage }> => {
       const [companyId = '', permalink = ''] = key.split(separator);
-      const found = await pageStore.hosted(db, companyId, permalink);
+      const found = sitePageOf(await pageStore.hosted(db, companyId, permalink));
       if (found) return { found };
-      const missing = await pageStore.hostedNotFound(db, companyId);
+      const missing = sitePageOf(await pageStore.hostedNotFound(db, companyId));
       return missing ? { missing } : {};
     }),
     key: (companyId: string, permalink: string) => `${companyId}${separator}${permalink}`,

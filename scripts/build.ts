@@ -58,7 +58,6 @@ const apps: Array<Record<string, string>> = [
   { '@app/mf-account': 'mf-account/src/mf-account.tsx' },
   { '@app/mf-console': 'mf-console/src/mf-console.tsx' },
   { '@app/mf-marketing': 'mf-marketing/src/mf-marketing.tsx' },
-  { '@app/mf-editor': 'mf-editor/src/mf-editor.tsx' },
   { '@app/email-editor': 'mf-editor/src/element/email-editor.ts' },
 ];
 const ours = new Set(apps.flatMap((group) => Object.keys(group)));
@@ -183,7 +182,6 @@ const loadedLater = new Set([
   '@app/mf-account',
   '@app/mf-console',
   '@app/mf-marketing',
-  '@app/mf-editor',
   '@app/email-editor',
 ]);
 

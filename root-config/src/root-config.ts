@@ -28,7 +28,7 @@ import { $view } from './shell/view.ts';
 
 declare const System: { import(name: string): Promise<unknown> };
 
-const microApps = ['@app/mf-account', '@app/mf-console', '@app/mf-marketing', '@app/mf-editor'] as const;
+const microApps = ['@app/mf-account', '@app/mf-console', '@app/mf-marketing'] as const;
 const chunkReloadKey = 'chunkReloaded';
 
 /**

@@ -156,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   decorateAuth(app);
   decoratePrincipal(app);
 
-  registerSecurityHeaders(app, config.publicUrl);
+  registerSecurityHeaders(app, config.publicUrl, config.sites.url);
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await registerRateLimit(app, config.rateLimitPerMinute);
@@ -436,11 +436,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   // The email editor's generated images and files (QR codes, charts, countdowns, .ics): public, signed.
   await app.register(generatorRoutes({ publicUrl: config.publicUrl, secret, clock }));
-  await registerConsole(app, config.consoleDir, {
-    variant: config.variant,
-    googleSignIn: config.oidc !== undefined,
-    mailCapture: config.mail.mode === 'capture',
-    ...(config.consoleProfile ? { consoleProfile: config.consoleProfile } : {}),
-  });
+  await registerConsole(
+    app,
+    config.consoleDir,
+    {
+      variant: config.variant,
+      googleSignIn: config.oidc !== undefined,
+      mailCapture: config.mail.mode === 'capture',
+      ...(config.consoleProfile ? { consoleProfile: config.consoleProfile } : {}),
+    },
+    config.sites.url,
+  );
   return app;
 }

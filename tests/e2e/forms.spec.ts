@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { startWebhookReceiver } from '../../server/src/testing/webhook-receiver.ts';
 import { axeViolations, choose, screenshots } from './helpers.ts';
@@ -216,6 +217,21 @@ test('forms: built in the console, embedded on another origin, submitted and con
   expect(
     (await request.post(`/v1/forms/${framedId}/publish`, { headers, data: { publish: true } })).ok(),
   ).toBe(true);
+  // Its hosted page's look, designed beside the page itself (formpage-compose), saved with Ctrl+S.
+  await page.goto(`/form/compose/${framedId}`);
+  await page.getByRole('link', { name: 'Hosted page' }).click();
+  await expect(page).toHaveURL(`/formpage/compose/${framedId}`);
+  const hostedPage = page.frameLocator('iframe[title="The hosted page of Call back"]');
+  await expect(hostedPage.getByRole('heading', { name: 'We call you back' })).toBeVisible();
+  await page.getByLabel('Heading', { exact: true }).fill('We call you back today');
+  await expect(page.getByText('Unsaved changes: Save or Ctrl+S stores them.')).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('The hosted page is saved.')).toBeVisible();
+  await expect(hostedPage.getByRole('heading', { name: 'We call you back today' })).toBeVisible();
+  // The composer itself; the page it frames is a document of its own (its `main` is not the console's).
+  const composer = await new AxeBuilder({ page }).exclude('iframe').analyze();
+  expect(composer.violations.map((violation) => violation.id)).toEqual([]);
+  await screenshots(page, 'forms-hosted-page');
   const shop = createServer((_request, response) =>
     response
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
@@ -235,7 +251,7 @@ test('forms: built in the console, embedded on another origin, submitted and con
       `http://127.0.0.1:${typeof shopAddress === 'object' && shopAddress ? shopAddress.port : 0}/`,
     );
     const frame = callerPage.frameLocator('iframe[title="Call back"]');
-    await expect(frame.getByRole('heading', { name: 'We call you back' })).toBeVisible();
+    await expect(frame.getByRole('heading', { name: 'We call you back today' })).toBeVisible();
     await frame.getByLabel('Your name').fill('Ada');
     await frame.getByRole('button', { name: 'Submit' }).click();
     await expect(callerPage).toHaveURL('https://thanks.shop.example/called');

@@ -3,7 +3,6 @@ import type { RouteApp, RouteDef } from './route-types.ts';
 
 const consoleApp = '@app/mf-console';
 const account = '@app/mf-account';
-const editor = '@app/mf-editor';
 
 /**
  * The §2 transactional console route table plus the shell and account pages the console needs.
@@ -351,9 +350,9 @@ const table = [
     access: 'protected',
   },
 
-  // Composers (paths decided here: §2 names them without paths). The form, page and template composers
-  // are the marketing app's builders (template-email-compose is added beside §2's two template
-  // composers); formpage-compose still edits an engine template.
+  // Composers (paths decided here: §2 names them without paths): the marketing app's builders
+  // (template-email-compose is added beside §2's two template composers). formpage-compose designs a
+  // form's hosted page.
   {
     name: 'page-compose',
     path: '/page/compose/:id',
@@ -413,8 +412,10 @@ const table = [
     name: 'formpage-compose',
     path: '/formpage/compose/:id',
     title: 'Form Page Compose',
-    app: editor,
+    app: '@app/mf-marketing',
     access: 'protected',
+    area: 'forms',
+    planGroup: 'forms',
     compose: true,
     helpHidden: true,
   },

@@ -2,12 +2,7 @@ import type { PlanFeatureGroupName } from '../accounts/plans.ts';
 import type { ProductArea } from '../features/product-areas.ts';
 
 /** Which micro-app renders a route; 'shell' is root-config itself (loading, errors, redirects). */
-export type RouteApp =
-  | '@app/mf-account'
-  | '@app/mf-console'
-  | '@app/mf-editor'
-  | '@app/mf-marketing'
-  | 'shell';
+export type RouteApp = '@app/mf-account' | '@app/mf-console' | '@app/mf-marketing' | 'shell';
 
 /**
  * 'public': no login needed, any session may visit.

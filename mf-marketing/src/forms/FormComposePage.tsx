@@ -6,19 +6,20 @@ import {
   Panel,
   RoleLockedButton,
   roleAllows,
-  StatusTag,
   showToast,
   TextField,
   useLoad,
 } from '@app/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { contactApi } from '../contacts/api.ts';
 import { pageApi } from '../pages/api.ts';
+import { useSaveShortcut } from '../save-shortcut.ts';
 import { senderApi } from '../senders/api.ts';
 import { fieldProblemOf } from '../server-message.ts';
 import type { FormApi, FormDraft } from './api.ts';
 import { FormDraftEditor } from './FormDraftEditor.tsx';
 import { FormOfRoute } from './FormOfRoute.tsx';
+import { FormStatus } from './FormStatus.tsx';
 import { draftOf } from './form-draft.ts';
 
 /**
@@ -91,15 +92,7 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
   };
 
   // §2: Ctrl+S on a compose page saves it.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
-      event.preventDefault();
-      void saveRef.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSaveShortcut(() => void saveRef.current());
 
   const actions = canManage ? (
     <>
@@ -125,10 +118,9 @@ function FormBuilder({ api, start }: { api: FormApi; start: Form }) {
         title={form.name}
         actions={
           <>
-            <StatusTag variant={form.published ? 'success' : 'neutral'}>
-              {form.published ? 'Published' : 'Draft'}
-            </StatusTag>
+            <FormStatus published={form.published} />
             <AppLink to={`/form/${encodeURIComponent(form.formId)}`}>Submissions and embed code</AppLink>
+            <AppLink to={`/formpage/compose/${encodeURIComponent(form.formId)}`}>Hosted page</AppLink>
             {actions}
           </>
         }

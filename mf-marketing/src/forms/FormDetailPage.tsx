@@ -26,6 +26,7 @@ import { Pager } from '../lists/Pager.tsx';
 import { SaveAsTemplateButton } from '../templates/SaveAsTemplateButton.tsx';
 import type { FormApi } from './api.ts';
 import { FormOfRoute } from './FormOfRoute.tsx';
+import { FormStatus } from './FormStatus.tsx';
 import { embedSnippet, iframeSnippet } from './form-draft.ts';
 
 const stateView = {
@@ -124,9 +125,7 @@ function FormDetail({ api, form }: { api: FormApi; form: Form }) {
         title={form.name}
         actions={
           <>
-            <StatusTag variant={form.published ? 'success' : 'neutral'}>
-              {form.published ? 'Published' : 'Draft'}
-            </StatusTag>
+            <FormStatus published={form.published} />
             <AppLink to={`/form/compose/${encodeURIComponent(form.formId)}`}>Edit form</AppLink>
             <SaveAsTemplateButton from="form" id={form.formId} name={form.name} />
           </>

@@ -15,7 +15,6 @@ import {
   RoleLockedButton,
   roleAllows,
   SelectField,
-  StatusTag,
   useLoad,
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
@@ -24,6 +23,7 @@ import { ListSearchForm } from '../lists/ListSearchForm.tsx';
 import { Pager } from '../lists/Pager.tsx';
 import { rowAction } from '../lists/row-action.ts';
 import { type FormApi, formApi } from './api.ts';
+import { FormStatus } from './FormStatus.tsx';
 import {
   type FormListView,
   type FormStatusFilter,
@@ -158,11 +158,7 @@ function FormTable({
     {
       key: 'status',
       label: 'Status',
-      render: (form) => (
-        <StatusTag variant={form.published ? 'success' : 'neutral'}>
-          {form.published ? 'Published' : 'Draft'}
-        </StatusTag>
-      ),
+      render: (form) => <FormStatus published={form.published} />,
     },
     {
       key: 'count',

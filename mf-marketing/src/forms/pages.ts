@@ -5,7 +5,7 @@ const composePage = lazyPage(
   ['button', 'input', 'switch', 'checkbox', 'textarea', 'skeleton', 'tag'],
 );
 
-/** Forms (§7 /forms): the list, the builder (form-compose and form-au-compose) and a form's submissions and embed code. */
+/** Forms (§7 /forms): the list, the builder (form-compose and form-au-compose), its hosted page's look (formpage-compose) and a form's submissions and embed code. */
 export const formPages = {
   form: lazyPage(
     () => import('./FormListPage.tsx').then((m) => m.FormListPage),
@@ -17,4 +17,8 @@ export const formPages = {
   ),
   'form-compose': composePage,
   'form-au-compose': composePage,
+  'formpage-compose': lazyPage(
+    () => import('./FormPageComposePage.tsx').then((m) => m.FormPageComposePage),
+    ['button', 'input', 'switch', 'textarea', 'select', 'skeleton', 'tag'],
+  ),
 } satisfies AppPages<'@app/mf-marketing'>;

@@ -12,8 +12,9 @@ import {
   showToast,
   useLoad,
 } from '@app/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { formApi } from '../forms/api.ts';
+import { useSaveShortcut } from '../save-shortcut.ts';
 import { serverMessage } from '../server-message.ts';
 import type { SettingsHandle } from '../settings-form.ts';
 import type { PageApi } from './api.ts';
@@ -64,19 +65,7 @@ function Composer({ api, first }: { api: PageApi; first: LandingPage }) {
     });
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
-      event.preventDefault();
-      if (
-        event.composedPath().some((node) => node instanceof HTMLElement && node.localName === 'email-editor')
-      )
-        return;
-      settings.current?.save();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSaveShortcut(() => settings.current?.save());
 
   const publish = async (on: boolean) => {
     setPublishing(true);

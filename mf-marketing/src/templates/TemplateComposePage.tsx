@@ -11,10 +11,11 @@ import {
   showToast,
   useLoad,
 } from '@app/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FormDraft } from '../forms/api.ts';
 import { formApi } from '../forms/api.ts';
 import { FormDraftEditor } from '../forms/FormDraftEditor.tsx';
+import { useSaveShortcut } from '../save-shortcut.ts';
 import { fieldProblemOf, serverMessage } from '../server-message.ts';
 import type { SettingsHandle } from '../settings-form.ts';
 import type { TemplateApi } from './api.ts';
@@ -65,20 +66,10 @@ function Composer({ api, first }: { api: TemplateApi; first: Template }) {
     });
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
-      event.preventDefault();
-      if (
-        event.composedPath().some((node) => node instanceof HTMLElement && node.localName === 'email-editor')
-      )
-        return;
-      settings.current?.save();
-      saveForm.current();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useSaveShortcut(() => {
+    settings.current?.save();
+    saveForm.current();
+  });
 
   return (
     <>

@@ -14,6 +14,7 @@ describe('security headers', () => {
   const t = useTestDb(defaultDatabase);
   let dir: string;
   let app: FastifyInstance;
+  let sitesUrl: string;
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'console-'));
@@ -21,7 +22,9 @@ describe('security headers', () => {
       join(dir, 'index.html'),
       `<!doctype html><head><script src="/lib/system.min.js"></script></head><body><script>${bootScript}</script></body>`,
     );
-    ({ app } = await createTestApp(t.db, { config: { consoleDir: dir } }));
+    let config: { sites: { url: string } };
+    ({ app, config } = await createTestApp(t.db, { config: { consoleDir: dir } }));
+    sitesUrl = config.sites.url;
   });
   afterAll(async () => {
     await app.close();
@@ -51,6 +54,8 @@ describe('security headers', () => {
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       const policy = policyOf(response.headers['content-security-policy']);
       expect(policy['frame-ancestors'], url).toEqual(["'none'"]);
+      // The one other origin the console frames: the sites', for a form's hosted page.
+      expect(policy['frame-src'], url).toEqual(["'self'", new URL(sitesUrl).origin]);
       expect(policy['object-src'], url).toEqual(["'none'"]);
       expect(policy['script-src']?.[0], url).toBe("'self'");
       expect(policy['script-src'], url).not.toContain("'unsafe-inline'");

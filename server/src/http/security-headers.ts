@@ -28,9 +28,17 @@ const directives: Directives = {
   'style-src': ["'self'", "'unsafe-inline'"],
 };
 
-const csp = (scriptSources: string[]) => ({
+/**
+ * `framedSites`: the sites origin (SITES_URL), the only other origin the console frames: the form page
+ * composer shows the form's hosted page as visitors see it.
+ */
+const csp = (scriptSources: string[], framedSites: string) => ({
   useDefaults: false,
-  directives: { ...directives, 'script-src': ["'self'", ...scriptSources] },
+  directives: {
+    ...directives,
+    'script-src': ["'self'", ...scriptSources],
+    'frame-src': ["'self'", new URL(framedSites).origin],
+  },
 });
 
 /**
@@ -60,9 +68,9 @@ const crossOriginPrefixes = ['/embed/v1/', '/embed/forms/', '/media/', '/generat
  * every answer. `no-referrer`: a reset or confirmation token in a page's URL never leaves in a
  * Referer header. HSTS only when the console is served over https.
  */
-export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): void {
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string, sitesUrl: string): void {
   const everyAnswer = helmetHeaders({
-    contentSecurityPolicy: csp([]),
+    contentSecurityPolicy: csp([], sitesUrl),
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: publicUrl.startsWith('https:') ? { maxAge: 31_536_000 } : false,
@@ -81,7 +89,7 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string)
  * (the runtime config, the SystemJS start and the devtools switch), so no other inline script runs.
  * Only the bare `<script>` tags of our own index.html are inline; every other one has a `src`.
  */
-export function consolePagePolicy(html: string): (reply: FastifyReply) => void {
+export function consolePagePolicy(html: string, sitesUrl: string): (reply: FastifyReply) => void {
   const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     ([, body]) =>
       `'sha256-${createHash('sha256')
@@ -89,7 +97,7 @@ export function consolePagePolicy(html: string): (reply: FastifyReply) => void {
         .digest('base64')}'`,
   );
   const { 'content-security-policy': policy = '' } = helmetHeaders({
-    contentSecurityPolicy: csp(hashes),
+    contentSecurityPolicy: csp(hashes, sitesUrl),
   });
   return (reply) => {
     reply.header('content-security-policy', policy);

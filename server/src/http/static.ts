@@ -45,12 +45,14 @@ export async function registerConsole(
   app: FastifyInstance,
   consoleDir: string,
   runtime: ConsoleRuntime,
+  /** The sites origin, which the console may frame (security-headers.ts). */
+  sitesUrl: string,
 ): Promise<void> {
   const indexFile = join(consoleDir, 'index.html');
   const embedDir = `${join(consoleDir, 'embed')}/`;
   const built = existsSync(indexFile);
   const page = built ? pageWithRuntime(readFileSync(indexFile, 'utf8'), runtime) : '';
-  const setPagePolicy = consolePagePolicy(page);
+  const setPagePolicy = consolePagePolicy(page, sitesUrl);
   if (built) {
     await app.register(fastifyStatic, {
       root: consoleDir,

@@ -62,6 +62,7 @@ import { createFormUploads } from './forms/form-uploads.ts';
 import { createFormWebhookRunner } from './forms/form-webhook-runner.ts';
 import { hostedFormRoutes } from './forms/hosted-form-routes.ts';
 import { publicFormRoutes } from './forms/public-form-routes.ts';
+import { createPublishedForms } from './forms/published-forms.ts';
 import type { SubmitLimits } from './forms/submit-limiter.ts';
 import {
   captchaSecretSealer,
@@ -221,9 +222,11 @@ export function marketingRoutes(deps: MarketingDeps): {
   });
   const formUploads = createFormUploads({ db, clock, files: deps.formFiles });
   const captchaSecrets = captchaSecretSealer(secret);
+  const publishedForms = createPublishedForms(db, clock);
   const forms = createFormService({
     db,
     clock,
+    published: publishedForms,
     company,
     fields,
     labels,
@@ -309,6 +312,7 @@ export function marketingRoutes(deps: MarketingDeps): {
   const submits = createFormSubmitService({
     db,
     clock,
+    published: publishedForms,
     company,
     captcha: createFormCaptcha({ db, clock, secret, work: deps.forms.captchaWork }),
     uploads: formUploads,

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain-error.ts';
 import { signUp } from '../../testing/accounts.ts';
 import { useTestApp } from '../../testing/app.ts';
 import { databases } from '../../testing/databases.ts';
-import { ensureWithinPlan } from './plan-catalogue.ts';
+import { ensureWithinPlan, planGroupsOf, planLimitOf } from './plan-catalogue.ts';
 
 interface Group {
   name: string;
@@ -86,6 +86,32 @@ describe.each(databases)('the plan catalogue on $name', (database) => {
       const answer = await groups();
       expect(answer.find((group) => group.name === 'forms')?.enable).toBe(false);
       expect(answer.find((group) => group.name === 'contacts')?.enable).toBe(true);
+    } finally {
+      await t.db.query(`UPDATE install_feature_groups SET enabled = true WHERE feature_group = 'forms'`);
+    }
+  });
+
+  it('reads one limit as the whole catalogue gives it: off groups, overrides and unknown names included', async () => {
+    const free = await company();
+    const unlimited = await company('UNLIMITED');
+    await t.db.query(
+      `INSERT INTO company_limit_overrides (company_id, name, quota) VALUES ($1, 'contactLimit', 42), ($1, 'formLimit', 0)`,
+      [free.id],
+    );
+    await t.db.query(`UPDATE install_feature_groups SET enabled = false WHERE feature_group = 'forms'`);
+    try {
+      for (const { id } of [free, unlimited]) {
+        for (const group of await planGroupsOf(t.db, id)) {
+          for (const sub of group.subFeatures) {
+            expect(await planLimitOf(t.db, id, group.name, sub.name), `${group.name} ${sub.name}`).toBe(
+              group.enable && sub.enable ? sub.limit : 0,
+            );
+          }
+        }
+      }
+      expect(await planLimitOf(t.db, free.id, 'contacts', 'contactLimit')).toBe(42);
+      expect(await planLimitOf(t.db, unlimited.id, 'forms', 'formSubmissionLimit')).toBe(0);
+      expect(await planLimitOf(t.db, unlimited.id, 'contacts', 'noSuchLimit')).toBe(0);
     } finally {
       await t.db.query(`UPDATE install_feature_groups SET enabled = true WHERE feature_group = 'forms'`);
     }

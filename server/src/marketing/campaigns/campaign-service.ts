@@ -10,7 +10,7 @@ import type {
   NewCampaign,
 } from '@app/contract/marketing/campaigns';
 import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
-import type { Clock } from '../../clock.ts';
+import { type Clock, monthStart } from '../../clock.ts';
 import type { RenderDesign } from '../../content/email-designs/render/render-design.ts';
 import type { Db } from '../../db/db.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -30,7 +30,7 @@ import {
 } from './campaign-content.ts';
 import { type CampaignDraft, type CampaignRow, campaignStore } from './campaign-store.ts';
 import type { CategoryService } from './categories/category-service.ts';
-import { ensureMarketingRoom, monthStart } from './marketing-quota.ts';
+import { ensureMarketingRoom } from './marketing-quota.ts';
 import { nobody, type RecipientLinks } from './recipient-pages/recipient-links.ts';
 import type { VoucherService } from './vouchers/voucher-service.ts';
 

@@ -1,10 +1,7 @@
 import { ensureWithinPlan } from '../../accounts/plans/plan-catalogue.ts';
-import type { Clock } from '../../clock.ts';
+import { type Clock, monthStart } from '../../clock.ts';
 import type { Db } from '../../db/db.ts';
 import { campaignStore } from './campaign-store.ts';
-
-/** Where the plan's month begins: the calendar month, in UTC. */
-export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
  * The plan's marketing emails a month (§9's sample: 1,000; FREE: 300): refuses, with §8's quota

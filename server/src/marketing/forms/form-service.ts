@@ -21,6 +21,7 @@ import type { SenderDoor } from '../senders/sender-door.ts';
 import { checkDefinition } from './form-definition.ts';
 import { type FormRow, formStore, type SubmissionRow } from './form-store.ts';
 import type { FormUploads } from './form-uploads.ts';
+import type { PublishedForms } from './published-forms.ts';
 import { submissionsCsv } from './submissions-csv.ts';
 import { captchaProviderNames } from './third-party-captcha.ts';
 
@@ -38,6 +39,8 @@ export interface FormServiceDeps {
   publicUrl: string;
   /** The sites origin: a published form's hosted page is there. */
   sitesUrl: string;
+  /** The public side's published forms: told of every change. */
+  published: Pick<PublishedForms, 'changed'>;
 }
 
 export type FormService = ReturnType<typeof createFormService>;
@@ -219,6 +222,7 @@ export function createFormService(deps: FormServiceDeps) {
       if (existing.published) await ensureConfirmationSender(companyId, next.body);
       const row = await formStore.update(db, companyId, existing.id, next.body, next.secret, clock.now());
       if (!row) throw formNotFound();
+      await deps.published.changed(db, row.id);
       return answerOf(companyId, row);
     },
 
@@ -234,6 +238,7 @@ export function createFormService(deps: FormServiceDeps) {
         formStore.remove(db, companyId, row.id),
       );
       if (!removed) throw formNotFound();
+      await deps.published.changed(db, row.id);
     },
 
     /** Publishes (within the plan's published forms) or unpublishes; §8 47 when it already is published. */
@@ -255,6 +260,7 @@ export function createFormService(deps: FormServiceDeps) {
           });
         }
         await formStore.setPublished(tx, companyId, locked.id, publish, clock.now());
+        await deps.published.changed(tx, locked.id);
         return { ...locked, published: publish };
       });
       return answerOf(companyId, row);

@@ -91,6 +91,15 @@ export const formStore = {
   published: (db: Db, id: string) =>
     db.maybeOne<FormRow>(`SELECT ${formColumns} FROM forms WHERE id = $1 AND published`, [id]),
 
+  /** How many submissions the form has taken (its row's `submissions`, read afresh). */
+  submissionCount: async (db: Db, id: string) =>
+    (
+      await db.one<{ count: number }>(
+        'SELECT coalesce(sum(submissions), 0)::int AS count FROM form_submission_counts WHERE form_id = $1',
+        [id],
+      )
+    ).count,
+
   async page(
     db: Db,
     companyId: string,
@@ -151,41 +160,32 @@ export const formStore = {
     ).count,
 
   /** Submissions the company received since `since`, counted up to `limit` (the plan's monthly limit). */
-  submissionsSince: async (db: Db, companyId: string, since: Date, limit: number) =>
+  /** The company's submissions in the month `month` ("2026-11-01", UTC), from its monthly counts. */
+  submissionsInMonth: async (db: Db, companyId: string, month: string) =>
     (
       await db.one<{ count: number }>(
-        `SELECT count(*)::int AS count FROM (
-           SELECT 1 FROM form_submissions WHERE company_id = $1 AND created_at >= $2 LIMIT $3) AS taken`,
-        [companyId, since, limit],
+        'SELECT coalesce(sum(submissions), 0)::int AS count FROM form_month_counts WHERE company_id = $1 AND month = $2',
+        [companyId, month],
       )
     ).count,
 
   /**
-   * Counts one more submission of the published form, in a shard picked at random. A form with a
-   * limit first takes a lock of its own (the transaction's) and sums its shards, so that two visitors
-   * never both take the last place; forms without one never wait on each other. False when refused.
+   * Whether a form with a limit has a place left: it first takes a lock of its own (the transaction's)
+   * and sums its shards, so that two visitors never both take the last place (the lock holds until the
+   * submission is added). Forms without a limit never wait on each other.
    */
-  async takePlace(tx: Db, form: Pick<FormRow, 'id' | 'settings'>): Promise<boolean> {
-    if (form.settings.limit) {
-      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`form_submissions:${form.id}`]);
-      const taken = await tx.one<{ count: number }>(
-        'SELECT coalesce(sum(submissions), 0)::int AS count FROM form_submission_counts WHERE form_id = $1',
-        [form.id],
-      );
-      if (taken.count >= form.settings.limitForm) return false;
-    }
-    const counted = await tx.query(
-      `INSERT INTO form_submission_counts (form_id, shard, submissions)
-       SELECT id, $2, 1 FROM forms WHERE id = $1 AND published
-       ON CONFLICT (form_id, shard) DO UPDATE SET submissions = form_submission_counts.submissions + 1
-       RETURNING 1`,
-      [form.id, Math.floor(Math.random() * 16)],
-    );
-    return counted.length > 0;
+  async hasPlace(tx: Db, form: Pick<FormRow, 'id' | 'settings'>): Promise<boolean> {
+    if (!form.settings.limit) return true;
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`form_submissions:${form.id}`]);
+    return (await formStore.submissionCount(tx, form.id)) < form.settings.limitForm;
   },
 
-  /** A submission, counted by `takePlace` in the same transaction. */
-  addSubmission: (
+  /**
+   * A submission of the form while it is published, in one statement: the form's count and the
+   * company's count for `month` each get one more, in shards picked at random (writers rarely wait on
+   * one row), and the submission is added. Null when the form is no longer published.
+   */
+  addSubmission: async (
     tx: Db,
     form: Pick<FormRow, 'id' | 'company_id'>,
     submission: {
@@ -198,10 +198,20 @@ export const formStore = {
       distinctKey: string | null;
       now: Date;
     },
+    month: string,
   ) =>
-    tx.one<{ id: string }>(
-      `INSERT INTO form_submissions (form_id, company_id, answers, email, ip, state, confirm_token_hash, created_at, distinct_key)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9) RETURNING id::text AS id`,
+    (await tx.maybeOne<{ id: string }>(
+      `WITH place AS (
+           INSERT INTO form_submission_counts (form_id, shard, submissions)
+           SELECT id, $10, 1 FROM forms WHERE id = $1 AND published
+           ON CONFLICT (form_id, shard) DO UPDATE SET submissions = form_submission_counts.submissions + 1
+           RETURNING 1),
+         in_month AS (
+           INSERT INTO form_month_counts (company_id, month, shard, submissions)
+           SELECT $2, $11, $10, 1 FROM place
+           ON CONFLICT (company_id, month, shard) DO UPDATE SET submissions = form_month_counts.submissions + 1)
+         INSERT INTO form_submissions (form_id, company_id, answers, email, ip, state, confirm_token_hash, created_at, distinct_key)
+         SELECT $1, $2, $3::jsonb, $4, $5, $6, $7, $8, $9 FROM place RETURNING id::text AS id`,
       [
         form.id,
         form.company_id,
@@ -212,8 +222,10 @@ export const formStore = {
         submission.confirmTokenHash,
         submission.now,
         submission.distinctKey,
+        Math.floor(Math.random() * 16),
+        month,
       ],
-    ),
+    )) ?? null,
 
   /** Has the form a submission with this distinctIdField answer already? */
   hasDistinct: async (db: Db, formId: string, key: string) =>

@@ -1,5 +1,6 @@
 import { simpleParser } from 'mailparser';
 import { describe, expect, it } from 'vitest';
+import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
 import { databases } from '../../testing/databases.ts';
 import { engineAccount } from '../../testing/engine.ts';
 import { signUpForm, useFormTests } from '../../testing/forms.ts';
@@ -280,6 +281,36 @@ describe.each(databases)('form submissions on $name', (database) => {
       (await submit(open, { answers: { q: 'me' }, captcha: await solved(open) }, '203.0.113.6')).statusCode,
     ).toBe(200);
     expect(await submissionCount(open)).toBe(11);
+  });
+
+  it("holds the company to the plan's submissions a month, whichever form they came to, and counts again next month", async () => {
+    const owner = await engineAccount(t.app, t.db, 'monthly-forms');
+    await setCompanyLimit(t.db, owner.companyId, 'formSubmissionLimit', 2);
+    await setCompanyLimit(t.db, owner.companyId, 'publishedFormLimit', 2);
+    const poll = (name: string) =>
+      create(owner, {
+        name,
+        saveToContact: false,
+        components: [{ id: 'q', type: 'inputText', setting: { title: 'Why?' } }],
+      });
+    const first = await poll('First poll');
+    const second = await poll('Second poll');
+    await publish(owner, first);
+    await publish(owner, second);
+    const send = async (form: string, answer: string) =>
+      submit(form, { answers: { q: answer }, captcha: await solved(form) }, '198.51.100.90');
+    expect((await send(first, 'one')).statusCode).toBe(200);
+    expect((await send(second, 'two')).statusCode).toBe(200);
+    const over = await send(first, 'three');
+    expect(over.json()).toMatchObject({ code: 'quotaExceeded' });
+    expect(await submissionCount(first)).toBe(1);
+    const month = 32 * 24 * 3600_000;
+    t.clock.advance(month);
+    try {
+      expect((await send(second, 'next month')).statusCode).toBe(200);
+    } finally {
+      t.clock.advance(-month);
+    }
   });
 
   it('takes one submission per answer to its distinct-id question, whatever its case or spaces', async () => {

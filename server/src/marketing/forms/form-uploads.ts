@@ -39,6 +39,11 @@ export const isUploadId = (value: string) =>
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
 const uploadFields = (form: Pick<FormRow, 'components'>) =>
   form.components.filter((component) => component.type === 'uploadFile');
+/** The Upload File fields a submission answers (names a file for). */
+const answeredUploadFields = (
+  form: Pick<FormRow, 'components'>,
+  answers: Readonly<Record<string, FormAnswer>>,
+) => uploadFields(form).filter((component) => answers[component.id] !== undefined);
 const fileOf = (row: UploadRow): FormSubmissionFile => ({
   id: row.id,
   fieldId: row.component_id,
@@ -137,13 +142,17 @@ export function createFormUploads(deps: { db: Db; clock: Clock; files: FileStore
       return fileOf(row);
     },
 
+    /** Does the submission name a file? (Then claiming it is part of keeping the submission.) */
+    namesFiles: (form: FormRow, answers: Readonly<Record<string, FormAnswer>>) =>
+      answeredUploadFields(form, answers).length > 0,
+
     /**
      * Checks that every file a submission names was received for that field of this form and is
      * still unclaimed (before anything of the submission is kept): a validation error on the field
      * otherwise.
      */
     async ensureWaiting(form: FormRow, answers: Readonly<Record<string, FormAnswer>>): Promise<void> {
-      const named = uploadFields(form).filter((component) => answers[component.id] !== undefined);
+      const named = answeredUploadFields(form, answers);
       if (named.length === 0) return;
       const waiting = await db.query<{ id: string; component_id: string }>(
         `SELECT id::text AS id, component_id FROM form_uploads
@@ -162,7 +171,7 @@ export function createFormUploads(deps: { db: Db; clock: Clock; files: FileStore
       submissionId: string,
       answers: Readonly<Record<string, FormAnswer>>,
     ): Promise<Map<string, string>> {
-      const named = uploadFields(form).filter((component) => answers[component.id] !== undefined);
+      const named = answeredUploadFields(form, answers);
       if (named.length === 0) return new Map();
       const claimed = await tx.query<{ id: string; component_id: string; name: string }>(
         `UPDATE form_uploads SET submission_id = $1

@@ -133,6 +133,19 @@ describe.each(databases)('forms on $name', (database) => {
     expect(styled.body).toContain('background:#0b1320');
     expect(styled.body).toContain('--signup-form-text:#f3f4f6');
     expect(styled.body).toContain('font-family:Georgia, Times, serif');
+    // The public side keeps published forms a few seconds, but sees a publish and every change at once.
+    const definition = () => t.app.inject({ method: 'GET', url: `/embed/forms/${id}` });
+    expect((await definition()).json().data.name).toBe('Newsletter');
+    await t.call(
+      'PUT',
+      `/v1/forms/${id}`,
+      a.token,
+      signUpForm({
+        name: 'Monthly news',
+        settings: { enableConditional: true, selectedSenderId: senderA } as never,
+      }),
+    );
+    expect((await definition()).json().data.name).toBe('Monthly news');
     expect((await t.getData(`/v1/forms/${id}`, a.token)).hostedUrl).toBe(`${t.config.sites.url}/forms/${id}`);
     expect((await t.app.sites.inject({ method: 'GET', url: '/forms/1%3Cx' })).statusCode).toBe(404);
     const again = await t.post(`/v1/forms/${id}/publish`, a.token, { publish: true });
@@ -163,6 +176,7 @@ describe.each(databases)('forms on $name', (database) => {
     expect((await t.post(`/v1/forms/${id}/publish`, a.token, { publish: false })).json().data.published).toBe(
       false,
     );
+    expect((await definition()).statusCode).toBe(404);
     expect((await t.call('DELETE', `/v1/forms/${id}`, a.token)).statusCode).toBe(200);
     expect((await t.get(`/v1/forms/${id}`, a.token)).statusCode).toBe(404);
   });

@@ -1,7 +1,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { axeViolations, createConfirmedAccount, runAdminIn, signInToConsole } from './helpers.ts';
 import { axeOutsidePreviews } from './support/axe-outside-previews.ts';
-import { canvasOf, dragBlock } from './support/email-editor.ts';
+import { canvasOf, dragBlock, fillSetting } from './support/email-editor.ts';
 import { expect, test } from './support/engine-server.ts';
 import { sessionHeaders } from './support/verified-domain.ts';
 
@@ -119,6 +119,22 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     await expect(page.getByTestId(`settings-${type}`)).toBeVisible();
     expect({ type, violations: await axeOutsidePreviews(page) }).toEqual({ type, violations: [] });
   }
+  // A popup row (§3): shown over the page when it opens, once per visit.
+  await dragBlock(page, 'row');
+  const popupSettings = page.getByTestId('popup-settings');
+  await popupSettings.locator('sl-switch', { hasText: 'Show this row as a popup' }).click();
+  await fillSetting(popupSettings, 'Delay', '0');
+  const popupRow = canvasOf(page).locator('.ee-popup-row');
+  await expect(popupRow.getByText('Popup · when the page opens')).toBeVisible();
+  expect(await axeOutsidePreviews(page)).toEqual([]);
+  await dragBlock(page, 'text', popupRow.getByTestId('column').first());
+  // A ready-made section (§7 section templates): a row added whole, then edited like any other.
+  await page.getByTestId('palette').getByRole('tab', { name: 'Sections' }).click();
+  const heroes = page.getByTestId('palette').getByRole('region', { name: 'Hero' });
+  await heroes.getByRole('button', { name: 'Headline with a button' }).click();
+  await expect(canvasOf(page).getByText('Say what you offer in one line')).toBeVisible();
+  expect(await axeOutsidePreviews(page)).toEqual([]);
+  await page.getByTestId('palette').getByRole('tab', { name: 'Blocks', exact: true }).click();
   // The Code block's HTML and script run on the published page, in a sandboxed frame of their own.
   await canvasOf(page).getByRole('img', { name: 'Code: paste it in the settings' }).click();
   const code = page.getByTestId('settings-code');
@@ -152,6 +168,15 @@ test('pages: a landing page with its form, on its own origin and a custom domain
   const answer = await visit.goto(liveUrl);
   expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
   await expect(visit).toHaveTitle('Spring sale');
+  await expect(visit.getByRole('heading', { name: 'Say what you offer in one line' })).toBeVisible();
+  const popup = visit.getByRole('dialog', { name: 'Popup' });
+  await expect(popup.getByText('Tell your visitors what you offer', { exact: false })).toBeVisible();
+  expect(await axeViolations(visit)).toEqual([]);
+  await closePopup(visit);
+  // Closed, it stays closed for the rest of the visit.
+  await visit.reload({ waitUntil: 'load' });
+  await visit.evaluate(() => new Promise((settled) => setTimeout(settled, 200)));
+  await expect(popup).toBeHidden();
   await expect(visit.frameLocator('iframe[title="Booking"]').getByText('Booking ready')).toBeVisible();
   await expect(
     visit.getByRole('navigation', { name: 'Site' }).getByRole('link', { name: 'Shop' }),
@@ -203,6 +228,7 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     });
     const shopper = await browser.newPage();
     await shopper.goto(`${shopOrigin}/spring-sale`);
+    await closePopup(shopper);
     await expect(shopper.locator('signup-form').getByLabel('Your email')).toBeVisible();
     return { browser, shopper };
   };
@@ -222,20 +248,24 @@ test('pages: a landing page with its form, on its own origin and a custom domain
     await secure.browser.close();
   }
 
-  // The three visits to the landing page are in its report (views are written a second later, in batches).
+  // The four views of the landing page (one a reload) are in its report (views are written a second later, in batches).
   const listed = await (await request.get('/v1/pages?search=spring', { headers })).json();
   const landing = listed.data.items[0];
-  const today = new Date().toISOString().slice(0, 10);
+  // The report counts the team's days (a new team is at UTC+07:00): the UTC day either side covers any zone.
+  const utcDay = (shift: number) => new Date(Date.now() + shift * 86_400_000).toISOString().slice(0, 10);
   await expect
     .poll(async () => {
-      const report = await request.get(`/v1/pages/${landing.pageId}/reports?start=${today}&end=${today}`, {
-        headers,
-      });
+      const report = await request.get(
+        `/v1/pages/${landing.pageId}/reports?start=${utcDay(-1)}&end=${utcDay(1)}`,
+        {
+          headers,
+        },
+      );
       return (await report.json()).data.visits;
     })
-    .toBe(3);
+    .toBe(4);
   await page.goto(`/page/${landing.pageId}`);
-  await expect(page.getByTestId('page-report-totals')).toContainText('3 visits');
+  await expect(page.getByTestId('page-report-totals')).toContainText('4 visits');
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({ path: 'tests/test-results/page-report.png', fullPage: true });
 
@@ -249,6 +279,8 @@ test('pages: a landing page with its form, on its own origin and a custom domain
   await pixels.getByRole('button', { name: 'Save pixels' }).click();
   await expect(pixels.getByText('A Google Analytics 4 measurement ID looks like G-XXXXXXX')).toBeVisible();
   await pixels.getByLabel('Google Analytics 4 measurement ID').fill('G-SPRING01');
+  await pixels.getByLabel('WhatsApp number').fill('+6281234567890');
+  expect(await axeViolations(page)).toEqual([]);
   await pixels.getByRole('button', { name: 'Save pixels' }).click();
   await expect(page.getByText('The pixels are saved: your pages load them from now on.')).toBeVisible();
   await expect
@@ -263,6 +295,7 @@ test('pages: a landing page with its form, on its own origin and a custom domain
   if (!later) throw new Error('no browser');
   const returning = await later.newPage();
   await returning.goto(liveUrl);
+  await closePopup(returning);
   const consent = returning.getByRole('region', { name: 'Cookies' });
   await expect(consent).toContainText('This site uses cookies of Google Analytics');
   expect(await returning.evaluate(() => 'dataLayer' in window)).toBe(false);
@@ -273,5 +306,18 @@ test('pages: a landing page with its form, on its own origin and a custom domain
   await returning.reload();
   await expect.poll(() => returning.evaluate(() => 'dataLayer' in window)).toBe(true);
   await expect(returning.getByRole('region', { name: 'Cookies' })).toHaveCount(0);
+  // The chat button: a link to the company's WhatsApp, nothing of WhatsApp's loaded.
+  await expect(
+    returning
+      .getByRole('navigation', { name: 'Chat with us' })
+      .getByRole('link', { name: 'Chat on WhatsApp' }),
+  ).toHaveAttribute('href', 'https://wa.me/6281234567890');
   await later.close();
 });
+
+/** Closes the landing page's popup, as a visitor would before reading on. */
+async function closePopup(visit: Page): Promise<void> {
+  const popup = visit.getByRole('dialog', { name: 'Popup' });
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toBeHidden();
+}

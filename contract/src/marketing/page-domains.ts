@@ -65,7 +65,8 @@ export type PageDomainList = z.infer<typeof pageDomainList>;
 
 /**
  * §3 the team's analytics and pixels, loaded on its hosted pages only (never the console): Meta Pixel,
- * Google Analytics 4, Google Tag Manager, LinkedIn Insight. Null: not used.
+ * X (Twitter), Google Analytics 4, Google Tag Manager, LinkedIn Insight, TikTok, Snapchat; and its chat
+ * buttons (Telegram, Messenger, WhatsApp: plain links, nothing loaded). Null: not used.
  */
 export const pageIntegrations = z
   .object({
@@ -95,16 +96,87 @@ export const pageIntegrations = z
       .regex(/^\d{3,12}$/, 'A LinkedIn partner ID is 3 to 12 digits')
       .nullable()
       .default(null),
+    twPixel: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]{4,12}$/i, 'An X (Twitter) pixel ID is 4 to 12 letters and digits')
+      .nullable()
+      .default(null),
+    tiktok: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{15,25}$/, 'A TikTok pixel ID is 15 to 25 letters and digits')
+      .nullable()
+      .default(null),
+    snapchat: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+        'A Snap Pixel ID looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f',
+      )
+      .nullable()
+      .default(null),
+    telegram: z
+      .string()
+      .trim()
+      .regex(
+        /^[A-Za-z][A-Za-z0-9_]{4,31}$/,
+        'A Telegram username is 5 to 32 letters, digits or _, without the @',
+      )
+      .nullable()
+      .default(null),
+    facebookMessenger: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9.]{5,50}$/, "A Facebook page's username is 5 to 50 letters, digits or dots")
+      .nullable()
+      .default(null),
+    whatsappChat: z
+      .string()
+      .trim()
+      .regex(/^\+?[1-9]\d{6,14}$/, 'A WhatsApp number is written in international form, like +6281234567890')
+      .nullable()
+      .default(null),
+    /** The Crisp chat box of the company's Crisp website (its cookies are asked for with the pixels'). */
+    crispChat: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+        'A Crisp website ID looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f',
+      )
+      .nullable()
+      .default(null),
+    /** What the visitor's WhatsApp message starts with. */
+    whatsappText: z.string().trim().max(200, 'At most 200 characters').nullable().default(null),
     /** A banner asks each visitor before the pixels load (their cookies need consent in the EU); on unless turned off. */
     askConsent: z.boolean().default(true),
   })
   .strict();
 export type PageIntegrations = z.infer<typeof pageIntegrations>;
-/** The pixels among the settings (the rest says how they load). */
+/**
+ * The settings that load a vendor's script, with its cookies (behind the consent banner): the pixels
+ * and the Crisp chat box.
+ */
 export const pixelKeys = [
   'fbPixel',
+  'twPixel',
   'ga',
   'gtm',
   'linkedin',
+  'tiktok',
+  'snapchat',
+  'crispChat',
 ] as const satisfies readonly (keyof PageIntegrations)[];
 export type PixelKey = (typeof pixelKeys)[number];
+/** The chat buttons among the settings. */
+export const chatKeys = [
+  'telegram',
+  'facebookMessenger',
+  'whatsappChat',
+] as const satisfies readonly (keyof PageIntegrations)[];
+export type ChatKey = (typeof chatKeys)[number];

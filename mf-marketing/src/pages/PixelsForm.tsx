@@ -1,4 +1,4 @@
-import type { PageIntegrations, PixelKey } from '@app/contract/marketing/page-domains';
+import type { PageIntegrations } from '@app/contract/marketing/page-domains';
 import {
   ApiError,
   Button,
@@ -13,14 +13,33 @@ import { useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 import type { PageApi } from './api.ts';
 
-const fields: { key: PixelKey; label: string; placeholder: string }[] = [
+type TextKey = Exclude<keyof PageIntegrations, 'askConsent'>;
+interface Field {
+  key: TextKey;
+  label: string;
+  placeholder: string;
+}
+
+const pixelFields: Field[] = [
   { key: 'ga', label: 'Google Analytics 4 measurement ID', placeholder: 'G-XXXXXXX' },
   { key: 'gtm', label: 'Google Tag Manager container ID', placeholder: 'GTM-XXXXXX' },
   { key: 'fbPixel', label: 'Meta Pixel ID', placeholder: '123456789012345' },
+  { key: 'twPixel', label: 'X (Twitter) pixel ID', placeholder: 'o1a2b' },
   { key: 'linkedin', label: 'LinkedIn partner ID', placeholder: '1234567' },
+  { key: 'tiktok', label: 'TikTok pixel ID', placeholder: 'C4ABCDEFGHIJ1234567K' },
+  { key: 'snapchat', label: 'Snap Pixel ID', placeholder: '1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f' },
+  // A chat box, but loaded from Crisp with its cookies, like the pixels: asked for with them.
+  { key: 'crispChat', label: 'Crisp chat website ID', placeholder: '1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f' },
 ];
 
-/** §3 the team's pixels, loaded on its hosted pages only: never in the console. */
+const chatFields: Field[] = [
+  { key: 'whatsappChat', label: 'WhatsApp number', placeholder: '+6281234567890' },
+  { key: 'whatsappText', label: 'WhatsApp message', placeholder: 'Hello, I have a question about …' },
+  { key: 'telegram', label: 'Telegram username', placeholder: 'your_shop' },
+  { key: 'facebookMessenger', label: "Facebook page's username", placeholder: 'yourshop' },
+];
+
+/** §3 the team's pixels and chat buttons, on its hosted pages only: never in the console. */
 export function PixelsForm({ api, canManage }: { api: PageApi; canManage: boolean }) {
   const loaded = useLoad(() => api.integrations(), [api]);
   return (
@@ -35,6 +54,17 @@ function Pixels({ api, first, canManage }: { api: PageApi; first: PageIntegratio
   const [values, setValues] = useState(first);
   const [problem, setProblem] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const input = (field: Field) => (
+    <TextField
+      key={field.key}
+      label={field.label}
+      placeholder={field.placeholder}
+      disabled={!canManage}
+      value={values[field.key] ?? ''}
+      error={problem?.field === field.key ? problem.message : undefined}
+      onChange={(event) => setValues({ ...values, [field.key]: event.target.value.trim() || null })}
+    />
+  );
   return (
     <form
       noValidate
@@ -62,24 +92,22 @@ function Pixels({ api, first, canManage }: { api: PageApi; first: PageIntegratio
       }}
     >
       <FormError message={problem && !problem.field ? problem.message : null} />
-      {fields.map((field) => (
-        <TextField
-          key={field.key}
-          label={field.label}
-          placeholder={field.placeholder}
-          disabled={!canManage}
-          value={values[field.key] ?? ''}
-          error={problem?.field === field.key ? problem.message : undefined}
-          onChange={(event) => setValues({ ...values, [field.key]: event.target.value.trim() || null })}
-        />
-      ))}
+      {pixelFields.map(input)}
       <SwitchField
         label="Ask visitors before the pixels load"
         checked={values.askConsent}
         disabled={!canManage}
-        hint="A banner on your pages asks for consent to the pixels' cookies (the EU's rules); nothing of the vendors loads until the visitor accepts."
+        hint="A banner on your pages asks for consent to the cookies of the pixels and of Crisp's chat (the EU's rules); nothing of the vendors loads until the visitor accepts."
         onChange={(askConsent) => setValues({ ...values, askConsent })}
       />
+      <fieldset className="pixels-chats">
+        <legend>Chat buttons</legend>
+        <p className="muted">
+          Buttons in a corner of your pages that open a chat with you in the visitor's app. They are plain
+          links: nothing is loaded from the chat services and no consent is needed.
+        </p>
+        {chatFields.map(input)}
+      </fieldset>
       {canManage ? (
         <Button type="submit" busy={busy}>
           Save pixels

@@ -1,5 +1,6 @@
 import { defaultDesign } from '@app/contract/editor/default-design';
 import type { EmailDesign } from '@app/contract/editor/design';
+import { isoAtOffset, timezoneOffsetFromText } from '@app/contract/rules/time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setCompanyLimit } from '../../accounts/plans/plan-catalogue.ts';
 import { useTestApp } from '../../testing/app.ts';
@@ -152,6 +153,16 @@ describe.each(databases)('landing pages on $name', (database) => {
         type: 'disqus',
         props: { shortname: 'bike-shop' },
       } as EmailDesign['blocks'][number],
+      {
+        ...withCode.blocks[0],
+        id: 'offer',
+        type: 'row',
+        props: {
+          columns: [{ width: 100, background: 'transparent', padding: 0, verticalAlign: 'top', blocks: [] }],
+          stackOnMobile: true,
+          popup: { trigger: 'exit', delaySeconds: 0, scrollPercent: 50 },
+        },
+      } as EmailDesign['blocks'][number],
     );
     expect(
       (await t.call('PUT', `/v1/pages/${second.pageId}`, a.token, { design: withCode })).statusCode,
@@ -167,7 +178,11 @@ describe.each(databases)('landing pages on $name', (database) => {
     expect(frame, secondPage.body).not.toBeNull();
     expect(secondPage.headers['content-security-policy']).toContain("frame-src 'self'");
     // Its comments: Disqus's hosts are allowed on this page only, started by the sites' own loader.
-    expect(secondPage.body).toContain('<script src="/embed/disqus.js" async></script></head>');
+    expect(secondPage.body).toContain(
+      '<script src="/embed/disqus.js" defer></script><script src="/embed/popup.js" defer></script></head>',
+    );
+    expect(secondPage.body).toContain('<dialog class="page-popup" id="popup-offer" data-page-popup="exit"');
+    expect(shown.body).not.toContain('popup.js');
     expect(secondPage.headers['content-security-policy']).toContain(
       "script-src 'self' https://hcaptcha.com https://*.hcaptcha.com https://challenges.cloudflare.com https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/ https://*.disqus.com",
     );
@@ -205,6 +220,19 @@ describe.each(databases)('landing pages on $name', (database) => {
     await t.post(`/v1/pages/${page.pageId}/default`, a.token, { value: true });
     t.clock.advance(3_000);
     expect((await visit(`/${slug}`)).body).toContain('<h1>Spring sale</h1>');
+  });
+
+  it('lists the ready-made sections by category', async () => {
+    const heroes = await t.getData('/v1/pages/section-templates?category=Hero', a.token);
+    expect(heroes.categories).toEqual(['Hero', 'Features', 'Testimonials', 'Call to action', 'Footer']);
+    expect(heroes.items.map((item: { name: string }) => item.name)).toEqual([
+      'Headline with a button',
+      'Headline beside a picture',
+    ]);
+    expect(heroes.items[0]).toMatchObject({ sectionType: 'default', block: { type: 'row' } });
+    expect((await t.get('/v1/pages/section-templates', a.token)).json().data.items).toHaveLength(6);
+    expect((await t.get('/v1/pages/section-templates?category=Pricing', a.token)).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'GET', url: '/v1/pages/section-templates' })).statusCode).toBe(401);
   });
 
   it('serves a verified domain by its Host header, shares drafts, duplicates, and counts visits', async () => {
@@ -252,30 +280,52 @@ describe.each(databases)('landing pages on $name', (database) => {
     const badPixel = await t.call('PUT', '/v1/pages/integrations', a.token, { ga: 'UA-1234' });
     expect(badPixel.statusCode).toBe(400);
     expect(badPixel.json().payload.cause).toBe('A Google Analytics 4 measurement ID looks like G-XXXXXXX');
+    const badChat = await t.call('PUT', '/v1/pages/integrations', a.token, { whatsappChat: '0812' });
+    expect(badChat.json().payload.cause).toBe(
+      'A WhatsApp number is written in international form, like +6281234567890',
+    );
     const pixels = await t.call('PUT', '/v1/pages/integrations', a.token, {
       ga: 'g-abc1234',
       fbPixel: '123456789',
+      tiktok: 'c4abcdefghij1234567k',
+      whatsappChat: '+6281234567890',
+      whatsappText: 'Hi, about "the sale" & more',
+      telegram: 'bike_shop',
     });
     expect(pixels.json().data).toEqual({
       ga: 'G-ABC1234',
       fbPixel: '123456789',
+      twPixel: null,
       gtm: null,
       linkedin: null,
+      tiktok: 'C4ABCDEFGHIJ1234567K',
+      snapchat: null,
+      crispChat: null,
+      telegram: 'bike_shop',
+      facebookMessenger: null,
+      whatsappChat: '+6281234567890',
+      whatsappText: 'Hi, about "the sale" & more',
       askConsent: true,
     });
     expect((await t.getData('/v1/pages/integrations', b.token)).ga).toBeNull();
     t.clock.advance(3_000);
     const tracked = await visit('/welcome', { host: 'pages.shop.test' });
-    expect(tracked.body).toContain(`<script src="/embed/pixels/${page.pageId}.js" async></script></head>`);
+    expect(tracked.body).toContain(`<script src="/embed/pixels/${page.pageId}.js" defer></script></head>`);
     expect(tracked.headers['content-security-policy']).toContain(
-      "script-src 'self' https://connect.facebook.net https://www.googletagmanager.com",
+      "script-src 'self' https://connect.facebook.net https://www.googletagmanager.com https://analytics.tiktok.com",
     );
+    // The chat buttons: plain links in a corner, nothing of the chat services loaded.
+    expect(tracked.body).toContain(
+      '<nav aria-label="Chat with us" style="position:fixed;right:16px;bottom:16px;z-index:2147483646;text-align:right"><a href="https://wa.me/6281234567890?text=Hi%2C%20about%20%22the%20sale%22%20%26%20more" target="_blank"',
+    );
+    expect(tracked.body).toContain('<a href="https://t.me/bike_shop"');
+    expect(tracked.body.indexOf('Chat with us')).toBeGreaterThan(tracked.body.indexOf('<main>'));
     const loader = await t.app.sites.inject({ method: 'GET', url: `/embed/pixels/${page.pageId}.js` });
     expect(loader.headers['content-type']).toContain('text/javascript');
     expect(loader.body).toContain('"ga":"G-ABC1234"');
     // Asked first, by default: nothing of Google's or Meta's loads before the visitor accepts.
     expect(loader.body).toContain(
-      'This site uses cookies of Meta Pixel, Google Analytics to measure visits and advertising. Do you accept them?',
+      'This site uses cookies of Meta Pixel, Google Analytics, TikTok to measure visits and advertising. Do you accept them?',
     );
     expect(loader.body).toContain(', true, ');
     await t.call('PUT', '/v1/pages/integrations', a.token, { ga: 'G-ABC1234', askConsent: false });
@@ -285,15 +335,60 @@ describe.each(databases)('landing pages on $name', (database) => {
     expect((await t.app.sites.inject({ method: 'GET', url: '/embed/pixels/999999.js' })).statusCode).toBe(
       404,
     );
+    // Crisp's chat box: loaded from Crisp with the pixels, after the same question, its hosts allowed.
+    const badCrisp = await t.call('PUT', '/v1/pages/integrations', a.token, { crispChat: 'my-shop' });
+    expect(badCrisp.json().payload.cause).toBe(
+      'A Crisp website ID looks like 1a2b3c4d-1a2b-1a2b-1a2b-1a2b3c4d5e6f',
+    );
+    const crispId = '0C8E0A52-1F3B-4D6A-9E2F-5B7C9D1E3F40';
+    const withCrisp = await t.call('PUT', '/v1/pages/integrations', a.token, {
+      fbPixel: '123456789',
+      crispChat: crispId,
+    });
+    expect(withCrisp.json().data.crispChat).toBe(crispId.toLowerCase());
+    t.clock.advance(3_000);
+    // Asked with HEAD: not a visit the report below counts.
+    const chatting = await t.app.sites.inject({
+      method: 'HEAD',
+      url: '/welcome',
+      headers: { host: 'pages.shop.test' },
+    });
+    const policy = String(chatting.headers['content-security-policy']);
+    expect(policy).toContain("script-src 'self' https://connect.facebook.net https://client.crisp.chat ");
+    expect(policy).toContain('wss://client.relay.crisp.chat');
+    expect(policy).toContain("worker-src 'self' blob: https://client.crisp.chat");
+    const crispLoader = await t.app.sites.inject({ method: 'GET', url: `/embed/pixels/${page.pageId}.js` });
+    expect(crispLoader.body).toContain(
+      'This site uses cookies of Meta Pixel to measure visits and advertising, and of Crisp for its chat. Do you accept them?',
+    );
+    expect(crispLoader.body).toContain(`"crispChat":"${crispId.toLowerCase()}"`);
+    expect(tracked.headers['content-security-policy']).not.toContain('worker-src');
     await t.call('PUT', '/v1/pages/integrations', a.token, {});
     t.clock.advance(3_000);
-    expect((await visit('/welcome', { host: 'pages.shop.test' })).body).not.toContain('/embed/pixels/');
+    const plain = (await visit('/welcome', { host: 'pages.shop.test' })).body;
+    expect(plain).not.toContain('/embed/pixels/');
+    expect(plain).not.toContain('Chat with us');
 
-    // Share: the draft at a secret link, gone once unshared.
+    // Share: the draft at a secret link (its popups open there too), gone once unshared.
+    const withPopup = designWith();
+    withPopup.blocks.push({
+      ...withPopup.blocks[0],
+      id: 'offer',
+      type: 'row',
+      props: {
+        columns: [{ width: 100, background: 'transparent', padding: 0, verticalAlign: 'top', blocks: [] }],
+        stackOnMobile: true,
+        popup: { trigger: 'load', delaySeconds: 2, scrollPercent: 50 },
+      },
+    } as EmailDesign['blocks'][number]);
+    await t.call('PUT', `/v1/pages/${page.pageId}`, a.token, { design: withPopup });
     const shared = (await t.post(`/v1/pages/${page.pageId}/share`, a.token, { share: true })).json().data;
     expect(shared.shareUrl).toMatch(/\/share\/[A-Za-z0-9_-]+$/);
     const sharePath = new URL(shared.shareUrl).pathname;
-    expect((await visit(sharePath)).statusCode).toBe(200);
+    const draft = await visit(sharePath);
+    expect(draft.statusCode).toBe(200);
+    expect(draft.body).toContain('<script src="/embed/popup.js" defer></script></head>');
+    expect(draft.body).toContain('data-page-popup="load" data-delay="2"');
     await t.post(`/v1/pages/${page.pageId}/share`, a.token, { share: false });
     t.clock.advance(3_000);
     expect((await visit(sharePath)).statusCode).toBe(404);
@@ -311,7 +406,8 @@ describe.each(databases)('landing pages on $name', (database) => {
       headers: { host: 'pages.shop.test', 'user-agent': 'Other' },
       remoteAddress: '8.8.8.8',
     });
-    const day = t.clock.now().toISOString().slice(0, 10);
+    // The report's days are the team's (a new team is at the default UTC+07:00), not UTC's.
+    const day = isoAtOffset(t.clock.now(), timezoneOffsetFromText(null)).slice(0, 10);
     let report = await t.getData(`/v1/pages/${page.pageId}/reports?start=${day}&end=${day}`, a.token);
     for (let tries = 0; report.visits < 5 && tries < 50; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { disqusMarker } from '../../../content/email-designs/render/blocks/page-blocks.ts';
-import type { HostedPage } from '../page-store.ts';
+import { popupMarker } from '../../../content/email-designs/render/popup-row.ts';
 import type { VisitRecorder } from '../visits/visit-recorder.ts';
+import { chatButtons, hasChats } from './chat-buttons.ts';
 import { disqusLoader } from './disqus-loader.ts';
 import { pixelLoader } from './pixel-loader.ts';
-import type { SiteLookup } from './site-lookup.ts';
+import { popupLoader } from './popup-loader.ts';
+import type { SiteLookup, SitePage } from './site-lookup.ts';
 import { hasPixels, sitePolicy } from './site-policy.ts';
 
 /** A short version of the pixels' settings: a change makes browsers fetch the page again. */
@@ -14,6 +15,16 @@ const versionOf = (pixels: object) =>
 
 /** Browsers and crawlers that are not people: their views are not counted. */
 const robots = /bot|crawl|spider|slurp|lighthouse/i;
+/**
+ * The sites' own scripts `srcs` (loaders of pixels, comments, popups) in the document's head, deferred:
+ * they run once the page is parsed, so a script the browser has cached still finds the popups and the
+ * comment thread (an async one ran before the body was read, and found none).
+ */
+const withScripts = (html: string, srcs: readonly string[]) =>
+  srcs.length === 0
+    ? html
+    : html.replace('</head>', `${srcs.map((src) => `<script src="${src}" defer></script>`).join('')}</head>`);
+
 const plainNotFound =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Page not found</title></head><body style="font-family:system-ui,sans-serif;padding:3rem;text-align:center"><h1>Page not found</h1><p>There is no page at this address.</p></body></html>';
 
@@ -36,14 +47,15 @@ export function pageHostingRoutes(deps: {
 }): FastifyPluginAsync {
   const { lookup, visits } = deps;
 
-  const send = async (request: FastifyRequest, reply: FastifyReply, page: HostedPage, status: number) => {
+  const send = async (request: FastifyRequest, reply: FastifyReply, page: SitePage, status: number) => {
     const pixels = await lookup.pixels(page.company_id);
     const withPixels = hasPixels(pixels);
-    const etag = `"p${page.id}-${page.published_at.getTime()}${withPixels ? `-${versionOf(pixels)}` : ''}"`;
+    const withChats = hasChats(pixels);
+    const etag = `"p${page.id}-${page.published_at.getTime()}${withPixels || withChats ? `-${versionOf(pixels)}` : ''}"`;
     const agent = request.headers['user-agent'] ?? '';
     if (request.method === 'GET' && !robots.test(agent))
       visits.record(page.id, { ip: request.ip, userAgent: agent });
-    const withComments = page.published_html.includes(disqusMarker);
+    const withComments = page.comments;
     reply.header('etag', etag).header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (withPixels || withComments) {
       reply.header(
@@ -52,17 +64,16 @@ export function pageHostingRoutes(deps: {
       );
     }
     if (status === 200 && request.headers['if-none-match'] === etag) return reply.code(304).send();
-    const loaders = [
+    const withLoaders = withScripts(page.published_html, [
       ...(withPixels ? [`/embed/pixels/${page.id}.js`] : []),
       ...(withComments ? ['/embed/disqus.js'] : []),
-    ];
+      ...(page.popup ? ['/embed/popup.js'] : []),
+    ]);
+    const end = withLoaders.lastIndexOf('</body>');
     const html =
-      loaders.length === 0
-        ? page.published_html
-        : page.published_html.replace(
-            '</head>',
-            `${loaders.map((src) => `<script src="${src}" async></script>`).join('')}</head>`,
-          );
+      withChats && end >= 0
+        ? `${withLoaders.slice(0, end)}${chatButtons(pixels)}${withLoaders.slice(end)}`
+        : withLoaders;
     return reply.code(status).send(html);
   };
 
@@ -85,7 +96,9 @@ export function pageHostingRoutes(deps: {
       const { token } = request.params as { token: string };
       const html = /^[A-Za-z0-9_-]{10,40}$/.test(token) ? await deps.sharedDocument(token) : undefined;
       if (!html) return reply.code(404).type('text/html; charset=utf-8').send(plainNotFound);
-      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
+      // A shared draft's popups open as on the published page.
+      const shown = withScripts(html, html.includes(popupMarker) ? ['/embed/popup.js'] : []);
+      return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(shown);
     });
 
     // A Code block's HTML, in its page's sandboxed frame. Sandboxed again by its own policy, so that
@@ -132,12 +145,17 @@ export function pageHostingRoutes(deps: {
         .send(pixelLoader(pixels));
     });
 
-    app.get('/embed/disqus.js', async (_request, reply) =>
-      reply
-        .type('text/javascript; charset=utf-8')
-        .header('cache-control', 'public, max-age=3600')
-        .send(disqusLoader),
-    );
+    for (const [path, script] of [
+      ['/embed/disqus.js', disqusLoader],
+      ['/embed/popup.js', popupLoader],
+    ] as const) {
+      app.get(path, async (_request, reply) =>
+        reply
+          .type('text/javascript; charset=utf-8')
+          .header('cache-control', 'public, max-age=3600')
+          .send(script),
+      );
+    }
 
     app.get('/robots.txt', async (request, reply) => {
       reply.type('text/plain; charset=utf-8');

@@ -1,7 +1,10 @@
 import { type PageIntegrations, type PixelKey, pixelKeys } from '@app/contract/marketing/page-domains';
 
-/** What each pixel loads its script from and sends its beacons to. */
-const pixelHosts: Record<PixelKey, { script: string[]; connect: string[] }> = {
+/** What each vendor loads its script from and sends its beacons to (and Crisp's styles, workers and sockets). */
+const pixelHosts: Record<
+  PixelKey,
+  { script: string[]; connect: string[]; style?: string[]; worker?: string[] }
+> = {
   fbPixel: { script: ['https://connect.facebook.net'], connect: ['https://www.facebook.com'] },
   ga: {
     script: ['https://www.googletagmanager.com'],
@@ -20,6 +23,24 @@ const pixelHosts: Record<PixelKey, { script: string[]; connect: string[] }> = {
     ],
   },
   linkedin: { script: ['https://snap.licdn.com'], connect: ['https://px.ads.linkedin.com'] },
+  twPixel: {
+    script: ['https://static.ads-twitter.com'],
+    connect: ['https://analytics.twitter.com', 'https://ads-twitter.com', 'https://ads-api.twitter.com'],
+  },
+  tiktok: { script: ['https://analytics.tiktok.com'], connect: ['https://analytics.tiktok.com'] },
+  snapchat: { script: ['https://sc-static.net'], connect: ['https://tr.snapchat.com'] },
+  // Crisp's list for a strict policy; its workers run from blob: URLs made of its own scripts.
+  crispChat: {
+    script: ['https://client.crisp.chat'],
+    style: ['https://client.crisp.chat'],
+    worker: ['blob:', 'https://client.crisp.chat'],
+    connect: [
+      'https://client.crisp.chat',
+      'https://storage.crisp.chat',
+      'wss://client.relay.crisp.chat',
+      'wss://stream.relay.crisp.chat',
+    ],
+  },
 };
 
 /**
@@ -59,8 +80,8 @@ const disqusHosts = {
  * no `<base>`; the captcha providers' scripts and frames (above). Styles may be inline (the pages'
  * responsive CSS is in the document); images and fonts of any https site; the form posts to this
  * origin; frames of this origin (the Code blocks', sandboxed), YouTube and Google's maps (the Video
- * and Google Map blocks); an episode played from any site (the Podcast block); Disqus's hosts on a
- * page with comments (`disqus`).
+ * and Google Map blocks); an episode played from any site (the Podcast block); Crisp's hosts and
+ * workers when its chat is on; Disqus's hosts on a page with comments (`disqus`).
  */
 export function sitePolicy(
   pixels?: PageIntegrations,
@@ -68,11 +89,16 @@ export function sitePolicy(
 ): string {
   const disqus = (kind: keyof typeof disqusHosts) => (options.disqus ? disqusHosts[kind] : []);
   const used = pixels ? pixelKeys.filter((key) => pixels[key]) : [];
-  const hosts = (kind: 'script' | 'connect') => [...new Set(used.flatMap((key) => pixelHosts[key][kind]))];
+  const hosts = (kind: 'script' | 'connect' | 'style' | 'worker') => [
+    ...new Set(used.flatMap((key) => pixelHosts[key][kind] ?? [])),
+  ];
+  const workers = hosts('worker');
   return [
     "default-src 'none'",
     ["script-src 'self'", ...hosts('script'), ...captchaHosts.script, ...disqus('script')].join(' '),
-    ["style-src 'self' 'unsafe-inline'", ...captchaHosts.other, ...disqus('style')].join(' '),
+    ["style-src 'self' 'unsafe-inline'", ...hosts('style'), ...captchaHosts.other, ...disqus('style')].join(
+      ' ',
+    ),
     "img-src 'self' data: https: http:",
     "font-src 'self' data: https:",
     ["connect-src 'self'", ...hosts('connect'), ...captchaHosts.other, ...disqus('connect')].join(' '),
@@ -83,6 +109,8 @@ export function sitePolicy(
       ...disqus('frame'),
     ].join(' '),
     "media-src 'self' https: http:",
+    // Set only for a vendor's own workers: otherwise it falls back to script-src, as before.
+    ...(workers.length > 0 ? [["worker-src 'self'", ...workers].join(' ')] : []),
     "base-uri 'none'",
     "object-src 'none'",
     // A hosted form is meant to be framed by any site (its iframe snippet); pages only by their own.

@@ -165,7 +165,11 @@ export const contactListQuery = listQuery.omit({ category: true }).extend({
   value: z.string().max(1000).optional(),
 });
 
-export const contactListAnswer = listPage(contactSchema);
+/** A search counts its matches no further than this: "10,000+" reads as well as the exact figure and costs a tenth. */
+export const searchCountCap = 10_000;
+
+/** A page of the Contact Book; `totalCapped` when a search matched more than {@link searchCountCap} (the total is the cap). */
+export const contactListAnswer = listPage(contactSchema).extend({ totalCapped: z.boolean().optional() });
 
 /** `GET /v1/contacts/find`: by address, or by the value of a field (its tag): the oldest such contact. */
 export const contactFindQuery = z

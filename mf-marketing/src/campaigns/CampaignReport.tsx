@@ -17,6 +17,7 @@ import {
 } from '@app/shared';
 import { useMemo, useState } from 'react';
 import { contactApi } from '../contacts/api.ts';
+import { contactCount } from '../contacts/contact-count.ts';
 import { ExportContactsButton } from '../contacts/ExportContactsButton.tsx';
 import { Pager } from '../lists/Pager.tsx';
 import type { CampaignApi } from './api.ts';
@@ -150,7 +151,7 @@ export function CampaignReport({ api, campaignId }: { api: CampaignApi; campaign
         <ExportContactsButton
           api={contacts}
           filter={{ campaign: campaignId, report: type }}
-          total={recipients.data?.total}
+          count={recipients.data ? contactCount(recipients.data.total) : undefined}
         />
       </div>
       <LoadStatus

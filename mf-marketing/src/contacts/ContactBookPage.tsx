@@ -22,6 +22,7 @@ import { pageAfterEnd } from '../lists/list-view.ts';
 import { Pager } from '../lists/Pager.tsx';
 import { contactApi } from './api.ts';
 import { ContactFilters } from './ContactFilters.tsx';
+import { contactCount } from './contact-count.ts';
 import {
   type ContactListView,
   contactListHref,
@@ -95,6 +96,7 @@ export function ContactBookPage() {
     if (lastPage !== null) navigate(contactListHref({ ...view, page: lastPage }));
   }, [lastPage]);
 
+  const count = list.data ? contactCount(list.data.total, list.data.totalCapped) : undefined;
   const filtered =
     search !== '' || status !== '' || label !== '' || segment !== '' || (field !== '' && value !== '');
   const filter = {
@@ -148,16 +150,11 @@ export function ContactBookPage() {
         title="Contacts"
         actions={
           <>
-            {filtered && list.data && list.data.total > 0 && roleAllows('contacts.delete') ? (
-              <DeleteFilteredButton
-                api={api}
-                filter={filter}
-                total={list.data.total}
-                onDeleted={list.reload}
-              />
+            {filtered && count && list.data?.total && roleAllows('contacts.delete') ? (
+              <DeleteFilteredButton api={api} filter={filter} count={count} onDeleted={list.reload} />
             ) : null}
             {roleAllows('contacts.export') ? (
-              <ExportContactsButton api={api} filter={filter} total={list.data?.total} />
+              <ExportContactsButton api={api} filter={filter} count={count} />
             ) : null}
           </>
         }
@@ -178,9 +175,7 @@ export function ContactBookPage() {
         />
         {list.data ? (
           <>
-            <p className="muted">
-              {list.data.total.toLocaleString('en-US')} contact{list.data.total === 1 ? '' : 's'}
-            </p>
+            <p className="muted">{count}</p>
             <DataTable
               label="Contacts"
               columns={

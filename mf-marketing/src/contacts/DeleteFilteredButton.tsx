@@ -11,17 +11,17 @@ import type { ContactApi } from './api.ts';
 export function DeleteFilteredButton({
   api,
   filter,
-  total,
+  count,
   onDeleted,
 }: {
   api: ContactApi;
   filter: ContactFilterBody;
-  total: number;
+  /** How many the filters show, as the list says it ("10,000+ contacts" for a large search). */
+  count: string;
   onDeleted: () => void;
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const count = `${total.toLocaleString('en-US')} contact${total === 1 ? '' : 's'}`;
 
   const remove = async () => {
     setBusy(true);

@@ -19,11 +19,12 @@ const formats = [
 export function ExportContactsButton({
   api,
   filter,
-  total,
+  count,
 }: {
   api: ContactApi;
   filter: Omit<ContactExportBody, 'format'>;
-  total: number | undefined;
+  /** How many the filters show, as the list says it; undefined while it loads. */
+  count: string | undefined;
 }) {
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
@@ -55,10 +56,7 @@ export function ExportContactsButton({
     }
   };
 
-  const count =
-    total === undefined
-      ? 'the contacts'
-      : `the ${total.toLocaleString('en-US')} contact${total === 1 ? '' : 's'}`;
+  const which = count === undefined ? 'the contacts' : `the ${count}`;
   return (
     <>
       <Button variant="secondary" busy={writing !== null} onClick={() => setOpen(true)}>
@@ -73,7 +71,7 @@ export function ExportContactsButton({
         onCancel={() => setOpen(false)}
       >
         <p>
-          Exports {count} this view shows, with their fields, labels and status. You get a notification when
+          Exports {which} this view shows, with their fields, labels and status. You get a notification when
           the file is ready.
         </p>
         <SelectField

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { serverMessage } from '../server-message.ts';
 import type { ContactApi } from './api.ts';
 import { ConditionGroup } from './ConditionGroup.tsx';
+import { contactCount } from './contact-count.ts';
 import { conditionCount, isComplete, newCondition, rulesOf } from './segment-draft.ts';
 
 const countDelayMs = 400;
@@ -111,7 +112,7 @@ export function SegmentBuilder({
             ? 'Counting ...'
             : count.error
               ? count.error
-              : `${(count.value ?? 0).toLocaleString('en-US')} contact${count.value === 1 ? '' : 's'} match`}
+              : `${contactCount(count.value ?? 0)} match`}
       </p>
       <div className="app-page-actions">
         <Button type="submit" busy={busy} disabled={!complete || name.trim() === ''}>

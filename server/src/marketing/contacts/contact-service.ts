@@ -12,6 +12,7 @@ import {
   type contactSortFields,
   largeContactDelete,
   type NewContact,
+  searchCountCap,
 } from '@app/contract/marketing/contacts';
 import { sortOf } from '@app/contract/marketing/list';
 import { ensureWithinLimit, planLimitOf } from '../../accounts/plans/plan-catalogue.ts';
@@ -114,13 +115,15 @@ export function createContactService(deps: ContactServiceDeps) {
   const answer = async (tx: Db, companyId: string, row: ContactRow) =>
     (await answers(tx, companyId, [row]))[0] as Contact;
 
-  /** The plan's contact limit, counting no further than the limit itself: cheap at a million contacts. */
-  const ensureRoomForOne = async (tx: Db, companyId: string) => {
-    const limit = await planLimitOf(tx, companyId, 'contacts', 'contactLimit');
+  /**
+   * The plan's contact `limit`, checked once a new contact is inserted in `tx` (under the company lock):
+   * the kept counts, which hold it already, answer whatever the book's size.
+   */
+  const ensureRoomForInserted = async (tx: Db, companyId: string, limit: number) => {
     ensureWithinLimit(limit, {
       group: 'contacts',
       subFeature: 'contactLimit',
-      used: limit === -1 ? 0 : await contacts.countUpTo(tx, companyId, limit),
+      used: limit === -1 ? 0 : (await contacts.countOfStatuses(companyId, [], tx)) - 1,
     });
   };
 
@@ -182,13 +185,22 @@ export function createContactService(deps: ContactServiceDeps) {
    * How many contacts `filter` holds, from kept counts where they answer it (no count over the rows): a
    * label alone by its member count, the whole book or some statuses by the status counts.
    */
-  async function totalOf(companyId: string, filter: ContactFilter): Promise<number> {
+  async function totalOf(
+    companyId: string,
+    filter: ContactFilter,
+  ): Promise<{ total: number; totalCapped?: true }> {
     const { label, status, ...rest } = filter;
+    // A search's matches, counted up to the cap: a tenth of a million contacts matching costs ~170 ms to
+    // count exactly (every match's row is read again), the capped count a tenth of that.
+    if (filter.search) {
+      const total = await contacts.countUpToCap(companyId, filter, searchCountCap + 1);
+      return total > searchCountCap ? { total: searchCountCap, totalCapped: true } : { total };
+    }
     const narrows = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
     if (Object.values(rest).some(narrows) || (label && narrows(status)))
-      return contacts.count(companyId, filter);
-    if (label) return (await labels.get(db, companyId, label))?.members ?? 0;
-    return contacts.countOfStatuses(companyId, status);
+      return { total: await contacts.count(companyId, filter) };
+    if (label) return { total: (await labels.get(db, companyId, label))?.members ?? 0 };
+    return { total: await contacts.countOfStatuses(companyId, status) };
   }
 
   async function lookupContact(companyId: string, email: string): Promise<Contact | undefined> {
@@ -206,16 +218,18 @@ export function createContactService(deps: ContactServiceDeps) {
     body: NewContact,
     origin: ContactOrigin = consoleOrigin(clock.now()),
   ): Promise<ContactRow> {
-    // Asked before the transaction: the engine answers on its own connection.
-    const unmailable = (await unmailableAmong(db, deps.engine, companyId, [body.email])).get(
-      body.email.toLowerCase(),
-    );
+    // Asked before the transaction, both at once: the engine answers on its own connection, and the
+    // company lock is held for as few round trips as can be (form sign-ups of one company queue on it).
+    const [unmailableOnes, limit] = await Promise.all([
+      unmailableAmong(db, deps.engine, companyId, [body.email]),
+      planLimitOf(db, companyId, 'contacts', 'contactLimit'),
+    ]);
+    const unmailable = unmailableOnes.get(body.email.toLowerCase());
     return db.transaction(async (tx) => {
       const { fields: sent = {}, labels: labelIds = [], ...columns } = body;
       await company.lock(tx, companyId);
-      if (await contacts.byEmail(tx, companyId, body.email)) throw duplicate(body.email);
-      await ensureRoomForOne(tx, companyId);
-      const fields = fieldValuesOf(await fieldStore.list(tx, companyId), sent);
+      const fields =
+        Object.keys(sent).length === 0 ? {} : fieldValuesOf(await fieldStore.list(tx, companyId), sent);
       await ensureLabelsOwned(tx, companyId, labelIds);
       const now = clock.now();
       const row = await contacts.insert(tx, {
@@ -227,7 +241,9 @@ export function createContactService(deps: ContactServiceDeps) {
         status: unmailable ?? origin.status,
         consent: origin.consent,
       });
+      // A second address is told so before the plan is asked; a contact past the plan is undone.
       if (!row) throw duplicate(body.email);
+      await ensureRoomForInserted(tx, companyId, limit);
       if (labelIds.length > 0) await labels.setContactLabels(tx, companyId, row.id, labelIds, now);
       return row;
     });
@@ -240,7 +256,7 @@ export function createContactService(deps: ContactServiceDeps) {
       const { page, size, sort: _sort, ...filter } = query;
       const storeFilter = await storeFilterOf(companyId, filter);
       // The count and the page at once: on PostgreSQL each on its own connection.
-      const [total, rows] = await Promise.all([
+      const [counted, rows] = await Promise.all([
         totalOf(companyId, storeFilter),
         contacts.page(companyId, {
           page,
@@ -249,7 +265,7 @@ export function createContactService(deps: ContactServiceDeps) {
           sort: sortOf<(typeof contactSortFields)[number]>(query.sort),
         }),
       ]);
-      return { items: await answers(db, companyId, rows), total, page: query.page, size: query.size };
+      return { items: await answers(db, companyId, rows), ...counted, page: query.page, size: query.size };
     },
 
     /** The contacts of `filter` in id order, `size` at a time (a segment read once, at the start): what an export writes. */

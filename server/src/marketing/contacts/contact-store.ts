@@ -178,8 +178,12 @@ export function createContactStore(db: Db) {
       ).id,
 
     /** How many contacts the company has, of the given statuses (all when none): kept counts (migration 048). */
-    async countOfStatuses(companyId: string, statuses: readonly ContactStatus[] = []): Promise<number> {
-      const { count } = await db.one<{ count: number }>(
+    async countOfStatuses(
+      companyId: string,
+      statuses: readonly ContactStatus[] = [],
+      tx: Db = db,
+    ): Promise<number> {
+      const { count } = await tx.one<{ count: number }>(
         `SELECT coalesce(sum(contacts), 0)::int AS count FROM contact_status_counts
          WHERE company_id = $1 AND (cardinality($2::text[]) = 0 OR status = ANY($2::text[]))`,
         [companyId, statuses],
@@ -205,6 +209,26 @@ export function createContactStore(db: Db) {
         `SELECT count(*)::int AS count FROM contacts WHERE ${condition}`,
         params,
       );
+    },
+
+    /**
+     * How many contacts the filter holds, counting no further than `cap` (a search's matches). Never by
+     * reading the whole table: with a search matching a tenth of a million contacts, PostgreSQL 15
+     * guessed a scan that stops at `cap` was cheapest and matched the pattern on every row it passed
+     * (190 ms), where the search index finds the matching rows first (40 ms; bench:audience).
+     */
+    async countUpToCap(companyId: string, filter: ContactFilter, cap: number): Promise<number> {
+      const params: unknown[] = [companyId];
+      const condition = filterSql(filter, params);
+      params.push(cap);
+      return db.transaction(async (tx) => {
+        await tx.query('SET LOCAL enable_seqscan = off');
+        const counted = await tx.one<{ count: number }>(
+          `SELECT count(*)::int AS count FROM (SELECT 1 FROM contacts WHERE ${condition} LIMIT $${params.length}) held`,
+          params,
+        );
+        return counted.count;
+      });
     },
 
     /** One page of the filter's contacts, in the query's order (the total is the caller's: {@link count}). */

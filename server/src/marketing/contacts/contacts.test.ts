@@ -201,6 +201,29 @@ describe.each(databases)('contacts on $name', (database) => {
     }
   });
 
+  it('counts a search no further than 10,000 matches and says so; other filters stay exact', async () => {
+    const d = await signUp(t.app, t.db, 'dora', 'Company D');
+    await t.db.query(
+      `INSERT INTO contacts (company_id, email, source, created_at, updated_at)
+       SELECT $1, 'many-' || n || '@example.test', 'api', now(), now() FROM generate_series(1, 10001) AS n`,
+      [await companyIdOf(d)],
+    );
+    expect(await t.getData('/v1/contacts?search=many-&size=10', d.token)).toMatchObject({
+      total: 10_000,
+      totalCapped: true,
+    });
+    const few = await t.getData('/v1/contacts?search=many-1000', d.token); // 1000, 10000 and 10001
+    expect(few.total).toBe(3);
+    expect(few.totalCapped).toBeUndefined();
+    // A second page that is not full still tells the whole count, not what it holds.
+    const second = await t.getData('/v1/contacts?search=many-1000&size=2&page=2', d.token);
+    expect(second).toMatchObject({ total: 3, page: 2 });
+    expect(second.items).toHaveLength(1);
+    const all = await t.getData('/v1/contacts?status=subscribed', d.token);
+    expect(all.total).toBe(10_001);
+    expect(all.totalCapped).toBeUndefined();
+  });
+
   it('finds and lists by the value of a field, built in or custom', async () => {
     await added(a, { email: 'member-7@example.test', firstname: 'Vera', fields: { age: 77 } });
     await added(a, { email: 'member-8@example.test', firstname: 'vera', fields: { age: 77 } });

@@ -6,7 +6,9 @@ import {
   formatHour,
   formatTime,
   hourFormatPattern,
+  isoAtOffset,
   normalizeHourFormat,
+  offsetMinutesOf,
   parseDateTime,
   timezoneOffsetFromText,
 } from './time.ts';
@@ -73,5 +75,22 @@ describe('timezoneOffsetFromText', () => {
     [undefined, '+0700'],
   ])('%j → %s', (text, offset) => {
     expect(timezoneOffsetFromText(text)).toBe(offset);
+  });
+});
+
+describe('a team offset', () => {
+  it.each([
+    ['+0700', 420],
+    ['+0545', 345],
+    ['-0330', -210],
+    ['+0000', 0],
+    ['07:00', 0],
+  ])('%s is %i minutes', (offset, minutes) => {
+    expect(offsetMinutesOf(offset)).toBe(minutes);
+  });
+
+  it("reads a moment on the team's clock: 17:30 UTC is the next day at UTC+07:00, the same day at UTC-08:00", () => {
+    expect(isoAtOffset('2026-11-30T17:30:00Z', '+0700').slice(0, 16)).toBe('2026-12-01T00:30');
+    expect(isoAtOffset(new Date('2026-11-30T17:30:00Z'), '-0800').slice(0, 16)).toBe('2026-11-30T09:30');
   });
 });

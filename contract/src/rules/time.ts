@@ -80,3 +80,16 @@ export function timezoneOffsetFromText(text: string | null | undefined): string 
   const sign = match[1] === '+' ? '+' : '-';
   return `${sign}${pad(Number(match[2]))}${match[3] ?? '00'}`;
 }
+
+/** A team offset in minutes: '+0530' → 330, '-0800' → -480; 0 when it cannot be read. */
+export function offsetMinutesOf(offset: string): number {
+  const match = /^([+-])(\d{2})(\d{2})$/.exec(offset);
+  if (!match) return 0;
+  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+
+/** 'YYYY-MM-DDTHH:mm…' of a moment as the clock reads at `offset` ('+0700'): the team's day and time. */
+export function isoAtOffset(moment: Date | string, offset: string): string {
+  const at = typeof moment === 'string' ? Date.parse(moment) : moment.getTime();
+  return new Date(at + offsetMinutesOf(offset) * 60_000).toISOString();
+}

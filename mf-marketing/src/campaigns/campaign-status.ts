@@ -1,4 +1,7 @@
+// From its own module: the first-paint contract module stays within the pages' load budget.
+
 import type { CampaignStatus } from '@app/contract/marketing/campaign-messages';
+import { isoAtOffset } from '@app/contract/rules/time';
 
 type Variant = 'success' | 'warning' | 'danger' | 'neutral' | 'primary';
 
@@ -58,9 +61,7 @@ export function zoneLabel(offset: string): string {
  * (`offset` like "+0700"), whatever the viewer's own zone is.
  */
 export function inTeamZone(iso: string, offset: string): string {
-  const match = offsetPattern.exec(offset);
-  const minutes = match ? (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3])) : 0;
-  const shifted = new Date(Date.parse(iso) + minutes * 60_000).toISOString();
+  const shifted = isoAtOffset(iso, offset);
   return `${shifted.slice(0, 10)} ${shifted.slice(11, 16)} (${zoneLabel(offset)})`;
 }
 

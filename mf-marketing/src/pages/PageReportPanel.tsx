@@ -1,14 +1,6 @@
 import { dashboardRanges } from '@app/contract/marketing/dashboard-ranges';
-import {
-  Button,
-  type Column,
-  DataTable,
-  formatUserDate,
-  LoadStatus,
-  Panel,
-  SelectField,
-  useLoad,
-} from '@app/shared';
+import { isoAtOffset } from '@app/contract/rules/time';
+import { $team, Button, type Column, DataTable, LoadStatus, Panel, SelectField, useLoad } from '@app/shared';
 import { useState } from 'react';
 import type { PageApi } from './api.ts';
 
@@ -23,11 +15,14 @@ const countryName = (code: string) => {
   }
 };
 
-/** The last `days` days up to today, in the team's days. */
-const rangeOf = (days: number) => ({
-  start: formatUserDate(new Date(Date.now() - (days - 1) * dayMs)),
-  end: formatUserDate(new Date()),
-});
+/** The last `days` days up to today, in the team's days (the server counts visits in them too). */
+const rangeOf = (days: number) => {
+  const offset = $team.get()?.timezoneOffset ?? '+0000';
+  return {
+    start: isoAtOffset(new Date(Date.now() - (days - 1) * dayMs), offset).slice(0, 10),
+    end: isoAtOffset(new Date(), offset).slice(0, 10),
+  };
+};
 
 /** §7 page reports: visits and daily unique visitors per day, and where they came from, exportable as CSV. */
 export function PageReportPanel({ api, pageId }: { api: PageApi; pageId: string }) {

@@ -1,5 +1,5 @@
 import type { CompanyToggle } from '@app/contract/accounts/company-toggles';
-import { timezoneOffsetFromText } from '@app/contract/rules/time';
+import { offsetMinutesOf, timezoneOffsetFromText } from '@app/contract/rules/time';
 import type { Db } from '../db/db.ts';
 
 /**
@@ -20,10 +20,6 @@ export interface CompanyDoor {
   autoLinkUtm(companyId: string): Promise<boolean>;
 }
 
-/** '+0530' → 330. */
-const minutesOf = (offset: string) =>
-  (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(3, 5)));
-
 /** The door on the accounts domain's company store. */
 export function companyDoorOf(companies: {
   lockName(tx: Db, companyId: string): Promise<string>;
@@ -39,7 +35,7 @@ export function companyDoorOf(companies: {
     name: async (companyId) => (await companies.detail(companyId)).name,
     toggles: async (companyId) => (await companies.detail(companyId)).toggles,
     utcOffsetMinutes: async (companyId) =>
-      minutesOf(timezoneOffsetFromText((await companies.detail(companyId)).timezone)),
+      offsetMinutesOf(timezoneOffsetFromText((await companies.detail(companyId)).timezone)),
     autoLinkUtm: async (companyId) => (await companies.detail(companyId)).auto_link_utm,
   };
 }

@@ -12,10 +12,12 @@ import {
   showToast,
   useLoad,
 } from '@app/shared';
+import { useEffect } from 'react';
 import type { CampaignApi } from './api.ts';
 import { inTeamZone, shareOf } from './campaign-status.ts';
 
 const metricWords = { clicks: 'click rate', opens: 'open rate' } as const;
+const followTestMs = 2_000;
 
 /** What the test is doing now, in a sentence. */
 function stateText(report: AbReport): string {
@@ -51,6 +53,15 @@ export function AbResults({
 }) {
   const report = useLoad(() => api.abReport(campaignId), [api, campaignId]);
   const data = report.data;
+  // While the versions go out, the results are followed until the test waits for its winner (the
+  // campaign's status above moves on by itself; this panel would otherwise stay on "going out").
+  const goingOut = data?.state?.phase === 'test';
+  const { reload } = report;
+  useEffect(() => {
+    if (!goingOut) return;
+    const timer = setInterval(reload, followTestMs);
+    return () => clearInterval(timer);
+  }, [goingOut, reload]);
   const waiting = data?.state?.phase === 'waiting' && data.state.winner === null;
   const canPick = waiting && roleAllows('campaigns.send');
   const columns: Column<AbVersionReport>[] = [

@@ -18,6 +18,7 @@ import {
 } from '@app/shared';
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
+import { useSaveShortcut } from '../save-shortcut.ts';
 import { senderApi } from '../senders/api.ts';
 import { SaveAsTemplateButton } from '../templates/SaveAsTemplateButton.tsx';
 import { AbResults } from './AbResults.tsx';
@@ -103,20 +104,7 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
     save(patch).then(() => showToast({ type: 'success', message: 'The settings are saved.' }));
 
   // §2: Ctrl+S on a compose page saves its settings (inside the editor it saves the content).
-  useEffect(() => {
-    if (!draft) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 's') return;
-      event.preventDefault();
-      if (
-        event.composedPath().some((node) => node instanceof HTMLElement && node.localName === 'email-editor')
-      )
-        return;
-      settings.current?.save();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [draft]);
+  useSaveShortcut(() => settings.current?.save(), draft !== undefined);
 
   // A scheduled or sending campaign is followed until it settles.
   const follow = campaignActions(campaign.status).follow;

@@ -195,7 +195,9 @@ describe.each(databases)("a campaign reader's pages on $name", (database) => {
     );
     expect(row.campaign_id).toBe(`campaign-${campaignId}-forward`);
     const mail = await simpleParser(Buffer.from(row.raw));
-    expect(mail.html).not.toContain('BO');
+    // The reader's name would show as "Hi BO"; a link's random token may hold the letters.
+    expect(mail.html).not.toContain('Hi BO');
+    expect(mail.html).not.toContain('bo@');
     expect(mail.html).toContain(inHtml(links.of({ campaignId, contactId: nobody }).view_in_browser_url));
   });
 

@@ -17,7 +17,6 @@ import type { CampaignApi } from './api.ts';
 import { inTeamZone, shareOf } from './campaign-status.ts';
 
 const metricWords = { clicks: 'click rate', opens: 'open rate' } as const;
-const followTestMs = 2_000;
 
 /** What the test is doing now, in a sentence. */
 function stateText(report: AbReport): string {
@@ -45,23 +44,24 @@ function stateText(report: AbReport): string {
 export function AbResults({
   api,
   campaignId,
+  followed,
   onPicked,
 }: {
   api: CampaignApi;
   campaignId: string;
+  /** How many times the page has followed its campaign (every 2 s while it is scheduled or sending). */
+  followed: number;
   onPicked: () => void;
 }) {
   const report = useLoad(() => api.abReport(campaignId), [api, campaignId]);
   const data = report.data;
-  // While the versions go out, the results are followed until the test waits for its winner (the
-  // campaign's status above moves on by itself; this panel would otherwise stay on "going out").
+  // While the versions go out, each follow of the campaign above reloads the results too, until the
+  // test waits for its winner (else the panel would stay on "going out").
   const goingOut = data?.state?.phase === 'test';
   const { reload } = report;
   useEffect(() => {
-    if (!goingOut) return;
-    const timer = setInterval(reload, followTestMs);
-    return () => clearInterval(timer);
-  }, [goingOut, reload]);
+    if (goingOut) reload();
+  }, [followed]);
   const waiting = data?.state?.phase === 'waiting' && data.state.winner === null;
   const canPick = waiting && roleAllows('campaigns.send');
   const columns: Column<AbVersionReport>[] = [

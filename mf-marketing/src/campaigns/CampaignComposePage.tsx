@@ -108,11 +108,15 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
 
   // A scheduled or sending campaign is followed until it settles.
   const follow = campaignActions(campaign.status).follow;
+  const [followed, setFollowed] = useState(0);
   useEffect(() => {
     if (!follow) return;
     const timer = setInterval(() => {
       api.status(campaign.id).then(
-        (fresh) => setCampaign((current) => ({ ...fresh, content: current.content, ab: current.ab })),
+        (fresh) => {
+          setCampaign((current) => ({ ...fresh, content: current.content, ab: current.ab }));
+          setFollowed((times) => times + 1);
+        },
         () => undefined,
       );
     }, followMs);
@@ -133,6 +137,7 @@ function Composer({ api, first }: { api: CampaignApi; first: Campaign }) {
             <AbResults
               api={api}
               campaignId={campaign.id}
+              followed={followed}
               onPicked={() => api.get(campaign.id).then(setCampaign, () => undefined)}
             />
           </Panel>

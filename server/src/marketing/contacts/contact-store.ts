@@ -1,7 +1,7 @@
 import type { Contact, ContactFieldValue, ContactStatus } from '@app/contract/marketing/contacts';
-import { countWithCostlyWorkers } from '../../db/count-with-costly-workers.ts';
 import type { Db } from '../../db/db.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
+import { plannedCount } from '../../db/planned-count.ts';
 import { analyzeWhenGrown } from '../../db/table-statistics.ts';
 import type { FieldValues } from './field-values.ts';
 
@@ -204,31 +204,25 @@ export function createContactStore(db: Db) {
     async count(companyId: string, filter: ContactFilter): Promise<number> {
       const params: unknown[] = [companyId];
       const condition = filterSql(filter, params);
-      return countWithCostlyWorkers(
+      return plannedCount(
         db,
+        'costlyWorkers',
         `SELECT count(*)::int AS count FROM contacts WHERE ${condition}`,
         params,
       );
     },
 
-    /**
-     * How many contacts the filter holds, counting no further than `cap` (a search's matches). Never by
-     * reading the whole table: with a search matching a tenth of a million contacts, PostgreSQL 15
-     * guessed a scan that stops at `cap` was cheapest and matched the pattern on every row it passed
-     * (190 ms), where the search index finds the matching rows first (40 ms; bench:audience).
-     */
-    async countUpToCap(companyId: string, filter: ContactFilter, cap: number): Promise<number> {
+    /** How many contacts the filter holds, counting no further than `cap` (a search's matches), through an index. */
+    countUpToCap(companyId: string, filter: ContactFilter, cap: number): Promise<number> {
       const params: unknown[] = [companyId];
       const condition = filterSql(filter, params);
       params.push(cap);
-      return db.transaction(async (tx) => {
-        await tx.query('SET LOCAL enable_seqscan = off');
-        const counted = await tx.one<{ count: number }>(
-          `SELECT count(*)::int AS count FROM (SELECT 1 FROM contacts WHERE ${condition} LIMIT $${params.length}) held`,
-          params,
-        );
-        return counted.count;
-      });
+      return plannedCount(
+        db,
+        'noTableScan',
+        `SELECT count(*)::int AS count FROM (SELECT 1 FROM contacts WHERE ${condition} LIMIT $${params.length}) held`,
+        params,
+      );
     },
 
     /** One page of the filter's contacts, in the query's order (the total is the caller's: {@link count}). */

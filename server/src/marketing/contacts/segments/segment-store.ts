@@ -1,7 +1,7 @@
 import type { SegmentGroup } from '@app/contract/marketing/segments';
-import { countWithCostlyWorkers } from '../../../db/count-with-costly-workers.ts';
 import type { Db } from '../../../db/db.ts';
 import { containsPattern } from '../../../db/like-pattern.ts';
+import { plannedCount } from '../../../db/planned-count.ts';
 
 export interface SegmentRow {
   id: string;
@@ -72,8 +72,9 @@ export const segmentStore = {
   count: async (db: Db, companyId: string, condition: (params: unknown[]) => string) => {
     const params: unknown[] = [companyId];
     const where = condition(params);
-    return countWithCostlyWorkers(
+    return plannedCount(
       db,
+      'costlyWorkers',
       `SELECT count(*)::int AS count FROM contacts WHERE company_id = $1 AND ${where}`,
       params,
     );

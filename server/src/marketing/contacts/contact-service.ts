@@ -24,6 +24,7 @@ import type { CompanyDoor } from '../company-door.ts';
 import {
   type ContactConsent,
   type ContactFilter,
+  type ContactPageQuery,
   type ContactRow,
   createContactStore,
 } from './contact-store.ts';
@@ -185,22 +186,34 @@ export function createContactService(deps: ContactServiceDeps) {
    * How many contacts `filter` holds, from kept counts where they answer it (no count over the rows): a
    * label alone by its member count, the whole book or some statuses by the status counts.
    */
-  async function totalOf(
-    companyId: string,
-    filter: ContactFilter,
-  ): Promise<{ total: number; totalCapped?: true }> {
+  async function totalOf(companyId: string, filter: ContactFilter): Promise<{ total: number }> {
     const { label, status, ...rest } = filter;
-    // A search's matches, counted up to the cap: a tenth of a million contacts matching costs ~170 ms to
-    // count exactly (every match's row is read again), the capped count a tenth of that.
-    if (filter.search) {
-      const total = await contacts.countUpToCap(companyId, filter, searchCountCap + 1);
-      return total > searchCountCap ? { total: searchCountCap, totalCapped: true } : { total };
-    }
     const narrows = (value: unknown) => (Array.isArray(value) ? value.length > 0 : Boolean(value));
     if (Object.values(rest).some(narrows) || (label && narrows(status)))
       return { total: await contacts.count(companyId, filter) };
     if (label) return { total: (await labels.get(db, companyId, label))?.members ?? 0 };
     return { total: await contacts.countOfStatuses(companyId, status) };
+  }
+
+  /**
+   * A search's count and page. Its matches are found once, up to the cap (a tenth of a million contacts
+   * matching costs ~170 ms to count exactly, every match's row read again; the capped read a tenth of
+   * that). When they are all the matches, the page is read from them by id rather than by a second pass
+   * of the search index (about 30 ms at a million contacts, and on PGlite's one connection the two
+   * passes ran one after the other).
+   */
+  async function searched(
+    companyId: string,
+    filter: ContactFilter,
+    pageQuery: Pick<ContactPageQuery, 'page' | 'size' | 'sort'>,
+  ): Promise<[{ total: number; totalCapped?: true }, ContactRow[]]> {
+    const { count, ids } = await contacts.matchesUpToCap(companyId, filter, searchCountCap);
+    if (ids === null)
+      return [
+        { total: searchCountCap, totalCapped: true },
+        await contacts.page(companyId, { ...pageQuery, ...filter }),
+      ];
+    return [{ total: count }, await contacts.page(companyId, { ...pageQuery, ids })];
   }
 
   async function lookupContact(companyId: string, email: string): Promise<Contact | undefined> {
@@ -255,16 +268,14 @@ export function createContactService(deps: ContactServiceDeps) {
     async list(companyId: string, query: ContactListFilter): Promise<ContactListAnswer> {
       const { page, size, sort: _sort, ...filter } = query;
       const storeFilter = await storeFilterOf(companyId, filter);
+      const pageQuery = { page, size, sort: sortOf<(typeof contactSortFields)[number]>(query.sort) };
       // The count and the page at once: on PostgreSQL each on its own connection.
-      const [counted, rows] = await Promise.all([
-        totalOf(companyId, storeFilter),
-        contacts.page(companyId, {
-          page,
-          size,
-          ...storeFilter,
-          sort: sortOf<(typeof contactSortFields)[number]>(query.sort),
-        }),
-      ]);
+      const [counted, rows] = storeFilter.search
+        ? await searched(companyId, storeFilter, pageQuery)
+        : await Promise.all([
+            totalOf(companyId, storeFilter),
+            contacts.page(companyId, { ...pageQuery, ...storeFilter }),
+          ]);
       return { items: await answers(db, companyId, rows), ...counted, page: query.page, size: query.size };
     },
 

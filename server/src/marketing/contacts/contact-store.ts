@@ -1,7 +1,7 @@
 import type { Contact, ContactFieldValue, ContactStatus } from '@app/contract/marketing/contacts';
 import type { Db } from '../../db/db.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { plannedCount } from '../../db/planned-count.ts';
+import { plannedCount, plannedQuery } from '../../db/planned-count.ts';
 import { analyzeWhenGrown } from '../../db/table-statistics.ts';
 import type { FieldValues } from './field-values.ts';
 
@@ -212,17 +212,29 @@ export function createContactStore(db: Db) {
       );
     },
 
-    /** How many contacts the filter holds, counting no further than `cap` (a search's matches), through an index. */
-    countUpToCap(companyId: string, filter: ContactFilter, cap: number): Promise<number> {
+    /**
+     * The filter's contacts found through an index, no more than `cap` of them (a search's matches):
+     * how many, and when they are no more than `cap`, their ids (the rows a page is read from). Past the
+     * cap the ids stay in the database: 10,000 of them cost PGlite ~20 ms to hand over.
+     */
+    async matchesUpToCap(
+      companyId: string,
+      filter: ContactFilter,
+      cap: number,
+    ): Promise<{ count: number; ids: string[] | null }> {
       const params: unknown[] = [companyId];
       const condition = filterSql(filter, params);
       params.push(cap);
-      return plannedCount(
+      const at = `$${params.length}`;
+      const [found] = await plannedQuery<{ count: number; ids: string[] | null }>(
         db,
         'noTableScan',
-        `SELECT count(*)::int AS count FROM (SELECT 1 FROM contacts WHERE ${condition} LIMIT $${params.length}) held`,
+        `SELECT count(*)::int AS count,
+                CASE WHEN count(*) <= ${at} THEN coalesce(array_agg(id::text), '{}') END AS ids
+         FROM (SELECT id FROM contacts WHERE ${condition} LIMIT ${at} + 1) matched`,
         params,
       );
+      return found ?? { count: 0, ids: [] };
     },
 
     /** One page of the filter's contacts, in the query's order (the total is the caller's: {@link count}). */

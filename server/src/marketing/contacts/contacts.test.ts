@@ -192,6 +192,12 @@ describe.each(databases)('contacts on $name', (database) => {
     expect(await emails('?search=zo')).toEqual(['alpha@list.test']);
     expect(await emails('?search=gamma%40')).toEqual(['gamma@list.test']);
     expect(await emails('?search=%25')).toEqual([]);
+    // A search's page is read from its matches, in the asked order, with the other filters kept.
+    expect(await emails(`?search=list.test&label=${picked.id}&sort=-email`)).toEqual([
+      'gamma@list.test',
+      'alpha@list.test',
+    ]);
+    expect(await emails('?search=LIST&sort=firstname&size=1&page=2')).toEqual(['alpha@list.test']);
     expect(await emails('?status=unsubscribed')).toEqual(['beta@list.test']);
     expect(await emails('?status=subscribed,unsubscribed')).toHaveLength(3);
     expect(await emails(`?label=${picked.id}&sort=email`)).toEqual(['alpha@list.test', 'gamma@list.test']);
@@ -208,10 +214,10 @@ describe.each(databases)('contacts on $name', (database) => {
        SELECT $1, 'many-' || n || '@example.test', 'api', now(), now() FROM generate_series(1, 10001) AS n`,
       [await companyIdOf(d)],
     );
-    expect(await t.getData('/v1/contacts?search=many-&size=10', d.token)).toMatchObject({
-      total: 10_000,
-      totalCapped: true,
-    });
+    const capped = await t.getData('/v1/contacts?search=many-&size=10&sort=-email', d.token);
+    expect(capped).toMatchObject({ total: 10_000, totalCapped: true });
+    // Beyond the cap the page is still the first of all the matches in order, not of the first 10,000 found.
+    expect(capped.items[0].email).toBe('many-9@example.test');
     const few = await t.getData('/v1/contacts?search=many-1000', d.token); // 1000, 10000 and 10001
     expect(few.total).toBe(3);
     expect(few.totalCapped).toBeUndefined();

@@ -72,19 +72,14 @@ export async function planLimitOf(
   group: string,
   subFeature: string,
 ): Promise<number> {
-  // The one row `planGroupsOf` would find among all of them (a form's submit asks twice).
-  const row = await db.maybeOne<{ enabled: boolean; quota: string; sub_enabled: boolean }>(
-    `SELECT g.enabled AND COALESCE(i.enabled, false) AS enabled, COALESCE(o.quota, f.quota)::text AS quota,
-            CASE WHEN o.quota IS NULL THEN f.enabled ELSE o.quota <> 0 END AS sub_enabled
-     FROM subscriptions s
-     JOIN plan_feature_groups g ON g.plan_id = s.plan_id AND g.feature_group = $2
-     LEFT JOIN install_feature_groups i ON i.feature_group = g.feature_group
-     JOIN plan_sub_features f ON f.plan_id = g.plan_id AND f.feature_group = g.feature_group AND f.name = $3
-     LEFT JOIN company_limit_overrides o ON o.company_id = s.company_id AND o.name = f.name
-     WHERE s.company_id = $1`,
-    [companyId, group, subFeature],
-  );
-  return row?.enabled && row.sub_enabled ? Number(row.quota) : 0;
+  // The one row `planGroupsOf` would find among all of them, by a function that each connection
+  // plans once (migration 070): a form's submit asks twice.
+  const row = await db.one<{ limit: string }>('SELECT plan_limit_of($1, $2, $3)::text AS limit', [
+    companyId,
+    group,
+    subFeature,
+  ]);
+  return Number(row.limit);
 }
 
 /**

@@ -269,7 +269,7 @@ export function createContactService(deps: ContactServiceDeps) {
       const { page, size, sort: _sort, ...filter } = query;
       const storeFilter = await storeFilterOf(companyId, filter);
       const pageQuery = { page, size, sort: sortOf<(typeof contactSortFields)[number]>(query.sort) };
-      // The count and the page at once: on PostgreSQL each on its own connection.
+      // Otherwise the count and the page at once: on PostgreSQL each on its own connection.
       const [counted, rows] = storeFilter.search
         ? await searched(companyId, storeFilter, pageQuery)
         : await Promise.all([

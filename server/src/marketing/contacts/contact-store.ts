@@ -1,7 +1,7 @@
 import type { Contact, ContactFieldValue, ContactStatus } from '@app/contract/marketing/contacts';
 import type { Db } from '../../db/db.ts';
 import { containsPattern } from '../../db/like-pattern.ts';
-import { plannedCount, plannedQuery } from '../../db/planned-count.ts';
+import { plannedCount, plannedQuery } from '../../db/planned-query.ts';
 import { analyzeWhenGrown } from '../../db/table-statistics.ts';
 import type { FieldValues } from './field-values.ts';
 

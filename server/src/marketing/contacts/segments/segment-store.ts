@@ -1,7 +1,7 @@
 import type { SegmentGroup } from '@app/contract/marketing/segments';
 import type { Db } from '../../../db/db.ts';
 import { containsPattern } from '../../../db/like-pattern.ts';
-import { plannedCount } from '../../../db/planned-count.ts';
+import { plannedCount } from '../../../db/planned-query.ts';
 
 export interface SegmentRow {
   id: string;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { createPasswordHasher } from '../accounts/auth/passwords.ts';
@@ -140,15 +142,23 @@ export async function runAdminCommand(ctx: AdminContext, argv: string[]): Promis
 /** How long to wait for a DATA_DIR holder that is still starting (or another command that runs). */
 const holderWaitMs = 15_000;
 
+/**
+ * Said after a command that made the embedded database itself: a server started with another
+ * DATA_DIR (or with DATABASE_URL) does not see what the command did.
+ */
+export const newDatabaseNotice = (dataDir: string) =>
+  `DATA_DIR ${dataDir} held no database, so this command made one there. A server started with another DATA_DIR or with DATABASE_URL does not see it: run the command with the server's settings.`;
+
 /** Opens the database itself, under DATA_DIR's lock when embedded, runs the command and closes it. */
 async function runInThisProcess(config: Config, argv: string[]): Promise<string[]> {
+  const made = config.databaseUrl === undefined && !existsSync(join(config.dataDir, 'PG_VERSION'));
   const db = await openDb(config);
   try {
     await migrate(db);
     const passwords = createPasswordHasher(config.passwordHashing);
     // This process's composition root, as main.ts is the server's.
     const engine = createEngine(db, systemClock, reportTo(console));
-    return await runAdminCommand(
+    const lines = await runAdminCommand(
       {
         ...createAccountStores(db),
         db,
@@ -158,6 +168,7 @@ async function runInThisProcess(config: Config, argv: string[]): Promise<string[
       },
       argv,
     );
+    return made ? [...lines, newDatabaseNotice(config.dataDir)] : lines;
   } finally {
     await db.close();
   }
@@ -167,7 +178,7 @@ async function runInThisProcess(config: Config, argv: string[]): Promise<string[
  * With PostgreSQL, every process shares the database. With PGlite, the command runs here when no
  * process holds DATA_DIR, else in the server holding it, through its control socket.
  */
-async function runCommand(config: Config, argv: string[]): Promise<string[]> {
+export async function runCommand(config: Config, argv: string[]): Promise<string[]> {
   const deadline = Date.now() + holderWaitMs;
   for (;;) {
     try {
